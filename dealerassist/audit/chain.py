@@ -1,0 +1,41 @@
+"""The hash chain: canonical JSON and SHA-256 links between consecutive audit events.
+
+Format (pinned by golden vectors in ``tests/unit/audit``):
+
+* canonical JSON = ``json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)``
+  encoded as UTF-8;
+* ``hash = sha256(canonical_json(event without its "hash" member)).hexdigest()``;
+* the first event of a table links to ``GENESIS_HASH`` (64 zeros).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from typing import Any
+
+GENESIS_HASH = "0" * 64
+
+
+def canonical_json(obj: Any) -> bytes:
+    """Serialise ``obj`` the one way the chain hashes it.
+
+    >>> canonical_json({"b": 1, "a": [1, "é"]})
+    b'{"a":[1,"\\xc3\\xa9"],"b":1}'
+    """
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def event_hash(event: Mapping[str, Any]) -> str:
+    """SHA-256 of the event's canonical JSON, its own ``hash`` member left out."""
+    body = {key: value for key, value in event.items() if key != "hash"}
+    return hashlib.sha256(canonical_json(body)).hexdigest()
+
+
+def seal(event: Mapping[str, Any], prev_hash: str) -> dict[str, Any]:
+    """Return a copy of ``event`` linked to ``prev_hash`` and carrying its own hash."""
+    linked = dict(event)
+    linked["prev_hash"] = prev_hash
+    linked["hash"] = event_hash(linked)
+    return linked

@@ -1,0 +1,55 @@
+"""The error hierarchy shared by every layer.
+
+::
+
+    DealerAssistError                 root; never raised itself
+    ├── RuleViolation (rules.violations)   an entry the rule book forbids   -> 409
+    ├── InvalidInput                  malformed or impossible input         -> 400
+    ├── NotFound                      no such table / hand / seat           -> 404
+    ├── Conflict                      state moved on (stale version)        -> 412
+    ├── IdempotencyMismatch           same key, another body                -> 422
+    ├── Forbidden                     role or table not allowed             -> 403
+    ├── ProfileError                  bad house-rule profile (field path)   -> start-up error
+    └── Unavailable                   Redis or the audit store is down      -> 503
+
+The pure core raises only ``RuleViolation`` and ``InvalidInput``; the HTTP layer maps each
+class to one status code in one place (``api/errors.py``).
+"""
+
+from __future__ import annotations
+
+
+class DealerAssistError(Exception):
+    """Root of every error dealerassist raises on purpose."""
+
+
+class InvalidInput(DealerAssistError):
+    """Input that cannot be understood (a card "Zx", a negative stack)."""
+
+
+class NotFound(DealerAssistError):
+    """The table, seat or hand named does not exist."""
+
+
+class Conflict(DealerAssistError):
+    """The table changed since the client read it (compare-and-set lost)."""
+
+    def __init__(self, message: str, current_version: int | None = None) -> None:
+        super().__init__(message)
+        self.current_version = current_version
+
+
+class IdempotencyMismatch(DealerAssistError):
+    """An Idempotency-Key was reused with a different request body."""
+
+
+class Forbidden(DealerAssistError):
+    """The caller's role or table scope does not allow this."""
+
+
+class ProfileError(DealerAssistError):
+    """A house-rule profile is invalid; the message names the field path."""
+
+
+class Unavailable(DealerAssistError):
+    """A backend (Redis, the audit store) cannot be reached."""

@@ -1,0 +1,190 @@
+"""HouseRules: the frozen value of a house-rule profile, one field per catalog option.
+
+Profiles are read from TOML by ``dealerassist.profiles`` (the only place TOML is read);
+the TOML tables and keys mirror the sections and fields below exactly
+(``[draw] max_cards = 3`` sets ``HouseRules.draw.max_cards``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class ButtonMethod(StrEnum):
+    """BLIND-03: how the button moves between hands."""
+
+    DEAD = "dead"
+    MOVING = "moving"
+
+
+class ShortAllInRule(StrEnum):
+    """BET-04/BET-05: when a short all-in raise reopens the betting."""
+
+    FULL_BET = "full_bet"  # only a full raise reopens (no-limit rule, TDA 47-A)
+    HALF_BET = "half_bet"  # fixed limit: half a bet or more counts as a full bet (WSOP 133)
+
+
+class PostDrawFirst(StrEnum):
+    """OPEN-01: who acts first after the draw."""
+
+    LEFT_OF_BUTTON = "left_of_button"
+    OPENER = "opener"
+
+
+class OpenRequirement(StrEnum):
+    """OPEN-02: what a player needs to make the first bet."""
+
+    NONE = "none"
+    JACKS_OR_BETTER = "jacks_or_better"
+
+
+class PassOutButton(StrEnum):
+    """OPEN-03: where the button goes when nobody opens."""
+
+    ADVANCES = "advances"
+    SAME_DEALER = "same_dealer"
+
+
+class BottomCard(StrEnum):
+    """DRAW-05: may the last card of the stub be dealt."""
+
+    NEVER = "never"
+    ONLY_IF_IT_COMPLETES_ALL_DRAWS = "only_if_it_completes_all_draws"
+    NORMAL_CARD = "normal_card"
+
+
+class ReshufflePool(StrEnum):
+    """DRAW-06: what goes into the new stub when the old one runs out."""
+
+    # seed 000: bottom card + burns + discards of players who drew earlier (never the drawer's own)
+    EARLIER_DISCARDS_BOTTOM_BURNS = "earlier_discards_bottom_burns"
+    # WSOP: discards of previous rounds + muck + burns; the current round's discards stay out
+    PREVIOUS_ROUNDS_MUCK_BURNS = "previous_rounds_muck_burns"
+    # PokerStars / pokerkit: every discard and burn so far except the drawer's own
+    ALL_DISCARDS_EXCEPT_OWN = "all_discards_except_own"
+    # pokerkit replay: every discard and burn so far, the drawer's own included
+    ALL_DISCARDS = "all_discards"
+
+
+class DrawTimeoutEffect(StrEnum):
+    """DRAW-11: what a draw timeout does."""
+
+    PAT_NO_AGGRESSION = "pat_no_aggression"
+
+
+class MissedBlindsReturn(StrEnum):
+    """BLIND-08: how a player who missed blinds comes back."""
+
+    POST_OR_WAIT = "post_or_wait"  # post all missed blinds now, or wait for the big blind
+    WAIT_FOR_BIG_BLIND = "wait_for_big_blind"
+
+
+class NewPlayerBetweenBlindsAndButton(StrEnum):
+    """BLIND-06: a newcomer seated between the small blind and the button."""
+
+    WAIT = "wait"
+    BUY_BUTTON = "buy_button"
+
+
+class StrippedDeckRule(StrEnum):
+    """GAME-05: the deck size of A-7 stripped-deck draw."""
+
+    BY_PLAYERS = "by_players"  # 32 cards for up to four players, 36 with five
+    FIXED_32 = "fixed_32"
+
+
+class OddChipMethod(StrEnum):
+    """SHOW-06: who gets an odd chip."""
+
+    LEFT_OF_BUTTON = "left_of_button"
+
+
+@dataclass(frozen=True, slots=True)
+class TableRules:
+    """GAME-07: how many players may be dealt in."""
+
+    max_players: int = 6
+    min_buy_in: int = 0  # chips; 0 = no minimum
+    max_buy_in: int = 0  # chips; 0 = no maximum
+
+
+@dataclass(frozen=True, slots=True)
+class BettingRules:
+    """BET-01..BET-06 and OPEN-01."""
+
+    max_raises: int = 3  # BET-03: bet + N raises in fixed limit
+    uncapped_heads_up: bool = True  # BET-03: cap lifted when the round starts heads-up
+    short_all_in: ShortAllInRule = ShortAllInRule.HALF_BET  # BET-04 in fixed limit
+    check_raise: bool = True  # BET-06
+    post_draw_first: PostDrawFirst = PostDrawFirst.LEFT_OF_BUTTON  # OPEN-01
+    allow_limp: bool = True  # BET-01: may players just call the big blind before the draw
+    pot_limit_round_blinds_up: bool = False  # BET-05 (WSOP 191)
+
+
+@dataclass(frozen=True, slots=True)
+class OpenRules:
+    """OPEN-02..OPEN-03: openers in ante games."""
+
+    requirement: OpenRequirement = OpenRequirement.NONE
+    passout_button: PassOutButton = PassOutButton.ADVANCES
+
+
+@dataclass(frozen=True, slots=True)
+class DrawRules:
+    """DRAW-02..DRAW-11."""
+
+    max_cards: int = 5  # DRAW-02
+    four_with_ace: bool = False  # DRAW-02: four allowed when an ace is shown
+    ace_must_be_shown: bool = True  # DRAW-02
+    max_consecutive: int = 4  # DRAW-03: 4 = the fifth card comes after the others; 5 = off
+    burn_before: bool = True  # DRAW-04
+    bottom_card: BottomCard = BottomCard.NEVER  # DRAW-05
+    reshuffle_pool: ReshufflePool = ReshufflePool.EARLIER_DISCARDS_BOTTOM_BURNS  # DRAW-06
+    timeout_seconds: int = 0  # DRAW-11: 0 = no draw timer
+    timeout_effect: DrawTimeoutEffect = DrawTimeoutEffect.PAT_NO_AGGRESSION
+
+
+@dataclass(frozen=True, slots=True)
+class BlindRules:
+    """BLIND-01..BLIND-14."""
+
+    button_method: ButtonMethod = ButtonMethod.DEAD  # BLIND-03
+    missed_blinds_return: MissedBlindsReturn = MissedBlindsReturn.POST_OR_WAIT  # BLIND-08
+    new_player_must_post: bool = True  # BLIND-05: post a big blind or wait for it
+    between_blinds_and_button: NewPlayerBetweenBlindsAndButton = (
+        NewPlayerBetweenBlindsAndButton.WAIT
+    )  # BLIND-06
+    single_blind: bool = False  # BLIND-13
+    straddle_allowed: bool = False  # BLIND-14
+
+
+@dataclass(frozen=True, slots=True)
+class StrippedRules:
+    """GAME-05 / RANK-04: the A-7 stripped-deck game."""
+
+    deck_rule: StrippedDeckRule = StrippedDeckRule.BY_PLAYERS
+    ace_low_straight: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class ShowdownRules:
+    """SHOW-01..SHOW-10."""
+
+    odd_chip: OddChipMethod = OddChipMethod.LEFT_OF_BUTTON
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRules:
+    """A complete house-rule profile. ``profile_id`` and ``sha256`` identify its source file."""
+
+    profile_id: str = "default"
+    name: str = "Default casino rules"
+    sha256: str = ""
+    table: TableRules = field(default_factory=TableRules)
+    betting: BettingRules = field(default_factory=BettingRules)
+    open: OpenRules = field(default_factory=OpenRules)
+    draw: DrawRules = field(default_factory=DrawRules)
+    blinds: BlindRules = field(default_factory=BlindRules)
+    stripped: StrippedRules = field(default_factory=StrippedRules)
+    showdown: ShowdownRules = field(default_factory=ShowdownRules)

@@ -1,0 +1,98 @@
+"""Rule IDs from the rules catalog, the RuleViolation error and advisory Notices."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from dealerassist.errors import DealerAssistError
+
+
+class RuleId(StrEnum):
+    """Catalog IDs (``rules-catalog.md``) that the code enforces, guides or rules on.
+
+    Only IDs that the code really uses belong here: a meta-test fails when an ID has no
+    accepting and no rejecting (or guiding) test named after it.
+    """
+
+    # GAME
+    GAME_01 = "GAME-01"
+    GAME_03 = "GAME-03"
+    GAME_05 = "GAME-05"
+    GAME_06 = "GAME-06"
+    GAME_07 = "GAME-07"
+    # DEAL
+    DEAL_01 = "DEAL-01"
+    DEAL_02 = "DEAL-02"
+    # DECK
+    DECK_01 = "DECK-01"
+    # BET
+    BET_01 = "BET-01"
+    BET_02 = "BET-02"
+    BET_03 = "BET-03"
+    BET_04 = "BET-04"
+    BET_05 = "BET-05"
+    BET_06 = "BET-06"
+    BET_08 = "BET-08"
+    # DRAW
+    DRAW_01 = "DRAW-01"
+    DRAW_02 = "DRAW-02"
+    DRAW_03 = "DRAW-03"
+    DRAW_04 = "DRAW-04"
+    DRAW_05 = "DRAW-05"
+    DRAW_06 = "DRAW-06"
+    DRAW_07 = "DRAW-07"
+    DRAW_09 = "DRAW-09"
+    DRAW_10 = "DRAW-10"
+    DRAW_11 = "DRAW-11"
+    DRAW_12 = "DRAW-12"
+    # SHOW
+    SHOW_01 = "SHOW-01"
+    SHOW_02 = "SHOW-02"
+    SHOW_03 = "SHOW-03"
+    SHOW_06 = "SHOW-06"
+    SHOW_07 = "SHOW-07"
+    SHOW_09 = "SHOW-09"
+    # RANK
+    RANK_01 = "RANK-01"
+    RANK_02 = "RANK-02"
+    RANK_03 = "RANK-03"
+    RANK_04 = "RANK-04"
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """Advisory information for the dealer (a guide rule), returned as data, never raised."""
+
+    rule_id: RuleId
+    message: str
+    seat: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rule_id": str(self.rule_id), "message": self.message, "seat": self.seat}
+
+
+@dataclass(eq=False)
+class RuleViolation(DealerAssistError):
+    """An entry the house rules forbid: carries the rule ID, the seat and what is allowed."""
+
+    rule_id: RuleId
+    message: str
+    seat: int | None = None
+    allowed: Sequence[Mapping[str, Any]] = field(default_factory=tuple)
+
+    def __post_init__(self) -> None:
+        DealerAssistError.__init__(self, f"{self.rule_id}: {self.message}")
+
+    def __str__(self) -> str:
+        return f"{self.rule_id}: {self.message}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rule_id": str(self.rule_id),
+            "message": self.message,
+            "seat": self.seat,
+            "allowed": [dict(a) for a in self.allowed],
+        }
