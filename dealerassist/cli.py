@@ -10,7 +10,7 @@ from dealerassist import __version__
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
-    from gunicorn.app.base import BaseApplication  # noqa: PLC0415  (only serve needs gunicorn)
+    from gunicorn.app.base import BaseApplication
 
     from dealerassist.api import create_app
 

@@ -1,0 +1,1 @@
+"""Composition root: picks the concrete adapters (the only place that does)."""

@@ -1,0 +1,1 @@
+"""House-rule profiles: config/house_rules/*.toml -> HouseRules (the only place TOML is read)."""

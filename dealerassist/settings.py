@@ -1,0 +1,1 @@
+"""Settings.from_env(): DEALERASSIST_*, REDIS_URL, DATABASE_URL."""
