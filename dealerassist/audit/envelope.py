@@ -1,0 +1,67 @@
+"""The audit event envelope: one dict per audited thing, sealed into the table's hash chain.
+
+Fields (design §6): ``table_id``, ``seq`` (the table's audit sequence: every audited event,
+accepted or rejected, takes the next number), ``version`` (the table version after the
+event; a rejection leaves it unchanged), ``hand_no``, ``at`` (UTC, ISO 8601 with
+microseconds and ``Z``), ``actor`` (token name), ``role``, ``kind``, ``payload``,
+``profile_id``, ``profile_sha256``, ``prev_hash`` and ``hash``.
+
+Kinds: the command's type for an accepted command (``create_table``, ``seat``, ``leave``,
+``start_hand``, ``action``, ``ruling`` …) and ``rejected`` for a refused entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+from dealerassist.audit.chain import seal
+
+REJECTED = "rejected"
+
+
+def format_at(at: datetime) -> str:
+    """UTC timestamp in the one format the chain hashes.
+
+    >>> format_at(datetime(2026, 11, 29, 12, 0, 0, 5, tzinfo=UTC))
+    '2026-11-29T12:00:00.000005Z'
+    """
+    return at.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def parse_at(text: str) -> datetime:
+    """Inverse of ``format_at``."""
+    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
+
+
+def build_event(
+    *,
+    table_id: str,
+    seq: int,
+    version: int,
+    hand_no: int | None,
+    at: datetime,
+    actor: str,
+    role: str,
+    kind: str,
+    payload: Mapping[str, Any],
+    profile_id: str,
+    profile_sha256: str,
+    prev_hash: str,
+) -> dict[str, Any]:
+    """Build and seal one audit event (it carries its own ``hash``)."""
+    event = {
+        "table_id": table_id,
+        "seq": seq,
+        "version": version,
+        "hand_no": hand_no,
+        "at": format_at(at),
+        "actor": actor,
+        "role": role,
+        "kind": kind,
+        "payload": dict(payload),
+        "profile_id": profile_id,
+        "profile_sha256": profile_sha256,
+    }
+    return seal(event, prev_hash)
