@@ -100,6 +100,31 @@ class OddChipMethod(StrEnum):
     LEFT_OF_BUTTON = "left_of_button"
 
 
+class GameVariant(StrEnum):
+    """GAME-01..GAME-05: which draw game the profile deals (the variant names of issue 3)."""
+
+    FIVE_CARD_DRAW = "five_card_draw"  # GAME-01
+    DEUCE_TO_SEVEN_SINGLE_DRAW = "deuce_to_seven_single_draw"  # GAME-02
+    DEUCE_TO_SEVEN_TRIPLE_DRAW = "deuce_to_seven_triple_draw"  # GAME-03
+    ACE_TO_SEVEN_STRIPPED = "ace_to_seven_stripped"  # GAME-05
+
+
+class BettingStructure(StrEnum):
+    """GAME-06: fixed limit, pot limit or no limit."""
+
+    FIXED_LIMIT = "fixed_limit"
+    POT_LIMIT = "pot_limit"
+    NO_LIMIT = "no_limit"
+
+
+class ForcedBets(StrEnum):
+    """GAME-01 / OPEN-01: blinds, antes, or both."""
+
+    BLINDS = "blinds"
+    ANTES = "antes"
+    BLINDS_AND_ANTES = "blinds_and_antes"
+
+
 @dataclass(frozen=True, slots=True)
 class TableRules:
     """GAME-07: how many players may be dealt in."""
@@ -165,6 +190,7 @@ class StrippedRules:
 
     deck_rule: StrippedDeckRule = StrippedDeckRule.BY_PLAYERS
     ace_low_straight: bool = True
+    flush_over_full_house: bool = True  # RANK-04 (seed 000, 32CD)
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +198,15 @@ class ShowdownRules:
     """SHOW-01..SHOW-10."""
 
     odd_chip: OddChipMethod = OddChipMethod.LEFT_OF_BUTTON
+
+
+@dataclass(frozen=True, slots=True)
+class GameRules:
+    """GAME-01..GAME-06: the game a profile deals, its betting structure and forced bets."""
+
+    variant: GameVariant = GameVariant.FIVE_CARD_DRAW  # GAME-01..GAME-05
+    structure: BettingStructure = BettingStructure.FIXED_LIMIT  # GAME-06
+    forced_bets: ForcedBets = ForcedBets.BLINDS  # GAME-01, OPEN-01
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,3 +223,4 @@ class HouseRules:
     blinds: BlindRules = field(default_factory=BlindRules)
     stripped: StrippedRules = field(default_factory=StrippedRules)
     showdown: ShowdownRules = field(default_factory=ShowdownRules)
+    game: GameRules = field(default_factory=GameRules)  # GAME-01..GAME-06
