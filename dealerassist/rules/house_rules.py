@@ -145,6 +145,9 @@ class BettingRules:
     post_draw_first: PostDrawFirst = PostDrawFirst.LEFT_OF_BUTTON  # OPEN-01
     allow_limp: bool = True  # BET-01: may players just call the big blind before the draw
     pot_limit_round_blinds_up: bool = False  # BET-05 (WSOP 191)
+    # BET-03: the big blind counts as the round's bet before the draw (casino norm); pokerkit
+    # does not count it, so its fixed-limit cap before the draw is blind + 4 raises (2-4-6-8-10)
+    blind_counts_as_bet: bool = True
 
 
 @dataclass(frozen=True, slots=True)
