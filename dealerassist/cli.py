@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from dealerassist import __version__
 
@@ -27,6 +28,24 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_profiles(args: argparse.Namespace) -> int:
+    """List and validate every house-rule profile; exit 1 with the errors if one is bad."""
+    from dealerassist.errors import ProfileError
+    from dealerassist.profiles import default_profiles_dir, load_profiles, summary
+
+    try:
+        directory = args.dir if args.dir is not None else default_profiles_dir()
+        profiles = load_profiles(directory)
+    except ProfileError as error:
+        print(f"invalid house-rule profiles:\n{error}", file=sys.stderr)
+        return 1
+    for profile_id, rules in profiles.items():
+        print(f"{profile_id:<26} {rules.sha256[:12]}  {rules.name}")
+        print(f"{'':<26} {summary(rules)}")
+    print(f"{len(profiles)} profiles valid in {directory}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dealerassist", description=__doc__)
     parser.add_argument("--version", action="version", version=f"dealerassist {__version__}")
@@ -36,6 +55,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--workers", type=int, default=2)
     serve.set_defaults(func=_cmd_serve)
+    profiles = sub.add_parser("profiles", help="list and validate the house-rule profiles")
+    profiles.add_argument("--dir", type=Path, default=None, help="profiles directory")
+    profiles.set_defaults(func=_cmd_profiles)
     return parser
 
 

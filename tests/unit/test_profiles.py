@@ -1,0 +1,455 @@
+"""House-rule profiles: loading, validation with field paths, invariants, and the CLI."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import fields, is_dataclass
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dealerassist.cli import main
+from dealerassist.errors import NotFound, ProfileError
+from dealerassist.profiles import (
+    INVARIANTS,
+    PROFILES_DIR_ENV,
+    REPO_PROFILES_DIR,
+    default_profiles_dir,
+    get_profile,
+    load_profile,
+    load_profiles,
+    parse_profile,
+)
+from dealerassist.rules.house_rules import (
+    BottomCard,
+    ButtonMethod,
+    ForcedBets,
+    GameVariant,
+    HouseRules,
+    OpenRequirement,
+    PostDrawFirst,
+    ReshufflePool,
+    ShortAllInRule,
+    StrippedDeckRule,
+)
+
+SHIPPED = {
+    "casino-five-card-draw",
+    "casino-triple-draw-27",
+    "single-draw-27-no-limit",
+    "home-game-five-card-draw",
+    "ace-to-seven-stripped",
+    "replay-permissive",
+}
+BASE = 'name = "Test rules"\n[game]\nvariant = "five_card_draw"\n'
+
+
+def _write(directory: Path, text: str, stem: str = "test") -> Path:
+    path = directory / f"{stem}.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _error(directory: Path, text: str) -> str:
+    with pytest.raises(ProfileError) as caught:
+        load_profile(_write(directory, text))
+    return str(caught.value)
+
+
+def _with(sections: dict[str, str]) -> str:
+    """BASE plus lines per section, e.g. {"draw": "max_cards = 3"}; a game `variant` replaces."""
+    game = sections.get("game", "")
+    default_variant = 'variant = "five_card_draw"'
+    game_lines = game if game.startswith("variant") else f"{default_variant}\n{game}"
+    text = f'name = "Test rules"\n[game]\n{game_lines}\n'
+    for section, lines in sections.items():
+        if section != "game":
+            text += f"[{section}]\n{lines}\n"
+    return text
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Enum | str):
+        return f'"{value}"'
+    return str(value)
+
+
+# ---------------------------------------------------------------- shipped profiles
+
+
+def test_every_shipped_profile_loads() -> None:
+    """The six profiles of design.md §3 load from the repo's config/house_rules."""
+    profiles = load_profiles(REPO_PROFILES_DIR)
+    assert set(profiles) == SHIPPED
+    assert all(rules.profile_id == profile_id for profile_id, rules in profiles.items())
+
+
+def test_every_shipped_profile_opens_with_what_it_models_and_its_sources() -> None:
+    """Each shipped file starts with a comment naming what it models and its sources."""
+    for path in sorted(REPO_PROFILES_DIR.glob("*.toml")):
+        text = path.read_text(encoding="utf-8")
+        assert text.startswith("# "), path.name
+        assert "Sources" in text.split("\nid = ")[0], path.name
+
+
+def test_casino_five_card_draw_is_robert_style() -> None:
+    """Bet + 3 raises, three or four with an ace, no five in a row, bottom never, dead button."""
+    rules = get_profile("casino-five-card-draw", REPO_PROFILES_DIR)
+    assert rules.game.forced_bets is ForcedBets.BLINDS
+    assert (rules.betting.max_raises, rules.draw.max_cards, rules.draw.four_with_ace) == (
+        3,
+        3,
+        True,
+    )
+    assert rules.draw.max_consecutive == 4
+    assert rules.draw.bottom_card is BottomCard.NEVER
+    assert rules.blinds.button_method is ButtonMethod.DEAD
+
+
+def test_casino_triple_draw_deals_five_but_never_five_in_a_row() -> None:
+    """2-7 triple draw: draws of up to five, at most four consecutive, bottom card never dealt."""
+    rules = get_profile("casino-triple-draw-27", REPO_PROFILES_DIR)
+    assert rules.game.variant is GameVariant.DEUCE_TO_SEVEN_TRIPLE_DRAW
+    assert (rules.draw.max_cards, rules.draw.max_consecutive) == (5, 4)
+    assert rules.draw.bottom_card is BottomCard.NEVER
+
+
+def test_single_draw_no_limit_uses_the_full_bet_rule() -> None:
+    """No-limit 2-7 single draw: a short all-in reopens only as a full raise."""
+    rules = get_profile("single-draw-27-no-limit", REPO_PROFILES_DIR)
+    assert rules.game.variant is GameVariant.DEUCE_TO_SEVEN_SINGLE_DRAW
+    assert rules.betting.short_all_in is ShortAllInRule.FULL_BET
+
+
+def test_home_game_has_antes_jacks_and_the_opener_first() -> None:
+    """The home game: antes, jacks or better to open, the opener acts first after the draw."""
+    rules = get_profile("home-game-five-card-draw", REPO_PROFILES_DIR)
+    assert rules.game.forced_bets is ForcedBets.ANTES
+    assert rules.open.requirement is OpenRequirement.JACKS_OR_BETTER
+    assert rules.betting.post_draw_first is PostDrawFirst.OPENER
+
+
+def test_stripped_profile_deals_by_players_to_five_with_flush_over_full_house() -> None:
+    """A-7 stripped: 32/36 cards by players, five players, flush over full house, draw four."""
+    rules = get_profile("ace-to-seven-stripped", REPO_PROFILES_DIR)
+    assert rules.stripped.deck_rule is StrippedDeckRule.BY_PLAYERS
+    assert rules.stripped.flush_over_full_house
+    assert (rules.table.max_players, rules.draw.max_cards) == (5, 4)
+
+
+def test_replay_permissive_matches_pokerkit() -> None:
+    """Replay: any draw, five in a row, bottom card normal, all discards, capped heads-up."""
+    rules = get_profile("replay-permissive", REPO_PROFILES_DIR)
+    assert (rules.draw.max_cards, rules.draw.max_consecutive) == (5, 5)
+    assert rules.draw.bottom_card is BottomCard.NORMAL_CARD
+    assert rules.draw.reshuffle_pool is ReshufflePool.ALL_DISCARDS
+    assert (rules.betting.max_raises, rules.betting.uncapped_heads_up) == (3, False)
+    assert not rules.betting.blind_counts_as_bet
+    assert rules.draw.timeout_seconds == 0
+    assert rules.blinds.button_method is ButtonMethod.MOVING
+
+
+def test_sha256_is_the_hash_of_the_file_bytes() -> None:
+    """Each profile carries the SHA-256 of its file's exact bytes."""
+    for path in REPO_PROFILES_DIR.glob("*.toml"):
+        assert load_profile(path).sha256 == hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_sha256_changes_with_a_comment(tmp_path: Path) -> None:
+    """Two files with the same rules but different bytes have different hashes."""
+    first = load_profile(_write(tmp_path, BASE, "one"))
+    second = load_profile(_write(tmp_path, "# edited\n" + BASE, "two"))
+    assert first.draw == second.draw
+    assert first.sha256 != second.sha256
+
+
+# ---------------------------------------------------------------- the generic loader
+
+
+def test_every_field_of_house_rules_is_a_key(tmp_path: Path) -> None:
+    """A file that writes every HouseRules field (built from the dataclass) loads to it."""
+    text = BASE.replace('[game]\nvariant = "five_card_draw"\n', "")
+    defaults = HouseRules()
+    for section in fields(HouseRules):
+        value = getattr(defaults, section.name)
+        if not is_dataclass(value):
+            continue
+        text += f"[{section.name}]\n"
+        for item in fields(value):
+            if section.name == "draw" and item.name == "timeout_effect":
+                continue  # only with a draw timer (tested below)
+            text += f"{item.name} = {_toml_value(getattr(value, item.name))}\n"
+    rules = load_profile(_write(tmp_path, text))
+    assert rules.draw == defaults.draw
+    assert rules.game == defaults.game
+    assert (rules.profile_id, rules.name) == ("test", "Test rules")
+
+
+def test_unknown_section_key_names_its_path_and_the_known_keys(tmp_path: Path) -> None:
+    """A misspelt key fails with its dotted path and the keys that section knows."""
+    message = _error(tmp_path, _with({"draw": "max_card = 3"}))
+    assert message.startswith("test.toml: draw.max_card: unknown key")
+    assert "max_cards" in message
+
+
+def test_unknown_top_level_key_is_rejected(tmp_path: Path) -> None:
+    """An unknown top-level table is an error naming it."""
+    message = _error(tmp_path, _with({"kill": "mode = 1"}))
+    assert message.startswith("test.toml: kill: unknown key; known keys in the top level: id,")
+
+
+def test_out_of_range_integer_names_the_range(tmp_path: Path) -> None:
+    """draw.max_cards = 7 fails with the path, the allowed range and the value."""
+    message = _error(tmp_path, _with({"draw": "max_cards = 7"}))
+    assert message == "test.toml: draw.max_cards: must be an integer 0-5, got 7"
+
+
+def test_string_for_an_integer_is_a_type_error(tmp_path: Path) -> None:
+    """A quoted number is not an integer."""
+    message = _error(tmp_path, _with({"draw": 'max_cards = "3"'}))
+    assert message == 'test.toml: draw.max_cards: must be an integer 0-5, got "3" (string)'
+
+
+def test_boolean_for_an_integer_is_a_type_error(tmp_path: Path) -> None:
+    """true is not an integer even though Python's bool is an int."""
+    message = _error(tmp_path, _with({"table": "max_buy_in = true"}))
+    assert message == "test.toml: table.max_buy_in: must be an integer >= 0, got true (boolean)"
+
+
+def test_integer_for_a_boolean_is_a_type_error(tmp_path: Path) -> None:
+    """1 is not true."""
+    message = _error(tmp_path, _with({"betting": "check_raise = 1"}))
+    assert message == "test.toml: betting.check_raise: must be true or false, got 1"
+
+
+def test_section_that_is_not_a_table_is_rejected(tmp_path: Path) -> None:
+    """A section written as a value fails with its path."""
+    message = _error(tmp_path, BASE.replace("[game]", "draw = 3\n[game]"))
+    assert message == "test.toml: draw: must be a table [draw], got 3"
+
+
+def test_bad_enum_lists_the_allowed_values(tmp_path: Path) -> None:
+    """An unknown option value fails with every allowed string value."""
+    message = _error(tmp_path, _with({"draw": 'bottom_card = "sometimes"'}))
+    assert message == (
+        "test.toml: draw.bottom_card: must be one of never, only_if_it_completes_all_draws,"
+        ' normal_card; got "sometimes" (string)'
+    )
+
+
+def test_enum_is_read_by_its_value_not_its_name(tmp_path: Path) -> None:
+    """The Python member name (NORMAL_CARD) is not accepted, only the value."""
+    message = _error(tmp_path, _with({"draw": 'bottom_card = "NORMAL_CARD"'}))
+    assert "draw.bottom_card: must be one of" in message
+
+
+def test_name_and_variant_are_required(tmp_path: Path) -> None:
+    """A file without name or game.variant fails naming the missing key."""
+    assert (
+        _error(tmp_path, BASE.replace('name = "Test rules"\n', "")) == "test.toml: name: required"
+    )
+    no_variant = 'name = "x"\n[game]\nstructure = "no_limit"\n'
+    assert _error(tmp_path, no_variant) == "test.toml: game.variant: required"
+
+
+def test_empty_name_is_rejected(tmp_path: Path) -> None:
+    """A blank name fails."""
+    assert (
+        _error(tmp_path, BASE.replace('"Test rules"', '" "'))
+        == "test.toml: name: must not be empty"
+    )
+
+
+def test_id_must_match_the_file_name(tmp_path: Path) -> None:
+    """An `id` that differs from the file stem fails; an equal one is accepted."""
+    message = _error(tmp_path, 'id = "other"\n' + BASE)
+    assert message == "test.toml: id: must match the file name 'test', got \"other\" (string)"
+    assert load_profile(_write(tmp_path, 'id = "test"\n' + BASE)).profile_id == "test"
+
+
+@pytest.mark.parametrize("key", ["sha256", "profile_id"])
+def test_derived_fields_cannot_be_written(tmp_path: Path, key: str) -> None:
+    """sha256 and profile_id come from the file itself, never from its contents."""
+    message = _error(tmp_path, f'{key} = "x"\n' + BASE)
+    assert message.startswith(f"test.toml: {key}: not allowed in a profile file")
+
+
+def test_invalid_toml_names_the_file(tmp_path: Path) -> None:
+    """A syntax error fails with the file name and the parser's position."""
+    message = _error(tmp_path, BASE + "[draw\n")
+    assert message.startswith("test.toml: not valid TOML:")
+    assert "line" in message
+
+
+def test_profile_id_must_be_a_slug() -> None:
+    """A file stem with capitals or spaces is not a profile ID."""
+    with pytest.raises(ProfileError, match=r"Bad Name\.toml: file name: profile ID"):
+        parse_profile("Bad Name", BASE.encode(), source="Bad Name.toml")
+
+
+# ---------------------------------------------------------------- cross-field invariants
+
+INVARIANT_CASES = {
+    # path: (sections that break the invariant, sections that satisfy it)
+    "draw.four_with_ace": (
+        {"draw": "four_with_ace = true\nmax_cards = 5"},
+        {"draw": "four_with_ace = true\nmax_cards = 3"},
+    ),
+    "draw.timeout_effect": (
+        {"draw": 'timeout_effect = "pat_no_aggression"'},
+        {"draw": 'timeout_effect = "pat_no_aggression"\ntimeout_seconds = 30'},
+    ),
+    "table.min_buy_in": (
+        {"table": "min_buy_in = 500\nmax_buy_in = 200"},
+        {"table": "min_buy_in = 500\nmax_buy_in = 0"},
+    ),
+    "table.max_players": (
+        {"game": 'variant = "ace_to_seven_stripped"', "table": "max_players = 6"},
+        {"game": 'variant = "ace_to_seven_stripped"', "table": "max_players = 5"},
+    ),
+    "betting.short_all_in": (
+        {"game": 'structure = "no_limit"'},
+        {"game": 'structure = "no_limit"', "betting": 'short_all_in = "full_bet"'},
+    ),
+    "betting.pot_limit_round_blinds_up": (
+        {"betting": "pot_limit_round_blinds_up = true"},
+        {
+            "game": 'structure = "pot_limit"',
+            "betting": 'pot_limit_round_blinds_up = true\nshort_all_in = "full_bet"',
+        },
+    ),
+    "betting.post_draw_first": (
+        {"betting": 'post_draw_first = "opener"'},
+        {"game": 'forced_bets = "antes"', "betting": 'post_draw_first = "opener"'},
+    ),
+    "open.requirement": (
+        {"open": 'requirement = "jacks_or_better"'},
+        {"game": 'forced_bets = "antes"', "open": 'requirement = "jacks_or_better"'},
+    ),
+    "blinds.single_blind": (
+        {"game": 'forced_bets = "antes"', "blinds": "single_blind = true"},
+        {"game": 'forced_bets = "blinds_and_antes"', "blinds": "single_blind = true"},
+    ),
+    "blinds.straddle_allowed": (
+        {"game": 'forced_bets = "antes"', "blinds": "straddle_allowed = true"},
+        {"blinds": "straddle_allowed = true"},
+    ),
+}
+
+
+def test_every_invariant_has_cases() -> None:
+    """Each invariant in profiles.INVARIANTS is tested both ways below."""
+    assert {invariant.path for invariant in INVARIANTS} == set(INVARIANT_CASES)
+
+
+@pytest.mark.parametrize("path", sorted(INVARIANT_CASES))
+def test_invariant_rejects(tmp_path: Path, path: str) -> None:
+    """A profile that breaks a cross-field invariant fails with the invariant's field path."""
+    message = _error(tmp_path, _with(INVARIANT_CASES[path][0]))
+    assert message.startswith(f"test.toml: {path}: ")
+
+
+@pytest.mark.parametrize("path", sorted(INVARIANT_CASES))
+def test_invariant_accepts(tmp_path: Path, path: str) -> None:
+    """The same field set consistently loads."""
+    assert load_profile(_write(tmp_path, _with(INVARIANT_CASES[path][1])))
+
+
+def test_four_with_ace_message_says_what_to_do(tmp_path: Path) -> None:
+    """The invariant message tells the author which value is required."""
+    message = _error(tmp_path, _with({"draw": "four_with_ace = true"}))
+    assert message == (
+        "test.toml: draw.four_with_ace: four with an ace shown needs draw.max_cards = 3"
+        " (DRAW-02: three, or four with an ace)"
+    )
+
+
+# ---------------------------------------------------------------- directories and lookup
+
+
+def test_load_profiles_reports_every_bad_file(tmp_path: Path) -> None:
+    """One error lists each invalid file, so a start-up failure shows them all."""
+    _write(tmp_path, BASE, "good")
+    _write(tmp_path, _with({"draw": "max_cards = 9"}), "bad-one")
+    _write(tmp_path, _with({"draw": "burn = true"}), "bad-two")
+    with pytest.raises(ProfileError) as caught:
+        load_profiles(tmp_path)
+    lines = str(caught.value).splitlines()
+    assert [line.split(":")[0] for line in lines] == ["bad-one.toml", "bad-two.toml"]
+
+
+@pytest.mark.parametrize("make", ["missing", "empty"])
+def test_load_profiles_rejects_a_directory_without_profiles(tmp_path: Path, make: str) -> None:
+    """A missing or empty profiles directory is a ProfileError, not an empty dict."""
+    folder = tmp_path / "profiles"
+    if make == "empty":
+        folder.mkdir()
+    with pytest.raises(ProfileError, match="profiles"):
+        load_profiles(folder)
+
+
+def test_get_profile_unknown_names_the_known_ones(tmp_path: Path) -> None:
+    """An unknown profile ID is NotFound and lists the profiles that exist."""
+    _write(tmp_path, BASE, "house")
+    with pytest.raises(NotFound, match="known profiles: house"):
+        get_profile("nope", tmp_path)
+
+
+def test_get_profile_refuses_paths(tmp_path: Path) -> None:
+    """A profile ID cannot climb out of the profiles directory."""
+    _write(tmp_path, BASE, "secret")
+    inner = tmp_path / "inner"
+    inner.mkdir()
+    _write(inner, BASE, "house")
+    with pytest.raises(NotFound):
+        get_profile("../secret", inner)
+
+
+def test_default_dir_is_the_repo_config(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the environment variable the repo's config/house_rules is used."""
+    monkeypatch.delenv(PROFILES_DIR_ENV, raising=False)
+    assert default_profiles_dir() == REPO_PROFILES_DIR
+    assert get_profile("replay-permissive").profile_id == "replay-permissive"
+
+
+def test_environment_overrides_the_default_dir(tmp_path: Path) -> None:
+    """DEALERASSIST_PROFILES_DIR wins over the repo directory."""
+    assert default_profiles_dir({PROFILES_DIR_ENV: str(tmp_path)}) == tmp_path
+
+
+# ---------------------------------------------------------------- the CLI
+
+
+def test_cli_lists_six_profiles_and_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    """`dealerassist profiles` prints every profile with its hash prefix and exits 0."""
+    assert main(["profiles", "--dir", str(REPO_PROFILES_DIR)]) == 0
+    out = capsys.readouterr().out
+    assert "6 profiles valid" in out
+    for profile_id in SHIPPED:
+        digest = hashlib.sha256((REPO_PROFILES_DIR / f"{profile_id}.toml").read_bytes())
+        assert f"{profile_id} " in out
+        assert digest.hexdigest()[:12] in out
+
+
+def test_cli_uses_the_default_dir(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without --dir the command validates the default directory."""
+    monkeypatch.delenv(PROFILES_DIR_ENV, raising=False)
+    assert main(["profiles"]) == 0
+    assert "6 profiles valid" in capsys.readouterr().out
+
+
+def test_cli_exits_1_on_a_broken_directory(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An invalid profile makes the command print the error and exit 1."""
+    _write(tmp_path, _with({"draw": "max_cards = 7"}), "broken")
+    assert main(["profiles", "--dir", str(tmp_path)]) == 1
+    captured = capsys.readouterr()
+    assert "broken.toml: draw.max_cards: must be an integer 0-5, got 7" in captured.err
+    assert captured.out == ""
