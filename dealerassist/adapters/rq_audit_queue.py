@@ -77,6 +77,10 @@ def decode_event(raw: bytes | str) -> dict[str, Any]:
     return event
 
 
+def _retry(intervals: list[int]) -> Retry | None:
+    return Retry(max=len(intervals), interval=intervals) if intervals else None
+
+
 def _as_bytes(value: bytes | str) -> bytes:
     return value if isinstance(value, bytes) else value.encode()
 
@@ -84,8 +88,14 @@ def _as_bytes(value: bytes | str) -> bytes:
 class RQAuditQueue:
     """Stages audit events in Redis and enqueues drain jobs on the ``audit`` RQ queue."""
 
-    def __init__(self, connection: redis.Redis, queue_name: str = "audit") -> None:
+    def __init__(
+        self,
+        connection: redis.Redis,
+        queue_name: str = "audit",
+        retry_intervals: Sequence[int] = RETRY_INTERVALS,
+    ) -> None:
         self.connection = connection
+        self.retry_intervals = list(retry_intervals)
         self.queue = Queue(queue_name, connection=connection, serializer=JSONSerializer)
         self._trim = connection.register_script(_TRIM_SCRIPT)
 
@@ -127,7 +137,7 @@ class RQAuditQueue:
             result_ttl=0,
             failure_ttl=FAILURE_TTL_SECONDS,
             description=f"drain audit events of table {table_id}",
-            retry=Retry(max=len(RETRY_INTERVALS), interval=list(RETRY_INTERVALS)),
+            retry=_retry(self.retry_intervals),
             pipeline=target,
         )
         if pipe is None:
