@@ -1,0 +1,480 @@
+"""PHH hand histories: parse a file's text into a ``RecordedHand`` and map it to engine commands.
+
+PHH (phh.readthedocs.io) is TOML; we read the variants we deal, ``F2L3D`` (fixed-limit 2-7
+triple draw) and ``N2L1D`` (no-limit 2-7 single draw). Players are numbered from the small
+blind; heads-up (pokerkit's convention) player 1 posts the big blind and player 2, the
+button, the small blind. Each PHH player ``pN`` sits in our seat ``N`` and the button goes
+to the last seat, which places player 1 left of it (small blind), or heads-up makes
+player 2 the button and small blind. Unknown cards (``??``) are replaced by placeholder
+cards that appear nowhere in the record, so that card mode can still check every card.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from dealerassist.errors import InvalidInput
+from dealerassist.rules.actions import (
+    Act,
+    ActionKind,
+    Command,
+    Mode,
+    SeatPlayer,
+    Stakes,
+    StartHand,
+    Structure,
+    TableSpec,
+    Variant,
+)
+
+UNKNOWN_CARD = "??"
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+REPLAY_PROFILE = "replay-permissive"
+
+# PHH variant code -> the game we deal and its betting structure.
+VARIANTS: dict[str, tuple[Variant, Structure]] = {
+    "F2L3D": (Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW, Structure.FIXED_LIMIT),
+    "N2L1D": (Variant.DEUCE_TO_SEVEN_SINGLE_DRAW, Structure.NO_LIMIT),
+}
+
+
+class ActionCode(StrEnum):
+    """The PHH action codes (``d dh``, ``pN cbr`` ...)."""
+
+    DEAL_HOLE = "dh"
+    DEAL_BOARD = "db"
+    FOLD = "f"
+    CHECK_OR_CALL = "cc"
+    COMPLETE_BET_OR_RAISE_TO = "cbr"
+    STAND_PAT_OR_DISCARD = "sd"
+    SHOW_OR_MUCK = "sm"
+    POST_BRING_IN = "pb"
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedAction:
+    """One PHH action.
+
+    ``player`` is the PHH player number (from 1), None for a board deal. ``cards`` are
+    the dealt, discarded or shown cards (``??`` for unknown ones); for ``sd`` an empty
+    tuple stands pat; for ``sm`` None mucks and an empty tuple (``sm -``) shows the cards
+    held without naming them.
+    """
+
+    code: ActionCode
+    player: int | None
+    amount: int | None = None
+    cards: tuple[str, ...] | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedHand:
+    """The game, forced bets, stacks and actions of one PHH hand, in PHH's own terms."""
+
+    variant: str
+    antes: tuple[int, ...]
+    blinds_or_straddles: tuple[int, ...]
+    starting_stacks: tuple[int, ...]
+    actions: tuple[RecordedAction, ...]
+    ante_trimming: bool = False
+    bring_in: int = 0
+    small_bet: int = 0
+    big_bet: int = 0
+    min_bet: int = 0
+    players: tuple[str, ...] | None = None
+    finishing_stacks: tuple[int, ...] | None = None
+    label: str = ""
+
+    @property
+    def player_count(self) -> int:
+        return len(self.starting_stacks)
+
+
+# ---------------------------------------------------------------- parsing
+
+
+def parse_phh(text: str) -> RecordedHand:
+    """Parse the text of a ``.phh`` file; raises ``InvalidInput`` on a bad file.
+
+    >>> hand = parse_phh("variant='N2L1D'\\nantes=[0,0]\\nblinds_or_straddles=[1,2]\\n"
+    ...                  "min_bet=2\\nstarting_stacks=[10,10]\\nactions=['p2 f']")
+    >>> hand.variant, hand.actions[0].code, hand.actions[0].player
+    ('N2L1D', <ActionCode.FOLD: 'f'>, 2)
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise InvalidInput(f"not a PHH (TOML) file: {error}") from None
+    return hand_from_mapping(data)
+
+
+def hand_from_mapping(data: Mapping[str, Any]) -> RecordedHand:
+    """Build a ``RecordedHand`` from the decoded TOML of a PHH file."""
+    stacks = _chip_list(data, "starting_stacks")
+    count = len(stacks)
+    if count < 2:
+        raise InvalidInput("starting_stacks: a hand needs at least two players")
+    hand = RecordedHand(
+        variant=_text(data, "variant"),
+        antes=_per_player(data, "antes", count),
+        blinds_or_straddles=_per_player(data, "blinds_or_straddles", count),
+        starting_stacks=stacks,
+        actions=tuple(parse_action(item) for item in _list(data, "actions", str)),
+        ante_trimming=bool(data.get("ante_trimming_status", False)),
+        bring_in=_chips(data, "bring_in"),
+        small_bet=_chips(data, "small_bet"),
+        big_bet=_chips(data, "big_bet"),
+        min_bet=_chips(data, "min_bet"),
+        players=_players(data, count),
+        finishing_stacks=_finishing(data, count),
+        label=_label(data),
+    )
+    _check_players(hand)
+    return hand
+
+
+def parse_action(text: str) -> RecordedAction:
+    """Parse one PHH action string (a ``# comment`` is dropped).
+
+    >>> action = parse_action("p1 sd QdJc  # draws two")
+    >>> action.code, action.player, action.cards
+    (<ActionCode.STAND_PAT_OR_DISCARD: 'sd'>, 1, ('Qd', 'Jc'))
+    >>> parse_action("d dh p3 ????").cards
+    ('??', '??')
+    """
+    words = text.split("#", 1)[0].split()
+    match words:
+        case ["d", "dh", player, cards]:
+            return RecordedAction(
+                ActionCode.DEAL_HOLE, _player(player, text), None, parse_cards(cards), text
+            )
+        case ["d", "db", cards]:
+            return RecordedAction(ActionCode.DEAL_BOARD, None, None, parse_cards(cards), text)
+        case [player, "cbr", amount]:
+            return RecordedAction(
+                ActionCode.COMPLETE_BET_OR_RAISE_TO,
+                _player(player, text),
+                _amount(amount, text),
+                None,
+                text,
+            )
+        case [player, "sd", *cards] if len(cards) <= 1:
+            held = parse_cards(cards[0]) if cards else ()
+            return RecordedAction(
+                ActionCode.STAND_PAT_OR_DISCARD, _player(player, text), None, held, text
+            )
+        case [player, "sm"]:
+            return RecordedAction(ActionCode.SHOW_OR_MUCK, _player(player, text), None, None, text)
+        case [player, "sm", "-"]:
+            return RecordedAction(ActionCode.SHOW_OR_MUCK, _player(player, text), None, (), text)
+        case [player, "sm", cards]:
+            return RecordedAction(
+                ActionCode.SHOW_OR_MUCK, _player(player, text), None, parse_cards(cards), text
+            )
+        case [player, ("f" | "cc" | "pb") as code]:
+            return RecordedAction(ActionCode(code), _player(player, text), None, None, text)
+    raise InvalidInput(f"unknown PHH action {text!r}")
+
+
+def parse_cards(text: str) -> tuple[str, ...]:
+    """Split PHH card text (``QdJc``, ``????``) into two-character cards.
+
+    >>> parse_cards("Td9s??")
+    ('Td', '9s', '??')
+    """
+    if len(text) % 2 or not text:
+        raise InvalidInput(f"{text!r} is not a list of two-character cards")
+    cards = tuple(text[index : index + 2] for index in range(0, len(text), 2))
+    for card in cards:
+        if card != UNKNOWN_CARD and (card[0] not in RANKS or card[1] not in SUITS):
+            raise InvalidInput(f"{card!r} in {text!r} is not a card like 'Td' or '??'")
+    return cards
+
+
+def _player(word: str, text: str) -> int:
+    if word[:1] != "p" or not word[1:].isdigit() or int(word[1:]) < 1:
+        raise InvalidInput(f"{word!r} in {text!r} is not a player like 'p1'")
+    return int(word[1:])
+
+
+def _amount(word: str, text: str) -> int:
+    if not word.isdigit():
+        raise InvalidInput(f"{word!r} in {text!r} is not a whole number of chips")
+    return int(word)
+
+
+def _check_players(hand: RecordedHand) -> None:
+    for action in hand.actions:
+        if action.player is not None and action.player > hand.player_count:
+            raise InvalidInput(f"{action.text!r}: there are only {hand.player_count} players")
+
+
+def _text(data: Mapping[str, Any], key: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str) or not value:
+        raise InvalidInput(f"{key} must be a non-empty string")
+    return value
+
+
+def _list(data: Mapping[str, Any], key: str, kind: type) -> list[Any]:
+    value = data.get(key)
+    if not isinstance(value, list) or not all(isinstance(item, kind) for item in value):
+        raise InvalidInput(f"{key} must be a list of {kind.__name__}")
+    return value
+
+
+def _is_chips(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _chip_list(data: Mapping[str, Any], key: str) -> tuple[int, ...]:
+    values = _list(data, key, int)
+    if not all(_is_chips(value) for value in values):
+        raise InvalidInput(f"{key} must be non-negative whole numbers of chips")
+    return tuple(values)
+
+
+def _per_player(data: Mapping[str, Any], key: str, count: int) -> tuple[int, ...]:
+    value = data.get(key, 0)
+    if _is_chips(value):  # PHH allows one number for every player
+        return (int(value),) * count
+    values = _chip_list(data, key)
+    if len(values) != count:
+        raise InvalidInput(f"{key} has {len(values)} entries for {count} players")
+    return values
+
+
+def _chips(data: Mapping[str, Any], key: str) -> int:
+    value = data.get(key, 0)
+    if not _is_chips(value):
+        raise InvalidInput(f"{key} must be a non-negative whole number of chips")
+    return int(value)
+
+
+def _players(data: Mapping[str, Any], count: int) -> tuple[str, ...] | None:
+    if "players" not in data:
+        return None
+    names = tuple(_list(data, "players", str))
+    if len(names) != count:
+        raise InvalidInput(f"players has {len(names)} names for {count} players")
+    return names
+
+
+def _finishing(data: Mapping[str, Any], count: int) -> tuple[int, ...] | None:
+    if "finishing_stacks" not in data:
+        return None
+    stacks = _chip_list(data, "finishing_stacks")
+    if len(stacks) != count:
+        raise InvalidInput(f"finishing_stacks has {len(stacks)} entries for {count} players")
+    return stacks
+
+
+def _label(data: Mapping[str, Any]) -> str:
+    parts = [str(data[key]) for key in ("event", "hand") if key in data]
+    return " | hand ".join(parts)
+
+
+# ---------------------------------------------------------------- mapping to engine commands
+
+
+def to_commands(
+    hand: RecordedHand, profile_id: str = REPLAY_PROFILE, table_id: str = "phh"
+) -> tuple[TableSpec, list[Command]]:
+    """The table spec and the card-mode commands that replay ``hand`` from an empty table.
+
+    Seats ``1..n`` are PHH players ``p1..pn``; the button is seat ``n``.
+    """
+    spec = table_spec(hand, profile_id, table_id)
+    commands: list[Command] = [
+        SeatPlayer(seat=seat, player=name, stack=stack)
+        for seat, (name, stack) in enumerate(
+            zip(_names(hand), hand.starting_stacks, strict=True), 1
+        )
+    ]
+    commands.append(StartHand(button=hand.player_count))
+    commands.extend(Act(seat=seat, action=ActionKind.POST) for seat in posting_seats(hand))
+    commands.extend(_Mapper(hand).commands())
+    return spec, commands
+
+
+def table_spec(
+    hand: RecordedHand, profile_id: str = REPLAY_PROFILE, table_id: str = "phh"
+) -> TableSpec:
+    """The card-mode ``TableSpec`` of the hand's game and stakes."""
+    if hand.variant not in VARIANTS:
+        known = ", ".join(VARIANTS)
+        raise InvalidInput(f"variant {hand.variant!r} is not a game we deal (we read {known})")
+    variant, structure = VARIANTS[hand.variant]
+    return TableSpec(
+        table_id=table_id,
+        variant=variant,
+        structure=structure,
+        stakes=stakes(hand),
+        profile_id=profile_id,
+        max_seats=max(hand.player_count, 2),
+        mode=Mode.CARD,
+    )
+
+
+def stakes(hand: RecordedHand) -> Stakes:
+    """Blinds, ante and bet sizes; straddles, bring-ins and unequal antes are refused."""
+    blinds = hand.blinds_or_straddles
+    if any(blinds[2:]) or hand.bring_in:
+        raise InvalidInput("straddles and bring-ins are not part of the games we deal")
+    if len(set(hand.antes)) > 1:
+        raise InvalidInput(f"antes {list(hand.antes)}: only the same ante for everyone is dealt")
+    return Stakes(
+        small_blind=blinds[0],
+        big_blind=blinds[1],
+        ante=hand.antes[0],
+        small_bet=hand.small_bet,
+        big_bet=hand.big_bet,
+        min_bet=hand.min_bet,
+    )
+
+
+def blind_seats(hand: RecordedHand) -> tuple[int, int]:
+    """(small blind seat, big blind seat): p1 and p2, or heads-up p2 (button) and p1."""
+    return (2, 1) if hand.player_count == 2 else (1, 2)
+
+
+def posting_seats(hand: RecordedHand) -> list[int]:
+    """Seats that owe a forced bet, in posting order (small blind, big blind, then antes)."""
+    small, big = blind_seats(hand)
+    seats = [seat for seat in (small, big) if _blind(hand, seat)]
+    if any(hand.antes):
+        seats += [seat for seat in range(1, hand.player_count + 1) if seat not in seats]
+    return seats
+
+
+def _blind(hand: RecordedHand, seat: int) -> int:
+    small, big = blind_seats(hand)
+    blinds = hand.blinds_or_straddles
+    amount = {small: blinds[0], big: blinds[1]}.get(seat, 0)
+    return min(amount, max(hand.starting_stacks[seat - 1] - hand.antes[seat - 1], 0))
+
+
+def _names(hand: RecordedHand) -> tuple[str, ...]:
+    if hand.players is not None:
+        return tuple(name or f"p{seat}" for seat, name in enumerate(hand.players, 1))
+    return tuple(f"p{seat}" for seat in range(1, hand.player_count + 1))
+
+
+def paired_draws(actions: Sequence[RecordedAction]) -> list[RecordedAction]:
+    """Move each replacement deal (``d dh pN``) right after that player's discard (``pN sd``).
+
+    PHH may record every discard of a draw round before the replacements; the dealer
+    deals each player's replacements before the next player draws.
+    """
+    order = list(actions)
+    result: list[RecordedAction] = []
+    while order:
+        action = order.pop(0)
+        result.append(action)
+        if action.code is ActionCode.STAND_PAT_OR_DISCARD and action.cards:
+            index = _next_deal(order, action.player)
+            result.append(order.pop(index))
+    return result
+
+
+def _next_deal(actions: Sequence[RecordedAction], player: int | None) -> int:
+    for index, action in enumerate(actions):
+        if action.code is ActionCode.DEAL_HOLE and action.player == player:
+            return index
+    raise InvalidInput(f"p{player} discarded but was never dealt the replacement cards")
+
+
+class _Mapper:
+    """Walks the PHH actions once, keeping what the mapping needs: bets and held cards."""
+
+    def __init__(self, hand: RecordedHand) -> None:
+        self.hand = hand
+        self.bets = [_blind(hand, seat) for seat in range(1, hand.player_count + 1)]
+        self.held: dict[int, list[str]] = {seat: [] for seat in range(1, hand.player_count + 1)}
+        self.spare = _placeholders(hand.actions)
+        self.placeholders: set[str] = set()
+
+    def commands(self) -> Iterator[Act]:
+        for action in paired_draws(self.hand.actions):
+            yield from self._map(action)
+
+    def _map(self, action: RecordedAction) -> Iterator[Act]:
+        seat = action.player or 0
+        match action.code:
+            case ActionCode.DEAL_HOLE:
+                yield self._deal(seat, action.cards or ())
+            case ActionCode.FOLD:
+                yield Act(seat=seat, action=ActionKind.FOLD)
+            case ActionCode.CHECK_OR_CALL:
+                yield self._check_or_call(seat)
+            case ActionCode.COMPLETE_BET_OR_RAISE_TO:
+                yield self._bet_or_raise(seat, action.amount or 0)
+            case ActionCode.STAND_PAT_OR_DISCARD:
+                yield self._draw(seat, action.cards or ())
+            case ActionCode.SHOW_OR_MUCK:
+                yield self._show_or_muck(seat, action.cards)
+            case _:
+                raise InvalidInput(f"{action.text!r}: not an action of the games we deal")
+
+    def _deal(self, seat: int, cards: tuple[str, ...]) -> Act:
+        dealt = tuple(self._placeholder() if card == UNKNOWN_CARD else card for card in cards)
+        self.held[seat].extend(dealt)
+        return Act(seat=seat, action=ActionKind.DEAL, cards=dealt)
+
+    def _check_or_call(self, seat: int) -> Act:
+        highest = max(self.bets)
+        kind = ActionKind.CALL if self.bets[seat - 1] < highest else ActionKind.CHECK
+        self.bets[seat - 1] = highest
+        return Act(seat=seat, action=kind)
+
+    def _bet_or_raise(self, seat: int, amount: int) -> Act:
+        kind = ActionKind.RAISE if max(self.bets) else ActionKind.BET
+        self.bets[seat - 1] = amount
+        return Act(seat=seat, action=kind, amount=amount)
+
+    def _draw(self, seat: int, cards: tuple[str, ...]) -> Act:
+        self.bets = [0] * len(self.bets)  # a draw ends the betting round
+        discards = self._resolve(seat, cards)
+        for card in discards:
+            self.held[seat].remove(card)
+        return Act(seat=seat, action=ActionKind.DRAW, count=len(discards), discards=discards)
+
+    def _show_or_muck(self, seat: int, cards: tuple[str, ...] | None) -> Act:
+        if cards is None:
+            return Act(seat=seat, action=ActionKind.MUCK)
+        shown = self._resolve(seat, cards) if cards else tuple(self.held[seat])
+        return Act(seat=seat, action=ActionKind.SHOW, cards=shown)
+
+    def _resolve(self, seat: int, cards: tuple[str, ...]) -> tuple[str, ...]:
+        """Name each ``??`` in a discard or show by a placeholder the seat holds."""
+        unnamed = [
+            card for card in self.held[seat] if card in self.placeholders and card not in cards
+        ]
+        resolved = []
+        for card in cards:
+            if card != UNKNOWN_CARD:
+                resolved.append(card)
+            elif unnamed:
+                resolved.append(unnamed.pop(0))
+            else:
+                raise InvalidInput(f"p{seat} names an unknown card it was not dealt")
+        return tuple(resolved)
+
+    def _placeholder(self) -> str:
+        card = next(self.spare, None)
+        if card is None:
+            raise InvalidInput("too many unknown cards: the deck has no card left to stand for one")
+        self.placeholders.add(card)
+        return card
+
+
+def _placeholders(actions: Sequence[RecordedAction]) -> Iterator[str]:
+    """Cards that appear nowhere in the record, to stand for the unknown ones (``??``)."""
+    named = {card for action in actions for card in action.cards or () if card != UNKNOWN_CARD}
+    return iter([rank + suit for rank in RANKS for suit in SUITS if rank + suit not in named])

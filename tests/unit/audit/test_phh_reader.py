@@ -1,0 +1,290 @@
+"""Tests for the PHH reader: parsing PHH text and mapping a hand to engine commands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dealerassist.audit.phh_reader import (
+    ActionCode,
+    RecordedHand,
+    parse_action,
+    parse_cards,
+    parse_phh,
+    posting_seats,
+    table_spec,
+    to_commands,
+)
+from dealerassist.errors import InvalidInput
+from dealerassist.rules.actions import (
+    Act,
+    ActionKind,
+    Mode,
+    SeatPlayer,
+    StartHand,
+    Structure,
+    Variant,
+)
+
+SHARED_PHH = Path(__file__).resolve().parents[3].parent / "shared" / "phh"
+
+TRIPLE_DRAW = """
+variant = 'F2L3D'
+ante_trimming_status = true
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [50, 60, 70]
+actions = [
+  'd dh p1 7h6c4c3d2c', 'd dh p2 ??????????', 'd dh p3 AsQs6s5c3c',
+  'p3 cbr 4', 'p1 cc', 'p2 f',  # pre-draw
+  'p1 sd', 'p3 sd AsQs', 'd dh p3 2hQh',
+  'p1 cc', 'p3 cbr 2', 'p1 cbr 4', 'p3 cc',
+  'p1 sd', 'p3 sd Qh', 'd dh p3 4d',
+  'p1 cc', 'p3 cc',
+  'p1 sd', 'p3 sd', 'p1 cc', 'p3 cc',
+  'p1 sm 7h6c4c3d2c', 'p3 sm',
+]
+players = ['Yockey', 'Hui', 'Arieh']
+finishing_stacks = [64, 58, 58]
+"""
+
+HEADS_UP = """
+variant = 'N2L1D'
+antes = 0
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [8, 15]
+actions = ['d dh p1 5c7s6hJh5s', 'd dh p2 AsAd4d8h6s', 'p2 cbr 15', 'p1 cc',
+           'p1 sd', 'p2 sd Ad', 'd dh p2 2d', 'p1 sm 5c7s6hJh5s', 'p2 sm As4d8h6s2d']
+finishing_stacks = [0, 23]
+"""
+
+
+def _acts(text: str) -> list[Act]:
+    _, commands = to_commands(parse_phh(text))
+    return [command for command in commands if isinstance(command, Act)]
+
+
+def test_parse_reads_game_stakes_stacks_and_names() -> None:
+    """A PHH file's game, forced bets, bet sizes, stacks, names and result are all read."""
+    hand = parse_phh(TRIPLE_DRAW)
+    assert hand.variant == "F2L3D"
+    assert hand.ante_trimming is True
+    assert hand.antes == (0, 0, 0)
+    assert hand.blinds_or_straddles == (1, 2, 0)
+    assert (hand.small_bet, hand.big_bet, hand.min_bet) == (2, 4, 0)
+    assert hand.starting_stacks == (50, 60, 70)
+    assert hand.players == ("Yockey", "Hui", "Arieh")
+    assert hand.finishing_stacks == (64, 58, 58)
+    assert hand.player_count == 3
+
+
+def test_parse_drops_comments_and_keeps_action_order() -> None:
+    """Comments inside the action list are ignored and actions keep their recorded order."""
+    hand = parse_phh(TRIPLE_DRAW)
+    assert [a.code for a in hand.actions[:4]] == [
+        ActionCode.DEAL_HOLE,
+        ActionCode.DEAL_HOLE,
+        ActionCode.DEAL_HOLE,
+        ActionCode.COMPLETE_BET_OR_RAISE_TO,
+    ]
+    assert hand.actions[3].amount == 4
+    assert hand.actions[3].player == 3
+
+
+def test_parse_single_number_antes_apply_to_every_player() -> None:
+    """PHH allows one number for the antes; it stands for every player."""
+    assert parse_phh(HEADS_UP).antes == (0, 0)
+
+
+def test_parse_without_finishing_stacks_or_players_leaves_them_none() -> None:
+    """Optional fields missing from the file come back as None."""
+    hand = parse_phh(HEADS_UP.replace("finishing_stacks = [0, 23]", ""))
+    assert hand.finishing_stacks is None
+    assert hand.players is None
+
+
+def test_parse_action_forms() -> None:
+    """Every PHH action form of the draw games is recognised."""
+    assert parse_action("p2 sd").cards == ()
+    assert parse_action("p2 sm").cards is None
+    assert parse_action("p2 sm -").cards == ()
+    assert parse_action("p4 sm 2h4d7c5c3c").cards == ("2h", "4d", "7c", "5c", "3c")
+    assert parse_action("p1 f").code is ActionCode.FOLD
+    assert parse_action("p1 cc").code is ActionCode.CHECK_OR_CALL
+    assert parse_action("d dh p3 Kh??").cards == ("Kh", "??")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["p1 xx", "q1 f", "p0 f", "p1 cbr ten", "d dh p1", "p1 cbr -5", "p1 sd Qd Jc", ""],
+)
+def test_parse_action_rejects_malformed(text: str) -> None:
+    """Malformed actions raise InvalidInput naming the action."""
+    with pytest.raises(InvalidInput):
+        parse_action(text)
+
+
+@pytest.mark.parametrize("text", ["Qd J", "1c", "Qx", "Zd"])
+def test_parse_cards_rejects_non_cards(text: str) -> None:
+    """Card text that is not two-character cards is refused."""
+    with pytest.raises(InvalidInput):
+        parse_cards(text)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("starting_stacks = [8, 15]", "starting_stacks = [8]"),
+        ("starting_stacks = [8, 15]", "starting_stacks = [8, -15]"),
+        ("blinds_or_straddles = [1, 2]", "blinds_or_straddles = [1, 2, 0]"),
+        ("finishing_stacks = [0, 23]", "finishing_stacks = [0]"),
+        ("variant = 'N2L1D'", "variant = 3"),
+        ("'p1 cc'", "'p3 cc'"),
+        ("min_bet = 2", "min_bet = 2.5"),
+        ("min_bet = 2", "min_bet = = 2"),
+    ],
+)
+def test_parse_rejects_bad_files(old: str, new: str) -> None:
+    """A file with a missing player, negative or fractional chips, or bad TOML is refused."""
+    assert old in HEADS_UP
+    with pytest.raises(InvalidInput):
+        parse_phh(HEADS_UP.replace(old, new))
+
+
+def test_table_spec_is_card_mode_with_the_recorded_stakes() -> None:
+    """The spec names our variant and structure, card mode, and the recorded stakes."""
+    spec = table_spec(parse_phh(TRIPLE_DRAW), "replay-permissive")
+    assert spec.variant is Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW
+    assert spec.structure is Structure.FIXED_LIMIT
+    assert spec.mode is Mode.CARD
+    assert spec.profile_id == "replay-permissive"
+    assert (spec.stakes.small_blind, spec.stakes.big_blind) == (1, 2)
+    assert (spec.stakes.small_bet, spec.stakes.big_bet) == (2, 4)
+    assert spec.max_seats == 3
+    no_limit = table_spec(parse_phh(HEADS_UP))
+    assert no_limit.structure is Structure.NO_LIMIT
+    assert no_limit.stakes.min_bet == 2
+
+
+def test_table_spec_refuses_other_variants() -> None:
+    """Badugi and other PHH variants are not games we deal."""
+    with pytest.raises(InvalidInput, match="FB"):
+        table_spec(parse_phh(HEADS_UP.replace("'N2L1D'", "'FB'")))
+
+
+def test_seats_and_button_put_player_one_left_of_the_button() -> None:
+    """Player N sits in seat N and the button is the last seat, so p1 is the small blind."""
+    _, commands = to_commands(parse_phh(TRIPLE_DRAW))
+    seats = [c for c in commands if isinstance(c, SeatPlayer)]
+    assert [(s.seat, s.player, s.stack) for s in seats] == [
+        (1, "Yockey", 50),
+        (2, "Hui", 60),
+        (3, "Arieh", 70),
+    ]
+    assert StartHand(button=3) in commands
+    assert posting_seats(parse_phh(TRIPLE_DRAW)) == [1, 2]
+
+
+def test_heads_up_player_two_is_button_and_small_blind() -> None:
+    """Heads-up (pokerkit's convention) p2 is the button and posts the small blind first."""
+    hand = parse_phh(HEADS_UP)
+    _, commands = to_commands(hand)
+    assert StartHand(button=2) in commands
+    assert posting_seats(hand) == [2, 1]
+    assert [c.player for c in commands if isinstance(c, SeatPlayer)] == ["p1", "p2"]
+
+
+def test_check_or_call_and_bet_or_raise_follow_the_betting() -> None:
+    """``cc`` is a call facing a bet and a check otherwise; ``cbr`` a raise over a bet."""
+    kinds = [(a.seat, a.action, a.amount) for a in _acts(TRIPLE_DRAW)]
+    betting = [k for k in kinds if k[1] not in (ActionKind.DEAL, ActionKind.DRAW, ActionKind.POST)]
+    assert betting[:7] == [
+        (3, ActionKind.RAISE, 4),
+        (1, ActionKind.CALL, None),
+        (2, ActionKind.FOLD, None),
+        (1, ActionKind.CHECK, None),
+        (3, ActionKind.BET, 2),
+        (1, ActionKind.RAISE, 4),
+        (3, ActionKind.CALL, None),
+    ]
+    assert betting[7:11] == [
+        (1, ActionKind.CHECK, None),
+        (3, ActionKind.CHECK, None),
+        (1, ActionKind.CHECK, None),
+        (3, ActionKind.CHECK, None),
+    ]
+
+
+def test_draws_name_discards_and_the_replacements_follow() -> None:
+    """``pN sd`` becomes a draw with its discards and ``d dh pN`` the deal of replacements."""
+    acts = _acts(TRIPLE_DRAW)
+    draws = [a for a in acts if a.action is ActionKind.DRAW]
+    assert [(a.seat, a.count, a.discards) for a in draws[:2]] == [
+        (1, 0, ()),
+        (3, 2, ("As", "Qs")),
+    ]
+    index = acts.index(draws[1])
+    assert acts[index + 1] == Act(seat=3, action=ActionKind.DEAL, cards=("2h", "Qh"))
+
+
+def test_unknown_cards_become_placeholders_that_appear_nowhere_else() -> None:
+    """``??`` cards are replaced by distinct cards that the record never names."""
+    hand = parse_phh(TRIPLE_DRAW)
+    named = {card for a in hand.actions for card in a.cards or () if card != "??"}
+    deal = next(a for a in _acts(TRIPLE_DRAW) if a.action is ActionKind.DEAL and a.seat == 2)
+    assert deal.cards is not None
+    assert len(set(deal.cards)) == 5
+    assert not set(deal.cards) & named
+
+
+def test_unknown_discards_name_the_placeholders_held() -> None:
+    """A discard of ``??`` names a placeholder the player holds, never a known card."""
+    text = HEADS_UP.replace("'d dh p1 5c7s6hJh5s'", "'d dh p1 5c7s6hJh??'").replace(
+        "'p1 sd'", "'p1 sd ??', 'd dh p1 3c'"
+    )
+    text = text.replace("'p1 sm 5c7s6hJh5s'", "'p1 sm'")
+    acts = _acts(text)
+    deal = next(a for a in acts if a.action is ActionKind.DEAL and a.seat == 1)
+    draw = next(a for a in acts if a.action is ActionKind.DRAW and a.seat == 1)
+    assert deal.cards is not None and draw.discards is not None
+    assert draw.discards == (deal.cards[4],)
+    assert acts[-2] == Act(seat=1, action=ActionKind.MUCK)
+
+
+def test_show_dash_shows_the_cards_held() -> None:
+    """``pN sm -`` shows the cards the player holds after the draws."""
+    text = HEADS_UP.replace("'p2 sm As4d8h6s2d'", "'p2 sm -'")
+    show = _acts(text)[-1]
+    assert show.action is ActionKind.SHOW
+    assert show.cards is not None
+    assert sorted(show.cards) == sorted(("As", "4d", "8h", "6s", "2d"))
+
+
+def test_a_discard_without_its_replacement_is_refused() -> None:
+    """A discard that is never followed by the replacement deal is an invalid record."""
+    with pytest.raises(InvalidInput, match="replacement"):
+        to_commands(parse_phh(HEADS_UP.replace("'d dh p2 2d', ", "")))
+
+
+def test_unequal_antes_and_straddles_are_refused() -> None:
+    """Forced bets the games we deal do not have are refused with InvalidInput."""
+    straddle = HEADS_UP.replace("antes = 0", "antes = [0, 1]")
+    with pytest.raises(InvalidInput, match="ante"):
+        to_commands(parse_phh(straddle))
+
+
+def _shared_files() -> list[Path]:
+    return sorted(SHARED_PHH.rglob("*.phh")) if SHARED_PHH.is_dir() else []
+
+
+@pytest.mark.skipif(not SHARED_PHH.is_dir(), reason=f"{SHARED_PHH} is not there")
+def test_every_shared_phh_file_parses() -> None:
+    """Every PHH file in shared/phh (all variants) parses into a RecordedHand."""
+    hands = [parse_phh(path.read_text(encoding="utf-8")) for path in _shared_files()]
+    assert len(hands) >= 300
+    assert all(isinstance(hand, RecordedHand) and hand.actions for hand in hands)
+    assert {hand.variant for hand in hands} == {"F2L3D", "N2L1D", "FB"}
