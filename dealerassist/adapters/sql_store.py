@@ -18,7 +18,8 @@ from sqlalchemy import event as sa_event
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
 
-from dealerassist.audit.envelope import REJECTED, format_at
+from dealerassist.audit.envelope import format_at
+from dealerassist.audit.verify import finishes_hand
 from dealerassist.errors import InvalidInput, Unavailable
 
 INSERT_BATCH = 500
@@ -135,16 +136,6 @@ def row_to_event(row: Mapping[Any, Any]) -> dict[str, Any]:
     event = {field: row[field] for field in EVENT_FIELDS}
     event["at"] = format_at(_utc(row["at"]))
     return event
-
-
-def finishes_hand(event: Mapping[str, Any]) -> bool:
-    """Whether an event completes a hand (an accepted entry carrying the hand's result)."""
-    payload = event.get("payload") or {}
-    return (
-        event.get("kind") != REJECTED
-        and event.get("hand_no") is not None
-        and payload.get("result") is not None
-    )
 
 
 class SqlAuditStore:

@@ -1,0 +1,191 @@
+"""Builders of sealed audit-event chains for the audit tests (synthetic, no engine needed)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import redis
+
+from dealerassist.adapters.rq_audit_queue import RQAuditQueue
+from dealerassist.audit.chain import GENESIS_HASH
+from dealerassist.audit.envelope import build_event
+from dealerassist.audit.replay import ReplayEngine, state_sha256
+from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.violations import RuleId, RuleViolation
+
+T0 = datetime(2026, 11, 29, 12, 0, 0, tzinfo=UTC)
+HANDS_EVERY = 10
+
+
+def synthetic_events(table_id: str, count: int, start_seq: int = 1) -> Iterator[dict[str, Any]]:
+    """A valid chain of ``count`` accepted events; every 10th finishes a hand."""
+    prev_hash = GENESIS_HASH
+    for seq in range(1, start_seq + count):
+        result = {"winners": [1], "pot": seq} if seq % HANDS_EVERY == 0 else None
+        event = build_event(
+            table_id=table_id,
+            seq=seq,
+            version=seq,
+            hand_no=(seq - 1) // HANDS_EVERY + 1,
+            at=T0 + timedelta(milliseconds=seq),
+            actor="dealer-1",
+            role="dealer",
+            kind="action",
+            payload={
+                "command": {"type": "action", "seat": seq % 6 + 1, "action": "call"},
+                "events": [{"type": "called", "seat": seq % 6 + 1, "amount": 20}],
+                "result": result,
+                "state_sha256": f"{seq:064x}",
+            },
+            profile_id="test",
+            profile_sha256="0" * 64,
+            prev_hash=prev_hash,
+        )
+        prev_hash = event["hash"]
+        if seq >= start_seq:
+            yield event
+
+
+def interleaved(tables: int, per_table: int) -> list[dict[str, Any]]:
+    """Events of several tables in the order an API would commit them (round robin)."""
+    chains = [list(synthetic_events(f"T{index:02d}", per_table)) for index in range(tables)]
+    return [chain[position] for position in range(per_table) for chain in chains]
+
+
+def stage(queue: RQAuditQueue, connection: redis.Redis, events: list[dict[str, Any]]) -> None:
+    """Stage each event the way the table store does: one WATCH/MULTI/EXEC per event."""
+    for event in events:
+        table_id = event["table_id"]
+        with connection.pipeline() as pipe:
+            while True:
+                try:
+                    pipe.watch(*queue.watch_keys(table_id))
+                    queued = queue.drain_queued(pipe, table_id)
+                    pipe.multi()
+                    queue.stage(pipe, table_id, [event], queued)
+                    pipe.execute()
+                    break
+                except redis.WatchError:
+                    continue
+
+
+# -- recording commands like the service does, through any engine ---------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FakeState:
+    """A toy table state: a running total (the fake engine's whole game)."""
+
+    table_id: str
+    version: int = 0
+    total: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"table_id": self.table_id, "version": self.version, "total": self.total}
+
+
+@dataclass(frozen=True, slots=True)
+class FakeCommand:
+    type: str
+    spec: Any = None
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class FakeOutcome:
+    state: FakeState
+    events: tuple[dict[str, Any], ...]
+    result: dict[str, Any] | None
+
+
+def _fake_apply(state: FakeState, command: FakeCommand, rules: Any, at: datetime) -> FakeOutcome:
+    if command.type == "create_table":
+        return FakeOutcome(state, ({"type": "table_created"},), None)
+    if command.amount < 0:
+        raise RuleViolation(rule_id=RuleId.BET_01, message="Add zero or more.", seat=1)
+    if command.amount > 100:
+        raise RuleViolation(rule_id=RuleId.BET_02, message="Add at most 100.", seat=1)
+    total = state.total + command.amount
+    result = {"total": total} if total >= 100 else None
+    return FakeOutcome(
+        replace(state, total=total), ({"type": "added", "amount": command.amount},), result
+    )
+
+
+FAKE_ENGINE = ReplayEngine(
+    new_table=lambda spec: FakeState(table_id=spec["table_id"]),
+    apply=_fake_apply,
+    command_from_dict=lambda data: FakeCommand(
+        type=data["type"], spec=data.get("spec"), amount=data.get("amount", 0)
+    ),
+)
+RULES = replace(HouseRules(), profile_id="test", sha256="e" * 64)
+
+
+def rules_for(profile_id: str) -> HouseRules:
+    """The one profile the recorded tables use."""
+    if profile_id != RULES.profile_id:
+        raise KeyError(profile_id)
+    return RULES
+
+
+def record(
+    engine: ReplayEngine,
+    commands: list[dict[str, Any]],
+    rules: HouseRules = RULES,
+    start: datetime = T0,
+) -> list[dict[str, Any]]:
+    """The audit events the service would seal for these commands (accepted and refused)."""
+    state: Any = None
+    prev_hash, events = GENESIS_HASH, []
+    for seq, data in enumerate(commands, start=1):
+        command = engine.command_from_dict(data)
+        before = state if state is not None else engine.new_table(command.spec)
+        at = start + timedelta(seconds=seq)
+        try:
+            outcome = engine.apply(before, command, rules, at)
+        except RuleViolation as violation:
+            kind, after = "rejected", before
+            payload = {
+                "command": data,
+                "rule_id": str(violation.rule_id),
+                "message": violation.message,
+                "seat": violation.seat,
+            }
+        else:
+            kind, after = data["type"], replace(outcome.state, version=before.version + 1)
+            payload = {
+                "command": data,
+                "events": list(outcome.events),
+                "result": outcome.result,
+                "state_sha256": state_sha256(after),
+            }
+            state = after
+        hand = getattr(after, "hand", None) or getattr(before, "hand", None)
+        event = build_event(
+            table_id=after.table_id,
+            seq=seq,
+            version=after.version,
+            hand_no=None if hand is None else hand.hand_no,
+            at=at,
+            actor="dealer-1",
+            role="dealer",
+            kind=kind,
+            payload=payload,
+            profile_id=rules.profile_id,
+            profile_sha256=rules.sha256,
+            prev_hash=prev_hash,
+        )
+        prev_hash = event["hash"]
+        events.append(event)
+    return events
+
+
+def fake_table(table_id: str = "F1") -> list[dict[str, Any]]:
+    """A fake-engine table: created, five additions, one refused (BET-02), a finished total."""
+    commands: list[dict[str, Any]] = [{"type": "create_table", "spec": {"table_id": table_id}}]
+    commands += [{"type": "add", "amount": amount} for amount in (10, 20, 500, 30, 40)]
+    return record(FAKE_ENGINE, commands)
