@@ -1,1 +1,84 @@
-"""Composition root: picks the concrete adapters (the only place that does)."""
+"""Composition root: picks the concrete adapters (the only place that does).
+
+``build_services(settings)`` wires Redis (table store + audit queue), the SQL audit store,
+the house-rule profiles and the system clock into one ``Services``; the service tests build
+``Services`` from the fakes in ``tests/fakes.py`` instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import redis
+from redis.backoff import ExponentialBackoff
+from redis.retry import Retry
+
+from dealerassist.adapters.redis_tables import RedisTableStore
+from dealerassist.adapters.rq_audit_queue import RQAuditQueue
+from dealerassist.adapters.sql_store import SqlAuditStore
+from dealerassist.errors import InvalidInput, NotFound
+from dealerassist.profiles import load_profiles
+from dealerassist.rules.house_rules import HouseRules
+from dealerassist.service.ports import Services
+from dealerassist.settings import Settings
+
+REDIS_SOCKET_TIMEOUT = 5.0
+REDIS_RETRIES = 2  # then 503: a tablet retries with its Idempotency-Key
+
+
+class SystemClock:
+    """The Clock port on the system clock (UTC)."""
+
+    def now(self) -> datetime:
+        return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class ProfileDirectory:
+    """The ProfileSource port on the validated profiles of one directory (read at start-up)."""
+
+    profiles: dict[str, HouseRules]
+
+    @classmethod
+    def load(cls, directory: Path) -> ProfileDirectory:
+        return cls(load_profiles(directory))
+
+    def get(self, profile_id: str) -> HouseRules:
+        try:
+            return self.profiles[profile_id]
+        except KeyError:
+            known = ", ".join(sorted(self.profiles))
+            raise NotFound(f"no house-rule profile {profile_id!r}; known: {known}") from None
+
+    def ids(self) -> list[str]:
+        return sorted(self.profiles)
+
+
+def redis_connection(url: str) -> redis.Redis:
+    """A Redis client with timeouts, so a dead server is a 503, not a hung request."""
+    return redis.Redis.from_url(
+        url,
+        socket_timeout=REDIS_SOCKET_TIMEOUT,
+        socket_connect_timeout=REDIS_SOCKET_TIMEOUT,
+        health_check_interval=30,
+        retry=Retry(ExponentialBackoff(cap=0.2, base=0.02), REDIS_RETRIES),
+    )
+
+
+def build_services(settings: Settings) -> Services:
+    """Wire the production adapters from ``settings`` (REDIS_URL must be set by now)."""
+    if not settings.redis_url:
+        raise InvalidInput("REDIS_URL is not set (`dealerassist serve` starts an embedded Redis)")
+    if settings.database_url == settings.sqlite_url:
+        settings.data_dir.mkdir(parents=True, exist_ok=True)
+    connection = redis_connection(settings.redis_url)
+    queue = RQAuditQueue(connection)
+    return Services(
+        tables=RedisTableStore(connection, queue, settings.idempotency_ttl_seconds),
+        audit_queue=queue,
+        audit_store=SqlAuditStore(settings.database_url),
+        profiles=ProfileDirectory.load(settings.profiles_dir),
+        clock=SystemClock(),
+    )

@@ -6,6 +6,7 @@
     ├── RuleViolation (rules.violations)   an entry the rule book forbids   -> 409
     ├── InvalidInput                  malformed or impossible input         -> 400
     ├── NotFound                      no such table / hand / seat           -> 404
+    ├── AlreadyExists                 a table with that ID exists already   -> 409
     ├── Conflict                      state moved on (stale version)        -> 412
     ├── IdempotencyMismatch           same key, another body                -> 422
     ├── Forbidden                     role or table not allowed             -> 403
@@ -29,6 +30,10 @@ class InvalidInput(DealerAssistError):
 
 class NotFound(DealerAssistError):
     """The table, seat or hand named does not exist."""
+
+
+class AlreadyExists(DealerAssistError):
+    """Something with that ID exists already (creating a table twice)."""
 
 
 class Conflict(DealerAssistError):

@@ -1,21 +1,65 @@
-"""create_app: the Flask application factory; nothing is built at import time."""
+"""create_app: the Flask application factory; nothing is built at import time.
+
+Services are registered here (svcs-style) and built on first use, in the process that
+uses them: gunicorn forks its workers first, so each worker opens its own connections.
+Tests pass ``config={"SERVICES": fakes_or_real, "TOKENS": TokenBook(...)}``.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import threading
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from flask import Flask, jsonify
+from flask import Flask
+
+from dealerassist.api import audit, docs, health, tables
+from dealerassist.api.auth import TOKENS_EXTENSION, TokenBook
+from dealerassist.api.errors import register_error_handlers
+from dealerassist.api.http import SERVICES_EXTENSION
+from dealerassist.bootstrap import build_services
+from dealerassist.service.ports import Services
+from dealerassist.settings import Settings
+
+
+class ServiceRegistry:
+    """Builds the services once, on first use (thread-safe); a failed build is retried."""
+
+    def __init__(self, factory: Callable[[], Services]) -> None:
+        self._factory = factory
+        self._lock = threading.Lock()
+        self._services: Services | None = None
+
+    def get(self) -> Services:
+        if self._services is None:
+            with self._lock:
+                if self._services is None:
+                    self._services = self._factory()
+        return self._services
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
-    """Build the app; ``config`` overrides settings (tests pass fakes here)."""
+    """Build the app; ``config`` may carry SETTINGS, SERVICES and TOKENS (tests use fakes)."""
+    config = dict(config or {})
+    settings: Settings = config.pop("SETTINGS", None) or Settings.from_env()
+    services: Services | None = config.pop("SERVICES", None)
+    tokens: TokenBook | None = config.pop("TOKENS", None)
     app = Flask(__name__)
-    if config:
-        app.config.update(config)
-
-    @app.get("/healthz")
-    def healthz() -> Any:
-        return jsonify({"status": "ok"})
-
+    app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
+    app.config.update(config)
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.url_map.strict_slashes = False
+    app.extensions[TOKENS_EXTENSION] = tokens if tokens is not None else _tokens(settings)
+    app.extensions[SERVICES_EXTENSION] = ServiceRegistry(
+        (lambda: services) if services is not None else (lambda: build_services(settings))
+    )
+    register_error_handlers(app)
+    for module in (health, tables, audit, docs):
+        app.register_blueprint(module.blueprint)
     return app
+
+
+def _tokens(settings: Settings) -> TokenBook:
+    if settings.tokens_file is None:
+        return TokenBook()
+    return TokenBook.from_file(settings.tokens_file)

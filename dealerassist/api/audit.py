@@ -1,0 +1,83 @@
+"""Audit routes (auditor, admin): export events, one hand as JSON or PHH, verify the log."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from itertools import chain
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request, stream_with_context
+
+from dealerassist.api.auth import Role, current_token, requires
+from dealerassist.api.http import services
+from dealerassist.api.schemas import (
+    AuditEventsQuerySchema,
+    AuditHandQuerySchema,
+    AuditVerifyQuerySchema,
+    load,
+)
+from dealerassist.audit.export import to_csv_lines, to_jsonl_lines
+from dealerassist.errors import Forbidden, Unavailable
+from dealerassist.service import audit as use_cases
+
+blueprint = Blueprint("audit", __name__, url_prefix="/v1/audit")
+AUDITORS = (Role.AUDITOR, Role.ADMIN)
+_events_query = AuditEventsQuerySchema()
+_hand_query = AuditHandQuerySchema()
+_verify_query = AuditVerifyQuerySchema()
+MIMETYPES = {"jsonl": "application/x-ndjson", "csv": "text/csv"}
+
+
+def _scoped(table_id: str | None) -> None:
+    if table_id is not None and not current_token().may_touch(table_id):
+        raise Forbidden(f"this token is not allowed at table {table_id!r}")
+
+
+@blueprint.get("/events")
+@requires(*AUDITORS)
+def events() -> Response:
+    """Stream the events (``format=jsonl`` default, or ``csv``)."""
+    query = load(_events_query, request.args.to_dict())
+    _scoped(query.get("table_id"))
+    found = use_cases.audit_events(
+        services(), query.get("table_id"), query.get("since"), query.get("until")
+    )
+    fmt = query.get("format", "jsonl")
+    lines = to_csv_lines(found) if fmt == "csv" else to_jsonl_lines(found)
+    return Response(stream_with_context(_primed(lines)), mimetype=MIMETYPES[fmt])
+
+
+def _primed(lines: Iterable[str]) -> Iterator[str]:
+    """Read the first line before the response starts, so a store error is still a 503."""
+    iterator = iter(lines)
+    first = next(iterator, None)
+    return iter(()) if first is None else chain([first], iterator)
+
+
+@blueprint.get("/hands/<table_id>/<int:hand_no>")
+@requires(*AUDITORS)
+def hand(table_id: str, hand_no: int) -> Response:
+    """One audited hand as JSON (default) or PHH text."""
+    query = load(_hand_query, request.args.to_dict())
+    record: dict[str, Any] = use_cases.audit_hand(services(), table_id, hand_no)
+    if query.get("format") == "phh":
+        return Response(_phh(record), mimetype="text/plain")
+    return jsonify({"table_id": table_id, "hand_no": hand_no, "live": False, "hand": record})
+
+
+def _phh(record: dict[str, Any]) -> str:
+    try:
+        from dealerassist.audit.phh import hand_to_phh  # lands with the PHH codec (issue 7)
+    except ImportError:
+        raise Unavailable("PHH export is not available in this build") from None
+    text: str = hand_to_phh(record)
+    return text
+
+
+@blueprint.get("/verify")
+@requires(*AUDITORS)
+def verify() -> Response:
+    """Verify the chains (one table or all) and replay the hands."""
+    query = load(_verify_query, request.args.to_dict())
+    _scoped(query.get("table_id"))
+    return jsonify(use_cases.verify_log(services(), query.get("table_id")))

@@ -1,0 +1,143 @@
+"""RFC 9457 problem details: the one error body of the API, for every error it answers.
+
+Each ``DealerAssistError`` class maps to one status here; werkzeug's HTTP errors (404, 405,
+413, 415 …) keep their status and headers; a rule violation (409) carries ``rule_id``,
+``seat`` and ``allowed``; a stale version (412) carries ``current_version``. The
+catch-all handler is a last resort that logs; no route relies on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import redis
+from flask import Flask, Response, current_app, json, request
+from werkzeug.exceptions import HTTPException
+
+from dealerassist.errors import (
+    AlreadyExists,
+    Conflict,
+    DealerAssistError,
+    Forbidden,
+    IdempotencyMismatch,
+    InvalidInput,
+    NotFound,
+    ProfileError,
+    Unavailable,
+)
+from dealerassist.rules.violations import RuleViolation
+
+PROBLEM_MIME = "application/problem+json"
+PROBLEM_BASE = "https://dealerassist.invalid/problems/"
+_AUTHENTICATE = {"WWW-Authenticate": 'Bearer realm="dealerassist"'}
+
+
+class Unauthenticated(DealerAssistError):
+    """No bearer token, or one that is not in the tokens file (401)."""
+
+
+class UnsupportedMediaType(DealerAssistError):
+    """A request body that is not ``application/json`` (415)."""
+
+
+class ValidationFailed(InvalidInput):
+    """A body or query that fails its schema (400); ``errors`` maps each field to messages."""
+
+    def __init__(self, message: str, errors: Mapping[str, Any]) -> None:
+        super().__init__(message)
+        self.errors = dict(errors)
+
+
+# class -> (status, type slug, title); the first matching class wins (subclasses first)
+_MAPPING: tuple[tuple[type[DealerAssistError], int, str, str], ...] = (
+    (RuleViolation, 409, "rule-violation", "Rule violation"),
+    (InvalidInput, 400, "invalid-input", "Invalid input"),
+    (Unauthenticated, 401, "unauthenticated", "Authentication required"),
+    (Forbidden, 403, "forbidden", "Forbidden"),
+    (NotFound, 404, "not-found", "Not found"),
+    (AlreadyExists, 409, "already-exists", "Already exists"),
+    (Conflict, 412, "stale-version", "Precondition failed"),
+    (UnsupportedMediaType, 415, "unsupported-media-type", "Unsupported media type"),
+    (IdempotencyMismatch, 422, "idempotency-key-reused", "Idempotency-Key reused"),
+    (Unavailable, 503, "unavailable", "Service unavailable"),
+    (ProfileError, 503, "profile-error", "House-rule profile invalid"),
+)
+
+
+def problem(
+    status: int,
+    title: str,
+    detail: str | None = None,
+    slug: str | None = None,
+    headers: Mapping[str, str] | None = None,
+    **extra: Any,
+) -> Response:
+    """A problem+json response."""
+    body: dict[str, Any] = {
+        "type": PROBLEM_BASE + slug if slug else "about:blank",
+        "title": title,
+        "status": status,
+    }
+    if detail:
+        body["detail"] = detail
+    body["instance"] = request.path
+    body.update(extra)
+    response = Response(json.dumps(body), status=status, mimetype=PROBLEM_MIME)
+    for name, value in (headers or {}).items():
+        response.headers[name] = value
+    return response
+
+
+def rule_violation_problem(body: Mapping[str, Any]) -> Response:
+    """409 for a rejected entry (the service's answer body: rule_id, message, seat, allowed …)."""
+    extra = {key: value for key, value in body.items() if key != "message"}
+    response = problem(
+        409, "Rule violation", str(body.get("message", "")), "rule-violation", **extra
+    )
+    version = body.get("version")
+    if isinstance(version, int):
+        response.headers["ETag"] = f'"v{version}"'
+    return response
+
+
+def _dealerassist_error(error: DealerAssistError) -> Response:
+    if isinstance(error, RuleViolation):
+        return rule_violation_problem({**error.to_dict()})
+    for cls, status, slug, title in _MAPPING:
+        if isinstance(error, cls):
+            headers = _AUTHENTICATE if isinstance(error, Unauthenticated) else None
+            return problem(status, title, str(error), slug, headers, **_extras(error))
+    return _unexpected(error)  # pragma: no cover - every class is mapped
+
+
+def _extras(error: DealerAssistError) -> dict[str, Any]:
+    if isinstance(error, Conflict):
+        return {"current_version": error.current_version}
+    if isinstance(error, ValidationFailed):
+        return {"errors": error.errors}
+    return {}
+
+
+def _http_error(error: HTTPException) -> Response:
+    status = error.code or 500
+    headers = {name: value for name, value in error.get_headers() if name.lower() != "content-type"}
+    return problem(status, error.name, error.description, headers=headers)
+
+
+def _redis_error(error: redis.RedisError) -> Response:
+    current_app.logger.warning("Redis error: %s", error)
+    return problem(503, "Service unavailable", f"Redis: {error}", "unavailable")
+
+
+def _unexpected(error: Exception) -> Response:
+    current_app.logger.exception("unexpected error", exc_info=error)
+    return problem(500, "Internal error", "unexpected error; it was logged", "internal")
+
+
+def register_error_handlers(app: Flask) -> None:
+    """Route every error the app can raise to a problem+json answer."""
+    app.register_error_handler(DealerAssistError, _dealerassist_error)
+    app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(redis.RedisError, _redis_error)
+    app.register_error_handler(Exception, _unexpected)

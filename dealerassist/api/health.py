@@ -1,0 +1,46 @@
+"""Liveness (/healthz: the process answers) and readiness (/readyz: every backend answers)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import redis
+from flask import Blueprint, Response, jsonify
+
+from dealerassist.api.errors import problem
+from dealerassist.api.http import services
+from dealerassist.errors import DealerAssistError
+
+blueprint = Blueprint("health", __name__)
+
+
+@blueprint.get("/healthz")
+def healthz() -> Response:
+    """The process is up (it checks nothing else)."""
+    return jsonify({"status": "ok"})
+
+
+@blueprint.get("/readyz")
+def readyz() -> Response:
+    """Redis, the audit store and the audit queue answer; 503 names the ones that do not."""
+    checks: dict[str, Any] = {}
+    failed = False
+    try:
+        ports = services()
+    except DealerAssistError as error:
+        return problem(503, "Not ready", str(error), "unavailable", checks={"services": str(error)})
+    for name, check in (
+        ("redis", ports.tables.ping),
+        ("audit_store", ports.audit_store.ping),
+        ("audit_queue", ports.audit_queue.depth),
+    ):
+        try:
+            value = check()
+        except (DealerAssistError, redis.RedisError) as error:
+            checks[name] = {"ok": False, "error": str(error)}
+            failed = True
+        else:
+            checks[name] = {"ok": True} if value is None else {"ok": True, "depth": value}
+    if failed:
+        return problem(503, "Not ready", "a backend does not answer", "unavailable", checks=checks)
+    return jsonify({"status": "ready", "checks": checks})

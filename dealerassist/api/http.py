@@ -1,0 +1,90 @@
+"""Request and response helpers shared by the blueprints: JSON bodies, If-Match, ETag."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import Any, cast
+
+from flask import Response, current_app, request
+from marshmallow import Schema
+
+from dealerassist.api.errors import UnsupportedMediaType, ValidationFailed, rule_violation_problem
+from dealerassist.api.schemas import load
+from dealerassist.errors import InvalidInput
+from dealerassist.service.ports import AnswerKind, Services
+from dealerassist.service.tables import Answer, Preconditions
+
+SERVICES_EXTENSION = "dealerassist.services"
+MAX_IDEMPOTENCY_KEY = 255
+_ETAG = re.compile(r'^(?:W/)?"v(\d{1,18})"$')
+STALE = -1  # an If-Match that names no version of ours never matches
+
+
+def services() -> Services:
+    """The process's services (built lazily on first use by the app factory's registry)."""
+    registry = current_app.extensions[SERVICES_EXTENSION]
+    return cast(Services, registry.get())
+
+
+def json_body(schema: Schema, optional: bool = False) -> dict[str, Any]:
+    """The request body, validated by ``schema`` (415 if not JSON, 400 if malformed)."""
+    raw = request.get_data(cache=True)
+    if not raw.strip() and optional:
+        return {}
+    if not request.is_json:
+        raise UnsupportedMediaType("send the body as application/json")
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ValidationFailed("the body is not valid JSON", {"_body": [str(exc)]}) from None
+    if not isinstance(data, dict):
+        raise ValidationFailed("the body must be a JSON object", {"_body": ["not an object"]})
+    return load(schema, data)
+
+
+def preconditions() -> Preconditions:
+    """If-Match (``"v41"``; ``*`` means any) and Idempotency-Key from the headers."""
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not 1 <= len(key) <= MAX_IDEMPOTENCY_KEY:
+        raise InvalidInput(f"Idempotency-Key must be 1 to {MAX_IDEMPOTENCY_KEY} characters")
+    return Preconditions(if_match=_if_match(request.headers.get("If-Match")), idempotency_key=key)
+
+
+def _if_match(header: str | None) -> int | None:
+    if header is None or header.strip() == "*":
+        return None
+    match = _ETAG.match(header.strip())
+    return int(match.group(1)) if match else STALE
+
+
+def etag(version: int) -> str:
+    """The ETag of a table version.
+
+    >>> etag(41)
+    '"v41"'
+    """
+    return f'"v{version}"'
+
+
+def table_response(body: Mapping[str, Any], status: int = 200) -> Response:
+    """A JSON answer that shows a table: it carries ``ETag: "v<version>"``."""
+    response = current_app.json.response(body)
+    response.status_code = status
+    version = body.get("version")
+    if isinstance(version, int):
+        response.headers["ETag"] = etag(version)
+    return response
+
+
+def answer_response(answer: Answer) -> Response:
+    """Translate a use case's answer: 201 created, 200 accepted, 409 rejected."""
+    if answer.kind is AnswerKind.REJECTED:
+        response = rule_violation_problem(answer.body)
+    else:
+        status = 201 if answer.kind is AnswerKind.CREATED else 200
+        response = table_response(answer.body, status)
+    if answer.replayed:
+        response.headers["Idempotent-Replayed"] = "true"
+    return response

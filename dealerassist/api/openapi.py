@@ -1,0 +1,317 @@
+"""The OpenAPI 3 document, generated from the marshmallow request schemas (apispec).
+
+Response bodies are described here as JSON Schema; every error is a ``Problem``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from apispec import APISpec
+from apispec.ext.marshmallow import MarshmallowPlugin
+
+from dealerassist import __version__
+from dealerassist.api import schemas
+from dealerassist.api.errors import PROBLEM_MIME
+from dealerassist.rules.actions import ActionKind
+
+NULLABLE_INT = {"type": "integer", "nullable": True}
+OBJECT = {"type": "object", "additionalProperties": True}
+
+PROBLEM = {
+    "type": "object",
+    "required": ["type", "title", "status"],
+    "properties": {
+        "type": {"type": "string"},
+        "title": {"type": "string"},
+        "status": {"type": "integer"},
+        "detail": {"type": "string"},
+        "instance": {"type": "string"},
+        "rule_id": {"type": "string", "nullable": True},
+        "seat": NULLABLE_INT,
+        "allowed": {"type": "array", "items": OBJECT},
+        "version": {"type": "integer"},
+        "current_version": NULLABLE_INT,
+        "event": {"$ref": "#/components/schemas/EventRef"},
+        "errors": OBJECT,
+        "checks": OBJECT,
+    },
+    "additionalProperties": True,
+}
+
+TABLE = {
+    "type": "object",
+    "required": ["table_id", "version", "seats"],
+    "properties": {
+        "table_id": {"type": "string"},
+        "version": {"type": "integer", "minimum": 0},
+        "variant": {"type": "string"},
+        "structure": {"type": "string"},
+        "profile": {"type": "string"},
+        "mode": {"type": "string", "enum": ["count", "card"]},
+        "button": NULLABLE_INT,
+        "seats": {"type": "array", "items": OBJECT},
+        "hand": {**OBJECT, "nullable": True},
+        "next": {**OBJECT, "nullable": True},
+        "instructions": {"type": "array", "items": OBJECT},
+        "result": {**OBJECT, "nullable": True},
+    },
+    "additionalProperties": True,
+}
+
+EVENT_REF = {
+    "type": "object",
+    "required": ["seq", "hash"],
+    "properties": {"seq": {"type": "integer", "minimum": 1}, "hash": {"type": "string"}},
+}
+
+ANSWER = {
+    "allOf": [
+        {"$ref": "#/components/schemas/Table"},
+        {
+            "type": "object",
+            "required": ["event", "notices"],
+            "properties": {
+                "event": {"$ref": "#/components/schemas/EventRef"},
+                "notices": {"type": "array", "items": OBJECT},
+            },
+        },
+    ]
+}
+
+HAND = {
+    "type": "object",
+    "required": ["table_id", "hand_no", "live", "hand"],
+    "properties": {
+        "table_id": {"type": "string"},
+        "hand_no": {"type": "integer"},
+        "live": {"type": "boolean"},
+        "hand": OBJECT,
+    },
+}
+
+VERIFY = {
+    "type": "object",
+    "required": ["ok", "events", "hands", "problems"],
+    "properties": {
+        "ok": {"type": "boolean"},
+        "events": {"type": "integer"},
+        "hands": {"type": "integer"},
+        "problems": {"type": "array", "items": OBJECT},
+    },
+    "additionalProperties": True,
+}
+
+STATUS = {
+    "type": "object",
+    "required": ["status"],
+    "properties": {"status": {"type": "string"}, "checks": OBJECT},
+}
+
+_ERROR_TEXT = {
+    400: "malformed body, wrong types or unknown fields",
+    401: "no or unknown bearer token",
+    403: "the token's role or table scope does not allow this",
+    404: "no such table, seat or hand",
+    409: "rule violation (rule_id, seat, allowed) or the table exists already",
+    412: "If-Match names a stale version (current_version in the body)",
+    413: "body larger than 64 KB",
+    415: "body is not application/json",
+    422: "Idempotency-Key reused with another body",
+    503: "Redis or the audit store is unavailable",
+}
+
+READ_ERRORS = (400, 401, 403, 404, 503)
+WRITE_ERRORS = (400, 401, 403, 404, 409, 412, 413, 415, 422, 503)
+
+
+def _json(schema: str) -> dict[str, Any]:
+    return {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema}"}}}
+
+
+def _responses(ok: dict[str, Any], errors: tuple[int, ...]) -> dict[str, Any]:
+    responses = dict(ok)
+    for status in errors:
+        responses[str(status)] = {"$ref": f"#/components/responses/E{status}"}
+    return responses
+
+
+def _table_answer(status: str, text: str) -> dict[str, Any]:
+    return {status: {"description": text, "headers": _etag(), "content": _json("Answer")}}
+
+
+def _etag() -> dict[str, Any]:
+    return {"ETag": {"schema": {"type": "string"}, "description": 'the version, "v<n>"'}}
+
+
+def _path(name: str, schema: dict[str, Any], text: str) -> dict[str, Any]:
+    return {"name": name, "in": "path", "required": True, "schema": schema, "description": text}
+
+
+TABLE_ID = _path("table_id", {"type": "string", "pattern": schemas.TABLE_ID_PATTERN}, "table ID")
+SEAT = _path("seat", {"type": "integer", "minimum": 1, "maximum": 10}, "seat number")
+HAND_NO = _path("hand_no", {"type": "integer", "minimum": 1}, "hand number, from 1")
+WRITE_HEADERS = ["IfMatch", "IdempotencyKey"]  # apispec turns component names into $refs
+
+
+def _body(schema: str, required: bool = True) -> dict[str, Any]:
+    return {"required": required, "content": _json(schema)}
+
+
+def _write(
+    summary: str, role: str, body: str | None, ok: dict[str, Any], required: bool = True
+) -> dict[str, Any]:
+    operation: dict[str, Any] = {
+        "summary": summary,
+        "description": f"Role: {role}.",
+        "parameters": list(WRITE_HEADERS),
+        "responses": _responses(ok, WRITE_ERRORS),
+    }
+    if body is not None:
+        operation["requestBody"] = _body(body, required)
+    return operation
+
+
+def _read(summary: str, role: str, ok: dict[str, Any], errors: tuple[int, ...] = READ_ERRORS,
+          parameters: list[Any] | None = None) -> dict[str, Any]:  # fmt: skip
+    operation: dict[str, Any] = {
+        "summary": summary,
+        "description": f"Role: {role}.",
+        "responses": _responses(ok, errors),
+    }
+    if parameters:
+        operation["parameters"] = parameters
+    return operation
+
+
+def _public(summary: str, ok: dict[str, Any], errors: tuple[int, ...] = ()) -> dict[str, Any]:
+    return {"summary": summary, "security": [], "responses": _responses(ok, errors)}
+
+
+def build_spec() -> dict[str, Any]:
+    """The whole OpenAPI document as a dict."""
+    spec = APISpec(
+        title="dealerassist",
+        version=__version__,
+        openapi_version="3.0.3",
+        plugins=[MarshmallowPlugin()],
+        info={"description": "Dealer assist for live draw-poker tables (design §4)."},
+        security=[{"bearer": []}],
+    )
+    _components(spec)
+    for path, item in _paths().items():
+        operations = {key: value for key, value in item.items() if key != "parameters"}
+        spec.path(path=path, operations=operations, parameters=item.get("parameters"))
+    return spec.to_dict()
+
+
+def _components(spec: APISpec) -> None:
+    spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
+    for name, schema in (
+        ("CreateTable", schemas.CreateTableSchema),
+        ("Seat", schemas.SeatSchema),
+        ("StartHand", schemas.StartHandSchema),
+        ("Action", schemas.ActionSchema),
+    ):
+        spec.components.schema(name, schema=schema)
+    for name, body in (
+        ("Problem", PROBLEM),
+        ("Table", TABLE),
+        ("EventRef", EVENT_REF),
+        ("Answer", ANSWER),
+        ("Hand", HAND),
+        ("VerifyReport", VERIFY),
+        ("Status", STATUS),
+    ):
+        spec.components.schema(name, body)
+    for status, text in _ERROR_TEXT.items():
+        content = {PROBLEM_MIME: {"schema": {"$ref": "#/components/schemas/Problem"}}}
+        spec.components.response(f"E{status}", {"description": text, "content": content})
+    spec.components.parameter(
+        "IfMatch", "header",
+        {"schema": {"type": "string"}, "description": 'the version the client saw, "v41"'},
+    )  # fmt: skip
+    spec.components.parameter(
+        "IdempotencyKey", "header",
+        {"schema": {"type": "string", "minLength": 1, "maxLength": 255},
+         "description": "the same key and body returns the first answer again, applied once"},
+    )  # fmt: skip
+
+
+def _paths() -> dict[str, dict[str, Any]]:
+    table_ok = {"200": {"description": "the table", "headers": _etag(), "content": _json("Table")}}
+    actions = ", ".join(kind.value for kind in ActionKind)
+    return {
+        "/v1/tables": {
+            "post": _write("Create a table", "admin", "CreateTable",
+                           _table_answer("201", "the new table")),
+        },
+        "/v1/tables/{table_id}": {
+            "parameters": [TABLE_ID],
+            "get": _read("The table's state, next seat and legal actions", "any", table_ok),
+        },
+        "/v1/tables/{table_id}/seats/{seat}": {
+            "parameters": [TABLE_ID, SEAT],
+            "put": _write("Seat a player", "dealer, floor", "Seat",
+                          _table_answer("200", "the table after seating")),
+            "delete": _write("The player leaves", "dealer, floor", None,
+                             _table_answer("200", "the table after the player left")),
+        },
+        "/v1/tables/{table_id}/hands": {
+            "parameters": [TABLE_ID],
+            "post": _write("Start the next hand", "dealer", "StartHand",
+                           _table_answer("200", "the table with the new hand"), required=False),
+        },
+        "/v1/tables/{table_id}/hands/{hand_no}": {
+            "parameters": [TABLE_ID, HAND_NO],
+            "get": _read("One hand's record", "any",
+                         {"200": {"description": "the hand", "content": _json("Hand")}}),
+        },
+        "/v1/tables/{table_id}/actions": {
+            "parameters": [TABLE_ID],
+            "post": _write(f"Record one action ({actions})", "dealer", "Action",
+                           _table_answer("200", "the table after the action")),
+        },
+        **_audit_paths(),
+        "/healthz": {"get": _public("Liveness", {"200": {"description": "up",
+                                                         "content": _json("Status")}})},
+        "/readyz": {"get": _public("Readiness: Redis, audit store, queue",
+                                   {"200": {"description": "ready", "content": _json("Status")}},
+                                   (503,))},
+    }  # fmt: skip
+
+
+def _audit_paths() -> dict[str, dict[str, Any]]:
+    events_ok = {
+        "200": {
+            "description": "events ordered by (table_id, seq), streamed",
+            "content": {
+                "application/x-ndjson": {"schema": {"type": "string"}},
+                "text/csv": {"schema": {"type": "string"}},
+            },
+        }
+    }
+    hand_ok = {
+        "200": {
+            "description": "the hand record (json) or its PHH text",
+            "content": {**_json("Hand"), "text/plain": {"schema": {"type": "string"}}},
+        }
+    }
+    verify_ok = {"200": {"description": "the report", "content": _json("VerifyReport")}}
+    query = {"in": "query", "schema": schemas.AuditEventsQuerySchema}
+    return {
+        "/v1/audit/events": {
+            "get": _read("Export audit events (jsonl or csv)", "auditor, admin", events_ok,
+                         (400, 401, 403, 503), [query]),
+        },
+        "/v1/audit/hands/{table_id}/{hand_no}": {
+            "parameters": [TABLE_ID, HAND_NO],
+            "get": _read("One audited hand (json or phh)", "auditor, admin", hand_ok,
+                         parameters=[{"in": "query", "schema": schemas.AuditHandQuerySchema}]),
+        },
+        "/v1/audit/verify": {
+            "get": _read("Verify hash chains and replay hands", "auditor, admin", verify_ok,
+                         (400, 401, 403, 503),
+                         [{"in": "query", "schema": schemas.AuditVerifyQuerySchema}]),
+        },
+    }  # fmt: skip

@@ -1,0 +1,118 @@
+"""Marshmallow schemas of the request bodies and query strings (the HTTP edge only).
+
+Unknown fields are rejected and types are strict (``"3"`` is not a seat), so a malformed
+body is a 400 before any use case runs. The OpenAPI document is generated from these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from marshmallow import RAISE, Schema, ValidationError, fields, validate
+
+from dealerassist.api.errors import ValidationFailed
+from dealerassist.rules.actions import ActionKind, Mode, Structure, Variant
+
+TABLE_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"
+CARDS_PATTERN = r"^[ ]*(([2-9TJQKAtjqka][cdhsCDHS]|\?\?)[ ]*){0,7}$"
+
+
+def _chips(**kwargs: Any) -> fields.Integer:
+    return fields.Integer(strict=True, validate=validate.Range(min=0, max=10**12), **kwargs)
+
+
+def _seat(**kwargs: Any) -> fields.Integer:
+    return fields.Integer(strict=True, validate=validate.Range(min=1, max=10), **kwargs)
+
+
+def _one_of(values: Any, **kwargs: Any) -> fields.String:
+    return fields.String(validate=validate.OneOf([str(value) for value in values]), **kwargs)
+
+
+class StrictSchema(Schema):
+    """Unknown fields are an error."""
+
+    class Meta:
+        unknown = RAISE
+
+
+class StakesSchema(StrictSchema):
+    """Forced bets and bet sizes in chips."""
+
+    small_blind = _chips()
+    big_blind = _chips()
+    ante = _chips()
+    small_bet = _chips()
+    big_bet = _chips()
+    min_bet = _chips()
+
+
+class CreateTableSchema(StrictSchema):
+    """POST /v1/tables."""
+
+    table_id = fields.String(required=True, validate=validate.Regexp(TABLE_ID_PATTERN))
+    variant = _one_of(Variant, required=True)
+    structure = _one_of(Structure, required=True)
+    stakes = fields.Nested(StakesSchema, required=True)
+    profile = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    max_seats = fields.Integer(strict=True, validate=validate.Range(min=2, max=10))
+    mode = _one_of(Mode)
+
+
+class SeatSchema(StrictSchema):
+    """PUT /v1/tables/{table_id}/seats/{seat}."""
+
+    player = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    stack = _chips(required=True)
+
+
+class StartHandSchema(StrictSchema):
+    """POST /v1/tables/{table_id}/hands (the body may be empty)."""
+
+    button = _seat(allow_none=True)
+
+
+class ActionSchema(StrictSchema):
+    """POST /v1/tables/{table_id}/actions."""
+
+    seat = _seat(required=True)
+    action = _one_of(ActionKind, required=True)
+    amount = _chips(allow_none=True)
+    count = fields.Integer(strict=True, allow_none=True, validate=validate.Range(min=0, max=5))
+    ace_shown = fields.Boolean(truthy={True}, falsy={False})
+    cards = fields.String(allow_none=True, validate=validate.Regexp(CARDS_PATTERN))
+    discards = fields.String(allow_none=True, validate=validate.Regexp(CARDS_PATTERN))
+
+
+class AuditEventsQuerySchema(StrictSchema):
+    """GET /v1/audit/events query string."""
+
+    table_id = fields.String(validate=validate.Regexp(TABLE_ID_PATTERN))
+    since = fields.AwareDateTime(default_timezone=None)
+    until = fields.AwareDateTime(default_timezone=None)
+    format = fields.String(validate=validate.OneOf(["jsonl", "csv"]))
+
+
+class AuditHandQuerySchema(StrictSchema):
+    """GET /v1/audit/hands/{table_id}/{hand_no} query string."""
+
+    format = fields.String(validate=validate.OneOf(["json", "phh"]))
+
+
+class AuditVerifyQuerySchema(StrictSchema):
+    """GET /v1/audit/verify query string."""
+
+    table_id = fields.String(validate=validate.Regexp(TABLE_ID_PATTERN))
+
+
+def load(schema: Schema, data: Any) -> dict[str, Any]:
+    """Validate ``data``; ValidationFailed (400) lists each bad field."""
+    try:
+        loaded = schema.load(data)
+    except ValidationError as error:
+        messages = (
+            error.messages if isinstance(error.messages, Mapping) else {"_schema": error.messages}
+        )
+        raise ValidationFailed("the request does not match its schema", messages) from None
+    return dict(loaded)

@@ -1,0 +1,98 @@
+"""Tables, seats, hands and actions: thin translations from HTTP to the table use cases."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, url_for
+
+from dealerassist.api.auth import ANY_ROLE, Role, current_token, requires
+from dealerassist.api.http import (
+    answer_response,
+    json_body,
+    preconditions,
+    services,
+    table_response,
+)
+from dealerassist.api.schemas import ActionSchema, CreateTableSchema, SeatSchema, StartHandSchema
+from dealerassist.errors import Forbidden
+from dealerassist.service import tables as use_cases
+
+blueprint = Blueprint("tables", __name__, url_prefix="/v1/tables")
+
+_create_schema = CreateTableSchema()
+_seat_schema = SeatSchema()
+_start_schema = StartHandSchema()
+_action_schema = ActionSchema()
+
+
+@blueprint.post("")
+@requires(Role.ADMIN)
+def create_table() -> Response:
+    """Open a table (admin)."""
+    body = json_body(_create_schema)
+    token = current_token()
+    if not token.may_touch(body["table_id"]):
+        raise Forbidden(f"this token is not allowed at table {body['table_id']!r}")
+    spec = {**body, "profile_id": body.pop("profile")}
+    answer = use_cases.create_table(services(), spec, token.actor, preconditions())
+    response = answer_response(answer)
+    if response.status_code == 201:
+        response.headers["Location"] = url_for(".get_table", table_id=spec["table_id"])
+    return response
+
+
+@blueprint.get("/<table_id>")
+@requires(*ANY_ROLE)
+def get_table(table_id: str) -> Response:
+    """The table's state, the seat to act and its legal actions."""
+    return table_response(use_cases.get_table(services(), table_id))
+
+
+@blueprint.put("/<table_id>/seats/<int:seat>")
+@requires(Role.DEALER, Role.FLOOR)
+def seat_player(table_id: str, seat: int) -> Response:
+    """Seat a player."""
+    body = json_body(_seat_schema)
+    answer = use_cases.seat_player(
+        services(), table_id, seat, body["player"], body["stack"], current_token().actor,
+        preconditions(),
+    )  # fmt: skip
+    return answer_response(answer)
+
+
+@blueprint.delete("/<table_id>/seats/<int:seat>")
+@requires(Role.DEALER, Role.FLOOR)
+def remove_player(table_id: str, seat: int) -> Response:
+    """The player in the seat leaves."""
+    answer = use_cases.remove_player(
+        services(), table_id, seat, current_token().actor, preconditions()
+    )
+    return answer_response(answer)
+
+
+@blueprint.post("/<table_id>/hands")
+@requires(Role.DEALER)
+def start_hand(table_id: str) -> Response:
+    """Start the next hand."""
+    body = json_body(_start_schema, optional=True)
+    answer = use_cases.start_hand(
+        services(), table_id, body.get("button"), current_token().actor, preconditions()
+    )
+    return answer_response(answer)
+
+
+@blueprint.get("/<table_id>/hands/<int:hand_no>")
+@requires(*ANY_ROLE)
+def get_hand(table_id: str, hand_no: int) -> Response:
+    """One hand's record (the live hand, or a finished one from the audit store)."""
+    return table_response(use_cases.get_hand(services(), table_id, hand_no))
+
+
+@blueprint.post("/<table_id>/actions")
+@requires(Role.DEALER)
+def submit_action(table_id: str) -> Response:
+    """Record one action."""
+    body = json_body(_action_schema)
+    answer = use_cases.submit_action(
+        services(), table_id, body, current_token().actor, preconditions()
+    )
+    return answer_response(answer)

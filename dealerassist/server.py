@@ -1,0 +1,132 @@
+"""``dealerassist serve``: gunicorn (sync workers) over the app, with what a single box needs.
+
+Without ``REDIS_URL`` it starts the embedded Redis under the data directory before forking
+the web workers, and an audit worker as a child process; without
+``DEALERASSIST_TOKENS_FILE`` it writes one token per role to ``<data dir>/tokens.toml``
+(once) and prints them.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+from gunicorn.app.base import BaseApplication
+
+from dealerassist import __version__
+from dealerassist.adapters.embedded_redis import EmbeddedRedis, start_embedded_redis
+from dealerassist.api import create_app
+from dealerassist.api.auth import generate_tokens_file, read_plain_tokens
+from dealerassist.settings import Settings
+from dealerassist.worker import run_worker
+
+TOKENS_FILE_NAME = "tokens.toml"
+WORKER_STOP_SECONDS = 10
+
+
+@dataclass(frozen=True, slots=True)
+class ServeOptions:
+    """Where to listen and how many web workers to fork."""
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    workers: int = 2
+
+
+class GunicornApp(BaseApplication):  # type: ignore[misc]
+    """Gunicorn configured in code; each worker builds its own app after the fork."""
+
+    def __init__(self, settings: Settings, options: ServeOptions) -> None:
+        self.settings = settings
+        self.options = options
+        super().__init__()
+
+    def load_config(self) -> None:
+        self.cfg.set("bind", f"{self.options.host}:{self.options.port}")
+        self.cfg.set("workers", self.options.workers)
+        self.cfg.set("worker_class", "sync")
+        self.cfg.set("accesslog", None)
+
+    def load(self) -> Any:
+        return create_app({"SETTINGS": self.settings})
+
+
+def ensure_tokens(settings: Settings) -> Settings:
+    """Use the configured tokens file, or create (once) and print one token per role."""
+    if settings.tokens_file is not None:
+        return settings
+    path = settings.data_dir / TOKENS_FILE_NAME
+    if not path.exists():
+        generate_tokens_file(path)
+    print(f"tokens ({path}):", flush=True)
+    for name, token in read_plain_tokens(path).items():
+        print(f"  {name:<8} {token}", flush=True)
+    return settings.replace(tokens_file=path)
+
+
+def start_audit_worker(settings: Settings) -> multiprocessing.process.BaseProcess:
+    """The audit worker as a child process (spawned, so it shares nothing with gunicorn)."""
+    assert settings.redis_url is not None
+    context = multiprocessing.get_context("spawn")
+    process = context.Process(
+        target=run_worker,
+        args=(settings.redis_url, settings.database_url),
+        name="dealerassist-audit-worker",
+        daemon=False,
+    )
+    process.start()
+    return process
+
+
+def stop_process(process: multiprocessing.process.BaseProcess) -> None:
+    """Ask a child to stop, then insist."""
+    if not process.is_alive():
+        return
+    process.terminate()
+    process.join(WORKER_STOP_SECONDS)
+    if process.is_alive():
+        process.kill()
+        process.join()
+
+
+def serve(options: ServeOptions, settings: Settings | None = None) -> int:
+    """Run until gunicorn stops; the embedded Redis and the audit worker stop with it."""
+    settings = ensure_tokens(settings or Settings.from_env())
+    master_pid = os.getpid()
+    embedded: EmbeddedRedis | None = None
+    worker = None
+    try:
+        if settings.redis_url is None:
+            embedded = start_embedded_redis(settings.data_dir)
+            settings = settings.replace(redis_url=embedded.url)
+            print(f"embedded Redis at {embedded.url} (append-only)", flush=True)
+            worker = start_audit_worker(settings)
+            print(f"audit worker (pid {worker.pid}) -> {settings.database_url}", flush=True)
+        url = f"http://{options.host}:{options.port}"
+        print(f"dealerassist {__version__} serving on {url}", flush=True)
+        GunicornApp(settings, options).run()
+    except SystemExit as stop:
+        if os.getpid() != master_pid:
+            raise
+        return stop.code if isinstance(stop.code, int) else int(stop.code is not None)
+    finally:
+        # gunicorn's forked web workers leave through here too: only the master cleans up
+        if os.getpid() == master_pid:
+            _clean_up(worker, embedded)
+    return 0
+
+
+def _clean_up(
+    worker: multiprocessing.process.BaseProcess | None, embedded: EmbeddedRedis | None
+) -> None:
+    if worker is not None:
+        stop_process(worker)
+    if embedded is not None:
+        embedded.stop()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(serve(ServeOptions()))

@@ -1,0 +1,363 @@
+"""Table use cases: create, seat, leave, start a hand, record an action, read a table or hand.
+
+Every change runs through ``execute``: read the table in a store transaction, replay a
+remembered Idempotency-Key answer, check If-Match, run the engine, seal the audit event
+(seq = head.seq + 1; version = state.version + 1 when accepted, unchanged when rejected)
+and commit state, chain head, idempotency record and audit event together. A rejected
+entry is audited too and answered as ``AnswerKind.REJECTED``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Any
+
+from dealerassist.audit.chain import canonical_json
+from dealerassist.audit.envelope import REJECTED, build_event
+from dealerassist.errors import AlreadyExists, Conflict, IdempotencyMismatch, InvalidInput, NotFound
+from dealerassist.rules.actions import (
+    COMMAND_TYPES,
+    Act,
+    Command,
+    CreateTable,
+    RemovePlayer,
+    SeatPlayer,
+    StartHand,
+    command_from_dict,
+    command_to_dict,
+)
+from dealerassist.rules.engine import Outcome, apply, new_table, view
+from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.state import Phase, TableState
+from dealerassist.rules.violations import RuleViolation
+from dealerassist.service.ports import (
+    AnswerKind,
+    ChainHead,
+    IdempotencyRecord,
+    Services,
+    TableRecord,
+    TableTransaction,
+)
+
+RETRIES_WITHOUT_IF_MATCH = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who enters a command: the token's name and role."""
+
+    name: str
+    role: str
+
+
+@dataclass(frozen=True, slots=True)
+class Preconditions:
+    """If-Match (the version the client saw) and Idempotency-Key, both optional."""
+
+    if_match: int | None = None
+    idempotency_key: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What a command produced: the body to send, its kind, and whether it is a replay."""
+
+    kind: AnswerKind
+    body: Mapping[str, Any]
+    replayed: bool = False
+
+    @property
+    def version(self) -> int | None:
+        version = self.body.get("version")
+        return version if isinstance(version, int) else None
+
+
+@dataclass(frozen=True, slots=True)
+class _Decision:
+    record: TableRecord
+    events: tuple[dict[str, Any], ...]
+    answer: Answer
+    extras: dict[str, Any] = field(default_factory=dict)
+
+
+# -- the use cases -----------------------------------------------------------------------
+
+
+def create_table(
+    services: Services, spec: Mapping[str, Any], actor: Actor, pre: Preconditions
+) -> Answer:
+    """Open a table; AlreadyExists if the ID is taken, InvalidInput on an unknown profile."""
+    command = command_from_dict({"type": "create_table", "spec": dict(spec)})
+    assert isinstance(command, CreateTable)
+    try:
+        services.profiles.get(command.spec.profile_id)
+    except NotFound as error:
+        raise InvalidInput(str(error)) from None
+    return execute(services, command.spec.table_id, command, actor, pre)
+
+
+def seat_player(
+    services: Services, table_id: str, seat: int, player: str, stack: int, actor: Actor,
+    pre: Preconditions,
+) -> Answer:  # fmt: skip
+    """Seat a player with a stack."""
+    return execute(
+        services, table_id, SeatPlayer(seat=seat, player=player, stack=stack), actor, pre
+    )
+
+
+def remove_player(
+    services: Services, table_id: str, seat: int, actor: Actor, pre: Preconditions
+) -> Answer:
+    """The player in ``seat`` leaves."""
+    return execute(services, table_id, RemovePlayer(seat=seat), actor, pre)
+
+
+def start_hand(
+    services: Services, table_id: str, button: int | None, actor: Actor, pre: Preconditions
+) -> Answer:
+    """Start the next hand (``button`` for the table's first hand)."""
+    return execute(services, table_id, StartHand(button=button), actor, pre)
+
+
+def submit_action(
+    services: Services, table_id: str, action: Mapping[str, Any], actor: Actor, pre: Preconditions
+) -> Answer:
+    """Record one action (``{"seat", "action", ...}``)."""
+    command = command_from_dict({**action, "type": "action"})
+    assert isinstance(command, Act)
+    return execute(services, table_id, command, actor, pre)
+
+
+def get_table(services: Services, table_id: str) -> dict[str, Any]:
+    """The public view of a table (NotFound if there is none)."""
+    record = services.tables.load(table_id)
+    if record is None:
+        raise NotFound(f"no table {table_id!r}")
+    rules = services.profiles.get(record.state.spec.profile_id)
+    return view(record.state, rules, services.clock.now())
+
+
+def get_hand(services: Services, table_id: str, hand_no: int) -> dict[str, Any]:
+    """One hand: the live one from the table, a finished one from the audit store."""
+    table = get_table(services, table_id)
+    live = table.get("hand")
+    if isinstance(live, Mapping) and live.get("hand_no") == hand_no:
+        return {"table_id": table_id, "hand_no": hand_no, "live": True, "hand": dict(live)}
+    stored = services.audit_store.get_hand(table_id, hand_no)
+    if stored is None:
+        raise NotFound(f"table {table_id!r} has no hand {hand_no}")
+    return {"table_id": table_id, "hand_no": hand_no, "live": False, "hand": stored}
+
+
+# -- the one write path ------------------------------------------------------------------
+
+
+def execute(
+    services: Services, table_id: str, command: Command, actor: Actor, pre: Preconditions
+) -> Answer:
+    """Run ``command`` on ``table_id`` under the preconditions (see the module docstring).
+
+    Without If-Match a lost race is retried (the engine re-checks the entry against the new
+    state); with If-Match it is answered ``Conflict`` (412) with the current version.
+    """
+    attempts = 1 if pre.if_match is not None else RETRIES_WITHOUT_IF_MATCH
+    scoped_key = None if pre.idempotency_key is None else f"{actor.name}:{pre.idempotency_key}"
+    fingerprint = _fingerprint(table_id, command)
+    for attempt in range(1, attempts + 1):
+        try:
+            return _attempt(services, table_id, command, actor, pre, scoped_key, fingerprint)
+        except Conflict:
+            replay = _remembered_answer(services, table_id, scoped_key, fingerprint)
+            if replay is not None:
+                return replay
+            if attempt == attempts:
+                raise
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _attempt(
+    services: Services,
+    table_id: str,
+    command: Command,
+    actor: Actor,
+    pre: Preconditions,
+    scoped_key: str | None,
+    fingerprint: str,
+) -> Answer:
+    with services.tables.transaction(table_id, scoped_key) as tx:
+        if tx.remembered is not None:
+            return _replay(tx.remembered, fingerprint)
+        _check_preconditions(tx, table_id, command, pre)
+        decision = _decide(services, tx.record, command, actor)
+        remember = None
+        if scoped_key is not None:
+            remember = IdempotencyRecord(fingerprint, decision.answer.kind, decision.answer.body)
+        tx.commit(decision.record, decision.events, remember)
+        return decision.answer
+
+
+def _check_preconditions(
+    tx: TableTransaction, table_id: str, command: Command, pre: Preconditions
+) -> None:
+    record = tx.record
+    if isinstance(command, CreateTable):
+        if record is not None:
+            raise AlreadyExists(f"table {table_id!r} exists already")
+        return
+    if record is None:
+        raise NotFound(f"no table {table_id!r}")
+    if pre.if_match is not None and pre.if_match != record.version:
+        raise Conflict(
+            f"the table is at version {record.version}, not {pre.if_match}; read it again",
+            record.version,
+        )
+
+
+def _remembered_answer(
+    services: Services, table_id: str, scoped_key: str | None, fingerprint: str
+) -> Answer | None:
+    if scoped_key is None:
+        return None
+    with services.tables.transaction(table_id, scoped_key) as tx:
+        remembered = tx.remembered
+    return None if remembered is None else _replay(remembered, fingerprint)
+
+
+def _replay(remembered: IdempotencyRecord, fingerprint: str) -> Answer:
+    if remembered.fingerprint != fingerprint:
+        raise IdempotencyMismatch(
+            "this Idempotency-Key was used with another request; use a new key"
+        )
+    return Answer(kind=remembered.kind, body=remembered.body, replayed=True)
+
+
+def _fingerprint(table_id: str, command: Command) -> str:
+    payload = {"table_id": table_id, "command": command_to_dict(command)}
+    return hashlib.sha256(canonical_json(payload)).hexdigest()
+
+
+# -- deciding: engine + audit event ------------------------------------------------------
+
+
+def _decide(
+    services: Services, record: TableRecord | None, command: Command, actor: Actor
+) -> _Decision:
+    at = services.clock.now()
+    before = _state_before(record, command)
+    head = record.head if record is not None else ChainHead()
+    rules = services.profiles.get(before.spec.profile_id)
+    try:
+        outcome = _run_engine(before, command, rules, at)
+    except RuleViolation as violation:
+        return _rejected(before, head, command, violation, rules, actor, at)
+    return _accepted(before, head, command, outcome, rules, actor, at)
+
+
+def _state_before(record: TableRecord | None, command: Command) -> TableState:
+    if record is not None:
+        return record.state
+    if isinstance(command, CreateTable):
+        return new_table(command.spec)
+    raise InvalidInput("only create_table may start a table")  # pragma: no cover
+
+
+def _run_engine(state: TableState, command: Command, rules: HouseRules, at: datetime) -> Outcome:
+    return apply(state, command, rules, at)
+
+
+def _accepted(
+    before: TableState,
+    head: ChainHead,
+    command: Command,
+    outcome: Outcome,
+    rules: HouseRules,
+    actor: Actor,
+    at: datetime,
+) -> _Decision:
+    after = replace(outcome.state, version=before.version + 1)
+    state_sha256 = hashlib.sha256(canonical_json(after.to_dict())).hexdigest()
+    payload = {
+        "command": command_to_dict(command),
+        "events": list(outcome.events),
+        "result": outcome.result,
+        "state_sha256": state_sha256,
+    }
+    event = _event(before, after, head, COMMAND_TYPES[type(command)], payload, rules, actor, at)
+    body = view(after, rules, at)
+    body["notices"] = [notice.to_dict() for notice in outcome.notices]
+    if outcome.instructions:
+        body["instructions"] = list(outcome.instructions)
+    if outcome.result is not None:
+        body["result"] = outcome.result
+    body["event"] = {"seq": event["seq"], "hash": event["hash"]}
+    kind = AnswerKind.CREATED if isinstance(command, CreateTable) else AnswerKind.ACCEPTED
+    record = TableRecord(state=after, head=ChainHead(event["seq"], event["hash"]))
+    return _Decision(record=record, events=(event,), answer=Answer(kind=kind, body=body))
+
+
+def _rejected(
+    before: TableState,
+    head: ChainHead,
+    command: Command,
+    violation: RuleViolation,
+    rules: HouseRules,
+    actor: Actor,
+    at: datetime,
+) -> _Decision:
+    payload = {
+        "command": command_to_dict(command),
+        "rule_id": str(violation.rule_id),
+        "message": violation.message,
+        "seat": violation.seat,
+    }
+    event = _event(before, before, head, REJECTED, payload, rules, actor, at)
+    body = {
+        **violation.to_dict(),
+        "table_id": before.table_id,
+        "version": before.version,
+        "event": {"seq": event["seq"], "hash": event["hash"]},
+    }
+    record = TableRecord(state=before, head=ChainHead(event["seq"], event["hash"]))
+    answer = Answer(kind=AnswerKind.REJECTED, body=body)
+    return _Decision(record=record, events=(event,), answer=answer)
+
+
+def _event(
+    before: TableState,
+    after: TableState,
+    head: ChainHead,
+    kind: str,
+    payload: Mapping[str, Any],
+    rules: HouseRules,
+    actor: Actor,
+    at: datetime,
+) -> dict[str, Any]:
+    return build_event(
+        table_id=after.table_id,
+        seq=head.seq + 1,
+        version=after.version,
+        hand_no=_hand_no(before, after),
+        at=at,
+        actor=actor.name,
+        role=actor.role,
+        kind=kind,
+        payload=payload,
+        profile_id=rules.profile_id,
+        profile_sha256=rules.sha256,
+        prev_hash=head.last_hash,
+    )
+
+
+def _hand_no(before: TableState, after: TableState) -> int | None:
+    """The hand an event belongs to: a hand in play, or the one this event finished."""
+    hand = after.hand if after.hand is not None else before.hand
+    if hand is None:
+        return None
+    finished_earlier = before.hand is not None and before.hand.phase is Phase.COMPLETE
+    if hand.phase is Phase.COMPLETE and finished_earlier and before.hand_no == hand.hand_no:
+        return None
+    return hand.hand_no

@@ -1,0 +1,155 @@
+"""In-memory fakes of the service ports (cosmicpython style): the use cases run without I/O."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from dealerassist.errors import Conflict, NotFound, Unavailable
+from dealerassist.rules.house_rules import HouseRules
+from dealerassist.service.ports import IdempotencyRecord, Services, TableRecord
+
+
+class FakeTransaction:
+    """A snapshot of one table; commit is a compare-and-set against the store's dict."""
+
+    def __init__(self, store: FakeTableStore, table_id: str, key: str | None) -> None:
+        self.store = store
+        self.table_id = table_id
+        self.key = key
+        self.record = store.records.get(table_id)
+        self.remembered = store.remembered.get(key) if key else None
+
+    def commit(
+        self,
+        record: TableRecord,
+        events: Sequence[Mapping[str, Any]],
+        remember: IdempotencyRecord | None,
+    ) -> None:
+        with self.store.lock:
+            current = self.store.records.get(self.table_id)
+            if current is not self.record:
+                raise Conflict("the table changed", None if current is None else current.version)
+            if self.store.before_commit is not None:
+                self.store.before_commit()
+            self.store.records[self.table_id] = record
+            self.store.staged.extend(dict(event) for event in events)
+            if remember is not None and self.key is not None:
+                self.store.remembered[self.key] = remember
+            self.store.commits += 1
+
+
+@dataclass
+class FakeTableStore:
+    """The TableStore port in a dict (``down=True`` makes every call Unavailable)."""
+
+    records: dict[str, TableRecord] = field(default_factory=dict)
+    remembered: dict[str, IdempotencyRecord] = field(default_factory=dict)
+    staged: list[dict[str, Any]] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    down: bool = False
+    commits: int = 0
+    before_commit: Any = None
+
+    @contextmanager
+    def transaction(self, table_id: str, idempotency_key: str | None) -> Iterator[FakeTransaction]:
+        self._check()
+        yield FakeTransaction(self, table_id, idempotency_key)
+
+    def load(self, table_id: str) -> TableRecord | None:
+        self._check()
+        return self.records.get(table_id)
+
+    def ping(self) -> None:
+        self._check()
+
+    def _check(self) -> None:
+        if self.down:
+            raise Unavailable("fake Redis is down")
+
+
+@dataclass
+class FakeAuditQueue:
+    """The AuditQueue port: the depth of the fake table store's staged events."""
+
+    store: FakeTableStore
+    down: bool = False
+
+    def depth(self) -> int:
+        if self.down:
+            raise Unavailable("fake queue is down")
+        return len(self.store.staged)
+
+
+@dataclass
+class FakeAuditStore:
+    """The AuditStore port on a list; ``hands`` maps (table_id, hand_no) to a record."""
+
+    events: list[dict[str, Any]] = field(default_factory=list)
+    hands: dict[tuple[str, int], dict[str, Any]] = field(default_factory=dict)
+    down: bool = False
+
+    def iter_events(
+        self,
+        table_id: str | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+    ) -> Iterator[dict[str, Any]]:
+        self.ping()
+        for event in sorted(self.events, key=lambda e: (e["table_id"], e["seq"])):
+            if table_id is None or event["table_id"] == table_id:
+                yield event
+
+    def get_hand(self, table_id: str, hand_no: int) -> dict[str, Any] | None:
+        self.ping()
+        return self.hands.get((table_id, hand_no))
+
+    def ping(self) -> None:
+        if self.down:
+            raise Unavailable("fake audit store is down")
+
+
+@dataclass
+class FakeProfiles:
+    """The ProfileSource port on a dict of HouseRules."""
+
+    profiles: dict[str, HouseRules] = field(default_factory=dict)
+
+    def get(self, profile_id: str) -> HouseRules:
+        try:
+            return self.profiles[profile_id]
+        except KeyError:
+            raise NotFound(f"no house-rule profile {profile_id!r}") from None
+
+    def ids(self) -> list[str]:
+        return sorted(self.profiles)
+
+
+@dataclass
+class FakeClock:
+    """A clock that moves one millisecond per reading."""
+
+    at: datetime = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+
+    def now(self) -> datetime:
+        self.at += timedelta(milliseconds=1)
+        return self.at
+
+
+def fake_services(profiles: Mapping[str, HouseRules] | None = None) -> Services:
+    """Services built from fakes, with the given profiles (default: one named "test")."""
+    store = FakeTableStore()
+    chosen = (
+        dict(profiles) if profiles else {"test": HouseRules(profile_id="test", sha256="0" * 64)}
+    )
+    return Services(
+        tables=store,
+        audit_queue=FakeAuditQueue(store),
+        audit_store=FakeAuditStore(),
+        profiles=FakeProfiles(chosen),
+        clock=FakeClock(),
+    )
