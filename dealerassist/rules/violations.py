@@ -60,6 +60,10 @@ class RuleId(StrEnum):
     RANK_02 = "RANK-02"
     RANK_03 = "RANK-03"
     RANK_04 = "RANK-04"
+    # engine (issue 3)
+    BLIND_01 = "BLIND-01"
+    BLIND_03 = "BLIND-03"
+    OPEN_01 = "OPEN-01"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,333 @@
+"""Frozen command values the dealer enters (table, seats, hand start, actions) and their JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, TypeVar
+
+from dealerassist.errors import InvalidInput
+
+
+class Variant(StrEnum):
+    """GAME-01..GAME-05: the draw games the engine deals."""
+
+    FIVE_CARD_DRAW = "five_card_draw"
+    DEUCE_TO_SEVEN_SINGLE_DRAW = "deuce_to_seven_single_draw"
+    DEUCE_TO_SEVEN_TRIPLE_DRAW = "deuce_to_seven_triple_draw"
+    ACE_TO_SEVEN_STRIPPED = "ace_to_seven_stripped"
+
+
+class Structure(StrEnum):
+    """GAME-06: the betting structure."""
+
+    FIXED_LIMIT = "fixed_limit"
+    POT_LIMIT = "pot_limit"
+    NO_LIMIT = "no_limit"
+
+
+class Mode(StrEnum):
+    """Count mode knows card counts only; card mode knows every card."""
+
+    COUNT = "count"
+    CARD = "card"
+
+
+class ActionKind(StrEnum):
+    """Everything a dealer may record for a seat during a hand."""
+
+    POST = "post"
+    SIT_OUT = "sit_out"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+    FOLD = "fold"
+    DRAW = "draw"
+    TIME = "time"
+    SHOW = "show"
+    MUCK = "muck"
+    DEAL = "deal"
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """Forced bets and bet sizes in chips (0 = not used)."""
+
+    small_blind: int = 0
+    big_blind: int = 0
+    ante: int = 0
+    small_bet: int = 0
+    big_bet: int = 0
+    min_bet: int = 0
+
+    def to_dict(self) -> dict[str, int]:
+        return {
+            "small_blind": self.small_blind,
+            "big_blind": self.big_blind,
+            "ante": self.ante,
+            "small_bet": self.small_bet,
+            "big_bet": self.big_bet,
+            "min_bet": self.min_bet,
+        }
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any]) -> Stakes:
+        _only_keys(data, {"small_blind", "big_blind", "ante", "small_bet", "big_bet", "min_bet"})
+        values = {key: _chips(data, key) for key in data}
+        return Stakes(**values)
+
+
+@dataclass(frozen=True, slots=True)
+class TableSpec:
+    """What a table deals: variant, structure, stakes, profile, seats and mode."""
+
+    table_id: str
+    variant: Variant
+    structure: Structure
+    stakes: Stakes
+    profile_id: str
+    max_seats: int = 6
+    mode: Mode = Mode.COUNT
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "table_id": self.table_id,
+            "variant": str(self.variant),
+            "structure": str(self.structure),
+            "stakes": self.stakes.to_dict(),
+            "profile_id": self.profile_id,
+            "max_seats": self.max_seats,
+            "mode": str(self.mode),
+        }
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any]) -> TableSpec:
+        _only_keys(
+            data,
+            {"table_id", "variant", "structure", "stakes", "profile_id", "profile"}
+            | {"max_seats", "mode"},
+        )
+        profile = data.get("profile_id", data.get("profile"))
+        stakes = data.get("stakes", {})
+        if not isinstance(stakes, Mapping):
+            raise InvalidInput("stakes must be an object")
+        max_seats = _int(data, "max_seats", 6)
+        if not 2 <= max_seats <= 10:
+            raise InvalidInput("max_seats must be between 2 and 10")
+        return TableSpec(
+            table_id=_text(data.get("table_id"), "table_id"),
+            variant=_enum(Variant, data.get("variant"), "variant"),
+            structure=_enum(Structure, data.get("structure"), "structure"),
+            stakes=Stakes.from_dict(stakes),
+            profile_id=_text(profile, "profile_id"),
+            max_seats=max_seats,
+            mode=_enum(Mode, data.get("mode", "count"), "mode"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CreateTable:
+    """Open a table with this spec."""
+
+    spec: TableSpec
+
+
+@dataclass(frozen=True, slots=True)
+class SeatPlayer:
+    """Seat a player with a stack."""
+
+    seat: int
+    player: str
+    stack: int
+
+
+@dataclass(frozen=True, slots=True)
+class RemovePlayer:
+    """The player in this seat leaves the table."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class StartHand:
+    """Start the next hand; ``button`` is given by the dealer for the table's first hand."""
+
+    button: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """One action recorded for a seat during a hand."""
+
+    seat: int
+    action: ActionKind
+    amount: int | None = None
+    count: int | None = None
+    ace_shown: bool = False
+    cards: tuple[str, ...] | None = None
+    discards: tuple[str, ...] | None = None
+
+
+Command = CreateTable | SeatPlayer | RemovePlayer | StartHand | Act
+
+COMMAND_TYPES: dict[type[Any], str] = {
+    CreateTable: "create_table",
+    SeatPlayer: "seat",
+    RemovePlayer: "leave",
+    StartHand: "start_hand",
+    Act: "action",
+}
+
+
+def command_to_dict(command: Command) -> dict[str, Any]:
+    """The JSON-ready form of a command (inverse of ``command_from_dict``)."""
+    match command:
+        case CreateTable(spec=spec):
+            return {"type": "create_table", "spec": spec.to_dict()}
+        case SeatPlayer(seat=seat, player=player, stack=stack):
+            return {"type": "seat", "seat": seat, "player": player, "stack": stack}
+        case RemovePlayer(seat=seat):
+            return {"type": "leave", "seat": seat}
+        case StartHand(button=button):
+            return {"type": "start_hand", "button": button}
+        case Act():
+            return _act_to_dict(command)
+    raise InvalidInput(f"not a command: {command!r}")
+
+
+def _act_to_dict(act: Act) -> dict[str, Any]:
+    return {
+        "type": "action",
+        "seat": act.seat,
+        "action": str(act.action),
+        "amount": act.amount,
+        "count": act.count,
+        "ace_shown": act.ace_shown,
+        "cards": None if act.cards is None else list(act.cards),
+        "discards": None if act.discards is None else list(act.discards),
+    }
+
+
+def command_from_dict(data: Mapping[str, Any]) -> Command:
+    """Parse ``{"type": ..., ...fields}`` into a command; raises ``InvalidInput`` on a bad shape."""
+    if not isinstance(data, Mapping):
+        raise InvalidInput("a command must be an object")
+    kind = data.get("type")
+    match kind:
+        case "create_table":
+            _only_keys(data, {"type", "spec"})
+            spec = data.get("spec")
+            if not isinstance(spec, Mapping):
+                raise InvalidInput("create_table needs a spec object")
+            return CreateTable(spec=TableSpec.from_dict(spec))
+        case "seat":
+            _only_keys(data, {"type", "seat", "player", "stack"})
+            player = _text(data.get("player"), "player")
+            return SeatPlayer(seat=_seat(data), player=player, stack=_chips(data, "stack"))
+        case "leave":
+            _only_keys(data, {"type", "seat"})
+            return RemovePlayer(seat=_seat(data))
+        case "start_hand":
+            _only_keys(data, {"type", "button"})
+            button = data.get("button")
+            return StartHand(button=None if button is None else _seat(data, "button"))
+        case "action":
+            return _act_from_dict(data)
+    raise InvalidInput(f"unknown command type {kind!r}")
+
+
+def _act_from_dict(data: Mapping[str, Any]) -> Act:
+    _only_keys(
+        data, {"type", "seat", "action", "amount", "count", "ace_shown", "cards", "discards"}
+    )
+    ace_shown = data.get("ace_shown", False)
+    if not isinstance(ace_shown, bool):
+        raise InvalidInput("ace_shown must be true or false")
+    amount = data.get("amount")
+    count = data.get("count")
+    return Act(
+        seat=_seat(data),
+        action=_enum(ActionKind, data.get("action"), "action"),
+        amount=None if amount is None else _chips(data, "amount"),
+        count=None if count is None else _chips(data, "count"),
+        ace_shown=ace_shown,
+        cards=normalise_cards(data.get("cards"), "cards"),
+        discards=normalise_cards(data.get("discards"), "discards"),
+    )
+
+
+def normalise_cards(value: Any, name: str = "cards") -> tuple[str, ...] | None:
+    """Split "7h 5s" / "7h5s" / ["7h", "5s"] into tokens like ``("7h", "5s")``; ``??`` is unknown.
+
+    >>> normalise_cards("7H 5s td")
+    ('7h', '5s', 'Td')
+    >>> normalise_cards(["As", "??"])
+    ('As', '??')
+    """
+    if value is None:
+        return None
+    if isinstance(value, str):
+        tokens = value.split()
+        if len(tokens) == 1 and len(tokens[0]) > 2:
+            tokens = [tokens[0][i : i + 2] for i in range(0, len(tokens[0]), 2)]
+    elif isinstance(value, list | tuple):
+        tokens = list(value)
+    else:
+        raise InvalidInput(f"{name} must be a string or a list of cards")
+    return tuple(_card_token(token, name) for token in tokens)
+
+
+def _card_token(token: Any, name: str) -> str:
+    if not isinstance(token, str) or len(token) != 2:
+        raise InvalidInput(f"{name}: {token!r} is not a card like '7h'")
+    if token == "??":
+        return token
+    return token[0].upper() + token[1].lower()
+
+
+E = TypeVar("E", bound=StrEnum)
+
+
+def _enum(enum: type[E], value: Any, name: str) -> E:
+    try:
+        return enum(value)
+    except ValueError:
+        allowed = ", ".join(member.value for member in enum)
+        raise InvalidInput(f"{name} must be one of {allowed}, not {value!r}") from None
+
+
+def _only_keys(data: Mapping[str, Any], allowed: set[str]) -> None:
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise InvalidInput(f"unknown field(s): {', '.join(unknown)}")
+
+
+def _int(data: Mapping[str, Any], key: str, default: int) -> int:
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidInput(f"{key} must be an integer")
+    return value
+
+
+def _chips(data: Mapping[str, Any], key: str) -> int:
+    value = _int(data, key, 0)
+    if value < 0:
+        raise InvalidInput(f"{key} must not be negative")
+    return value
+
+
+def _seat(data: Mapping[str, Any], key: str = "seat") -> int:
+    if key not in data:
+        raise InvalidInput(f"{key} is required")
+    value = _int(data, key, 0)
+    if value < 1:
+        raise InvalidInput(f"{key} must be a seat number from 1")
+    return value
+
+
+def _text(value: Any, name: str) -> str:
+    if not isinstance(value, str) or not value:
+        raise InvalidInput(f"{name} must be a non-empty string")
+    return value

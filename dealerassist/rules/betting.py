@@ -1,0 +1,349 @@
+"""Betting rounds: who acts, what a seat may do, and applying it (BET-01..08, GAME-06, OPEN-01)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from dealerassist.rules.actions import Act, ActionKind, Structure, TableSpec
+from dealerassist.rules.house_rules import HouseRules, PostDrawFirst, ShortAllInRule
+from dealerassist.rules.state import HandState, PlayerState
+from dealerassist.rules.variants import limit_bet_size, minimum_bet
+from dealerassist.rules.violations import RuleId, RuleViolation
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """What one seat may do now in a betting round."""
+
+    seat: int
+    to_call: int  # chips the seat puts in to call (its whole stack if it is short)
+    raise_min: int | None  # total bet after the smallest legal bet/raise
+    raise_max: int | None  # total bet after the largest
+    word: str  # "bet" when nobody has bet this round, else "raise"
+    blocked: tuple[RuleId, str] | None  # why the seat may not bet or raise, if it has chips to
+    limp_refused: bool  # BET-01: calling the big blind is not allowed
+
+    def legal(self) -> list[dict[str, Any]]:
+        """The legal actions as JSON, in the order a tablet shows them."""
+        actions: list[dict[str, Any]] = []
+        if self.to_call == 0:
+            actions.append({"action": "check"})
+        elif not self.limp_refused:
+            actions.append({"action": "call", "amount": self.to_call})
+        if self.raise_min is not None:
+            actions.append({"action": self.word, "min": self.raise_min, "max": self.raise_max})
+        actions.append({"action": "fold"})
+        return actions
+
+
+def is_blind_game(hand: HandState) -> bool:
+    return hand.big_blind_seat is not None or hand.small_blind_seat is not None
+
+
+def needs_action(hand: HandState, player: PlayerState) -> bool:
+    return player.can_bet and (not player.acted or player.bet < hand.current_bet)
+
+
+def round_complete(hand: HandState) -> bool:
+    """Every seat that can bet has acted and matched the top bet, or no one is left to bet."""
+    bettors = [p for p in hand.players if p.can_bet]
+    if len(bettors) <= 1 and all(p.bet >= hand.current_bet for p in bettors):
+        return True
+    return not any(needs_action(hand, p) for p in hand.players)
+
+
+def start_round(
+    hand: HandState, betting_round: int, spec: TableSpec, rules: HouseRules
+) -> HandState:
+    """OPEN-01: reset the round and name the first seat to act."""
+    live = sum(1 for _ in hand.live())
+    capped = not (rules.betting.uncapped_heads_up and live == 2)
+    if betting_round == 1:
+        hand = _start_first_round(hand, spec, rules)
+    else:
+        players = tuple(_fresh(p, bet=0) for p in hand.players)
+        hand = replace(hand, players=players, current_bet=0, full_bet=0, raises=0, last_raise=0)
+    hand = replace(hand, capped=capped, last_aggressor=None)
+    order = first_order(hand, betting_round, rules)
+    return replace(hand, to_act=_first_needing(hand, order))
+
+
+def _fresh(player: PlayerState, bet: int) -> PlayerState:
+    return replace(player, bet=bet, acted=False, may_raise=True, checked=False)
+
+
+def _start_first_round(hand: HandState, spec: TableSpec, rules: HouseRules) -> HandState:
+    stakes = spec.stakes
+    players = tuple(_fresh(p, bet=p.bet) for p in hand.players)
+    blind = stakes.big_blind if hand.big_blind_seat is not None else 0
+    current = max([blind, *(p.bet for p in players)])
+    counts = 1 if blind and rules.betting.blind_counts_as_bet else 0
+    return replace(
+        hand,
+        players=players,
+        current_bet=current,
+        full_bet=current,
+        raises=counts,
+        last_raise=blind,
+    )
+
+
+def first_order(hand: HandState, betting_round: int, rules: HouseRules) -> list[int]:
+    """OPEN-01: who acts first in a betting round.
+
+    Blinds: left of the big blind first, later rounds left of the button. Antes: left of the
+    button, and after the draw the opener (or the next seat after him) when the profile says so.
+    """
+    order = [p.seat for p in hand.players]
+    if betting_round == 1 and is_blind_game(hand):
+        anchor = hand.big_blind_seat or hand.small_blind_seat or hand.button
+        return hand.seats_from(anchor)
+    opener_first = rules.betting.post_draw_first is PostDrawFirst.OPENER
+    if betting_round > 1 and opener_first and not is_blind_game(hand) and hand.opener is not None:
+        index = order.index(hand.opener)
+        return order[index:] + order[:index]
+    return order
+
+
+def _first_needing(hand: HandState, order: list[int]) -> int | None:
+    if round_complete(hand):
+        return None
+    for seat in order:
+        if needs_action(hand, hand.player(seat)):
+            return seat
+    return None
+
+
+def next_to_act(hand: HandState, after: int) -> int | None:
+    """The next seat clockwise after ``after`` that must act, or None when the round is over."""
+    return _first_needing(hand, hand.seats_from(after))
+
+
+def options(hand: HandState, seat: int, spec: TableSpec, rules: HouseRules) -> Options:
+    """Call amount, bet/raise range and what blocks a raise, for the seat to act (GAME-06)."""
+    player = hand.player(seat)
+    owed = max(0, hand.current_bet - player.bet)
+    to_call = min(owed, player.stack)
+    blocked = _raise_blocked(hand, player, spec, rules)
+    word = "bet" if hand.current_bet == 0 else "raise"
+    low, high = _raise_range(hand, player, spec, rules)
+    can_raise = player.stack > owed and blocked is None
+    limp_refused = _limp_refused(hand, player, spec, rules) and can_raise
+    return Options(
+        seat=seat,
+        to_call=to_call,
+        raise_min=low if can_raise else None,
+        raise_max=high if can_raise else None,
+        word=word,
+        blocked=blocked if player.stack > owed else None,
+        limp_refused=limp_refused,
+    )
+
+
+def _raise_blocked(
+    hand: HandState, player: PlayerState, spec: TableSpec, rules: HouseRules
+) -> tuple[RuleId, str] | None:
+    limit = spec.structure is Structure.FIXED_LIMIT
+    if player.timed_out:
+        return RuleId.DRAW_11, "the seat was declared pat by the draw timer"
+    if player.checked and not rules.betting.check_raise and hand.current_bet > 0:
+        return RuleId.BET_06, "check-raise is not allowed in this game"
+    if not player.may_raise:
+        rule = RuleId.BET_04 if limit else RuleId.BET_05
+        return rule, "a short all-in raise did not reopen the betting"
+    if limit and hand.capped and hand.raises >= rules.betting.max_raises + 1:
+        return RuleId.BET_03, f"the raise cap is reached (bet + {rules.betting.max_raises} raises)"
+    return None
+
+
+def _raise_range(
+    hand: HandState, player: PlayerState, spec: TableSpec, rules: HouseRules
+) -> tuple[int, int]:
+    all_in = player.bet + player.stack
+    if spec.structure is Structure.FIXED_LIMIT:
+        target = hand.full_bet + _limit_size(hand, spec)
+        return min(target, all_in), min(target, all_in)
+    increment = max(hand.last_raise, minimum_bet(spec.stakes))
+    target = hand.current_bet + increment
+    if spec.structure is Structure.NO_LIMIT:
+        return min(target, all_in), all_in
+    owed = max(0, hand.current_bet - player.bet)
+    pot_after_call = hand.pot + owed + _rounded_blinds(hand, spec, rules)
+    high = min(all_in, hand.current_bet + pot_after_call)
+    return min(target, high), high
+
+
+def _rounded_blinds(hand: HandState, spec: TableSpec, rules: HouseRules) -> int:
+    """BET-05 (WSOP 191): pre-draw, a small blind counts as a big blind for the pot size."""
+    if not rules.betting.pot_limit_round_blinds_up or hand.small_blind_seat is None:
+        return 0
+    if hand.last_aggressor is not None or hand.full_bet != spec.stakes.big_blind:
+        return 0
+    return max(0, spec.stakes.big_blind - spec.stakes.small_blind)
+
+
+def _limit_size(hand: HandState, spec: TableSpec) -> int:
+    betting_round = int(hand.phase.value.split("_")[1])
+    return limit_bet_size(spec.variant, betting_round, spec.stakes)
+
+
+def _limp_refused(hand: HandState, player: PlayerState, spec: TableSpec, rules: HouseRules) -> bool:
+    """BET-01: in a no-limping game nobody may just call the big blind before the draw."""
+    if rules.betting.allow_limp or not is_blind_game(hand) or hand.phase.value != "betting_1":
+        return False
+    untouched = hand.last_aggressor is None and hand.current_bet == spec.stakes.big_blind
+    return untouched and player.seat != hand.big_blind_seat and player.bet < hand.current_bet
+
+
+def check_bet_action(hand: HandState, act: Act, spec: TableSpec, rules: HouseRules) -> int:
+    """BET-01..08, GAME-06, OPEN-01: refuse an entry the seat may not make; return its raise-to."""
+    if act.seat != hand.to_act:
+        raise _out_of_turn(hand, act.seat, spec, rules)
+    opts = options(hand, act.seat, spec, rules)
+    match act.action:
+        case ActionKind.CHECK:
+            _require(opts.to_call == 0, opts, RuleId.GAME_06, f"Seat {act.seat} faces a bet")
+        case ActionKind.CALL:
+            _check_call(opts, act)
+        case ActionKind.BET | ActionKind.RAISE:
+            return _check_raise(opts, act, spec)
+        case ActionKind.FOLD:
+            pass
+    return 0
+
+
+def _out_of_turn(hand: HandState, seat: int, spec: TableSpec, rules: HouseRules) -> RuleViolation:
+    nobody_acted = not any(p.acted for p in hand.players)
+    rule = RuleId.OPEN_01 if nobody_acted else RuleId.BET_08
+    expected = hand.to_act
+    allowed = [] if expected is None else options(hand, expected, spec, rules).legal()
+    return RuleViolation(
+        rule_id=rule,
+        message=f"It is seat {expected}'s turn; seat {seat} must wait.",
+        seat=seat,
+        allowed=[{"seat": expected, **a} for a in allowed],
+    )
+
+
+def _require(ok: bool, opts: Options, rule: RuleId, why: str) -> None:
+    if not ok:
+        allowed = opts.legal()
+        what = ", ".join(_describe(a) for a in allowed)
+        raise RuleViolation(
+            rule_id=rule,
+            message=f"{why}. Seat {opts.seat} may {what}.",
+            seat=opts.seat,
+            allowed=allowed,
+        )
+
+
+def _describe(action: dict[str, Any]) -> str:
+    if "amount" in action:
+        return f"{action['action']} {action['amount']}"
+    if "min" in action:
+        low, high = action["min"], action["max"]
+        return (
+            f"{action['action']} to {low}" if low == high else f"{action['action']} to {low}-{high}"
+        )
+    return str(action["action"])
+
+
+def _check_call(opts: Options, act: Act) -> None:
+    _require(opts.to_call > 0, opts, RuleId.GAME_06, "There is nothing to call")
+    _require(not opts.limp_refused, opts, RuleId.BET_01, "This game allows no limping")
+    ok = act.amount is None or act.amount == opts.to_call
+    _require(ok, opts, RuleId.GAME_06, f"A call is {opts.to_call}")
+
+
+def _check_raise(opts: Options, act: Act, spec: TableSpec) -> int:
+    if opts.blocked is not None:
+        rule, why = opts.blocked
+        _require(False, opts, rule, f"Seat {opts.seat} may not {act.action}: {why}")
+    _require(opts.raise_min is not None, opts, RuleId.GAME_06, "The seat cannot raise")
+    assert opts.raise_min is not None and opts.raise_max is not None
+    limit = spec.structure is Structure.FIXED_LIMIT
+    amount = act.amount if act.amount is not None else (opts.raise_min if limit else None)
+    rule = RuleId.BET_02 if limit else RuleId.BET_05
+    _require(amount is not None, opts, rule, f"Enter the amount to {opts.word} to")
+    assert amount is not None
+    _require(amount >= opts.raise_min, opts, rule, f"{amount} is below the minimum")
+    over_stack = amount > opts.raise_max and amount > opts.raise_min
+    _require(not over_stack or limit, opts, rule, f"{amount} is above the maximum")
+    _require(amount <= opts.raise_max, opts, rule, f"{amount} is not the bet size")
+    return amount
+
+
+def apply_bet_action(
+    hand: HandState, act: Act, raise_to: int, spec: TableSpec, rules: HouseRules
+) -> HandState:
+    """Apply a checked betting action and move the turn on."""
+    player = hand.player(act.seat)
+    match act.action:
+        case ActionKind.FOLD:
+            hand = _fold(hand, player)
+        case ActionKind.CHECK:
+            hand = hand.with_player(replace(player, acted=True, checked=True, may_raise=False))
+        case ActionKind.CALL:
+            owed = min(hand.current_bet - player.bet, player.stack)
+            hand = hand.with_player(_put(player, owed))
+        case _:
+            hand = _raise(hand, player, raise_to, spec, rules)
+    return replace(hand, to_act=next_to_act(hand, act.seat))
+
+
+def _put(player: PlayerState, chips: int) -> PlayerState:
+    return replace(
+        player,
+        stack=player.stack - chips,
+        committed=player.committed + chips,
+        bet=player.bet + chips,
+        acted=True,
+        may_raise=False,
+    )
+
+
+def _fold(hand: HandState, player: PlayerState) -> HandState:
+    folded = replace(player, folded=True, acted=True, held=0, cards=())
+    return replace(
+        hand.with_player(folded),
+        muck=hand.muck + player.held,
+        muck_cards=hand.muck_cards + player.cards,
+    )
+
+
+def _raise(
+    hand: HandState, player: PlayerState, raise_to: int, spec: TableSpec, rules: HouseRules
+) -> HandState:
+    full = _is_full(hand, raise_to, spec, rules)
+    hand = hand.with_player(_put(player, raise_to - player.bet))
+    if full:
+        players = tuple(
+            replace(p, may_raise=True) if p.seat != player.seat and p.can_bet else p
+            for p in hand.players
+        )
+        increment = raise_to - hand.current_bet
+        hand = replace(
+            hand,
+            players=players,
+            full_bet=raise_to,
+            raises=hand.raises + 1,
+            last_raise=max(increment, hand.last_raise),
+        )
+    opener = hand.opener
+    if opener is None and hand.phase.value == "betting_1" and not is_blind_game(hand):
+        opener = player.seat
+    current = max(hand.current_bet, raise_to)
+    return replace(hand, current_bet=current, last_aggressor=player.seat, opener=opener)
+
+
+def _is_full(hand: HandState, raise_to: int, spec: TableSpec, rules: HouseRules) -> bool:
+    """BET-04 / BET-05: does this bet or raise reopen the betting?"""
+    if spec.structure is Structure.FIXED_LIMIT:
+        size = _limit_size(hand, spec)
+        increment = raise_to - hand.full_bet
+        if rules.betting.short_all_in is ShortAllInRule.HALF_BET:
+            return 2 * increment >= size
+        return increment >= size
+    needed = max(hand.last_raise, minimum_bet(spec.stakes))
+    return raise_to - hand.current_bet >= needed

@@ -1,0 +1,382 @@
+"""The engine's public interface: ``new_table``, ``apply``, ``legal_actions``, ``view`` (pure)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from typing import Any
+
+from dealerassist.errors import InvalidInput
+from dealerassist.rules import betting, blinds, drawing, showdown
+from dealerassist.rules import instructions as say
+from dealerassist.rules.actions import (
+    Act,
+    ActionKind,
+    Command,
+    CreateTable,
+    RemovePlayer,
+    SeatPlayer,
+    StartHand,
+    TableSpec,
+)
+from dealerassist.rules.flow import Log, advance
+from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.state import (
+    HandState,
+    Phase,
+    SeatState,
+    SeatStatus,
+    TableState,
+    is_betting,
+    is_draw,
+    phase_number,
+)
+from dealerassist.rules.violations import Notice, RuleId, RuleViolation
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of one accepted command."""
+
+    state: TableState
+    events: tuple[dict[str, Any], ...]
+    instructions: tuple[dict[str, Any], ...]
+    notices: tuple[Notice, ...]
+    result: dict[str, Any] | None
+
+
+def new_table(spec: TableSpec) -> TableState:
+    """A table with every seat empty and no hand."""
+    seats = tuple(SeatState(seat=seat) for seat in range(1, spec.max_seats + 1))
+    return TableState(table_id=spec.table_id, spec=spec, seats=seats)
+
+
+def apply(state: TableState, command: Command, rules: HouseRules, at: datetime) -> Outcome:
+    """Apply one command; a refusal raises ``RuleViolation`` or ``InvalidInput``."""
+    log = Log()
+    match command:
+        case CreateTable(spec=spec):
+            table = new_table(spec)
+        case SeatPlayer():
+            table = _seat(state, command, log)
+        case RemovePlayer(seat=seat):
+            table = _leave(state, seat, log)
+        case StartHand(button=button):
+            table = _start(state, button, rules, log)
+        case Act():
+            table = _act(state, command, rules, at, log)
+    table = replace(table, instructions=tuple(log.instructions))
+    hand = table.hand
+    ended = (
+        hand is not None
+        and hand.phase is Phase.COMPLETE
+        and any(event["type"] in ("hand_ended", "hand_cancelled") for event in log.events)
+    )
+    return Outcome(
+        state=table,
+        events=tuple(log.events),
+        instructions=tuple(log.instructions),
+        notices=(),
+        result=hand.result if ended and hand is not None else None,
+    )
+
+
+# -- seats -----------------------------------------------------------------------------------
+
+
+def _in_hand(state: TableState, seat: int) -> bool:
+    hand = state.hand
+    return hand is not None and hand.phase is not Phase.COMPLETE and hand.has(seat)
+
+
+def _seat(state: TableState, command: SeatPlayer, log: Log) -> TableState:
+    current = state.seat(command.seat)
+    if current.status is not SeatStatus.EMPTY:
+        raise InvalidInput(
+            f"seat {command.seat} is taken by {current.player}; choose an empty seat"
+        )
+    seated = SeatState(command.seat, command.player, command.stack, SeatStatus.ACTIVE)
+    log.events.append(
+        {"type": "seated", "seat": command.seat, "player": command.player, "stack": command.stack}
+    )
+    return state.with_seat(seated)
+
+
+def _leave(state: TableState, seat: int, log: Log) -> TableState:
+    current = state.seat(seat)
+    if current.status is SeatStatus.EMPTY:
+        raise InvalidInput(f"seat {seat} is already empty")
+    if _in_hand(state, seat):
+        raise RuleViolation(
+            rule_id=RuleId.GAME_01,
+            message=f"Seat {seat} is in the hand; it may leave when the hand is over.",
+            seat=seat,
+        )
+    log.events.append(
+        {"type": "left", "seat": seat, "player": current.player, "stack": current.stack}
+    )
+    return state.with_seat(SeatState(seat=seat))
+
+
+# -- hands -----------------------------------------------------------------------------------
+
+
+def _start(state: TableState, button: int | None, rules: HouseRules, log: Log) -> TableState:
+    if state.hand is not None and state.hand.phase is not Phase.COMPLETE:
+        raise RuleViolation(
+            rule_id=RuleId.GAME_01,
+            message=f"Hand {state.hand.hand_no} is still in progress; finish it first.",
+        )
+    if button is not None:
+        state.seat(button)
+    blinds.check_players(len(blinds.eligible_seats(state)), rules, state)
+    moved = blinds.next_button(state, button)
+    hand = blinds.new_hand(state, moved, rules)
+    log.events.append({"type": "hand_started", "hand_no": hand.hand_no, "button": moved})
+    for seat in blinds.posting_order(hand):
+        player = hand.player(seat)
+        if player.owes:
+            log.instructions.append(say.post(seat, blinds.post_amount(player), player.owes_what))
+    hand = advance(hand, state.spec, rules, log)
+    return _with_hand(replace(state, button=moved, hand_no=hand.hand_no), hand)
+
+
+def _with_hand(state: TableState, hand: HandState) -> TableState:
+    """Store the hand; when it is over, its final stacks go back to the seats."""
+    if hand.phase is Phase.COMPLETE:
+        seats = tuple(
+            replace(seat, stack=hand.player(seat.seat).stack) if hand.has(seat.seat) else seat
+            for seat in state.seats
+        )
+        state = replace(state, seats=seats)
+        if hand.result is not None:
+            stacks = {str(s.seat): s.stack for s in state.seats if s.status is not SeatStatus.EMPTY}
+            hand = replace(hand, result={**hand.result, "stacks": stacks})
+    return replace(state, hand=hand)
+
+
+def _phase_refusal(
+    hand: HandState, act: Act, state: TableState, rules: HouseRules
+) -> RuleViolation:
+    legal = _legal(state, hand, rules)
+    return RuleViolation(
+        rule_id=RuleId.GAME_01,
+        message=f"'{act.action}' does not belong to the {hand.phase.value} phase.",
+        seat=act.seat,
+        allowed=legal,
+    )
+
+
+def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log) -> TableState:
+    hand = state.hand
+    if hand is None or hand.phase is Phase.COMPLETE:
+        raise RuleViolation(
+            rule_id=RuleId.GAME_01,
+            message="No hand is in progress; start a hand first.",
+            seat=act.seat,
+        )
+    spec = state.spec
+    phase = hand.phase
+    if phase is Phase.POSTING and act.action in (ActionKind.POST, ActionKind.SIT_OUT):
+        state, hand = _posting(state, hand, act, log)
+    elif phase is Phase.DEAL and act.action is ActionKind.DEAL:
+        drawing.check_initial_deal(hand, act)
+        hand = drawing.apply_initial_deal(hand, act.seat, act.cards or ())
+    elif is_betting(phase) and act.action in _BETTING:
+        raise_to = betting.check_bet_action(hand, act, spec, rules)
+        hand = betting.apply_bet_action(hand, act, raise_to, spec, rules)
+    elif is_draw(phase) and act.action in (ActionKind.DRAW, ActionKind.DEAL, ActionKind.TIME):
+        hand = _draw(hand, act, spec, rules, at, log)
+    elif phase is Phase.SHOWDOWN and act.action is ActionKind.SHOW:
+        hand = showdown.apply_show(hand, act.seat, showdown.check_show(hand, act, spec.mode))
+    elif phase is Phase.SHOWDOWN and act.action is ActionKind.MUCK:
+        showdown.check_muck(hand, act.seat)
+        hand = showdown.apply_muck(hand, act.seat)
+    else:
+        raise _phase_refusal(hand, act, state, rules)
+    log.events.insert(0, {"type": "action", **_act_record(act)})
+    hand = advance(hand, spec, rules, log)
+    hand = _set_draw_deadline(hand, rules, at)
+    return _with_hand(state, hand)
+
+
+_BETTING = (ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE, ActionKind.FOLD)
+
+
+def _act_record(act: Act) -> dict[str, Any]:
+    record: dict[str, Any] = {"seat": act.seat, "action": act.action.value}
+    for name in ("amount", "count", "cards", "discards"):
+        value = getattr(act, name)
+        if value is not None:
+            record[name] = list(value) if isinstance(value, tuple) else value
+    if act.ace_shown:
+        record["ace_shown"] = True
+    return record
+
+
+def _posting(
+    state: TableState, hand: HandState, act: Act, log: Log
+) -> tuple[TableState, HandState]:
+    if act.action is ActionKind.POST:
+        blinds.check_post(hand, act.seat, act.amount)
+        amount = blinds.post_amount(hand.player(act.seat))
+        log.events.append({"type": "posted", "seat": act.seat, "amount": amount})
+        return state, blinds.apply_post(hand, act.seat, state.spec.stakes)
+    blinds.check_post(hand, act.seat, None)
+    marker = blinds.missed_marker(hand.player(act.seat))
+    seat = replace(state.seat(act.seat), status=SeatStatus.SITTING_OUT, missed_blind=marker)
+    log.events.append({"type": "sat_out", "seat": act.seat, "missed_blind": marker})
+    return state.with_seat(seat), blinds.apply_sit_out(hand, act.seat, state.spec.stakes)
+
+
+def _draw(
+    hand: HandState, act: Act, spec: TableSpec, rules: HouseRules, at: datetime, log: Log
+) -> HandState:
+    draw_round = phase_number(hand.phase)
+    if act.action is ActionKind.DEAL:
+        drawing.check_replacements(hand, act, rules, draw_round)
+        pending = hand.player(act.seat).pending
+        hand, steps = drawing.receive(hand, act.seat, pending, act.cards, rules, draw_round)
+    elif act.action is ActionKind.TIME:
+        _check_time(hand, act, rules, at)
+        player = hand.player(act.seat)
+        hand = hand.with_player(replace(player, drawn=(*player.drawn, 0), timed_out=True))
+        steps = ()
+    else:
+        count = drawing.check_draw(hand, act, rules, spec.mode, draw_round)
+        hand, steps = drawing.apply_draw(hand, act, count, rules, spec.mode, draw_round)
+    log.instructions.extend(say.dealing_script(steps))
+    hand = replace(hand, to_act=drawing.next_to_draw(hand, draw_round))
+    if hand.to_act is not None and not hand.player(hand.to_act).pending:
+        log.instructions.append(say.ask_draw(hand.to_act))
+    return hand
+
+
+def _check_time(hand: HandState, act: Act, rules: HouseRules, at: datetime) -> None:
+    """DRAW-11: ``time`` declares the seat pat only after its draw deadline has passed."""
+    deadline = hand.draw_deadline
+    too_early = deadline is None or at < datetime.fromisoformat(deadline)
+    if act.seat != hand.to_act or rules.draw.timeout_seconds <= 0 or too_early:
+        raise RuleViolation(
+            rule_id=RuleId.DRAW_11,
+            message=f"Seat {act.seat}'s draw time has not run out; enter its draw.",
+            seat=act.seat,
+            allowed=drawing.draw_legal(
+                hand, hand.to_act or act.seat, rules, phase_number(hand.phase)
+            ),
+        )
+
+
+def _set_draw_deadline(hand: HandState, rules: HouseRules, at: datetime) -> HandState:
+    """DRAW-11: the seat to draw has ``timeout_seconds`` from the previous entry."""
+    if rules.draw.timeout_seconds <= 0 or not is_draw(hand.phase) or hand.to_act is None:
+        return replace(hand, draw_deadline=None) if hand.draw_deadline else hand
+    deadline = at + timedelta(seconds=rules.draw.timeout_seconds)
+    return replace(hand, draw_deadline=deadline.isoformat())
+
+
+# -- queries ---------------------------------------------------------------------------------
+
+
+def _legal(state: TableState, hand: HandState, rules: HouseRules) -> list[dict[str, Any]]:
+    seat = hand.to_act
+    if seat is None:
+        return []
+    phase = hand.phase
+    if phase is Phase.POSTING:
+        return blinds.posting_legal(hand)
+    if phase is Phase.DEAL:
+        return [{"action": "deal", "count": drawing.HAND_SIZE}]
+    if is_betting(phase):
+        return betting.options(hand, seat, state.spec, rules).legal()
+    if is_draw(phase):
+        return drawing.draw_legal(hand, seat, rules, phase_number(phase))
+    return showdown.showdown_legal(hand)
+
+
+def legal_actions(state: TableState, rules: HouseRules, at: datetime) -> dict[str, Any] | None:
+    """The seat to act and its legal actions with amounts, or None when nobody is to act."""
+    hand = state.hand
+    if hand is None or hand.to_act is None or hand.phase is Phase.COMPLETE:
+        return None
+    legal = _legal(state, hand, rules)
+    if (
+        is_draw(hand.phase)
+        and hand.draw_deadline
+        and at >= datetime.fromisoformat(hand.draw_deadline)
+    ):
+        legal = [*legal, {"action": "time"}]
+    return {"seat": hand.to_act, "phase": hand.phase.value, "legal": legal}
+
+
+def view(state: TableState, rules: HouseRules, at: datetime) -> dict[str, Any]:
+    """The public JSON of a table (design §4); hole cards are never included."""
+    spec = state.spec
+    hand = state.hand
+    return {
+        "table_id": state.table_id,
+        "version": state.version,
+        "variant": spec.variant.value,
+        "structure": spec.structure.value,
+        "profile": spec.profile_id,
+        "mode": spec.mode.value,
+        "stakes": spec.stakes.to_dict(),
+        "max_seats": spec.max_seats,
+        "button": state.button,
+        "seats": [_seat_view(state, seat) for seat in state.seats],
+        "hand": None if hand is None else _hand_view(hand),
+        "next": legal_actions(state, rules, at),
+        "instructions": list(state.instructions),
+        "result": None if hand is None else hand.result,
+    }
+
+
+def _seat_view(state: TableState, seat: SeatState) -> dict[str, Any]:
+    stack = seat.stack
+    if _in_hand(state, seat.seat) and state.hand is not None:
+        stack = state.hand.player(seat.seat).stack
+    return {
+        "seat": seat.seat,
+        "player": seat.player,
+        "stack": stack,
+        "status": seat.status.value,
+        "missed_blind": seat.missed_blind,
+    }
+
+
+def _hand_view(hand: HandState) -> dict[str, Any]:
+    bets = {str(p.seat): p.bet for p in hand.players if p.bet}
+    return {
+        "hand_no": hand.hand_no,
+        "phase": hand.phase.value,
+        "button": hand.button,
+        "small_blind_seat": hand.small_blind_seat,
+        "big_blind_seat": hand.big_blind_seat,
+        "pot": hand.pot - sum(p.bet for p in hand.players),
+        "total_pot": hand.pot,
+        "bets": bets,
+        "to_act": hand.to_act,
+        "current_bet": hand.current_bet,
+        "draws": {str(p.seat): p.drawn[-1] for p in hand.players if p.drawn},
+        "stub": hand.stub,
+        "deck": hand.deck,
+        "burns": hand.burns,
+        "players": [_player_view(p) for p in hand.players],
+        "draw_deadline": hand.draw_deadline,
+    }
+
+
+def _player_view(player: Any) -> dict[str, Any]:
+    return {
+        "seat": player.seat,
+        "stack": player.stack,
+        "bet": player.bet,
+        "committed": player.committed,
+        "owes": player.owes,
+        "folded": player.folded,
+        "all_in": player.all_in,
+        "held": player.held,
+        "drawn": list(player.drawn),
+        "shown": None if player.shown is None else " ".join(player.shown),
+        "mucked": player.mucked,
+    }

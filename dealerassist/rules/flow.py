@@ -1,0 +1,151 @@
+"""The hand's phase machine: posting, deal, betting, draw, …, showdown, complete (GAME-01/03)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from dealerassist.rules import instructions as say
+from dealerassist.rules.actions import Mode, TableSpec
+from dealerassist.rules.betting import start_round
+from dealerassist.rules.drawing import deal_everyone, next_to_deal, next_to_draw
+from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.pots import return_uncalled
+from dealerassist.rules.showdown import award, next_to_show
+from dealerassist.rules.state import (
+    HandState,
+    Phase,
+    betting_phase,
+    draw_phase,
+    is_betting,
+    is_draw,
+    phase_number,
+)
+from dealerassist.rules.variants import game, ranking_name
+
+
+@dataclass(slots=True)
+class Log:
+    """What one command produced: events and dealer instructions, in order."""
+
+    events: list[dict[str, Any]] = field(default_factory=list)
+    instructions: list[dict[str, Any]] = field(default_factory=list)
+
+
+def advance(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log) -> HandState:
+    """Move the hand on through every phase that needs no further entry."""
+    while hand.phase is not Phase.COMPLETE and hand.to_act is None:
+        before = hand.phase
+        hand = _step(hand, spec, rules, log)
+        if hand.phase is not before:
+            log.events.append({"type": "phase", "phase": hand.phase.value})
+    if hand.phase is not Phase.COMPLETE and _one_left(hand):
+        hand = finish(hand, spec, rules, log)
+    return hand
+
+
+def _one_left(hand: HandState) -> bool:
+    return hand.phase is not Phase.POSTING and sum(1 for _ in hand.live()) <= 1
+
+
+def _step(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log) -> HandState:
+    if hand.phase is Phase.POSTING:
+        return _after_posting(hand, spec, rules, log)
+    if hand.phase is Phase.DEAL:
+        return _start_betting(hand, 1, spec, rules, log)
+    if is_betting(hand.phase):
+        return _after_betting(hand, spec, rules, log)
+    if is_draw(hand.phase):
+        return _start_betting(hand, phase_number(hand.phase) + 1, spec, rules, log)
+    return finish(hand, spec, rules, log)
+
+
+def _after_posting(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log) -> HandState:
+    if len(hand.players) < 2:
+        return cancel(hand, log)
+    seats = [player.seat for player in hand.players]
+    if spec.mode is Mode.CARD:
+        hand = replace(hand, phase=Phase.DEAL, stub=hand.deck)
+        return replace(hand, to_act=next_to_deal(hand))
+    log.instructions.append(say.deal_hands(seats))
+    hand = deal_everyone(hand)
+    return _start_betting(hand, 1, spec, rules, log)
+
+
+def _start_betting(
+    hand: HandState, betting_round: int, spec: TableSpec, rules: HouseRules, log: Log
+) -> HandState:
+    if _one_left(hand):
+        return finish(hand, spec, rules, log)
+    hand = replace(hand, phase=betting_phase(betting_round))
+    return start_round(hand, betting_round, spec, rules)
+
+
+def _after_betting(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log) -> HandState:
+    hand = _collect(hand, log)
+    if _one_left(hand):
+        return finish(hand, spec, rules, log)
+    betting_round = phase_number(hand.phase)
+    if betting_round >= game(spec.variant).betting_rounds:
+        hand = replace(hand, phase=Phase.SHOWDOWN)
+        hand = replace(hand, to_act=next_to_show(hand))
+        if hand.to_act is not None:
+            log.instructions.append(say.show_first(hand.to_act))
+        return hand
+    hand = replace(hand, phase=draw_phase(betting_round), burned_this_draw=False)
+    hand = replace(hand, to_act=next_to_draw(hand, betting_round))
+    if hand.to_act is not None:
+        log.instructions.append(say.ask_draw(hand.to_act))
+    return hand
+
+
+def _collect(hand: HandState, log: Log) -> HandState:
+    """End of a betting round: return the uncalled part, then the bets join the pot."""
+    hand = _returned(hand, log)
+    players = tuple(replace(p, bet=0) for p in hand.players)
+    return replace(hand, players=players, current_bet=0)
+
+
+def _returned(hand: HandState, log: Log) -> HandState:
+    before = {p.seat: p.returned for p in hand.players}
+    hand = return_uncalled(hand)
+    for player in hand.players:
+        amount = player.returned - before[player.seat]
+        if amount:
+            log.instructions.append(say.return_bet(player.seat, amount))
+            log.events.append({"type": "returned", "seat": player.seat, "amount": amount})
+    return hand
+
+
+def finish(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log) -> HandState:
+    """SHOW-02/06/07/09: award every pot and close the hand."""
+    hand = _returned(hand, log)
+    ranking = ranking_name(spec.variant, hand.deck)
+    result = award(hand, ranking, rules.stripped.ace_low_straight)
+    winnings = {int(seat): chips for seat, chips in result["winnings"].items()}
+    players = tuple(
+        replace(p, stack=p.stack + winnings.get(p.seat, 0), bet=0, committed=0)
+        for p in hand.players
+    )
+    result["stacks"] = {str(p.seat): p.stack for p in players}
+    for index, pot in enumerate(result["pots"]):
+        for seat, chips in pot["shares"].items():
+            log.instructions.append(say.award(int(seat), chips, index))
+    log.events.append({"type": "hand_ended", "result": result})
+    return replace(
+        hand, players=players, phase=Phase.COMPLETE, to_act=None, result=result, current_bet=0
+    )
+
+
+def cancel(hand: HandState, log: Log) -> HandState:
+    """Fewer than two players are left to deal in: every post goes back."""
+    players = tuple(
+        replace(p, stack=p.stack + p.committed, committed=0, bet=0) for p in hand.players
+    )
+    result = {
+        "pots": [],
+        "cancelled": True,
+        "stacks": {str(p.seat): p.stack for p in players},
+    }
+    log.events.append({"type": "hand_cancelled", "result": result})
+    return replace(hand, players=players, phase=Phase.COMPLETE, to_act=None, result=result)

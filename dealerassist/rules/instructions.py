@@ -1,0 +1,74 @@
+"""Dealer instructions as data, ``{"code", "seat", "count", "text"}``, for tablet and tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from dealerassist.rules.drawing import Step
+
+Instruction = dict[str, Any]
+
+_OWES = {"small_blind": "the small blind", "big_blind": "the big blind", "ante": "the ante"}
+
+
+def instruction(code: str, seat: int | None, count: int | None, text: str) -> Instruction:
+    """One instruction.
+
+    >>> instruction("burn", None, 1, "Burn one card")["code"]
+    'burn'
+    """
+    return {"code": code, "seat": seat, "count": count, "text": text}
+
+
+def post(seat: int, amount: int, owes: Iterable[str]) -> Instruction:
+    what = " and ".join(_OWES.get(item, item) for item in owes)
+    return instruction("post", seat, amount, f"Seat {seat} posts {what}: {amount}")
+
+
+def deal_hands(seats: list[int]) -> Instruction:
+    listed = ", ".join(str(seat) for seat in seats)
+    text = (
+        f"Deal five cards to each of seats {listed}, one at a time, starting with seat {seats[0]}"
+    )
+    return instruction("deal", None, 5, text)
+
+
+def dealing_script(steps: Iterable[Step]) -> list[Instruction]:
+    """DRAW-04/06: the burn, deals and reshuffles of one draw, in order."""
+    result = []
+    for step in steps:
+        match step.code:
+            case "burn":
+                result.append(instruction("burn", None, step.count, "Burn one card"))
+            case "reshuffle":
+                text = (
+                    "The stub is out: shuffle the burn cards, the discards allowed by the house "
+                    f"rules and what is left of the stub into a new stub of {step.count} cards"
+                )
+                result.append(instruction("reshuffle", None, step.count, text))
+            case _:
+                text = f"Deal {step.count} card{'s' if step.count != 1 else ''} to seat {step.seat}"
+                result.append(instruction("deal", step.seat, step.count, text))
+    return result
+
+
+def ask_draw(seat: int) -> Instruction:
+    return instruction("ask_draw", seat, None, f"Seat {seat}: how many cards?")
+
+
+def award(seat: int, amount: int, pot_index: int) -> Instruction:
+    name = "the main pot" if pot_index == 0 else f"side pot {pot_index}"
+    return instruction("award", seat, amount, f"Push {amount} from {name} to seat {seat}")
+
+
+def return_bet(seat: int, amount: int) -> Instruction:
+    return instruction("return", seat, amount, f"Return {amount} uncalled to seat {seat}")
+
+
+def show_first(seat: int) -> Instruction:
+    return instruction("show", seat, None, f"Seat {seat} shows first")
+
+
+def collect(pot: int) -> Instruction:
+    return instruction("collect", None, pot, f"Collect the bets into the pot ({pot})")

@@ -1,0 +1,160 @@
+"""Showdown: who shows first, show or muck, cards speak, and awarding every pot (SHOW-01..09)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from dealerassist.rules.actions import Act, Mode
+from dealerassist.rules.cards import DECKS_BY_SIZE, parse_cards
+from dealerassist.rules.drawing import HAND_SIZE, UNKNOWN
+from dealerassist.rules.pots import Pot, hand_pots, split
+from dealerassist.rules.state import HandState
+from dealerassist.rules.violations import RuleId, RuleViolation
+
+
+def showdown_order(hand: HandState) -> list[int]:
+    """SHOW-01: the last aggressor of the final round first, else first left of the button."""
+    live = [player.seat for player in hand.live()]
+    if hand.last_aggressor in live:
+        index = live.index(hand.last_aggressor)
+        return live[index:] + live[:index]
+    return live
+
+
+def _contenders(hand: HandState, pot: Pot) -> list[int]:
+    return [seat for seat in pot.eligible if not hand.player(seat).mucked]
+
+
+def _undecided(hand: HandState, pot: Pot) -> bool:
+    unacted = [
+        s for s in pot.eligible if hand.player(s).shown is None and not hand.player(s).mucked
+    ]
+    return bool(unacted) and len(_contenders(hand, pot)) >= 2
+
+
+def next_to_show(hand: HandState) -> int | None:
+    """The next seat in showing order that still contests an undecided pot."""
+    open_seats = {seat for pot in hand_pots(hand) if _undecided(hand, pot) for seat in pot.eligible}
+    for seat in showdown_order(hand):
+        player = hand.player(seat)
+        if seat in open_seats and player.shown is None and not player.mucked:
+            return seat
+    return None
+
+
+def showdown_legal(hand: HandState) -> list[dict[str, Any]]:
+    legal: list[dict[str, Any]] = [{"action": "show"}]
+    if hand.to_act is not None and not _sole_contender(hand, hand.to_act):
+        legal.append({"action": "muck"})
+    return legal
+
+
+def _sole_contender(hand: HandState, seat: int) -> bool:
+    return any(_contenders(hand, pot) == [seat] for pot in hand_pots(hand) if seat in pot.eligible)
+
+
+def _refuse(hand: HandState, rule: RuleId, message: str, seat: int) -> RuleViolation:
+    return RuleViolation(rule_id=rule, message=message, seat=seat, allowed=showdown_legal(hand))
+
+
+def check_turn(hand: HandState, seat: int) -> None:
+    """SHOW-01: hands are shown in order."""
+    if seat != hand.to_act:
+        message = f"Seat {hand.to_act} shows (or mucks) first; seat {seat} must wait."
+        raise _refuse(hand, RuleId.SHOW_01, message, seat)
+
+
+def check_muck(hand: HandState, seat: int) -> None:
+    """SHOW-02: a seat may muck unless it alone is left to claim a pot."""
+    check_turn(hand, seat)
+    if _sole_contender(hand, seat):
+        message = f"Seat {seat} is the only hand left for a pot; it wins without mucking."
+        raise _refuse(hand, RuleId.SHOW_02, message, seat)
+
+
+def check_show(hand: HandState, act: Act, mode: Mode) -> tuple[str, ...]:
+    """SHOW-03 / DECK-01: five cards from the deck, none shown by another seat; the cards."""
+    check_turn(hand, act.seat)
+    player = hand.player(act.seat)
+    cards = act.cards
+    if cards is None and mode is Mode.CARD and UNKNOWN not in player.cards:
+        cards = player.cards
+    if cards is None or len(cards) != HAND_SIZE or UNKNOWN in cards:
+        message = f"Table all five cards of seat {act.seat} to show (e.g. '7h 5s 4d 3c 2d')."
+        raise _refuse(hand, RuleId.SHOW_03, message, act.seat)
+    parse_cards(" ".join(cards), DECKS_BY_SIZE[hand.deck], HAND_SIZE, seat=act.seat)
+    known = [card for card in player.cards if card != UNKNOWN]
+    if mode is Mode.CARD and not set(known) <= set(cards):
+        message = f"Seat {act.seat} holds {' '.join(player.cards)}; show those cards."
+        raise _refuse(hand, RuleId.SHOW_03, message, act.seat)
+    shown_elsewhere = {c for p in hand.players if p.shown and p.seat != act.seat for c in p.shown}
+    if shown_elsewhere & set(cards):
+        message = "A card shown here was already shown by another seat; re-enter the cards."
+        raise _refuse(hand, RuleId.DECK_01, message, act.seat)
+    return cards
+
+
+def apply_show(hand: HandState, seat: int, cards: tuple[str, ...]) -> HandState:
+    player = hand.player(seat)
+    hand = hand.with_player(replace(player, shown=cards, cards=cards))
+    return replace(hand, to_act=next_to_show(hand))
+
+
+def apply_muck(hand: HandState, seat: int) -> HandState:
+    hand = hand.with_player(replace(hand.player(seat), mucked=True))
+    return replace(hand, to_act=next_to_show(hand))
+
+
+def hand_strength(cards: tuple[str, ...], ranking: str, ace_low_straight: bool) -> int:
+    """Cards speak (SHOW-04): a shown hand's value under the game's ranking, higher is better."""
+    from dealerassist.rules import rankings
+
+    parsed = parse_cards(" ".join(cards), DECKS_BY_SIZE[52])
+    value: int = rankings.hand_value(
+        parsed, rankings.Ranking(ranking), ace_low_straight=ace_low_straight
+    )
+    return value
+
+
+def award(hand: HandState, ranking: str, ace_low_straight: bool) -> dict[str, Any]:
+    """SHOW-06/07/09: each pot to its best eligible hand, ties split, odd chips left of button."""
+    order = [player.seat for player in hand.players]
+    pots = []
+    winnings: dict[int, int] = {}
+    for pot in hand_pots(hand):
+        winners = _pot_winners(hand, pot, ranking, ace_low_straight)
+        shares = split(pot.amount, winners, order)
+        for seat, chips in shares.items():
+            winnings[seat] = winnings.get(seat, 0) + chips
+        odd = next(iter(shares)) if pot.amount % len(winners) else None
+        pots.append(
+            {
+                "amount": pot.amount,
+                "eligible": list(pot.eligible),
+                "winners": sorted(winners),
+                "shares": {str(seat): chips for seat, chips in shares.items()},
+                "odd_chip": odd,
+            }
+        )
+    return {
+        "pots": pots,
+        "winnings": {str(seat): chips for seat, chips in sorted(winnings.items())},
+        "returned": {str(p.seat): p.returned for p in hand.players if p.returned},
+        "shown": {str(p.seat): " ".join(p.shown) for p in hand.players if p.shown},
+    }
+
+
+def _pot_winners(hand: HandState, pot: Pot, ranking: str, ace_low_straight: bool) -> list[int]:
+    contenders = _contenders(hand, pot) or list(pot.eligible)
+    if len(contenders) == 1:
+        return contenders
+    values: dict[int, int] = {}
+    for seat in contenders:
+        shown = hand.player(seat).shown
+        if shown is not None:
+            values[seat] = hand_strength(shown, ranking, ace_low_straight)
+    if not values:
+        return contenders
+    best = max(values.values())
+    return [seat for seat, value in values.items() if value == best]

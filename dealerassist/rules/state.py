@@ -1,0 +1,265 @@
+"""TableState / HandState / SeatState: the frozen, JSON-serialisable state of a table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field, fields, is_dataclass, replace
+from enum import Enum, StrEnum
+from typing import Any
+
+from dealerassist.errors import InvalidInput
+from dealerassist.rules.actions import TableSpec
+
+
+class SeatStatus(StrEnum):
+    """Who sits in a seat and whether they are dealt in."""
+
+    ACTIVE = "active"
+    SITTING_OUT = "sitting_out"
+    EMPTY = "empty"
+
+
+class Phase(StrEnum):
+    """Hand phases in order; triple draw uses all of them, single draw stops after betting_2."""
+
+    POSTING = "posting"
+    DEAL = "deal"
+    BETTING_1 = "betting_1"
+    DRAW_1 = "draw_1"
+    BETTING_2 = "betting_2"
+    DRAW_2 = "draw_2"
+    BETTING_3 = "betting_3"
+    DRAW_3 = "draw_3"
+    BETTING_4 = "betting_4"
+    SHOWDOWN = "showdown"
+    COMPLETE = "complete"
+
+
+def betting_phase(betting_round: int) -> Phase:
+    """The phase of betting round ``n`` (1-based).
+
+    >>> betting_phase(2)
+    <Phase.BETTING_2: 'betting_2'>
+    """
+    return Phase(f"betting_{betting_round}")
+
+
+def draw_phase(draw_round: int) -> Phase:
+    """The phase of draw ``n`` (1-based)."""
+    return Phase(f"draw_{draw_round}")
+
+
+def phase_number(phase: Phase) -> int:
+    """The round number of a betting or draw phase, 0 for the others.
+
+    >>> phase_number(Phase.DRAW_3)
+    3
+    """
+    head, _, tail = phase.value.partition("_")
+    return int(tail) if head in ("betting", "draw") else 0
+
+
+def is_betting(phase: Phase) -> bool:
+    return phase.value.startswith("betting_")
+
+
+def is_draw(phase: Phase) -> bool:
+    return phase.value.startswith("draw_")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatState:
+    """One seat at the table between hands (stack as of the start of the current hand)."""
+
+    seat: int
+    player: str | None = None
+    stack: int = 0
+    status: SeatStatus = SeatStatus.EMPTY
+    missed_blind: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    """A seat dealt into the current hand: chips, betting flags, cards held and discarded."""
+
+    seat: int
+    stack: int  # chips behind, not yet put in
+    committed: int = 0  # chips put in this hand: antes, live blinds, bets and calls
+    bet: int = 0  # chips put in during the current betting round (live)
+    owes: int = 0  # forced bet still to post
+    owes_what: tuple[str, ...] = ()  # e.g. ("small_blind", "ante")
+    folded: bool = False
+    acted: bool = False  # acted in the current betting round
+    may_raise: bool = True  # the betting is open to this seat (BET-04/05)
+    checked: bool = False  # checked in the current betting round (BET-06)
+    held: int = 0  # cards in the hand
+    cards: tuple[str, ...] = ()  # card mode: the cards held ("??" = unknown)
+    drawn: tuple[int, ...] = ()  # cards drawn in each draw so far
+    pile: tuple[int, ...] = ()  # own discards of each draw still in the discard pile
+    pile_cards: tuple[tuple[str, ...], ...] = ()  # card mode: those discards
+    pending: int = 0  # card mode: replacement cards still to be entered with `deal`
+    shown: tuple[str, ...] | None = None
+    mucked: bool = False
+    timed_out: bool = False  # DRAW-11: declared pat by the timer; no bet or raise after
+    returned: int = 0  # uncalled chips returned to this seat
+
+    @property
+    def all_in(self) -> bool:
+        return not self.folded and self.stack == 0 and self.owes == 0
+
+    @property
+    def can_bet(self) -> bool:
+        """Still in the hand with chips behind."""
+        return not self.folded and self.stack > 0
+
+
+@dataclass(frozen=True, slots=True)
+class HandState:
+    """The hand in progress (or just completed) at a table."""
+
+    hand_no: int
+    phase: Phase
+    button: int
+    players: tuple[PlayerState, ...]  # dealing order: first seat left of the button first
+    deck: int = 52
+    small_blind_seat: int | None = None
+    big_blind_seat: int | None = None
+    to_act: int | None = None
+    current_bet: int = 0  # highest bet of the round
+    full_bet: int = 0  # the highest bet that counts as a full bet (raise base, BET-04)
+    last_raise: int = 0  # size of the last full bet or raise (BET-05)
+    raises: int = 0  # full bets and raises of the round that count toward the cap (BET-03)
+    capped: bool = True  # the cap applies in this round (BET-03 uncapped heads-up)
+    last_aggressor: int | None = None
+    opener: int | None = None
+    stub: int = 0
+    burns: int = 0  # burn cards in the burn pile
+    burned_this_draw: bool = False
+    muck: int = 0  # cards of folded hands
+    muck_cards: tuple[str, ...] = ()
+    dead: int = 0  # dead money in the pot that is nobody's bet
+    reshuffles: int = 0
+    draw_deadline: str | None = None  # DRAW-11: ISO time after which `time` is accepted
+    result: dict[str, Any] | None = None
+
+    def player(self, seat: int) -> PlayerState:
+        for player in self.players:
+            if player.seat == seat:
+                return player
+        raise InvalidInput(f"seat {seat} is not in the hand")
+
+    def has(self, seat: int) -> bool:
+        return any(player.seat == seat for player in self.players)
+
+    def with_player(self, updated: PlayerState) -> HandState:
+        players = tuple(updated if p.seat == updated.seat else p for p in self.players)
+        return replace(self, players=players)
+
+    def live(self) -> Iterator[PlayerState]:
+        """Players who have not folded, in dealing order."""
+        return (player for player in self.players if not player.folded)
+
+    @property
+    def pot(self) -> int:
+        """Every chip in the middle, the current round's bets included."""
+        return sum(player.committed for player in self.players) + self.dead
+
+    def seats_from(self, seat: int) -> list[int]:
+        """Seats in the hand clockwise, starting with the first one after ``seat``."""
+        order = sorted(player.seat for player in self.players)
+        return [s for s in order if s > seat] + [s for s in order if s <= seat]
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """One table: its spec, seats, button, current hand, and the service-owned version."""
+
+    table_id: str
+    spec: TableSpec
+    seats: tuple[SeatState, ...]
+    version: int = 0
+    button: int | None = None
+    hand: HandState | None = None
+    hand_no: int = 0
+    instructions: tuple[dict[str, Any], ...] = field(default_factory=tuple)
+
+    def seat(self, seat: int) -> SeatState:
+        if not 1 <= seat <= len(self.seats):
+            raise InvalidInput(f"seat {seat} does not exist (1..{len(self.seats)})")
+        return self.seats[seat - 1]
+
+    def with_seat(self, updated: SeatState) -> TableState:
+        seats = tuple(updated if s.seat == updated.seat else s for s in self.seats)
+        return replace(self, seats=seats)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready, lossless (``TableState.from_dict(s.to_dict()) == s``)."""
+        data = _to_json(self)
+        assert isinstance(data, dict)
+        return data
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any]) -> TableState:
+        try:
+            return _table_from(data)
+        except (KeyError, TypeError, ValueError) as error:
+            raise InvalidInput(f"not a table state: {error}") from error
+
+
+def _to_json(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _to_json(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, list | tuple):
+        return [_to_json(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): _to_json(item) for key, item in value.items()}
+    return value
+
+
+def _tuples(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuples(item) for item in value)
+    return value
+
+
+def _build(cls: Any, data: Mapping[str, Any], special: Mapping[str, Callable[[Any], Any]]) -> Any:
+    names = {f.name for f in fields(cls)}
+    unknown = set(data) - names
+    if unknown:
+        raise ValueError(f"unknown fields {sorted(unknown)} in {cls.__name__}")
+    values = {key: special.get(key, _tuples)(item) for key, item in data.items()}
+    return cls(**values)
+
+
+def _optional_tuple(value: Any) -> Any:
+    return None if value is None else tuple(value)
+
+
+def _hand_from(data: Mapping[str, Any]) -> HandState:
+    special: dict[str, Callable[[Any], Any]] = {
+        "phase": Phase,
+        "players": lambda items: tuple(_player_from(item) for item in items),
+        "result": lambda value: value,
+    }
+    hand: HandState = _build(HandState, data, special)
+    return hand
+
+
+def _player_from(data: Mapping[str, Any]) -> PlayerState:
+    player: PlayerState = _build(PlayerState, data, {"shown": _optional_tuple})
+    return player
+
+
+def _table_from(data: Mapping[str, Any]) -> TableState:
+    special: dict[str, Callable[[Any], Any]] = {
+        "spec": TableSpec.from_dict,
+        "seats": lambda items: tuple(
+            _build(SeatState, item, {"status": SeatStatus}) for item in items
+        ),
+        "hand": lambda value: None if value is None else _hand_from(value),
+        "instructions": lambda items: tuple(dict(item) for item in items),
+    }
+    table: TableState = _build(TableState, data, special)
+    return table
