@@ -1,0 +1,231 @@
+"""Cards, the three decks we deal (52, 32, 36) and parsing of dealer card entries.
+
+A card's ``index`` (``rank ordinal * 4 + suit ordinal``, 0 = 2c … 51 = As) is the small
+integer the hand evaluator works with; ``Card.from_index`` turns it back into a card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import IntEnum, StrEnum
+
+from dealerassist.errors import InvalidInput
+from dealerassist.rules.violations import RuleId, RuleViolation
+
+RANK_SYMBOLS = "23456789TJQKA"
+SUIT_SYMBOLS = "cdhs"
+_SUIT_ALIASES = {"♣": "c", "♧": "c", "♦": "d", "♢": "d", "♥": "h", "♡": "h", "♠": "s", "♤": "s"}
+_SEPARATORS = " \t\r\n,"
+
+
+class Rank(IntEnum):
+    """A card rank; an ``IntEnum`` because ranks are compared (ace high, 14)."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def symbol(self) -> str:
+        """The one-letter symbol: ``Rank.TEN.symbol == "T"``."""
+        return RANK_SYMBOLS[self - 2]
+
+    @property
+    def ordinal(self) -> int:
+        """0 for a two up to 12 for an ace."""
+        return self - 2
+
+
+class Suit(StrEnum):
+    """A card suit; suits never rank for the pot (SHOW-10)."""
+
+    CLUBS = "c"
+    DIAMONDS = "d"
+    HEARTS = "h"
+    SPADES = "s"
+
+    @property
+    def ordinal(self) -> int:
+        """0 for clubs, 1 diamonds, 2 hearts, 3 spades."""
+        return SUIT_SYMBOLS.index(self.value)
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One playing card; ``str(card)`` is ``"7h"`` and ``card.index`` is its 0–51 number."""
+
+    rank: Rank
+    suit: Suit
+    index: int = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", self.rank.ordinal * 4 + self.suit.ordinal)
+
+    def __str__(self) -> str:
+        return f"{self.rank.symbol}{self.suit.value}"
+
+    @staticmethod
+    def from_index(index: int) -> Card:
+        """The card numbered ``index`` (0 = 2c, 51 = As).
+
+        >>> str(Card.from_index(51))
+        'As'
+        """
+        return ALL_CARDS[index]
+
+
+ALL_CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
+
+
+@dataclass(frozen=True, slots=True)
+class DeckSpec:
+    """The composition of a deck in use: its name and its cards, lowest first."""
+
+    name: str
+    cards: tuple[Card, ...]
+    index_mask: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        mask = 0
+        for card in self.cards:
+            mask |= 1 << card.index
+        object.__setattr__(self, "index_mask", mask)
+
+    @property
+    def size(self) -> int:
+        return len(self.cards)
+
+    @property
+    def ranks(self) -> tuple[Rank, ...]:
+        """The ranks present, lowest first."""
+        return tuple(sorted({card.rank for card in self.cards}))
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and bool(self.index_mask >> card.index & 1)
+
+    def describe(self) -> str:
+        """``"32-card deck (7 to ace)"``."""
+        low = self.ranks[0]
+        return f"{self.size}-card deck ({low.name.lower()} to ace)"
+
+
+def _deck(name: str, lowest: Rank) -> DeckSpec:
+    return DeckSpec(name, tuple(card for card in ALL_CARDS if card.rank >= lowest))
+
+
+DECK_52 = _deck("standard-52", Rank.TWO)
+DECK_32 = _deck("stripped-32", Rank.SEVEN)
+DECK_36 = _deck("stripped-36", Rank.SIX)
+DECKS_BY_SIZE: dict[int, DeckSpec] = {deck.size: deck for deck in (DECK_52, DECK_32, DECK_36)}
+
+
+def parse_cards(
+    text: str,
+    deck: DeckSpec = DECK_52,
+    count: int | None = None,
+    *,
+    seat: int | None = None,
+) -> tuple[Card, ...]:
+    """Read a dealer entry such as ``"7h 5s 4d 3c 2d"`` or ``"7h5s4d3c2d"`` (DECK-01).
+
+    Ranks ``2-9 T J Q K A`` (or ``10``), suits ``c d h s`` (or ♣♦♥♠), any case, separated
+    by spaces, commas or nothing. Malformed text or the wrong number of cards raises
+    ``InvalidInput``; a duplicate or a card outside ``deck`` raises ``RuleViolation``
+    (DECK-01) for ``seat``.
+
+    >>> [str(card) for card in parse_cards("10h ks", count=2)]
+    ['Th', 'Ks']
+    """
+    cards = tuple(_tokens(text))
+    if count is not None and len(cards) != count:
+        raise InvalidInput(
+            f"Expected {count} cards, got {len(cards)} in {text!r}; enter exactly {count}."
+        )
+    check_cards_in_deck(cards, deck, seat=seat)
+    return cards
+
+
+def parse_card(text: str, deck: DeckSpec = DECK_52) -> Card:
+    """Read exactly one card (``"Qd"``)."""
+    return parse_cards(text, deck, count=1)[0]
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """The canonical text of cards: ``"7h 5s 4d 3c 2d"``."""
+    return " ".join(map(str, cards))
+
+
+def check_cards_in_deck(cards: Iterable[Card], deck: DeckSpec, *, seat: int | None = None) -> None:
+    """Raise ``RuleViolation`` (DECK-01) on a duplicate or a card the deck does not hold."""
+    seen: set[Card] = set()
+    for card in cards:
+        if card not in deck:
+            raise RuleViolation(
+                rule_id=RuleId.DECK_01,
+                message=(
+                    f"{card} is not in the {deck.describe()}; check the card and re-enter "
+                    "it (a stripped or foreign card fouls the deck)."
+                ),
+                seat=seat,
+                allowed=({"deck": deck.name, "lowest_rank": deck.ranks[0].symbol},),
+            )
+        if card in seen:
+            raise RuleViolation(
+                rule_id=RuleId.DECK_01,
+                message=(
+                    f"{card} is entered twice; each card exists once in the deck — "
+                    "re-enter the cards (two identical cards foul the deck)."
+                ),
+                seat=seat,
+            )
+        seen.add(card)
+
+
+def can_cards_be_in_deck(cards: Iterable[Card], deck: DeckSpec) -> bool:
+    """True when every card is in ``deck`` and none repeats (DECK-01)."""
+    try:
+        check_cards_in_deck(cards, deck)
+    except RuleViolation:
+        return False
+    return True
+
+
+def _tokens(text: str) -> Iterable[Card]:
+    compact = "".join(ch for ch in text if ch not in _SEPARATORS)
+    position = 0
+    while position < len(compact):
+        rank, position = _read_rank(compact, position, text)
+        suit, position = _read_suit(compact, position, text)
+        yield ALL_CARDS[rank.ordinal * 4 + suit.ordinal]
+
+
+def _read_rank(compact: str, position: int, text: str) -> tuple[Rank, int]:
+    if compact.startswith("10", position):
+        return Rank.TEN, position + 2
+    symbol = compact[position].upper()
+    if symbol not in RANK_SYMBOLS:
+        raise InvalidInput(
+            f"Unknown rank {compact[position]!r} in {text!r}; ranks are 2-9, T (or 10), J, Q, K, A."
+        )
+    return Rank(RANK_SYMBOLS.index(symbol) + 2), position + 1
+
+
+def _read_suit(compact: str, position: int, text: str) -> tuple[Suit, int]:
+    if position >= len(compact):
+        raise InvalidInput(f"The last card in {text!r} has no suit; suits are c, d, h, s.")
+    raw = compact[position]
+    symbol = _SUIT_ALIASES.get(raw, raw.lower())
+    if symbol not in SUIT_SYMBOLS:
+        raise InvalidInput(f"Unknown suit {raw!r} in {text!r}; suits are c, d, h, s.")
+    return Suit(symbol), position + 1
