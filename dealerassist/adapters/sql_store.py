@@ -87,11 +87,15 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 
 def _build_engine(url: str) -> Engine:
-    engine = sa.create_engine(url, pool_pre_ping=True)
-    if engine.dialect.name == "sqlite":
-        sa_event.listen(engine, "connect", _sqlite_pragmas)
-    elif engine.dialect.name != "postgresql":
+    try:
+        backend = sa.engine.make_url(url).get_backend_name()
+    except sa.exc.ArgumentError as error:
+        raise InvalidInput(f"audit store URL {url!r} cannot be read: {error}") from error
+    if backend not in ("sqlite", "postgresql"):
         raise InvalidInput(f"audit store supports sqlite and postgresql URLs, not {url!r}")
+    engine = sa.create_engine(url, pool_pre_ping=True)
+    if backend == "sqlite":
+        sa_event.listen(engine, "connect", _sqlite_pragmas)
     return engine
 
 
