@@ -61,6 +61,7 @@ def urls_from_env(env: Mapping[str, str] | None = None) -> WorkerUrls:
 class _Context:
     database_url: str | None = None
     redis_url: str | None = None
+    batch: int = DRAIN_BATCH
     stores: dict[str, SqlAuditStore] = field(default_factory=dict)
 
     def store(self) -> SqlAuditStore:
@@ -82,12 +83,14 @@ class _Context:
 _context = _Context()
 
 
-def configure(database_url: str | None, redis_url: str | None = None) -> None:
+def configure(
+    database_url: str | None, redis_url: str | None = None, batch: int = DRAIN_BATCH
+) -> None:
     """Point this process's drain jobs at a store (and, outside RQ, a Redis)."""
     global _context
     for store in _context.stores.values():
         store.dispose()
-    _context = _Context(database_url=database_url, redis_url=redis_url)
+    _context = _Context(database_url=database_url, redis_url=redis_url, batch=batch)
 
 
 def drain_table(table_id: str) -> int:
@@ -95,7 +98,7 @@ def drain_table(table_id: str) -> int:
     queue = RQAuditQueue(_context.redis())
     queue.clear_drain_flag(table_id)
     try:
-        return drain_pending(queue, _context.store(), table_id)
+        return drain_pending(queue, _context.store(), table_id, _context.batch)
     except Exception:
         _hold_flag(queue, table_id)
         raise
@@ -134,13 +137,14 @@ def run_worker(
     queue_name: str = "audit",
     with_scheduler: bool = True,
     logging_level: str = "WARNING",
+    batch: int = DRAIN_BATCH,
 ) -> bool:
     """Run the audit worker until stopped (or, with ``burst``, until the queue is empty).
 
     It first re-enqueues a drain for every table with staged events, so events a killed
     worker left behind are picked up. The scheduler moves retried jobs back when due.
     """
-    configure(database_url, redis_url)
+    configure(database_url, redis_url, batch)
     connection = redis.Redis.from_url(redis_url)
     RQAuditQueue(connection, queue_name).sweep()
     worker = make_worker(connection, queue_name)
