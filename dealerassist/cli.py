@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from dealerassist import __version__
+from dealerassist.cli_audit import add_audit_commands
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
@@ -58,6 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
     profiles = sub.add_parser("profiles", help="list and validate the house-rule profiles")
     profiles.add_argument("--dir", type=Path, default=None, help="profiles directory")
     profiles.set_defaults(func=_cmd_profiles)
+    add_audit_commands(sub)
     return parser
 
 
