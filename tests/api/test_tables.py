@@ -1,0 +1,240 @@
+"""Tables, seats, hands and actions over HTTP: shapes, ETags and status codes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from api.conftest import TABLE_BODY, Api
+
+PROBLEM = "application/problem+json"
+
+
+def _play_to_showdown(api: Api) -> dict[str, Any]:
+    """Post blinds, call around, draw and check down; return the last answer."""
+    body: dict[str, Any] = api.ready_hand().get_json()
+    while body["hand"]["phase"] != "showdown":
+        nxt = body["next"]
+        choice = nxt["legal"][0]
+        action: dict[str, Any] = {"seat": nxt["seat"], "action": choice["action"]}
+        if choice["action"] in ("post", "call"):
+            action["amount"] = choice.get("amount")
+        if choice["action"] == "draw":
+            action["count"] = 1
+        response = api.act("T1", **action)
+        assert response.status_code == 200, response.get_json()
+        body = response.get_json()
+    return body
+
+
+def test_create_table_answers_201_with_etag_location_and_event(api: Api) -> None:
+    """POST /v1/tables creates version 1 with its ETag, Location and first audit event."""
+    response = api.create_table()
+    assert response.status_code == 201
+    body = response.get_json()
+    assert body["table_id"] == "T1" and body["version"] == 1
+    assert response.headers["ETag"] == '"v1"'
+    assert response.headers["Location"].endswith("/v1/tables/T1")
+    assert body["event"]["seq"] == 1 and len(body["event"]["hash"]) == 64
+    assert body["profile"] == "casino-five-card-draw"
+
+
+def test_create_table_twice_is_409_already_exists(api: Api) -> None:
+    """A second table with the same ID is refused with 409 and no rule ID."""
+    api.create_table()
+    response = api.create_table()
+    assert response.status_code == 409
+    assert response.mimetype == PROBLEM
+    assert response.get_json()["type"].endswith("already-exists")
+
+
+def test_create_table_with_unknown_profile_is_400(api: Api) -> None:
+    """An unknown house-rule profile is a 400 naming the known ones."""
+    response = api.create_table(profile="no-such-profile")
+    assert response.status_code == 400
+    assert "casino-five-card-draw" in response.get_json()["detail"]
+
+
+def test_get_table_shows_state_with_version_and_etag(api: Api) -> None:
+    """GET /v1/tables/{id} returns the view with version, seats and ETag."""
+    api.create_table()
+    api.seat("T1", 2, "Bob", 150)
+    response = api.call("GET", "/v1/tables/T1", "floor")
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["version"] == 2 and response.headers["ETag"] == '"v2"'
+    assert body["seats"][1] == {
+        "seat": 2, "player": "Bob", "stack": 150, "status": "active", "missed_blind": None,
+    }  # fmt: skip
+
+
+def test_get_unknown_table_is_404_problem(api: Api) -> None:
+    """A table that does not exist is a 404 problem."""
+    response = api.call("GET", "/v1/tables/NOPE")
+    assert response.status_code == 404
+    assert response.mimetype == PROBLEM
+    assert response.get_json()["status"] == 404
+
+
+def test_seat_and_leave_change_the_table(api: Api) -> None:
+    """PUT seats a player and DELETE removes them, each a new version."""
+    api.create_table()
+    assert api.seat("T1", 3, "Carol").get_json()["seats"][2]["player"] == "Carol"
+    response = api.call("DELETE", "/v1/tables/T1/seats/3", "floor")
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["seats"][2]["status"] == "empty" and body["version"] == 3
+
+
+def test_seat_on_unknown_table_is_404(api: Api) -> None:
+    """Seating at a table that does not exist is a 404."""
+    assert api.seat("NOPE", 1, "Ann").status_code == 404
+
+
+def test_start_hand_lists_who_posts_next(api: Api) -> None:
+    """POST hands starts hand 1; the small blind owes a post."""
+    body = api.ready_hand().get_json()
+    assert body["hand"]["hand_no"] == 1 and body["hand"]["phase"] == "posting"
+    assert body["next"]["seat"] == 2
+    assert {"action": "post", "amount": 1, "owes": ["small_blind"]} in body["next"]["legal"]
+
+
+def test_start_hand_accepts_an_empty_body(api: Api) -> None:
+    """The body of POST hands is optional."""
+    api.create_table()
+    api.seat("T1", 1, "A")
+    api.seat("T1", 2, "B")
+    response = api.call("POST", "/v1/tables/T1/hands", "dealer")
+    assert response.status_code == 200
+    assert response.get_json()["hand"]["hand_no"] == 1
+
+
+def test_accepted_action_returns_state_next_notices_and_event(api: Api) -> None:
+    """A legal post returns the new state, the next seat, notices and the audit event."""
+    api.ready_hand()
+    response = api.act("T1", seat=2, action="post")
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["version"] == 6 and response.headers["ETag"] == '"v6"'
+    assert body["next"]["seat"] == 3
+    assert body["notices"] == []
+    assert body["event"]["seq"] == 6
+
+
+def test_rule_violation_is_409_with_rule_id_seat_and_allowed(api: Api) -> None:
+    """Acting out of turn is a 409 problem naming the rule, the seat and what is allowed."""
+    api.ready_hand()
+    response = api.act("T1", seat=1, action="fold")
+    assert response.status_code == 409
+    assert response.mimetype == PROBLEM
+    body = response.get_json()
+    assert body["rule_id"]
+    assert body["seat"] is not None
+    assert body["allowed"]
+    assert body["version"] == 5 and body["event"]["seq"] == 6
+
+
+def test_rejection_is_audited_but_leaves_the_version(api: Api) -> None:
+    """After a 409 the table keeps its version; the next entry takes the following seq."""
+    api.ready_hand()
+    api.act("T1", seat=1, action="fold")
+    body = api.act("T1", seat=2, action="post").get_json()
+    assert body["version"] == 6 and body["event"]["seq"] == 7
+
+
+def test_hand_to_showdown_and_result(api: Api) -> None:
+    """A whole hand over HTTP reaches showdown; showing hands ends it with a result."""
+    body = _play_to_showdown(api)
+    for _ in range(3):
+        nxt = body["next"]
+        if nxt is None:
+            break
+        response = api.act("T1", seat=nxt["seat"], action="muck")
+        if response.status_code == 409:
+            response = api.act("T1", seat=nxt["seat"], action="show", cards="As Ks Qs Js 9s")
+        body = response.get_json()
+    assert body["hand"]["phase"] == "complete"
+    assert body["result"]["pots"]
+
+
+def test_live_hand_record(api: Api) -> None:
+    """GET hands/{n} of the hand in play answers from the live table."""
+    api.ready_hand()
+    response = api.call("GET", "/v1/tables/T1/hands/1", "auditor")
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["live"] is True and body["hand"]["hand_no"] == 1
+
+
+def test_unknown_hand_is_404(api: Api) -> None:
+    """A hand that never happened is a 404."""
+    api.ready_hand()
+    assert api.call("GET", "/v1/tables/T1/hands/7").status_code == 404
+
+
+def test_unknown_field_is_400_with_field_errors(api: Api) -> None:
+    """A body with an unknown field is a 400 listing the field."""
+    response = api.call("POST", "/v1/tables", "admin", {**TABLE_BODY, "colour": "red"})
+    assert response.status_code == 400
+    assert "colour" in response.get_json()["errors"]
+
+
+def test_wrong_type_is_400(api: Api) -> None:
+    """A seat given as a string is a 400, not coerced."""
+    api.ready_hand()
+    response = api.act("T1", seat="2", action="post")
+    assert response.status_code == 400
+    assert "seat" in response.get_json()["errors"]
+
+
+def test_malformed_json_is_400(api: Api) -> None:
+    """A body that is not JSON at all is a 400."""
+    api.create_table()
+    response = api.call(
+        "POST", "/v1/tables/T1/actions", data="{nope", content_type="application/json"
+    )
+    assert response.status_code == 400
+    assert response.mimetype == PROBLEM
+
+
+def test_non_object_json_is_400(api: Api) -> None:
+    """A JSON array where an object belongs is a 400."""
+    api.create_table()
+    assert api.call("POST", "/v1/tables/T1/actions", body=[1, 2]).status_code == 400
+
+
+def test_bad_cards_are_400(api: Api) -> None:
+    """Card text the parser cannot read is a 400."""
+    api.ready_hand()
+    assert api.act("T1", seat=2, action="show", cards="Zz").status_code == 400
+
+
+def test_not_json_is_415(api: Api) -> None:
+    """A form-encoded body is a 415 problem."""
+    api.create_table()
+    response = api.call("POST", "/v1/tables/T1/actions", data="seat=1", content_type="text/plain")
+    assert response.status_code == 415
+    assert response.mimetype == PROBLEM
+
+
+def test_body_over_64_kb_is_413(api: Api) -> None:
+    """A body larger than 64 KB is refused with 413 before it is parsed."""
+    api.create_table()
+    big = '{"seat": 1, "action": "fold", "x": "' + "a" * 70_000 + '"}'
+    response = api.call("POST", "/v1/tables/T1/actions", data=big, content_type="application/json")
+    assert response.status_code == 413
+    assert response.mimetype == PROBLEM
+
+
+def test_unknown_path_is_404_problem(api: Api) -> None:
+    """Even the framework's 404 is a problem document."""
+    response = api.call("GET", "/v1/nothing-here")
+    assert response.status_code == 404
+    assert response.mimetype == PROBLEM
+
+
+def test_wrong_method_is_405_problem_with_allow(api: Api) -> None:
+    """PATCH on a table is a 405 problem that lists the allowed methods."""
+    response = api.call("PATCH", "/v1/tables/T1")
+    assert response.status_code == 405
+    assert response.mimetype == PROBLEM
+    assert "GET" in response.headers["Allow"]
