@@ -11,9 +11,10 @@ built lazily, once per ranking, on first use (see ``_ranking_tables``).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NoReturn
 
 from dealerassist.errors import InvalidInput
 from dealerassist.rules._ranking_tables import LookupTable, build_table
@@ -230,7 +231,11 @@ def hand_value(cards: Sequence[Card], ranking: Ranking, *, ace_low_straight: boo
     duplicate or a card outside the ranking's deck. ``ace_low_straight`` (RANK-04)
     matters only for the A-7 stripped-deck rankings.
     """
-    indices = _checked_indices([card.index for card in cards], ranking.deck)
+    if len(cards) != 5:
+        _refuse_count(len(cards), cards)
+    first, second, third, fourth, fifth = cards
+    indices = (first.index, second.index, third.index, fourth.index, fifth.index)
+    _check_distinct_in_deck(indices, ranking.deck)
     return evaluator(ranking, ace_low_straight=ace_low_straight)(indices)
 
 
@@ -238,8 +243,12 @@ def hand_value_from_indices(
     indices: Sequence[int], ranking: Ranking, *, ace_low_straight: bool = True
 ) -> int:
     """``hand_value`` for card indices (``Card.index``), with the same checks."""
-    checked = _checked_indices(indices, ranking.deck)
-    return evaluator(ranking, ace_low_straight=ace_low_straight)(checked)
+    if len(indices) != 5:
+        _refuse_count(len(indices), [ALL_CARDS[i] for i in indices if 0 <= i < len(ALL_CARDS)])
+    if not all(0 <= index < len(ALL_CARDS) for index in indices):
+        raise InvalidInput(f"Card indices {list(indices)} must each be 0-51.")
+    _check_distinct_in_deck(indices, ranking.deck)
+    return evaluator(ranking, ace_low_straight=ace_low_straight)(indices)
 
 
 def hand_category(
@@ -262,7 +271,7 @@ def read_hand(
     cards: Sequence[Card], ranking: Ranking, *, ace_low_straight: bool = True
 ) -> HandShape:
     """The hand's category and its ranks in order of significance on ``ranking``."""
-    _checked_indices([card.index for card in cards], ranking.deck)
+    hand_value(cards, ranking, ace_low_straight=ace_low_straight)  # the same checks
     flush = len({card.suit for card in cards}) == 1
     return _read_ranks([card.rank for card in cards], flush, _scale(ranking, ace_low_straight))
 
@@ -311,15 +320,14 @@ def _plural(rank: Rank) -> str:
     return "sixes" if rank is Rank.SIX else f"{_word(rank)}s"
 
 
-def _checked_indices(indices: Sequence[int], deck: DeckSpec) -> Sequence[int]:
-    if len(indices) != 5:
-        shown = format_cards(ALL_CARDS[i] for i in indices if 0 <= i < len(ALL_CARDS))
-        raise InvalidInput(f"A hand has five cards; got {len(indices)} ({shown}).")
+def _refuse_count(count: int, cards: Iterable[Card]) -> NoReturn:
+    raise InvalidInput(f"A hand has five cards; got {count} ({format_cards(cards)}).")
+
+
+def _check_distinct_in_deck(indices: Sequence[int], deck: DeckSpec) -> None:
+    """Raise RuleViolation (DECK-01) on a repeated card or one outside ``deck``."""
     mask = 0
     for index in indices:
-        if not 0 <= index < len(ALL_CARDS):
-            raise InvalidInput(f"Card index {index} is not a card (0-51).")
         mask |= 1 << index
-    if mask.bit_count() != 5 or mask & ~deck.index_mask:
+    if mask.bit_count() != len(indices) or mask & ~deck.index_mask:
         check_cards_in_deck([ALL_CARDS[i] for i in indices], deck)
-    return indices

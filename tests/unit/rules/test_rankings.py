@@ -120,7 +120,7 @@ def test_hand_value_rejects_four_cards() -> None:
 
 def test_hand_value_rejects_index_that_is_no_card() -> None:
     """Indices outside 0-51 raise InvalidInput."""
-    with pytest.raises(InvalidInput, match="not a card"):
+    with pytest.raises(InvalidInput, match="must each be 0-51"):
         hand_value_from_indices([0, 1, 2, 3, 52], HIGH)
 
 
