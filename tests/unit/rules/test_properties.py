@@ -1,0 +1,190 @@
+"""Property tests: random legal play conserves chips and cards; illegal entries change nothing."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from engine_table import AT, LIMIT, Table
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dealerassist.errors import InvalidInput
+from dealerassist.rules.actions import Act, ActionKind, Mode, Stakes, Structure, Variant
+from dealerassist.rules.blinds import eligible_seats
+from dealerassist.rules.drawing import deck_cards, in_pool, muck_in_pool
+from dealerassist.rules.engine import legal_actions
+from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.state import Phase, TableState
+from dealerassist.rules.violations import RuleViolation
+
+STAKES = {
+    Structure.FIXED_LIMIT: LIMIT,
+    Structure.NO_LIMIT: Stakes(small_blind=5, big_blind=10),
+    Structure.POT_LIMIT: Stakes(small_blind=5, big_blind=10),
+}
+ANTES = Stakes(ante=5, small_bet=10, big_bet=20, min_bet=10)
+GAMES = [(variant, structure) for variant in Variant for structure in Structure]
+
+
+def chips_in_play(state: TableState) -> int:
+    """Stacks of seats not in the hand plus everything of the seats in it."""
+    hand = state.hand
+    done = hand is None or hand.phase is Phase.COMPLETE
+    in_hand = set() if done or hand is None else {p.seat for p in hand.players}
+    total = sum(seat.stack for seat in state.seats if seat.seat not in in_hand)
+    if in_hand and hand is not None:
+        total += sum(p.stack + p.committed for p in hand.players) + hand.dead
+    return total
+
+
+def cards_accounted(state: TableState) -> int:
+    """Stub + hands + discard piles + burns + muck."""
+    hand = state.hand
+    assert hand is not None
+    held = sum(p.held + sum(p.pile) for p in hand.players)
+    return hand.stub + held + hand.burns + hand.muck
+
+
+def check_invariants(table: Table, total: int) -> None:
+    state = table.state
+    assert chips_in_play(state) == total
+    hand = state.hand
+    if hand is None or hand.phase is Phase.POSTING or (hand.result or {}).get("cancelled"):
+        return
+    if hand.phase is not Phase.DEAL:
+        assert cards_accounted(state) == hand.deck
+    if hand.to_act is not None:
+        player = hand.player(hand.to_act)
+        assert not player.folded
+        if hand.phase.value.startswith("betting"):
+            assert player.stack > 0
+
+
+def choose(legal: dict[str, Any], rng: random.Random, table: Table) -> Act:
+    """A random legal action from legal_actions, with a random legal amount."""
+    seat = legal["seat"]
+    options = legal["legal"]
+    rare = {"sit_out", "fold"}
+    common = [o for o in options if o["action"] not in rare]
+    option = rng.choice(common if common and rng.random() < 0.8 else options)
+    kind = ActionKind(option["action"])
+    hand = table.hand
+    if kind in (ActionKind.BET, ActionKind.RAISE):
+        low, high = option["min"], option["max"]
+        amount = rng.choice([low, high, rng.randint(low, high)])
+        return Act(seat, kind, amount=amount)
+    if kind is ActionKind.DRAW:
+        return _draw(seat, rng.randint(0, option["max"]), table, rng)
+    if kind is ActionKind.DEAL:
+        return Act(seat, kind, cards=_fresh_cards(table, option["count"], rng))
+    if kind is ActionKind.SHOW:
+        player = hand.player(seat)
+        if table.state.spec.mode is Mode.CARD:
+            return Act(seat, kind)
+        shown = {c for p in hand.players if p.shown for c in p.shown}
+        free = sorted(deck_cards(hand.deck) - shown)
+        assert player.held == 5
+        return Act(seat, kind, cards=tuple(rng.sample(free, 5)))
+    return Act(seat, kind)
+
+
+def _draw(seat: int, count: int, table: Table, rng: random.Random) -> Act:
+    if table.state.spec.mode is Mode.COUNT:
+        return Act(seat, ActionKind.DRAW, count=count)
+    held = table.hand.player(seat).cards
+    discards = tuple(rng.sample(held, count))
+    return Act(seat, ActionKind.DRAW, discards=discards)
+
+
+def _fresh_cards(table: Table, count: int, rng: random.Random) -> tuple[str, ...]:
+    """Cards from the stub, else also from the piles a reshuffle may use (never held ones)."""
+    hand = table.hand
+    seat = hand.to_act
+    draw_round = int(hand.phase.value.split("_")[1]) if "_" in hand.phase.value else 0
+    held = {c for p in hand.players for c in p.cards}
+    piles = {
+        c: in_pool(p.seat, index, seat, table.rules, draw_round)
+        for p in hand.players
+        for index, pile in enumerate(p.pile_cards, start=1)
+        for c in pile
+    }
+    piles.update({c: muck_in_pool(table.rules) for c in hand.muck_cards})
+    stub = sorted(deck_cards(hand.deck) - held - set(piles))
+    if len(stub) < count:
+        stub += sorted(c for c, usable in piles.items() if usable)
+    return tuple(rng.sample(stub, count))
+
+
+def play_hand(table: Table, rng: random.Random, illegal: bool = False) -> None:
+    total = chips_in_play(table.state)
+    table.start(button=None if table.state.button else 1, post=False)
+    for _ in range(200):
+        check_invariants(table, total)
+        legal = legal_actions(table.state, table.rules, AT)
+        if legal is None:
+            break
+        if illegal:
+            try_illegal(table, legal, rng)
+        table.run(choose(legal, rng, table))
+    assert table.hand.phase is Phase.COMPLETE
+    assert sum(seat.stack for seat in table.state.seats) == total
+
+
+def try_illegal(table: Table, legal: dict[str, Any], rng: random.Random) -> None:
+    """An entry out of turn, out of phase or with a wrong amount is refused, state unchanged."""
+    before = table.state.to_dict()
+    seat = legal["seat"]
+    others = [s.seat for s in table.state.seats if s.seat != seat]
+    entries = [Act(rng.choice(others), ActionKind.CHECK), Act(seat, ActionKind.SHOW)]
+    if table.hand.phase is Phase.SHOWDOWN:
+        entries[1] = Act(seat, ActionKind.DRAW, count=1)
+    for option in legal["legal"]:
+        if option["action"] in ("bet", "raise"):
+            entries.append(Act(seat, ActionKind(option["action"]), amount=option["max"] + 1))
+        if option["action"] == "draw":
+            entries.append(Act(seat, ActionKind.DRAW, count=6))
+    for entry in entries:
+        with pytest.raises((RuleViolation, InvalidInput)) as refused:
+            table.run(entry)
+        if isinstance(refused.value, RuleViolation):
+            assert refused.value.rule_id
+        assert table.state.to_dict() == before
+
+
+def make_table(variant: Variant, structure: Structure, seed: int, mode: Mode, antes: bool) -> Table:
+    rng = random.Random(seed)
+    players = rng.randint(2, 5 if variant is Variant.ACE_TO_SEVEN_STRIPPED else 6)
+    stacks = [rng.choice([15, 40, 100, 300]) for _ in range(players)]
+    stakes = ANTES if antes else STAKES[structure]
+    rules = HouseRules()
+    return Table(stacks, variant, structure, stakes, rules, mode)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    game=st.sampled_from(GAMES),
+    seed=st.integers(0, 10**6),
+    mode=st.sampled_from(list(Mode)),
+    antes=st.booleans(),
+)
+def test_random_legal_play_conserves_chips_and_cards(
+    game: tuple[Variant, Structure], seed: int, mode: Mode, antes: bool
+) -> None:
+    """Two hands of random legal actions keep stacks + pot and stub + hands + piles constant."""
+    table = make_table(game[0], game[1], seed, mode, antes)
+    rng = random.Random(seed)
+    play_hand(table, rng)
+    if len(eligible_seats(table.state)) >= 2:
+        play_hand(table, rng)
+
+
+@settings(max_examples=15, deadline=None)
+@given(game=st.sampled_from(GAMES), seed=st.integers(0, 10**6), mode=st.sampled_from(list(Mode)))
+def test_illegal_entries_are_refused_with_a_rule_id_and_change_nothing(
+    game: tuple[Variant, Structure], seed: int, mode: Mode
+) -> None:
+    """Out-of-turn, out-of-phase and oversized entries raise and leave the state as it was."""
+    table = make_table(game[0], game[1], seed, mode, antes=False)
+    play_hand(table, random.Random(seed), illegal=True)
