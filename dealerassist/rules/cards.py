@@ -95,21 +95,18 @@ class DeckSpec:
     name: str
     cards: tuple[Card, ...]
     index_mask: int = field(init=False, repr=False, compare=False)
+    ranks: tuple[Rank, ...] = field(init=False, repr=False, compare=False)  # lowest first
 
     def __post_init__(self) -> None:
         mask = 0
         for card in self.cards:
             mask |= 1 << card.index
         object.__setattr__(self, "index_mask", mask)
+        object.__setattr__(self, "ranks", tuple(sorted({card.rank for card in self.cards})))
 
     @property
     def size(self) -> int:
         return len(self.cards)
-
-    @property
-    def ranks(self) -> tuple[Rank, ...]:
-        """The ranks present, lowest first."""
-        return tuple(sorted({card.rank for card in self.cards}))
 
     def __contains__(self, card: object) -> bool:
         return isinstance(card, Card) and bool(self.index_mask >> card.index & 1)
