@@ -16,6 +16,8 @@ from hashlib import md5
 from itertools import chain, combinations, combinations_with_replacement, pairwise
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 from pokerkit import RegularLowHand, StandardHighHand, StandardLowHand
 from pokerkit.hands import Hand
 
@@ -403,6 +405,31 @@ def test_read_hand_orders_ranks_by_significance() -> None:
     assert [rank.symbol for rank in shape.ranks] == ["3", "K"]
     assert category_of_value(1, HIGH) is C.HIGH_CARD
     assert category_of_value(lookup_table(HIGH).value_count, HIGH) is C.STRAIGHT_FLUSH
+
+
+_SUIT_PERMUTATIONS = st.permutations(range(4))
+_HANDS = st.lists(st.integers(0, 51), min_size=5, max_size=5, unique=True)
+
+
+@settings(max_examples=300, deadline=None)
+@given(hand=_HANDS, suits=_SUIT_PERMUTATIONS, order=st.permutations(range(5)))
+def test_values_ignore_card_order_and_suit_names(
+    hand: list[int], suits: list[int], order: list[int]
+) -> None:
+    """Reordering the cards or renaming the suits never changes a value on any scale."""
+    renamed = [hand[position] // 4 * 4 + suits[hand[position] % 4] for position in order]
+    for ranking in (HIGH, LOW27, LOW_A5):
+        assert evaluator(ranking)(hand) == evaluator(ranking)(renamed)
+
+
+@settings(max_examples=300, deadline=None)
+@given(first=_HANDS, second=_HANDS)
+def test_deuce_to_seven_reverses_high_except_the_wheel(first: list[int], second: list[int]) -> None:
+    """Without A-2-3-4-5 in play, the 2-7 order is exactly the high order reversed."""
+    wheel = {12, 0, 1, 2, 3}
+    assume(wheel not in ({index // 4 for index in hand} for hand in (first, second)))
+    high = _sign(evaluator(HIGH)(first) - evaluator(HIGH)(second))
+    assert _sign(evaluator(LOW27)(first) - evaluator(LOW27)(second)) == -high
 
 
 # --- helpers --------------------------------------------------------------------------
