@@ -189,3 +189,55 @@ def fake_table(table_id: str = "F1") -> list[dict[str, Any]]:
     commands: list[dict[str, Any]] = [{"type": "create_table", "spec": {"table_id": table_id}}]
     commands += [{"type": "add", "amount": amount} for amount in (10, 20, 500, 30, 40)]
     return record(FAKE_ENGINE, commands)
+
+
+# -- a real table through the real service (engine, Redis table store, audit queue) ----------
+
+
+def play_hands(services: Any, table_id: str, hands: int, profile_id: str) -> None:
+    """Create a 3-seat limit draw table and play ``hands`` hands through the service layer.
+
+    Each hand: blinds posted, the first to act raises, the next player tries to check (a
+    refused entry, audited as ``rejected``), then everyone folds to the raiser.
+    """
+    from dealerassist.rules.engine import legal_actions
+    from dealerassist.service import tables
+
+    actor, pre = tables.Actor("dealer-1", "dealer"), tables.Preconditions()
+    spec = {
+        "table_id": table_id,
+        "variant": "five_card_draw",
+        "structure": "fixed_limit",
+        "stakes": {"small_blind": 5, "big_blind": 10, "small_bet": 10, "big_bet": 20},
+        "profile_id": profile_id,
+    }
+    tables.create_table(services, spec, actor, pre)
+    for seat in (1, 2, 3):
+        tables.seat_player(services, table_id, seat, f"P{seat}", 500, actor, pre)
+
+    def next_to_act() -> dict[str, Any] | None:
+        state = services.tables.load(table_id).state
+        rules = services.profiles.get(profile_id)
+        legal: dict[str, Any] | None = legal_actions(state, rules, T0)
+        return legal
+
+    for number in range(hands):
+        tables.start_hand(services, table_id, 1 if number == 0 else None, actor, pre)
+        while (legal := next_to_act()) is not None and legal["phase"] == "posting":
+            tables.submit_action(
+                services, table_id, {"seat": legal["seat"], "action": "post"}, actor, pre
+            )
+        legal = next_to_act()
+        assert legal is not None
+        tables.submit_action(
+            services, table_id, {"seat": legal["seat"], "action": "raise", "amount": 20}, actor, pre
+        )
+        legal = next_to_act()
+        assert legal is not None
+        tables.submit_action(
+            services, table_id, {"seat": legal["seat"], "action": "check"}, actor, pre
+        )
+        while (legal := next_to_act()) is not None:
+            tables.submit_action(
+                services, table_id, {"seat": legal["seat"], "action": "fold"}, actor, pre
+            )

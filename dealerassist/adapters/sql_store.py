@@ -234,8 +234,11 @@ class SqlAuditStore:
         self._ensure_schema()
         with _guard(), self.engine.connect() as conn:
             result = conn.execution_options(yield_per=READ_BATCH).execute(query)
-            for row in result.mappings():
-                yield row_to_event(row)
+            try:
+                for row in result.mappings():
+                    yield row_to_event(row)
+            finally:  # a reader that stops early must not leave a server-side cursor open
+                result.close()
 
     def get_hand(self, table_id: str, hand_no: int) -> dict[str, Any] | None:
         """The hand's record and its events; ``None`` if no event carries that hand.

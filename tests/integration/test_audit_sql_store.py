@@ -127,3 +127,17 @@ def test_other_databases_are_refused() -> None:
     """Only SQLite and PostgreSQL URLs are accepted."""
     with pytest.raises(InvalidInput):
         SqlAuditStore("mysql+pymysql://u@localhost/x")
+
+
+def test_a_reader_that_stops_early_leaves_no_cursor_open(sql_url: str) -> None:
+    """Abandoning the event stream after one event closes its (server-side) cursor."""
+    import gc
+
+    store = SqlAuditStore(sql_url)
+    store.append(list(synthetic_events("T1", 30)))
+    stream = store.iter_events()
+    assert next(stream)["seq"] == 1
+    del stream
+    gc.collect()
+    assert store.count_events() == 30
+    store.dispose()

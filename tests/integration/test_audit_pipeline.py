@@ -1,0 +1,106 @@
+"""The whole audit pipeline: service, Redis table store and queue, worker, store, verify."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import redis
+import sqlalchemy as sa
+from audit_chains import play_hands
+
+from dealerassist import worker
+from dealerassist.adapters.sql_store import SqlAuditStore
+from dealerassist.audit.verify import verify
+from dealerassist.bootstrap import build_services
+from dealerassist.profiles import default_profiles_dir
+from dealerassist.service.ports import Services
+from dealerassist.settings import Settings
+
+PROFILE = "casino-five-card-draw"
+
+
+@pytest.fixture
+def services(
+    redis_client: redis.Redis, redis_url: str, sql_url: str, tmp_path: Path
+) -> Iterator[Services]:
+    settings = Settings(
+        data_dir=tmp_path,
+        redis_url=redis_url,
+        database_url=sql_url,
+        profiles_dir=default_profiles_dir(),
+    )
+    built = build_services(settings)
+    yield built
+    built.audit_store.dispose()  # type: ignore[attr-defined]
+    worker.configure(None)
+
+
+def _drain(redis_client: redis.Redis, sql_url: str) -> SqlAuditStore:
+    worker.configure(sql_url)
+    worker.make_worker(redis_client).work(burst=True, logging_level="CRITICAL")
+    return SqlAuditStore(sql_url)
+
+
+def test_played_hands_verify_with_replay(
+    services: Services, redis_client: redis.Redis, sql_url: str
+) -> None:
+    """Hands played through the service land in the store and replay through the engine."""
+    play_hands(services, "A1", hands=3, profile_id=PROFILE)
+    play_hands(services, "B2", hands=2, profile_id=PROFILE)
+    store = _drain(redis_client, sql_url)
+    events = list(store.iter_events())
+    assert {e["kind"] for e in events} >= {
+        "create_table",
+        "seat",
+        "start_hand",
+        "action",
+        "rejected",
+    }
+    answer = verify(store.iter_events(), services.profiles.get)
+    assert answer == {"ok": True, "events": len(events), "hands": 5, "problems": []}
+    hand = store.get_hand("A1", 2)
+    assert hand is not None and hand["result"]["winnings"]
+    store.dispose()
+
+
+def test_a_changed_byte_in_a_stored_payload_names_table_and_seq(
+    services: Services, redis_client: redis.Redis, sql_url: str
+) -> None:
+    """One byte changed in one stored payload: verify names that table and seq (and only it)."""
+    play_hands(services, "A1", hands=2, profile_id=PROFILE)
+    play_hands(services, "B2", hands=1, profile_id=PROFILE)
+    store = _drain(redis_client, sql_url)
+    target = next(
+        e
+        for e in store.iter_events("A1")
+        if e["kind"] == "action" and e["payload"]["command"].get("amount") == 20
+    )
+    _change_one_byte(store, "A1", target["seq"], '"raise", "amount": 20', '"raise", "amount": 30')
+    answer = verify(store.iter_events(), services.profiles.get)
+    assert answer["ok"] is False
+    assert {(p["table_id"], p["seq"]) for p in answer["problems"]} == {("A1", target["seq"])}
+    assert any("the event changed" in p["why"] for p in answer["problems"])
+    assert verify(store.iter_events("B2"), services.profiles.get)["ok"] is True
+    store.dispose()
+
+
+def _change_one_byte(store: SqlAuditStore, table_id: str, seq: int, old: str, new: str) -> None:
+    assert len(old) == len(new) and sum(a != b for a, b in zip(old, new, strict=True)) == 1
+    key = {"table_id": table_id, "seq": seq}
+    with store.engine.begin() as conn:
+        text = conn.execute(
+            sa.text(
+                "SELECT CAST(payload AS TEXT) FROM events WHERE table_id = :table_id AND seq = :seq"
+            ),
+            key,
+        ).scalar_one()
+        assert old in text
+        cast = "CAST(:payload AS JSON)" if store.engine.dialect.name == "postgresql" else ":payload"
+        conn.execute(
+            sa.text(
+                f"UPDATE events SET payload = {cast} WHERE table_id = :table_id AND seq = :seq"
+            ),
+            {**key, "payload": text.replace(old, new, 1)},
+        )
