@@ -61,6 +61,7 @@ class Stakes:
     small_bet: int = 0
     big_bet: int = 0
     min_bet: int = 0
+    big_blind_ante: int = 0  # one ante for the table, posted dead by the big blind (WSOP)
 
     def to_dict(self) -> dict[str, int]:
         return {
@@ -70,11 +71,13 @@ class Stakes:
             "small_bet": self.small_bet,
             "big_bet": self.big_bet,
             "min_bet": self.min_bet,
+            "big_blind_ante": self.big_blind_ante,
         }
 
     @staticmethod
     def from_dict(data: Mapping[str, Any]) -> Stakes:
-        _only_keys(data, {"small_blind", "big_blind", "ante", "small_bet", "big_bet", "min_bet"})
+        names = {"small_blind", "big_blind", "ante", "small_bet", "big_bet", "min_bet"}
+        _only_keys(data, names | {"big_blind_ante"})
         values = {key: _chips(data, key) for key in data}
         return Stakes(**values)
 

@@ -162,7 +162,7 @@ def _raise_range(
 ) -> tuple[int, int]:
     all_in = player.bet + player.stack
     if spec.structure is Structure.FIXED_LIMIT:
-        target = hand.full_bet + _limit_size(hand, spec)
+        target = _limit_base(hand, rules) + _limit_size(hand, spec)
         return min(target, all_in), min(target, all_in)
     increment = max(hand.last_raise, minimum_bet(spec.stakes))
     target = hand.current_bet + increment
@@ -181,6 +181,14 @@ def _rounded_blinds(hand: HandState, spec: TableSpec, rules: HouseRules) -> int:
     if hand.last_aggressor is not None or hand.full_bet != spec.stakes.big_blind:
         return 0
     return max(0, spec.stakes.big_blind - spec.stakes.small_blind)
+
+
+def _limit_base(hand: HandState, rules: HouseRules) -> int:
+    """BET-04: what a limit raise adds a bet to. Half-bet rule: the last full bet (a smaller
+    all-in is completed); full-bet rule (pokerkit): the current bet, short all-in or not."""
+    if rules.betting.short_all_in is ShortAllInRule.HALF_BET:
+        return hand.full_bet
+    return hand.current_bet
 
 
 def _limit_size(hand: HandState, spec: TableSpec) -> int:
@@ -341,7 +349,7 @@ def _is_full(hand: HandState, raise_to: int, spec: TableSpec, rules: HouseRules)
     """BET-04 / BET-05: does this bet or raise reopen the betting?"""
     if spec.structure is Structure.FIXED_LIMIT:
         size = _limit_size(hand, spec)
-        increment = raise_to - hand.full_bet
+        increment = raise_to - _limit_base(hand, rules)
         if rules.betting.short_all_in is ShortAllInRule.HALF_BET:
             return 2 * increment >= size
         return increment >= size

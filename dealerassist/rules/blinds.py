@@ -91,6 +91,9 @@ def _player(
     if seat == small and stakes.small_blind:
         owes_what.append("small_blind")
         owes += stakes.small_blind
+    if seat == big and stakes.big_blind_ante:
+        owes_what.append("big_blind_ante")
+        owes += stakes.big_blind_ante
     if seat == big:
         owes_what.append("big_blind")
         owes += stakes.big_blind
@@ -150,15 +153,18 @@ def posting_legal(hand: HandState) -> list[dict[str, object]]:
 
 
 def apply_post(hand: HandState, seat: int, stakes: Stakes) -> HandState:
-    """Move the forced bet into the pot; antes are dead, blinds are live bets (BLIND-01)."""
+    """Move the forced bet into the pot (BLIND-01): a big-blind ante first, as dead money outside
+    the side-pot levels; then the ante (in the pot, not a bet); the rest is the live blind."""
     player = hand.player(seat)
     amount = post_amount(player)
-    ante_part = min(stakes.ante, amount) if "ante" in player.owes_what else 0
-    live = amount - ante_part
+    table_ante = min(stakes.big_blind_ante, amount) if "big_blind_ante" in player.owes_what else 0
+    ante = min(stakes.ante, amount - table_ante) if "ante" in player.owes_what else 0
+    live = amount - table_ante - ante
     posted = replace(
         player,
         stack=player.stack - amount,
-        committed=player.committed + amount,
+        committed=player.committed + ante + live,
+        dead=player.dead + table_ante,
         bet=player.bet + live,
         owes=0,
     )
@@ -173,17 +179,18 @@ def apply_sit_out(hand: HandState, seat: int, stakes: Stakes) -> HandState:
     if hand.small_blind_seat == seat:
         hand = replace(hand, small_blind_seat=None)
     if hand.big_blind_seat == seat and "big_blind" in player.owes_what:
-        hand = _move_big_blind(hand, seat, stakes.big_blind)
+        hand = _move_big_blind(hand, seat, stakes)
     return replace(hand, to_act=next_to_post(hand))
 
 
-def _move_big_blind(hand: HandState, seat: int, amount: int) -> HandState:
+def _move_big_blind(hand: HandState, seat: int, stakes: Stakes) -> HandState:
+    """BLIND-07: the next seat that has not posted takes the big blind (and its ante)."""
+    amount = stakes.big_blind + stakes.big_blind_ante
+    owes = ("big_blind_ante", "big_blind") if stakes.big_blind_ante else ("big_blind",)
     for candidate in hand.seats_from(seat):
         player = hand.player(candidate)
         if player.owes > 0 and candidate != hand.small_blind_seat:
-            moved = replace(
-                player, owes=player.owes + amount, owes_what=("big_blind", *player.owes_what)
-            )
+            moved = replace(player, owes=player.owes + amount, owes_what=(*owes, *player.owes_what))
             return replace(hand.with_player(moved), big_blind_seat=candidate)
     return replace(hand, big_blind_seat=None)
 

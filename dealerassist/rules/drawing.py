@@ -41,9 +41,23 @@ def deck_cards(deck: int) -> frozenset[str]:
 
 
 def next_to_draw(hand: HandState, draw_round: int) -> int | None:
-    """DRAW-01: the first seat left of the button still to draw (or to receive, in card mode)."""
+    """DRAW-01: a seat waiting for its cards (card mode) first, else the first seat left of
+    the button that has not declared its draw yet."""
+    return first_pending(hand) or next_to_declare(hand, draw_round)
+
+
+def next_to_declare(hand: HandState, draw_round: int) -> int | None:
+    """The first seat, clockwise from the button, that has not said how many it draws."""
     for player in hand.live():
-        if player.pending or len(player.drawn) < draw_round:
+        if len(player.drawn) < draw_round:
+            return player.seat
+    return None
+
+
+def first_pending(hand: HandState) -> int | None:
+    """Card mode: the first seat that has discarded but not yet received its cards."""
+    for player in hand.live():
+        if player.pending:
             return player.seat
     return None
 
@@ -197,15 +211,13 @@ def _refuse(rule: RuleId, message: str, seat: int, allowed: list[dict[str, Any]]
 def check_draw(hand: HandState, act: Act, rules: HouseRules, mode: Mode, draw_round: int) -> int:
     """DRAW-01/02/06: refuse a draw out of turn, over the limit or beyond the stub; the count."""
     allowed = [] if hand.to_act is None else draw_legal(hand, hand.to_act, rules, draw_round)
-    if act.seat != hand.to_act:
-        message = f"Seat {hand.to_act} draws next; seat {act.seat} must wait."
+    declaring = next_to_declare(hand, draw_round)
+    if act.seat != declaring:
+        message = f"Seat {declaring} draws next; seat {act.seat} must wait."
         raise _refuse(
             RuleId.DRAW_01, message, act.seat, [{"seat": hand.to_act, **a} for a in allowed]
         )
     player = hand.player(act.seat)
-    if player.pending:
-        message = f"Enter the {player.pending} card(s) dealt to seat {act.seat} first."
-        raise _refuse(RuleId.DRAW_01, message, act.seat, allowed)
     count = _draw_count(act, mode, allowed)
     limit = rule_max(rules, act.ace_shown)
     if count > limit or count > player.held:

@@ -124,7 +124,7 @@ def finish(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log) -> Han
     result = award(hand, ranking, rules.stripped.ace_low_straight)
     winnings = {int(seat): chips for seat, chips in result["winnings"].items()}
     players = tuple(
-        replace(p, stack=p.stack + winnings.get(p.seat, 0), bet=0, committed=0)
+        replace(p, stack=p.stack + winnings.get(p.seat, 0), bet=0, committed=0, dead=0)
         for p in hand.players
     )
     result["stacks"] = {str(p.seat): p.stack for p in players}
@@ -140,7 +140,8 @@ def finish(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log) -> Han
 def cancel(hand: HandState, log: Log) -> HandState:
     """Fewer than two players are left to deal in: every post goes back."""
     players = tuple(
-        replace(p, stack=p.stack + p.committed, committed=0, bet=0) for p in hand.players
+        replace(p, stack=p.stack + p.committed + p.dead, committed=0, dead=0, bet=0)
+        for p in hand.players
     )
     result = {
         "pots": [],

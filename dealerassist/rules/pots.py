@@ -52,7 +52,7 @@ def hand_pots(hand: HandState) -> list[Pot]:
     """The pots of a hand from its players' commitments and dead money."""
     committed = {player.seat: player.committed for player in hand.players}
     live = [player.seat for player in hand.players if not player.folded]
-    return build_pots(committed, live, hand.dead)
+    return build_pots(committed, live, hand.dead + sum(player.dead for player in hand.players))
 
 
 def uncalled(bets: Mapping[int, int]) -> tuple[int, int] | None:

@@ -85,6 +85,7 @@ class PlayerState:
     seat: int
     stack: int  # chips behind, not yet put in
     committed: int = 0  # chips put in this hand: antes, live blinds, bets and calls
+    dead: int = 0  # dead money this seat put in (big-blind ante): in the main pot, no level
     bet: int = 0  # chips put in during the current betting round (live)
     owes: int = 0  # forced bet still to post
     owes_what: tuple[str, ...] = ()  # e.g. ("small_blind", "ante")
@@ -162,7 +163,7 @@ class HandState:
     @property
     def pot(self) -> int:
         """Every chip in the middle, the current round's bets included."""
-        return sum(player.committed for player in self.players) + self.dead
+        return sum(player.committed + player.dead for player in self.players) + self.dead
 
     def seats_from(self, seat: int) -> list[int]:
         """Seats in the hand clockwise, starting with the first one after ``seat``."""

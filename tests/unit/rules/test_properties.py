@@ -35,7 +35,7 @@ def chips_in_play(state: TableState) -> int:
     in_hand = set() if done or hand is None else {p.seat for p in hand.players}
     total = sum(seat.stack for seat in state.seats if seat.seat not in in_hand)
     if in_hand and hand is not None:
-        total += sum(p.stack + p.committed for p in hand.players) + hand.dead
+        total += sum(p.stack + p.committed + p.dead for p in hand.players) + hand.dead
     return total
 
 
