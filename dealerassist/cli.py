@@ -47,6 +47,27 @@ def _cmd_profiles(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_replay(args: argparse.Namespace) -> int:
+    """Replay PHH files through the engine, one JSON line per hand; exit 0 only if all match."""
+    import json
+
+    from dealerassist.errors import NotFound, ProfileError
+    from dealerassist.replay import replay_paths
+
+    hands = failed = 0
+    try:
+        for result in replay_paths(args.paths, args.profile):
+            print(json.dumps(result), flush=True)
+            hands += 1
+            failed += not result["ok"]
+    except (NotFound, ProfileError) as error:
+        print(f"replay: {error}", file=sys.stderr)
+        return 2
+    if not hands:
+        print("replay: no .phh files found", file=sys.stderr)
+    return 0 if hands and not failed else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dealerassist", description=__doc__)
     parser.add_argument("--version", action="version", version=f"dealerassist {__version__}")
@@ -59,6 +80,10 @@ def build_parser() -> argparse.ArgumentParser:
     profiles = sub.add_parser("profiles", help="list and validate the house-rule profiles")
     profiles.add_argument("--dir", type=Path, default=None, help="profiles directory")
     profiles.set_defaults(func=_cmd_profiles)
+    replay = sub.add_parser("replay", help="replay PHH hand histories through the engine")
+    replay.add_argument("paths", nargs="+", metavar="FILE|DIR", help="PHH files or directories")
+    replay.add_argument("--profile", default="replay-permissive", help="house-rule profile")
+    replay.set_defaults(func=_cmd_replay)
     add_audit_commands(sub)
     return parser
 

@@ -323,20 +323,33 @@ def table_spec(
 
 
 def stakes(hand: RecordedHand) -> Stakes:
-    """Blinds, ante and bet sizes; straddles, bring-ins and unequal antes are refused."""
+    """Blinds, ante (or big-blind ante) and bet sizes; straddles and bring-ins are refused.
+
+    PHH antes ``[0, A, 0, ...]`` in a blind game are the big blind's table ante (WSOP).
+    """
     blinds = hand.blinds_or_straddles
     if any(blinds[2:]) or hand.bring_in:
         raise InvalidInput("straddles and bring-ins are not part of the games we deal")
-    if len(set(hand.antes)) > 1:
-        raise InvalidInput(f"antes {list(hand.antes)}: only the same ante for everyone is dealt")
+    ante, big_blind_ante = _antes(hand)
     return Stakes(
         small_blind=blinds[0],
         big_blind=blinds[1],
-        ante=hand.antes[0],
+        ante=ante,
         small_bet=hand.small_bet,
         big_bet=hand.big_bet,
         min_bet=hand.min_bet,
+        big_blind_ante=big_blind_ante,
     )
+
+
+def _antes(hand: RecordedHand) -> tuple[int, int]:
+    """(ante for everyone, big-blind ante) of the recorded antes."""
+    antes = hand.antes
+    if len(set(antes)) == 1:
+        return antes[0], 0
+    if hand.blinds_or_straddles[1] and antes[1] and not any(antes[:1] + antes[2:]):
+        return 0, antes[1]
+    raise InvalidInput(f"antes {list(antes)}: only an ante for everyone or a big-blind ante")
 
 
 def blind_seats(hand: RecordedHand) -> tuple[int, int]:
@@ -345,19 +358,29 @@ def blind_seats(hand: RecordedHand) -> tuple[int, int]:
 
 
 def posting_seats(hand: RecordedHand) -> list[int]:
-    """Seats that owe a forced bet, in posting order (small blind, big blind, then antes)."""
+    """Seats that owe a forced bet, in posting order (small blind, big blind, then antes).
+
+    A big-blind ante is posted by the big blind together with its blind.
+    """
     small, big = blind_seats(hand)
     seats = [seat for seat in (small, big) if _blind(hand, seat)]
-    if any(hand.antes):
+    if _antes(hand)[0]:
         seats += [seat for seat in range(1, hand.player_count + 1) if seat not in seats]
     return seats
 
 
+def _ante(hand: RecordedHand, seat: int) -> int:
+    """The ante PHH charges ``seat``; heads-up pokerkit swaps them like the blinds."""
+    index = 2 - seat if hand.player_count == 2 else seat - 1
+    return min(hand.antes[index], hand.starting_stacks[seat - 1])
+
+
 def _blind(hand: RecordedHand, seat: int) -> int:
+    """The live blind ``seat`` posts: what is left after its ante, at most."""
     small, big = blind_seats(hand)
     blinds = hand.blinds_or_straddles
     amount = {small: blinds[0], big: blinds[1]}.get(seat, 0)
-    return min(amount, max(hand.starting_stacks[seat - 1] - hand.antes[seat - 1], 0))
+    return min(amount, hand.starting_stacks[seat - 1] - _ante(hand, seat))
 
 
 def _names(hand: RecordedHand) -> tuple[str, ...]:
@@ -366,28 +389,21 @@ def _names(hand: RecordedHand) -> tuple[str, ...]:
     return tuple(f"p{seat}" for seat in range(1, hand.player_count + 1))
 
 
-def paired_draws(actions: Sequence[RecordedAction]) -> list[RecordedAction]:
-    """Move each replacement deal (``d dh pN``) right after that player's discard (``pN sd``).
+def check_replacements(actions: Sequence[RecordedAction]) -> None:
+    """Every discard (``pN sd CARDS``) is followed by that player's replacements (``d dh pN``).
 
-    PHH may record every discard of a draw round before the replacements; the dealer
-    deals each player's replacements before the next player draws.
+    PHH may record every discard of a draw before the replacements (pokerkit does); the
+    engine takes them in that order, so the actions are mapped as recorded.
     """
-    order = list(actions)
-    result: list[RecordedAction] = []
-    while order:
-        action = order.pop(0)
-        result.append(action)
+    waiting: dict[int | None, int] = {}
+    for action in actions:
         if action.code is ActionCode.STAND_PAT_OR_DISCARD and action.cards:
-            index = _next_deal(order, action.player)
-            result.append(order.pop(index))
-    return result
-
-
-def _next_deal(actions: Sequence[RecordedAction], player: int | None) -> int:
-    for index, action in enumerate(actions):
-        if action.code is ActionCode.DEAL_HOLE and action.player == player:
-            return index
-    raise InvalidInput(f"p{player} discarded but was never dealt the replacement cards")
+            waiting[action.player] = waiting.get(action.player, 0) + 1
+        elif action.code is ActionCode.DEAL_HOLE and waiting.get(action.player):
+            waiting[action.player] -= 1
+    for player, count in waiting.items():
+        if count:
+            raise InvalidInput(f"p{player} discarded but was never dealt the replacement cards")
 
 
 class _Mapper:
@@ -401,7 +417,8 @@ class _Mapper:
         self.placeholders: set[str] = set()
 
     def commands(self) -> Iterator[Act]:
-        for action in paired_draws(self.hand.actions):
+        check_replacements(self.hand.actions)
+        for action in self.hand.actions:
             yield from self._map(action)
 
     def _map(self, action: RecordedAction) -> Iterator[Act]:

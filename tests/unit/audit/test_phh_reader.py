@@ -270,11 +270,49 @@ def test_a_discard_without_its_replacement_is_refused() -> None:
         to_commands(parse_phh(HEADS_UP.replace("'d dh p2 2d', ", "")))
 
 
-def test_unequal_antes_and_straddles_are_refused() -> None:
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("antes = 0", "antes = [1, 2]"),
+        ("blinds_or_straddles = [1, 2]", "blinds_or_straddles = [1, 2, 4]"),
+    ],
+)
+def test_unequal_antes_and_straddles_are_refused(old: str, new: str) -> None:
     """Forced bets the games we deal do not have are refused with InvalidInput."""
-    straddle = HEADS_UP.replace("antes = 0", "antes = [0, 1]")
-    with pytest.raises(InvalidInput, match="ante"):
-        to_commands(parse_phh(straddle))
+    text = HEADS_UP.replace(old, new).replace(
+        "starting_stacks = [8, 15]",
+        "starting_stacks = " + ("[8, 15, 9]" if "4]" in new else "[8, 15]"),
+    )
+    text = text.replace("finishing_stacks = [0, 23]", "")
+    with pytest.raises(InvalidInput):
+        to_commands(parse_phh(text))
+
+
+def test_ante_for_everyone_is_posted_by_every_seat() -> None:
+    """Equal antes become the table ante; every seat posts, blinds first."""
+    hand = parse_phh(TRIPLE_DRAW.replace("antes = [0, 0, 0]", "antes = [1, 1, 1]"))
+    assert table_spec(hand).stakes.ante == 1
+    assert table_spec(hand).stakes.big_blind_ante == 0
+    assert posting_seats(hand) == [1, 2, 3]
+
+
+def test_big_blind_ante_is_mapped_and_posted_with_the_big_blind() -> None:
+    """PHH antes [0, A, 0] are the big blind's table ante, posted with its blind."""
+    hand = parse_phh(TRIPLE_DRAW.replace("antes = [0, 0, 0]", "antes = [0, 3, 0]"))
+    assert (table_spec(hand).stakes.ante, table_spec(hand).stakes.big_blind_ante) == (0, 3)
+    assert posting_seats(hand) == [1, 2]
+    heads_up = parse_phh(HEADS_UP.replace("antes = 0", "antes = [0, 3]"))
+    assert table_spec(heads_up).stakes.big_blind_ante == 3
+    assert posting_seats(heads_up) == [2, 1]
+
+
+def test_a_short_big_blind_posts_what_is_left_after_its_ante() -> None:
+    """A big blind of 4 chips with a 3 ante is 1 live chip, so the 1-chip small blind checks."""
+    text = HEADS_UP.replace("antes = 0", "antes = [0, 3]").replace("[8, 15]", "[4, 15]")
+    text = text.replace("'p2 cbr 15', 'p1 cc'", "'p2 cc'").replace("finishing_stacks = [0, 23]", "")
+    acts = _acts(text)
+    assert Act(seat=2, action=ActionKind.CHECK) in acts
+    assert Act(seat=2, action=ActionKind.CALL) not in acts
 
 
 def _shared_files() -> list[Path]:

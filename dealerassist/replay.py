@@ -1,0 +1,112 @@
+"""Replay recorded PHH hands through the engine in card mode (``dealerassist replay``).
+
+Each hand is played from an empty table: the reader maps the file to commands
+(``audit.phh_reader.to_commands``) and the engine applies them one by one under the
+chosen house-rule profile. A hand matches when it completes and, if the file records
+finishing stacks, ours are the same.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from dealerassist.audit.phh_reader import REPLAY_PROFILE, RecordedHand, parse_phh, to_commands
+from dealerassist.errors import DealerAssistError, InvalidInput
+from dealerassist.profiles import get_profile
+from dealerassist.rules.actions import command_to_dict
+from dealerassist.rules.engine import apply, new_table
+from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.state import TableState
+from dealerassist.rules.violations import RuleViolation
+
+# Recorded hands carry no clock; every command is applied at this fixed instant.
+REPLAY_AT = datetime(2000, 1, 1, tzinfo=UTC)
+PHH_SUFFIX = ".phh"
+
+
+class ReplayRefused(InvalidInput):
+    """The engine refused a command of a recorded hand; the message names the command."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayResult:
+    """The outcome of replaying one file: the line ``dealerassist replay`` prints."""
+
+    file: str
+    ok: bool
+    finishing_stacks: list[int] | None = None
+    expected: list[int] | None = None
+    error: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "ok": self.ok,
+            "finishing_stacks": self.finishing_stacks,
+            "expected": self.expected,
+            "error": self.error,
+        }
+
+
+def phh_files(paths: Iterable[str | Path]) -> Iterator[Path]:
+    """Each path as given, or for a directory every ``*.phh`` under it in name order."""
+    for path in map(Path, paths):
+        if path.is_dir():
+            yield from sorted(path.rglob(f"*{PHH_SUFFIX}"))
+        else:
+            yield path
+
+
+def replay_hand(hand: RecordedHand, rules: HouseRules) -> TableState:
+    """Apply the hand's commands to a new card-mode table; the state after the last one."""
+    spec, commands = to_commands(hand, rules.profile_id)
+    state = new_table(spec)
+    for number, command in enumerate(commands, 1):
+        try:
+            state = apply(state, command, rules, REPLAY_AT).state
+        except RuleViolation as violation:
+            entry = json.dumps(_brief(command_to_dict(command)))
+            raise ReplayRefused(
+                f"command {number} of {len(commands)} {entry}: {violation}"
+            ) from None
+    return state
+
+
+def _brief(entry: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in entry.items() if value not in (None, False, "action")}
+
+
+def finishing_stacks(state: TableState, players: int) -> list[int]:
+    """Seats ``1..players`` stacks once the hand is complete; InvalidInput if it is not."""
+    hand = state.hand
+    if hand is not None and hand.result is None:
+        raise InvalidInput(f"the record ends while the hand is in phase {hand.phase}")
+    return [state.seat(seat).stack for seat in range(1, players + 1)]
+
+
+def replay_file(path: Path, rules: HouseRules) -> ReplayResult:
+    """Replay one PHH file; errors become ``ok: false`` with the error text."""
+    expected: list[int] | None = None
+    try:
+        hand = parse_phh(path.read_text(encoding="utf-8"))
+        expected = None if hand.finishing_stacks is None else list(hand.finishing_stacks)
+        stacks = finishing_stacks(replay_hand(hand, rules), hand.player_count)
+    except (DealerAssistError, OSError, UnicodeDecodeError) as error:
+        return ReplayResult(str(path), False, None, expected, f"{type(error).__name__}: {error}")
+    ok = expected is None or stacks == expected
+    mismatch = None if ok else "finishing stacks differ from the recorded ones"
+    return ReplayResult(str(path), ok, stacks, expected, mismatch)
+
+
+def replay_paths(
+    paths: Iterable[str | Path], profile_id: str = REPLAY_PROFILE
+) -> Iterator[dict[str, Any]]:
+    """One JSON-ready result per PHH file found under ``paths``, replayed under ``profile_id``."""
+    rules = get_profile(profile_id)
+    for path in phh_files(paths):
+        yield replay_file(path, rules).to_dict()
