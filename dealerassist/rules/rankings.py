@@ -76,17 +76,35 @@ class HandShape:
 
 _C = HandCategory
 _STANDARD_ORDER = (  # weakest first for high; best first for deuce-to-seven
-    _C.HIGH_CARD, _C.ONE_PAIR, _C.TWO_PAIR, _C.THREE_OF_A_KIND, _C.STRAIGHT,
-    _C.FLUSH, _C.FULL_HOUSE, _C.FOUR_OF_A_KIND, _C.STRAIGHT_FLUSH,
-)  # fmt: skip
-_STRIPPED_ORDER = (  # RANK-04: flush above full house, below four of a kind
-    _C.HIGH_CARD, _C.ONE_PAIR, _C.TWO_PAIR, _C.THREE_OF_A_KIND, _C.STRAIGHT,
-    _C.FULL_HOUSE, _C.FLUSH, _C.FOUR_OF_A_KIND, _C.STRAIGHT_FLUSH,
-)  # fmt: skip
-_ACE_TO_FIVE_ORDER = (  # RANK-03: best first, no straights or flushes
-    _C.HIGH_CARD, _C.ONE_PAIR, _C.TWO_PAIR, _C.THREE_OF_A_KIND, _C.FULL_HOUSE,
+    _C.HIGH_CARD,
+    _C.ONE_PAIR,
+    _C.TWO_PAIR,
+    _C.THREE_OF_A_KIND,
+    _C.STRAIGHT,
+    _C.FLUSH,
+    _C.FULL_HOUSE,
     _C.FOUR_OF_A_KIND,
-)  # fmt: skip
+    _C.STRAIGHT_FLUSH,
+)
+_STRIPPED_ORDER = (  # RANK-04: flush above full house, below four of a kind
+    _C.HIGH_CARD,
+    _C.ONE_PAIR,
+    _C.TWO_PAIR,
+    _C.THREE_OF_A_KIND,
+    _C.STRAIGHT,
+    _C.FULL_HOUSE,
+    _C.FLUSH,
+    _C.FOUR_OF_A_KIND,
+    _C.STRAIGHT_FLUSH,
+)
+_ACE_TO_FIVE_ORDER = (  # RANK-03: best first, no straights or flushes
+    _C.HIGH_CARD,
+    _C.ONE_PAIR,
+    _C.TWO_PAIR,
+    _C.THREE_OF_A_KIND,
+    _C.FULL_HOUSE,
+    _C.FOUR_OF_A_KIND,
+)
 _PATTERNS = {
     (1, 1, 1, 1, 1): _C.HIGH_CARD,
     (2, 1, 1, 1): _C.ONE_PAIR,
@@ -114,8 +132,11 @@ class _Scale:
     order: tuple[HandCategory, ...]  # high scales: weakest first; low scales: best first
     low: bool
     ace_low: bool  # ace-to-five: the ace is the lowest card
-    straights_and_flushes: bool
     wheel: bool  # the ace may play below the deck's lowest rank in a straight
+
+    @property
+    def straights_and_flushes(self) -> bool:
+        return HandCategory.STRAIGHT in self.order
 
     def value(self, rank: Rank) -> int:
         return 1 if self.ace_low and rank is Rank.ACE else int(rank)
@@ -125,13 +146,13 @@ def _scale(ranking: Ranking, ace_low_straight: bool) -> _Scale:
     deck = ranking.deck
     match ranking:
         case Ranking.HIGH:
-            return _Scale(deck, _STANDARD_ORDER, False, False, True, True)
+            return _Scale(deck, _STANDARD_ORDER, low=False, ace_low=False, wheel=True)
         case Ranking.DEUCE_TO_SEVEN:
-            return _Scale(deck, _STANDARD_ORDER, True, False, True, False)
+            return _Scale(deck, _STANDARD_ORDER, low=True, ace_low=False, wheel=False)
         case Ranking.ACE_TO_FIVE:
-            return _Scale(deck, _ACE_TO_FIVE_ORDER, True, True, False, False)
+            return _Scale(deck, _ACE_TO_FIVE_ORDER, low=True, ace_low=True, wheel=False)
         case _:
-            return _Scale(deck, _STRIPPED_ORDER, False, False, True, ace_low_straight)
+            return _Scale(deck, _STRIPPED_ORDER, low=False, ace_low=False, wheel=ace_low_straight)
 
 
 def _read_ranks(ranks: Sequence[Rank], flush: bool, scale: _Scale) -> HandShape:
@@ -167,7 +188,7 @@ _EVALUATORS: dict[tuple[Ranking, bool], Evaluator] = {}
 
 
 def lookup_table(ranking: Ranking, *, ace_low_straight: bool = True) -> LookupTable:
-    """The ranking's table, built on first use (about 30–60 ms) and kept in memory."""
+    """The ranking's table, built on first use (about 50 ms) and kept in memory."""
     key = (ranking, ace_low_straight or ranking not in _STRIPPED)
     table = _TABLES.get(key)
     if table is None:
