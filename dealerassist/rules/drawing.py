@@ -7,6 +7,7 @@ Seams for the house rules of issue 4: ``rule_max`` (DRAW-02), ``reserve`` (DRAW-
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any
 
 from dealerassist.rules.actions import Act, ActionKind, Mode
@@ -28,6 +29,7 @@ class Step:
     seat: int | None = None
 
 
+@cache  # the same three decks every time; rebuilding one was 15% of a replayed hand
 def deck_cards(deck: int) -> frozenset[str]:
     """DECK-01: the cards of a 52-, 36- or 32-card deck, as text.
 
