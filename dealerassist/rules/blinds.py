@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from dealerassist.rules.actions import Stakes
+from dealerassist.rules.actions import Stakes, Variant
 from dealerassist.rules.house_rules import HouseRules
 from dealerassist.rules.state import HandState, Phase, PlayerState, SeatStatus, TableState
 from dealerassist.rules.variants import deck_size, game
@@ -189,7 +189,8 @@ def _move_big_blind(hand: HandState, seat: int, stakes: Stakes) -> HandState:
     owes = ("big_blind_ante", "big_blind") if stakes.big_blind_ante else ("big_blind",)
     for candidate in hand.seats_from(seat):
         player = hand.player(candidate)
-        if player.owes > 0 and candidate != hand.small_blind_seat:
+        unposted = player.committed == 0 and player.dead == 0
+        if unposted and candidate != hand.small_blind_seat:
             moved = replace(player, owes=player.owes + amount, owes_what=(*owes, *player.owes_what))
             return replace(hand.with_player(moved), big_blind_seat=candidate)
     return replace(hand, big_blind_seat=None)
@@ -211,6 +212,12 @@ def check_players(count: int, rules: HouseRules, table: TableState) -> None:
         raise RuleViolation(
             rule_id=RuleId.DEAL_02,
             message="At least two active seats with chips are needed to deal a hand.",
+        )
+    if table.spec.variant is Variant.ACE_TO_SEVEN_STRIPPED and count > limit:
+        raise RuleViolation(
+            rule_id=RuleId.GAME_05,
+            message=f"A-7 stripped deals at most {limit} players ({count} are active); "
+            "sit someone out first.",
         )
     if count > limit:
         raise RuleViolation(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from dealerassist.rules import rankings
 from dealerassist.rules.actions import Act, Mode
 from dealerassist.rules.cards import DECKS_BY_SIZE, parse_cards
 from dealerassist.rules.drawing import HAND_SIZE, UNKNOWN
@@ -108,7 +109,6 @@ def apply_muck(hand: HandState, seat: int) -> HandState:
 
 def hand_strength(cards: tuple[str, ...], ranking: str, ace_low_straight: bool) -> int:
     """Cards speak (SHOW-04): a shown hand's value under the game's ranking, higher is better."""
-    from dealerassist.rules import rankings
 
     parsed = parse_cards(" ".join(cards), DECKS_BY_SIZE[52])
     value: int = rankings.hand_value(

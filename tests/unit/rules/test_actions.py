@@ -1,0 +1,90 @@
+"""Commands and their JSON form: command_from_dict / command_to_dict."""
+
+from __future__ import annotations
+
+import pytest
+
+from dealerassist.errors import InvalidInput
+from dealerassist.rules.actions import (
+    Act,
+    ActionKind,
+    CreateTable,
+    Mode,
+    RemovePlayer,
+    SeatPlayer,
+    Stakes,
+    StartHand,
+    Structure,
+    TableSpec,
+    Variant,
+    command_from_dict,
+    command_to_dict,
+    normalise_cards,
+)
+
+SPEC = TableSpec(
+    "T7",
+    Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW,
+    Structure.FIXED_LIMIT,
+    Stakes(small_blind=5, big_blind=10, small_bet=10, big_bet=20),
+    "casino-triple-draw-27",
+    6,
+    Mode.CARD,
+)
+COMMANDS = [
+    CreateTable(SPEC),
+    SeatPlayer(3, "Alice", 200),
+    RemovePlayer(3),
+    StartHand(),
+    StartHand(button=4),
+    Act(3, ActionKind.RAISE, amount=40),
+    Act(2, ActionKind.DRAW, count=4, ace_shown=True),
+    Act(2, ActionKind.DRAW, discards=("7h", "Kd"), cards=("2c", "3c")),
+    Act(1, ActionKind.SHOW, cards=("7h", "5s", "4d", "3c", "2d")),
+]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_round_trips_through_its_dict(command: object) -> None:
+    """command_from_dict(command_to_dict(c)) == c for every command type."""
+    assert command_from_dict(command_to_dict(command)) == command  # type: ignore[arg-type]
+
+
+def test_a_minimal_action_dict_gets_defaults() -> None:
+    """Only type, seat and action are required; cards may be one string."""
+    command = command_from_dict(
+        {"type": "action", "seat": 2, "action": "show", "cards": "7h 5s 4d 3c 2d"}
+    )
+    assert command == Act(2, ActionKind.SHOW, cards=("7h", "5s", "4d", "3c", "2d"))
+
+
+def test_create_table_accepts_the_http_field_name_profile() -> None:
+    """The spec may name its profile `profile` (HTTP body) or `profile_id`."""
+    data = command_to_dict(CreateTable(SPEC))
+    data["spec"]["profile"] = data["spec"].pop("profile_id")
+    assert command_from_dict(data) == CreateTable(SPEC)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"type": "dance"},
+        {"type": "seat", "seat": 0, "player": "A", "stack": 10},
+        {"type": "seat", "seat": 1, "player": "A", "stack": -1},
+        {"type": "seat", "seat": True, "player": "A", "stack": 10},
+        {"type": "action", "seat": 1, "action": "jump"},
+        {"type": "action", "seat": 1, "action": "bet", "amount": "ten"},
+        {"type": "action", "seat": 1, "action": "show", "cards": "7hh"},
+        {"type": "leave", "seat": 1, "extra": 1},
+        {"type": "create_table", "spec": {"table_id": "T", "variant": "holdem"}},
+    ],
+)
+def test_a_bad_shape_is_invalid_input(data: dict[str, object]) -> None:
+    """Unknown types, fields and values raise InvalidInput, never a bare error."""
+    with pytest.raises(InvalidInput):
+        command_from_dict(data)
+
+
+def test_cards_are_normalised_to_rank_upper_suit_lower() -> None:
+    """Card text is split and cased once at the edge; ?? stays unknown."""
+    assert normalise_cards("7H5sTD??") == ("7h", "5s", "Td", "??")

@@ -1,0 +1,176 @@
+"""Starting a hand: the button, who is dealt in, posting (BLIND-01..03, DEAL-02, GAME-05/07)."""
+
+from __future__ import annotations
+
+import pytest
+from engine_table import Table
+
+from dealerassist.rules.actions import Stakes, StartHand, Variant
+from dealerassist.rules.house_rules import HouseRules, TableRules
+from dealerassist.rules.pots import Pot, hand_pots
+from dealerassist.rules.violations import RuleId, RuleViolation
+
+
+def refused(table: Table, command: object) -> RuleViolation:
+    before = table.state
+    with pytest.raises(RuleViolation) as error:
+        table.run(command)
+    assert table.state is before
+    return error.value
+
+
+def test_BLIND_01_accepts_posts_in_order_small_then_big() -> None:
+    """The seat left of the button posts the small blind, the next one the big blind."""
+    table = Table([100, 100, 100])
+    outcome = table.start(button=1, post=False)
+    assert [(i["seat"], i["count"]) for i in outcome.instructions] == [(2, 5), (3, 10)]
+    table.act(2, "post", amount=5)
+    table.act(3, "post")
+    assert table.hand.phase.value == "betting_1"
+    assert table.hand.player(3).bet == 10
+
+
+def test_BLIND_01_rejects_a_post_out_of_order() -> None:
+    """The big blind may not post before the small blind."""
+    table = Table([100, 100, 100])
+    table.start(button=1, post=False)
+    with pytest.raises(RuleViolation) as error:
+        table.act(3, "post")
+    assert error.value.rule_id is RuleId.BLIND_01
+    assert error.value.allowed[0] == {"action": "post", "amount": 5, "owes": ["small_blind"]}
+
+
+def test_BLIND_01_rejects_a_wrong_amount() -> None:
+    """A post of another amount than owed is refused."""
+    table = Table([100, 100, 100])
+    table.start(button=1, post=False)
+    with pytest.raises(RuleViolation) as error:
+        table.act(2, "post", amount=10)
+    assert error.value.rule_id is RuleId.BLIND_01
+
+
+def test_BLIND_01_guides_a_short_big_blind_all_in() -> None:
+    """A big blind with 6 chips posts them; the others still call the full 10 (BLIND-04)."""
+    table = Table([100, 100, 6])
+    table.start(button=1)
+    assert table.hand.player(3).bet == 6
+    legal = table.legal()
+    assert legal is not None
+    assert legal["legal"][0] == {"action": "call", "amount": 10}
+
+
+def test_heads_up_the_button_posts_the_small_blind_and_acts_first() -> None:
+    """BLIND-02: heads-up the button is the small blind and acts first before the draw."""
+    table = Table([100, 100])
+    table.start(button=2)
+    assert (table.hand.small_blind_seat, table.hand.big_blind_seat) == (2, 1)
+    assert table.hand.to_act == 2
+
+
+def test_BLIND_03_accepts_the_dealer_button_for_the_first_hand_then_moves_it() -> None:
+    """The first button is given; the next hand's button is the next active seat."""
+    table = Table([100, 100, 0, 100])
+    table.start(button=2)
+    table.act(2, "fold")
+    table.act(4, "fold")
+    table.run(StartHand())
+    assert table.state.button == 4
+
+
+def test_BLIND_03_rejects_a_button_that_contradicts_the_movement() -> None:
+    """After the first hand the button may not be placed elsewhere."""
+    table = Table([100, 100, 100])
+    table.start(button=1)
+    table.act(1, "fold")
+    table.act(2, "fold")
+    assert refused(table, StartHand(button=3)).rule_id is RuleId.BLIND_03
+
+
+def test_BLIND_03_rejects_a_first_button_on_an_empty_seat() -> None:
+    """The first button must sit in front of a player who is dealt in."""
+    table = Table([100, 100])
+    assert refused(table, StartHand(button=5)).rule_id is RuleId.BLIND_03
+
+
+def test_DEAL_02_accepts_only_active_seats_with_chips() -> None:
+    """A seat without chips is not dealt in."""
+    table = Table([100, 0, 100, 100])
+    table.start(button=1)
+    assert [p.seat for p in table.hand.players] == [3, 4, 1]
+
+
+def test_DEAL_02_rejects_a_hand_with_one_player() -> None:
+    """One active seat cannot be dealt a hand."""
+    table = Table([100])
+    assert refused(table, StartHand(button=1)).rule_id is RuleId.DEAL_02
+
+
+def test_GAME_07_accepts_as_many_players_as_the_house_allows() -> None:
+    """Six players at a six-max table are all dealt in."""
+    table = Table([100] * 6)
+    table.start(button=1)
+    assert len(table.hand.players) == 6
+
+
+def test_GAME_07_rejects_more_players_than_the_house_allows() -> None:
+    """max_players 4 refuses a hand with five active seats."""
+    table = Table([100] * 5, rules=HouseRules(table=TableRules(max_players=4)))
+    assert refused(table, StartHand(button=1)).rule_id is RuleId.GAME_07
+
+
+def test_GAME_05_accepts_five_players_with_a_36_card_deck() -> None:
+    """A-7 stripped: a fifth player brings the sixes in (36 cards)."""
+    table = Table([100] * 5, variant=Variant.ACE_TO_SEVEN_STRIPPED)
+    table.start(button=1)
+    assert table.hand.deck == 36
+    assert table.hand.stub == 36 - 25
+
+
+def test_GAME_05_rejects_a_sixth_player_in_the_stripped_deck_game() -> None:
+    """A-7 stripped deals at most five players."""
+    table = Table([100] * 6, variant=Variant.ACE_TO_SEVEN_STRIPPED)
+    assert refused(table, StartHand(button=1)).rule_id is RuleId.GAME_05
+
+
+def test_sit_out_in_the_big_blind_moves_the_blind_and_marks_the_seat() -> None:
+    """BLIND-07: a seat that sits out instead of posting the big blind gets the marker."""
+    table = Table([100, 100, 100, 100])
+    table.start(button=1, post=False)
+    table.act(2, "post")
+    table.act(3, "sit_out")
+    assert table.hand.big_blind_seat == 4
+    assert table.state.seat(3).missed_blind == "big"
+    table.act(4, "post")
+    assert table.hand.to_act == 1
+
+
+def test_everyone_but_one_sitting_out_cancels_the_hand_and_returns_the_posts() -> None:
+    """When fewer than two seats are left to deal in, every post goes back."""
+    table = Table([100, 100])
+    table.start(button=1, post=False)
+    table.act(1, "post")
+    outcome = table.act(2, "sit_out")
+    assert outcome.result is not None and outcome.result["cancelled"]
+    assert table.stacks() == {1: 100, 2: 100}
+
+
+def test_antes_are_posted_by_everyone_and_are_not_bets() -> None:
+    """OPEN-01 ante game: each seat antes; the first round starts left of the button with no bet."""
+    table = Table([100, 100, 100], stakes=Stakes(ante=2, small_bet=10, big_bet=20))
+    table.start(button=1)
+    assert table.hand.pot == 6
+    assert table.hand.current_bet == 0
+    assert table.hand.to_act == 2
+
+
+def test_big_blind_ante_is_dead_money_in_the_main_pot() -> None:
+    """A table ante posted by the big blind is outside the side-pot levels."""
+    stakes = Stakes(small_blind=5, big_blind=10, big_blind_ante=10)
+    table = Table([100, 100, 30], stakes=stakes)
+    table.start(button=1)
+    big = table.hand.player(3)
+    assert (big.dead, big.bet, big.stack) == (10, 10, 10)
+    table.act(1, "raise", amount=20)
+    table.act(2, "fold")
+    table.act(3, "call")  # all in
+    assert hand_pots(table.hand) == [Pot(55, (3, 1))]

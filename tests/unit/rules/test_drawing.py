@@ -1,0 +1,281 @@
+"""The draw: order, limits, burns, stub, reshuffles, card-mode dealing (DRAW-01..12, DEAL-01)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import timedelta
+
+import pytest
+from engine_table import AT, Table
+
+from dealerassist.rules.actions import Act, ActionKind, Mode, Variant
+from dealerassist.rules.engine import apply, legal_actions
+from dealerassist.rules.house_rules import BottomCard, DrawRules, HouseRules, ReshufflePool
+from dealerassist.rules.violations import RuleId, RuleViolation
+
+HANDS = {
+    1: "2c 3c 4c 5c 6c",
+    2: "2d 3d 4d 5d 6d",
+    3: "2h 3h 4h 5h 6h",
+}
+
+
+def draw_rules(**draw: object) -> HouseRules:
+    return HouseRules(draw=replace(DrawRules(), **draw))  # type: ignore[arg-type]
+
+
+def refused(table: Table, seat: int, action: str, **fields: object) -> RuleViolation:
+    before = table.state
+    with pytest.raises(RuleViolation) as error:
+        table.act(seat, action, **fields)
+    assert table.state is before
+    return error.value
+
+
+def to_draw(table: Table) -> None:
+    """Limp and check through the first betting round."""
+    while table.hand.phase.value == "betting_1":
+        legal = table.legal()
+        assert legal is not None
+        names = [o["action"] for o in legal["legal"]]
+        table.act(legal["seat"], "call" if "call" in names else "check")
+
+
+def six_handed(rules: HouseRules) -> Table:
+    """Six players at the draw with a 22-card stub."""
+    table = Table([100] * 6, rules=rules)
+    table.start(button=6)
+    to_draw(table)
+    assert table.hand.stub == 22
+    return table
+
+
+def card_table(rules: HouseRules | None = None, seats: int = 3) -> Table:
+    table = Table([100] * seats, mode=Mode.CARD, rules=rules)
+    table.start(button=seats)
+    for seat in range(1, seats + 1):
+        table.act(seat, "deal", cards=HANDS[seat])
+    to_draw(table)
+    return table
+
+
+def test_DRAW_01_accepts_draws_clockwise_from_the_button() -> None:
+    """Seats left of the button draw first; a draw of 0 stands pat."""
+    table = Table([100, 100, 100])
+    table.start(button=1)
+    to_draw(table)
+    assert table.hand.to_act == 2
+    table.act(2, "draw", count=0)
+    table.act(3, "draw", count=3)
+    assert table.hand.to_act == 1
+
+
+def test_DRAW_01_rejects_a_draw_out_of_turn() -> None:
+    """The button may not draw before the seats to its left."""
+    table = Table([100, 100, 100])
+    table.start(button=1)
+    to_draw(table)
+    assert refused(table, 1, "draw", count=2).rule_id is RuleId.DRAW_01
+
+
+def test_DRAW_01_rejects_a_draw_without_a_count() -> None:
+    """Count mode needs the number of cards."""
+    table = Table([100, 100])
+    table.start(button=1)
+    to_draw(table)
+    assert refused(table, 2, "draw").rule_id is RuleId.DRAW_01
+
+
+def test_DRAW_01_rejects_discarding_a_card_not_held() -> None:
+    """Card mode: discards must come from the seat's hand."""
+    table = card_table()
+    assert refused(table, 1, "draw", discards="Ah").rule_id is RuleId.DRAW_01
+
+
+def test_DRAW_02_accepts_four_with_an_ace_shown() -> None:
+    """Three-card limit with the ace exception: four with the ace shown."""
+    table = Table([100, 100], rules=draw_rules(max_cards=3, four_with_ace=True))
+    table.start(button=1)
+    to_draw(table)
+    legal = table.legal()
+    assert legal is not None
+    assert legal["legal"] == [{"action": "draw", "min": 0, "max": 3, "max_with_ace_shown": 4}]
+    table.act(2, "draw", count=4, ace_shown=True)
+
+
+def test_DRAW_02_rejects_four_without_an_ace() -> None:
+    """Three-card limit: four without showing an ace is refused, saying what is allowed."""
+    table = Table([100, 100], rules=draw_rules(max_cards=3, four_with_ace=True))
+    table.start(button=1)
+    to_draw(table)
+    error = refused(table, 2, "draw", count=4)
+    assert error.rule_id is RuleId.DRAW_02
+    assert "at most 3" in error.message
+
+
+def test_DRAW_04_guides_a_burn_before_the_first_replacement_card() -> None:
+    """The first seat that draws gets a burn card first; the next one does not."""
+    table = Table([100, 100, 100])
+    table.start(button=1)
+    to_draw(table)
+    first = table.act(2, "draw", count=2)
+    assert [i["code"] for i in first.instructions] == ["burn", "deal", "ask_draw"]
+    second = table.act(3, "draw", count=1)
+    assert [i["code"] for i in second.instructions] == ["deal", "ask_draw"]
+    assert table.hand.stub == 52 - 15 - 1 - 3
+    assert table.hand.burns == 1
+
+
+def test_DRAW_04_guides_no_burn_when_everyone_stands_pat() -> None:
+    """No replacement card, no burn."""
+    table = Table([100, 100])
+    table.start(button=1)
+    to_draw(table)
+    table.act(2, "draw", count=0)
+    table.act(1, "draw", count=0)
+    assert table.hand.burns == 0
+
+
+def test_DRAW_05_guides_that_the_bottom_card_is_not_dealt() -> None:
+    """With one card left (the bottom card) the next request needs a reshuffle."""
+    table = six_handed(HouseRules())
+    for seat in (1, 2, 3, 4):
+        table.act(seat, "draw", count=5)
+    assert table.hand.stub == 1
+    outcome = table.act(5, "draw", count=1)
+    assert [i["code"] for i in outcome.instructions][:2] == ["reshuffle", "deal"]
+
+
+def test_DRAW_05_accepts_the_bottom_card_as_a_normal_card() -> None:
+    """bottom_card = normal_card: the last card is dealt without a reshuffle."""
+    table = six_handed(draw_rules(bottom_card=BottomCard.NORMAL_CARD))
+    for seat in (1, 2, 3, 4):
+        table.act(seat, "draw", count=5)
+    outcome = table.act(5, "draw", count=1)
+    assert outcome.instructions[0]["code"] == "deal"
+    assert table.hand.stub == 0
+
+
+def test_DRAW_06_guides_the_reshuffle_pool_of_earlier_discards_bottom_card_and_burn() -> None:
+    """Seed 000 pool: bottom card + burn + the 20 discards of earlier drawers = 22 cards."""
+    table = six_handed(HouseRules())
+    for seat in (1, 2, 3, 4):
+        table.act(seat, "draw", count=5)
+    outcome = table.act(5, "draw", count=3)
+    reshuffle = outcome.instructions[0]
+    assert (reshuffle["code"], reshuffle["count"]) == ("reshuffle", 22)
+    assert outcome.instructions[1] == {
+        "code": "deal",
+        "seat": 5,
+        "count": 3,
+        "text": "Deal 3 cards to seat 5",
+    }
+    assert table.hand.stub == 19
+    assert table.hand.reshuffles == 1
+
+
+def test_DRAW_06_rejects_a_draw_the_stub_and_the_pool_cannot_supply() -> None:
+    """WSOP pool in the first draw (no earlier rounds, no muck): only 2 cards can come."""
+    rules = draw_rules(reshuffle_pool=ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS)
+    table = six_handed(rules)
+    for seat in (1, 2, 3, 4):
+        table.act(seat, "draw", count=5)
+    legal = table.legal()
+    assert legal is not None and legal["legal"][0]["max"] == 2
+    assert refused(table, 5, "draw", count=3).rule_id is RuleId.DRAW_06
+
+
+def test_DRAW_06_rejects_a_seat_s_own_discard_dealt_back() -> None:
+    """Card mode: a player never gets back a card he threw away."""
+    table = card_table()
+    table.act(1, "draw", discards="2c")
+    assert refused(table, 1, "deal", cards="2c").rule_id is RuleId.DRAW_06
+
+
+def test_DECK_01_rejects_a_replacement_card_already_in_a_hand() -> None:
+    """Card mode: a card another seat holds cannot be dealt."""
+    table = card_table()
+    table.act(1, "draw", discards="2c")
+    assert refused(table, 1, "deal", cards="2d").rule_id is RuleId.DECK_01
+
+
+def test_DECK_01_accepts_replacement_cards_from_the_stub() -> None:
+    """Card mode: fresh cards complete the draw and the hand has five cards again."""
+    table = card_table()
+    table.act(1, "draw", discards="2c 3c", cards="Ks Qs")
+    assert table.hand.player(1).cards == ("4c", "5c", "6c", "Ks", "Qs")
+
+
+def test_DEAL_01_accepts_five_cards_to_each_seat_from_the_button() -> None:
+    """Card mode: the deal goes to seat 1, 2, 3 in turn, five cards each."""
+    table = Table([100, 100, 100], mode=Mode.CARD)
+    table.start(button=3)
+    legal = table.legal()
+    assert legal == {"seat": 1, "phase": "deal", "legal": [{"action": "deal", "count": 5}]}
+    table.act(1, "deal", cards=HANDS[1])
+    assert table.hand.to_act == 2
+
+
+def test_DEAL_01_rejects_four_cards_or_the_wrong_seat() -> None:
+    """Card mode: a hand of four cards, or a deal out of order, is refused."""
+    table = Table([100, 100, 100], mode=Mode.CARD)
+    table.start(button=3)
+    assert refused(table, 1, "deal", cards="2c 3c 4c 5c").rule_id is RuleId.DEAL_01
+    assert refused(table, 2, "deal", cards=HANDS[2]).rule_id is RuleId.DEAL_01
+
+
+def test_DECK_01_rejects_a_card_outside_the_stripped_deck() -> None:
+    """A-7 stripped with 32 cards: a deuce cannot be dealt."""
+    table = Table([100, 100], variant=Variant.ACE_TO_SEVEN_STRIPPED, mode=Mode.CARD)
+    table.start(button=2)
+    assert refused(table, 1, "deal", cards="2c 7c 8c 9c Tc").rule_id is RuleId.DECK_01
+
+
+def test_all_discards_may_come_before_the_replacements() -> None:
+    """Card mode: a draw round may be declared in full, then dealt in the same order."""
+    table = card_table()
+    table.act(1, "draw", discards="2c")
+    table.act(2, "draw", discards="2d 3d")
+    assert table.hand.to_act == 1
+    table.act(1, "deal", cards="As")
+    table.act(2, "deal", cards="Ks Qs")
+    assert table.hand.to_act == 3
+
+
+def test_DRAW_11_accepts_time_after_the_deadline() -> None:
+    """With a 30-second timer, `time` after the deadline declares the seat pat, no raising after."""
+    rules = draw_rules(timeout_seconds=30)
+    table = Table([100, 100], rules=rules)
+    table.start(button=1)
+    to_draw(table)
+    later = AT + timedelta(seconds=31)
+    assert {"action": "time"} in (legal_actions(table.state, rules, later) or {})["legal"]
+    state = apply(table.state, Act(2, ActionKind.TIME), rules, later).state
+    assert state.hand is not None and state.hand.player(2).drawn == (0,)
+    state = apply(state, Act(1, ActionKind.DRAW, count=1), rules, later).state
+    next_up = legal_actions(state, rules, later)
+    assert next_up is not None and next_up["seat"] == 2
+    assert [o["action"] for o in next_up["legal"]] == ["check", "fold"]
+
+
+def test_DRAW_11_rejects_time_before_the_deadline() -> None:
+    """`time` before the draw timer ran out is refused."""
+    table = Table([100, 100], rules=draw_rules(timeout_seconds=30))
+    table.start(button=1)
+    to_draw(table)
+    assert refused(table, 2, "time").rule_id is RuleId.DRAW_11
+
+
+def test_DRAW_12_guides_counts_per_draw_in_triple_draw() -> None:
+    """Each seat's draw counts are kept per draw round."""
+    table = Table([200, 200], variant=Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW)
+    table.start(button=1)
+    to_draw(table)
+    for counts in ((3, 2), (1, 0)):
+        table.act(2, "draw", count=counts[0])
+        table.act(1, "draw", count=counts[1])
+        table.act(2, "check")
+        table.act(1, "check")
+    assert table.hand.player(2).drawn == (3, 1)
+    assert table.hand.player(1).drawn == (2, 0)
+    assert table.hand.phase.value == "draw_3"

@@ -1,0 +1,197 @@
+"""Showdown: order of showing, show or muck, cards speak, every pot awarded (SHOW-01..09)."""
+
+from __future__ import annotations
+
+import pytest
+from engine_table import NO_LIMIT, Table
+
+from dealerassist.rules.actions import Mode, Structure, Variant
+from dealerassist.rules.violations import RuleId, RuleViolation
+
+
+def refused(table: Table, seat: int, action: str, **fields: object) -> RuleViolation:
+    before = table.state
+    with pytest.raises(RuleViolation) as error:
+        table.act(seat, action, **fields)
+    assert table.state is before
+    return error.value
+
+
+def to_showdown(table: Table, bettor: int | None = None) -> None:
+    """Limp, draw pat, and either check down or let ``bettor`` bet and the others call."""
+    while table.hand.phase.value != "showdown":
+        legal = table.legal()
+        assert legal is not None
+        names = [o["action"] for o in legal["legal"]]
+        seat = legal["seat"]
+        if "draw" in names:
+            table.act(seat, "draw", count=0)
+        elif seat == bettor and "bet" in names and table.hand.phase.value != "betting_1":
+            table.act(seat, "bet", amount=legal["legal"][1]["min"])
+        else:
+            table.act(seat, "call" if "call" in names else "check")
+
+
+def test_SHOW_01_accepts_the_last_aggressor_showing_first() -> None:
+    """The seat that bet in the last round shows first."""
+    table = Table([100, 100, 100])
+    table.start(button=1)
+    to_showdown(table, bettor=3)
+    assert table.hand.to_act == 3
+    table.act(3, "show", cards="Ah Ad Ac Kd Ks")
+
+
+def test_SHOW_01_guides_left_of_the_button_when_everyone_checked() -> None:
+    """All checks in the last round: the first seat left of the button shows first."""
+    table = Table([100, 100, 100])
+    table.start(button=1)
+    outcome = to_showdown_outcome(table)
+    assert table.hand.to_act == 2
+    assert outcome[-1]["code"] == "show" and outcome[-1]["seat"] == 2
+
+
+def to_showdown_outcome(table: Table) -> list[dict[str, object]]:
+    to_showdown(table)
+    assert table.outcome is not None
+    return list(table.outcome.instructions)
+
+
+def test_SHOW_01_rejects_showing_out_of_order() -> None:
+    """Another seat may not show before the one whose turn it is."""
+    table = Table([100, 100, 100])
+    table.start(button=1)
+    to_showdown(table, bettor=3)
+    assert refused(table, 1, "show", cards="Ah Ad Ac Kd Ks").rule_id is RuleId.SHOW_01
+
+
+def test_SHOW_02_accepts_a_caller_mucking() -> None:
+    """A caller facing a better shown hand may muck; the shown hand wins."""
+    table = Table([100, 100])
+    table.start(button=1)
+    to_showdown(table, bettor=2)
+    table.act(2, "show", cards="Ah Ad Ac Kd Ks")
+    outcome = table.act(1, "muck")
+    assert outcome.result is not None
+    assert outcome.result["pots"][0]["winners"] == [2]
+    assert table.stacks() == {1: 70, 2: 130}
+
+
+def test_SHOW_02_rejects_mucking_the_last_hand_in_a_pot() -> None:
+    """After the other contender mucked, the last one is not asked: he wins without showing."""
+    table = Table([100, 100, 100])
+    table.start(button=1)
+    to_showdown(table, bettor=3)
+    table.act(3, "muck")
+    table.act(1, "muck")
+    assert table.hand.phase.value == "complete"
+    assert table.hand.result["pots"][0]["winners"] == [2]
+
+
+def test_SHOW_02_rejects_a_muck_by_the_only_claimant_of_a_side_pot() -> None:
+    """A seat alone in a side pot may not muck it away while it still contests the main pot."""
+    table = Table([100, 100, 30], structure=Structure.NO_LIMIT, stakes=NO_LIMIT)
+    table.start(button=3)
+    table.act(3, "raise", amount=30)  # all in
+    table.act(1, "raise", amount=100)  # all in
+    table.act(2, "call")  # all in
+    for seat in (1, 2, 3):
+        table.act(seat, "draw", count=0)
+    table.act(1, "muck")
+    assert table.hand.to_act == 2
+    assert refused(table, 2, "muck").rule_id is RuleId.SHOW_02
+    table.act(2, "show", cards="Ah Ad Ac Kd Ks")
+    outcome = table.act(3, "show", cards="2s 2h 3s 3h 4s")
+    assert outcome.result is not None
+    assert [pot["winners"] for pot in outcome.result["pots"]] == [[2], [2]]
+    assert table.stacks() == {1: 0, 2: 230, 3: 0}
+
+
+def test_SHOW_03_rejects_a_hand_of_four_cards() -> None:
+    """All five cards must be tabled to claim the pot."""
+    table = Table([100, 100])
+    table.start(button=1)
+    to_showdown(table)
+    assert refused(table, 2, "show", cards="Ah Ad Ac Kd").rule_id is RuleId.SHOW_03
+
+
+def test_SHOW_03_accepts_card_mode_hands_shown_without_retyping() -> None:
+    """Card mode knows the cards: `show` without cards tables what the seat holds."""
+    table = Table([100, 100], mode=Mode.CARD)
+    table.start(button=2)
+    table.act(1, "deal", cards="2c 3c 4c 5c 7d")
+    table.act(2, "deal", cards="Ah Ad Ac Kd Ks")
+    to_showdown(table)
+    table.act(1, "show")
+    outcome = table.act(2, "show")
+    assert outcome.result is not None
+    assert outcome.result["shown"] == {"1": "2c 3c 4c 5c 7d", "2": "Ah Ad Ac Kd Ks"}
+    assert outcome.result["pots"][0]["winners"] == [2]
+
+
+def test_SHOW_03_rejects_a_card_mode_show_of_other_cards() -> None:
+    """Card mode: the shown cards must be the ones the seat holds."""
+    table = Table([100, 100], mode=Mode.CARD)
+    table.start(button=2)
+    table.act(1, "deal", cards="2c 3c 4c 5c 7d")
+    table.act(2, "deal", cards="Ah Ad Ac Kd Ks")
+    to_showdown(table)
+    assert refused(table, 1, "show", cards="2c 3c 4c 5c 8d").rule_id is RuleId.SHOW_03
+
+
+def test_DECK_01_rejects_a_card_already_shown_by_another_seat() -> None:
+    """Count mode: two seats cannot show the same card."""
+    table = Table([100, 100])
+    table.start(button=1)
+    to_showdown(table)
+    table.act(2, "show", cards="Ah Ad Ac Kd Ks")
+    assert refused(table, 1, "show", cards="Ah 2c 3d 4s 5h").rule_id is RuleId.DECK_01
+
+
+def test_cards_speak_with_the_deuce_to_seven_ranking() -> None:
+    """2-7: 7-5-4-3-2 beats a pair of aces; the wheel is a straight, not a low."""
+    table = Table([100, 100], variant=Variant.DEUCE_TO_SEVEN_SINGLE_DRAW)
+    table.start(button=1)
+    to_showdown(table)
+    table.act(2, "show", cards="Ah Ad 3c 4d 5s")
+    outcome = table.act(1, "show", cards="7h 5c 4s 3d 2c")
+    assert outcome.result is not None
+    assert outcome.result["pots"][0]["winners"] == [1]
+
+
+def test_SHOW_09_guides_a_tie_split_and_SHOW_06_the_odd_chip_left_of_the_button() -> None:
+    """Equal hands split; the odd chip goes to the first winner left of the button."""
+    table = Table([100, 100, 100])
+    table.start(button=2)
+    table.act(2, "fold")  # the button folds: the pot is 5 + 10 = 15 plus calls
+    table.act(3, "call")
+    table.act(1, "check")
+    table.act(3, "draw", count=0)
+    table.act(1, "draw", count=0)
+    table.act(3, "bet", amount=20)
+    table.act(1, "call")
+    table.act(3, "show", cards="Ah Kd Qc Js 9h")
+    outcome = table.act(1, "show", cards="As Kh Qd Jc 9s")
+    assert outcome.result is not None
+    pot = outcome.result["pots"][0]
+    assert pot["amount"] == 60
+    assert pot["shares"] == {"3": 30, "1": 30}
+
+
+def test_SHOW_06_guides_the_odd_chip_to_the_first_winner_left_of_the_button() -> None:
+    """A 25-chip pot split two ways: seat 3, first winner left of the button, gets 13."""
+    table = Table([100, 100, 100])
+    table.start(button=1)
+    table.act(1, "call")
+    table.act(2, "fold")  # the small blind's 5 stays in the pot
+    table.act(3, "check")
+    table.act(3, "draw", count=0)
+    table.act(1, "draw", count=0)
+    table.act(3, "check")
+    table.act(1, "check")
+    table.act(3, "show", cards="Ah Kd Qc Js 9h")
+    outcome = table.act(1, "show", cards="As Kh Qd Jc 9s")
+    assert outcome.result is not None
+    pot = outcome.result["pots"][0]
+    assert pot["amount"] == 25
+    assert pot["shares"] == {"3": 13, "1": 12}
+    assert pot["odd_chip"] == 3
