@@ -50,7 +50,7 @@ class FakeTableStore:
     records: dict[str, TableRecord] = field(default_factory=dict)
     remembered: dict[str, IdempotencyRecord] = field(default_factory=dict)
     staged: list[dict[str, Any]] = field(default_factory=list)
-    lock: threading.Lock = field(default_factory=threading.Lock)
+    lock: threading.RLock = field(default_factory=threading.RLock)
     down: bool = False
     commits: int = 0
     before_commit: Any = None
