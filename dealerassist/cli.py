@@ -12,21 +12,10 @@ from dealerassist.cli_audit import add_audit_commands
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
-    from gunicorn.app.base import BaseApplication
+    """Run the API under gunicorn (embedded Redis and an audit worker unless REDIS_URL is set)."""
+    from dealerassist.server import ServeOptions, serve
 
-    from dealerassist.api import create_app
-
-    class _App(BaseApplication):  # type: ignore[misc]
-        def load_config(self) -> None:
-            self.cfg.set("bind", f"{args.host}:{args.port}")
-            self.cfg.set("workers", args.workers)
-
-        def load(self) -> object:
-            return create_app()
-
-    print(f"dealerassist {__version__} serving on http://{args.host}:{args.port}", flush=True)
-    _App().run()
-    return 0
+    return serve(ServeOptions(host=args.host, port=args.port, workers=args.workers))
 
 
 def _cmd_profiles(args: argparse.Namespace) -> int:

