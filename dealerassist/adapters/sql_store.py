@@ -20,6 +20,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
 
 from dealerassist.audit.envelope import format_at
+from dealerassist.audit.phh import table_at_hand_start
 from dealerassist.audit.verify import finishes_hand
 from dealerassist.errors import InvalidInput, Unavailable
 
@@ -254,7 +255,7 @@ class SqlAuditStore:
                 result.close()
 
     def get_hand(self, table_id: str, hand_no: int) -> dict[str, Any] | None:
-        """The hand's record and its events; ``None`` if no event carries that hand.
+        """The hand's record, its events and ``table`` as it began; ``None`` if no such hand.
 
         A hand still in play (no ``hands`` row yet) comes back with ``ended_at`` and
         ``result`` set to ``None``.
@@ -278,7 +279,18 @@ class SqlAuditStore:
         hand_events = list(self._stream(query))
         if record is None and not hand_events:
             return None
-        return _hand_record(table_id, hand_no, record, hand_events)
+        hand = _hand_record(table_id, hand_no, record, hand_events)
+        hand["table"] = table_at_hand_start(self._stream(self._before(table_id, hand_events)))
+        return hand
+
+    def _before(self, table_id: str, hand_events: list[dict[str, Any]]) -> sa.Select[Any]:
+        """The table's events before the hand (for its seats and stacks as the hand began)."""
+        first = hand_events[0]["seq"] if hand_events else 0
+        return (
+            sa.select(events_table)
+            .where(events_table.c.table_id == table_id, events_table.c.seq < first)
+            .order_by(events_table.c.seq)
+        )
 
     def count_events(self) -> int:
         """How many events are stored (all tables)."""

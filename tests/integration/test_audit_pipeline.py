@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from audit_chains import play_hands
 
 from dealerassist import worker
 from dealerassist.adapters.sql_store import SqlAuditStore
+from dealerassist.audit.phh import hand_to_phh
 from dealerassist.audit.verify import verify
 from dealerassist.bootstrap import build_services
 from dealerassist.profiles import default_profiles_dir
@@ -104,3 +106,20 @@ def _change_one_byte(store: SqlAuditStore, table_id: str, seq: int, old: str, ne
             ),
             {**key, "payload": text.replace(old, new, 1)},
         )
+
+
+def test_a_stored_hand_exports_to_phh_with_the_stacks_it_began_with(
+    services: Services, redis_client: redis.Redis, sql_url: str
+) -> None:
+    """get_hand carries the table as the hand began: hand 2 starts from hand 1's stacks."""
+    play_hands(services, "A1", hands=2, profile_id=PROFILE)
+    store = _drain(redis_client, sql_url)
+    first, second = store.get_hand("A1", 1), store.get_hand("A1", 2)
+    assert first is not None and second is not None
+    assert second["table"]["spec"]["variant"] == "five_card_draw"
+    after_first = {int(seat): stack for seat, stack in first["result"]["stacks"].items()}
+    assert {seat: info["stack"] for seat, info in second["table"]["seats"].items()} == after_first
+    data = tomllib.loads(hand_to_phh(second))
+    seats = [int(name[1:]) for name in data["players"]]
+    assert data["starting_stacks"] == [after_first[seat] for seat in seats]
+    store.dispose()

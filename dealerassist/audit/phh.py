@@ -1,0 +1,245 @@
+"""PHH export: one audited hand as a Poker Hand History (TOML) that other tools can read.
+
+``hand_to_phh(hand_record)`` takes the store's hand record (``SqlAuditStore.get_hand``):
+the hand's events plus ``table``, the table as the hand began (``table_at_hand_start``
+builds it from the table's earlier events: the spec of ``create_table``, the seats and
+stacks after the last seat change or hand result). Conventions are those of
+``audit.phh_reader`` (and pokerkit): players are numbered from the small blind, heads-up
+player 1 is the big blind and player 2 the button; blinds and antes are implied by
+``blinds_or_straddles`` and ``antes`` (no post actions); ``cbr`` amounts are "to"
+amounts. Cards the service never saw are ``??``: in count mode every hole card, every
+discard and every replacement. Refused entries are not part of a hand history.
+
+PHH has variant codes only for ``F2L3D`` and ``N2L1D`` of the games we deal; other games
+are written with our own variant name and a comment saying so.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from dealerassist.audit.envelope import REJECTED
+
+HAND_SIZE = 5
+UNKNOWN = "??"
+PHH_VARIANTS = {
+    ("deuce_to_seven_triple_draw", "fixed_limit"): "F2L3D",
+    ("deuce_to_seven_single_draw", "no_limit"): "N2L1D",
+}
+
+
+def table_at_hand_start(events: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """The table (spec, seats with player and stack) after ``events``, a table's log prefix.
+
+    >>> table_at_hand_start([
+    ...     {"kind": "create_table", "payload": {"command": {"spec": {"table_id": "T"}}}},
+    ...     {"kind": "seat", "payload": {"command": {"seat": 2, "player": "Ann", "stack": 90}}},
+    ... ])
+    {'spec': {'table_id': 'T'}, 'seats': {2: {'player': 'Ann', 'stack': 90}}}
+    """
+    spec: dict[str, Any] = {}
+    seats: dict[int, dict[str, Any]] = {}
+    for event in events:
+        if event.get("kind") == REJECTED:
+            continue
+        payload = event.get("payload") or {}
+        command = payload.get("command") or {}
+        if event.get("kind") == "create_table":
+            spec = dict(command.get("spec") or {})
+        elif event.get("kind") == "seat":
+            seats[int(command["seat"])] = {"player": command["player"], "stack": command["stack"]}
+        elif event.get("kind") == "leave":
+            seats.pop(int(command["seat"]), None)
+        _apply_stacks(seats, payload.get("result"))
+    return {"spec": spec, "seats": seats}
+
+
+def _apply_stacks(seats: dict[int, dict[str, Any]], result: Any) -> None:
+    if not isinstance(result, Mapping):
+        return
+    for seat, stack in (result.get("stacks") or {}).items():
+        if int(seat) in seats:
+            seats[int(seat)]["stack"] = stack
+
+
+def hand_to_phh(hand_record: Mapping[str, Any]) -> str:
+    """The hand as PHH text (TOML)."""
+    table = hand_record.get("table") or {"spec": {}, "seats": {}}
+    spec = table.get("spec") or {}
+    events = [e for e in hand_record.get("events", []) if e.get("kind") != REJECTED]
+    seats = {int(seat): dict(info) for seat, info in (table.get("seats") or {}).items()}
+    order = _player_order(events, seats, spec)
+    lines = _header(spec, order, seats)
+    lines.append(_toml("actions", _actions(events, order)))
+    lines.extend(_footer(hand_record, order))
+    return "\n".join(lines) + "\n"
+
+
+# -- who the players are, in PHH order --------------------------------------------------------
+
+
+def _dealt_seats(events: list[Mapping[str, Any]], seats: Mapping[int, Any]) -> list[int]:
+    sat_out = {
+        int(command["seat"])
+        for command in _commands(events)
+        if command.get("type") == "action" and command.get("action") == "sit_out"
+    }
+    return sorted(seat for seat in seats if seat not in sat_out)
+
+
+def _posted(events: list[Mapping[str, Any]]) -> list[tuple[int, int]]:
+    return [
+        (int(item["seat"]), int(item["amount"]))
+        for event in events
+        for item in event["payload"].get("events") or []
+        if item.get("type") == "posted"
+    ]
+
+
+def _button(events: list[Mapping[str, Any]]) -> int | None:
+    for event in events:
+        for item in event["payload"].get("events") or []:
+            if item.get("type") == "hand_started" and item.get("button") is not None:
+                return int(item["button"])
+    return None
+
+
+def _player_order(
+    events: list[Mapping[str, Any]], seats: Mapping[int, Any], spec: Mapping[str, Any]
+) -> list[int]:
+    """Seats as PHH players p1..pn: from the small blind on; heads-up, big blind first."""
+    dealt = _dealt_seats(events, seats)
+    if not dealt:
+        return []
+    stakes = spec.get("stakes") or {}
+    posted = _posted(events)
+    small = next((s for s, a in posted if a == stakes.get("small_blind")), None)
+    button = _button(events)
+    if small is None:
+        after = [seat for seat in dealt if button is not None and seat > button]
+        small = (after or dealt)[0]
+    start = dealt.index(small) if small in dealt else 0
+    order = dealt[start:] + dealt[:start]
+    if len(order) == 2:
+        order = [order[1], order[0]]
+    return order
+
+
+# -- header, actions, footer ------------------------------------------------------------------
+
+
+def _header(spec: Mapping[str, Any], order: list[int], seats: Mapping[int, Any]) -> list[str]:
+    stakes = spec.get("stakes") or {}
+    key = (spec.get("variant"), spec.get("structure"))
+    code = PHH_VARIANTS.get(key)  # type: ignore[arg-type]
+    lines = []
+    if code is None:
+        code = f"{spec.get('structure', 'unknown')}/{spec.get('variant', 'unknown')}"
+        lines.append(f"# PHH has no variant code for {code}; written with our own name")
+    blinds, antes = [0] * len(order), [stakes.get("ante", 0)] * len(order)
+    if len(order) >= 2:
+        # PHH lists the small blind first even heads-up, where player 1 is the big blind.
+        blinds[0], blinds[1] = stakes.get("small_blind", 0), stakes.get("big_blind", 0)
+        big = 0 if len(order) == 2 else 1
+        antes[big] += stakes.get("big_blind_ante", 0)
+    lines += [
+        _toml("variant", code),
+        _toml("antes", antes),
+        _toml("blinds_or_straddles", blinds),
+    ]
+    if spec.get("structure") == "fixed_limit":
+        lines += [_toml("small_bet", stakes.get("small_bet", 0))]
+        lines += [_toml("big_bet", stakes.get("big_bet", 0))]
+    else:
+        lines.append(_toml("min_bet", stakes.get("min_bet") or stakes.get("big_blind", 0)))
+    lines.append(_toml("starting_stacks", [seats[seat]["stack"] for seat in order]))
+    return lines
+
+
+def _footer(hand_record: Mapping[str, Any], order: list[int]) -> list[str]:
+    events = hand_record.get("events") or []
+    seats = (hand_record.get("table") or {}).get("seats") or {}
+    players = {int(seat): info["player"] for seat, info in seats.items()}
+    lines = [
+        _toml("hand", hand_record.get("hand_no") or 0),
+        _toml("players", [players.get(seat, f"seat {seat}") for seat in order]),
+    ]
+    result = hand_record.get("result")
+    if isinstance(result, Mapping) and result.get("stacks"):
+        stacks = {int(seat): stack for seat, stack in result["stacks"].items()}
+        lines.append(_toml("finishing_stacks", [stacks.get(seat, 0) for seat in order]))
+    started = str(hand_record.get("started_at") or "")
+    if len(started) >= 10:
+        year, month, day = (int(part) for part in started[:10].split("-"))
+        lines += [_toml("year", year), _toml("month", month), _toml("day", day)]
+    lines += [
+        _toml("_table_id", str(hand_record.get("table_id"))),
+        _toml("_profile_id", str(hand_record.get("profile_id"))),
+        _toml("_profile_sha256", str(hand_record.get("profile_sha256"))),
+        _toml("_started_at", started),
+        _toml("_ended_at", str(hand_record.get("ended_at") or "")),
+    ]
+    if events:
+        lines += [_toml("_first_seq", events[0]["seq"]), _toml("_last_seq", events[-1]["seq"])]
+        lines.append(_toml("_last_hash", events[-1]["hash"]))
+    return lines
+
+
+def _commands(events: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    return [event["payload"].get("command") or {} for event in events]
+
+
+def _actions(events: list[Mapping[str, Any]], order: list[int]) -> list[str]:
+    """Deals, then each action; a draw round's discards all come before its deals (PHH)."""
+    player = {seat: f"p{index}" for index, seat in enumerate(order, start=1)}
+    actions = [f"d dh {player[seat]} {UNKNOWN * HAND_SIZE}" for seat in order]
+    deals: list[str] = []
+    for command in _commands(events):
+        if command.get("type") != "action" or int(command.get("seat", 0)) not in player:
+            continue
+        name = player[int(command["seat"])]
+        if command.get("action") == "draw":
+            discard, deal = _draw(name, command)
+            actions.append(discard)
+            deals.extend(deal)
+            continue
+        lines = _action(name, command)
+        if lines:
+            actions.extend(deals)
+            deals = []
+        actions.extend(lines)
+    return actions + deals
+
+
+def _action(name: str, command: Mapping[str, Any]) -> list[str]:
+    match command.get("action"):
+        case "fold":
+            return [f"{name} f"]
+        case "check" | "call":
+            return [f"{name} cc"]
+        case "bet" | "raise":
+            amount = command.get("amount")
+            return [f"{name} cbr {amount}" if amount is not None else f"{name} cbr"]
+        case "show":
+            cards = "".join(command.get("cards") or ()) or UNKNOWN * HAND_SIZE
+            return [f"{name} sm {cards}"]
+        case _:
+            return []  # posts are implied by the blinds; time, muck, deal leave no line
+
+
+def _draw(name: str, command: Mapping[str, Any]) -> tuple[str, list[str]]:
+    """The discard line and the deal lines (none when standing pat) of one draw."""
+    discards = command.get("discards")
+    count = len(discards) if discards is not None else int(command.get("count") or 0)
+    if count == 0:
+        return f"{name} sd", []
+    thrown = "".join(discards) if discards else UNKNOWN * count
+    drawn = "".join(command.get("cards") or ()) or UNKNOWN * count
+    return f"{name} sd {thrown}", [f"d dh {name} {drawn}"]
+
+
+def _toml(key: str, value: Any) -> str:
+    """One TOML ``key = value`` line (JSON's strings, integers and arrays are valid TOML)."""
+    return f"{key} = {json.dumps(value, ensure_ascii=False)}"

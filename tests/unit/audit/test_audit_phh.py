@@ -1,0 +1,208 @@
+"""PHH export of audited hands (dealerassist.audit.phh), checked by replaying it with pokerkit."""
+
+from __future__ import annotations
+
+import tomllib
+import warnings
+from datetime import UTC, datetime
+from typing import Any
+
+import pokerkit
+import pytest
+from audit_chains import record
+
+from dealerassist.audit.phh import hand_to_phh, table_at_hand_start
+from dealerassist.audit.phh_reader import parse_phh
+from dealerassist.audit.replay import ReplayEngine, load_engine
+from dealerassist.profiles import default_profiles_dir, load_profiles
+from dealerassist.rules.actions import command_from_dict
+from dealerassist.rules.engine import apply, legal_actions, new_table
+from dealerassist.rules.house_rules import HouseRules
+
+AT = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+LIMIT = {"small_blind": 5, "big_blind": 10, "small_bet": 10, "big_bet": 20}
+
+
+@pytest.fixture(scope="module")
+def engine() -> ReplayEngine:
+    loaded = load_engine()
+    assert loaded is not None
+    return loaded
+
+
+def _rules(profile_id: str) -> HouseRules:
+    return load_profiles(default_profiles_dir())[profile_id]
+
+
+def _play(
+    rules: HouseRules, variant: str, stacks: dict[int, int], button: int, script: list[str]
+) -> list[dict[str, Any]]:
+    """Commands of one hand: seats, start, then steps ("post", "bet", "draw2", "show:7h5d...")."""
+    spec = {
+        "table_id": "T9",
+        "variant": variant,
+        "structure": "fixed_limit",
+        "stakes": LIMIT,
+        "profile_id": rules.profile_id,
+    }
+    commands: list[dict[str, Any]] = [{"type": "create_table", "spec": spec}]
+    commands += [
+        {"type": "seat", "seat": seat, "player": f"P{seat}", "stack": stack}
+        for seat, stack in stacks.items()
+    ]
+    commands.append({"type": "start_hand", "button": button})
+    for step in script:
+        legal = legal_actions(_state(commands, rules), rules, AT)
+        assert legal is not None, f"the hand ended before {step!r}"
+        command: dict[str, Any] = {"type": "action", "seat": legal["seat"]}
+        if step.startswith("draw"):
+            command.update(action="draw", count=int(step[4:]))
+        elif step.startswith("show:"):
+            cards = step[5:]
+            command.update(action="show", cards=[cards[i : i + 2] for i in range(0, 10, 2)])
+        elif step in ("bet", "raise"):
+            option = next(o for o in legal["legal"] if o["action"] == step)
+            command.update(action=step, amount=option["min"])
+        else:
+            command["action"] = step
+        commands.append(command)
+    return commands
+
+
+def _state(commands: list[dict[str, Any]], rules: HouseRules) -> Any:
+    state = None
+    for data in commands:
+        command = command_from_dict(data)
+        state = apply(
+            state if state is not None else new_table(command.spec), command, rules, AT
+        ).state
+    return state
+
+
+def _hand_record(events: list[dict[str, Any]], hand_no: int = 1) -> dict[str, Any]:
+    """The record SqlAuditStore.get_hand builds, from the recorded events."""
+    hand = [e for e in events if e["hand_no"] == hand_no]
+    result = next(
+        e["payload"]["result"] for e in hand if e["kind"] != "rejected" and e["payload"]["result"]
+    )
+    return {
+        "table_id": hand[0]["table_id"],
+        "hand_no": hand_no,
+        "profile_id": hand[0]["profile_id"],
+        "profile_sha256": hand[0]["profile_sha256"],
+        "started_at": hand[0]["at"],
+        "ended_at": hand[-1]["at"],
+        "result": result,
+        "events": hand,
+        "table": table_at_hand_start(e for e in events if e["seq"] < hand[0]["seq"]),
+    }
+
+
+def _pokerkit_stacks(text: str) -> list[int]:
+    state = None
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pokerkit warns about unknown cards
+        for state in pokerkit.HandHistory.loads(text):  # noqa: B007 - the last state counts
+            pass
+    assert state is not None
+    return list(state.stacks)
+
+
+TRIPLE_DRAW_SCRIPT = [
+    "post", "post", "call", "call", "check",
+    "draw2", "draw1", "draw3", "bet", "call", "fold",
+    "draw0", "draw1", "check", "bet", "call",
+    "draw0", "draw0", "check", "check",
+    "show:7h5d4c3s2h", "show:8h6d4s3c2d",
+]  # fmt: skip
+
+
+def test_triple_draw_hand_replays_in_pokerkit_to_our_stacks(engine: ReplayEngine) -> None:
+    """A 3-handed 2-7 triple draw hand (draws, a fold, a showdown) exports as F2L3D that
+    pokerkit replays to the finishing stacks our engine recorded."""
+    rules = _rules("casino-triple-draw-27")
+    commands = _play(
+        rules, "deuce_to_seven_triple_draw", {1: 500, 3: 300, 4: 400}, 1, TRIPLE_DRAW_SCRIPT
+    )
+    record_ = _hand_record(record(engine, commands, rules))
+    text = hand_to_phh(record_)
+    data = tomllib.loads(text)
+    assert data["variant"] == "F2L3D"
+    assert data["players"] == ["P3", "P4", "P1"]
+    assert data["starting_stacks"] == [300, 400, 500]
+    ours = [record_["result"]["stacks"][str(seat)] for seat in (3, 4, 1)]
+    assert data["finishing_stacks"] == ours
+    assert _pokerkit_stacks(text) == ours
+    assert parse_phh(text).variant == "F2L3D"
+
+
+def test_draw_round_discards_come_before_its_deals(engine: ReplayEngine) -> None:
+    """Within a draw round every discard precedes the replacement deals (as PHH orders them)."""
+    rules = _rules("casino-triple-draw-27")
+    commands = _play(
+        rules, "deuce_to_seven_triple_draw", {1: 500, 3: 300, 4: 400}, 1, TRIPLE_DRAW_SCRIPT
+    )
+    actions = tomllib.loads(hand_to_phh(_hand_record(record(engine, commands, rules))))["actions"]
+    first_draw = actions[6:12]
+    assert first_draw == [
+        "p1 sd ????",
+        "p2 sd ??",
+        "p3 sd ??????",
+        "d dh p1 ????",
+        "d dh p2 ??",
+        "d dh p3 ??????",
+    ]
+    assert actions[:3] == ["d dh p1 ??????????", "d dh p2 ??????????", "d dh p3 ??????????"]
+
+
+def test_heads_up_puts_the_big_blind_first(engine: ReplayEngine) -> None:
+    """Heads-up, player 1 is the big blind and player 2 the button; pokerkit agrees on stacks."""
+    rules = _rules("casino-triple-draw-27")
+    script = ["post", "post", "raise", "fold"]
+    commands = _play(rules, "deuce_to_seven_triple_draw", {2: 200, 5: 300}, 2, script)
+    record_ = _hand_record(record(engine, commands, rules))
+    text = hand_to_phh(record_)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P5", "P2"]
+    assert data["blinds_or_straddles"] == [5, 10]
+    assert (
+        _pokerkit_stacks(text)
+        == data["finishing_stacks"]
+        == [record_["result"]["stacks"][s] for s in ("5", "2")]
+    )
+
+
+def test_a_game_without_a_phh_code_says_so(engine: ReplayEngine) -> None:
+    """Five-card draw has no PHH variant code: the export names our game and says why."""
+    rules = _rules("casino-five-card-draw")
+    commands = _play(
+        rules,
+        "five_card_draw",
+        {1: 100, 2: 100, 3: 100},
+        1,
+        ["post", "post", "raise", "fold", "fold"],
+    )
+    text = hand_to_phh(_hand_record(record(engine, commands, rules)))
+    assert text.startswith("# PHH has no variant code for fixed_limit/five_card_draw")
+    data = tomllib.loads(text)
+    assert data["variant"] == "fixed_limit/five_card_draw"
+    assert data["_table_id"] == "T9" and data["_last_seq"] > data["_first_seq"]
+
+
+def test_refused_entries_are_left_out(engine: ReplayEngine) -> None:
+    """A refused entry (audited as rejected) writes no PHH action."""
+    rules = _rules("casino-five-card-draw")
+    commands = _play(
+        rules, "five_card_draw", {1: 100, 2: 100, 3: 100}, 1, ["post", "post", "raise"]
+    )
+    commands.append(
+        {"type": "action", "seat": 2, "action": "check"}
+    )  # refused: seat 2 faces a raise
+    commands += [
+        {"type": "action", "seat": 2, "action": "fold"},
+        {"type": "action", "seat": 3, "action": "fold"},
+    ]
+    events = record(engine, commands, rules)
+    assert sum(e["kind"] == "rejected" for e in events) == 1
+    actions = tomllib.loads(hand_to_phh(_hand_record(events)))["actions"]
+    assert actions[3:] == ["p3 cbr 20", "p1 f", "p2 f"]
