@@ -46,6 +46,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     tokens: TokenBook | None = config.pop("TOKENS", None)
     app = Flask(__name__)
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
+    app.config[docs.PROFILE_IDS_CONFIG] = sorted(
+        p.stem for p in settings.profiles_dir.glob("*.toml")
+    )
     app.config.update(config)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.url_map.strict_slashes = False

@@ -54,7 +54,7 @@ def _primed(lines: Iterable[str]) -> Iterator[str]:
     return iter(()) if first is None else chain([first], iterator)
 
 
-@blueprint.get("/hands/<table_id>/<int:hand_no>")
+@blueprint.get("/hands/<table_id>/<int(max=2147483647):hand_no>")
 @requires(*AUDITORS)
 def hand(table_id: str, hand_no: int) -> Response:
     """One audited hand as JSON (default) or PHH text."""

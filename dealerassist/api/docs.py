@@ -12,6 +12,7 @@ from dealerassist.api.openapi import build_spec
 
 blueprint = Blueprint("docs", __name__)
 SPEC_EXTENSION = "dealerassist.openapi"
+PROFILE_IDS_CONFIG = "DEALERASSIST_PROFILE_IDS"
 METHODS = ("get", "put", "post", "delete", "patch")
 
 
@@ -19,7 +20,8 @@ def spec() -> dict[str, Any]:
     """The app's OpenAPI document (built once per app)."""
     cached = current_app.extensions.get(SPEC_EXTENSION)
     if cached is None:
-        cached = current_app.extensions[SPEC_EXTENSION] = build_spec()
+        profile_ids = current_app.config.get(PROFILE_IDS_CONFIG, ())
+        cached = current_app.extensions[SPEC_EXTENSION] = build_spec(profile_ids)
     return dict(cached)
 
 

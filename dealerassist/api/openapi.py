@@ -5,6 +5,7 @@ Response bodies are described here as JSON Schema; every error is a ``Problem``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from apispec import APISpec
@@ -150,7 +151,9 @@ def _path(name: str, schema: dict[str, Any], text: str) -> dict[str, Any]:
 
 TABLE_ID = _path("table_id", {"type": "string", "pattern": schemas.TABLE_ID_PATTERN}, "table ID")
 SEAT = _path("seat", {"type": "integer", "minimum": 1, "maximum": 10}, "seat number")
-HAND_NO = _path("hand_no", {"type": "integer", "minimum": 1}, "hand number, from 1")
+HAND_NO = _path(
+    "hand_no", {"type": "integer", "minimum": 1, "maximum": 2147483647}, "hand number, from 1"
+)
 WRITE_HEADERS = ["IfMatch", "IdempotencyKey"]  # apispec turns component names into $refs
 
 
@@ -188,8 +191,8 @@ def _public(summary: str, ok: dict[str, Any], errors: tuple[int, ...] = ()) -> d
     return {"summary": summary, "security": [], "responses": _responses(ok, errors)}
 
 
-def build_spec() -> dict[str, Any]:
-    """The whole OpenAPI document as a dict."""
+def build_spec(profile_ids: Sequence[str] = ()) -> dict[str, Any]:
+    """The whole OpenAPI document as a dict (``profile_ids``: the profiles a table may name)."""
     spec = APISpec(
         title="dealerassist",
         version=__version__,
@@ -198,17 +201,20 @@ def build_spec() -> dict[str, Any]:
         info={"description": "Dealer assist for live draw-poker tables (design §4)."},
         security=[{"bearer": []}],
     )
-    _components(spec)
+    _components(spec, profile_ids)
     for path, item in _paths().items():
         operations = {key: value for key, value in item.items() if key != "parameters"}
         spec.path(path=path, operations=operations, parameters=item.get("parameters"))
     return spec.to_dict()
 
 
-def _components(spec: APISpec) -> None:
+def _components(spec: APISpec, profile_ids: Sequence[str]) -> None:
     spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
+    spec.components.schema("CreateTable", schema=schemas.CreateTableSchema)
+    if profile_ids:
+        create = spec.components.schemas["CreateTable"]
+        create["properties"]["profile"]["enum"] = list(profile_ids)
     for name, schema in (
-        ("CreateTable", schemas.CreateTableSchema),
         ("Seat", schemas.SeatSchema),
         ("StartHand", schemas.StartHandSchema),
         ("Action", schemas.ActionSchema),
@@ -229,11 +235,12 @@ def _components(spec: APISpec) -> None:
         spec.components.response(f"E{status}", {"description": text, "content": content})
     spec.components.parameter(
         "IfMatch", "header",
-        {"schema": {"type": "string"}, "description": 'the version the client saw, "v41"'},
+        {"name": "If-Match", "schema": {"type": "string"},
+         "description": 'the version the client saw, "v41"'},
     )  # fmt: skip
     spec.components.parameter(
         "IdempotencyKey", "header",
-        {"schema": {"type": "string", "minLength": 1, "maxLength": 255},
+        {"name": "Idempotency-Key", "schema": {"type": "string", "minLength": 1, "maxLength": 255},
          "description": "the same key and body returns the first answer again, applied once"},
     )  # fmt: skip
 

@@ -80,7 +80,7 @@ def start_hand(table_id: str) -> Response:
     return answer_response(answer)
 
 
-@blueprint.get("/<table_id>/hands/<int:hand_no>")
+@blueprint.get("/<table_id>/hands/<int(max=2147483647):hand_no>")
 @requires(*ANY_ROLE)
 def get_hand(table_id: str, hand_no: int) -> Response:
     """One hand's record (the live hand, or a finished one from the audit store)."""
