@@ -285,11 +285,12 @@ def check_dealt(
     draw_round: int,
     allowed: list[dict[str, Any]],
 ) -> int:
-    """DEAL-01 / DECK-01 / DRAW-06: the right number of cards, each from the deck, none already
-    in play, never the drawer's own discard; returns how many must come from a reshuffle."""
+    """DEAL-01 / DRAW-10 / DECK-01 / DRAW-06: exactly the cards that make five, each from the
+    deck, none in play, never the drawer's own discard; how many come from a reshuffle."""
     if len(cards) != count:
-        message = f"Seat {seat} receives {count} card(s), not {len(cards)}."
-        raise _refuse(RuleId.DEAL_01, message, seat, allowed)
+        message = f"Seat {seat} receives {count} card(s), not {len(cards)}: a hand has five."
+        rule = RuleId.DRAW_10 if draw_round else RuleId.DEAL_01
+        raise _refuse(rule, message, seat, allowed)
     deck = deck_cards(hand.deck)
     where = card_locations(hand)
     from_pool = 0

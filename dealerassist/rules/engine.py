@@ -357,13 +357,22 @@ def _hand_view(hand: HandState) -> dict[str, Any]:
         "bets": bets,
         "to_act": hand.to_act,
         "current_bet": hand.current_bet,
-        "draws": {str(p.seat): p.drawn[-1] for p in hand.players if p.drawn},
+        "draws": draw_counts(hand),
         "stub": hand.stub,
         "deck": hand.deck,
         "burns": hand.burns,
         "players": [_player_view(p) for p in hand.players],
         "draw_deadline": hand.draw_deadline,
     }
+
+
+def draw_counts(hand: HandState) -> dict[str, int]:
+    """DRAW-09: how many each seat drew in the last draw, shown until the first action after it."""
+    last_draw = phase_number(hand.phase) - 1 if is_betting(hand.phase) else phase_number(hand.phase)
+    acted = is_betting(hand.phase) and any(p.acted for p in hand.players)
+    if last_draw < 1 or acted or hand.phase is Phase.COMPLETE:
+        return {}
+    return {str(p.seat): p.drawn[last_draw - 1] for p in hand.live() if len(p.drawn) >= last_draw}
 
 
 def _player_view(player: Any) -> dict[str, Any]:
@@ -376,7 +385,6 @@ def _player_view(player: Any) -> dict[str, Any]:
         "folded": player.folded,
         "all_in": player.all_in,
         "held": player.held,
-        "drawn": list(player.drawn),
         "shown": None if player.shown is None else " ".join(player.shown),
         "mucked": player.mucked,
     }

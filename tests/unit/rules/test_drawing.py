@@ -9,7 +9,7 @@ import pytest
 from engine_table import AT, Table
 
 from dealerassist.rules.actions import Act, ActionKind, Mode, Variant
-from dealerassist.rules.engine import apply, legal_actions
+from dealerassist.rules.engine import apply, legal_actions, view
 from dealerassist.rules.house_rules import BottomCard, DrawRules, HouseRules, ReshufflePool
 from dealerassist.rules.violations import RuleId, RuleViolation
 
@@ -279,3 +279,81 @@ def test_DRAW_12_guides_counts_per_draw_in_triple_draw() -> None:
     assert table.hand.player(2).drawn == (3, 1)
     assert table.hand.player(1).drawn == (2, 0)
     assert table.hand.phase.value == "draw_3"
+
+
+def test_DRAW_04_refuses_to_burn_where_the_house_does_not_burn() -> None:
+    """burn_before off: the first replacement card comes straight off the stub."""
+    table = Table([100, 100], rules=draw_rules(burn_before=False))
+    table.start(button=1)
+    to_draw(table)
+    outcome = table.act(2, "draw", count=2)
+    assert outcome.instructions[0]["code"] == "deal"
+    assert table.hand.burns == 0
+
+
+def test_DRAW_05_accepts_the_bottom_card_when_it_completes_the_last_draw() -> None:
+    """only_if_it_completes_all_draws: the last drawer may get the bottom card."""
+    rules = draw_rules(bottom_card=BottomCard.ONLY_IF_IT_COMPLETES_ALL_DRAWS)
+    table = six_handed(rules)
+    for seat in (1, 2, 3, 4, 5):
+        table.act(seat, "draw", count=5 if seat < 5 else 0)
+    outcome = table.act(6, "draw", count=1)
+    assert outcome.instructions[0]["code"] == "deal"
+    assert table.hand.stub == 0
+
+
+def test_DRAW_05_refuses_the_bottom_card_while_others_still_draw() -> None:
+    """only_if_it_completes_all_draws: with a seat still to draw, the bottom card stays."""
+    rules = draw_rules(bottom_card=BottomCard.ONLY_IF_IT_COMPLETES_ALL_DRAWS)
+    table = six_handed(rules)
+    for seat in (1, 2, 3, 4):
+        table.act(seat, "draw", count=5)
+    outcome = table.act(5, "draw", count=1)
+    assert outcome.instructions[0]["code"] == "reshuffle"
+
+
+def test_DRAW_09_guides_the_draw_counts_until_the_first_action_after_the_draw() -> None:
+    """view() shows how many each seat drew until somebody acts after the draw."""
+    table = Table([100, 100, 100])
+    table.start(button=1)
+    to_draw(table)
+    for seat, count in ((2, 1), (3, 3), (1, 0)):
+        table.act(seat, "draw", count=count)
+    shown = view(table.state, table.rules, AT)
+    assert shown["hand"]["draws"] == {"2": 1, "3": 3, "1": 0}
+
+
+def test_DRAW_09_refuses_the_draw_counts_after_the_first_action() -> None:
+    """Once the betting after the draw has started the counts are no longer shown."""
+    table = Table([100, 100, 100])
+    table.start(button=1)
+    to_draw(table)
+    for seat in (2, 3, 1):
+        table.act(seat, "draw", count=2)
+    table.act(2, "check")
+    assert view(table.state, table.rules, AT)["hand"]["draws"] == {}
+
+
+def test_DRAW_10_accepts_replacements_that_make_five_cards() -> None:
+    """Card mode: two discards, two cards dealt, five in the hand."""
+    table = card_table()
+    table.act(1, "draw", discards="2c 3c")
+    table.act(1, "deal", cards="Kh Qh")
+    assert table.hand.player(1).held == 5
+
+
+def test_DRAW_10_rejects_replacements_that_leave_a_foul_hand() -> None:
+    """Card mode: one card for a two-card draw would leave four cards."""
+    table = card_table()
+    table.act(1, "draw", discards="2c 3c")
+    assert refused(table, 1, "deal", cards="Kh").rule_id is RuleId.DRAW_10
+
+
+def test_DRAW_12_rejects_a_second_draw_in_the_same_round() -> None:
+    """Each seat draws once per draw round; the next seat is named instead."""
+    table = Table([200, 200, 200], variant=Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW)
+    table.start(button=1)
+    to_draw(table)
+    table.act(2, "draw", count=2)
+    error = refused(table, 2, "draw", count=1)
+    assert "Seat 3 draws next" in error.message

@@ -69,3 +69,25 @@ def test_GAME_01_rejects_a_second_hand_while_one_is_in_progress() -> None:
     with pytest.raises(RuleViolation) as refused:
         table.run(StartHand())
     assert refused.value.rule_id is RuleId.GAME_01
+
+
+def test_GAME_01_accepts_the_actions_of_the_current_phase() -> None:
+    """Posting takes posts, betting takes bets, the draw takes draws, in that order."""
+    table = Table([100, 100])
+    table.start(button=1, post=False)
+    table.act(1, "post")
+    table.act(2, "post")
+    table.act(1, "call")
+    table.act(2, "check")
+    table.act(2, "draw", count=1)
+    assert table.hand.phase.value == "draw_1"
+
+
+def test_GAME_01_rejects_an_action_of_another_phase() -> None:
+    """A draw during the betting is refused with the legal betting actions."""
+    table = Table([100, 100])
+    table.start(button=1)
+    with pytest.raises(RuleViolation) as refused:
+        table.act(1, "draw", count=1)
+    assert refused.value.rule_id is RuleId.GAME_01
+    assert [a["action"] for a in refused.value.allowed] == ["call", "raise", "fold"]

@@ -195,3 +195,48 @@ def test_SHOW_06_guides_the_odd_chip_to_the_first_winner_left_of_the_button() ->
     assert pot["amount"] == 25
     assert pot["shares"] == {"3": 13, "1": 12}
     assert pot["odd_chip"] == 3
+
+
+def test_SHOW_07_refuses_the_side_pot_to_a_short_all_in() -> None:
+    """The best hand all in for 30 wins only the main pot; the side pot goes to the next best."""
+    table = Table([100, 100, 30], structure=Structure.NO_LIMIT, stakes=NO_LIMIT)
+    table.start(button=3)
+    table.act(3, "raise", amount=30)
+    table.act(1, "raise", amount=100)
+    table.act(2, "call")
+    for seat in (1, 2, 3):
+        table.act(seat, "draw", count=0)
+    table.act(1, "show", cards="Kh Kd 2c 5s 7d")
+    table.act(2, "show", cards="Qh Qd 3c 6s 8d")
+    outcome = table.act(3, "show", cards="Ah Ad Ac 4d 4s")
+    assert outcome.result is not None
+    assert [(p["amount"], p["winners"]) for p in outcome.result["pots"]] == [(90, [3]), (140, [1])]
+    assert table.stacks() == {1: 140, 2: 0, 3: 90}
+
+
+def test_SHOW_09_refuses_a_split_between_unequal_hands() -> None:
+    """Only equal hands split; a better kicker takes the whole pot."""
+    table = Table([100, 100])
+    table.start(button=1)
+    to_showdown(table)
+    table.act(2, "show", cards="Ah Kd Qc Js 9h")
+    outcome = table.act(1, "show", cards="As Kh Qd Jc 8s")
+    assert outcome.result is not None
+    assert outcome.result["pots"][0]["shares"] == {"2": 20}
+
+
+def test_SHOW_06_refuses_the_odd_chip_to_the_second_winner() -> None:
+    """Of two winners, the one first clockwise from the button gets the odd chip, never both."""
+    table = Table([100, 100, 100])
+    table.start(button=3)
+    table.act(3, "call")
+    table.act(1, "fold")  # the small blind's 5 makes the pot odd
+    table.act(2, "check")
+    table.act(2, "draw", count=0)
+    table.act(3, "draw", count=0)
+    table.act(2, "check")
+    table.act(3, "check")
+    table.act(2, "show", cards="Ah Kd Qc Js 9h")
+    outcome = table.act(3, "show", cards="As Kh Qd Jc 9s")
+    assert outcome.result is not None
+    assert outcome.result["pots"][0]["shares"] == {"2": 13, "3": 12}
