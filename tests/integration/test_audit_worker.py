@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,6 +18,8 @@ from dealerassist import worker
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue, drain_flag_key
 from dealerassist.adapters.sql_store import SqlAuditStore
 from dealerassist.audit.verify import verify
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
@@ -124,3 +130,34 @@ def test_urls_from_env_default_to_sqlite_in_the_data_dir(tmp_path: Path) -> None
     assert (tmp_path / "var").is_dir()
     given = worker.urls_from_env({"DATABASE_URL": "postgresql://x/y", "REDIS_URL": "redis://r"})
     assert given == worker.WorkerUrls(redis_url="redis://r", database_url="postgresql://x/y")
+
+
+def test_two_workers_draining_while_staging_goes_on_store_everything_once(
+    redis_client: redis.Redis, redis_url: str, tmp_path: Path
+) -> None:
+    """Two worker processes drain while events keep arriving: each event lands exactly once."""
+    url = f"sqlite:///{tmp_path / 'audit.sqlite3'}"
+    env = {**os.environ, "REDIS_URL": redis_url, "DATABASE_URL": url}
+    command = [sys.executable, "-m", "dealerassist.cli", "worker", "--batch", "7"]
+    workers = [
+        subprocess.Popen([*command, "--log-level", "ERROR"], cwd=REPO, env=env) for _ in range(2)
+    ]
+    queue = RQAuditQueue(redis_client)
+    events = interleaved(tables=4, per_table=150)
+    try:
+        for start in range(0, len(events), 20):
+            stage(queue, redis_client, events[start : start + 20])
+            time.sleep(0.01)
+        store = SqlAuditStore(url)
+        deadline = time.monotonic() + 45
+        while (queue.depth() or store.count_events() < 600) and time.monotonic() < deadline:
+            time.sleep(0.05)
+    finally:
+        for process in workers:
+            process.terminate()
+        for process in workers:
+            process.wait(timeout=30)
+    assert queue.depth() == 0
+    assert store.count_events() == 600
+    assert verify(store.iter_events(), rules_for, replay=False)["ok"] is True
+    store.dispose()
