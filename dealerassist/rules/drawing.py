@@ -44,8 +44,13 @@ def deck_cards(deck: int) -> frozenset[str]:
 
 def next_to_draw(hand: HandState, draw_round: int) -> int | None:
     """DRAW-01: a seat waiting for its cards (card mode) first, else the first seat left of
-    the button that has not declared its draw yet."""
-    return first_pending(hand) or next_to_declare(hand, draw_round)
+    the button that has not declared its draw yet; a deferred fifth card (DRAW-03) last."""
+    return first_pending(hand) or next_to_declare(hand, draw_round) or _deferred(hand)
+
+
+def _deferred(hand: HandState) -> int | None:
+    waiting = [seat for seat in hand.come_back if hand.player(seat).pending]
+    return waiting[0] if waiting else None
 
 
 def next_to_declare(hand: HandState, draw_round: int) -> int | None:
@@ -59,7 +64,7 @@ def next_to_declare(hand: HandState, draw_round: int) -> int | None:
 def first_pending(hand: HandState) -> int | None:
     """Card mode: the first seat that has discarded but not yet received its cards."""
     for player in hand.live():
-        if player.pending:
+        if player.pending and player.seat not in hand.come_back:
             return player.seat
     return None
 
@@ -89,7 +94,7 @@ def draw_legal(
 ) -> list[dict[str, Any]]:
     player = hand.player(seat)
     if player.pending:
-        return [{"action": "deal", "count": player.pending}]
+        return [{"action": "deal", "count": deal_count(player, rules)}]
     most = max_draw(hand, seat, rules, draw_round, ace=False)
     legal: dict[str, Any] = {"action": "draw", "min": 0, "max": most}
     with_ace = max_draw(hand, seat, rules, draw_round, ace=True)
@@ -194,6 +199,7 @@ def deliverable(
         steps.append(Step("deal", first, seat))
     rest = count - first
     if rest:
+        steps.append(Step("stop", hand.stub, seat))
         hand = reshuffle(hand, seat, rules, draw_round)
         steps.append(Step("reshuffle", hand.stub))
         if hand.stub < rest:
@@ -227,12 +233,18 @@ def check_draw(hand: HandState, act: Act, rules: HouseRules, mode: Mode, draw_ro
         raise _refuse(
             rule, f"Seat {act.seat} may draw at most {min(limit, player.held)}.", act.seat, allowed
         )
-    if deliverable(hand, act.seat, count, rules, draw_round) is None:
+    extra = 1 if splits(count, rules, mode) else 0
+    if deliverable(hand, act.seat, count + extra, rules, draw_round) is None:
         most = max_draw(hand, act.seat, rules, draw_round, act.ace_shown)
         message = f"The stub and a reshuffle can give only {most} card(s); draw at most {most}."
         raise _refuse(RuleId.DRAW_06, message, act.seat, allowed)
     if mode is Mode.CARD:
         _check_discards(player, act.discards or (), allowed)
+        if act.cards is not None and splits(count, rules):
+            message = (
+                "Five cards in a row are not dealt: enter four now, the fifth after the others."
+            )
+            raise _refuse(RuleId.DRAW_03, message, act.seat, allowed)
     return count
 
 
@@ -358,7 +370,82 @@ def apply_draw(
     hand = hand.with_player(player)
     if mode is Mode.CARD and act.cards is None:
         return hand, ()
+    if splits(count, rules, mode):
+        hand, steps = receive(hand, act.seat, count - 1, None, rules, draw_round)
+        hand = hand.with_player(replace(hand.player(act.seat), pending=0))
+        come_back = Step("come_back", 1, act.seat)
+        return replace(hand, come_back=(*hand.come_back, act.seat)), (*steps, come_back)
     return receive(hand, act.seat, count, act.cards, rules, draw_round)
+
+
+def splits(count: int, rules: HouseRules, mode: Mode = Mode.COUNT) -> bool:
+    """DRAW-03: a five-card draw is dealt four now and the fifth after the others."""
+    return count == HAND_SIZE and rules.draw.max_consecutive < HAND_SIZE
+
+
+def deal_count(player: PlayerState, rules: HouseRules) -> int:
+    """Card mode: how many cards the next ``deal`` gives the seat (four of a split five)."""
+    return HAND_SIZE - 1 if splits(player.pending, rules) else player.pending
+
+
+def deal_fifth_cards(
+    hand: HandState, rules: HouseRules, draw_round: int
+) -> tuple[HandState, tuple[Step, ...]]:
+    """DRAW-03: once the others have drawn, each seat owed a fifth card gets it; if nobody
+    received cards after that seat, a card is burned first."""
+    steps: list[Step] = []
+    for seat in hand.come_back:
+        if hand.last_receiver == seat:
+            hand = replace(hand, burned_this_draw=False)
+        planned = deliverable(hand, seat, 1, rules, draw_round)
+        if planned is None:
+            steps.append(Step("stop", 0, seat))
+            continue
+        hand, dealt = planned
+        player = hand.player(seat)
+        hand = hand.with_player(replace(player, held=player.held + 1))
+        hand = replace(hand, last_receiver=seat)
+        steps.extend(dealt)
+    return replace(hand, come_back=()), tuple(steps)
+
+
+def can_change(hand: HandState, seat: int, draw_round: int) -> bool:
+    """DRAW-07: a request may change while no card (the burn included) was dealt in response
+    and no later seat has declared its draw."""
+    player = hand.player(seat)
+    if len(player.drawn) < draw_round or player.timed_out:
+        return False
+    dealt = player.pending < player.drawn[-1]
+    order = [p.seat for p in hand.live()]
+    later = order[order.index(seat) + 1 :]
+    acted_after = any(len(hand.player(s).drawn) >= draw_round for s in later)
+    return not dealt and not acted_after
+
+
+def check_change(hand: HandState, seat: int, draw_round: int) -> None:
+    """DRAW-07: refuse to change a request that is locked."""
+    if not can_change(hand, seat, draw_round):
+        message = f"Seat {seat}'s draw is locked: cards were dealt or a later seat has acted on it."
+        allowed = [] if hand.to_act is None else [{"seat": hand.to_act, "action": "draw"}]
+        raise _refuse(RuleId.DRAW_07, message, seat, allowed)
+
+
+def undo_draw(hand: HandState, seat: int) -> HandState:
+    """DRAW-07: take back a request that was not acted on (its discards return to the hand)."""
+    player = hand.player(seat)
+    count = player.drawn[-1]
+    discards = player.pile_cards[-1][len(player.pile_cards[-1]) - player.pending :]
+    keep = player.pile_cards[-1][: len(player.pile_cards[-1]) - player.pending]
+    restored = replace(
+        player,
+        drawn=player.drawn[:-1],
+        pile=(*player.pile[:-1], player.pile[-1] - count),
+        pile_cards=(*player.pile_cards[:-1], keep),
+        cards=player.cards + discards,
+        held=player.held + player.pending,
+        pending=0,
+    )
+    return hand.with_player(restored)
 
 
 def receive(
@@ -378,6 +465,8 @@ def receive(
         message = "The stub and a reshuffle cannot supply these cards."
         raise _refuse(RuleId.DRAW_06, message, seat, [])
     hand, steps = planned
+    if count:
+        hand = replace(hand, last_receiver=seat)
     player = hand.player(seat)
     received = replace(
         player,
@@ -388,6 +477,27 @@ def receive(
     return hand.with_player(received), steps
 
 
+def receive_dealt(
+    hand: HandState, seat: int, cards: tuple[str, ...], rules: HouseRules, draw_round: int
+) -> tuple[HandState, tuple[Step, ...]]:
+    """Card mode ``deal`` during a draw: four of a split five (DRAW-03), a deferred fifth card
+    (burned for first if nobody received cards since), or the whole request."""
+    player = hand.player(seat)
+    if seat in hand.come_back:
+        if hand.last_receiver == seat:
+            hand = replace(hand, burned_this_draw=False)
+        hand, steps = receive(hand, seat, len(cards), cards, rules, draw_round)
+        return replace(hand, come_back=tuple(s for s in hand.come_back if s != seat)), steps
+    if splits(player.pending, rules):
+        hand, steps = receive(hand, seat, len(cards), cards, rules, draw_round)
+        hand = hand.with_player(replace(hand.player(seat), pending=1))
+        return replace(hand, come_back=(*hand.come_back, seat)), (
+            *steps,
+            Step("come_back", 1, seat),
+        )
+    return receive(hand, seat, len(cards), cards, rules, draw_round)
+
+
 def check_replacements(hand: HandState, act: Act, rules: HouseRules, draw_round: int) -> None:
     """Card mode: the ``deal`` that completes a seat's draw."""
     allowed = [] if hand.to_act is None else draw_legal(hand, hand.to_act, rules, draw_round)
@@ -395,9 +505,11 @@ def check_replacements(hand: HandState, act: Act, rules: HouseRules, draw_round:
     if act.seat != hand.to_act or player is None or not player.pending:
         message = f"Only the seat that has drawn (seat {hand.to_act}) receives cards now."
         raise _refuse(RuleId.DRAW_01, message, act.seat, allowed)
-    check_dealt(hand, act.seat, act.cards or (), player.pending, rules, draw_round, allowed)
-    if deliverable(hand, act.seat, player.pending, rules, draw_round) is None:
-        raise _refuse(RuleId.DRAW_06, "The stub cannot supply these cards.", act.seat, allowed)
+    count = deal_count(player, rules)
+    if splits(player.pending, rules) and len(act.cards or ()) == player.pending:
+        message = "Five cards in a row are not dealt: enter four now, the fifth after the others."
+        raise _refuse(RuleId.DRAW_03, message, act.seat, allowed)
+    check_dealt(hand, act.seat, act.cards or (), count, rules, draw_round, allowed)
 
 
 # -- the initial deal (card mode) ----------------------------------------------------------------

@@ -235,18 +235,23 @@ def _draw(
     draw_round = phase_number(hand.phase)
     if act.action is ActionKind.DEAL:
         drawing.check_replacements(hand, act, rules, draw_round)
-        pending = hand.player(act.seat).pending
-        hand, steps = drawing.receive(hand, act.seat, pending, act.cards, rules, draw_round)
+        hand, steps = drawing.receive_dealt(hand, act.seat, act.cards or (), rules, draw_round)
     elif act.action is ActionKind.TIME:
         _check_time(hand, act, rules, at)
         player = hand.player(act.seat)
         hand = hand.with_player(replace(player, drawn=(*player.drawn, 0), timed_out=True))
         steps = ()
     else:
+        if len(hand.player(act.seat).drawn) >= draw_round if hand.has(act.seat) else False:
+            drawing.check_change(hand, act.seat, draw_round)
+            hand = drawing.undo_draw(hand, act.seat)
         count = drawing.check_draw(hand, act, rules, spec.mode, draw_round)
         hand, steps = drawing.apply_draw(hand, act, count, rules, spec.mode, draw_round)
-    log.instructions.extend(say.dealing_script(steps))
     hand = replace(hand, to_act=drawing.next_to_draw(hand, draw_round))
+    if hand.to_act is None:
+        hand, fifth = drawing.deal_fifth_cards(hand, rules, draw_round)
+        steps = (*steps, *fifth)
+    log.instructions.extend(say.dealing_script(steps))
     if hand.to_act is not None and not hand.player(hand.to_act).pending:
         log.instructions.append(say.ask_draw(hand.to_act))
     return hand

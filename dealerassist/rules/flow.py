@@ -92,7 +92,13 @@ def _after_betting(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log
         if hand.to_act is not None:
             log.instructions.append(say.show_first(hand.to_act))
         return hand
-    hand = replace(hand, phase=draw_phase(betting_round), burned_this_draw=False)
+    hand = replace(
+        hand,
+        phase=draw_phase(betting_round),
+        burned_this_draw=False,
+        come_back=(),
+        last_receiver=None,
+    )
     hand = replace(hand, to_act=next_to_draw(hand, betting_round))
     if hand.to_act is not None:
         log.instructions.append(say.ask_draw(hand.to_act))

@@ -47,6 +47,15 @@ def dealing_script(steps: Iterable[Step]) -> list[Instruction]:
                     f"rules and what is left of the stub into a new stub of {step.count} cards"
                 )
                 result.append(instruction("reshuffle", None, step.count, text))
+            case "come_back":
+                text = f"Come back to seat {step.seat} for the fifth card after the others draw"
+                result.append(instruction("come_back", step.seat, 1, text))
+            case "stop":
+                text = (
+                    f"Stop: the stub cannot complete seat {step.seat}'s draw; "
+                    f"{step.count} card(s) left go into the reshuffle"
+                )
+                result.append(instruction("stop", step.seat, step.count, text))
             case _:
                 text = f"Deal {step.count} card{'s' if step.count != 1 else ''} to seat {step.seat}"
                 result.append(instruction("deal", step.seat, step.count, text))

@@ -140,6 +140,8 @@ class HandState:
     muck_cards: tuple[str, ...] = ()
     dead: int = 0  # dead money in the pot that is nobody's bet
     reshuffles: int = 0
+    come_back: tuple[int, ...] = ()  # DRAW-03: seats owed their fifth card after the others
+    last_receiver: int | None = None  # the last seat dealt replacement cards in this draw
     draw_deadline: str | None = None  # DRAW-11: ISO time after which `time` is accepted
     result: dict[str, Any] | None = None
 

@@ -24,6 +24,11 @@ def draw_rules(**draw: object) -> HouseRules:
     return HouseRules(draw=replace(DrawRules(), **draw))  # type: ignore[arg-type]
 
 
+def no_split(**draw: object) -> HouseRules:
+    """House rules that deal a five-card draw at once (DRAW-03 off)."""
+    return draw_rules(max_consecutive=5, **draw)
+
+
 def refused(table: Table, seat: int, action: str, **fields: object) -> RuleViolation:
     before = table.state
     with pytest.raises(RuleViolation) as error:
@@ -138,17 +143,17 @@ def test_DRAW_04_guides_no_burn_when_everyone_stands_pat() -> None:
 
 def test_DRAW_05_guides_that_the_bottom_card_is_not_dealt() -> None:
     """With one card left (the bottom card) the next request needs a reshuffle."""
-    table = six_handed(HouseRules())
+    table = six_handed(no_split())
     for seat in (1, 2, 3, 4):
         table.act(seat, "draw", count=5)
     assert table.hand.stub == 1
     outcome = table.act(5, "draw", count=1)
-    assert [i["code"] for i in outcome.instructions][:2] == ["reshuffle", "deal"]
+    assert [i["code"] for i in outcome.instructions][:3] == ["stop", "reshuffle", "deal"]
 
 
 def test_DRAW_05_accepts_the_bottom_card_as_a_normal_card() -> None:
     """bottom_card = normal_card: the last card is dealt without a reshuffle."""
-    table = six_handed(draw_rules(bottom_card=BottomCard.NORMAL_CARD))
+    table = six_handed(no_split(bottom_card=BottomCard.NORMAL_CARD))
     for seat in (1, 2, 3, 4):
         table.act(seat, "draw", count=5)
     outcome = table.act(5, "draw", count=1)
@@ -158,13 +163,14 @@ def test_DRAW_05_accepts_the_bottom_card_as_a_normal_card() -> None:
 
 def test_DRAW_06_guides_the_reshuffle_pool_of_earlier_discards_bottom_card_and_burn() -> None:
     """Seed 000 pool: bottom card + burn + the 20 discards of earlier drawers = 22 cards."""
-    table = six_handed(HouseRules())
+    table = six_handed(no_split())
     for seat in (1, 2, 3, 4):
         table.act(seat, "draw", count=5)
     outcome = table.act(5, "draw", count=3)
-    reshuffle = outcome.instructions[0]
+    assert outcome.instructions[0]["code"] == "stop"
+    reshuffle = outcome.instructions[1]
     assert (reshuffle["code"], reshuffle["count"]) == ("reshuffle", 22)
-    assert outcome.instructions[1] == {
+    assert outcome.instructions[2] == {
         "code": "deal",
         "seat": 5,
         "count": 3,
@@ -176,7 +182,7 @@ def test_DRAW_06_guides_the_reshuffle_pool_of_earlier_discards_bottom_card_and_b
 
 def test_DRAW_06_rejects_a_draw_the_stub_and_the_pool_cannot_supply() -> None:
     """WSOP pool in the first draw (no earlier rounds, no muck): only 2 cards can come."""
-    rules = draw_rules(reshuffle_pool=ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS)
+    rules = no_split(reshuffle_pool=ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS)
     table = six_handed(rules)
     for seat in (1, 2, 3, 4):
         table.act(seat, "draw", count=5)
@@ -293,7 +299,7 @@ def test_DRAW_04_refuses_to_burn_where_the_house_does_not_burn() -> None:
 
 def test_DRAW_05_accepts_the_bottom_card_when_it_completes_the_last_draw() -> None:
     """only_if_it_completes_all_draws: the last drawer may get the bottom card."""
-    rules = draw_rules(bottom_card=BottomCard.ONLY_IF_IT_COMPLETES_ALL_DRAWS)
+    rules = no_split(bottom_card=BottomCard.ONLY_IF_IT_COMPLETES_ALL_DRAWS)
     table = six_handed(rules)
     for seat in (1, 2, 3, 4, 5):
         table.act(seat, "draw", count=5 if seat < 5 else 0)
@@ -304,12 +310,12 @@ def test_DRAW_05_accepts_the_bottom_card_when_it_completes_the_last_draw() -> No
 
 def test_DRAW_05_refuses_the_bottom_card_while_others_still_draw() -> None:
     """only_if_it_completes_all_draws: with a seat still to draw, the bottom card stays."""
-    rules = draw_rules(bottom_card=BottomCard.ONLY_IF_IT_COMPLETES_ALL_DRAWS)
+    rules = no_split(bottom_card=BottomCard.ONLY_IF_IT_COMPLETES_ALL_DRAWS)
     table = six_handed(rules)
     for seat in (1, 2, 3, 4):
         table.act(seat, "draw", count=5)
     outcome = table.act(5, "draw", count=1)
-    assert outcome.instructions[0]["code"] == "reshuffle"
+    assert outcome.instructions[1]["code"] == "reshuffle"
 
 
 def test_DRAW_09_guides_the_draw_counts_until_the_first_action_after_the_draw() -> None:
@@ -356,4 +362,99 @@ def test_DRAW_12_rejects_a_second_draw_in_the_same_round() -> None:
     to_draw(table)
     table.act(2, "draw", count=2)
     error = refused(table, 2, "draw", count=1)
-    assert "Seat 3 draws next" in error.message
+    assert error.rule_id is RuleId.DRAW_07
+
+
+def test_DRAW_03_guides_four_now_and_the_fifth_after_the_others() -> None:
+    """A five-card draw is dealt four, then the others, then the fifth card."""
+    table = Table([100, 100, 100])
+    table.start(button=1)
+    to_draw(table)
+    first = table.act(2, "draw", count=5)
+    assert [(i["code"], i["count"]) for i in first.instructions[:3]] == [
+        ("burn", 1),
+        ("deal", 4),
+        ("come_back", 1),
+    ]
+    table.act(3, "draw", count=2)
+    last = table.act(1, "draw", count=0)
+    assert [(i["code"], i["seat"], i["count"]) for i in last.instructions[:1]] == [("deal", 2, 1)]
+    assert table.hand.player(2).held == 5
+    assert table.hand.stub == 52 - 15 - 1 - 7
+
+
+def test_DRAW_03_guides_a_burn_before_the_fifth_when_nobody_else_drew() -> None:
+    """If no other seat received cards after the five-card draw, a card is burned first."""
+    table = Table([100, 100, 100])
+    table.start(button=1)
+    to_draw(table)
+    table.act(2, "draw", count=0)
+    table.act(3, "draw", count=0)
+    last = table.act(1, "draw", count=5)
+    codes = [i["code"] for i in last.instructions]
+    assert codes[:5] == ["burn", "deal", "come_back", "burn", "deal"]
+    assert table.hand.burns == 2
+
+
+def test_DRAW_03_rejects_five_consecutive_cards_in_card_mode() -> None:
+    """Card mode: five replacement cards entered at once are refused; four are accepted."""
+    table = card_table()
+    table.act(1, "draw", discards=HANDS[1])
+    assert refused(table, 1, "deal", cards="Ks Qs Js Ts 9s").rule_id is RuleId.DRAW_03
+    table.act(1, "deal", cards="Ks Qs Js Ts")
+    assert table.hand.to_act == 2
+    table.act(2, "draw", discards="2d", cards="As")
+    table.act(3, "draw", discards="")
+    assert table.hand.to_act == 1
+    table.act(1, "deal", cards="9s")
+    assert table.hand.player(1).cards == ("Ks", "Qs", "Js", "Ts", "9s")
+
+
+def test_DRAW_03_allows_five_at_once_where_the_house_allows_it() -> None:
+    """max_consecutive = 5: the five cards go out together."""
+    table = Table([100, 100], rules=no_split())
+    table.start(button=1)
+    to_draw(table)
+    outcome = table.act(2, "draw", count=5)
+    assert [(i["code"], i["count"]) for i in outcome.instructions[:2]] == [("burn", 1), ("deal", 5)]
+
+
+def test_DRAW_07_accepts_a_changed_request_before_anyone_acted_on_it() -> None:
+    """A seat that said pat may still ask for cards while the next seat has not drawn."""
+    table = Table([100, 100, 100])
+    table.start(button=1)
+    to_draw(table)
+    table.act(2, "draw", count=0)
+    table.act(2, "draw", count=2)
+    assert table.hand.player(2).drawn == (2,)
+    assert table.hand.to_act == 3
+
+
+def test_DRAW_07_rejects_a_change_after_the_cards_were_dealt() -> None:
+    """Once replacement cards went out, the request is locked."""
+    table = Table([100, 100, 100])
+    table.start(button=1)
+    to_draw(table)
+    table.act(2, "draw", count=2)
+    assert refused(table, 2, "draw", count=3).rule_id is RuleId.DRAW_07
+
+
+def test_DRAW_07_rejects_a_change_after_the_next_seat_declared() -> None:
+    """A pat seat may not change once the next seat has drawn."""
+    table = Table([100, 100, 100])
+    table.start(button=1)
+    to_draw(table)
+    table.act(2, "draw", count=0)
+    table.act(3, "draw", count=1)
+    assert refused(table, 2, "draw", count=1).rule_id is RuleId.DRAW_07
+
+
+def test_DRAW_07_accepts_new_discards_in_card_mode_before_the_deal() -> None:
+    """Card mode: discards not yet answered by a card return to the hand and may change."""
+    table = card_table()
+    table.act(1, "draw", discards="2c 3c")
+    table.act(1, "draw", discards="6c")
+    player = table.hand.player(1)
+    assert sorted(player.cards) == sorted(["2c", "3c", "4c", "5c"])
+    assert player.pending == 1
+    assert player.pile_cards == (("6c",),)
