@@ -16,6 +16,8 @@ current version, and nothing was written.
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -23,6 +25,7 @@ from typing import Any
 import redis
 
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue
+from dealerassist.audit.chain import canonical_json
 from dealerassist.errors import Conflict, Unavailable
 from dealerassist.rules.state import TableState
 from dealerassist.service.ports import ChainHead, IdempotencyRecord, TableRecord
@@ -30,6 +33,7 @@ from dealerassist.service.ports import ChainHead, IdempotencyRecord, TableRecord
 TABLE_KEY = "da:table:{table_id}"
 IDEMPOTENCY_KEY = "da:idem:{key}"
 MAX_COMMIT_ATTEMPTS = 20
+CACHE_SIZE = 64
 
 
 def table_key(table_id: str) -> str:
@@ -46,16 +50,11 @@ def idempotency_key(key: str) -> str:
     return IDEMPOTENCY_KEY.format(key=key)
 
 
-def encode_record(record: TableRecord) -> str:
-    """The JSON a table is stored as."""
-    return json.dumps(
-        {
-            "state": record.state.to_dict(),
-            "seq": record.head.seq,
-            "last_hash": record.head.last_hash,
-        },
-        separators=(",", ":"),
-    )
+def encode_record(record: TableRecord) -> bytes:
+    """The JSON a table is stored as (the state embedded as its canonical JSON)."""
+    state_json = record.state_json or canonical_json(record.state.to_dict())
+    head = f'{{"seq":{record.head.seq},"last_hash":"{record.head.last_hash}","state":'
+    return head.encode() + state_json + b"}"
 
 
 def decode_record(raw: bytes | str | None) -> TableRecord | None:
@@ -65,6 +64,38 @@ def decode_record(raw: bytes | str | None) -> TableRecord | None:
     data = json.loads(raw)
     head = ChainHead(seq=int(data["seq"]), last_hash=str(data["last_hash"]))
     return TableRecord(state=TableState.from_dict(data["state"]), head=head)
+
+
+class DecodedCache:
+    """The last few records this process wrote or read, by their stored bytes.
+
+    Decoding a table state costs more than a Redis round trip; a process that wrote a
+    table usually reads those same bytes next. Keyed by the exact bytes, so a hit can
+    never return anything but what ``decode_record`` would.
+    """
+
+    def __init__(self, size: int = CACHE_SIZE) -> None:
+        self.size = size
+        self.records: OrderedDict[bytes, TableRecord] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def decode(self, raw: bytes | None) -> TableRecord | None:
+        if raw is None:
+            return None
+        with self.lock:
+            record = self.records.get(raw)
+        if record is None:
+            record = decode_record(raw)
+            assert record is not None
+            self.remember(raw, record)
+        return record
+
+    def remember(self, raw: bytes, record: TableRecord) -> None:
+        with self.lock:
+            self.records[raw] = record
+            self.records.move_to_end(raw)
+            while len(self.records) > self.size:
+                self.records.popitem(last=False)
 
 
 def _decode_remembered(raw: bytes | str | None) -> IdempotencyRecord | None:
@@ -91,18 +122,31 @@ class RedisTransaction:
         self._pipe = pipe
         self._table_id = table_id
         self._keys = [table_key(table_id)] + ([idempotency_key(key)] if key else [])
+        self._queue_keys = store.queue.watch_keys(table_id)
         self.record: TableRecord | None = None
         self.remembered: IdempotencyRecord | None = None
         self._seen: tuple[int, int] | None = None
+        self._drain_queued = False
 
     def begin(self) -> None:
-        """WATCH the keys and read the table and the idempotency record."""
-        self._watch()
-        raw = self._pipe.mget(self._keys)
-        self.record = decode_record(raw[0])
+        """WATCH the keys and read the table, the idempotency record and the drain flag."""
+        raw = self._watch_and_read()
+        self.record = self._store.cache.decode(raw[0])
         self._seen = _position(self.record)
-        if len(raw) > 1:
+        if len(self._keys) > 1:
             self.remembered = _decode_remembered(raw[1])
+
+    def _watch_and_read(self) -> list[Any]:
+        """WATCH everything, then read it in one MGET.
+
+        ``RQAuditQueue.drain_queued`` is "does its watch key exist"; reading that key in
+        this MGET instead of a separate EXISTS saves a round trip per commit (the
+        integration tests check that both agree).
+        """
+        self._pipe.watch(*self._keys, *self._queue_keys)
+        raw: list[Any] = self._pipe.mget(self._keys + self._queue_keys)
+        self._drain_queued = any(value is not None for value in raw[len(self._keys) :])
+        return raw
 
     def commit(
         self,
@@ -115,16 +159,17 @@ class RedisTransaction:
         remembered = None if remember is None else json.dumps(remember.to_dict())
         for _ in range(MAX_COMMIT_ATTEMPTS):
             if self._try_commit(value, remembered, events):
+                self._store.cache.remember(value, record)
                 return
             self._rewatch_or_conflict()
         raise Conflict("the table is busy; read it again and retry", self._current_version())
 
     def _try_commit(
-        self, value: str, remembered: str | None, events: Sequence[Mapping[str, Any]]
+        self, value: bytes, remembered: str | None, events: Sequence[Mapping[str, Any]]
     ) -> bool:
         queue = self._store.queue
         pipe = self._pipe
-        drain_queued = queue.drain_queued(pipe, self._table_id)
+        drain_queued = self._drain_queued
         pipe.multi()
         pipe.set(self._keys[0], value)
         if remembered is not None:
@@ -137,16 +182,12 @@ class RedisTransaction:
         return True
 
     def _rewatch_or_conflict(self) -> None:
-        self._watch()
-        raw = self._pipe.mget(self._keys)
-        current = decode_record(raw[0])
-        if _position(current) != self._seen or (len(raw) > 1 and raw[1] is not None):
+        raw = self._watch_and_read()
+        current = self._store.cache.decode(raw[0])
+        if _position(current) != self._seen or (len(self._keys) > 1 and raw[1] is not None):
             self._pipe.reset()
             version = None if current is None else current.version
             raise Conflict("the table changed since it was read", version)
-
-    def _watch(self) -> None:
-        self._pipe.watch(*self._keys, *self._store.queue.watch_keys(self._table_id))
 
     def _current_version(self) -> int | None:
         record = self._store.load(self._table_id)
@@ -166,6 +207,7 @@ class RedisTableStore:
         self.connection = connection
         self.queue = queue
         self.idempotency_ttl = idempotency_ttl
+        self.cache = DecodedCache()
 
     @contextmanager
     def transaction(self, table_id: str, idempotency_key: str | None) -> Iterator[RedisTransaction]:
@@ -178,7 +220,7 @@ class RedisTableStore:
     def load(self, table_id: str) -> TableRecord | None:
         """Read one table (no transaction)."""
         with _unavailable_on_redis_errors():
-            return decode_record(self.connection.get(table_key(table_id)))
+            return self.cache.decode(self.connection.get(table_key(table_id)))
 
     def ping(self) -> None:
         """Raise ``errors.Unavailable`` if Redis does not answer."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 from typing import Any, Protocol
@@ -24,10 +24,15 @@ class ChainHead:
 
 @dataclass(frozen=True, slots=True)
 class TableRecord:
-    """What the table store keeps per table: the state (with its version) and the chain head."""
+    """What the table store keeps per table: the state (with its version) and the chain head.
+
+    ``state_json`` is the state's canonical JSON when the service already computed it (for
+    the audit event's ``state_sha256``), so the store does not serialise the state again.
+    """
 
     state: TableState
     head: ChainHead
+    state_json: bytes | None = field(default=None, compare=False, repr=False)
 
     @property
     def version(self) -> int:

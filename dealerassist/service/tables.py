@@ -279,7 +279,8 @@ def _accepted(
     at: datetime,
 ) -> _Decision:
     after = replace(outcome.state, version=before.version + 1)
-    state_sha256 = hashlib.sha256(canonical_json(after.to_dict())).hexdigest()
+    state_json = canonical_json(after.to_dict())
+    state_sha256 = hashlib.sha256(state_json).hexdigest()
     payload = {
         "command": command_to_dict(command),
         "events": list(outcome.events),
@@ -295,7 +296,8 @@ def _accepted(
         body["result"] = outcome.result
     body["event"] = {"seq": event["seq"], "hash": event["hash"]}
     kind = AnswerKind.CREATED if isinstance(command, CreateTable) else AnswerKind.ACCEPTED
-    record = TableRecord(state=after, head=ChainHead(event["seq"], event["hash"]))
+    new_head = ChainHead(event["seq"], event["hash"])
+    record = TableRecord(state=after, head=new_head, state_json=state_json)
     return _Decision(record=record, events=(event,), answer=Answer(kind=kind, body=body))
 
 

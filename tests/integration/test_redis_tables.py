@@ -144,3 +144,16 @@ def test_an_unreachable_redis_is_unavailable() -> None:
         store.ping()
     with pytest.raises(Unavailable), store.transaction("T1", None):
         pass
+
+
+@pytest.mark.parametrize("flag_set", [False, True])
+def test_drain_flag_read_in_the_mget_agrees_with_the_queue(
+    store: RedisTableStore, redis_client: redis.Redis, flag_set: bool
+) -> None:
+    """The store reads the drain flag with the table; it must say what drain_queued says."""
+    if flag_set:
+        redis_client.set(drain_flag_key("T1"), "1")
+    with store.transaction("T1", None) as tx, redis_client.pipeline() as pipe:
+        pipe.watch(*store.queue.watch_keys("T1"))  # drain_queued reads while WATCHing
+        assert store.queue.drain_queued(pipe, "T1") is flag_set
+        assert tx._drain_queued is flag_set

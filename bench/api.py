@@ -1,0 +1,367 @@
+"""API benchmark: our action endpoint against a bare Flask compare-and-set, same machine, same run.
+
+Both run under gunicorn with ``--workers`` sync workers (default 2) on loopback:
+
+* **bare**: ``POST /t/<table>/act`` parses the JSON body, then WATCH / GET / MULTI / SET of a
+  2 KB value plus an RQ enqueue in the same pipeline / EXEC, and answers a small JSON;
+* **ours**: ``POST /v1/tables/<table>/actions`` (and ``POST .../hands`` between hands) with a
+  bearer token, ``If-Match`` and ``Idempotency-Key``, through schema, auth, engine, audit
+  sealing and the Redis table store.
+
+``--tablets`` client threads (default 8), each with its own table and a keep-alive
+``http.client`` connection, play real hands (posts, calls, draws, showdowns) as fast as the
+answers come. Prints actions/s, p50 and p99 latency for both and the ratio ours/bare.
+
+    .venv/bin/python bench/api.py [--tablets 8] [--seconds 10] [--workers 2]
+
+Redis: ``REDIS_URL`` if set (tables get fresh IDs; nothing is flushed), else an embedded
+Redis in a temporary directory. No audit worker runs: both sides only enqueue.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import redis
+from flask import Flask, jsonify, request
+from rq import Queue
+from rq.serializers import JSONSerializer
+
+from dealerassist.adapters.embedded_redis import start_embedded_redis
+
+REPO = Path(__file__).resolve().parents[1]
+VALUE = "x" * 2048
+CARDS = "As Ks Qs Js 9s"
+PLAYERS = 3
+
+
+# -- the bare baseline (gunicorn imports this module as ``api`` and calls make_bare_app) ----
+
+
+def make_bare_app() -> Flask:
+    """One endpoint: a WATCH/MULTI compare-and-set of a 2 KB value plus an RQ enqueue."""
+    app = Flask("bare")
+    connection = redis.Redis.from_url(os.environ["REDIS_URL"])
+    queue = Queue("bench-bare", connection=connection, serializer=JSONSerializer)
+
+    @app.post("/t/<table_id>/act")
+    def act(table_id: str) -> Any:
+        body = request.get_json()
+        key = f"bench:bare:{table_id}"
+        with connection.pipeline() as pipe:
+            while True:
+                try:
+                    pipe.watch(key)
+                    version = int((pipe.get(key) or b"0")[:12] or 0)
+                    pipe.multi()
+                    pipe.set(key, f"{version + 1:012d}{VALUE}")
+                    queue.enqueue_call("bench.noop", args=(table_id, body), pipeline=pipe)
+                    pipe.execute()
+                    break
+                except redis.WatchError:
+                    continue
+        return jsonify({"table_id": table_id, "version": version + 1})
+
+    return app
+
+
+# -- processes ---------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_gunicorn(
+    app: str, port: int, workers: int, env: dict[str, str]
+) -> subprocess.Popen[bytes]:
+    command = [
+        sys.executable, "-m", "gunicorn", "--workers", str(workers), "--worker-class", "sync",
+        "--bind", f"127.0.0.1:{port}", "--pythonpath", str(REPO / "bench"),
+        "--log-level", "warning", app,
+    ]  # fmt: skip
+    process = subprocess.Popen(command, cwd=REPO, env=env)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return process
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError(f"gunicorn for {app} did not start")
+
+
+def cpu_seconds(process: subprocess.Popen[bytes]) -> float:
+    """CPU time (user + system) of a gunicorn master and its workers so far (Linux /proc)."""
+    pids = [process.pid]
+    children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
+    if children.exists():
+        pids += [int(pid) for pid in children.read_text().split()]
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+# -- the client ---------------------------------------------------------------------------
+
+
+@dataclass
+class Tally:
+    """Latencies (seconds) of answered actions, and the answers that were not 2xx."""
+
+    latencies: list[float] = field(default_factory=list)
+    refused: int = 0
+    errors: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, latencies: list[float], refused: int, errors: int) -> None:
+        with self.lock:
+            self.latencies.extend(latencies)
+            self.refused += refused
+            self.errors += errors
+
+
+class Client:
+    """One keep-alive connection (reopened when the server closes it)."""
+
+    def __init__(self, port: int, token: str | None = None) -> None:
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        self.token = token
+
+    def call(
+        self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
+    ) -> tuple[int, dict[str, str], Any]:
+        sent = {"Content-Type": "application/json", **(headers or {})}
+        if self.token:
+            sent["Authorization"] = f"Bearer {self.token}"
+        data = None if body is None else json.dumps(body)
+        try:
+            self.connection.request(method, path, body=data, headers=sent)
+            response = self.connection.getresponse()
+        except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+            self.connection.close()
+            self.connection.request(method, path, body=data, headers=sent)
+            response = self.connection.getresponse()
+        raw = response.read()
+        if response.getheader("Connection", "").lower() == "close":
+            self.connection.close()
+        return response.status, dict(response.getheaders()), json.loads(raw) if raw else None
+
+
+def next_entry(state: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """What a dealer enters next at this table: (path suffix, body)."""
+    hand = state.get("hand")
+    if hand is None or hand["phase"] == "complete" or state.get("next") is None:
+        return "hands", ({"button": 1} if state.get("button") is None else {})
+    nxt = state["next"]
+    legal = {choice["action"]: choice for choice in nxt["legal"]}
+    seat = nxt["seat"]
+    if "post" in legal:
+        return "actions", {"seat": seat, "action": "post"}
+    for kind in ("check", "call"):
+        if kind in legal:
+            return "actions", {"seat": seat, "action": kind}
+    if "draw" in legal:
+        return "actions", {"seat": seat, "action": "draw", "count": 1}
+    if "show" in legal:
+        shown = any(player.get("shown") for player in hand.get("players", []))
+        if shown and "muck" in legal:
+            return "actions", {"seat": seat, "action": "muck"}
+        return "actions", {"seat": seat, "action": "show", "cards": CARDS}
+    return "actions", {"seat": seat, "action": "fold"}
+
+
+def our_tablet(port: int, token: str, table_id: str, deadline: float, tally: Tally) -> None:
+    client = Client(port, token)
+    status, headers, state = client.call("GET", f"/v1/tables/{table_id}")
+    latencies: list[float] = []
+    refused = errors = 0
+    number, run = 0, uuid.uuid4().hex[:8]
+    while time.perf_counter() < deadline:
+        suffix, body = next_entry(state)
+        number += 1
+        sent = {"If-Match": headers.get("ETag", "*"), "Idempotency-Key": f"{run}-{number}"}
+        started = time.perf_counter()
+        status, answer_headers, answer = client.call(
+            "POST", f"/v1/tables/{table_id}/{suffix}", body, sent
+        )
+        elapsed = time.perf_counter() - started
+        if status == 200:
+            latencies.append(elapsed)
+            state, headers = answer, answer_headers
+            continue
+        refused += status == 409
+        errors += status != 409
+        if status != 409 and os.environ.get("BENCH_DEBUG"):
+            print(status, suffix, body, answer, file=sys.stderr)
+        status, headers, state = client.call("GET", f"/v1/tables/{table_id}")
+    tally.add(latencies, refused, errors)
+
+
+def bare_tablet(port: int, table_id: str, deadline: float, tally: Tally) -> None:
+    client = Client(port)
+    latencies: list[float] = []
+    errors = 0
+    body = {"seat": 1, "action": "call", "amount": 10}
+    while time.perf_counter() < deadline:
+        started = time.perf_counter()
+        status, _, _ = client.call("POST", f"/t/{table_id}/act", body)
+        if status == 200:
+            latencies.append(time.perf_counter() - started)
+        else:
+            errors += 1
+    tally.add(latencies, 0, errors)
+
+
+def drive(tablet: Callable[[str, float, Tally], None], tables: list[str], seconds: float) -> Tally:
+    """Run one thread per table for ``seconds``; return what they measured."""
+    tally = Tally()
+    deadline = time.perf_counter() + seconds
+    threads = [threading.Thread(target=tablet, args=(t, deadline, tally)) for t in tables]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return tally
+
+
+# -- setup and report -----------------------------------------------------------------------
+
+
+def setup_tables(port: int, admin: str, dealer: str, tables: list[str]) -> None:
+    admin_client, dealer_client = Client(port, admin), Client(port, dealer)
+    for table_id in tables:
+        body = {
+            "table_id": table_id, "variant": "five_card_draw", "structure": "fixed_limit",
+            "stakes": {"small_blind": 5, "big_blind": 10, "small_bet": 10, "big_bet": 20},
+            "profile": "casino-five-card-draw",
+        }  # fmt: skip
+        status, _, answer = admin_client.call("POST", "/v1/tables", body)
+        assert status == 201, answer
+        for seat in range(1, PLAYERS + 1):
+            player = {"player": f"P{seat}", "stack": 10**9}
+            status, _, answer = dealer_client.call(
+                "PUT", f"/v1/tables/{table_id}/seats/{seat}", player
+            )
+            assert status == 200, answer
+
+
+def summary(name: str, tally: Tally, seconds: float, cpu: float) -> dict[str, float]:
+    ordered = sorted(tally.latencies)
+    rate = len(ordered) / seconds
+    p50 = statistics.median(ordered) * 1000 if ordered else float("nan")
+    p99 = ordered[int(len(ordered) * 0.99) - 1] * 1000 if ordered else float("nan")
+    print(
+        f"{name:<6} {rate:9.0f} actions/s   p50 {p50:6.2f} ms   p99 {p99:6.2f} ms   "
+        f"server CPU {cpu / max(len(ordered), 1) * 1000:5.2f} ms/action   "
+        f"({len(ordered)} answered, {tally.refused} refused 409, {tally.errors} errors)",
+        flush=True,
+    )
+    return {"rate": rate, "p50": p50, "p99": p99}
+
+
+def write_tokens(path: Path) -> tuple[str, str]:
+    admin, dealer = uuid.uuid4().hex, uuid.uuid4().hex
+    path.write_text(
+        f'[[tokens]]\nname = "admin"\nrole = "admin"\ntoken = "{admin}"\n\n'
+        f'[[tokens]]\nname = "tablet"\nrole = "dealer"\ntoken = "{dealer}"\n'
+    )
+    return admin, dealer
+
+
+def run(args: argparse.Namespace) -> None:
+    with tempfile.TemporaryDirectory(prefix="da-bench-") as folder:
+        directory = Path(folder)
+        embedded = None
+        redis_url = os.environ.get("REDIS_URL")
+        if not redis_url:
+            embedded = start_embedded_redis(directory / "redis")
+            redis_url = embedded.url
+        admin, dealer = write_tokens(directory / "tokens.toml")
+        env = {
+            **os.environ,
+            "REDIS_URL": redis_url,
+            "DATABASE_URL": f"sqlite:///{directory / 'audit.sqlite3'}",
+            "DEALERASSIST_TOKENS_FILE": str(directory / "tokens.toml"),
+            "DEALERASSIST_DATA_DIR": str(directory),
+        }
+        run_id = uuid.uuid4().hex[:6]
+        tables = [f"B{run_id}{index}" for index in range(args.tablets)]
+        print(
+            f"{args.tablets} tablets, {args.seconds:g} s each, gunicorn {args.workers} sync "
+            f"workers, Redis {'embedded' if embedded else redis_url}, {os.cpu_count()} cores",
+            flush=True,
+        )
+        try:
+            results = {}
+            for name in ("bare", "ours"):
+                port = free_port()
+                app = "api:make_bare_app()" if name == "bare" else "dealerassist.api:create_app()"
+                server = start_gunicorn(app, port, args.workers, env)
+                try:
+                    if name == "ours":
+                        setup_tables(port, admin, dealer, tables)
+                        tablet = lambda t, d, y: our_tablet(port, dealer, t, d, y)  # noqa: E731
+                    else:
+                        tablet = lambda t, d, y: bare_tablet(port, t, d, y)  # noqa: E731
+                    drive(tablet, tables, 1.0)  # warm up
+                    cpu = cpu_seconds(server)
+                    tally = drive(tablet, tables, args.seconds)
+                    cpu = cpu_seconds(server) - cpu
+                    results[name] = summary(name, tally, args.seconds, cpu)
+                finally:
+                    stop(server)
+            ratio = results["ours"]["rate"] / results["bare"]["rate"]
+            print(
+                f"ratio ours/bare {ratio:.2f} (goal >= 0.70); ours p99 "
+                f"{results['ours']['p99']:.2f} ms (goal <= 15 ms)",
+                flush=True,
+            )
+        finally:
+            if embedded is not None:
+                embedded.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tablets", type=int, default=8)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--workers", type=int, default=2)
+    run(parser.parse_args())
+
+
+if __name__ == "__main__":
+    main()
