@@ -46,7 +46,7 @@ class TableChain:
         self.replay = replay
         self.last_seq = 0
         self.last_hash = GENESIS_HASH
-        self.last_version = 0
+        self.last_version: int | None = 0  # None: the last event cannot be trusted for it
 
     def check(self, event: Mapping[str, Any]) -> list[str]:
         """Why this event breaks the table's chain (empty if it does not)."""
@@ -63,28 +63,39 @@ class TableChain:
     def _link(self, event: Mapping[str, Any]) -> list[str]:
         whys: list[str] = []
         recomputed = event_hash(event)
-        if recomputed != event["hash"]:
-            whys.append(f"hash {event['hash']} stored, {recomputed} recomputed: the event changed")
+        intact = recomputed == event["hash"]
+        if not intact:
+            stored = event["hash"]
+            whys.append(f"hash {stored} stored, {recomputed} recomputed: the event changed")
         seq = int(event["seq"])
         if seq <= self.last_seq:
             whys.append(f"seq {seq} repeats or goes back (last was {self.last_seq})")
             return whys
-        if seq > self.last_seq + 1:
+        contiguous = seq == self.last_seq + 1
+        if not contiguous:
             whys.append(f"seq {self.last_seq + 1}..{seq - 1} missing")
         elif event["prev_hash"] != self.last_hash:
             whys.append(f"prev_hash {event['prev_hash']} does not link to {self.last_hash}")
-        whys.extend(self._version(event, contiguous=seq == self.last_seq + 1))
+        previous_version = self.last_version if contiguous else None
         self.last_seq, self.last_hash = seq, event["hash"]
-        self.last_version = int(event["version"])
-        return whys
+        self.last_version = event["version"] if intact and _is_int(event["version"]) else None
+        return whys + _version_whys(event, previous_version)
 
-    def _version(self, event: Mapping[str, Any], contiguous: bool) -> list[str]:
-        if not contiguous:
-            return []
-        expected = self.last_version + (0 if event["kind"] == REJECTED else 1)
-        if int(event["version"]) != expected:
-            return [f"version {event['version']} recorded, {expected} expected"]
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _version_whys(event: Mapping[str, Any], previous: int | None) -> list[str]:
+    """An accepted event raises the version by one, a refused one leaves it unchanged."""
+    if not _is_int(event["version"]):
+        return [f"version {event['version']!r} is not a whole number"]
+    if previous is None:
         return []
+    expected = previous + (0 if event["kind"] == REJECTED else 1)
+    if event["version"] != expected:
+        return [f"version {event['version']} recorded, {expected} expected"]
+    return []
 
 
 def verify(

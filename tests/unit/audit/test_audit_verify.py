@@ -6,6 +6,8 @@ import copy
 from typing import Any
 
 from audit_chains import FAKE_ENGINE, fake_table, interleaved, rules_for, synthetic_events
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dealerassist.audit.chain import seal
 from dealerassist.audit.replay import ReplayEngine
@@ -135,3 +137,31 @@ def test_finishes_hand_needs_a_result_and_a_hand() -> None:
     assert finishes_hand({"kind": "action", "hand_no": 1, "payload": {"result": {}}})
     assert not finishes_hand({"kind": "action", "hand_no": 1, "payload": {"result": None}})
     assert not finishes_hand({"kind": "action", "hand_no": None, "payload": {"result": {}}})
+
+
+MUTABLE = ("actor", "role", "at", "kind", "profile_id", "profile_sha256", "hand_no", "version")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    position=st.integers(min_value=0, max_value=29),
+    field=st.sampled_from((*MUTABLE, "payload")),
+    text=st.text(min_size=1, max_size=5),
+)
+def test_any_single_change_is_named_by_its_table_and_seq(
+    position: int, field: str, text: str
+) -> None:
+    """Changing any one field of any one event (not resealed) is reported there and only there."""
+    events = interleaved(tables=3, per_table=10)
+    target = events[position]
+    if field == "payload":
+        target["payload"]["events"][0]["note"] = text
+    elif target[field] == text:
+        target[field] = text + "x"
+    else:
+        target[field] = text
+    answer = _hash_only(events)
+    assert answer["ok"] is False
+    assert {(p["table_id"], p["seq"]) for p in answer["problems"]} == {
+        (target["table_id"], target["seq"])
+    }
