@@ -35,6 +35,7 @@ import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -334,9 +335,11 @@ def run(args: argparse.Namespace) -> None:
                 try:
                     if name == "ours":
                         setup_tables(port, admin, dealer, tables)
-                        tablet = lambda t, d, y: our_tablet(port, dealer, t, d, y)  # noqa: E731
+                        tablet: Callable[[str, float, Tally], None] = partial(
+                            our_tablet, port, dealer
+                        )
                     else:
-                        tablet = lambda t, d, y: bare_tablet(port, t, d, y)  # noqa: E731
+                        tablet = partial(bare_tablet, port)
                     drive(tablet, tables, 1.0)  # warm up
                     cpu = cpu_seconds(server)
                     tally = drive(tablet, tables, args.seconds)
