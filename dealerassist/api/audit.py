@@ -17,7 +17,8 @@ from dealerassist.api.schemas import (
     load,
 )
 from dealerassist.audit.export import to_csv_lines, to_jsonl_lines
-from dealerassist.errors import Forbidden, Unavailable
+from dealerassist.audit.phh import hand_to_phh
+from dealerassist.errors import Forbidden
 from dealerassist.service import audit as use_cases
 
 blueprint = Blueprint("audit", __name__, url_prefix="/v1/audit")
@@ -61,17 +62,8 @@ def hand(table_id: str, hand_no: int) -> Response:
     query = load(_hand_query, request.args.to_dict())
     record: dict[str, Any] = use_cases.audit_hand(services(), table_id, hand_no)
     if query.get("format") == "phh":
-        return Response(_phh(record), mimetype="text/plain")
+        return Response(hand_to_phh(record), mimetype="text/plain")
     return jsonify({"table_id": table_id, "hand_no": hand_no, "live": False, "hand": record})
-
-
-def _phh(record: dict[str, Any]) -> str:
-    try:
-        from dealerassist.audit.phh import hand_to_phh  # lands with the PHH codec (issue 7)
-    except ImportError:
-        raise Unavailable("PHH export is not available in this build") from None
-    text: str = hand_to_phh(record)
-    return text
 
 
 @blueprint.get("/verify")

@@ -101,3 +101,14 @@ def test_state_survives_recreating_the_app(
     after = fresh.call("GET", "/v1/tables/T1").get_json()
     assert after == before
     assert fresh.act("T1", seat=3, action="post").get_json()["version"] == before["version"] + 1
+
+
+def test_finished_hand_as_phh(api: Api, settings: Settings) -> None:
+    """The audited hand exports as PHH text (TOML with the hand's actions)."""
+    _finish_hand(api)
+    _drain(settings)
+    response = api.call("GET", "/v1/audit/hands/T1/1?format=phh", "auditor")
+    assert response.status_code == 200
+    assert response.mimetype == "text/plain"
+    text = response.get_data(as_text=True)
+    assert "actions" in text and "variant" in text
