@@ -1,43 +1,20 @@
-"""The draw: order, how many, burns, stub, reshuffles, card-mode dealing (DRAW-01..06, DEAL-01).
+"""The draw: order, how many, changing a request, five-card splits (DRAW-01/02/03/07/10/12).
 
-Seams for the house rules of issue 4: ``rule_max`` (DRAW-02), ``reserve`` (DRAW-05),
-``in_pool`` / ``muck_in_pool`` (DRAW-06) and ``draw_steps`` (the dealing script, DRAW-03/04).
+Seams for the house rules of issue 4: ``rule_max`` (DRAW-02), ``splits`` (DRAW-03),
+``can_change`` (DRAW-07); the stub and reshuffles live in ``stub``, card checks in ``dealing``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from functools import cache
+from dataclasses import replace
 from typing import Any
 
-from dealerassist.rules.actions import Act, ActionKind, Mode
-from dealerassist.rules.cards import DECKS_BY_SIZE
-from dealerassist.rules.house_rules import BottomCard, HouseRules, ReshufflePool
+from dealerassist.rules.actions import Act, Mode
+from dealerassist.rules.dealing import HAND_SIZE, check_dealt, refuse
+from dealerassist.rules.house_rules import HouseRules
 from dealerassist.rules.state import HandState, PlayerState
-from dealerassist.rules.violations import RuleId, RuleViolation
-
-HAND_SIZE = 5
-UNKNOWN = "??"
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One step of the dealing script: ``burn``, ``deal`` (to ``seat``) or ``reshuffle``."""
-
-    code: str
-    count: int
-    seat: int | None = None
-
-
-@cache  # the same three decks every time; rebuilding one was 15% of a replayed hand
-def deck_cards(deck: int) -> frozenset[str]:
-    """DECK-01: the cards of a 52-, 36- or 32-card deck, as text.
-
-    >>> len(deck_cards(32)), "6h" in deck_cards(36), "6h" in deck_cards(32)
-    (32, True, False)
-    """
-    return frozenset(str(card) for card in DECKS_BY_SIZE[deck].cards)
-
+from dealerassist.rules.stub import Step, deliverable
+from dealerassist.rules.violations import RuleId
 
 # -- order -----------------------------------------------------------------------------------
 
@@ -103,117 +80,7 @@ def draw_legal(
     return [legal]
 
 
-# -- the stub --------------------------------------------------------------------------------
-
-
-def reserve(hand: HandState, seat: int, rules: HouseRules, draw_round: int) -> int:
-    """DRAW-05: cards at the bottom of the stub that may not be dealt (0 or 1)."""
-    match rules.draw.bottom_card:
-        case BottomCard.NORMAL_CARD:
-            return 0
-        case BottomCard.ONLY_IF_IT_COMPLETES_ALL_DRAWS:
-            later = [p for p in hand.live() if p.seat != seat and len(p.drawn) < draw_round]
-            return 1 if later else 0
-    return 1
-
-
-def in_pool(owner: int, pile_round: int, drawer: int, rules: HouseRules, draw_round: int) -> bool:
-    """DRAW-06: does the discard pile of ``owner`` from draw ``pile_round`` go into a reshuffle?"""
-    match rules.draw.reshuffle_pool:
-        case ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS:
-            return pile_round < draw_round
-        case ReshufflePool.ALL_DISCARDS:
-            return True
-    return owner != drawer
-
-
-def muck_in_pool(rules: HouseRules) -> bool:
-    """DRAW-06: do folded hands go into a reshuffle?"""
-    return rules.draw.reshuffle_pool is not ReshufflePool.EARLIER_DISCARDS_BOTTOM_BURNS
-
-
-def pool_size(hand: HandState, drawer: int, rules: HouseRules, draw_round: int) -> int:
-    """Cards a reshuffle adds to what is left of the stub (burns, discards, maybe the muck)."""
-    piles = sum(
-        count
-        for player in hand.players
-        for index, count in enumerate(player.pile, start=1)
-        if in_pool(player.seat, index, drawer, rules, draw_round)
-    )
-    return hand.burns + piles + (hand.muck if muck_in_pool(rules) else 0)
-
-
-def reshuffle(hand: HandState, drawer: int, rules: HouseRules, draw_round: int) -> HandState:
-    """DRAW-06: the pool joins what is left of the stub to make a new stub."""
-    size = hand.stub + pool_size(hand, drawer, rules, draw_round)
-    players = tuple(_clear_piles(p, drawer, rules, draw_round) for p in hand.players)
-    muck = muck_in_pool(rules)
-    return replace(
-        hand,
-        players=players,
-        stub=size,
-        burns=0,
-        muck=0 if muck else hand.muck,
-        muck_cards=() if muck else hand.muck_cards,
-        reshuffles=hand.reshuffles + 1,
-    )
-
-
-def _clear_piles(
-    player: PlayerState, drawer: int, rules: HouseRules, draw_round: int
-) -> PlayerState:
-    keep = [
-        not in_pool(player.seat, index, drawer, rules, draw_round)
-        for index in range(1, len(player.pile) + 1)
-    ]
-    pile = tuple(count if kept else 0 for count, kept in zip(player.pile, keep, strict=True))
-    cards = tuple(
-        pile_cards if kept else ()
-        for pile_cards, kept in zip(player.pile_cards, keep, strict=False)
-    )
-    return replace(player, pile=pile, pile_cards=cards)
-
-
-def deliverable(
-    hand: HandState, seat: int, count: int, rules: HouseRules, draw_round: int, from_pool: int = 0
-) -> tuple[HandState, tuple[Step, ...]] | None:
-    """DRAW-04/05/06: the hand after giving ``count`` cards to ``seat``, and the dealing script.
-
-    None if even a reshuffle cannot supply them. ``from_pool`` cards come after a reshuffle.
-    """
-    steps: list[Step] = []
-    if count == 0:
-        return hand, ()
-    if rules.draw.burn_before and not hand.burned_this_draw:
-        if hand.stub - reserve(hand, seat, rules, draw_round) < 1:
-            hand = reshuffle(hand, seat, rules, draw_round)
-            steps.append(Step("reshuffle", hand.stub))
-        if hand.stub < 1:
-            return None
-        hand = replace(hand, stub=hand.stub - 1, burns=hand.burns + 1, burned_this_draw=True)
-        steps.append(Step("burn", 1))
-    available = max(0, hand.stub - reserve(hand, seat, rules, draw_round))
-    first = min(count - from_pool, available)
-    hand = replace(hand, stub=hand.stub - first)
-    if first:
-        steps.append(Step("deal", first, seat))
-    rest = count - first
-    if rest:
-        steps.append(Step("stop", hand.stub, seat))
-        hand = reshuffle(hand, seat, rules, draw_round)
-        steps.append(Step("reshuffle", hand.stub))
-        if hand.stub < rest:
-            return None
-        hand = replace(hand, stub=hand.stub - rest)
-        steps.append(Step("deal", rest, seat))
-    return hand, tuple(steps)
-
-
 # -- checks ----------------------------------------------------------------------------------
-
-
-def _refuse(rule: RuleId, message: str, seat: int, allowed: list[dict[str, Any]]) -> RuleViolation:
-    return RuleViolation(rule_id=rule, message=message, seat=seat, allowed=allowed)
 
 
 def check_draw(hand: HandState, act: Act, rules: HouseRules, mode: Mode, draw_round: int) -> int:
@@ -222,7 +89,7 @@ def check_draw(hand: HandState, act: Act, rules: HouseRules, mode: Mode, draw_ro
     declaring = next_to_declare(hand, draw_round)
     if act.seat != declaring:
         message = f"Seat {declaring} draws next; seat {act.seat} must wait."
-        raise _refuse(
+        raise refuse(
             RuleId.DRAW_01, message, act.seat, [{"seat": hand.to_act, **a} for a in allowed]
         )
     player = hand.player(act.seat)
@@ -230,21 +97,21 @@ def check_draw(hand: HandState, act: Act, rules: HouseRules, mode: Mode, draw_ro
     limit = rule_max(rules, act.ace_shown)
     if count > limit or count > player.held:
         rule = RuleId.DRAW_02
-        raise _refuse(
+        raise refuse(
             rule, f"Seat {act.seat} may draw at most {min(limit, player.held)}.", act.seat, allowed
         )
     extra = 1 if splits(count, rules, mode) else 0
     if deliverable(hand, act.seat, count + extra, rules, draw_round) is None:
         most = max_draw(hand, act.seat, rules, draw_round, act.ace_shown)
         message = f"The stub and a reshuffle can give only {most} card(s); draw at most {most}."
-        raise _refuse(RuleId.DRAW_06, message, act.seat, allowed)
+        raise refuse(RuleId.DRAW_06, message, act.seat, allowed)
     if mode is Mode.CARD:
         _check_discards(player, act.discards or (), allowed)
         if act.cards is not None and splits(count, rules):
             message = (
                 "Five cards in a row are not dealt: enter four now, the fifth after the others."
             )
-            raise _refuse(RuleId.DRAW_03, message, act.seat, allowed)
+            raise refuse(RuleId.DRAW_03, message, act.seat, allowed)
     return count
 
 
@@ -254,11 +121,11 @@ def _draw_count(act: Act, mode: Mode, allowed: list[dict[str, Any]]) -> int:
         discarded = len(act.discards or ())
         if count is not None and count != discarded:
             message = f"{count} cards requested but {discarded} discarded; they must match."
-            raise _refuse(RuleId.DRAW_01, message, act.seat, allowed)
+            raise refuse(RuleId.DRAW_01, message, act.seat, allowed)
         count = discarded
     if count is None or not 0 <= count <= HAND_SIZE:
         message = "Enter how many cards the seat draws (0 to stand pat)."
-        raise _refuse(RuleId.DRAW_01, message, act.seat, allowed)
+        raise refuse(RuleId.DRAW_01, message, act.seat, allowed)
     return count
 
 
@@ -269,77 +136,8 @@ def _check_discards(
     for card in discards:
         if card not in held:
             message = f"{card} is not in seat {player.seat}'s hand; discard cards it holds."
-            raise _refuse(RuleId.DRAW_01, message, player.seat, allowed)
+            raise refuse(RuleId.DRAW_01, message, player.seat, allowed)
         held.remove(card)
-
-
-def card_locations(hand: HandState) -> dict[str, str]:
-    """Where each known card is: ``hand:<seat>``, ``pile:<seat>:<round>`` or ``muck``."""
-    where: dict[str, str] = {}
-    for player in hand.players:
-        for card in player.cards:
-            where[card] = f"hand:{player.seat}"
-        for index, pile in enumerate(player.pile_cards, start=1):
-            for card in pile:
-                where[card] = f"pile:{player.seat}:{index}"
-    for card in hand.muck_cards:
-        where[card] = "muck"
-    where.pop(UNKNOWN, None)
-    return where
-
-
-def check_dealt(
-    hand: HandState,
-    seat: int,
-    cards: tuple[str, ...],
-    count: int,
-    rules: HouseRules,
-    draw_round: int,
-    allowed: list[dict[str, Any]],
-) -> int:
-    """DEAL-01 / DRAW-10 / DECK-01 / DRAW-06: exactly the cards that make five, each from the
-    deck, none in play, never the drawer's own discard; how many come from a reshuffle."""
-    if len(cards) != count:
-        message = f"Seat {seat} receives {count} card(s), not {len(cards)}: a hand has five."
-        rule = RuleId.DRAW_10 if draw_round else RuleId.DEAL_01
-        raise _refuse(rule, message, seat, allowed)
-    deck = deck_cards(hand.deck)
-    where = card_locations(hand)
-    from_pool = 0
-    known = [card for card in cards if card != UNKNOWN]
-    if len(set(known)) != len(known):
-        raise _refuse(RuleId.DECK_01, "The same card is entered twice.", seat, allowed)
-    for card in known:
-        if card not in deck:
-            raise _refuse(
-                RuleId.DECK_01, f"{card} is not in this {hand.deck}-card deck.", seat, allowed
-            )
-        place = where.get(card)
-        if place is None:
-            continue
-        from_pool += _check_place(card, place, seat, rules, draw_round, allowed)
-    return from_pool
-
-
-def _check_place(
-    card: str,
-    place: str,
-    seat: int,
-    rules: HouseRules,
-    draw_round: int,
-    allowed: list[dict[str, Any]],
-) -> int:
-    kind, _, rest = place.partition(":")
-    if kind == "pile":
-        owner, _, pile_round = rest.partition(":")
-        if in_pool(int(owner), int(pile_round), seat, rules, draw_round):
-            return 1
-        if int(owner) == seat:
-            message = f"{card} is seat {seat}'s own discard and may not be dealt back to it."
-            raise _refuse(RuleId.DRAW_06, message, seat, allowed)
-    if kind == "muck" and muck_in_pool(rules):
-        return 1
-    raise _refuse(RuleId.DECK_01, f"{card} is already in play ({place}).", seat, allowed)
 
 
 # -- applying --------------------------------------------------------------------------------
@@ -427,7 +225,7 @@ def check_change(hand: HandState, seat: int, draw_round: int) -> None:
     if not can_change(hand, seat, draw_round):
         message = f"Seat {seat}'s draw is locked: cards were dealt or a later seat has acted on it."
         allowed = [] if hand.to_act is None else [{"seat": hand.to_act, "action": "draw"}]
-        raise _refuse(RuleId.DRAW_07, message, seat, allowed)
+        raise refuse(RuleId.DRAW_07, message, seat, allowed)
 
 
 def undo_draw(hand: HandState, seat: int) -> HandState:
@@ -463,7 +261,7 @@ def receive(
     planned = deliverable(hand, seat, count, rules, draw_round, from_pool)
     if planned is None:
         message = "The stub and a reshuffle cannot supply these cards."
-        raise _refuse(RuleId.DRAW_06, message, seat, [])
+        raise refuse(RuleId.DRAW_06, message, seat, [])
     hand, steps = planned
     if count:
         hand = replace(hand, last_receiver=seat)
@@ -504,46 +302,9 @@ def check_replacements(hand: HandState, act: Act, rules: HouseRules, draw_round:
     player = hand.player(act.seat) if hand.has(act.seat) else None
     if act.seat != hand.to_act or player is None or not player.pending:
         message = f"Only the seat that has drawn (seat {hand.to_act}) receives cards now."
-        raise _refuse(RuleId.DRAW_01, message, act.seat, allowed)
+        raise refuse(RuleId.DRAW_01, message, act.seat, allowed)
     count = deal_count(player, rules)
     if splits(player.pending, rules) and len(act.cards or ()) == player.pending:
         message = "Five cards in a row are not dealt: enter four now, the fifth after the others."
-        raise _refuse(RuleId.DRAW_03, message, act.seat, allowed)
+        raise refuse(RuleId.DRAW_03, message, act.seat, allowed)
     check_dealt(hand, act.seat, act.cards or (), count, rules, draw_round, allowed)
-
-
-# -- the initial deal (card mode) ----------------------------------------------------------------
-
-
-def next_to_deal(hand: HandState) -> int | None:
-    """DEAL-01: the next seat, left of the button first, still without its five cards."""
-    for player in hand.players:
-        if player.held == 0:
-            return player.seat
-    return None
-
-
-def check_initial_deal(hand: HandState, act: Act) -> None:
-    """DEAL-01 / DECK-01: five cards to the seat whose turn it is, none already dealt."""
-    allowed = [{"action": "deal", "seat": hand.to_act, "count": HAND_SIZE}]
-    if act.seat != hand.to_act:
-        message = f"Deal to seat {hand.to_act} next (clockwise from the button)."
-        raise _refuse(RuleId.DEAL_01, message, act.seat, allowed)
-    cards = act.cards or ()
-    check_dealt(hand, act.seat, cards, HAND_SIZE, HouseRules(), 0, allowed)
-
-
-def apply_initial_deal(hand: HandState, seat: int, cards: tuple[str, ...]) -> HandState:
-    player = hand.player(seat)
-    hand = hand.with_player(replace(player, held=HAND_SIZE, cards=cards))
-    return replace(hand, stub=hand.stub - HAND_SIZE, to_act=next_to_deal(hand))
-
-
-def deal_everyone(hand: HandState) -> HandState:
-    """Count mode: every seat dealt in gets five cards."""
-    players = tuple(replace(p, held=HAND_SIZE) for p in hand.players)
-    return replace(hand, players=players, stub=hand.deck - HAND_SIZE * len(players))
-
-
-def is_draw_action(kind: ActionKind) -> bool:
-    return kind in (ActionKind.DRAW, ActionKind.DEAL, ActionKind.TIME)

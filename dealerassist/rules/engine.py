@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from dealerassist.errors import InvalidInput
-from dealerassist.rules import betting, blinds, drawing, showdown
+from dealerassist.rules import betting, blinds, dealing, drawing, showdown
 from dealerassist.rules import instructions as say
 from dealerassist.rules.actions import (
     Act,
@@ -180,8 +180,8 @@ def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log)
     if phase is Phase.POSTING and act.action in (ActionKind.POST, ActionKind.SIT_OUT):
         state, hand = _posting(state, hand, act, log)
     elif phase is Phase.DEAL and act.action is ActionKind.DEAL:
-        drawing.check_initial_deal(hand, act)
-        hand = drawing.apply_initial_deal(hand, act.seat, act.cards or ())
+        dealing.check_initial_deal(hand, act)
+        hand = dealing.apply_initial_deal(hand, act.seat, act.cards or ())
     elif is_betting(phase) and act.action in _BETTING:
         raise_to = betting.check_bet_action(hand, act, spec, rules)
         hand = betting.apply_bet_action(hand, act, raise_to, spec, rules)
@@ -291,7 +291,7 @@ def _legal(state: TableState, hand: HandState, rules: HouseRules) -> list[dict[s
     if phase is Phase.POSTING:
         return blinds.posting_legal(hand)
     if phase is Phase.DEAL:
-        return [{"action": "deal", "count": drawing.HAND_SIZE}]
+        return [{"action": "deal", "count": dealing.HAND_SIZE}]
     if is_betting(phase):
         return betting.options(hand, seat, state.spec, rules).legal()
     if is_draw(phase):

@@ -8,7 +8,8 @@ from typing import Any
 from dealerassist.rules import instructions as say
 from dealerassist.rules.actions import Mode, TableSpec
 from dealerassist.rules.betting import start_round
-from dealerassist.rules.drawing import deal_everyone, next_to_deal, next_to_draw
+from dealerassist.rules.dealing import deal_everyone, next_to_deal
+from dealerassist.rules.drawing import next_to_draw
 from dealerassist.rules.house_rules import HouseRules
 from dealerassist.rules.pots import return_uncalled
 from dealerassist.rules.showdown import award, next_to_show

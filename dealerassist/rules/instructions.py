@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from dealerassist.rules.drawing import Step
+from dealerassist.rules.stub import Step
 
 Instruction = dict[str, Any]
 

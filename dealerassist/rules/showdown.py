@@ -8,7 +8,7 @@ from typing import Any
 from dealerassist.rules import rankings
 from dealerassist.rules.actions import Act, Mode
 from dealerassist.rules.cards import DECKS_BY_SIZE, parse_cards
-from dealerassist.rules.drawing import HAND_SIZE, UNKNOWN
+from dealerassist.rules.dealing import HAND_SIZE, UNKNOWN
 from dealerassist.rules.pots import Pot, hand_pots, split
 from dealerassist.rules.state import HandState
 from dealerassist.rules.violations import RuleId, RuleViolation

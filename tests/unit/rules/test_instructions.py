@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dealerassist.rules import instructions as say
-from dealerassist.rules.drawing import Step
+from dealerassist.rules.stub import Step
 
 
 def test_every_instruction_has_code_seat_count_and_text() -> None:

@@ -13,10 +13,11 @@ from hypothesis import strategies as st
 from dealerassist.errors import InvalidInput
 from dealerassist.rules.actions import Act, ActionKind, Mode, Stakes, Structure, Variant
 from dealerassist.rules.blinds import eligible_seats
-from dealerassist.rules.drawing import deck_cards, in_pool, muck_in_pool
+from dealerassist.rules.dealing import deck_cards
 from dealerassist.rules.engine import legal_actions
 from dealerassist.rules.house_rules import HouseRules
 from dealerassist.rules.state import Phase, TableState
+from dealerassist.rules.stub import in_pool, muck_in_pool
 from dealerassist.rules.violations import RuleViolation
 
 STAKES = {
