@@ -76,7 +76,7 @@ def apply(state: TableState, command: Command, rules: HouseRules, at: datetime) 
         state=table,
         events=tuple(log.events),
         instructions=tuple(log.instructions),
-        notices=(),
+        notices=tuple(log.notices),
         result=hand.result if ended and hand is not None else None,
     )
 
@@ -133,6 +133,9 @@ def _start(state: TableState, button: int | None, rules: HouseRules, log: Log) -
     moved = blinds.next_button(state, button)
     hand = blinds.new_hand(state, moved, rules)
     log.events.append({"type": "hand_started", "hand_no": hand.hand_no, "button": moved})
+    if hand.deck != 52:
+        text = f"Deal this hand with the {hand.deck}-card deck ({len(hand.players)} players)"
+        log.notices.append(Notice(rule_id=RuleId.GAME_05, message=text))
     for seat in blinds.posting_order(hand):
         player = hand.player(seat)
         if player.owes:
@@ -240,6 +243,8 @@ def _draw(
         _check_time(hand, act, rules, at)
         player = hand.player(act.seat)
         hand = hand.with_player(replace(player, drawn=(*player.drawn, 0), timed_out=True))
+        text = f"Seat {act.seat} is pat: after the draw it may only check, call or fold"
+        log.notices.append(Notice(rule_id=RuleId.DRAW_11, message=text, seat=act.seat))
         steps = ()
     else:
         if len(hand.player(act.seat).drawn) >= draw_round if hand.has(act.seat) else False:

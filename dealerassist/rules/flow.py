@@ -22,7 +22,9 @@ from dealerassist.rules.state import (
     is_draw,
     phase_number,
 )
+from dealerassist.rules.stub import reserve
 from dealerassist.rules.variants import game, ranking_name
+from dealerassist.rules.violations import Notice, RuleId
 
 
 @dataclass(slots=True)
@@ -31,6 +33,7 @@ class Log:
 
     events: list[dict[str, Any]] = field(default_factory=list)
     instructions: list[dict[str, Any]] = field(default_factory=list)
+    notices: list[Notice] = field(default_factory=list)
 
 
 def advance(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log) -> HandState:
@@ -102,8 +105,20 @@ def _after_betting(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log
     )
     hand = replace(hand, to_act=next_to_draw(hand, betting_round))
     if hand.to_act is not None:
+        log.notices.append(stub_notice(hand, rules, betting_round))
         log.instructions.append(say.ask_draw(hand.to_act))
     return hand
+
+
+def stub_notice(hand: HandState, rules: HouseRules, draw_round: int) -> Notice:
+    """DRAW-05/06: before the draw, how far the stub reaches without a reshuffle."""
+    burn = 1 if rules.draw.burn_before else 0
+    usable = max(0, hand.stub - burn - reserve(hand, -1, rules, draw_round))
+    message = (
+        f"Draw {draw_round}: {hand.stub} cards in the stub; {usable} can be dealt "
+        "before a reshuffle is needed"
+    )
+    return Notice(rule_id=RuleId.DRAW_06, message=message)
 
 
 def _collect(hand: HandState, log: Log) -> HandState:

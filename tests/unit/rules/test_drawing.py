@@ -458,3 +458,14 @@ def test_DRAW_07_accepts_new_discards_in_card_mode_before_the_deal() -> None:
     assert sorted(player.cards) == sorted(["2c", "3c", "4c", "5c"])
     assert player.pending == 1
     assert player.pile_cards == (("6c",),)
+
+
+def test_DRAW_06_guides_how_far_the_stub_reaches_before_the_draw() -> None:
+    """A notice at the start of the draw says how many cards can go out before a reshuffle."""
+    table = Table([100] * 6)
+    table.start(button=6)
+    to_draw(table)
+    assert table.outcome is not None
+    notice = table.outcome.notices[0]
+    assert notice.rule_id is RuleId.DRAW_06
+    assert "22 cards in the stub; 20 can be dealt" in notice.message
