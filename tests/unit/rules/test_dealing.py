@@ -1,0 +1,43 @@
+"""Card identities: the deck, where known cards are, and the checks on dealt cards."""
+
+from __future__ import annotations
+
+import pytest
+
+from dealerassist.rules.dealing import card_locations, check_dealt, deck_cards
+from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.state import HandState, Phase, PlayerState
+from dealerassist.rules.violations import RuleId, RuleViolation
+
+
+def hand() -> HandState:
+    players = (
+        PlayerState(seat=1, stack=0, held=4, cards=("2c", "3c", "4c", "??"), pile_cards=(("Kd",),)),
+        PlayerState(seat=2, stack=0, held=5, cards=("2d", "3d", "4d", "5d", "6d")),
+    )
+    return HandState(hand_no=1, phase=Phase.DRAW_1, button=2, players=players, muck_cards=("Ah",))
+
+
+def test_decks_have_52_36_and_32_cards() -> None:
+    """DECK-01: the three decks."""
+    assert [len(deck_cards(size)) for size in (52, 36, 32)] == [52, 36, 32]
+
+
+def test_card_locations_name_hands_piles_and_muck_but_not_unknowns() -> None:
+    """Every known card has one place; ?? has none."""
+    where = card_locations(hand())
+    assert where["Kd"] == "pile:1:1"
+    assert where["2d"] == "hand:2"
+    assert where["Ah"] == "muck"
+    assert "??" not in where
+
+
+def test_check_dealt_counts_cards_coming_from_the_reshuffle_pool() -> None:
+    """A fresh card passes; the seat's own discard and a held card are refused."""
+    assert check_dealt(hand(), 1, ("9s",), 1, HouseRules(), 1, []) == 0
+    with pytest.raises(RuleViolation) as own:
+        check_dealt(hand(), 1, ("Kd",), 1, HouseRules(), 1, [])
+    assert own.value.rule_id is RuleId.DRAW_06
+    with pytest.raises(RuleViolation) as held:
+        check_dealt(hand(), 1, ("2d",), 1, HouseRules(), 1, [])
+    assert held.value.rule_id is RuleId.DECK_01
