@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,10 @@ from dealerassist.rules.actions import (
     SeatPlayer,
     StartHand,
     Structure,
+    TableSpec,
     Variant,
+    command_from_dict,
+    command_to_dict,
 )
 
 SHARED_PHH = Path(__file__).resolve().parents[3].parent / "shared" / "phh"
@@ -315,6 +319,14 @@ def test_a_short_big_blind_posts_what_is_left_after_its_ante() -> None:
     assert Act(seat=2, action=ActionKind.CALL) not in acts
 
 
+@pytest.mark.parametrize("action", ["'p1 pb'", "'d db AhKhQh'"])
+def test_stud_and_board_actions_are_refused(action: str) -> None:
+    """A bring-in or a board deal is not an action of the draw games we deal."""
+    text = HEADS_UP.replace("'p2 cbr 15'", f"{action}, 'p2 cbr 15'")
+    with pytest.raises(InvalidInput, match="not an action"):
+        to_commands(parse_phh(text))
+
+
 def _shared_files() -> list[Path]:
     return sorted(SHARED_PHH.rglob("*.phh")) if SHARED_PHH.is_dir() else []
 
@@ -326,3 +338,19 @@ def test_every_shared_phh_file_parses() -> None:
     assert len(hands) >= 300
     assert all(isinstance(hand, RecordedHand) and hand.actions for hand in hands)
     assert {hand.variant for hand in hands} == {"F2L3D", "N2L1D", "FB"}
+
+
+@pytest.mark.skipif(not SHARED_PHH.is_dir(), reason=f"{SHARED_PHH} is not there")
+def test_every_mapped_command_survives_the_audit_json_round_trip() -> None:
+    """Each command mapped from a shared hand comes back equal from its JSON form."""
+    mapped = 0
+    for path in _shared_files():
+        hand = parse_phh(path.read_text(encoding="utf-8"))
+        if hand.variant == "FB":
+            continue
+        spec, commands = to_commands(hand)
+        assert TableSpec.from_dict(json.loads(json.dumps(spec.to_dict()))) == spec
+        for command in commands:
+            assert command_from_dict(json.loads(json.dumps(command_to_dict(command)))) == command
+        mapped += 1
+    assert mapped == 215
