@@ -124,10 +124,32 @@ def drain_pending(
         queue.trim_stored(table_id, raw[-1], len(raw))
 
 
-def make_worker(connection: redis.Redis, queue_name: str = "audit") -> SimpleWorker:
-    """An in-process RQ worker on the audit queue (no fork: a job costs ~3.5 ms, not ~14)."""
+class AuditWorker(SimpleWorker):
+    """An in-process RQ worker (no fork: a job costs ~3.5 ms, not ~14) that also sweeps.
+
+    RQ's periodic maintenance (every ``maintenance_interval`` seconds) also enqueues a
+    drain for any table whose events wait with no drain queued (a lost job).
+    """
+
+    def run_maintenance_tasks(self) -> None:
+        super().run_maintenance_tasks()  # type: ignore[no-untyped-call]
+        for queue in self.queues:
+            swept = RQAuditQueue(self.connection, queue.name).sweep(idle_only=True)
+            if swept:
+                log.warning("re-enqueued drains for tables with waiting events: %s", swept)
+
+
+def make_worker(
+    connection: redis.Redis, queue_name: str = "audit", maintenance_interval: int = 600
+) -> AuditWorker:
+    """The audit worker on the audit queue (JSON serializer)."""
     audit_queue = RQAuditQueue(connection, queue_name)
-    return SimpleWorker([audit_queue.queue], connection=connection, serializer=JSONSerializer)
+    return AuditWorker(
+        [audit_queue.queue],
+        connection=connection,
+        serializer=JSONSerializer,
+        maintenance_interval=maintenance_interval,
+    )
 
 
 def run_worker(

@@ -183,13 +183,24 @@ class RQAuditQueue:
             pipe.llen(pending_key(table_id))
         return sum(int(length) for length in pipe.execute())
 
-    def sweep(self) -> list[str]:
+    def sweep(self, idle_only: bool = False) -> list[str]:
         """Enqueue a drain for every table with pending events; return those tables.
 
         Run at worker start and after a requeue: a worker killed mid-drain leaves its
-        events staged but its job abandoned, and this picks them up again.
+        events staged but its job abandoned, and this picks them up again. With
+        ``idle_only`` (the worker's periodic maintenance) only tables with no drain queued
+        get one, so a busy queue gains no extra jobs.
         """
-        swept = [table_id for table_id in self.tables() if self.pending(table_id)]
-        for table_id in swept:
+        swept = []
+        for table_id in self.tables():
+            if not self.pending(table_id):
+                continue
+            if idle_only and not self._claim_flag(table_id):
+                continue
             self.enqueue_drain(table_id)
+            swept.append(table_id)
         return swept
+
+    def _claim_flag(self, table_id: str) -> bool:
+        claimed = self.connection.set(drain_flag_key(table_id), "1", ex=FLAG_TTL_SECONDS, nx=True)
+        return bool(claimed)

@@ -161,3 +161,16 @@ def test_two_workers_draining_while_staging_goes_on_store_everything_once(
     assert store.count_events() == 600
     assert verify(store.iter_events(), rules_for, replay=False)["ok"] is True
     store.dispose()
+
+
+def test_maintenance_re_enqueues_only_tables_with_no_drain_queued(
+    redis_client: redis.Redis,
+) -> None:
+    """A table whose drain job was lost gets one; a table with a drain queued gets none."""
+    queue = RQAuditQueue(redis_client)
+    stage(queue, redis_client, interleaved(tables=2, per_table=3))
+    queue.queue.empty()
+    redis_client.delete(drain_flag_key("T00"))
+    worker.make_worker(redis_client).run_maintenance_tasks()
+    assert [job.args[0] for job in queue.queue.get_jobs()] == ["T00"]
+    assert redis_client.exists(drain_flag_key("T00"))
