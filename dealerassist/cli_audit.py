@@ -144,7 +144,7 @@ def _guarded(command: Callable[[argparse.Namespace], int]) -> Callable[[argparse
     def run(args: argparse.Namespace) -> int:
         try:
             return command(args)
-        except (DealerAssistError, OSError) as error:
+        except (DealerAssistError, OSError, redis.RedisError) as error:
             print(f"dealerassist {args.command}: {error}", file=sys.stderr)
             return 2
 
