@@ -21,15 +21,22 @@ import redis
 from dealerassist.adapters.embedded_redis import start_embedded_redis
 from dealerassist.adapters.sql_store import SqlAuditStore
 from dealerassist.audit.export import from_jsonl_lines, to_csv_lines, to_jsonl_lines
+from dealerassist.audit.phh import hand_records, to_phhs_lines
 from dealerassist.audit.verify import verify
 from dealerassist.errors import DealerAssistError
 from dealerassist.profiles import default_profiles_dir, load_profiles
 from dealerassist.rules.house_rules import HouseRules
 from dealerassist.worker import DRAIN_BATCH, requeue_failed, run_worker, urls_from_env
 
+
+def _phhs_lines(events: Iterable[dict[str, Any]]) -> Iterator[str]:
+    return to_phhs_lines(hand_records(events))
+
+
 FORMATS: dict[str, Callable[[Iterable[dict[str, Any]]], Iterator[str]]] = {
     "jsonl": to_jsonl_lines,
     "csv": to_csv_lines,
+    "phh": _phhs_lines,  # every finished hand, as one .phhs file
 }
 PROGRESS_EVERY = 1000
 BAR_WIDTH = 30
@@ -97,47 +104,58 @@ def _timestamp(text: str) -> datetime:
 
 
 def _cmd_export(args: argparse.Namespace) -> int:
-    """Stream the audit log to a file as JSONL or CSV (a progress bar on a terminal)."""
+    """Stream the audit log to a file as JSONL, CSV or PHH (a progress bar on a terminal)."""
     store = SqlAuditStore(urls_from_env().database_url)
     store.ping()
-    events = store.iter_events(table_id=args.table, since=args.since, until=args.until)
+    events = _Counted(store.iter_events(table_id=args.table, since=args.since, until=args.until))
     lines = FORMATS[args.format](events)
     if args.output == "-":
-        written = _write(lines, sys.stdout, None)
-    else:
-        progress = _Progress(sys.stdout, store.count_events()) if sys.stdout.isatty() else None
-        with open(args.output, "w", encoding="utf-8", newline="") as output:
-            written = _write(lines, output, progress)
-        print(f"exported {written} events to {args.output}", file=sys.stderr)
+        sys.stdout.writelines(lines)
+        return 0
+    progress = _Progress(sys.stdout, store.count_events()) if sys.stdout.isatty() else None
+    with open(args.output, "w", encoding="utf-8", newline="") as output:
+        for line in lines:
+            output.write(line)
+            if progress is not None:
+                progress.show(events.count)
+    if progress is not None:
+        progress.done(events.count)
+    print(f"exported {events.count} events to {args.output}", file=sys.stderr)
     return 0
 
 
-def _write(lines: Iterator[str], output: TextIO, progress: _Progress | None) -> int:
-    rows = 0
-    for rows, line in enumerate(lines, start=1):
-        output.write(line)
-        if progress is not None and rows % PROGRESS_EVERY == 0:
-            progress.show(rows)
-    if progress is not None:
-        progress.done(rows)
-    return rows
+class _Counted:
+    """An event stream that counts what has been read from it."""
+
+    def __init__(self, events: Iterator[dict[str, Any]]) -> None:
+        self.events, self.count = events, 0
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        for event in self.events:
+            self.count += 1
+            yield event
 
 
 class _Progress:
-    """A one-line progress bar for a terminal."""
+    """A one-line progress bar for a terminal, redrawn every ``PROGRESS_EVERY`` events."""
 
     def __init__(self, stream: TextIO, total: int) -> None:
-        self.stream, self.total = stream, max(total, 1)
+        self.stream, self.total, self.drawn = stream, max(total, 1), -PROGRESS_EVERY
 
-    def show(self, rows: int) -> None:
-        filled = min(BAR_WIDTH, BAR_WIDTH * rows // self.total)
-        bar = "#" * filled + "." * (BAR_WIDTH - filled)
-        self.stream.write(f"\r[{bar}] {rows}/{self.total}")
-        self.stream.flush()
+    def show(self, count: int) -> None:
+        if count - self.drawn >= PROGRESS_EVERY:
+            self._draw(count)
 
-    def done(self, rows: int) -> None:
-        self.show(rows)
+    def done(self, count: int) -> None:
+        self._draw(count)
         self.stream.write("\n")
+
+    def _draw(self, count: int) -> None:
+        self.drawn = count
+        filled = min(BAR_WIDTH, BAR_WIDTH * count // self.total)
+        bar = "#" * filled + "." * (BAR_WIDTH - filled)
+        self.stream.write(f"\r[{bar}] {count}/{self.total}")
+        self.stream.flush()
 
 
 def _guarded(command: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
@@ -166,7 +184,7 @@ def add_audit_commands(sub: Any) -> None:
     verify_cmd.add_argument("--no-replay", action="store_true", help="hash chain checks only")
     verify_cmd.add_argument("--profiles-dir", type=Path, default=None)
     verify_cmd.set_defaults(func=_guarded(_cmd_verify))
-    export = sub.add_parser("export", help="export the audit log as JSONL or CSV")
+    export = sub.add_parser("export", help="export the audit log as JSONL, CSV or PHH hands")
     export.add_argument("--format", choices=sorted(FORMATS), default="jsonl")
     export.add_argument("-o", "--output", required=True, help="file to write ('-': stdout)")
     export.add_argument("--table", default=None)

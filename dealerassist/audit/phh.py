@@ -16,8 +16,9 @@ are written with our own variant name and a comment saying so.
 
 from __future__ import annotations
 
+import copy
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from dealerassist.audit.envelope import REJECTED
@@ -39,21 +40,26 @@ def table_at_hand_start(events: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     ... ])
     {'spec': {'table_id': 'T'}, 'seats': {2: {'player': 'Ann', 'stack': 90}}}
     """
-    spec: dict[str, Any] = {}
-    seats: dict[int, dict[str, Any]] = {}
+    table: dict[str, Any] = {"spec": {}, "seats": {}}
     for event in events:
-        if event.get("kind") == REJECTED:
-            continue
-        payload = event.get("payload") or {}
-        command = payload.get("command") or {}
-        if event.get("kind") == "create_table":
-            spec = dict(command.get("spec") or {})
-        elif event.get("kind") == "seat":
-            seats[int(command["seat"])] = {"player": command["player"], "stack": command["stack"]}
-        elif event.get("kind") == "leave":
-            seats.pop(int(command["seat"]), None)
-        _apply_stacks(seats, payload.get("result"))
-    return {"spec": spec, "seats": seats}
+        _follow(table, event)
+    return table
+
+
+def _follow(table: dict[str, Any], event: Mapping[str, Any]) -> None:
+    """Update ``table`` (spec and seats) with one event of its log."""
+    if event.get("kind") == REJECTED:
+        return
+    payload = event.get("payload") or {}
+    command = payload.get("command") or {}
+    seats: dict[int, dict[str, Any]] = table["seats"]
+    if event.get("kind") == "create_table":
+        table["spec"] = dict(command.get("spec") or {})
+    elif event.get("kind") == "seat":
+        seats[int(command["seat"])] = {"player": command["player"], "stack": command["stack"]}
+    elif event.get("kind") == "leave":
+        seats.pop(int(command["seat"]), None)
+    _apply_stacks(seats, payload.get("result"))
 
 
 def _apply_stacks(seats: dict[int, dict[str, Any]], result: Any) -> None:
@@ -62,6 +68,55 @@ def _apply_stacks(seats: dict[int, dict[str, Any]], result: Any) -> None:
     for seat, stack in (result.get("stacks") or {}).items():
         if int(seat) in seats:
             seats[int(seat)]["stack"] = stack
+
+
+def hand_records(events: Iterable[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
+    """The finished hands of a log ordered by (table_id, seq), as ``get_hand`` records.
+
+    One pass, whatever the table's length; a hand still in play at the end is left out.
+    """
+    table: dict[str, Any] = {"spec": {}, "seats": {}}
+    hand: list[Mapping[str, Any]] = []
+    start: dict[str, Any] = {}
+    table_id = None
+    for event in events:
+        if event.get("table_id") != table_id:  # the next table of a (table_id, seq) stream
+            table_id, table, hand = event.get("table_id"), {"spec": {}, "seats": {}}, []
+        hand_no = event.get("hand_no")
+        if hand_no is not None and (not hand or hand[0].get("hand_no") != hand_no):
+            hand, start = [], copy.deepcopy(table)
+        if hand_no is not None:
+            hand.append(event)
+        _follow(table, event)
+        if hand and _finishes(event):
+            yield _record(hand, start, event["payload"]["result"])
+            hand = []
+
+
+def _finishes(event: Mapping[str, Any]) -> bool:
+    payload = event.get("payload") or {}
+    return event.get("kind") != REJECTED and payload.get("result") is not None
+
+
+def _record(hand: list[Mapping[str, Any]], table: dict[str, Any], result: Any) -> dict[str, Any]:
+    first, last = hand[0], hand[-1]
+    return {
+        "table_id": first["table_id"],
+        "hand_no": first["hand_no"],
+        "profile_id": last["profile_id"],
+        "profile_sha256": last["profile_sha256"],
+        "started_at": first["at"],
+        "ended_at": last["at"],
+        "result": result,
+        "events": [dict(event) for event in hand],
+        "table": table,
+    }
+
+
+def to_phhs_lines(hands: Iterable[Mapping[str, Any]]) -> Iterator[str]:
+    """Several hands as one ``.phhs`` text (``[1]``, ``[2]`` … sections, as pokerkit reads)."""
+    for number, hand in enumerate(hands, start=1):
+        yield ("\n" if number > 1 else "") + f"[{number}]\n" + hand_to_phh(hand)
 
 
 def hand_to_phh(hand_record: Mapping[str, Any]) -> str:

@@ -8,6 +8,7 @@ import os
 import pty
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -149,3 +150,13 @@ def test_an_unreachable_store_is_a_clean_error(tmp_path: Path) -> None:
     done = _run(["verify"], {"DATABASE_URL": f"sqlite:///{tmp_path / 'no' / 'a.sqlite3'}"})
     assert done.returncode == 2
     assert "audit store unavailable" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_export_phh_writes_one_section_per_finished_hand(stored: dict[str, str]) -> None:
+    """export --format phh writes the finished hands of a table as .phhs sections."""
+    done = _run(["export", "--format", "phh", "--table", "T01", "-o", "-"], stored)
+    assert done.returncode == 0, done.stderr
+    sections = tomllib.loads(done.stdout)
+    assert sorted(sections) == ["1", "2"]
+    assert [sections[key]["hand"] for key in ("1", "2")] == [1, 2]
+    assert sections["2"]["_table_id"] == "T01"

@@ -11,7 +11,7 @@ import pokerkit
 import pytest
 from audit_chains import record
 
-from dealerassist.audit.phh import hand_to_phh, table_at_hand_start
+from dealerassist.audit.phh import hand_records, hand_to_phh, table_at_hand_start, to_phhs_lines
 from dealerassist.audit.phh_reader import parse_phh
 from dealerassist.audit.replay import ReplayEngine, load_engine
 from dealerassist.profiles import default_profiles_dir, load_profiles
@@ -51,6 +51,13 @@ def _play(
         for seat, stack in stacks.items()
     ]
     commands.append({"type": "start_hand", "button": button})
+    return _steps(commands, rules, script)
+
+
+def _steps(
+    commands: list[dict[str, Any]], rules: HouseRules, script: list[str]
+) -> list[dict[str, Any]]:
+    """Append one command per step, for whichever seat is to act."""
     for step in script:
         legal = legal_actions(_state(commands, rules), rules, AT)
         assert legal is not None, f"the hand ended before {step!r}"
@@ -206,3 +213,26 @@ def test_refused_entries_are_left_out(engine: ReplayEngine) -> None:
     assert sum(e["kind"] == "rejected" for e in events) == 1
     actions = tomllib.loads(hand_to_phh(_hand_record(events)))["actions"]
     assert actions[3:] == ["p3 cbr 20", "p1 f", "p2 f"]
+
+
+def test_hand_records_of_a_log_and_a_phhs_file_pokerkit_reads(engine: ReplayEngine) -> None:
+    """hand_records finds each finished hand in one pass; to_phhs_lines writes them as .phhs
+    sections that pokerkit replays to our stacks, the second hand starting from the first's."""
+    rules = _rules("casino-triple-draw-27")
+    commands = _play(
+        rules, "deuce_to_seven_triple_draw", {1: 500, 3: 300, 4: 400}, 1, TRIPLE_DRAW_SCRIPT
+    )
+    commands.append({"type": "start_hand", "button": None})
+    events = record(
+        engine, _steps(commands, rules, ["post", "post", "raise", "fold", "fold"]), rules
+    )
+    hands = list(hand_records(events))
+    assert [hand["hand_no"] for hand in hands] == [1, 2]
+    assert hands[0] == _hand_record(events, 1)
+    assert hands[1]["table"]["seats"][3]["stack"] == hands[0]["result"]["stacks"]["3"]
+    text = "".join(to_phhs_lines(hands))
+    histories = list(pokerkit.HandHistory.loads_all(text))
+    assert len(histories) == 2
+    for history, hand in zip(histories, hands, strict=True):
+        assert _pokerkit_stacks(history.dumps()) == list(history.finishing_stacks)
+        assert sorted(history.finishing_stacks) == sorted(hand["result"]["stacks"].values())
