@@ -13,8 +13,10 @@ from dealerassist.adapters.rq_audit_queue import RQAuditQueue
 from dealerassist.audit.chain import GENESIS_HASH
 from dealerassist.audit.envelope import build_event
 from dealerassist.audit.replay import ReplayEngine, state_sha256
+from dealerassist.rules.engine import legal_actions
 from dealerassist.rules.house_rules import HouseRules
 from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.service import tables as use_cases
 
 T0 = datetime(2026, 11, 29, 12, 0, 0, tzinfo=UTC)
 HANDS_EVERY = 10
@@ -200,10 +202,7 @@ def play_hands(services: Any, table_id: str, hands: int, profile_id: str) -> Non
     Each hand: blinds posted, the first to act raises, the next player tries to check (a
     refused entry, audited as ``rejected``), then everyone folds to the raiser.
     """
-    from dealerassist.rules.engine import legal_actions
-    from dealerassist.service import tables
-
-    actor, pre = tables.Actor("dealer-1", "dealer"), tables.Preconditions()
+    actor, pre = use_cases.Actor("dealer-1", "dealer"), use_cases.Preconditions()
     spec = {
         "table_id": table_id,
         "variant": "five_card_draw",
@@ -211,9 +210,9 @@ def play_hands(services: Any, table_id: str, hands: int, profile_id: str) -> Non
         "stakes": {"small_blind": 5, "big_blind": 10, "small_bet": 10, "big_bet": 20},
         "profile_id": profile_id,
     }
-    tables.create_table(services, spec, actor, pre)
+    use_cases.create_table(services, spec, actor, pre)
     for seat in (1, 2, 3):
-        tables.seat_player(services, table_id, seat, f"P{seat}", 500, actor, pre)
+        use_cases.seat_player(services, table_id, seat, f"P{seat}", 500, actor, pre)
 
     def next_to_act() -> dict[str, Any] | None:
         state = services.tables.load(table_id).state
@@ -222,22 +221,22 @@ def play_hands(services: Any, table_id: str, hands: int, profile_id: str) -> Non
         return legal
 
     for number in range(hands):
-        tables.start_hand(services, table_id, 1 if number == 0 else None, actor, pre)
+        use_cases.start_hand(services, table_id, 1 if number == 0 else None, actor, pre)
         while (legal := next_to_act()) is not None and legal["phase"] == "posting":
-            tables.submit_action(
+            use_cases.submit_action(
                 services, table_id, {"seat": legal["seat"], "action": "post"}, actor, pre
             )
         legal = next_to_act()
         assert legal is not None
-        tables.submit_action(
+        use_cases.submit_action(
             services, table_id, {"seat": legal["seat"], "action": "raise", "amount": 20}, actor, pre
         )
         legal = next_to_act()
         assert legal is not None
-        tables.submit_action(
+        use_cases.submit_action(
             services, table_id, {"seat": legal["seat"], "action": "check"}, actor, pre
         )
         while (legal := next_to_act()) is not None:
-            tables.submit_action(
+            use_cases.submit_action(
                 services, table_id, {"seat": legal["seat"], "action": "fold"}, actor, pre
             )
