@@ -17,7 +17,14 @@ from typing import Any
 
 from dealerassist.audit.chain import canonical_json
 from dealerassist.audit.envelope import REJECTED, build_event
-from dealerassist.errors import AlreadyExists, Conflict, IdempotencyMismatch, InvalidInput, NotFound
+from dealerassist.errors import (
+    AlreadyExists,
+    Conflict,
+    IdempotencyMismatch,
+    InvalidInput,
+    NotFound,
+    ProfileError,
+)
 from dealerassist.rules.actions import (
     COMMAND_TYPES,
     Act,
@@ -137,8 +144,7 @@ def get_table(services: Services, table_id: str) -> dict[str, Any]:
     record = services.tables.load(table_id)
     if record is None:
         raise NotFound(f"no table {table_id!r}")
-    rules = services.profiles.get(record.state.spec.profile_id)
-    return view(record.state, rules, services.clock.now())
+    return view(record.state, _rules_of(services, record.state), services.clock.now())
 
 
 def get_hand(services: Services, table_id: str, hand_no: int) -> dict[str, Any]:
@@ -249,12 +255,22 @@ def _decide(
     at = services.clock.now()
     before = _state_before(record, command)
     head = record.head if record is not None else ChainHead()
-    rules = services.profiles.get(before.spec.profile_id)
+    rules = _rules_of(services, before)
     try:
         outcome = _run_engine(before, command, rules, at)
     except RuleViolation as violation:
         return _rejected(before, head, command, violation, rules, actor, at)
     return _accepted(before, head, command, outcome, rules, actor, at)
+
+
+def _rules_of(services: Services, state: TableState) -> HouseRules:
+    """The table's profile; one that vanished from the configuration is a ProfileError (503)."""
+    try:
+        return services.profiles.get(state.spec.profile_id)
+    except NotFound as error:
+        raise ProfileError(
+            f"table {state.table_id!r} plays a profile that is gone: {error}"
+        ) from None
 
 
 def _state_before(record: TableRecord | None, command: Command) -> TableState:

@@ -10,7 +10,14 @@ import pytest
 from fakes import FakeAuditStore, FakeTableStore, fake_services
 
 from dealerassist.audit.chain import GENESIS_HASH, canonical_json, event_hash
-from dealerassist.errors import AlreadyExists, Conflict, IdempotencyMismatch, InvalidInput, NotFound
+from dealerassist.errors import (
+    AlreadyExists,
+    Conflict,
+    IdempotencyMismatch,
+    InvalidInput,
+    NotFound,
+    ProfileError,
+)
 from dealerassist.rules.house_rules import HouseRules
 from dealerassist.service import tables as uc
 from dealerassist.service.ports import AnswerKind, Services
@@ -213,3 +220,13 @@ def test_invalid_action_shape_is_invalid_input(services: Services) -> None:
     with pytest.raises(InvalidInput):
         uc.submit_action(services, "T1", {"seat": 2, "action": "dance"}, DEALER, NONE)
     assert len(_store(services).staged) == 5
+
+
+def test_a_table_whose_profile_is_gone_is_a_profile_error(services: Services) -> None:
+    """A stored table naming a profile the house no longer has cannot be read or changed."""
+    uc.create_table(services, SPEC, ADMIN, NONE)
+    services.profiles.profiles.clear()  # type: ignore[attr-defined]
+    with pytest.raises(ProfileError):
+        uc.get_table(services, "T1")
+    with pytest.raises(ProfileError):
+        uc.seat_player(services, "T1", 1, "A", 5, DEALER, NONE)
