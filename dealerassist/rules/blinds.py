@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from dealerassist.rules.actions import Stakes, Variant
-from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.house_rules import ButtonMethod, HouseRules
 from dealerassist.rules.state import HandState, Phase, PlayerState, SeatStatus, TableState
 from dealerassist.rules.variants import deck_size, game
 from dealerassist.rules.violations import RuleId, RuleViolation
@@ -41,14 +41,56 @@ def next_button(table: TableState, requested: int | None) -> int:
             )
         return requested
     moved = clockwise_after(seats, table.button)[0]
-    if requested is not None and requested != moved:
+    _check_requested(requested, moved)
+    return moved
+
+
+@dataclass(frozen=True, slots=True)
+class Positions:
+    """BLIND-01..03: where the button and the blinds are for the next hand."""
+
+    button: int
+    small_blind: int | None  # the seat that posts the small blind (None: a dead small blind)
+    big_blind: int | None
+    small_blind_position: int | None  # where the small blind is, even when nobody posts it
+
+
+def positions(table: TableState, requested: int | None, rules: HouseRules) -> Positions:
+    """BLIND-03: moving button, or dead button (the big blind moves to the next active seat,
+    the small blind and the button follow it, even onto empty seats)."""
+    seats = eligible_seats(table)
+    dead = rules.blinds.button_method is ButtonMethod.DEAD
+    if dead and table.spec.stakes.big_blind and len(seats) > 2:
+        planned = _dead_button(table, seats)
+        if planned is not None:
+            _check_requested(requested, planned.button)
+            return planned
+    button = next_button(table, requested)
+    if not table.spec.stakes.big_blind:
+        return Positions(button, None, None, None)
+    small, big = blind_seats(clockwise_after(seats, button), button)
+    return Positions(button, small, big, small)
+
+
+def _dead_button(table: TableState, seats: list[int]) -> Positions | None:
+    last_big, button = table.big_blind_position, table.small_blind_position
+    if table.button is None or last_big is None or button is None or button == table.button:
+        return None
+    big = clockwise_after(seats, last_big)[0]
+    if big in (last_big, button):
+        return None
+    small = last_big if last_big in seats else None
+    return Positions(button, small, big, last_big)
+
+
+def _check_requested(requested: int | None, button: int) -> None:
+    if requested is not None and requested != button:
         raise RuleViolation(
             rule_id=RuleId.BLIND_03,
-            message=f"The button moves to seat {moved}; start the hand without naming a button.",
+            message=f"The button moves to seat {button}; start the hand without naming a button.",
             seat=requested,
-            allowed=[{"action": "start_hand", "button": moved}],
+            allowed=[{"action": "start_hand", "button": button}],
         )
-    return moved
 
 
 def blind_seats(order: list[int], button: int) -> tuple[int, int]:
@@ -65,16 +107,16 @@ def blind_seats(order: list[int], button: int) -> tuple[int, int]:
     return order[0], order[1]
 
 
-def new_hand(table: TableState, button: int, rules: HouseRules) -> HandState:
+def new_hand(table: TableState, where: Positions, rules: HouseRules) -> HandState:
     """The posting phase of a new hand: every seat dealt in and what it owes."""
     stakes = table.spec.stakes
-    order = clockwise_after(eligible_seats(table), button)
-    small, big = blind_seats(order, button) if stakes.big_blind else (None, None)
+    order = clockwise_after(eligible_seats(table), where.button)
+    small, big = where.small_blind, where.big_blind
     players = tuple(_player(table.seat(seat).stack, seat, stakes, small, big) for seat in order)
     hand = HandState(
         hand_no=table.hand_no + 1,
         phase=Phase.POSTING,
-        button=button,
+        button=where.button,
         players=players,
         deck=deck_size(table.spec.variant, len(players), rules),
         small_blind_seat=small,

@@ -130,8 +130,9 @@ def _start(state: TableState, button: int | None, rules: HouseRules, log: Log) -
     if button is not None:
         state.seat(button)
     blinds.check_players(len(blinds.eligible_seats(state)), rules, state)
-    moved = blinds.next_button(state, button)
-    hand = blinds.new_hand(state, moved, rules)
+    where = blinds.positions(state, button, rules)
+    hand = blinds.new_hand(state, where, rules)
+    moved = where.button
     log.events.append({"type": "hand_started", "hand_no": hand.hand_no, "button": moved})
     if hand.deck != 52:
         text = f"Deal this hand with the {hand.deck}-card deck ({len(hand.players)} players)"
@@ -141,7 +142,14 @@ def _start(state: TableState, button: int | None, rules: HouseRules, log: Log) -
         if player.owes:
             log.instructions.append(say.post(seat, blinds.post_amount(player), player.owes_what))
     hand = advance(hand, state.spec, rules, log)
-    return _with_hand(replace(state, button=moved, hand_no=hand.hand_no), hand)
+    state = replace(
+        state,
+        button=moved,
+        hand_no=hand.hand_no,
+        small_blind_position=where.small_blind_position,
+        big_blind_position=where.big_blind,
+    )
+    return _with_hand(state, hand)
 
 
 def _with_hand(state: TableState, hand: HandState) -> TableState:
@@ -229,7 +237,9 @@ def _posting(
     marker = blinds.missed_marker(hand.player(act.seat))
     seat = replace(state.seat(act.seat), status=SeatStatus.SITTING_OUT, missed_blind=marker)
     log.events.append({"type": "sat_out", "seat": act.seat, "missed_blind": marker})
-    return state.with_seat(seat), blinds.apply_sit_out(hand, act.seat, state.spec.stakes)
+    hand = blinds.apply_sit_out(hand, act.seat, state.spec.stakes)
+    state = replace(state.with_seat(seat), big_blind_position=hand.big_blind_seat)
+    return state, hand
 
 
 def _draw(

@@ -185,6 +185,8 @@ class TableState:
     hand: HandState | None = None
     hand_no: int = 0
     instructions: tuple[dict[str, Any], ...] = field(default_factory=tuple)
+    small_blind_position: int | None = None  # BLIND-03: last hand's small blind, posted or dead
+    big_blind_position: int | None = None  # BLIND-03: the seat that took last hand's big blind
 
     def seat(self, seat: int) -> SeatState:
         if not 1 <= seat <= len(self.seats):

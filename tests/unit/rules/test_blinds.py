@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from engine_table import Table
 
-from dealerassist.rules.actions import Stakes, StartHand, Variant
-from dealerassist.rules.house_rules import HouseRules, TableRules
+from dealerassist.rules.actions import RemovePlayer, Stakes, StartHand, Variant
+from dealerassist.rules.house_rules import BlindRules, ButtonMethod, HouseRules, TableRules
 from dealerassist.rules.pots import Pot, hand_pots
 from dealerassist.rules.violations import RuleId, RuleViolation
 
@@ -174,3 +174,57 @@ def test_big_blind_ante_is_dead_money_in_the_main_pot() -> None:
     table.act(2, "fold")
     table.act(3, "call")  # all in
     assert hand_pots(table.hand) == [Pot(55, (3, 1))]
+
+
+def finish_by_folds(table: Table) -> None:
+    """Everyone folds to the big blind."""
+    while table.hand.phase.value != "complete":
+        table.act(table.hand.to_act, "fold")
+
+
+def test_BLIND_03_guides_a_dead_button_onto_an_empty_seat() -> None:
+    """Dead button: the small blind leaves; the big blind still moves one seat, the button
+    lands on the empty seat and the last big blind posts the small blind."""
+    table = Table([100, 100, 100, 100])
+    table.start(button=1)
+    finish_by_folds(table)
+    table.run(RemovePlayer(2))
+    table.start()
+    hand = table.hand
+    assert (table.state.button, hand.small_blind_seat, hand.big_blind_seat) == (2, 3, 4)
+    assert [p.seat for p in hand.players] == [3, 4, 1]
+    assert hand.to_act == 1
+
+
+def test_BLIND_03_guides_a_dead_small_blind_when_the_big_blind_left() -> None:
+    """Dead button: last hand's big blind left; nobody posts the small blind this hand."""
+    table = Table([100, 100, 100, 100])
+    table.start(button=1)
+    finish_by_folds(table)
+    table.run(RemovePlayer(3))
+    table.start()
+    hand = table.hand
+    assert (table.state.button, hand.small_blind_seat, hand.big_blind_seat) == (2, None, 4)
+    assert hand.pot == 10
+
+
+def test_BLIND_03_guides_the_moving_button_to_the_next_player() -> None:
+    """Moving button: the button goes to the next player and the blinds follow it."""
+    rules = HouseRules(blinds=BlindRules(button_method=ButtonMethod.MOVING))
+    table = Table([100, 100, 100, 100], rules=rules)
+    table.start(button=1)
+    finish_by_folds(table)
+    table.run(RemovePlayer(2))
+    table.start()
+    hand = table.hand
+    assert (table.state.button, hand.small_blind_seat, hand.big_blind_seat) == (3, 4, 1)
+
+
+def test_BLIND_03_rejects_a_button_placed_against_the_dead_button() -> None:
+    """Dead button: naming another button seat is refused with where it goes."""
+    table = Table([100, 100, 100, 100])
+    table.start(button=1)
+    finish_by_folds(table)
+    error = refused(table, StartHand(button=3))
+    assert error.rule_id is RuleId.BLIND_03
+    assert error.allowed == [{"action": "start_hand", "button": 2}]
