@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -87,7 +87,6 @@ class _Decision:
     record: TableRecord
     events: tuple[dict[str, Any], ...]
     answer: Answer
-    extras: dict[str, Any] = field(default_factory=dict)
 
 
 # -- the use cases -----------------------------------------------------------------------
@@ -257,7 +256,7 @@ def _decide(
     head = record.head if record is not None else ChainHead()
     rules = _rules_of(services, before)
     try:
-        outcome = _run_engine(before, command, rules, at)
+        outcome = apply(before, command, rules, at)
     except RuleViolation as violation:
         return _rejected(before, head, command, violation, rules, actor, at)
     return _accepted(before, head, command, outcome, rules, actor, at)
@@ -279,10 +278,6 @@ def _state_before(record: TableRecord | None, command: Command) -> TableState:
     if isinstance(command, CreateTable):
         return new_table(command.spec)
     raise InvalidInput("only create_table may start a table")  # pragma: no cover
-
-
-def _run_engine(state: TableState, command: Command, rules: HouseRules, at: datetime) -> Outcome:
-    return apply(state, command, rules, at)
 
 
 def _accepted(
