@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 import redis
 from audit_chains import interleaved, stage, synthetic_events
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from rq.serializers import JSONSerializer
 
 from dealerassist.adapters.rq_audit_queue import (
@@ -122,3 +124,42 @@ def test_drain_jobs_carry_retries_and_the_json_serializer(redis_client: redis.Re
     assert job.retries_left == 2 and job.retry_intervals == [1, 4]
     assert job.serializer is JSONSerializer
     assert redis_client.ttl(drain_flag_key("T1")) > 0
+
+
+SIZES = st.integers(min_value=1, max_value=6)
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    steps=st.lists(
+        st.tuples(
+            st.sampled_from(["stage", "peek", "trim"]), st.sampled_from("AB"), st.integers(1, 6)
+        ),
+        max_size=30,
+    )
+)
+def test_interleaved_drains_never_lose_or_skip_an_event(
+    redis_client: redis.Redis, steps: list[tuple[str, str, int]]
+) -> None:
+    """Two drains peeking and trimming in any interleaving with stagings lose no event:
+    whatever stays staged is exactly the events no drain stored, oldest first."""
+    redis_client.flushdb()
+    queue = RQAuditQueue(redis_client)
+    events = list(synthetic_events("T1", 200))
+    staged = stored = 0
+    read: dict[str, list[bytes]] = {"A": [], "B": []}
+    for action, drain, count in steps:
+        if action == "stage":
+            stage(queue, redis_client, events[staged : staged + count])
+            staged = min(staged + count, len(events))
+        elif action == "peek":
+            read[drain] = queue.peek("T1", count)
+        elif read[drain]:
+            last = decode_event(read[drain][-1])["seq"]
+            stored = max(stored, last)  # the drain stored everything up to what it read
+            queue.trim_stored("T1", read[drain][-1], len(read[drain]))
+            read[drain] = []
+    left = [decode_event(item)["seq"] for item in queue.peek("T1", 500)]
+    assert left == list(range(stored + 1, staged + 1))
