@@ -31,6 +31,7 @@ from dealerassist.rules.violations import RuleViolation
 PROBLEM_MIME = "application/problem+json"
 PROBLEM_BASE = "https://dealerassist.invalid/problems/"
 _AUTHENTICATE = {"WWW-Authenticate": 'Bearer realm="dealerassist"'}
+RETRY_AFTER_SECONDS = "1"
 
 
 class Unauthenticated(DealerAssistError):
@@ -106,9 +107,19 @@ def _dealerassist_error(error: DealerAssistError) -> Response:
         return rule_violation_problem({**error.to_dict()})
     for cls, status, slug, title in _MAPPING:
         if isinstance(error, cls):
-            headers = _AUTHENTICATE if isinstance(error, Unauthenticated) else None
-            return problem(status, title, str(error), slug, headers, **_extras(error))
+            return problem(status, title, str(error), slug, _headers(error), **_extras(error))
     return _unexpected(error)  # pragma: no cover - every class is mapped
+
+
+def _headers(error: DealerAssistError) -> dict[str, str]:
+    """WWW-Authenticate on 401, the current ETag on 412, Retry-After on 503."""
+    if isinstance(error, Unauthenticated):
+        return dict(_AUTHENTICATE)
+    if isinstance(error, Conflict) and error.current_version is not None:
+        return {"ETag": f'"v{error.current_version}"'}
+    if isinstance(error, Unavailable | ProfileError):
+        return {"Retry-After": RETRY_AFTER_SECONDS}
+    return {}
 
 
 def _extras(error: DealerAssistError) -> dict[str, Any]:
@@ -127,7 +138,8 @@ def _http_error(error: HTTPException) -> Response:
 
 def _redis_error(error: redis.RedisError) -> Response:
     current_app.logger.warning("Redis error: %s", error)
-    return problem(503, "Service unavailable", f"Redis: {error}", "unavailable")
+    headers = {"Retry-After": RETRY_AFTER_SECONDS}
+    return problem(503, "Service unavailable", f"Redis: {error}", "unavailable", headers)
 
 
 def _unexpected(error: Exception) -> Response:

@@ -7,6 +7,7 @@ body is a 400 before any use case runs. The OpenAPI document is generated from t
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
@@ -28,6 +29,17 @@ def _seat(**kwargs: Any) -> fields.Integer:
 
 def _one_of(values: Any, **kwargs: Any) -> fields.String:
     return fields.String(validate=validate.OneOf([str(value) for value in values]), **kwargs)
+
+
+class UtcDateTime(fields.AwareDateTime):
+    """An ISO 8601 time with a UTC offset, converted to UTC (out of range: a field error)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> datetime:
+        parsed = super()._deserialize(value, attr, data, **kwargs)
+        try:
+            return parsed.astimezone(UTC)
+        except OverflowError:
+            raise ValidationError("the time is out of range in UTC") from None
 
 
 class StrictSchema(Schema):
@@ -89,8 +101,8 @@ class AuditEventsQuerySchema(StrictSchema):
     """GET /v1/audit/events query string."""
 
     table_id = fields.String(validate=validate.Regexp(TABLE_ID_PATTERN))
-    since = fields.AwareDateTime(default_timezone=None)
-    until = fields.AwareDateTime(default_timezone=None)
+    since = UtcDateTime()
+    until = UtcDateTime()
     format = fields.String(validate=validate.OneOf(["jsonl", "csv"]))
 
 

@@ -112,3 +112,22 @@ def test_finished_hand_as_phh(api: Api, settings: Settings) -> None:
     assert response.mimetype == "text/plain"
     text = response.get_data(as_text=True)
     assert "actions" in text and "variant" in text
+
+
+def test_times_out_of_range_in_utc_are_400(api: Api) -> None:
+    """A time that cannot be expressed in UTC (year 1 with a positive offset) is a 400."""
+    response = api.call("GET", "/v1/audit/events?until=0001-01-01T00:00:01%2B05:14", "auditor")
+    assert response.status_code == 400
+    assert "until" in response.get_json()["errors"]
+
+
+def test_since_and_until_filter_the_export(api: Api, settings: Settings) -> None:
+    """Events before `since` or from `until` on are left out."""
+    api.create_table()
+    _drain(settings)
+    everything = api.call("GET", "/v1/audit/events", "auditor").get_data(as_text=True)
+    at = json.loads(everything.splitlines()[0])["at"]
+    later = api.call("GET", "/v1/audit/events?since=2999-01-01T00:00:00Z", "auditor")
+    assert later.get_data() == b""
+    until = api.call("GET", f"/v1/audit/events?until={at.replace('+', '%2B')}", "auditor")
+    assert until.get_data() == b""

@@ -68,6 +68,7 @@ def test_fake_store_down_is_503() -> None:
     response = api.call("PUT", "/v1/tables/T1/seats/1", body={"player": "A", "stack": 1})
     assert response.status_code == 503
     assert response.get_json()["type"].endswith("unavailable")
+    assert response.headers["Retry-After"] == "1"
 
 
 def test_audit_store_down_is_503_on_audit_routes_and_readyz() -> None:

@@ -43,6 +43,7 @@ def test_stale_if_match_is_412_with_the_current_version(api: Api) -> None:
     assert response.status_code == 412
     assert response.mimetype == "application/problem+json"
     assert response.get_json()["current_version"] == 5
+    assert response.headers["ETag"] == '"v5"'
 
 
 def test_unreadable_if_match_never_matches(api: Api) -> None:
