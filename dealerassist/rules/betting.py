@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from dealerassist.rules.actions import Act, ActionKind, Structure, TableSpec
 from dealerassist.rules.house_rules import HouseRules, PostDrawFirst, ShortAllInRule
-from dealerassist.rules.state import HandState, PlayerState
+from dealerassist.rules.state import HandState, PlayerState, evolve
 from dealerassist.rules.variants import limit_bet_size, minimum_bet
 from dealerassist.rules.violations import RuleId, RuleViolation
 
@@ -63,14 +63,14 @@ def start_round(
         hand = _start_first_round(hand, spec, rules)
     else:
         players = tuple(_fresh(p, bet=0) for p in hand.players)
-        hand = replace(hand, players=players, current_bet=0, full_bet=0, raises=0, last_raise=0)
-    hand = replace(hand, capped=capped, last_aggressor=None)
+        hand = evolve(hand, players=players, current_bet=0, full_bet=0, raises=0, last_raise=0)
+    hand = evolve(hand, capped=capped, last_aggressor=None)
     order = first_order(hand, betting_round, rules)
-    return replace(hand, to_act=_first_needing(hand, order))
+    return evolve(hand, to_act=_first_needing(hand, order))
 
 
 def _fresh(player: PlayerState, bet: int) -> PlayerState:
-    return replace(player, bet=bet, acted=False, may_raise=True, checked=False)
+    return evolve(player, bet=bet, acted=False, may_raise=True, checked=False)
 
 
 def _start_first_round(hand: HandState, spec: TableSpec, rules: HouseRules) -> HandState:
@@ -79,7 +79,7 @@ def _start_first_round(hand: HandState, spec: TableSpec, rules: HouseRules) -> H
     blind = stakes.big_blind if hand.big_blind_seat is not None else 0
     current = max([blind, *(p.bet for p in players)])
     counts = 1 if blind and rules.betting.blind_counts_as_bet else 0
-    return replace(
+    return evolve(
         hand,
         players=players,
         current_bet=current,
@@ -291,17 +291,17 @@ def apply_bet_action(
         case ActionKind.FOLD:
             hand = _fold(hand, player)
         case ActionKind.CHECK:
-            hand = hand.with_player(replace(player, acted=True, checked=True, may_raise=False))
+            hand = hand.with_player(evolve(player, acted=True, checked=True, may_raise=False))
         case ActionKind.CALL:
             owed = min(hand.current_bet - player.bet, player.stack)
             hand = hand.with_player(_put(player, owed))
         case _:
             hand = _raise(hand, player, raise_to, spec, rules)
-    return replace(hand, to_act=next_to_act(hand, act.seat))
+    return evolve(hand, to_act=next_to_act(hand, act.seat))
 
 
 def _put(player: PlayerState, chips: int) -> PlayerState:
-    return replace(
+    return evolve(
         player,
         stack=player.stack - chips,
         committed=player.committed + chips,
@@ -312,8 +312,8 @@ def _put(player: PlayerState, chips: int) -> PlayerState:
 
 
 def _fold(hand: HandState, player: PlayerState) -> HandState:
-    folded = replace(player, folded=True, acted=True, held=0, cards=())
-    return replace(
+    folded = evolve(player, folded=True, acted=True, held=0, cards=())
+    return evolve(
         hand.with_player(folded),
         muck=hand.muck + player.held,
         muck_cards=hand.muck_cards + player.cards,
@@ -327,11 +327,11 @@ def _raise(
     hand = hand.with_player(_put(player, raise_to - player.bet))
     if full:
         players = tuple(
-            replace(p, may_raise=True) if p.seat != player.seat and p.can_bet else p
+            evolve(p, may_raise=True) if p.seat != player.seat and p.can_bet else p
             for p in hand.players
         )
         increment = raise_to - hand.current_bet
-        hand = replace(
+        hand = evolve(
             hand,
             players=players,
             full_bet=raise_to,
@@ -342,7 +342,7 @@ def _raise(
     if opener is None and hand.phase.value == "betting_1" and not is_blind_game(hand):
         opener = player.seat
     current = max(hand.current_bet, raise_to)
-    return replace(hand, current_bet=current, last_aggressor=player.seat, opener=opener)
+    return evolve(hand, current_bet=current, last_aggressor=player.seat, opener=opener)
 
 
 def _is_full(hand: HandState, raise_to: int, spec: TableSpec, rules: HouseRules) -> bool:

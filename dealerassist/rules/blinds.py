@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from dealerassist.rules.actions import Stakes, Variant
 from dealerassist.rules.house_rules import ButtonMethod, HouseRules
-from dealerassist.rules.state import HandState, Phase, PlayerState, SeatStatus, TableState
+from dealerassist.rules.state import HandState, Phase, PlayerState, SeatStatus, TableState, evolve
 from dealerassist.rules.variants import deck_size, game
 from dealerassist.rules.violations import RuleId, RuleViolation
 
@@ -122,7 +122,7 @@ def new_hand(table: TableState, where: Positions, rules: HouseRules) -> HandStat
         small_blind_seat=small,
         big_blind_seat=big,
     )
-    return replace(hand, to_act=next_to_post(hand))
+    return evolve(hand, to_act=next_to_post(hand))
 
 
 def _player(
@@ -202,7 +202,7 @@ def apply_post(hand: HandState, seat: int, stakes: Stakes) -> HandState:
     table_ante = min(stakes.big_blind_ante, amount) if "big_blind_ante" in player.owes_what else 0
     ante = min(stakes.ante, amount - table_ante) if "ante" in player.owes_what else 0
     live = amount - table_ante - ante
-    posted = replace(
+    posted = evolve(
         player,
         stack=player.stack - amount,
         committed=player.committed + ante + live,
@@ -211,18 +211,18 @@ def apply_post(hand: HandState, seat: int, stakes: Stakes) -> HandState:
         owes=0,
     )
     hand = hand.with_player(posted)
-    return replace(hand, to_act=next_to_post(hand))
+    return evolve(hand, to_act=next_to_post(hand))
 
 
 def apply_sit_out(hand: HandState, seat: int, stakes: Stakes) -> HandState:
     """The seat is not dealt in; a big blind it owed moves to the next seat that has not posted."""
     player = hand.player(seat)
-    hand = replace(hand, players=tuple(p for p in hand.players if p.seat != seat))
+    hand = evolve(hand, players=tuple(p for p in hand.players if p.seat != seat))
     if hand.small_blind_seat == seat:
-        hand = replace(hand, small_blind_seat=None)
+        hand = evolve(hand, small_blind_seat=None)
     if hand.big_blind_seat == seat and "big_blind" in player.owes_what:
         hand = _move_big_blind(hand, seat, stakes)
-    return replace(hand, to_act=next_to_post(hand))
+    return evolve(hand, to_act=next_to_post(hand))
 
 
 def _move_big_blind(hand: HandState, seat: int, stakes: Stakes) -> HandState:
@@ -233,9 +233,9 @@ def _move_big_blind(hand: HandState, seat: int, stakes: Stakes) -> HandState:
         player = hand.player(candidate)
         unposted = player.committed == 0 and player.dead == 0
         if unposted and candidate != hand.small_blind_seat:
-            moved = replace(player, owes=player.owes + amount, owes_what=(*owes, *player.owes_what))
-            return replace(hand.with_player(moved), big_blind_seat=candidate)
-    return replace(hand, big_blind_seat=None)
+            moved = evolve(player, owes=player.owes + amount, owes_what=(*owes, *player.owes_what))
+            return evolve(hand.with_player(moved), big_blind_seat=candidate)
+    return evolve(hand, big_blind_seat=None)
 
 
 def missed_marker(player: PlayerState) -> str | None:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import cache
 from typing import Any
 
 from dealerassist.rules.actions import Act
 from dealerassist.rules.cards import DECKS_BY_SIZE
 from dealerassist.rules.house_rules import HouseRules
-from dealerassist.rules.state import HandState
+from dealerassist.rules.state import HandState, evolve
 from dealerassist.rules.stub import in_pool, muck_in_pool
 from dealerassist.rules.violations import RuleId, RuleViolation
 
@@ -120,11 +119,11 @@ def check_initial_deal(hand: HandState, act: Act) -> None:
 
 def apply_initial_deal(hand: HandState, seat: int, cards: tuple[str, ...]) -> HandState:
     player = hand.player(seat)
-    hand = hand.with_player(replace(player, held=HAND_SIZE, cards=cards))
-    return replace(hand, stub=hand.stub - HAND_SIZE, to_act=next_to_deal(hand))
+    hand = hand.with_player(evolve(player, held=HAND_SIZE, cards=cards))
+    return evolve(hand, stub=hand.stub - HAND_SIZE, to_act=next_to_deal(hand))
 
 
 def deal_everyone(hand: HandState) -> HandState:
     """Count mode: every seat dealt in gets five cards."""
-    players = tuple(replace(p, held=HAND_SIZE) for p in hand.players)
-    return replace(hand, players=players, stub=hand.deck - HAND_SIZE * len(players))
+    players = tuple(evolve(p, held=HAND_SIZE) for p in hand.players)
+    return evolve(hand, players=players, stub=hand.deck - HAND_SIZE * len(players))

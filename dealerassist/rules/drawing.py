@@ -6,13 +6,12 @@ Seams for the house rules of issue 4: ``rule_max`` (DRAW-02), ``splits`` (DRAW-0
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from dealerassist.rules.actions import Act, Mode
 from dealerassist.rules.dealing import HAND_SIZE, check_dealt, refuse
 from dealerassist.rules.house_rules import HouseRules
-from dealerassist.rules.state import HandState, PlayerState
+from dealerassist.rules.state import HandState, PlayerState, evolve
 from dealerassist.rules.stub import Step, deliverable
 from dealerassist.rules.violations import RuleId
 
@@ -156,7 +155,7 @@ def apply_draw(
     pile_cards = player.pile_cards + ((),) * (draw_round - len(player.pile_cards))
     pile = (*pile[:-1], pile[-1] + count)
     pile_cards = (*pile_cards[:-1], pile_cards[-1] + tuple(discards))
-    player = replace(
+    player = evolve(
         player,
         drawn=(*player.drawn, count),
         pile=pile,
@@ -170,9 +169,9 @@ def apply_draw(
         return hand, ()
     if splits(count, rules, mode):
         hand, steps = receive(hand, act.seat, count - 1, None, rules, draw_round)
-        hand = hand.with_player(replace(hand.player(act.seat), pending=0))
+        hand = hand.with_player(evolve(hand.player(act.seat), pending=0))
         come_back = Step("come_back", 1, act.seat)
-        return replace(hand, come_back=(*hand.come_back, act.seat)), (*steps, come_back)
+        return evolve(hand, come_back=(*hand.come_back, act.seat)), (*steps, come_back)
     return receive(hand, act.seat, count, act.cards, rules, draw_round)
 
 
@@ -194,17 +193,17 @@ def deal_fifth_cards(
     steps: list[Step] = []
     for seat in hand.come_back:
         if hand.last_receiver == seat:
-            hand = replace(hand, burned_this_draw=False)
+            hand = evolve(hand, burned_this_draw=False)
         planned = deliverable(hand, seat, 1, rules, draw_round)
         if planned is None:
             steps.append(Step("stop", 0, seat))
             continue
         hand, dealt = planned
         player = hand.player(seat)
-        hand = hand.with_player(replace(player, held=player.held + 1))
-        hand = replace(hand, last_receiver=seat)
+        hand = hand.with_player(evolve(player, held=player.held + 1))
+        hand = evolve(hand, last_receiver=seat)
         steps.extend(dealt)
-    return replace(hand, come_back=()), tuple(steps)
+    return evolve(hand, come_back=()), tuple(steps)
 
 
 def can_change(hand: HandState, seat: int, draw_round: int) -> bool:
@@ -234,7 +233,7 @@ def undo_draw(hand: HandState, seat: int) -> HandState:
     count = player.drawn[-1]
     discards = player.pile_cards[-1][len(player.pile_cards[-1]) - player.pending :]
     keep = player.pile_cards[-1][: len(player.pile_cards[-1]) - player.pending]
-    restored = replace(
+    restored = evolve(
         player,
         drawn=player.drawn[:-1],
         pile=(*player.pile[:-1], player.pile[-1] - count),
@@ -264,9 +263,9 @@ def receive(
         raise refuse(RuleId.DRAW_06, message, seat, [])
     hand, steps = planned
     if count:
-        hand = replace(hand, last_receiver=seat)
+        hand = evolve(hand, last_receiver=seat)
     player = hand.player(seat)
-    received = replace(
+    received = evolve(
         player,
         held=player.held + count,
         cards=player.cards + (cards or ()),
@@ -283,13 +282,13 @@ def receive_dealt(
     player = hand.player(seat)
     if seat in hand.come_back:
         if hand.last_receiver == seat:
-            hand = replace(hand, burned_this_draw=False)
+            hand = evolve(hand, burned_this_draw=False)
         hand, steps = receive(hand, seat, len(cards), cards, rules, draw_round)
-        return replace(hand, come_back=tuple(s for s in hand.come_back if s != seat)), steps
+        return evolve(hand, come_back=tuple(s for s in hand.come_back if s != seat)), steps
     if splits(player.pending, rules):
         hand, steps = receive(hand, seat, len(cards), cards, rules, draw_round)
-        hand = hand.with_player(replace(hand.player(seat), pending=1))
-        return replace(hand, come_back=(*hand.come_back, seat)), (
+        hand = hand.with_player(evolve(hand.player(seat), pending=1))
+        return evolve(hand, come_back=(*hand.come_back, seat)), (
             *steps,
             Step("come_back", 1, seat),
         )

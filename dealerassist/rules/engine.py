@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -27,6 +27,7 @@ from dealerassist.rules.state import (
     SeatState,
     SeatStatus,
     TableState,
+    evolve,
     is_betting,
     is_draw,
     phase_number,
@@ -65,7 +66,7 @@ def apply(state: TableState, command: Command, rules: HouseRules, at: datetime) 
             table = _start(state, button, rules, log)
         case Act():
             table = _act(state, command, rules, at, log)
-    table = replace(table, instructions=tuple(log.instructions))
+    table = evolve(table, instructions=tuple(log.instructions))
     hand = table.hand
     ended = (
         hand is not None
@@ -142,7 +143,7 @@ def _start(state: TableState, button: int | None, rules: HouseRules, log: Log) -
         if player.owes:
             log.instructions.append(say.post(seat, blinds.post_amount(player), player.owes_what))
     hand = advance(hand, state.spec, rules, log)
-    state = replace(
+    state = evolve(
         state,
         button=moved,
         hand_no=hand.hand_no,
@@ -156,14 +157,14 @@ def _with_hand(state: TableState, hand: HandState) -> TableState:
     """Store the hand; when it is over, its final stacks go back to the seats."""
     if hand.phase is Phase.COMPLETE:
         seats = tuple(
-            replace(seat, stack=hand.player(seat.seat).stack) if hand.has(seat.seat) else seat
+            evolve(seat, stack=hand.player(seat.seat).stack) if hand.has(seat.seat) else seat
             for seat in state.seats
         )
-        state = replace(state, seats=seats)
+        state = evolve(state, seats=seats)
         if hand.result is not None:
             stacks = {str(s.seat): s.stack for s in state.seats if s.status is not SeatStatus.EMPTY}
-            hand = replace(hand, result={**hand.result, "stacks": stacks})
-    return replace(state, hand=hand)
+            hand = evolve(hand, result={**hand.result, "stacks": stacks})
+    return evolve(state, hand=hand)
 
 
 def _phase_refusal(
@@ -235,10 +236,10 @@ def _posting(
         return state, blinds.apply_post(hand, act.seat, state.spec.stakes)
     blinds.check_post(hand, act.seat, None)
     marker = blinds.missed_marker(hand.player(act.seat))
-    seat = replace(state.seat(act.seat), status=SeatStatus.SITTING_OUT, missed_blind=marker)
+    seat = evolve(state.seat(act.seat), status=SeatStatus.SITTING_OUT, missed_blind=marker)
     log.events.append({"type": "sat_out", "seat": act.seat, "missed_blind": marker})
     hand = blinds.apply_sit_out(hand, act.seat, state.spec.stakes)
-    state = replace(state.with_seat(seat), big_blind_position=hand.big_blind_seat)
+    state = evolve(state.with_seat(seat), big_blind_position=hand.big_blind_seat)
     return state, hand
 
 
@@ -252,7 +253,7 @@ def _draw(
     elif act.action is ActionKind.TIME:
         _check_time(hand, act, rules, at)
         player = hand.player(act.seat)
-        hand = hand.with_player(replace(player, drawn=(*player.drawn, 0), timed_out=True))
+        hand = hand.with_player(evolve(player, drawn=(*player.drawn, 0), timed_out=True))
         text = f"Seat {act.seat} is pat: after the draw it may only check, call or fold"
         log.notices.append(Notice(rule_id=RuleId.DRAW_11, message=text, seat=act.seat))
         steps = ()
@@ -262,7 +263,7 @@ def _draw(
             hand = drawing.undo_draw(hand, act.seat)
         count = drawing.check_draw(hand, act, rules, spec.mode, draw_round)
         hand, steps = drawing.apply_draw(hand, act, count, rules, spec.mode, draw_round)
-    hand = replace(hand, to_act=drawing.next_to_draw(hand, draw_round))
+    hand = evolve(hand, to_act=drawing.next_to_draw(hand, draw_round))
     if hand.to_act is None:
         hand, fifth = drawing.deal_fifth_cards(hand, rules, draw_round)
         steps = (*steps, *fifth)
@@ -290,9 +291,9 @@ def _check_time(hand: HandState, act: Act, rules: HouseRules, at: datetime) -> N
 def _set_draw_deadline(hand: HandState, rules: HouseRules, at: datetime) -> HandState:
     """DRAW-11: the seat to draw has ``timeout_seconds`` from the previous entry."""
     if rules.draw.timeout_seconds <= 0 or not is_draw(hand.phase) or hand.to_act is None:
-        return replace(hand, draw_deadline=None) if hand.draw_deadline else hand
+        return evolve(hand, draw_deadline=None) if hand.draw_deadline else hand
     deadline = at + timedelta(seconds=rules.draw.timeout_seconds)
-    return replace(hand, draw_deadline=deadline.isoformat())
+    return evolve(hand, draw_deadline=deadline.isoformat())
 
 
 # -- queries ---------------------------------------------------------------------------------

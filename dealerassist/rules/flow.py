@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from dealerassist.rules import instructions as say
@@ -18,6 +18,7 @@ from dealerassist.rules.state import (
     Phase,
     betting_phase,
     draw_phase,
+    evolve,
     is_betting,
     is_draw,
     phase_number,
@@ -69,8 +70,8 @@ def _after_posting(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log
         return cancel(hand, log)
     seats = [player.seat for player in hand.players]
     if spec.mode is Mode.CARD:
-        hand = replace(hand, phase=Phase.DEAL, stub=hand.deck)
-        return replace(hand, to_act=next_to_deal(hand))
+        hand = evolve(hand, phase=Phase.DEAL, stub=hand.deck)
+        return evolve(hand, to_act=next_to_deal(hand))
     log.instructions.append(say.deal_hands(seats))
     hand = deal_everyone(hand)
     return _start_betting(hand, 1, spec, rules, log)
@@ -81,7 +82,7 @@ def _start_betting(
 ) -> HandState:
     if _one_left(hand):
         return finish(hand, spec, rules, log)
-    hand = replace(hand, phase=betting_phase(betting_round))
+    hand = evolve(hand, phase=betting_phase(betting_round))
     return start_round(hand, betting_round, spec, rules)
 
 
@@ -91,19 +92,19 @@ def _after_betting(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log
         return finish(hand, spec, rules, log)
     betting_round = phase_number(hand.phase)
     if betting_round >= game(spec.variant).betting_rounds:
-        hand = replace(hand, phase=Phase.SHOWDOWN)
-        hand = replace(hand, to_act=next_to_show(hand))
+        hand = evolve(hand, phase=Phase.SHOWDOWN)
+        hand = evolve(hand, to_act=next_to_show(hand))
         if hand.to_act is not None:
             log.instructions.append(say.show_first(hand.to_act))
         return hand
-    hand = replace(
+    hand = evolve(
         hand,
         phase=draw_phase(betting_round),
         burned_this_draw=False,
         come_back=(),
         last_receiver=None,
     )
-    hand = replace(hand, to_act=next_to_draw(hand, betting_round))
+    hand = evolve(hand, to_act=next_to_draw(hand, betting_round))
     if hand.to_act is not None:
         log.notices.append(stub_notice(hand, rules, betting_round))
         log.instructions.append(say.ask_draw(hand.to_act))
@@ -124,8 +125,8 @@ def stub_notice(hand: HandState, rules: HouseRules, draw_round: int) -> Notice:
 def _collect(hand: HandState, log: Log) -> HandState:
     """End of a betting round: return the uncalled part, then the bets join the pot."""
     hand = _returned(hand, log)
-    players = tuple(replace(p, bet=0) for p in hand.players)
-    return replace(hand, players=players, current_bet=0)
+    players = tuple(evolve(p, bet=0) for p in hand.players)
+    return evolve(hand, players=players, current_bet=0)
 
 
 def _returned(hand: HandState, log: Log) -> HandState:
@@ -146,7 +147,7 @@ def finish(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log) -> Han
     result = award(hand, ranking, rules.stripped.ace_low_straight)
     winnings = {int(seat): chips for seat, chips in result["winnings"].items()}
     players = tuple(
-        replace(p, stack=p.stack + winnings.get(p.seat, 0), bet=0, committed=0, dead=0)
+        evolve(p, stack=p.stack + winnings.get(p.seat, 0), bet=0, committed=0, dead=0)
         for p in hand.players
     )
     result["stacks"] = {str(p.seat): p.stack for p in players}
@@ -154,7 +155,7 @@ def finish(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log) -> Han
         for seat, chips in pot["shares"].items():
             log.instructions.append(say.award(int(seat), chips, index))
     log.events.append({"type": "hand_ended", "result": result})
-    return replace(
+    return evolve(
         hand, players=players, phase=Phase.COMPLETE, to_act=None, result=result, current_bet=0
     )
 
@@ -162,7 +163,7 @@ def finish(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log) -> Han
 def cancel(hand: HandState, log: Log) -> HandState:
     """Fewer than two players are left to deal in: every post goes back."""
     players = tuple(
-        replace(p, stack=p.stack + p.committed + p.dead, committed=0, dead=0, bet=0)
+        evolve(p, stack=p.stack + p.committed + p.dead, committed=0, dead=0, bet=0)
         for p in hand.players
     )
     result = {
@@ -171,4 +172,4 @@ def cancel(hand: HandState, log: Log) -> HandState:
         "stacks": {str(p.seat): p.stack for p in players},
     }
     log.events.append({"type": "hand_cancelled", "result": result})
-    return replace(hand, players=players, phase=Phase.COMPLETE, to_act=None, result=result)
+    return evolve(hand, players=players, phase=Phase.COMPLETE, to_act=None, result=result)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from dealerassist.rules.state import HandState
+from dealerassist.rules.state import HandState, evolve
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,9 +36,9 @@ def build_pots(committed: Mapping[int, int], live: Sequence[int], dead: int = 0)
     if not pots:
         return [Pot(leftover, tuple(live))] if leftover else []
     if leftover:
-        pots[0] = replace(pots[0], amount=pots[0].amount + dead)
+        pots[0] = evolve(pots[0], amount=pots[0].amount + dead)
         if leftover > dead:
-            pots[-1] = replace(pots[-1], amount=pots[-1].amount + leftover - dead)
+            pots[-1] = evolve(pots[-1], amount=pots[-1].amount + leftover - dead)
     return pots
 
 
@@ -78,7 +78,7 @@ def return_uncalled(hand: HandState) -> HandState:
         return hand
     seat, amount = excess
     player = hand.player(seat)
-    returned = replace(
+    returned = evolve(
         player,
         stack=player.stack + amount,
         committed=player.committed - amount,
@@ -86,7 +86,7 @@ def return_uncalled(hand: HandState) -> HandState:
         returned=player.returned + amount,
     )
     current = max((p.bet for p in hand.players if p.seat != seat), default=0)
-    return replace(hand.with_player(returned), current_bet=max(current, returned.bet))
+    return evolve(hand.with_player(returned), current_bet=max(current, returned.bet))
 
 
 def split(amount: int, winners: Sequence[int], order: Sequence[int]) -> dict[int, int]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from dealerassist.rules import rankings
@@ -10,7 +9,7 @@ from dealerassist.rules.actions import Act, Mode
 from dealerassist.rules.cards import DECKS_BY_SIZE, parse_cards
 from dealerassist.rules.dealing import HAND_SIZE, UNKNOWN
 from dealerassist.rules.pots import Pot, hand_pots, split
-from dealerassist.rules.state import HandState
+from dealerassist.rules.state import HandState, evolve
 from dealerassist.rules.violations import RuleId, RuleViolation
 
 
@@ -98,13 +97,13 @@ def check_show(hand: HandState, act: Act, mode: Mode) -> tuple[str, ...]:
 
 def apply_show(hand: HandState, seat: int, cards: tuple[str, ...]) -> HandState:
     player = hand.player(seat)
-    hand = hand.with_player(replace(player, shown=cards, cards=cards))
-    return replace(hand, to_act=next_to_show(hand))
+    hand = hand.with_player(evolve(player, shown=cards, cards=cards))
+    return evolve(hand, to_act=next_to_show(hand))
 
 
 def apply_muck(hand: HandState, seat: int) -> HandState:
-    hand = hand.with_player(replace(hand.player(seat), mucked=True))
-    return replace(hand, to_act=next_to_show(hand))
+    hand = hand.with_player(evolve(hand.player(seat), mucked=True))
+    return evolve(hand, to_act=next_to_show(hand))
 
 
 def hand_strength(cards: tuple[str, ...], ranking: str, ace_low_straight: bool) -> int:

@@ -6,10 +6,10 @@ Seams for the house rules of issue 4: ``reserve`` (DRAW-05), ``in_pool`` / ``muc
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from dealerassist.rules.house_rules import BottomCard, HouseRules, ReshufflePool
-from dealerassist.rules.state import HandState, PlayerState
+from dealerassist.rules.state import HandState, PlayerState, evolve
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +63,7 @@ def reshuffle(hand: HandState, drawer: int, rules: HouseRules, draw_round: int) 
     size = hand.stub + pool_size(hand, drawer, rules, draw_round)
     players = tuple(_clear_piles(p, drawer, rules, draw_round) for p in hand.players)
     muck = muck_in_pool(rules)
-    return replace(
+    return evolve(
         hand,
         players=players,
         stub=size,
@@ -86,7 +86,7 @@ def _clear_piles(
         pile_cards if kept else ()
         for pile_cards, kept in zip(player.pile_cards, keep, strict=False)
     )
-    return replace(player, pile=pile, pile_cards=cards)
+    return evolve(player, pile=pile, pile_cards=cards)
 
 
 def deliverable(
@@ -105,11 +105,11 @@ def deliverable(
             steps.append(Step("reshuffle", hand.stub))
         if hand.stub < 1:
             return None
-        hand = replace(hand, stub=hand.stub - 1, burns=hand.burns + 1, burned_this_draw=True)
+        hand = evolve(hand, stub=hand.stub - 1, burns=hand.burns + 1, burned_this_draw=True)
         steps.append(Step("burn", 1))
     available = max(0, hand.stub - reserve(hand, seat, rules, draw_round))
     first = min(count - from_pool, available)
-    hand = replace(hand, stub=hand.stub - first)
+    hand = evolve(hand, stub=hand.stub - first)
     if first:
         steps.append(Step("deal", first, seat))
     rest = count - first
@@ -119,6 +119,6 @@ def deliverable(
         steps.append(Step("reshuffle", hand.stub))
         if hand.stub < rest:
             return None
-        hand = replace(hand, stub=hand.stub - rest)
+        hand = evolve(hand, stub=hand.stub - rest)
         steps.append(Step("deal", rest, seat))
     return hand, tuple(steps)
