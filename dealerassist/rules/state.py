@@ -11,11 +11,11 @@ from dealerassist.errors import InvalidInput
 from dealerassist.rules.actions import TableSpec
 
 _T = TypeVar("_T")
-_SLOTS: dict[type, tuple[frozenset[str], tuple[str, ...]]] = {}
+_COPIERS: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
 
 
 def evolve(value: _T, **changes: Any) -> _T:
-    """``dataclasses.replace`` for our slotted frozen values, about five times faster.
+    """``dataclasses.replace`` for our slotted frozen values, several times faster.
 
     The engine copies a hand several times per entry; ``replace`` re-runs ``__init__`` and
     was half of the time of a replayed hand. Unknown field names fail like ``replace``.
@@ -24,17 +24,33 @@ def evolve(value: _T, **changes: Any) -> _T:
     50
     """
     cls = type(value)
-    known = _SLOTS.get(cls)
-    if known is None:
-        names = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
-        known = _SLOTS[cls] = (frozenset(names), names)
-    if not known[0].issuperset(changes):
-        raise TypeError(f"{cls.__name__} has no field(s) {sorted(set(changes) - known[0])}")
-    new = object.__new__(cls)
-    set_field = object.__setattr__
-    for name in known[1]:
-        set_field(new, name, changes[name] if name in changes else getattr(value, name))
-    return new
+    copier = _COPIERS.get(cls) or _make_copier(cls)
+    result: _T = copier(value, changes)
+    return result
+
+
+def _make_copier(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
+    """Straight-line copy code for one class: no loop, no ``getattr`` call per field."""
+    names = tuple(f.name for f in fields(cls))
+    lines = [
+        "def copy(value, changes):",
+        "    if not known.issuperset(changes):",
+        "        raise TypeError(f'{cls.__name__} has no field(s) {sorted(set(changes) - known)}')",
+        "    new = new_object(cls)",
+        "    get = changes.get",
+    ]
+    lines += [f"    set_field(new, {n!r}, get({n!r}, value.{n}))" for n in names]
+    lines.append("    return new")
+    scope: dict[str, Any] = {
+        "known": frozenset(names),
+        "cls": cls,
+        "new_object": object.__new__,
+        "set_field": object.__setattr__,
+    }
+    exec("\n".join(lines), scope)  # the code is built from the class's own field names
+    copier: Callable[[Any, dict[str, Any]], Any] = scope["copy"]
+    _COPIERS[cls] = copier
+    return copier
 
 
 class SeatStatus(StrEnum):
