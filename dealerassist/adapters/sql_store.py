@@ -127,6 +127,16 @@ def _parse_at(text: str) -> datetime:
     return parsed.astimezone(UTC)
 
 
+def _bound(value: datetime) -> datetime:
+    """A query time in UTC (a naive one is taken as UTC)."""
+    if value.tzinfo is None:
+        return value.replace(tzinfo=UTC)
+    try:
+        return value.astimezone(UTC)
+    except OverflowError:
+        raise InvalidInput(f"time {value.isoformat()} is out of range in UTC") from None
+
+
 def _utc(value: datetime) -> datetime:
     """A stored timestamp as aware UTC (SQLite gives naive UTC back)."""
     return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
@@ -239,9 +249,9 @@ class SqlAuditStore:
         if table_id is not None:
             query = query.where(events_table.c.table_id == table_id)
         if since is not None:
-            query = query.where(events_table.c.at >= since.astimezone(UTC))
+            query = query.where(events_table.c.at >= _bound(since))
         if until is not None:
-            query = query.where(events_table.c.at < until.astimezone(UTC))
+            query = query.where(events_table.c.at < _bound(until))
         yield from self._stream(query)
 
     def _stream(self, query: sa.Select[Any]) -> Iterator[dict[str, Any]]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -140,4 +140,17 @@ def test_a_reader_that_stops_early_leaves_no_cursor_open(sql_url: str) -> None:
     del stream
     gc.collect()
     assert store.count_events() == 30
+    store.dispose()
+
+
+def test_a_time_out_of_range_in_utc_is_invalid_input(tmp_path: Path) -> None:
+    """A since/until that cannot be expressed in UTC is InvalidInput, not a crash."""
+    store = SqlAuditStore(f"sqlite:///{tmp_path / 'a.sqlite3'}")
+    early = datetime(1, 1, 1, tzinfo=timezone(timedelta(hours=5)))
+    with pytest.raises(InvalidInput):
+        list(store.iter_events(since=early))
+    naive = datetime(2026, 11, 29, 12, 0, 0, 3000)
+    store.append(list(synthetic_events("T1", 5)))
+    assert [e["seq"] for e in store.iter_events(until=naive)] == [1, 2]
+    assert [e["seq"] for e in store.iter_events(since=naive.replace(tzinfo=UTC))] == [3, 4, 5]
     store.dispose()
