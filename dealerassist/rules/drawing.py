@@ -60,9 +60,16 @@ def max_draw(hand: HandState, seat: int, rules: HouseRules, draw_round: int, ace
     """The largest legal draw now: the house maximum, the cards held, and what the stub can give."""
     player = hand.player(seat)
     top = min(rule_max(rules, ace), player.held, HAND_SIZE)
-    while top > 0 and deliverable(hand, seat, top, rules, draw_round) is None:
+    while top > 0 and not can_supply(hand, seat, top, rules, draw_round):
         top -= 1
     return top
+
+
+def can_supply(hand: HandState, seat: int, count: int, rules: HouseRules, draw_round: int) -> bool:
+    """DRAW-03/06: the stub (and a reshuffle) can give ``count`` cards now and still every fifth
+    card owed to earlier five-card draws, plus a burn before this seat's own fifth."""
+    owed = len(hand.come_back) + (1 if splits(count, rules) else 0)
+    return deliverable(hand, seat, count + owed, rules, draw_round) is not None
 
 
 def draw_legal(
@@ -99,8 +106,7 @@ def check_draw(hand: HandState, act: Act, rules: HouseRules, mode: Mode, draw_ro
         raise refuse(
             rule, f"Seat {act.seat} may draw at most {min(limit, player.held)}.", act.seat, allowed
         )
-    extra = 1 if splits(count, rules, mode) else 0
-    if deliverable(hand, act.seat, count + extra, rules, draw_round) is None:
+    if count and not can_supply(hand, act.seat, count, rules, draw_round):
         most = max_draw(hand, act.seat, rules, draw_round, act.ace_shown)
         message = f"The stub and a reshuffle can give only {most} card(s); draw at most {most}."
         raise refuse(RuleId.DRAW_06, message, act.seat, allowed)

@@ -15,7 +15,17 @@ from dealerassist.rules.actions import Act, ActionKind, Mode, Stakes, Structure,
 from dealerassist.rules.blinds import eligible_seats
 from dealerassist.rules.dealing import deck_cards
 from dealerassist.rules.engine import legal_actions
-from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.house_rules import (
+    BettingRules,
+    BlindRules,
+    BottomCard,
+    ButtonMethod,
+    DrawRules,
+    HouseRules,
+    PostDrawFirst,
+    ReshufflePool,
+    ShortAllInRule,
+)
 from dealerassist.rules.state import Phase, TableState
 from dealerassist.rules.stub import in_pool, muck_in_pool
 from dealerassist.rules.violations import RuleViolation
@@ -188,8 +198,33 @@ def make_table(variant: Variant, structure: Structure, seed: int, mode: Mode, an
     players = rng.randint(2, 5 if variant is Variant.ACE_TO_SEVEN_STRIPPED else 6)
     stacks = [rng.choice([15, 40, 100, 300]) for _ in range(players)]
     stakes = ANTES if antes else STAKES[structure]
-    rules = HouseRules()
-    return Table(stacks, variant, structure, stakes, rules, mode)
+    return Table(stacks, variant, structure, stakes, random_rules(rng), mode)
+
+
+def random_rules(rng: random.Random) -> HouseRules:
+    """A house-rule profile with every betting, draw and button option picked at random."""
+    betting = BettingRules(
+        max_raises=rng.choice([3, 4]),
+        uncapped_heads_up=rng.random() < 0.5,
+        short_all_in=rng.choice(list(ShortAllInRule)),
+        check_raise=rng.random() < 0.7,
+        post_draw_first=rng.choice(list(PostDrawFirst)),
+        allow_limp=rng.random() < 0.7,
+        pot_limit_round_blinds_up=rng.random() < 0.5,
+        blind_counts_as_bet=rng.random() < 0.5,
+    )
+    max_cards = rng.choice([3, 4, 5])
+    draw = DrawRules(
+        max_cards=max_cards,
+        four_with_ace=max_cards == 3 and rng.random() < 0.5,
+        ace_must_be_shown=rng.random() < 0.5,
+        max_consecutive=rng.choice([4, 5]),
+        burn_before=rng.random() < 0.8,
+        bottom_card=rng.choice(list(BottomCard)),
+        reshuffle_pool=rng.choice(list(ReshufflePool)),
+    )
+    blinds = BlindRules(button_method=rng.choice(list(ButtonMethod)))
+    return HouseRules(betting=betting, draw=draw, blinds=blinds)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
