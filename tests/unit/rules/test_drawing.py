@@ -469,3 +469,20 @@ def test_DRAW_06_guides_how_far_the_stub_reaches_before_the_draw() -> None:
     notice = table.outcome.notices[0]
     assert notice.rule_id is RuleId.DRAW_06
     assert "22 cards in the stub; 20 can be dealt" in notice.message
+
+
+def test_DRAW_03_refuses_a_later_draw_that_would_take_an_owed_fifth_card() -> None:
+    """The stub (and what a reshuffle could add) keeps the fifth cards still owed."""
+    rules = draw_rules(reshuffle_pool=ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS)
+    table = Table([100] * 5, variant=Variant.ACE_TO_SEVEN_STRIPPED, rules=rules)
+    table.start(button=5)  # 36 cards, stub 11
+    to_draw(table)
+    table.act(1, "draw", count=5)  # burn, four now: 6 left, one owed
+    table.act(2, "draw", count=5)  # four now: 2 left, two owed
+    legal = table.legal()
+    assert legal is not None and legal["legal"][0]["max"] == 1
+    assert refused(table, 3, "draw", count=2).rule_id is RuleId.DRAW_06
+    table.act(3, "draw", count=1)
+    table.act(4, "draw", count=0)
+    table.act(5, "draw", count=0)
+    assert [table.hand.player(seat).held for seat in (1, 2, 3)] == [5, 5, 5]
