@@ -24,7 +24,7 @@ from dealerassist.rules.state import (
     phase_number,
 )
 from dealerassist.rules.stub import reserve
-from dealerassist.rules.variants import game, ranking_name
+from dealerassist.rules.variants import deck_size, game, ranking_name
 from dealerassist.rules.violations import Notice, RuleId
 
 
@@ -69,6 +69,7 @@ def _after_posting(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log
     if len(hand.players) < 2:
         return cancel(hand, log)
     seats = [player.seat for player in hand.players]
+    hand = evolve(hand, deck=deck_size(spec.variant, len(seats), rules))  # GAME-05 after sit-outs
     if spec.mode is Mode.CARD:
         hand = evolve(hand, phase=Phase.DEAL, stub=hand.deck)
         return evolve(hand, to_act=next_to_deal(hand))

@@ -228,3 +228,17 @@ def test_BLIND_03_rejects_a_button_placed_against_the_dead_button() -> None:
     error = refused(table, StartHand(button=3))
     assert error.rule_id is RuleId.BLIND_03
     assert error.allowed == [{"action": "start_hand", "button": 2}]
+
+
+def test_GAME_05_guides_the_32_card_deck_when_the_fifth_player_sits_out() -> None:
+    """A-7 stripped: if one of five sits out instead of posting, four play with 32 cards."""
+    stakes = Stakes(small_blind=5, big_blind=10, ante=1, small_bet=10, big_bet=20)
+    table = Table([100] * 5, variant=Variant.ACE_TO_SEVEN_STRIPPED, stakes=stakes)
+    table.start(button=1, post=False)
+    table.act(2, "post")
+    table.act(3, "post")
+    table.act(4, "sit_out")
+    table.act(5, "post")
+    table.act(1, "post")
+    assert table.hand.deck == 32
+    assert table.hand.stub == 32 - 20
