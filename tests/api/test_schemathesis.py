@@ -46,6 +46,17 @@ def _role(label: str) -> str:
     return "dealer" if method in ("POST", "PUT", "DELETE") else "floor"
 
 
+def _mostly_the_live_table(context: Any, path_parameters: dict[str, Any]) -> dict[str, Any]:
+    """Send two of three generated table IDs to T1, where a hand is in play, so the
+    generated seats, actions and hand numbers reach the engine instead of a 404."""
+    if not path_parameters:
+        return path_parameters
+    table_id = path_parameters.get("table_id")
+    if isinstance(table_id, str) and len(table_id) % 3:
+        return {**path_parameters, "table_id": "T1"}
+    return path_parameters
+
+
 def _run(operation: Any, mode: GenerationMode, seen: collections.Counter[int]) -> None:
     headers = {"Authorization": f"Bearer {SECRETS[_role(operation.label)]}"}
 
@@ -70,6 +81,7 @@ def test_schemathesis_finds_no_5xx_and_no_spec_mismatch(app: Flask, api: Api) ->
     """>= 1,000 generated requests, none answered 5xx, every answer matching the spec."""
     api.ready_hand("T1")
     schema = schemathesis.openapi.from_wsgi("/openapi.json", app)
+    schema.hook("map_path_parameters")(_mostly_the_live_table)
     seen: collections.Counter[int] = collections.Counter()
     failures = []
     for result in schema.get_all_operations():
