@@ -239,6 +239,11 @@ def _components(spec: APISpec, profile_ids: Sequence[str]) -> None:
          "description": 'the version the client saw, "v41"'},
     )  # fmt: skip
     spec.components.parameter(
+        "IfNoneMatch", "header",
+        {"name": "If-None-Match", "schema": {"type": "string"},
+         "description": 'the ETag the client holds; 304 if the table is still at it'},
+    )  # fmt: skip
+    spec.components.parameter(
         "IdempotencyKey", "header",
         {"name": "Idempotency-Key", "schema": {"type": "string", "minLength": 1, "maxLength": 255},
          "description": "the same key and body returns the first answer again, applied once"},
@@ -246,7 +251,10 @@ def _components(spec: APISpec, profile_ids: Sequence[str]) -> None:
 
 
 def _paths() -> dict[str, dict[str, Any]]:
-    table_ok = {"200": {"description": "the table", "headers": _etag(), "content": _json("Table")}}
+    table_ok = {
+        "200": {"description": "the table", "headers": _etag(), "content": _json("Table")},
+        "304": {"description": "unchanged since the If-None-Match ETag", "headers": _etag()},
+    }
     actions = ", ".join(kind.value for kind in ActionKind)
     return {
         "/v1/tables": {
@@ -255,7 +263,8 @@ def _paths() -> dict[str, dict[str, Any]]:
         },
         "/v1/tables/{table_id}": {
             "parameters": [TABLE_ID],
-            "get": _read("The table's state, next seat and legal actions", "any", table_ok),
+            "get": _read("The table's state, next seat and legal actions", "any", table_ok,
+                         parameters=["IfNoneMatch"]),
         },
         "/v1/tables/{table_id}/seats/{seat}": {
             "parameters": [TABLE_ID, SEAT],

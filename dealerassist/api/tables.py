@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, url_for
+from flask import Blueprint, Response, request, url_for
 
 from dealerassist.api.auth import ANY_ROLE, Role, current_token, requires
 from dealerassist.api.http import (
@@ -43,8 +43,9 @@ def create_table() -> Response:
 @blueprint.get("/<table_id>")
 @requires(*ANY_ROLE)
 def get_table(table_id: str) -> Response:
-    """The table's state, the seat to act and its legal actions."""
-    return table_response(use_cases.get_table(services(), table_id))
+    """The table's state, the seat to act and its legal actions (304 if If-None-Match holds)."""
+    response = table_response(use_cases.get_table(services(), table_id))
+    return response.make_conditional(request)
 
 
 @blueprint.put("/<table_id>/seats/<int:seat>")

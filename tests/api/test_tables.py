@@ -238,3 +238,14 @@ def test_wrong_method_is_405_problem_with_allow(api: Api) -> None:
     assert response.status_code == 405
     assert response.mimetype == PROBLEM
     assert "GET" in response.headers["Allow"]
+
+
+def test_get_table_with_current_etag_is_304(api: Api) -> None:
+    """A tablet polling with If-None-Match gets 304 until the table changes."""
+    api.create_table()
+    response = api.call("GET", "/v1/tables/T1", headers={"If-None-Match": '"v1"'})
+    assert response.status_code == 304 and response.get_data() == b""
+    assert response.headers["ETag"] == '"v1"'
+    api.seat("T1", 1, "Ann")
+    changed = api.call("GET", "/v1/tables/T1", headers={"If-None-Match": '"v1"'})
+    assert changed.status_code == 200 and changed.get_json()["version"] == 2
