@@ -10,9 +10,11 @@ Both run under gunicorn with ``--workers`` sync workers (default 2) on loopback:
 
 ``--tablets`` client threads (default 8), each with its own table and a keep-alive
 ``http.client`` connection, play real hands (posts, calls, draws, showdowns) as fast as the
-answers come. Prints actions/s, p50 and p99 latency for both and the ratio ours/bare.
+answers come (saturated: throughput), then again at one action per ``--pace-ms`` per tablet
+(a busy room, not a saturated server: latency). Prints actions/s, p50 and p99 latency and
+the servers' CPU per action for both, and the ratio ours/bare.
 
-    .venv/bin/python bench/api.py [--tablets 8] [--seconds 10] [--workers 2]
+    .venv/bin/python bench/api.py [--tablets 8] [--seconds 10] [--workers 2] [--pace-ms 50]
 
 Redis: ``REDIS_URL`` if set (tables get fresh IDs; nothing is flushed), else an embedded
 Redis in a temporary directory. No audit worker runs: both sides only enqueue.
@@ -24,6 +26,7 @@ import argparse
 import http.client
 import json
 import os
+import random
 import signal
 import socket
 import statistics
@@ -205,13 +208,32 @@ def next_entry(state: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     return "actions", {"seat": seat, "action": "fold"}
 
 
-def our_tablet(port: int, token: str, table_id: str, deadline: float, tally: Tally) -> None:
+class Pacer:
+    """Holds a tablet to one request per ``interval`` seconds (0: as fast as answers come)."""
+
+    def __init__(self, interval: float) -> None:
+        self.interval = interval
+        # tablets start at random points of the interval, as at real tables (no lockstep)
+        self.next_at = time.perf_counter() + random.uniform(0, interval)
+
+    def wait(self) -> None:
+        if self.interval <= 0:
+            return
+        self.next_at += self.interval
+        time.sleep(max(0.0, self.next_at - time.perf_counter()))
+
+
+def our_tablet(
+    port: int, token: str, pace: float, table_id: str, deadline: float, tally: Tally
+) -> None:
     client = Client(port, token)
+    pacer = Pacer(pace)
     status, headers, state = client.call("GET", f"/v1/tables/{table_id}")
     latencies: list[float] = []
     refused = errors = 0
     number, run = 0, uuid.uuid4().hex[:8]
     while time.perf_counter() < deadline:
+        pacer.wait()
         suffix, body = next_entry(state)
         number += 1
         sent = {"If-Match": headers.get("ETag", "*"), "Idempotency-Key": f"{run}-{number}"}
@@ -223,6 +245,8 @@ def our_tablet(port: int, token: str, table_id: str, deadline: float, tally: Tal
         if status == 200:
             latencies.append(elapsed)
             state, headers = answer, answer_headers
+            if os.environ.get("BENCH_DEBUG") and elapsed > 0.03:
+                print(f"slow {elapsed * 1000:.0f} ms", suffix, body.get("action"), file=sys.stderr)
             continue
         refused += status == 409
         errors += status != 409
@@ -232,12 +256,14 @@ def our_tablet(port: int, token: str, table_id: str, deadline: float, tally: Tal
     tally.add(latencies, refused, errors)
 
 
-def bare_tablet(port: int, table_id: str, deadline: float, tally: Tally) -> None:
+def bare_tablet(port: int, pace: float, table_id: str, deadline: float, tally: Tally) -> None:
     client = Client(port)
+    pacer = Pacer(pace)
     latencies: list[float] = []
     errors = 0
     body = {"seat": 1, "action": "call", "amount": 10}
     while time.perf_counter() < deadline:
+        pacer.wait()
         started = time.perf_counter()
         status, _, _ = client.call("POST", f"/t/{table_id}/act", body)
         if status == 200:
@@ -280,13 +306,26 @@ def setup_tables(port: int, admin: str, dealer: str, tables: list[str]) -> None:
             assert status == 200, answer
 
 
+def measure(
+    name: str,
+    server: subprocess.Popen[bytes],
+    tablet: Callable[[str, float, Tally], None],
+    tables: list[str],
+    args: argparse.Namespace,
+) -> dict[str, float]:
+    """Drive the tablets for ``args.seconds`` and print what they and the server's CPU saw."""
+    cpu = cpu_seconds(server)
+    tally = drive(tablet, tables, args.seconds)
+    return summary(name, tally, args.seconds, cpu_seconds(server) - cpu)
+
+
 def summary(name: str, tally: Tally, seconds: float, cpu: float) -> dict[str, float]:
     ordered = sorted(tally.latencies)
     rate = len(ordered) / seconds
     p50 = statistics.median(ordered) * 1000 if ordered else float("nan")
     p99 = ordered[int(len(ordered) * 0.99) - 1] * 1000 if ordered else float("nan")
     print(
-        f"{name:<6} {rate:9.0f} actions/s   p50 {p50:6.2f} ms   p99 {p99:6.2f} ms   "
+        f"{name:<11} {rate:6.0f} actions/s   p50 {p50:6.2f} ms   p99 {p99:6.2f} ms   "
         f"server CPU {cpu / max(len(ordered), 1) * 1000:5.2f} ms/action   "
         f"({len(ordered)} answered, {tally.refused} refused 409, {tally.errors} errors)",
         flush=True,
@@ -327,7 +366,8 @@ def run(args: argparse.Namespace) -> None:
             flush=True,
         )
         try:
-            results = {}
+            results: dict[str, dict[str, float]] = {}
+            paced: dict[str, dict[str, float]] = {}
             for name in ("bare", "ours"):
                 port = free_port()
                 app = "api:make_bare_app()" if name == "bare" else "dealerassist.api:create_app()"
@@ -335,22 +375,21 @@ def run(args: argparse.Namespace) -> None:
                 try:
                     if name == "ours":
                         setup_tables(port, admin, dealer, tables)
-                        tablet: Callable[[str, float, Tally], None] = partial(
-                            our_tablet, port, dealer
-                        )
+                        tablet: Callable[..., None] = partial(our_tablet, port, dealer)
                     else:
                         tablet = partial(bare_tablet, port)
-                    drive(tablet, tables, 1.0)  # warm up
-                    cpu = cpu_seconds(server)
-                    tally = drive(tablet, tables, args.seconds)
-                    cpu = cpu_seconds(server) - cpu
-                    results[name] = summary(name, tally, args.seconds, cpu)
+                    drive(partial(tablet, 0.0), tables, 1.0)  # warm up
+                    results[name] = measure(name, server, partial(tablet, 0.0), tables, args)
+                    paced[name] = measure(
+                        f"{name} paced", server, partial(tablet, args.pace_ms / 1000), tables, args
+                    )
                 finally:
                     stop(server)
             ratio = results["ours"]["rate"] / results["bare"]["rate"]
             print(
                 f"ratio ours/bare {ratio:.2f} (goal >= 0.70); ours p99 "
-                f"{results['ours']['p99']:.2f} ms (goal <= 15 ms)",
+                f"{results['ours']['p99']:.2f} ms saturated, {paced['ours']['p99']:.2f} ms at "
+                f"one action per {args.pace_ms:g} ms per tablet (goal <= 15 ms)",
                 flush=True,
             )
         finally:
@@ -363,6 +402,9 @@ def main() -> None:
     parser.add_argument("--tablets", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--pace-ms", type=float, default=50.0, help="per tablet, for the latency run"
+    )
     run(parser.parse_args())
 
 
