@@ -32,7 +32,8 @@ def create_table() -> Response:
     token = current_token()
     if not token.may_touch(body["table_id"]):
         raise Forbidden(f"this token is not allowed at table {body['table_id']!r}")
-    spec = {**body, "profile_id": body.pop("profile")}
+    profile = body.pop("profile")
+    spec = {**body, "profile_id": profile}
     answer = use_cases.create_table(services(), spec, token.actor, preconditions())
     response = answer_response(answer)
     if response.status_code == 201:
