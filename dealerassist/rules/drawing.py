@@ -13,7 +13,7 @@ from dealerassist.rules.dealing import HAND_SIZE, check_dealt, refuse
 from dealerassist.rules.house_rules import HouseRules
 from dealerassist.rules.state import HandState, PlayerState, evolve
 from dealerassist.rules.stub import Step, deliverable
-from dealerassist.rules.violations import RuleId
+from dealerassist.rules.violations import RuleId, RuleViolation
 
 # -- order -----------------------------------------------------------------------------------
 
@@ -89,15 +89,31 @@ def draw_legal(
 # -- checks ----------------------------------------------------------------------------------
 
 
+def legal_now(hand: HandState, rules: HouseRules, draw_round: int) -> list[dict[str, Any]]:
+    """What the seat to act may do in the draw, named by seat (for a refusal's ``allowed``)."""
+    if hand.to_act is None:
+        return []
+    return [{"seat": hand.to_act, **a} for a in draw_legal(hand, hand.to_act, rules, draw_round)]
+
+
 def check_draw(hand: HandState, act: Act, rules: HouseRules, mode: Mode, draw_round: int) -> int:
-    """DRAW-01/02/06: refuse a draw out of turn, over the limit or beyond the stub; the count."""
-    allowed = [] if hand.to_act is None else draw_legal(hand, hand.to_act, rules, draw_round)
+    """DRAW-01/02/06: refuse a draw out of turn, over the limit or beyond the stub; the count.
+
+    The legal actions for a refusal are computed only when something is refused.
+    """
+    try:
+        return _check_draw(hand, act, rules, mode, draw_round)
+    except RuleViolation as refusal:
+        refusal.allowed = legal_now(hand, rules, draw_round)
+        raise
+
+
+def _check_draw(hand: HandState, act: Act, rules: HouseRules, mode: Mode, draw_round: int) -> int:
+    allowed: list[dict[str, Any]] = []
     declaring = next_to_declare(hand, draw_round)
     if act.seat != declaring:
         message = f"Seat {declaring} draws next; seat {act.seat} must wait."
-        raise refuse(
-            RuleId.DRAW_01, message, act.seat, [{"seat": hand.to_act, **a} for a in allowed]
-        )
+        raise refuse(RuleId.DRAW_01, message, act.seat, allowed)
     player = hand.player(act.seat)
     count = _draw_count(act, mode, allowed)
     limit = rule_max(rules, act.ace_shown)
@@ -302,8 +318,16 @@ def receive_dealt(
 
 
 def check_replacements(hand: HandState, act: Act, rules: HouseRules, draw_round: int) -> None:
-    """Card mode: the ``deal`` that completes a seat's draw."""
-    allowed = [] if hand.to_act is None else draw_legal(hand, hand.to_act, rules, draw_round)
+    """Card mode: the ``deal`` that completes a seat's draw (DRAW-01/03/06/10, DECK-01)."""
+    try:
+        _check_replacements(hand, act, rules, draw_round)
+    except RuleViolation as refusal:
+        refusal.allowed = legal_now(hand, rules, draw_round)
+        raise
+
+
+def _check_replacements(hand: HandState, act: Act, rules: HouseRules, draw_round: int) -> None:
+    allowed: list[dict[str, Any]] = []
     player = hand.player(act.seat) if hand.has(act.seat) else None
     if act.seat != hand.to_act or player is None or not player.pending:
         message = f"Only the seat that has drawn (seat {hand.to_act}) receives cards now."

@@ -66,7 +66,8 @@ def apply(state: TableState, command: Command, rules: HouseRules, at: datetime) 
             table = _start(state, button, rules, log)
         case Act():
             table = _act(state, command, rules, at, log)
-    table = evolve(table, instructions=tuple(log.instructions))
+    if table.instructions or log.instructions:
+        table = evolve(table, instructions=tuple(log.instructions))
     hand = table.hand
     ended = (
         hand is not None
