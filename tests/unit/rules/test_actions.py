@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dealerassist.errors import InvalidInput
 from dealerassist.rules.actions import (
@@ -88,3 +92,30 @@ def test_a_bad_shape_is_invalid_input(data: dict[str, object]) -> None:
 def test_cards_are_normalised_to_rank_upper_suit_lower() -> None:
     """Card text is split and cased once at the edge; ?? stays unknown."""
     assert normalise_cards("7H5sTD??") == ("7h", "5s", "Td", "??")
+
+
+CARDS = st.sampled_from(["7h", "Ks", "2c", "Td", "As", "??"])
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    seat=st.integers(1, 10),
+    action=st.sampled_from(list(ActionKind)),
+    amount=st.none() | st.integers(0, 10**6),
+    count=st.none() | st.integers(0, 5),
+    ace_shown=st.booleans(),
+    cards=st.none() | st.lists(CARDS, max_size=5).map(tuple),
+    discards=st.none() | st.lists(CARDS, max_size=5).map(tuple),
+)
+def test_any_action_round_trips_through_json(
+    seat: int,
+    action: ActionKind,
+    amount: int | None,
+    count: int | None,
+    ace_shown: bool,
+    cards: tuple[str, ...] | None,
+    discards: tuple[str, ...] | None,
+) -> None:
+    """Every Act survives command_to_dict -> JSON text -> command_from_dict unchanged."""
+    act = Act(seat, action, amount, count, ace_shown, cards, discards)
+    assert command_from_dict(json.loads(json.dumps(command_to_dict(act)))) == act
