@@ -8,23 +8,8 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from dealerassist.errors import InvalidInput
-
-
-class Variant(StrEnum):
-    """GAME-01..GAME-05: the draw games the engine deals."""
-
-    FIVE_CARD_DRAW = "five_card_draw"
-    DEUCE_TO_SEVEN_SINGLE_DRAW = "deuce_to_seven_single_draw"
-    DEUCE_TO_SEVEN_TRIPLE_DRAW = "deuce_to_seven_triple_draw"
-    ACE_TO_SEVEN_STRIPPED = "ace_to_seven_stripped"
-
-
-class Structure(StrEnum):
-    """GAME-06: the betting structure."""
-
-    FIXED_LIMIT = "fixed_limit"
-    POT_LIMIT = "pot_limit"
-    NO_LIMIT = "no_limit"
+from dealerassist.rules.house_rules import Structure, Variant
+from dealerassist.rules.ruling_commands import Ruling, ruling_from_dict, ruling_to_dict
 
 
 class Mode(StrEnum):
@@ -173,7 +158,7 @@ class Act:
     discards: tuple[str, ...] | None = None
 
 
-Command = CreateTable | SeatPlayer | RemovePlayer | StartHand | Act
+Command = CreateTable | SeatPlayer | RemovePlayer | StartHand | Act | Ruling
 
 COMMAND_TYPES: dict[type[Any], str] = {
     CreateTable: "create_table",
@@ -181,6 +166,7 @@ COMMAND_TYPES: dict[type[Any], str] = {
     RemovePlayer: "leave",
     StartHand: "start_hand",
     Act: "action",
+    Ruling: "ruling",
 }
 
 
@@ -197,6 +183,8 @@ def command_to_dict(command: Command) -> dict[str, Any]:
             return {"type": "start_hand", "button": button}
         case Act():
             return _act_to_dict(command)
+        case Ruling():
+            return ruling_to_dict(command, _act_to_dict)
     raise InvalidInput(f"not a command: {command!r}")
 
 
@@ -238,7 +226,16 @@ def command_from_dict(data: Mapping[str, Any]) -> Command:
             return StartHand(button=None if button is None else _seat(data, "button"))
         case "action":
             return _act_from_dict(data)
+        case "ruling":
+            return ruling_from_dict(data, _entry_from_dict)
     raise InvalidInput(f"unknown command type {kind!r}")
+
+
+def _entry_from_dict(data: Any) -> Act:
+    """The refused entry a ruling accepts: an action, with or without its ``type``."""
+    if not isinstance(data, Mapping) or data.get("type", "action") != "action":
+        raise InvalidInput("accept_entry needs 'entry': the refused action")
+    return _act_from_dict({**data, "type": "action"})
 
 
 def _act_from_dict(data: Mapping[str, Any]) -> Act:

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from dealerassist.errors import InvalidInput
-from dealerassist.rules import betting, blinds, dealing, drawing, showdown
+from dealerassist.rules import betting, blinds, dealing, drawing, rulings, showdown
 from dealerassist.rules import instructions as say
 from dealerassist.rules.actions import (
     Act,
@@ -21,6 +21,7 @@ from dealerassist.rules.actions import (
 )
 from dealerassist.rules.flow import Log, advance
 from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.ruling_commands import Ruling
 from dealerassist.rules.state import (
     HandState,
     Phase,
@@ -55,6 +56,7 @@ def new_table(spec: TableSpec) -> TableState:
 def apply(state: TableState, command: Command, rules: HouseRules, at: datetime) -> Outcome:
     """Apply one command; a refusal raises ``RuleViolation`` or ``InvalidInput``."""
     log = Log()
+    rulings.check_released(state, command)
     match command:
         case CreateTable(spec=spec):
             table = new_table(spec)
@@ -66,6 +68,9 @@ def apply(state: TableState, command: Command, rules: HouseRules, at: datetime) 
             table = _start(state, button, rules, log)
         case Act():
             table = _act(state, command, rules, at, log)
+        case Ruling():
+            table = rulings.apply_ruling(state, command, rules, at, log, apply)
+    table = rulings.record(state, table, command, at)
     if table.instructions or log.instructions:
         table = evolve(table, instructions=tuple(log.instructions))
     hand = table.hand

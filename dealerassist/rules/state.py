@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import MISSING, dataclass, field, fields, is_dataclass
 from enum import Enum, StrEnum
 from typing import Any, TypeVar
 
@@ -15,7 +15,7 @@ _COPIERS: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
 
 
 def evolve(value: _T, **changes: Any) -> _T:
-    """``dataclasses.replace`` for our slotted frozen values, several times faster.
+    """``dataclasses.replace`` for our frozen values, several times faster.
 
     The engine copies a hand several times per entry; ``replace`` re-runs ``__init__`` and
     was half of the time of a replayed hand. Unknown field names fail like ``replace``.
@@ -30,8 +30,27 @@ def evolve(value: _T, **changes: Any) -> _T:
 
 
 def _make_copier(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
-    """Straight-line copy code for one class: no loop, no ``getattr`` call per field."""
+    """One class's copy function: a single ``__dict__`` copy for the table-state classes
+    (which have no slots for that reason), straight-line slot copies for any other."""
     names = tuple(f.name for f in fields(cls))
+    if "__slots__" in vars(cls):
+        return _make_slot_copier(cls, names)
+    known = frozenset(names)
+    new_object, set_field = object.__new__, object.__setattr__
+
+    def copy(value: Any, changes: dict[str, Any]) -> Any:
+        if not known.issuperset(changes):
+            raise TypeError(f"{cls.__name__} has no field(s) {sorted(set(changes) - known)}")
+        new: Any = new_object(cls)
+        set_field(new, "__dict__", {**value.__dict__, **changes})
+        return new
+
+    _COPIERS[cls] = copy
+    return copy
+
+
+def _make_slot_copier(cls: type, names: tuple[str, ...]) -> Callable[[Any, dict[str, Any]], Any]:
+    """Straight-line copy code for one slotted class: no loop, no ``getattr`` call per field."""
     lines = [
         "def copy(value, changes):",
         "    if not known.issuperset(changes):",
@@ -109,7 +128,8 @@ def is_draw(phase: Phase) -> bool:
     return phase.value.startswith("draw_")
 
 
-@dataclass(frozen=True, slots=True)
+# No slots: ``evolve`` copies the instance ``__dict__`` in one step (see ``_make_copier``).
+@dataclass(frozen=True)
 class SeatState:
     """One seat at the table between hands (stack as of the start of the current hand)."""
 
@@ -120,7 +140,8 @@ class SeatState:
     missed_blind: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+# No slots: ``evolve`` copies the instance ``__dict__`` in one step (see ``_make_copier``).
+@dataclass(frozen=True)
 class PlayerState:
     """A seat dealt into the current hand: chips, betting flags, cards held and discarded."""
 
@@ -156,7 +177,8 @@ class PlayerState:
         return not self.folded and self.stack > 0
 
 
-@dataclass(frozen=True, slots=True)
+# No slots: ``evolve`` copies the instance ``__dict__`` in one step (see ``_make_copier``).
+@dataclass(frozen=True)
 class HandState:
     """The hand in progress (or just completed) at a table."""
 
@@ -186,6 +208,7 @@ class HandState:
     last_receiver: int | None = None  # the last seat dealt replacement cards in this draw
     draw_deadline: str | None = None  # DRAW-11: ISO time after which `time` is accepted
     result: dict[str, Any] | None = None
+    pot_held: bool = False  # rulings: the floor impounded the pot; no entry until released
 
     def player(self, seat: int) -> PlayerState:
         for player in self.players:
@@ -215,7 +238,8 @@ class HandState:
         return [s for s in order if s > seat] + [s for s in order if s <= seat]
 
 
-@dataclass(frozen=True, slots=True)
+# No slots: ``evolve`` copies the instance ``__dict__`` in one step (see ``_make_copier``).
+@dataclass(frozen=True)
 class TableState:
     """One table: its spec, seats, button, current hand, and the service-owned version."""
 
@@ -229,6 +253,10 @@ class TableState:
     instructions: tuple[dict[str, Any], ...] = field(default_factory=tuple)
     small_blind_position: int | None = None  # BLIND-03: last hand's small blind, posted or dead
     big_blind_position: int | None = None  # BLIND-03: the seat that took last hand's big blind
+    # rulings: the table before the current hand started and every command accepted since
+    # ({"at", "command"}), so a ruling can void actions by rebuilding the hand (rules/rulings.py)
+    before_hand: dict[str, Any] | None = None
+    hand_log: tuple[dict[str, Any], ...] = ()
 
     def seat(self, seat: int) -> SeatState:
         if not 1 <= seat <= len(self.seats):
@@ -254,7 +282,9 @@ class TableState:
 
 
 _PLAIN = frozenset({int, str, bool, float, type(None)})
+_PLAIN_FIELDS = frozenset({"int", "str", "bool", "int | None", "str | None", "bool | None"})
 _NAMES: dict[type, tuple[str, ...] | None] = {}
+_NESTED: dict[type, tuple[str, ...]] = {}
 
 
 def _field_names(kind: type) -> tuple[str, ...] | None:
@@ -264,12 +294,24 @@ def _field_names(kind: type) -> tuple[str, ...] | None:
     return _NAMES[kind]
 
 
+def _nested_fields(kind: type) -> tuple[str, ...]:
+    """The fields of a table-state class whose values need converting to or from JSON."""
+    if kind not in _NESTED:
+        _NESTED[kind] = tuple(f.name for f in fields(kind) if str(f.type) not in _PLAIN_FIELDS)
+    return _NESTED[kind]
+
+
 def _to_json(value: Any) -> Any:
     kind = type(value)
     if kind in _PLAIN:
         return value
     if kind is tuple or kind is list:
         return [_to_json(item) for item in value]
+    if kind in _TABLE_CLASSES:  # plain fields as they are, one dict copy
+        data = dict(value.__dict__)
+        for name in _nested_fields(kind):
+            data[name] = _to_json(data[name])
+        return data
     names = _field_names(kind)
     if names is not None:
         return {name: _to_json(getattr(value, name)) for name in names}
@@ -286,42 +328,78 @@ def _tuples(value: Any) -> Any:
     return value
 
 
+_TEMPLATES: dict[type, tuple[dict[str, Any], frozenset[str], frozenset[str]]] = {}
+
+
+def _template(cls: type) -> tuple[dict[str, Any], frozenset[str], frozenset[str]]:
+    """Every field in order with its default (None if it has none), the names, the required."""
+    if cls not in _TEMPLATES:
+        defaults: dict[str, Any] = {}
+        required: set[str] = set()
+        for item in fields(cls):
+            if item.default_factory is not MISSING:
+                defaults[item.name] = item.default_factory()
+            elif item.default is not MISSING:
+                defaults[item.name] = item.default
+            else:
+                defaults[item.name] = None
+                required.add(item.name)
+        _TEMPLATES[cls] = defaults, frozenset(defaults), frozenset(required)
+    return _TEMPLATES[cls]
+
+
 def _build(cls: Any, data: Mapping[str, Any], special: Mapping[str, Callable[[Any], Any]]) -> Any:
-    names = _field_names(cls) or ()
-    if not set(names).issuperset(data):
-        unknown = sorted(set(data) - set(names))
+    """An instance from its JSON fields without running ``__init__`` (one ``__dict__``)."""
+    defaults, names, required = _template(cls)
+    if not names.issuperset(data):
+        unknown = sorted(set(data) - names)
         raise ValueError(f"unknown fields {unknown} in {cls.__name__}")
-    values = {key: special.get(key, _tuples)(item) for key, item in data.items()}
-    return cls(**values)
+    if not required.issubset(data):
+        raise KeyError(f"{cls.__name__} needs {sorted(required - set(data))}")
+    values = {**defaults, **data}
+    for name in _nested_fields(cls):
+        values[name] = special.get(name, _tuples)(values[name])
+    instance = object.__new__(cls)
+    object.__setattr__(instance, "__dict__", values)
+    return instance
 
 
 def _optional_tuple(value: Any) -> Any:
     return None if value is None else tuple(value)
 
 
-def _hand_from(data: Mapping[str, Any]) -> HandState:
-    special: dict[str, Callable[[Any], Any]] = {
-        "phase": Phase,
-        "players": lambda items: tuple(_player_from(item) for item in items),
-        "result": lambda value: value,
-    }
-    hand: HandState = _build(HandState, data, special)
-    return hand
+def _same(value: Any) -> Any:
+    return value
 
 
-def _player_from(data: Mapping[str, Any]) -> PlayerState:
-    player: PlayerState = _build(PlayerState, data, {"shown": _optional_tuple})
-    return player
+def _players_from(items: Any) -> tuple[PlayerState, ...]:
+    return tuple([_build(PlayerState, item, _PLAYER_SPECIAL) for item in items])
+
+
+def _seats_from(items: Any) -> tuple[SeatState, ...]:
+    return tuple([_build(SeatState, item, _SEAT_SPECIAL) for item in items])
+
+
+def _hand_from(data: Any) -> HandState | None:
+    return None if data is None else _build(HandState, data, _HAND_SPECIAL)
 
 
 def _table_from(data: Mapping[str, Any]) -> TableState:
-    special: dict[str, Callable[[Any], Any]] = {
-        "spec": TableSpec.from_dict,
-        "seats": lambda items: tuple(
-            _build(SeatState, item, {"status": SeatStatus}) for item in items
-        ),
-        "hand": lambda value: None if value is None else _hand_from(value),
-        "instructions": lambda items: tuple(dict(item) for item in items),
-    }
-    table: TableState = _build(TableState, data, special)
+    table: TableState = _build(TableState, data, _TABLE_SPECIAL)
     return table
+
+
+_TABLE_CLASSES = frozenset({SeatState, PlayerState, HandState, TableState})
+_PLAYER_SPECIAL: dict[str, Callable[[Any], Any]] = {"shown": _optional_tuple}
+_SEAT_SPECIAL: dict[str, Callable[[Any], Any]] = {"status": SeatStatus}
+_HAND_SPECIAL: dict[str, Callable[[Any], Any]] = {
+    "phase": Phase,
+    "players": _players_from,
+    "result": _same,
+}
+_TABLE_SPECIAL: dict[str, Callable[[Any], Any]] = {
+    "spec": TableSpec.from_dict,
+    "seats": _seats_from,
+    "hand": _hand_from,
+    "instructions": lambda items: tuple(dict(item) for item in items),
+}

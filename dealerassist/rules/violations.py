@@ -64,6 +64,10 @@ class RuleId(StrEnum):
     BLIND_01 = "BLIND-01"
     BLIND_03 = "BLIND-03"
     OPEN_01 = "OPEN-01"
+    # floor rulings (issue 8)
+    IRREG_14 = "IRREG-14"
+    IRREG_15 = "IRREG-15"
+    SHOW_11 = "SHOW-11"
 
 
 @dataclass(frozen=True, slots=True)

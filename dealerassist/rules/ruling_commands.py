@@ -1,0 +1,329 @@
+"""The floor's Ruling command and its corrective effects: frozen values and their JSON.
+
+A ruling names the rule it decides (``rule_id``, a catalog ID or none), the ``decision``
+code (one of the options of ``rulings.options_for``), a ``note``, the ``hand_no`` it is
+about (IRREG-14 deadline), the floor call it closes, and the ``effects`` applied in order.
+
+This module imports nothing from ``actions`` so that ``actions`` can list ``Ruling`` among
+its commands: the refused entry of ``AcceptEntry`` is parsed and written by the callables
+``actions`` passes in (``parse_entry`` / ``entry_to_dict``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from dealerassist.errors import InvalidInput
+
+RULE_ID_PATTERN = re.compile(r"^[A-Z]{3,5}-\d{2}$")
+MAX_NOTE = 2000
+MAX_EFFECTS = 10
+
+
+class EffectKind(StrEnum):
+    """What a ruling may change (design §4 rulings)."""
+
+    ACCEPT_ENTRY = "accept_entry"
+    VOID_LAST = "void_last"
+    KILL_HAND = "kill_hand"
+    MISDEAL = "misdeal"
+    AWARD = "award"
+    ADJUST_STACK = "adjust_stack"
+    MOVE_BUTTON = "move_button"
+    REOPEN_BETTING = "reopen_betting"
+    HOLD_POT = "hold_pot"
+    RELEASE_POT = "release_pot"
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptEntry:
+    """The refused entry binds: it is applied with the check of ``waive`` lifted."""
+
+    entry: Any  # an ``actions.Act`` (typed loosely: this module must not import actions)
+    waive: str
+
+
+@dataclass(frozen=True, slots=True)
+class VoidLast:
+    """The last ``count`` actions of the hand never happened (the hand is rebuilt without them)."""
+
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class KillHand:
+    """The seat's hand is dead; its chips stay in the pot."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Misdeal:
+    """IRREG-01: every chip goes back to where it was at the hand's start; same button next."""
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """Every chip in the middle goes to ``seats`` (split, odd chips left of the button)."""
+
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AdjustStack:
+    """Add ``amount`` (negative: take away) to the seat's chips."""
+
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class MoveButton:
+    """IRREG-12: the next hand's button goes to ``seat``."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReopenBetting:
+    """The betting round is open again for ``seat``, which acts now."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class HoldPot:
+    """Impound the pot while surveillance checks: the hand cannot go on or complete."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReleasePot:
+    """Lift a hold: the hand goes on."""
+
+
+Effect = (
+    AcceptEntry
+    | VoidLast
+    | KillHand
+    | Misdeal
+    | Award
+    | AdjustStack
+    | MoveButton
+    | ReopenBetting
+    | HoldPot
+    | ReleasePot
+)
+STRUCTURAL = (VoidLast, Misdeal)  # they rebuild or reset the hand: allowed as the first effect only
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """A floor ruling: the rule, the decision, a note, and the effects in order."""
+
+    decision: str
+    rule_id: str | None = None
+    note: str = ""
+    hand_no: int | None = None
+    call_id: str | None = None
+    effects: tuple[Effect, ...] = ()
+
+
+# -- JSON ------------------------------------------------------------------------------------
+
+
+def ruling_to_dict(
+    ruling: Ruling, entry_to_dict: Callable[[Any], dict[str, Any]]
+) -> dict[str, Any]:
+    """The JSON-ready form (inverse of ``ruling_from_dict``)."""
+    return {
+        "type": "ruling",
+        "decision": ruling.decision,
+        "rule_id": ruling.rule_id,
+        "note": ruling.note,
+        "hand_no": ruling.hand_no,
+        "call_id": ruling.call_id,
+        "effects": [effect_to_dict(effect, entry_to_dict) for effect in ruling.effects],
+    }
+
+
+def effect_to_dict(
+    effect: Effect, entry_to_dict: Callable[[Any], dict[str, Any]]
+) -> dict[str, Any]:
+    match effect:
+        case AcceptEntry(entry=entry, waive=waive):
+            return {"effect": "accept_entry", "entry": entry_to_dict(entry), "waive": waive}
+        case VoidLast(count=count):
+            return {"effect": "void_last", "count": count}
+        case KillHand(seat=seat) | MoveButton(seat=seat) | ReopenBetting(seat=seat):
+            return {"effect": _KIND_OF[type(effect)], "seat": seat}
+        case Award(seats=seats):
+            return {"effect": "award", "seats": list(seats)}
+        case AdjustStack(seat=seat, amount=amount):
+            return {"effect": "adjust_stack", "seat": seat, "amount": amount}
+    return {"effect": _KIND_OF[type(effect)]}
+
+
+def ruling_from_dict(data: Mapping[str, Any], parse_entry: Callable[[Any], Any]) -> Ruling:
+    """Parse ``{"type": "ruling", ...}``; ``parse_entry`` reads the refused entry's command."""
+    _only(data, {"type", "decision", "rule_id", "note", "hand_no", "call_id", "effects"})
+    effects = data.get("effects") or []
+    if not isinstance(effects, list | tuple) or len(effects) > MAX_EFFECTS:
+        raise InvalidInput(f"effects must be a list of at most {MAX_EFFECTS} effects")
+    parsed = tuple(_effect(item, parse_entry) for item in effects)
+    if any(isinstance(effect, STRUCTURAL) for effect in parsed[1:]):
+        raise InvalidInput("void_last and misdeal must be a ruling's first effect")
+    return Ruling(
+        decision=_text(data.get("decision"), "decision", 64),
+        rule_id=_rule_id(data.get("rule_id")),
+        note=_note(data.get("note")),
+        hand_no=_optional_int(data.get("hand_no"), "hand_no", 1),
+        call_id=_optional_text(data.get("call_id"), "call_id"),
+        effects=parsed,
+    )
+
+
+def _effect(item: Any, parse_entry: Callable[[Any], Any]) -> Effect:
+    if not isinstance(item, Mapping):
+        raise InvalidInput("each effect must be an object with an 'effect' name")
+    kind: Any = item.get("effect")
+    try:
+        effect = EffectKind(kind)
+    except ValueError:
+        allowed = ", ".join(EffectKind)
+        raise InvalidInput(f"effect must be one of {allowed}, not {kind!r}") from None
+    fields = _FIELDS[effect]
+    _only(item, {"effect", *fields})
+    match effect:
+        case EffectKind.ACCEPT_ENTRY:
+            waive = _rule_id(item.get("waive"))
+            if waive is None:
+                raise InvalidInput("accept_entry needs 'waive': the rule ID the entry broke")
+            return AcceptEntry(entry=parse_entry(item.get("entry")), waive=waive)
+        case EffectKind.VOID_LAST:
+            return VoidLast(count=_int(item.get("count", 1), "count", 1))
+        case EffectKind.AWARD:
+            return Award(seats=_seats(item.get("seats")))
+        case EffectKind.ADJUST_STACK:
+            return AdjustStack(seat=_seat(item), amount=_int(item.get("amount"), "amount", None))
+    if "seat" in fields:
+        seated: Effect = _SEATED[effect](_seat(item))
+        return seated
+    return _BARE[effect]()
+
+
+_FIELDS: dict[EffectKind, tuple[str, ...]] = {
+    EffectKind.ACCEPT_ENTRY: ("entry", "waive"),
+    EffectKind.VOID_LAST: ("count",),
+    EffectKind.KILL_HAND: ("seat",),
+    EffectKind.MISDEAL: (),
+    EffectKind.AWARD: ("seats",),
+    EffectKind.ADJUST_STACK: ("seat", "amount"),
+    EffectKind.MOVE_BUTTON: ("seat",),
+    EffectKind.REOPEN_BETTING: ("seat",),
+    EffectKind.HOLD_POT: (),
+    EffectKind.RELEASE_POT: (),
+}
+_SEATED: dict[EffectKind, Callable[[int], Effect]] = {
+    EffectKind.KILL_HAND: KillHand,
+    EffectKind.MOVE_BUTTON: MoveButton,
+    EffectKind.REOPEN_BETTING: ReopenBetting,
+}
+_BARE: dict[EffectKind, Callable[[], Effect]] = {
+    EffectKind.MISDEAL: Misdeal,
+    EffectKind.HOLD_POT: HoldPot,
+    EffectKind.RELEASE_POT: ReleasePot,
+}
+_KIND_OF: dict[type[Any], str] = {
+    AcceptEntry: "accept_entry",
+    VoidLast: "void_last",
+    KillHand: "kill_hand",
+    Misdeal: "misdeal",
+    Award: "award",
+    AdjustStack: "adjust_stack",
+    MoveButton: "move_button",
+    ReopenBetting: "reopen_betting",
+    HoldPot: "hold_pot",
+    ReleasePot: "release_pot",
+}
+
+
+def effect_kind(effect: Effect) -> str:
+    """The JSON name of an effect.
+
+    >>> effect_kind(KillHand(3))
+    'kill_hand'
+    """
+    return _KIND_OF[type(effect)]
+
+
+# -- field readers ---------------------------------------------------------------------------
+
+
+def _only(data: Mapping[str, Any], allowed: set[str]) -> None:
+    if not isinstance(data, Mapping):
+        raise InvalidInput("a ruling must be an object")
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise InvalidInput(f"unknown field(s): {', '.join(unknown)}")
+
+
+def _int(value: Any, name: str, minimum: int | None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidInput(f"{name} must be an integer")
+    if minimum is not None and value < minimum:
+        raise InvalidInput(f"{name} must be at least {minimum}")
+    return value
+
+
+def _optional_int(value: Any, name: str, minimum: int) -> int | None:
+    return None if value is None else _int(value, name, minimum)
+
+
+def _seat(item: Mapping[str, Any]) -> int:
+    if "seat" not in item:
+        raise InvalidInput(f"{item.get('effect')} needs a seat")
+    return _int(item["seat"], "seat", 1)
+
+
+def _seats(value: Any) -> tuple[int, ...]:
+    if not isinstance(value, list | tuple) or not value:
+        raise InvalidInput("award needs 'seats': a non-empty list of seats")
+    seats = tuple(_int(seat, "seats", 1) for seat in value)
+    if len(set(seats)) != len(seats):
+        raise InvalidInput("award names a seat twice")
+    return seats
+
+
+def _text(value: Any, name: str, limit: int) -> str:
+    if not isinstance(value, str) or not value or len(value) > limit:
+        raise InvalidInput(f"{name} must be a non-empty string of at most {limit} characters")
+    return value
+
+
+def _optional_text(value: Any, name: str) -> str | None:
+    return None if value is None else _text(value, name, 64)
+
+
+def _note(value: Any) -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, str) or len(value) > MAX_NOTE:
+        raise InvalidInput(f"note must be a string of at most {MAX_NOTE} characters")
+    return value
+
+
+def _rule_id(value: Any) -> str | None:
+    """A catalog rule ID like ``IRREG-14`` (or None).
+
+    >>> _rule_id("DRAW-10")
+    'DRAW-10'
+    """
+    if value is None:
+        return None
+    if not isinstance(value, str) or not RULE_ID_PATTERN.match(value):
+        raise InvalidInput(f"rule_id must be a catalog ID like 'IRREG-14', not {value!r}")
+    return value

@@ -1,0 +1,545 @@
+"""Floor rulings applied through the engine's state values (IRREG-14 deadline, IRREG-15, SHOW-11).
+
+``apply_ruling`` checks the decision against the rule's options, the deadline, then applies
+each effect in order. Two effects rebuild or reset the hand: ``void_last`` replays the
+hand's journal (``TableState.before_hand`` + ``hand_log``, kept by ``record``) without its
+last actions, ``misdeal`` restores the table as it was before the hand. The engine calls
+``check_released`` and ``record`` for every command and ``apply_ruling`` for a ``Ruling``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime
+from typing import Any, Protocol
+
+from dealerassist.errors import InvalidInput
+from dealerassist.rules import betting, blinds, drawing, showdown
+from dealerassist.rules import instructions as say
+from dealerassist.rules.actions import Act, Command, StartHand, command_from_dict, command_to_dict
+from dealerassist.rules.flow import Log, advance
+from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.pots import return_uncalled, split
+from dealerassist.rules.ruling_commands import (
+    STRUCTURAL,
+    AcceptEntry,
+    AdjustStack,
+    Award,
+    Effect,
+    HoldPot,
+    KillHand,
+    Misdeal,
+    MoveButton,
+    ReleasePot,
+    ReopenBetting,
+    Ruling,
+    VoidLast,
+    effect_kind,
+)
+from dealerassist.rules.ruling_options import decisions_for
+from dealerassist.rules.state import (
+    HandState,
+    Phase,
+    SeatState,
+    SeatStatus,
+    TableState,
+    evolve,
+    is_betting,
+    is_draw,
+    phase_number,
+)
+from dealerassist.rules.violations import RuleId, RuleViolation
+
+NOTE_REQUIRED = ("custom", "discretionary")
+
+
+class Applied(Protocol):
+    """What the engine's ``apply`` returns, as far as a ruling needs it."""
+
+    @property
+    def state(self) -> TableState: ...
+
+    @property
+    def events(self) -> tuple[dict[str, Any], ...]: ...
+
+    @property
+    def instructions(self) -> tuple[dict[str, Any], ...]: ...
+
+
+Replay = Callable[[TableState, Command, HouseRules, datetime], Applied]
+
+
+# -- the engine's hooks ----------------------------------------------------------------------
+
+
+def check_released(state: TableState, command: Command) -> None:
+    """SHOW-11: while the floor holds the pot, the dealer enters nothing for the hand."""
+    hand = state.hand
+    if isinstance(command, Act) and hand is not None and hand.pot_held:
+        raise RuleViolation(
+            rule_id=RuleId.SHOW_11,
+            message="The floor holds the pot while surveillance checks; wait for its release.",
+            seat=command.seat,
+        )
+
+
+def record(before: TableState, after: TableState, command: Command, at: datetime) -> TableState:
+    """Keep the hand's journal: the table before ``start_hand`` and each command accepted since.
+
+    A ruling is kept without its structural effect (that one is already in the journal).
+    """
+    if isinstance(command, StartHand):
+        return evolve(after, before_hand=_snapshot(before), hand_log=(_entry(command, at),))
+    if after.before_hand is None:
+        return after
+    if isinstance(command, Ruling):
+        effects = tuple(e for e in command.effects if not isinstance(e, STRUCTURAL))
+        if not effects:
+            return after
+        command = replace(command, effects=effects)
+    return evolve(after, hand_log=(*after.hand_log, _entry(command, at)))
+
+
+def _entry(command: Command, at: datetime) -> dict[str, Any]:
+    return {"at": at.isoformat(), "command": command_to_dict(command)}
+
+
+def _snapshot(table: TableState) -> dict[str, Any]:
+    seats = [
+        {
+            "seat": s.seat,
+            "player": s.player,
+            "stack": s.stack,
+            "status": s.status.value,
+            "missed_blind": s.missed_blind,
+        }
+        for s in table.seats
+    ]
+    return {
+        "button": table.button,
+        "hand_no": table.hand_no,
+        "small_blind_position": table.small_blind_position,
+        "big_blind_position": table.big_blind_position,
+        "seats": seats,
+    }
+
+
+def _snapshot_seats(snapshot: dict[str, Any]) -> tuple[SeatState, ...]:
+    return tuple(
+        SeatState(
+            seat=s["seat"],
+            player=s["player"],
+            stack=s["stack"],
+            status=SeatStatus(s["status"]),
+            missed_blind=s["missed_blind"],
+        )
+        for s in snapshot["seats"]
+    )
+
+
+# -- the ruling ------------------------------------------------------------------------------
+
+
+def apply_ruling(
+    state: TableState, ruling: Ruling, rules: HouseRules, at: datetime, log: Log, replay: Replay
+) -> TableState:
+    """Check the decision and the IRREG-14 deadline, then apply each effect in order."""
+    check_decision(ruling)
+    check_deadline(state, ruling)
+    log.events.append(
+        {
+            "type": "ruling",
+            "rule_id": ruling.rule_id,
+            "decision": ruling.decision,
+            "effects": [effect_kind(effect) for effect in ruling.effects],
+        }
+    )
+    for effect in ruling.effects:
+        _check_hold(state, effect)
+        state = _apply_effect(state, effect, rules, at, log, replay)
+    return state
+
+
+def check_decision(ruling: Ruling) -> None:
+    """The decision is one of the rule's options; custom and discretionary need a note."""
+    allowed = decisions_for(ruling.rule_id)
+    if ruling.decision not in allowed:
+        rule = ruling.rule_id or "a ruling without a rule"
+        raise InvalidInput(f"decision for {rule} must be one of {', '.join(allowed)}")
+    if ruling.decision in NOTE_REQUIRED and not ruling.note.strip():
+        raise InvalidInput(f"a {ruling.decision} ruling needs a note giving the reason")
+
+
+def check_deadline(state: TableState, ruling: Ruling) -> None:
+    """IRREG-14: a hand may be ruled on until the next hand starts; after that only a stack
+    adjustment with a note."""
+    current = state.hand.hand_no if state.hand is not None else None
+    if ruling.hand_no is None or ruling.hand_no == current:
+        return
+    if ruling.hand_no > state.hand_no:
+        raise InvalidInput(f"hand {ruling.hand_no} has not been dealt at this table")
+    late = any(not isinstance(effect, AdjustStack) for effect in ruling.effects)
+    if late or not ruling.note.strip():
+        raise RuleViolation(
+            rule_id=RuleId.IRREG_14,
+            message=f"Hand {ruling.hand_no} closed when hand {current} started; only a stack "
+            "adjustment with a note is possible now.",
+            allowed=[{"effect": "adjust_stack", "note": "required"}],
+        )
+
+
+def can_rule(state: TableState, ruling: Ruling) -> bool:
+    """Whether the decision and the deadline allow this ruling now."""
+    try:
+        check_decision(ruling)
+        check_deadline(state, ruling)
+    except (RuleViolation, InvalidInput):
+        return False
+    return True
+
+
+def _check_hold(state: TableState, effect: Effect) -> None:
+    hand = state.hand
+    held = hand is not None and hand.pot_held
+    if held and not isinstance(effect, ReleasePot | AdjustStack):
+        raise RuleViolation(
+            rule_id=RuleId.SHOW_11,
+            message=f"The pot is held; release it before {effect_kind(effect)}.",
+            allowed=[{"effect": "release_pot"}, {"effect": "adjust_stack"}],
+        )
+
+
+def _apply_effect(
+    state: TableState, effect: Effect, rules: HouseRules, at: datetime, log: Log, replay: Replay
+) -> TableState:
+    match effect:
+        case AcceptEntry():
+            return _accept(state, effect, rules, at, log, replay)
+        case VoidLast(count=count):
+            return _void_last(state, count, rules, log, replay)
+        case Misdeal():
+            return _misdeal(state, log)
+        case KillHand(seat=seat):
+            return _kill(state, seat, rules, log)
+        case Award(seats=seats):
+            return _award(state, seats, log)
+        case AdjustStack(seat=seat, amount=amount):
+            return _adjust(state, seat, amount, log)
+        case MoveButton(seat=seat):
+            return _move_button(state, seat, log)
+        case ReopenBetting(seat=seat):
+            return _reopen(state, seat, log)
+        case HoldPot() | ReleasePot():
+            return _hold(state, isinstance(effect, HoldPot), log)
+
+
+def _refuse(message: str, seat: int | None = None) -> RuleViolation:
+    """IRREG-15: the floor's effect cannot be carried out on the table as it is."""
+    return RuleViolation(rule_id=RuleId.IRREG_15, message=message, seat=seat)
+
+
+def _live_hand(state: TableState, effect: str) -> HandState:
+    hand = state.hand
+    if hand is None or hand.phase is Phase.COMPLETE:
+        raise _refuse(f"{effect} needs a hand in play; none is.")
+    return hand
+
+
+def _store(state: TableState, hand: HandState) -> TableState:
+    """Keep the hand; when it is over its stacks go back to the seats (as the engine does)."""
+    if hand.phase is Phase.COMPLETE:
+        seats = tuple(
+            evolve(s, stack=hand.player(s.seat).stack) if hand.has(s.seat) else s
+            for s in state.seats
+        )
+        state = evolve(state, seats=seats)
+        if hand.result is not None:
+            stacks = {str(s.seat): s.stack for s in seats if s.status is not SeatStatus.EMPTY}
+            hand = evolve(hand, result={**hand.result, "stacks": stacks})
+    return evolve(state, hand=hand)
+
+
+# -- accept the refused entry ----------------------------------------------------------------
+
+TURN_RULES = {RuleId.OPEN_01, RuleId.BET_08, RuleId.BLIND_01, RuleId.SHOW_01}
+RELAXED: dict[str, Callable[[HouseRules], HouseRules]] = {
+    RuleId.BET_01: lambda r: replace(r, betting=replace(r.betting, allow_limp=True)),
+    RuleId.BET_03: lambda r: replace(r, betting=replace(r.betting, max_raises=10**6)),
+    RuleId.BET_06: lambda r: replace(r, betting=replace(r.betting, check_raise=True)),
+    RuleId.DRAW_02: lambda r: replace(
+        r, draw=replace(r.draw, max_cards=5, ace_must_be_shown=False)
+    ),
+    RuleId.DRAW_03: lambda r: replace(r, draw=replace(r.draw, max_consecutive=5)),
+}
+PLAYER_FLAGS: dict[str, dict[str, Any]] = {
+    RuleId.DRAW_11: {"timed_out": False},
+    RuleId.BET_04: {"may_raise": True},
+    RuleId.BET_05: {"may_raise": True},
+}
+WAIVABLE = sorted({*TURN_RULES, *RELAXED, *PLAYER_FLAGS})
+
+
+def _accept(
+    state: TableState, effect: AcceptEntry, rules: HouseRules, at: datetime, log: Log,
+    replay: Replay,
+) -> TableState:  # fmt: skip
+    """The refused entry binds: applied by the engine with the one check of ``waive`` lifted."""
+    hand = _live_hand(state, "accept_entry")
+    entry = effect.entry
+    if not isinstance(entry, Act) or not hand.has(entry.seat):
+        raise _refuse("accept_entry takes an action of a seat in the hand.")
+    waive = effect.waive
+    before_turn = hand.to_act
+    if waive in TURN_RULES:
+        state = evolve(state, hand=evolve(hand, to_act=entry.seat))
+    elif waive in PLAYER_FLAGS:
+        player = evolve(hand.player(entry.seat), **PLAYER_FLAGS[waive])
+        state = evolve(state, hand=hand.with_player(player))
+    elif waive in RELAXED:
+        rules = RELAXED[waive](rules)
+    else:
+        raise _refuse(f"{waive} cannot be waived here; waivable: {', '.join(WAIVABLE)}.")
+    outcome = replay(state, entry, rules, at)
+    log.events.append({"type": "entry_accepted", "waived": waive, "seat": entry.seat})
+    log.events.extend(outcome.events)
+    log.instructions.extend(outcome.instructions)
+    after = evolve(outcome.state, hand_log=state.hand_log)
+    return _back_to_skipped(after, hand.phase, before_turn, entry.seat)
+
+
+def _back_to_skipped(state: TableState, phase: Phase, skipped: int | None, seat: int) -> TableState:
+    """BET-08: after an out-of-turn action the turn goes back to the seat that was skipped."""
+    hand = state.hand
+    if hand is None or hand.phase is not phase or not is_betting(phase) or skipped in (None, seat):
+        return state
+    assert skipped is not None
+    if betting.needs_action(hand, hand.player(skipped)):
+        return evolve(state, hand=evolve(hand, to_act=skipped))
+    return state
+
+
+# -- void and misdeal ------------------------------------------------------------------------
+
+
+def _void_last(
+    state: TableState, count: int, rules: HouseRules, log: Log, replay: Replay
+) -> TableState:
+    """Rebuild the hand from its start, replaying the journal without its last ``count`` actions."""
+    journal = state.hand_log
+    if state.before_hand is None or not journal:
+        raise _refuse("There is no hand to void actions in.")
+    actions = [i for i, entry in enumerate(journal) if entry["command"]["type"] == "action"]
+    if count > len(actions):
+        raise _refuse(f"The hand has {len(actions)} action(s); void at most that many.")
+    dropped = set(actions[-count:])
+    log.events.append(
+        {"type": "voided", "actions": [journal[i]["command"] for i in sorted(dropped)]}
+    )
+    table = _table_before(state)
+    for index, entry in enumerate(journal):
+        if index not in dropped:
+            command = command_from_dict(entry["command"])
+            table = replay(table, command, rules, datetime.fromisoformat(entry["at"])).state
+    return table
+
+
+def _table_before(state: TableState) -> TableState:
+    snapshot = state.before_hand
+    assert snapshot is not None
+    return evolve(
+        state,
+        button=snapshot["button"],
+        hand_no=snapshot["hand_no"],
+        small_blind_position=snapshot["small_blind_position"],
+        big_blind_position=snapshot["big_blind_position"],
+        seats=_snapshot_seats(snapshot),
+        hand=None,
+        before_hand=None,
+        hand_log=(),
+    )
+
+
+def _misdeal(state: TableState, log: Log) -> TableState:
+    """IRREG-01: chips back as at the hand's start; the next hand (a new number) gets the same
+    button and blinds, because the button and blind positions are restored too."""
+    hand = state.hand
+    if hand is None or state.before_hand is None:
+        raise _refuse("There is no hand to declare a misdeal on.")
+    start = {seat.seat: seat for seat in _snapshot_seats(state.before_hand)}
+    seats = tuple(
+        start[s.seat] if s.player is not None and start[s.seat].player == s.player else s
+        for s in state.seats
+    )
+    stacks = {str(s.seat): s.stack for s in seats if s.status is not SeatStatus.EMPTY}
+    result = {"pots": [], "cancelled": True, "misdeal": True, "stacks": stacks}
+    players = tuple(
+        evolve(p, stack=start[p.seat].stack, committed=0, dead=0, bet=0) for p in hand.players
+    )
+    hand = evolve(
+        hand, players=players, phase=Phase.COMPLETE, to_act=None, result=result, dead=0,
+        current_bet=0, pot_held=False,
+    )  # fmt: skip
+    log.events.append({"type": "hand_cancelled", "result": result})
+    log.instructions.append(say.instruction("misdeal", None, None, _MISDEAL_TEXT))
+    snapshot = state.before_hand
+    state = evolve(
+        state,
+        seats=seats,
+        hand=hand,
+        button=snapshot["button"],
+        small_blind_position=snapshot["small_blind_position"],
+        big_blind_position=snapshot["big_blind_position"],
+        before_hand=None,
+        hand_log=(),
+    )
+    if snapshot["button"] is None:  # the table's first hand: the dealer had named the button
+        return _button_next(state, hand.button)
+    return state
+
+
+_MISDEAL_TEXT = "Misdeal: return every chip to its owner; the redeal keeps the same button"
+
+
+# -- kill, award, stacks, button, betting, hold ----------------------------------------------
+
+
+def _kill(state: TableState, seat: int, rules: HouseRules, log: Log) -> TableState:
+    """The seat's hand is dead (IRREG-13, DRAW-10 …): its chips stay in the pot."""
+    hand = _live_hand(state, "kill_hand")
+    if hand.phase in (Phase.POSTING, Phase.DEAL):
+        raise _refuse("The hands are not dealt yet; the seat may sit out instead.", seat)
+    player = hand.player(seat)
+    if player.folded:
+        raise _refuse(f"Seat {seat}'s hand is already dead.", seat)
+    dead = evolve(player, folded=True, acted=True, held=0, cards=(), pending=0)
+    hand = evolve(
+        hand.with_player(dead),
+        muck=hand.muck + player.held,
+        muck_cards=hand.muck_cards + player.cards,
+        come_back=tuple(s for s in hand.come_back if s != seat),
+    )
+    hand = evolve(hand, to_act=_next_turn(hand, seat))
+    log.events.append({"type": "hand_killed", "seat": seat})
+    log.instructions.append(say.instruction("kill", seat, None, f"Kill seat {seat}'s hand"))
+    return _store(state, advance(hand, state.spec, rules, log))
+
+
+def _next_turn(hand: HandState, killed: int) -> int | None:
+    if is_betting(hand.phase):
+        if hand.to_act in (killed, None):
+            return betting.next_to_act(hand, killed)
+        return None if betting.round_complete(hand) else hand.to_act
+    if is_draw(hand.phase):
+        return drawing.next_to_draw(hand, phase_number(hand.phase))
+    return showdown.next_to_show(hand)
+
+
+def _award(state: TableState, seats: tuple[int, ...], log: Log) -> TableState:
+    """Every chip in the middle (after returning an uncalled bet) goes to ``seats``; the hand
+    is complete. Odd chips go one each from the first winner left of the button (SHOW-06)."""
+    hand = _live_hand(state, "award")
+    if hand.phase is Phase.POSTING:
+        raise _refuse("Nothing is dealt yet; declare a misdeal or let the posts finish.")
+    for seat in seats:
+        hand.player(seat)
+    hand = return_uncalled(hand)
+    total = hand.pot
+    shares = split(total, list(seats), [p.seat for p in hand.players])
+    players = tuple(
+        evolve(p, stack=p.stack + shares.get(p.seat, 0), bet=0, committed=0, dead=0)
+        for p in hand.players
+    )
+    result = {
+        "pots": [
+            {
+                "amount": total,
+                "eligible": list(seats),
+                "winners": sorted(seats),
+                "shares": {str(seat): chips for seat, chips in shares.items()},
+                "odd_chip": next(iter(shares)) if total % len(seats) else None,
+                "by_ruling": True,
+            }
+        ],
+        "winnings": {str(seat): chips for seat, chips in sorted(shares.items())},
+        "returned": {str(p.seat): p.returned for p in hand.players if p.returned},
+        "shown": {str(p.seat): " ".join(p.shown) for p in hand.players if p.shown},
+    }
+    for seat, chips in shares.items():
+        log.instructions.append(say.award(seat, chips, 0))
+    log.events.append({"type": "hand_ended", "result": result})
+    hand = evolve(
+        hand, players=players, phase=Phase.COMPLETE, to_act=None, result=result, dead=0,
+        current_bet=0,
+    )  # fmt: skip
+    return _store(state, hand)
+
+
+def _adjust(state: TableState, seat: int, amount: int, log: Log) -> TableState:
+    """Chips added to (or taken from) a seat: in the hand if it plays one, else at the seat."""
+    hand = state.hand
+    if hand is not None and hand.phase is not Phase.COMPLETE and hand.has(seat):
+        player = hand.player(seat)
+        stack = _adjusted(player.stack, amount, seat)
+        state = evolve(state, hand=hand.with_player(evolve(player, stack=stack)))
+    else:
+        current = state.seat(seat)
+        if current.status is SeatStatus.EMPTY:
+            raise InvalidInput(f"seat {seat} is empty; there is no stack to adjust")
+        stack = _adjusted(current.stack, amount, seat)
+        state = state.with_seat(evolve(current, stack=stack))
+    log.events.append({"type": "stack_adjusted", "seat": seat, "amount": amount, "stack": stack})
+    return state
+
+
+def _adjusted(stack: int, amount: int, seat: int) -> int:
+    if stack + amount < 0:
+        raise InvalidInput(f"seat {seat} has {stack}; it cannot lose {-amount}")
+    return stack + amount
+
+
+def _move_button(state: TableState, seat: int, log: Log) -> TableState:
+    """IRREG-12: the next hand's button goes to ``seat`` (between hands only)."""
+    if state.hand is not None and state.hand.phase is not Phase.COMPLETE:
+        raise _refuse("The button moves between hands; finish the hand or declare a misdeal.")
+    seats = blinds.eligible_seats(state)
+    if seat not in seats:
+        raise RuleViolation(
+            rule_id=RuleId.BLIND_03,
+            message=f"Seat {seat} cannot take the button: give it to one of {seats}.",
+            seat=seat,
+            allowed=[{"effect": "move_button", "seat": s} for s in seats],
+        )
+    log.events.append({"type": "button_moved", "next_button": seat})
+    return _button_next(state, seat)
+
+
+def _button_next(state: TableState, seat: int) -> TableState:
+    """Set the table so that the next ``start_hand`` moves the button onto ``seat``."""
+    seats = blinds.eligible_seats(state)
+    if seat not in seats:
+        return state
+    before = blinds.clockwise_after(seats, seat)[-2] if len(seats) > 1 else seat
+    return evolve(state, button=before, small_blind_position=None, big_blind_position=None)
+
+
+def _reopen(state: TableState, seat: int, log: Log) -> TableState:
+    """DRAW-08 / BET-08: the betting round is open again for ``seat``, which acts now."""
+    hand = _live_hand(state, "reopen_betting")
+    if not is_betting(hand.phase):
+        raise _refuse("Betting can be reopened only during a betting round.", seat)
+    player = hand.player(seat)
+    if not player.can_bet:
+        raise _refuse(f"Seat {seat} is out of the hand or all in.", seat)
+    player = evolve(player, acted=False, may_raise=True, checked=False)
+    log.events.append({"type": "betting_reopened", "seat": seat})
+    return evolve(state, hand=evolve(hand.with_player(player), to_act=seat))
+
+
+def _hold(state: TableState, hold: bool, log: Log) -> TableState:
+    """SHOW-11: impound the pot (nothing more is entered for the hand) or release it."""
+    hand = _live_hand(state, "hold_pot" if hold else "release_pot")
+    if hand.pot_held is hold:
+        raise _refuse("The pot is held already." if hold else "The pot is not held.")
+    log.events.append({"type": "pot_held" if hold else "pot_released"})
+    return evolve(state, hand=evolve(hand, pot_held=hold))

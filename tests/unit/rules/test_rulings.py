@@ -1,0 +1,307 @@
+"""Floor rulings through the engine: every effect, the IRREG-14 deadline, holds and the journal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from engine_table import Table
+
+from dealerassist.errors import InvalidInput
+from dealerassist.rules.actions import Act, ActionKind, command_from_dict, command_to_dict
+from dealerassist.rules.ruling_commands import (
+    AcceptEntry,
+    AdjustStack,
+    Award,
+    Effect,
+    HoldPot,
+    KillHand,
+    Misdeal,
+    MoveButton,
+    ReleasePot,
+    ReopenBetting,
+    Ruling,
+    VoidLast,
+)
+from dealerassist.rules.ruling_options import options_for
+from dealerassist.rules.rulings import can_rule
+from dealerassist.rules.state import Phase, TableState
+from dealerassist.rules.violations import RuleId, RuleViolation
+
+
+def _rule(table: Table, *effects: Effect, decision: str = "custom", **fields: Any) -> Any:
+    fields.setdefault("note", "floor decided")
+    return table.run(Ruling(decision=decision, effects=effects, **fields))
+
+
+def _three() -> Table:
+    """Three players of 100, button 1: seat 2 posts 5, seat 3 posts 10, seat 1 acts first."""
+    table = Table([100, 100, 100])
+    table.start(button=1)
+    return table
+
+
+def _refused(table: Table, command: Any) -> RuleViolation:
+    with pytest.raises(RuleViolation) as refused:
+        table.run(command)
+    return refused.value
+
+
+def test_accept_entry_binds_an_out_of_turn_check_and_backs_up_to_the_skipped_seat() -> None:
+    """BET-08 waived: seat 3's out-of-turn check stands and seat 2 acts next."""
+    table = _three()
+    table.act(1, "call")
+    check = Act(3, ActionKind.CHECK)
+    assert _refused(table, check).rule_id is RuleId.BET_08
+    _rule(table, AcceptEntry(check, "BET-08"), rule_id="BET-08", decision="action_stands")
+    assert table.hand.player(3).acted and table.hand.to_act == 2
+    table.act(2, "call")
+    assert table.hand.phase is Phase.DRAW_1
+
+
+def test_accept_entry_binds_a_raise_over_the_cap() -> None:
+    """BET-03 waived: a fifth raise the cap refused is recorded as made."""
+    table = _three()
+    table.act(1, "raise", amount=20)
+    table.act(2, "raise", amount=30)
+    table.act(3, "raise", amount=40)
+    fifth = Act(1, ActionKind.RAISE, amount=50)
+    assert _refused(table, fifth).rule_id is RuleId.BET_03
+    outcome = _rule(table, AcceptEntry(fifth, "BET-03"), rule_id="BET-03", decision="accept_entry")
+    assert table.hand.current_bet == 50 and table.hand.player(1).stack == 50
+    assert {"type": "entry_accepted", "waived": "BET-03", "seat": 1} in outcome.events
+
+
+def test_IRREG_15_rejects_a_waiver_the_engine_cannot_lift() -> None:
+    """IRREG-15: accept_entry refuses a rule it cannot waive and names those it can."""
+    table = _three()
+    entry = Act(1, ActionKind.CALL)
+    refused = _refused(table, Ruling("custom", note="x", effects=(AcceptEntry(entry, "DRAW-05"),)))
+    assert refused.rule_id is RuleId.IRREG_15 and "BET-03" in refused.message
+
+
+def test_IRREG_15_accepts_a_discretionary_ruling_with_its_reason() -> None:
+    """IRREG-15: a discretionary ruling with a reason is recorded (here it kills a hand)."""
+    table = _three()
+    _rule(table, KillHand(1), decision="discretionary", rule_id="IRREG-15", note="angle shot")
+    assert table.hand.player(1).folded
+
+
+def test_void_last_rebuilds_the_hand_without_the_last_action() -> None:
+    """void_last 1 undoes a raise exactly: the same state as if it had never been entered."""
+    table = _three()
+    table.act(1, "call")
+    expected = table.state
+    table.act(2, "raise", amount=20)
+    outcome = _rule(table, VoidLast(1), rule_id="SHOW-11", decision="correct_before_push")
+    assert table.state.hand == expected.hand and table.state.seats == expected.seats
+    assert table.state.hand_log == expected.hand_log
+    voided = next(e for e in outcome.events if e["type"] == "voided")
+    assert voided["actions"][0]["action"] == "raise"
+
+
+def test_void_last_reopens_a_finished_hand_before_the_next_one() -> None:
+    """Voiding the fold that ended the hand puts the hand back in play, stacks unpaid."""
+    table = _three()
+    table.act(1, "fold")
+    table.act(2, "fold")
+    assert table.hand.phase is Phase.COMPLETE and table.stacks()[3] == 105
+    _rule(table, VoidLast(1))
+    assert table.hand.phase is Phase.BETTING_1 and table.hand.to_act == 2
+    assert table.stacks()[3] == 100
+
+
+def test_void_last_keeps_an_accepted_entry_that_came_before() -> None:
+    """The journal keeps a ruling's accepted entry, so a later void replays it."""
+    table = _three()
+    table.act(1, "call")
+    _rule(table, AcceptEntry(Act(3, ActionKind.CHECK), "BET-08"))
+    table.act(2, "call")
+    _rule(table, VoidLast(1))
+    assert table.hand.player(3).acted and table.hand.to_act == 2
+
+
+def test_void_last_refuses_more_actions_than_the_hand_has() -> None:
+    """void_last cannot reach before the hand's first action."""
+    table = _three()
+    table.act(1, "call")
+    assert _refused(table, Ruling("custom", note="x", effects=(VoidLast(9),))).rule_id == "IRREG-15"
+
+
+def test_kill_hand_leaves_the_chips_in_the_pot_and_moves_the_turn() -> None:
+    """kill_hand on the seat to act: dead, its small blind stays in, the big blind acts."""
+    table = _three()
+    table.act(1, "call")
+    _rule(table, KillHand(2), rule_id="IRREG-13", decision="no_redress")
+    assert table.hand.player(2).folded and table.hand.pot == 25 and table.hand.to_act == 3
+
+
+def test_kill_hand_of_the_last_opponent_ends_the_hand() -> None:
+    """Killing all but one hand awards the pot to the one left."""
+    table = _three()
+    table.act(1, "fold")
+    outcome = _rule(table, KillHand(2))
+    assert outcome.result is not None and table.stacks() == {1: 100, 2: 95, 3: 105}
+
+
+def test_misdeal_returns_every_chip_and_the_redeal_keeps_the_button() -> None:
+    """IRREG-01: chips back as at the start; the next hand (no. 2) has the same button."""
+    table = _three()
+    table.act(1, "raise", amount=20)
+    outcome = _rule(table, Misdeal(), rule_id="IRREG-01", decision="misdeal")
+    assert outcome.result is not None and outcome.result["misdeal"] is True
+    assert table.stacks() == {1: 100, 2: 100, 3: 100} and table.hand.phase is Phase.COMPLETE
+    table.start()
+    assert table.hand.hand_no == 2 and table.hand.button == 1 and table.hand.big_blind_seat == 3
+
+
+def test_award_gives_the_pot_to_the_seats_named_with_odd_chip_left_of_button() -> None:
+    """award [2, 3] splits 25 as 13 to seat 2 (first left of the button) and 12 to seat 3."""
+    table = _three()
+    table.act(1, "call")
+    outcome = _rule(table, Award((2, 3)), rule_id="SHOW-04", decision="share_remaining")
+    assert outcome.result is not None and outcome.result["pots"][0]["shares"] == {"2": 13, "3": 12}
+    assert table.stacks() == {1: 90, 2: 108, 3: 102}
+
+
+def test_adjust_stack_in_the_hand_and_between_hands() -> None:
+    """adjust_stack changes the chips behind in a hand, the seat's stack between hands."""
+    table = _three()
+    _rule(table, AdjustStack(1, 7))
+    assert table.hand.player(1).stack == 107
+    _rule(table, Misdeal())
+    _rule(table, AdjustStack(2, -30))
+    assert table.stacks()[2] == 70
+    with pytest.raises(InvalidInput):
+        _rule(table, AdjustStack(2, -71))
+
+
+def test_move_button_sets_the_next_hands_button() -> None:
+    """IRREG-12: between hands the next button goes to the seat named."""
+    table = _three()
+    _rule(table, Misdeal(), MoveButton(3), decision="misdeal_and_correct", rule_id="IRREG-12")
+    table.start()
+    assert table.hand.button == 3 and table.hand.small_blind_seat == 1
+
+
+def test_move_button_refuses_a_hand_in_play_and_an_empty_seat() -> None:
+    """The button does not move mid-hand (IRREG-15) nor to a seat without a player (BLIND-03)."""
+    table = _three()
+    assert _refused(table, Ruling("custom", note="x", effects=(MoveButton(3),))).rule_id == (
+        "IRREG-15"
+    )
+    _rule(table, Misdeal())
+    assert _refused(table, Ruling("custom", note="x", effects=(MoveButton(5),))).rule_id == (
+        "BLIND-03"
+    )
+
+
+def test_reopen_betting_gives_a_seat_that_acted_the_turn_again() -> None:
+    """DRAW-08 raised-pot exception: seat 1 acts again and may raise."""
+    table = _three()
+    table.act(1, "call")
+    _rule(table, ReopenBetting(1), rule_id="DRAW-08", decision="raised_pot_exception")
+    assert table.hand.to_act == 1
+    assert any(a["action"] == "raise" for a in table.legal()["legal"])  # type: ignore[index]
+
+
+def test_SHOW_11_rejects_entries_while_the_pot_is_held() -> None:
+    """SHOW-11: a held pot stops the dealer's entries and an award until released."""
+    table = _three()
+    _rule(table, HoldPot(), rule_id="SHOW-11", decision="hold")
+    assert _refused(table, Act(1, ActionKind.CALL)).rule_id is RuleId.SHOW_11
+    held = Ruling("custom", note="x", effects=(Award((1,)),))
+    assert _refused(table, held).rule_id is RuleId.SHOW_11
+
+
+def test_SHOW_11_accepts_entries_after_the_release() -> None:
+    """SHOW-11: after release_pot the hand goes on; release and award may share one ruling."""
+    table = _three()
+    _rule(table, HoldPot())
+    _rule(table, ReleasePot(), rule_id="SHOW-11", decision="release")
+    table.act(1, "call")
+    _rule(table, HoldPot())
+    outcome = _rule(table, ReleasePot(), Award((1,)))
+    assert outcome.result is not None
+
+
+def test_IRREG_14_rejects_a_ruling_on_a_closed_hand() -> None:
+    """IRREG-14: once hand 2 starts, hand 1 cannot be voided or killed any more."""
+    table = _three()
+    table.act(1, "fold")
+    table.act(2, "fold")
+    table.start()
+    late = Ruling("custom", note="late", hand_no=1, effects=(VoidLast(1),))
+    assert _refused(table, late).rule_id is RuleId.IRREG_14
+    unexplained = Ruling("late_adjustment", rule_id="IRREG-14", hand_no=1,
+                         effects=(AdjustStack(3, -5),))  # fmt: skip
+    assert _refused(table, unexplained).rule_id is RuleId.IRREG_14
+    assert not can_rule(table.state, late)
+
+
+def test_IRREG_14_accepts_a_late_stack_adjustment_with_a_note() -> None:
+    """IRREG-14: a stack adjustment with a note is still possible on an earlier hand."""
+    table = _three()
+    table.act(1, "fold")
+    table.act(2, "fold")
+    table.start()
+    before = table.hand.player(3).stack
+    _rule(table, AdjustStack(3, -5), decision="late_adjustment", rule_id="IRREG-14",
+          hand_no=1, note="pot miscounted")  # fmt: skip
+    assert table.hand.player(3).stack == before - 5
+
+
+def test_decision_must_be_one_of_the_rules_options() -> None:
+    """A decision code the catalog does not list for the rule, or custom without a note, is
+    invalid input."""
+    table = _three()
+    with pytest.raises(InvalidInput):
+        table.run(Ruling("kill_absent", rule_id="IRREG-01"))
+    with pytest.raises(InvalidInput):
+        table.run(Ruling("custom"))
+
+
+def test_options_cover_every_floor_rule_and_always_offer_custom_and_discretionary() -> None:
+    """Each F rule has its own options; any rule also gets custom and discretionary."""
+    floor_rules = ["DEAL-02", "DECK-01", "DECK-05", "DECK-06", "BLIND-03", "BLIND-10",
+                   "BLIND-15", "OPEN-04", "OPEN-05", "OPEN-06", "OPEN-07", "OPEN-08",
+                   "OPEN-10", "BET-07", "BET-08", "BET-09", "DRAW-08", "DRAW-10", "IRREG-01",
+                   "IRREG-05", "IRREG-07", "IRREG-08", "IRREG-09", "IRREG-10", "IRREG-12",
+                   "IRREG-13", "SHOW-04", "KILL-07"]  # fmt: skip
+    for rule_id in floor_rules:
+        decisions = [option.decision for option in options_for(rule_id)]
+        assert len(decisions) > 2 and decisions[-2:] == ["custom", "discretionary"], rule_id
+    assert [o.decision for o in options_for("BET-02")][:2] == ["uphold", "accept_entry"]
+
+
+def test_ruling_round_trips_through_json() -> None:
+    """command_from_dict(command_to_dict(r)) == r, the refused entry included."""
+    ruling = Ruling(
+        "accept_entry", rule_id="BET-03", note="n", hand_no=4, call_id="c1",
+        effects=(AcceptEntry(Act(1, ActionKind.RAISE, amount=50), "BET-03"), AdjustStack(2, -3),
+                 Award((1, 2)), KillHand(3), MoveButton(1), ReopenBetting(2), HoldPot(),
+                 ReleasePot()),
+    )  # fmt: skip
+    assert command_from_dict(command_to_dict(ruling)) == ruling
+    assert command_from_dict(command_to_dict(Ruling("misdeal", effects=(Misdeal(),))))
+
+
+def test_structural_effects_come_first() -> None:
+    """void_last or misdeal after another effect is invalid input."""
+    data = {"type": "ruling", "decision": "custom", "effects": [
+        {"effect": "kill_hand", "seat": 1}, {"effect": "misdeal"}]}  # fmt: skip
+    with pytest.raises(InvalidInput):
+        command_from_dict(data)
+
+
+def test_the_journal_survives_the_state_json() -> None:
+    """before_hand and hand_log round-trip through the state's JSON form."""
+    table = _three()
+    table.act(1, "call")
+    _rule(table, AdjustStack(1, 1))
+    state = table.state
+    assert len(state.hand_log) == 5 and state.hand_log[0]["command"] == {
+        "type": "start_hand",
+        "button": 1,
+    }
+    assert TableState.from_dict(state.to_dict()) == state
