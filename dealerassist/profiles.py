@@ -27,13 +27,13 @@ from typing import Any, TypeVar
 
 from dealerassist.errors import NotFound, ProfileError
 from dealerassist.rules.house_rules import (
-    BettingStructure,
     ForcedBets,
-    GameVariant,
     HouseRules,
     OpenRequirement,
     PostDrawFirst,
     ShortAllInRule,
+    Structure,
+    Variant,
 )
 
 PROFILES_DIR_ENV = "DEALERASSIST_PROFILES_DIR"
@@ -139,7 +139,7 @@ def summary(rules: HouseRules) -> str:
     game, draw, betting = rules.game, rules.draw, rules.betting
     max_draw = f"{draw.max_cards}+ace" if draw.four_with_ace else str(draw.max_cards)
     cap = "-"
-    if game.structure is BettingStructure.FIXED_LIMIT:
+    if game.structure is Structure.FIXED_LIMIT:
         blind = "" if betting.blind_counts_as_bet else " (blind not a bet)"
         cap = f"bet+{betting.max_raises}{blind}"
     timer = f"{draw.timeout_seconds}s" if draw.timeout_seconds else "off"
@@ -332,7 +332,7 @@ INVARIANTS: tuple[Invariant, ...] = (
         "table.max_players",
         "ace_to_seven_stripped deals at most five players (GAME-05, GAME-07)",
         lambda r, _: (
-            r.game.variant is not GameVariant.ACE_TO_SEVEN_STRIPPED or r.table.max_players <= 5
+            r.game.variant is not Variant.ACE_TO_SEVEN_STRIPPED or r.table.max_players <= 5
         ),
     ),
     Invariant(
@@ -340,15 +340,14 @@ INVARIANTS: tuple[Invariant, ...] = (
         "half_bet is the fixed-limit rule; pot_limit and no_limit need full_bet (BET-04, BET-05)",
         lambda r, _: (
             r.betting.short_all_in is not ShortAllInRule.HALF_BET
-            or r.game.structure is BettingStructure.FIXED_LIMIT
+            or r.game.structure is Structure.FIXED_LIMIT
         ),
     ),
     Invariant(
         "betting.pot_limit_round_blinds_up",
         "applies only when game.structure = pot_limit (BET-05)",
         lambda r, _: (
-            not r.betting.pot_limit_round_blinds_up
-            or r.game.structure is BettingStructure.POT_LIMIT
+            not r.betting.pot_limit_round_blinds_up or r.game.structure is Structure.POT_LIMIT
         ),
     ),
     Invariant(
@@ -364,10 +363,7 @@ INVARIANTS: tuple[Invariant, ...] = (
         "openers need an ante game of five_card_draw: game.forced_bets = antes (OPEN-02)",
         lambda r, _: (
             r.open.requirement is OpenRequirement.NONE
-            or (
-                r.game.forced_bets is ForcedBets.ANTES
-                and r.game.variant is GameVariant.FIVE_CARD_DRAW
-            )
+            or (r.game.forced_bets is ForcedBets.ANTES and r.game.variant is Variant.FIVE_CARD_DRAW)
         ),
     ),
     Invariant(

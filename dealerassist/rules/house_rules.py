@@ -100,8 +100,8 @@ class OddChipMethod(StrEnum):
     LEFT_OF_BUTTON = "left_of_button"
 
 
-class GameVariant(StrEnum):
-    """GAME-01..GAME-05: which draw game the profile deals (the variant names of issue 3)."""
+class Variant(StrEnum):
+    """GAME-01..GAME-05: the draw games dealt (a profile's game and a table's spec)."""
 
     FIVE_CARD_DRAW = "five_card_draw"  # GAME-01
     DEUCE_TO_SEVEN_SINGLE_DRAW = "deuce_to_seven_single_draw"  # GAME-02
@@ -109,7 +109,7 @@ class GameVariant(StrEnum):
     ACE_TO_SEVEN_STRIPPED = "ace_to_seven_stripped"  # GAME-05
 
 
-class BettingStructure(StrEnum):
+class Structure(StrEnum):
     """GAME-06: fixed limit, pot limit or no limit."""
 
     FIXED_LIMIT = "fixed_limit"
@@ -207,8 +207,8 @@ class ShowdownRules:
 class GameRules:
     """GAME-01..GAME-06: the game a profile deals, its betting structure and forced bets."""
 
-    variant: GameVariant = GameVariant.FIVE_CARD_DRAW  # GAME-01..GAME-05
-    structure: BettingStructure = BettingStructure.FIXED_LIMIT  # GAME-06
+    variant: Variant = Variant.FIVE_CARD_DRAW  # GAME-01..GAME-05
+    structure: Structure = Structure.FIXED_LIMIT  # GAME-06
     forced_bets: ForcedBets = ForcedBets.BLINDS  # GAME-01, OPEN-01
 
 

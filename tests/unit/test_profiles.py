@@ -26,13 +26,13 @@ from dealerassist.rules.house_rules import (
     BottomCard,
     ButtonMethod,
     ForcedBets,
-    GameVariant,
     HouseRules,
     OpenRequirement,
     PostDrawFirst,
     ReshufflePool,
     ShortAllInRule,
     StrippedDeckRule,
+    Variant,
 )
 
 SHIPPED = {
@@ -113,7 +113,7 @@ def test_casino_five_card_draw_is_robert_style() -> None:
 def test_casino_triple_draw_deals_five_but_never_five_in_a_row() -> None:
     """2-7 triple draw: draws of up to five, at most four consecutive, bottom card never dealt."""
     rules = get_profile("casino-triple-draw-27", REPO_PROFILES_DIR)
-    assert rules.game.variant is GameVariant.DEUCE_TO_SEVEN_TRIPLE_DRAW
+    assert rules.game.variant is Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW
     assert (rules.draw.max_cards, rules.draw.max_consecutive) == (5, 4)
     assert rules.draw.bottom_card is BottomCard.NEVER
 
@@ -121,7 +121,7 @@ def test_casino_triple_draw_deals_five_but_never_five_in_a_row() -> None:
 def test_single_draw_no_limit_uses_the_full_bet_rule() -> None:
     """No-limit 2-7 single draw: a short all-in reopens only as a full raise."""
     rules = get_profile("single-draw-27-no-limit", REPO_PROFILES_DIR)
-    assert rules.game.variant is GameVariant.DEUCE_TO_SEVEN_SINGLE_DRAW
+    assert rules.game.variant is Variant.DEUCE_TO_SEVEN_SINGLE_DRAW
     assert rules.betting.short_all_in is ShortAllInRule.FULL_BET
 
 
