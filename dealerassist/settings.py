@@ -10,7 +10,9 @@ from pathlib import Path
 from dealerassist.errors import InvalidInput
 
 DEFAULT_PROFILES_DIR = Path(__file__).resolve().parent.parent / "config" / "house_rules"
-DEFAULT_IDEMPOTENCY_TTL = 24 * 3600
+# A tablet retries within seconds; ten minutes covers a reconnect. Each record holds a whole
+# answer (~2 KB), so a room at 20 actions/s keeps ~24 MB of them in Redis at this TTL.
+DEFAULT_IDEMPOTENCY_TTL = 600
 DEFAULT_MAX_BODY = 64 * 1024
 
 

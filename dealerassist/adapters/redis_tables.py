@@ -202,7 +202,7 @@ class RedisTableStore:
     """The TableStore port on Redis."""
 
     def __init__(
-        self, connection: redis.Redis, queue: RQAuditQueue, idempotency_ttl: int = 86400
+        self, connection: redis.Redis, queue: RQAuditQueue, idempotency_ttl: int = 600
     ) -> None:
         self.connection = connection
         self.queue = queue

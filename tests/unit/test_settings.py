@@ -17,7 +17,7 @@ def test_defaults_put_everything_under_var() -> None:
     assert settings.redis_url is None and settings.tokens_file is None
     assert settings.database_url == f"sqlite:///{Path('var').resolve() / 'audit.sqlite3'}"
     assert settings.profiles_dir == DEFAULT_PROFILES_DIR
-    assert settings.max_body_bytes == 64 * 1024 and settings.idempotency_ttl_seconds == 86400
+    assert settings.max_body_bytes == 64 * 1024 and settings.idempotency_ttl_seconds == 600
 
 
 def test_environment_overrides() -> None:
@@ -29,14 +29,14 @@ def test_environment_overrides() -> None:
             "DATABASE_URL": "postgresql+psycopg://db/audit",
             "DEALERASSIST_TOKENS_FILE": "/etc/da/tokens.toml",
             "DEALERASSIST_PROFILES_DIR": "/etc/da/profiles",
-            "DEALERASSIST_IDEMPOTENCY_TTL": "600",
+            "DEALERASSIST_IDEMPOTENCY_TTL": "3600",
         }
     )
     assert settings.data_dir == Path("/srv/da") and settings.redis_url == "redis://r:6379/2"
     assert settings.database_url == "postgresql+psycopg://db/audit"
     assert settings.tokens_file == Path("/etc/da/tokens.toml")
     assert settings.profiles_dir == Path("/etc/da/profiles")
-    assert settings.idempotency_ttl_seconds == 600
+    assert settings.idempotency_ttl_seconds == 3600
 
 
 @pytest.mark.parametrize("value", ["soon", "0", "-5"])
