@@ -85,6 +85,7 @@ def _command(data_dir: Path, socket_path: Path) -> list[str]:
         "--dir", str(data_dir.resolve()),
         "--appendonly", "yes",
         "--appendfsync", "everysec",
+        "--save", "",  # the append-only file is the persistence; no RDB forks on top
         "--dbfilename", "redis.rdb",
         "--daemonize", "no",
         "--logfile", str(data_dir.resolve() / "redis.log"),
