@@ -15,6 +15,7 @@ import redis
 from redis.backoff import ExponentialBackoff
 from redis.retry import Retry
 
+from dealerassist.adapters.redis_floor_calls import RedisFloorCalls
 from dealerassist.adapters.redis_tables import RedisTableStore
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue
 from dealerassist.adapters.sql_store import SqlAuditStore
@@ -81,4 +82,5 @@ def build_services(settings: Settings) -> Services:
         audit_store=SqlAuditStore(settings.database_url),
         profiles=ProfileDirectory.load(settings.profiles_dir),
         clock=SystemClock(),
+        floor_calls=RedisFloorCalls(connection),
     )

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 from dealerassist.audit.chain import GENESIS_HASH
 from dealerassist.rules.house_rules import HouseRules
 from dealerassist.rules.state import TableState
+from dealerassist.service.floor_calls import FloorCallStore
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,3 +155,4 @@ class Services:
     audit_store: AuditStore
     profiles: ProfileSource
     clock: Clock
+    floor_calls: FloorCallStore | None = None  # rulings: open floor calls (None: not wired)

@@ -1,0 +1,184 @@
+"""Floor use cases: open a floor call, list open calls, give the options, issue a ruling.
+
+A ruling is a ``Ruling`` command run through the table's one write path
+(``service.tables.execute``): the engine applies it, and the audit event (kind ``ruling``,
+or ``rejected`` when the engine refuses it) names the floor manager. A ruling that names an
+open call closes it once the ruling is committed.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+from dealerassist.audit.envelope import REJECTED, format_at
+from dealerassist.errors import Forbidden, InvalidInput, NotFound, ProfileError, Unavailable
+from dealerassist.rules.actions import Act, command_from_dict
+from dealerassist.rules.engine import apply, view
+from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.ruling_commands import Ruling
+from dealerassist.rules.ruling_options import options_for
+from dealerassist.rules.state import TableState
+from dealerassist.rules.violations import RuleViolation
+from dealerassist.service.floor_calls import CLOSED, OPEN, FloorCall, FloorCallStore
+from dealerassist.service.ports import AnswerKind, Services
+from dealerassist.service.tables import Actor, Answer, Preconditions, execute
+
+RULING_ROLES = frozenset({"floor"})
+CALLING_ROLES = frozenset({"dealer", "floor"})
+
+
+def ruling_options(rule_id: str | None) -> dict[str, Any]:
+    """The standard options for a rule (``GET /v1/rulings/options``)."""
+    return {"rule_id": rule_id, "options": [option.to_dict() for option in options_for(rule_id)]}
+
+
+def issue_ruling(
+    services: Services, table_id: str, body: Mapping[str, Any], actor: Actor, pre: Preconditions
+) -> Answer:
+    """Apply a ruling in one table transaction; a ruling naming an open call closes it."""
+    if actor.role not in RULING_ROLES:
+        raise Forbidden(f"a {actor.role} may not rule; the floor does")
+    command = command_from_dict({**body, "type": "ruling"})
+    assert isinstance(command, Ruling)
+    call = None
+    if command.call_id is not None:
+        call = _call(services, table_id, command.call_id)
+        command = replace(
+            command,
+            hand_no=command.hand_no if command.hand_no is not None else call.hand_no,
+            rule_id=command.rule_id or call.rule_id,
+        )
+    answer = execute(services, table_id, command, actor, pre)
+    if call is not None and call.status == OPEN and answer.kind is AnswerKind.ACCEPTED:
+        _close(services, call, actor, answer)
+    return answer
+
+
+def _close(services: Services, call: FloorCall, actor: Actor, answer: Answer) -> None:
+    event = answer.body.get("event")
+    seq = event.get("seq") if isinstance(event, Mapping) else None
+    closed = replace(
+        call,
+        status=CLOSED,
+        closed_at=format_at(services.clock.now()),
+        closed_by=actor.name,
+        ruling_seq=seq,
+    )
+    _store(services).save(closed)
+
+
+def _call(services: Services, table_id: str, call_id: str) -> FloorCall:
+    call = _store(services).get(call_id)
+    if call is None or call.table_id != table_id:
+        raise NotFound(f"no floor call {call_id!r} at table {table_id!r}")
+    return call
+
+
+def _store(services: Services) -> FloorCallStore:
+    if services.floor_calls is None:
+        raise Unavailable("no floor-call store is configured")
+    return services.floor_calls
+
+
+def _rules(services: Services, state: TableState) -> HouseRules:
+    try:
+        return services.profiles.get(state.spec.profile_id)
+    except NotFound as error:
+        raise ProfileError(
+            f"table {state.table_id!r} plays a profile that is gone: {error}"
+        ) from None
+
+
+# -- floor calls -----------------------------------------------------------------------------
+
+
+def open_floor_call(
+    services: Services, table_id: str, body: Mapping[str, Any], actor: Actor
+) -> dict[str, Any]:
+    """The dealer calls the floor: about a refused ``entry`` (or the audit ``seq`` of one), or
+    a dispute with a ``rule_id`` and a ``note``. The call keeps the table as it is now."""
+    if actor.role not in CALLING_ROLES:
+        raise Forbidden(f"a {actor.role} may not call the floor")
+    record = services.tables.load(table_id)
+    if record is None:
+        raise NotFound(f"no table {table_id!r}")
+    state = record.state
+    rules = _rules(services, state)
+    now = services.clock.now()
+    refusal = _refusal(services, state, body, rules, now)
+    call = FloorCall(
+        call_id=uuid.uuid4().hex[:16],
+        table_id=table_id,
+        opened_at=format_at(now),
+        opened_by=actor.name,
+        version=state.version,
+        hand_no=_hand_no(state),
+        note=str(body.get("note") or ""),
+        table=view(state, rules, now),
+        **refusal,
+    )
+    _store(services).save(call)
+    return call.to_dict()
+
+
+def _hand_no(state: TableState) -> int | None:
+    return state.hand.hand_no if state.hand is not None else None
+
+
+def _refusal(
+    services: Services, state: TableState, body: Mapping[str, Any], rules: HouseRules, now: datetime
+) -> dict[str, Any]:
+    """What the call is about: the engine's refusal of the entry, a recorded refusal, or a
+    dispute (``rule_id`` and ``note``)."""
+    if body.get("entry") is not None:
+        return _refused_now(state, body["entry"], rules, now)
+    if body.get("seq") is not None:
+        return _recorded_refusal(services, state.table_id, int(body["seq"]))
+    if not body.get("rule_id") or not body.get("note"):
+        raise InvalidInput("send the refused 'entry', its audit 'seq', or a 'rule_id' and 'note'")
+    return {"rule_id": body["rule_id"], "seat": body.get("seat")}
+
+
+def _refused_now(state: TableState, entry: Any, rules: HouseRules, now: datetime) -> dict[str, Any]:
+    if not isinstance(entry, Mapping):
+        raise InvalidInput("entry must be the refused action object")
+    command = command_from_dict({**entry, "type": "action"})
+    assert isinstance(command, Act)
+    try:
+        apply(state, command, rules, now)
+    except RuleViolation as violation:
+        return {
+            "rule_id": str(violation.rule_id),
+            "message": violation.message,
+            "seat": violation.seat,
+            "entry": {"type": "action", **dict(entry)},
+        }
+    raise InvalidInput("the table accepts this entry now; record it as an action instead")
+
+
+def _recorded_refusal(services: Services, table_id: str, seq: int) -> dict[str, Any]:
+    for event in services.audit_store.iter_events(table_id=table_id):
+        if event["seq"] == seq and event["kind"] == REJECTED:
+            payload = event["payload"]
+            return {
+                "rule_id": payload.get("rule_id"),
+                "message": payload.get("message", ""),
+                "seat": payload.get("seat"),
+                "entry": payload.get("command"),
+                "seq": seq,
+            }
+    raise NotFound(
+        f"no refused entry with seq {seq} at table {table_id!r} in the audit store yet; "
+        "send the entry itself"
+    )
+
+
+def list_floor_calls(services: Services, table_id: str | None = None) -> dict[str, Any]:
+    """Open calls across tables (or at one table), oldest first."""
+    calls = _store(services).open_calls()
+    chosen = [call.to_dict() for call in calls if table_id is None or call.table_id == table_id]
+    return {"calls": chosen, "count": len(chosen)}
