@@ -232,7 +232,7 @@ def our_tablet(
     status, headers, state = client.call("GET", f"/v1/tables/{table_id}")
     latencies: list[float] = []
     refused = errors = 0
-    number, run = 0, uuid.uuid4().hex[:8]
+    number, run = 0, f"{table_id[1:7]}-{uuid.uuid4().hex[:8]}"
     while time.perf_counter() < deadline:
         pacer.wait()
         suffix, body = next_entry(state)
@@ -343,6 +343,26 @@ def write_tokens(path: Path) -> tuple[str, str]:
     return admin, dealer
 
 
+def clean_up(redis_url: str, run_id: str) -> int:
+    """Delete what this run left in a shared Redis (its tables, records, events and jobs)."""
+    connection = redis.Redis.from_url(redis_url)
+    Queue("bench-bare", connection=connection, serializer=JSONSerializer).empty()
+    audit = Queue("audit", connection=connection, serializer=JSONSerializer)
+    for job in audit.jobs:
+        if job.args and str(job.args[0]).startswith(f"B{run_id}"):
+            job.delete()
+    patterns = [
+        f"da:table:B{run_id}*", f"da:audit:*:B{run_id}*", f"da:idem:tablet:{run_id}*",
+        f"bench:bare:B{run_id}*",
+    ]  # fmt: skip
+    keys = [key for pattern in patterns for key in connection.scan_iter(match=pattern)]
+    if keys:
+        connection.delete(*keys)
+    connection.srem("da:audit:tables", *[f"B{run_id}{i}" for i in range(100)])
+    connection.close()
+    return len(keys)
+
+
 def start_both(
     servers: dict[str, subprocess.Popen[bytes]],
     env: dict[str, str],
@@ -426,6 +446,8 @@ def run(args: argparse.Namespace) -> None:
                 stop(server)
             if embedded is not None:
                 embedded.stop()
+            else:
+                clean_up(redis_url, run_id)
 
 
 def main() -> None:
