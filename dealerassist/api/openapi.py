@@ -12,7 +12,7 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
 from dealerassist import __version__
-from dealerassist.api import schemas
+from dealerassist.api import rulings, schemas
 from dealerassist.api.errors import PROBLEM_MIME
 from dealerassist.rules.actions import ActionKind
 
@@ -230,6 +230,7 @@ def _components(spec: APISpec, profile_ids: Sequence[str]) -> None:
         ("Status", STATUS),
     ):
         spec.components.schema(name, body)
+    rulings.openapi_components(spec)
     for status, text in _ERROR_TEXT.items():
         content = {PROBLEM_MIME: {"schema": {"$ref": "#/components/schemas/Problem"}}}
         spec.components.response(f"E{status}", {"description": text, "content": content})
@@ -289,6 +290,7 @@ def _paths() -> dict[str, dict[str, Any]]:
                            _table_answer("200", "the table after the action")),
         },
         **_audit_paths(),
+        **rulings.openapi_paths(),
         "/healthz": {"get": _public("Liveness", {"200": {"description": "up",
                                                          "content": _json("Status")}})},
         "/readyz": {"get": _public("Readiness: Redis, audit store, queue",

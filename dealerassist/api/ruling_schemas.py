@@ -1,0 +1,120 @@
+"""Marshmallow schemas of the floor routes (rulings, options, floor calls) and their response
+shapes for the OpenAPI document. Field-by-field checks of each effect stay in the engine's
+``ruling_from_dict`` (one place); these schemas reject wrong types and unknown fields."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import fields, validate
+
+from dealerassist.api.schemas import TABLE_ID_PATTERN, ActionSchema, StrictSchema
+from dealerassist.rules.ruling_commands import MAX_EFFECTS, MAX_NOTE, EffectKind
+
+RULE_ID_PATTERN = r"^[A-Z]{3,5}-\d{2}$"
+MAX_CHIPS = 10**12
+
+
+def _seat(**kwargs: Any) -> fields.Integer:
+    return fields.Integer(strict=True, validate=validate.Range(min=1, max=10), **kwargs)
+
+
+def _rule_id(**kwargs: Any) -> fields.String:
+    return fields.String(validate=validate.Regexp(RULE_ID_PATTERN), **kwargs)
+
+
+class EffectSchema(StrictSchema):
+    """One corrective effect; which fields it needs depends on ``effect``."""
+
+    effect = fields.String(required=True, validate=validate.OneOf([str(e) for e in EffectKind]))
+    seat = _seat()
+    amount = fields.Integer(strict=True, validate=validate.Range(min=-MAX_CHIPS, max=MAX_CHIPS))
+    count = fields.Integer(strict=True, validate=validate.Range(min=1, max=100))
+    seats = fields.List(_seat(), validate=validate.Length(min=1, max=10))
+    entry = fields.Nested(ActionSchema)
+    waive = _rule_id()
+
+
+class RulingSchema(StrictSchema):
+    """POST /v1/tables/{table_id}/rulings."""
+
+    decision = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    rule_id = _rule_id(allow_none=True)
+    note = fields.String(validate=validate.Length(max=MAX_NOTE))
+    hand_no = fields.Integer(
+        strict=True, allow_none=True, validate=validate.Range(min=1, max=2147483647)
+    )
+    call_id = fields.String(allow_none=True, validate=validate.Length(min=1, max=64))
+    effects = fields.List(fields.Nested(EffectSchema), validate=validate.Length(max=MAX_EFFECTS))
+
+
+class FloorCallSchema(StrictSchema):
+    """POST /v1/tables/{table_id}/floor-calls: the refused ``entry``, its audit ``seq``, or a
+    dispute (``rule_id`` and ``note``)."""
+
+    entry = fields.Nested(ActionSchema, allow_none=True)
+    seq = fields.Integer(strict=True, validate=validate.Range(min=1, max=2**53))
+    rule_id = _rule_id()
+    note = fields.String(validate=validate.Length(max=MAX_NOTE))
+    seat = _seat()
+
+
+class RulingOptionsQuerySchema(StrictSchema):
+    """GET /v1/rulings/options query string."""
+
+    rule_id = _rule_id()
+
+
+class FloorCallsQuerySchema(StrictSchema):
+    """GET /v1/floor/calls query string."""
+
+    table_id = fields.String(validate=validate.Regexp(TABLE_ID_PATTERN))
+
+
+OBJECT = {"type": "object", "additionalProperties": True}
+OPTION = {
+    "type": "object",
+    "required": ["decision", "label", "effects"],
+    "properties": {
+        "decision": {"type": "string"},
+        "label": {"type": "string"},
+        "effects": {"type": "array", "items": {"type": "string"}},
+    },
+}
+RULING_OPTIONS = {
+    "type": "object",
+    "required": ["rule_id", "options"],
+    "properties": {
+        "rule_id": {"type": "string", "nullable": True},
+        "options": {"type": "array", "items": {"$ref": "#/components/schemas/RulingOption"}},
+    },
+}
+FLOOR_CALL = {
+    "type": "object",
+    "required": ["call_id", "table_id", "status", "opened_at", "opened_by", "rule_id", "table"],
+    "properties": {
+        "call_id": {"type": "string"},
+        "table_id": {"type": "string"},
+        "status": {"type": "string", "enum": ["open", "closed"]},
+        "opened_at": {"type": "string"},
+        "opened_by": {"type": "string"},
+        "version": {"type": "integer"},
+        "hand_no": {"type": "integer", "nullable": True},
+        "rule_id": {"type": "string", "nullable": True},
+        "message": {"type": "string"},
+        "seat": {"type": "integer", "nullable": True},
+        "entry": {**OBJECT, "nullable": True},
+        "seq": {"type": "integer", "nullable": True},
+        "note": {"type": "string"},
+        "table": OBJECT,
+    },
+    "additionalProperties": True,
+}
+FLOOR_CALLS = {
+    "type": "object",
+    "required": ["calls", "count"],
+    "properties": {
+        "calls": {"type": "array", "items": {"$ref": "#/components/schemas/FloorCall"}},
+        "count": {"type": "integer", "minimum": 0},
+    },
+}

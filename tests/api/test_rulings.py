@@ -1,0 +1,111 @@
+"""The floor routes over the real app (Redis, SQLite): roles, rulings, options and floor calls."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from api.conftest import Api
+
+KILL = {"decision": "no_redress", "rule_id": "IRREG-13", "note": "fouled",
+        "effects": [{"effect": "kill_hand", "seat": 1}]}  # fmt: skip
+
+
+def _posted(api: Api) -> None:
+    api.ready_hand("T1")
+    for seat in (2, 3):
+        assert api.act("T1", seat=seat, action="post").status_code == 200
+
+
+def _rule(api: Api, body: dict[str, Any], who: str = "floor", **kwargs: Any) -> Any:
+    return api.call("POST", "/v1/tables/T1/rulings", who, body, **kwargs)
+
+
+@pytest.mark.parametrize("who", ["dealer", "auditor", "admin"])
+def test_only_the_floor_may_rule(api: Api, who: str) -> None:
+    """A dealer, an auditor or an admin token gets 403 and the table does not move."""
+    _posted(api)
+    version = api.call("GET", "/v1/tables/T1").get_json()["version"]
+    response = _rule(api, KILL, who)
+    assert response.status_code == 403
+    assert response.mimetype == "application/problem+json"
+    assert api.call("GET", "/v1/tables/T1").get_json()["version"] == version
+
+
+def test_a_floor_ruling_kills_a_hand_and_answers_the_table(api: Api) -> None:
+    """200 with the table, its new version and ETag, and the audit event of the ruling."""
+    _posted(api)
+    version = api.call("GET", "/v1/tables/T1").get_json()["version"]
+    response = _rule(api, KILL, headers={"If-Match": f'"v{version}"'})
+    assert response.status_code == 200 and response.headers["ETag"] == f'"v{version + 1}"'
+    body = response.get_json()
+    assert body["event"]["seq"] > 0
+    assert next(p for p in body["hand"]["players"] if p["seat"] == 1)["folded"] is True
+
+
+def test_a_refused_ruling_is_a_409_with_its_rule(api: Api) -> None:
+    """The IRREG-14 deadline answers 409 with rule_id, like any rule violation."""
+    _posted(api)
+    late = {"decision": "custom", "note": "late", "hand_no": 1,
+            "effects": [{"effect": "void_last"}]}  # fmt: skip
+    api.act("T1", seat=1, action="fold")
+    api.act("T1", seat=2, action="fold")
+    assert api.start("T1", None).status_code == 200
+    response = _rule(api, late)
+    assert response.status_code == 409 and response.get_json()["rule_id"] == "IRREG-14"
+
+
+def test_a_malformed_ruling_is_a_400(api: Api) -> None:
+    """Unknown effects, unknown fields and unknown decisions answer 400."""
+    _posted(api)
+    assert _rule(api, {**KILL, "effects": [{"effect": "shrug"}]}).status_code == 400
+    assert _rule(api, {**KILL, "colour": "red"}).status_code == 400
+    assert _rule(api, {**KILL, "decision": "coin_flip"}).status_code == 400
+
+
+def test_options_for_a_rule(api: Api) -> None:
+    """GET /v1/rulings/options lists the catalog's options, custom and discretionary last."""
+    response = api.call("GET", "/v1/rulings/options?rule_id=IRREG-01", "floor")
+    assert response.status_code == 200
+    decisions = [o["decision"] for o in response.get_json()["options"]]
+    assert decisions == ["misdeal", "play_on", "custom", "discretionary"]
+    assert api.call("GET", "/v1/rulings/options?rule_id=bogus", "floor").status_code == 400
+
+
+def test_floor_call_from_a_refused_entry_listed_then_closed_by_a_ruling(api: Api) -> None:
+    """The dealer's call appears in the floor's list with the rule and the table; a ruling
+    naming it accepts the entry as binding and closes it."""
+    _posted(api)
+    api.act("T1", seat=1, action="call")
+    entry = {"seat": 3, "action": "check"}
+    assert api.act("T1", **entry).status_code == 409
+    opened = api.call("POST", "/v1/tables/T1/floor-calls", "dealer", {"entry": entry})
+    assert opened.status_code == 201
+    call = opened.get_json()
+    assert call["rule_id"] == "BET-08" and call["table"]["table_id"] == "T1"
+    listed = api.call("GET", "/v1/floor/calls", "floor").get_json()
+    assert [c["call_id"] for c in listed["calls"]] == [call["call_id"]]
+    assert api.call("GET", "/v1/floor/calls", "dealer").status_code == 403
+    accept = {"effect": "accept_entry", "entry": entry, "waive": "BET-08"}
+    ruling = {"decision": "action_stands", "call_id": call["call_id"], "effects": [accept]}
+    assert _rule(api, ruling).status_code == 200
+    assert api.call("GET", "/v1/floor/calls", "admin").get_json()["count"] == 0
+
+
+def test_an_auditor_cannot_call_the_floor(api: Api) -> None:
+    """Floor calls come from the dealer or the floor."""
+    _posted(api)
+    body = {"rule_id": "SHOW-04", "note": "miscall"}
+    assert api.call("POST", "/v1/tables/T1/floor-calls", "auditor", body).status_code == 403
+    assert api.call("POST", "/v1/tables/T1/floor-calls", "floor", body).status_code == 201
+
+
+def test_the_floor_routes_are_in_the_spec(api: Api) -> None:
+    """/openapi.json documents the four floor operations and the Ruling schema."""
+    spec = api.call("GET", "/openapi.json", None).get_json()
+    assert "post" in spec["paths"]["/v1/tables/{table_id}/rulings"]
+    assert "get" in spec["paths"]["/v1/rulings/options"]
+    assert "post" in spec["paths"]["/v1/tables/{table_id}/floor-calls"]
+    assert "get" in spec["paths"]["/v1/floor/calls"]
+    assert "effects" in spec["components"]["schemas"]["Ruling"]["properties"]
