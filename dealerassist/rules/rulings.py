@@ -9,6 +9,7 @@ last actions, ``misdeal`` restores the table as it was before the hand. The engi
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
@@ -41,7 +42,6 @@ from dealerassist.rules.ruling_options import decisions_for
 from dealerassist.rules.state import (
     HandState,
     Phase,
-    SeatState,
     SeatStatus,
     TableState,
     evolve,
@@ -101,41 +101,30 @@ def record(before: TableState, after: TableState, command: Command, at: datetime
     return evolve(after, hand_log=(*after.hand_log, _entry(command, at)))
 
 
-def _entry(command: Command, at: datetime) -> dict[str, Any]:
-    return {"at": at.isoformat(), "command": command_to_dict(command)}
+def _entry(command: Command, at: datetime) -> str:
+    """One journal entry as compact JSON (a string costs the state's codec next to nothing)."""
+    return json.dumps({"at": at.isoformat(), "command": command_to_dict(command)}, **_COMPACT)
 
 
-def _snapshot(table: TableState) -> dict[str, Any]:
-    seats = [
-        {
-            "seat": s.seat,
-            "player": s.player,
-            "stack": s.stack,
-            "status": s.status.value,
-            "missed_blind": s.missed_blind,
-        }
-        for s in table.seats
-    ]
-    return {
-        "button": table.button,
-        "hand_no": table.hand_no,
-        "small_blind_position": table.small_blind_position,
-        "big_blind_position": table.big_blind_position,
-        "seats": seats,
-    }
+def _read(entry: str) -> tuple[dict[str, Any], datetime]:
+    data = json.loads(entry)
+    return data["command"], datetime.fromisoformat(data["at"])
 
 
-def _snapshot_seats(snapshot: dict[str, Any]) -> tuple[SeatState, ...]:
-    return tuple(
-        SeatState(
-            seat=s["seat"],
-            player=s["player"],
-            stack=s["stack"],
-            status=SeatStatus(s["status"]),
-            missed_blind=s["missed_blind"],
-        )
-        for s in snapshot["seats"]
-    )
+def _snapshot(table: TableState) -> str:
+    """The whole table before the hand (its own journal left out), as compact JSON."""
+    bare = evolve(table, before_hand=None, hand_log=(), instructions=())
+    return json.dumps(bare.to_dict(), **_COMPACT)
+
+
+def _table_at_start(state: TableState) -> TableState:
+    """The table as it was before the current hand started (at the current version)."""
+    assert state.before_hand is not None
+    before = TableState.from_dict(json.loads(state.before_hand))
+    return evolve(before, version=state.version)
+
+
+_COMPACT: dict[str, Any] = {"separators": (",", ":"), "sort_keys": True}
 
 
 # -- the ruling ------------------------------------------------------------------------------
@@ -326,47 +315,30 @@ def _void_last(
     state: TableState, count: int, rules: HouseRules, log: Log, replay: Replay
 ) -> TableState:
     """Rebuild the hand from its start, replaying the journal without its last ``count`` actions."""
-    journal = state.hand_log
-    if state.before_hand is None or not journal:
+    if state.before_hand is None or not state.hand_log:
         raise _refuse("There is no hand to void actions in.")
-    actions = [i for i, entry in enumerate(journal) if entry["command"]["type"] == "action"]
+    journal = [_read(entry) for entry in state.hand_log]
+    actions = [i for i, (command, _) in enumerate(journal) if command["type"] == "action"]
     if count > len(actions):
         raise _refuse(f"The hand has {len(actions)} action(s); void at most that many.")
     dropped = set(actions[-count:])
-    log.events.append(
-        {"type": "voided", "actions": [journal[i]["command"] for i in sorted(dropped)]}
-    )
-    table = _table_before(state)
-    for index, entry in enumerate(journal):
+    log.events.append({"type": "voided", "actions": [journal[i][0] for i in sorted(dropped)]})
+    table = _table_at_start(state)
+    for index, (command, at) in enumerate(journal):
         if index not in dropped:
-            command = command_from_dict(entry["command"])
-            table = replay(table, command, rules, datetime.fromisoformat(entry["at"])).state
+            table = replay(table, command_from_dict(command), rules, at).state
     return table
 
 
-def _table_before(state: TableState) -> TableState:
-    snapshot = state.before_hand
-    assert snapshot is not None
-    return evolve(
-        state,
-        button=snapshot["button"],
-        hand_no=snapshot["hand_no"],
-        small_blind_position=snapshot["small_blind_position"],
-        big_blind_position=snapshot["big_blind_position"],
-        seats=_snapshot_seats(snapshot),
-        hand=None,
-        before_hand=None,
-        hand_log=(),
-    )
-
-
 def _misdeal(state: TableState, log: Log) -> TableState:
-    """IRREG-01: chips back as at the hand's start; the next hand (a new number) gets the same
-    button and blinds, because the button and blind positions are restored too."""
+    """IRREG-01: chips back as at the hand's start; the table is as before the hand (button,
+    blind positions, carried antes), so the next hand, under a new number, is dealt the same way.
+    Seats whose player changed during the hand keep their new player."""
     hand = state.hand
     if hand is None or state.before_hand is None:
         raise _refuse("There is no hand to declare a misdeal on.")
-    start = {seat.seat: seat for seat in _snapshot_seats(state.before_hand)}
+    before = _table_at_start(state)
+    start = {seat.seat: seat for seat in before.seats}
     seats = tuple(
         start[s.seat] if s.player is not None and start[s.seat].player == s.player else s
         for s in state.seats
@@ -382,18 +354,8 @@ def _misdeal(state: TableState, log: Log) -> TableState:
     )  # fmt: skip
     log.events.append({"type": "hand_cancelled", "result": result})
     log.instructions.append(say.instruction("misdeal", None, None, _MISDEAL_TEXT))
-    snapshot = state.before_hand
-    state = evolve(
-        state,
-        seats=seats,
-        hand=hand,
-        button=snapshot["button"],
-        small_blind_position=snapshot["small_blind_position"],
-        big_blind_position=snapshot["big_blind_position"],
-        before_hand=None,
-        hand_log=(),
-    )
-    if snapshot["button"] is None:  # the table's first hand: the dealer had named the button
+    state = evolve(before, seats=seats, hand=hand, hand_no=state.hand_no)
+    if before.button is None:  # the table's first hand: the dealer had named the button
         return _button_next(state, hand.button)
     return state
 

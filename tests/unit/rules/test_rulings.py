@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -300,8 +301,7 @@ def test_the_journal_survives_the_state_json() -> None:
     table.act(1, "call")
     _rule(table, AdjustStack(1, 1))
     state = table.state
-    assert len(state.hand_log) == 5 and state.hand_log[0]["command"] == {
-        "type": "start_hand",
-        "button": 1,
-    }
+    assert len(state.hand_log) == 5
+    assert json.loads(state.hand_log[0])["command"] == {"type": "start_hand", "button": 1}
+    assert json.loads(state.before_hand or "{}")["hand"] is None
     assert TableState.from_dict(state.to_dict()) == state
