@@ -254,10 +254,9 @@ class TableState:
     small_blind_position: int | None = None  # BLIND-03: last hand's small blind, posted or dead
     big_blind_position: int | None = None  # BLIND-03: the seat that took last hand's big blind
     # rulings: the table before the current hand started and every command accepted since
-    # ({"at", "command"}), as compact JSON strings, so a ruling can void actions by rebuilding
-    # the hand (rules/rulings.py)
-    before_hand: str | None = None
-    hand_log: tuple[str, ...] = ()
+    # ({"at", "command"}), so a ruling can void actions by rebuilding the hand (rules/rulings.py)
+    before_hand: dict[str, Any] | None = None
+    hand_log: tuple[dict[str, Any], ...] = ()
 
     def seat(self, seat: int) -> SeatState:
         if not 1 <= seat <= len(self.seats):
@@ -283,9 +282,9 @@ class TableState:
 
 
 _PLAIN = frozenset({int, str, bool, float, type(None)})
-_PLAIN_FIELDS = frozenset({"int", "str", "bool", "int | None", "str | None", "bool | None"})
 _NAMES: dict[type, tuple[str, ...] | None] = {}
-_NESTED: dict[type, tuple[str, ...]] = {}
+Codec = tuple[str, Callable[[Any], Any]]
+_ENCODERS: dict[type, tuple[Codec, ...]] = {}
 
 
 def _field_names(kind: type) -> tuple[str, ...] | None:
@@ -295,23 +294,52 @@ def _field_names(kind: type) -> tuple[str, ...] | None:
     return _NAMES[kind]
 
 
-def _nested_fields(kind: type) -> tuple[str, ...]:
-    """The fields of a table-state class whose values need converting to or from JSON."""
-    if kind not in _NESTED:
-        _NESTED[kind] = tuple(f.name for f in fields(kind) if str(f.type) not in _PLAIN_FIELDS)
-    return _NESTED[kind]
+def _encoders(kind: type) -> tuple[Codec, ...]:
+    """A table-state class's fields that JSON does not take as they are, with their encoder
+    (chosen from the annotation: flat tuples become lists, enums their values)."""
+    if kind not in _ENCODERS:
+        _ENCODERS[kind] = tuple(
+            (f.name, _ENCODE_BY_TYPE.get(str(f.type), _to_json))
+            for f in fields(kind)
+            if str(f.type) not in _PLAIN_TYPES
+        )
+    return _ENCODERS[kind]
+
+
+def _optional_list(value: Any) -> Any:
+    return None if value is None else list(value)
+
+
+def _enum_value(value: Any) -> Any:
+    return value.value
+
+
+_PLAIN_TYPES = frozenset({"int", "str", "bool", "int | None", "str | None", "bool | None"})
+_ENCODE_BY_TYPE: dict[str, Callable[[Any], Any]] = {
+    "tuple[str, ...]": list,
+    "tuple[int, ...]": list,
+    "tuple[str, ...] | None": _optional_list,
+    "tuple[int, ...] | None": _optional_list,
+    "Phase": _enum_value,
+    "SeatStatus": _enum_value,
+}
 
 
 def _to_json(value: Any) -> Any:
     kind = type(value)
     if kind in _PLAIN:
         return value
-    if kind is tuple or kind is list:
-        return [_to_json(item) for item in value]
-    if kind in _TABLE_CLASSES:  # plain fields as they are, one dict copy
+    if kind is tuple or kind is list:  # plain items are taken as they are, without a call
+        return [item if type(item) in _PLAIN else _to_json(item) for item in value]
+    if kind is dict:
+        return {
+            str(key): item if type(item) in _PLAIN else _to_json(item)
+            for key, item in value.items()
+        }
+    if kind in _TABLE_CLASSES:  # one dict copy, then only the fields that need encoding
         data = dict(value.__dict__)
-        for name in _nested_fields(kind):
-            data[name] = _to_json(data[name])
+        for name, encode in _encoders(kind):
+            data[name] = encode(data[name])
         return data
     names = _field_names(kind)
     if names is not None:
@@ -358,8 +386,9 @@ def _build(cls: Any, data: Mapping[str, Any], special: Mapping[str, Callable[[An
     if not required.issubset(data):
         raise KeyError(f"{cls.__name__} needs {sorted(required - set(data))}")
     values = {**defaults, **data}
-    for name in _nested_fields(cls):
-        values[name] = special.get(name, _tuples)(values[name])
+    for name, encode in _encoders(cls):
+        decode = special.get(name) or _DECODE_BY_ENCODER.get(encode, _tuples)
+        values[name] = decode(values[name])
     instance = object.__new__(cls)
     object.__setattr__(instance, "__dict__", values)
     return instance
@@ -371,6 +400,12 @@ def _optional_tuple(value: Any) -> Any:
 
 def _same(value: Any) -> Any:
     return value
+
+
+_DECODE_BY_ENCODER: dict[Callable[[Any], Any], Callable[[Any], Any]] = {
+    list: tuple,
+    _optional_list: _optional_tuple,
+}
 
 
 def _players_from(items: Any) -> tuple[PlayerState, ...]:
