@@ -254,9 +254,10 @@ class TableState:
     small_blind_position: int | None = None  # BLIND-03: last hand's small blind, posted or dead
     big_blind_position: int | None = None  # BLIND-03: the seat that took last hand's big blind
     # rulings: the table before the current hand started and every command accepted since
-    # ({"at", "command"}), so a ruling can void actions by rebuilding the hand (rules/rulings.py)
-    before_hand: dict[str, Any] | None = None
-    hand_log: tuple[dict[str, Any], ...] = ()
+    # ({"at", "command"}), as compact JSON strings, so a ruling can void actions by rebuilding
+    # the hand (rules/rulings.py)
+    before_hand: str | None = None
+    hand_log: tuple[str, ...] = ()
 
     def seat(self, seat: int) -> SeatState:
         if not 1 <= seat <= len(self.seats):
