@@ -156,9 +156,35 @@ class Act:
     ace_shown: bool = False
     cards: tuple[str, ...] | None = None
     discards: tuple[str, ...] | None = None
+    option: str | None = None  # post: "wait" / "straddle" / "no_straddle"; draw: "split"
 
 
-Command = CreateTable | SeatPlayer | RemovePlayer | StartHand | Act | Ruling
+@dataclass(frozen=True, slots=True)
+class SitOut:
+    """Between hands: the player in this seat sits out (keeps the seat, is not dealt in)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnToPlay:
+    """Between hands: the seat comes back, posting what it owes now or waiting (``wait``)."""
+
+    seat: int
+    wait: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeSeat:
+    """Between hands: the player in ``seat`` moves to the empty seat ``to`` (BLIND-12)."""
+
+    seat: int
+    to: int
+
+
+Command = (
+    CreateTable | SeatPlayer | RemovePlayer | StartHand | Act | Ruling | SitOut | ReturnToPlay
+) | ChangeSeat
 
 COMMAND_TYPES: dict[type[Any], str] = {
     CreateTable: "create_table",
@@ -167,6 +193,9 @@ COMMAND_TYPES: dict[type[Any], str] = {
     StartHand: "start_hand",
     Act: "action",
     Ruling: "ruling",
+    SitOut: "sit_out",
+    ReturnToPlay: "return",
+    ChangeSeat: "change_seat",
 }
 
 
@@ -185,6 +214,12 @@ def command_to_dict(command: Command) -> dict[str, Any]:
             return _act_to_dict(command)
         case Ruling():
             return ruling_to_dict(command, _act_to_dict)
+        case SitOut(seat=seat):
+            return {"type": "sit_out", "seat": seat}
+        case ReturnToPlay(seat=seat, wait=wait):
+            return {"type": "return", "seat": seat, "wait": wait}
+        case ChangeSeat(seat=seat, to=to):
+            return {"type": "change_seat", "seat": seat, "to": to}
     raise InvalidInput(f"not a command: {command!r}")
 
 
@@ -198,7 +233,7 @@ def _act_to_dict(act: Act) -> dict[str, Any]:
         "ace_shown": act.ace_shown,
         "cards": None if act.cards is None else list(act.cards),
         "discards": None if act.discards is None else list(act.discards),
-    }
+    } | ({} if act.option is None else {"option": act.option})
 
 
 def command_from_dict(data: Mapping[str, Any]) -> Command:
@@ -228,7 +263,24 @@ def command_from_dict(data: Mapping[str, Any]) -> Command:
             return _act_from_dict(data)
         case "ruling":
             return ruling_from_dict(data, _entry_from_dict)
+        case "sit_out" | "return" | "change_seat":
+            return _seating_from_dict(data)
     raise InvalidInput(f"unknown command type {kind!r}")
+
+
+def _seating_from_dict(data: Mapping[str, Any]) -> SitOut | ReturnToPlay | ChangeSeat:
+    """The between-hands seat commands: sit out, return (post or ``wait``), change seat."""
+    if data["type"] == "sit_out":
+        _only_keys(data, {"type", "seat"})
+        return SitOut(seat=_seat(data))
+    if data["type"] == "change_seat":
+        _only_keys(data, {"type", "seat", "to"})
+        return ChangeSeat(seat=_seat(data), to=_seat(data, "to"))
+    _only_keys(data, {"type", "seat", "wait"})
+    wait = data.get("wait", False)
+    if not isinstance(wait, bool):
+        raise InvalidInput("wait must be true or false")
+    return ReturnToPlay(seat=_seat(data), wait=wait)
 
 
 def _entry_from_dict(data: Any) -> Act:
@@ -240,8 +292,12 @@ def _entry_from_dict(data: Any) -> Act:
 
 def _act_from_dict(data: Mapping[str, Any]) -> Act:
     _only_keys(
-        data, {"type", "seat", "action", "amount", "count", "ace_shown", "cards", "discards"}
+        data,
+        {"type", "seat", "action", "amount", "count", "ace_shown", "cards", "discards", "option"},
     )
+    option = data.get("option")
+    if option is not None and not isinstance(option, str):
+        raise InvalidInput("option must be a string")
     ace_shown = data.get("ace_shown", False)
     if not isinstance(ace_shown, bool):
         raise InvalidInput("ace_shown must be true or false")
@@ -255,6 +311,7 @@ def _act_from_dict(data: Mapping[str, Any]) -> Act:
         ace_shown=ace_shown,
         cards=normalise_cards(data.get("cards"), "cards"),
         discards=normalise_cards(data.get("discards"), "discards"),
+        option=option,
     )
 
 

@@ -97,7 +97,7 @@ def first_order(hand: HandState, betting_round: int, rules: HouseRules) -> list[
     """
     order = [p.seat for p in hand.players]
     if betting_round == 1 and is_blind_game(hand):
-        anchor = hand.big_blind_seat or hand.small_blind_seat or hand.button
+        anchor = hand.straddle_seat or hand.big_blind_seat or hand.small_blind_seat or hand.button
         return hand.seats_from(anchor)
     opener_first = rules.betting.post_draw_first is PostDrawFirst.OPENER
     if betting_round > 1 and opener_first and not is_blind_game(hand) and hand.opener is not None:

@@ -1,14 +1,35 @@
-"""Starting a hand: the button, who is dealt in, what each seat must post (BLIND-01..03)."""
+"""Starting a hand: the button, who is dealt in, what each seat must post (BLIND-01..03, 05..09,
+13, 14; OPEN-03 re-deal)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dealerassist.rules.actions import Stakes, Variant
-from dealerassist.rules.house_rules import ButtonMethod, HouseRules
-from dealerassist.rules.state import HandState, Phase, PlayerState, SeatStatus, TableState, evolve
+from dealerassist.rules.actions import Stakes
+from dealerassist.rules.house_rules import (
+    ButtonMethod,
+    HouseRules,
+    MissedBlindsReturn,
+    NewPlayerBetweenBlindsAndButton,
+    PassOutButton,
+    Variant,
+)
+from dealerassist.rules.state import (
+    HandState,
+    Phase,
+    PlayerState,
+    SeatState,
+    SeatStatus,
+    TableState,
+    evolve,
+)
 from dealerassist.rules.variants import deck_size, game
 from dealerassist.rules.violations import RuleId, RuleViolation
+
+# What a seat may owe, by part: live parts are bets, dead parts go to the middle (BLIND-08)
+LIVE_ENTRY = ("returning_big_blind", "entering_big_blind")  # BLIND-05/08: a live big blind
+DEAD_SMALL = "dead_small_blind"  # BLIND-06 buy-button, BLIND-08/09: the small blind, dead
+STRADDLE_OFFER = "straddle_offer"  # BLIND-14: the seat left of the big blind may straddle
 
 
 def eligible_seats(table: TableState) -> list[int]:
@@ -24,6 +45,18 @@ def clockwise_after(seats: list[int], seat: int) -> list[int]:
     """
     ordered = sorted(seats)
     return [s for s in ordered if s > seat] + [s for s in ordered if s <= seat]
+
+
+def arc(start: int, end: int, max_seats: int) -> list[int]:
+    """The seats strictly after ``start`` up to and including ``end``, clockwise.
+
+    >>> arc(5, 2, 6)
+    [6, 1, 2]
+    >>> arc(2, 2, 6)
+    []
+    """
+    seats = clockwise_after(list(range(1, max_seats + 1)), start)
+    return seats[: seats.index(end) + 1] if end != start else []
 
 
 def next_button(table: TableState, requested: int | None) -> int:
@@ -57,19 +90,57 @@ class Positions:
 
 def positions(table: TableState, requested: int | None, rules: HouseRules) -> Positions:
     """BLIND-03: moving button, or dead button (the big blind moves to the next active seat,
-    the small blind and the button follow it, even onto empty seats)."""
+    the small blind and the button follow it, even onto empty seats); BLIND-02 heads-up;
+    BLIND-13 a single blind; OPEN-03 the same dealer after a passed-out deal."""
     seats = eligible_seats(table)
-    dead = rules.blinds.button_method is ButtonMethod.DEAD
+    same_dealer = rules.open.passout_button is PassOutButton.SAME_DEALER
+    if table.button_stays and same_dealer and table.button in seats:
+        return _same_dealer(seats, table.button, requested)
+    dead = rules.blinds.button_method is ButtonMethod.DEAD and not rules.blinds.single_blind
     if dead and table.spec.stakes.big_blind and len(seats) > 2:
         planned = _dead_button(table, seats)
         if planned is not None:
             _check_requested(requested, planned.button)
             return planned
-    button = next_button(table, requested)
+    button = _heads_up_button(table, seats, requested) or next_button(table, requested)
     if not table.spec.stakes.big_blind:
         return Positions(button, None, None, None)
+    if rules.blinds.single_blind:
+        big = clockwise_after(seats, button)[0]
+        return Positions(button, None, big, None)
     small, big = blind_seats(clockwise_after(seats, button), button)
     return Positions(button, small, big, small)
+
+
+def _same_dealer(seats: list[int], button: int | None, requested: int | None) -> Positions:
+    """OPEN-03 (USPCC): nobody opened, so the same dealer deals again."""
+    assert button is not None
+    if requested is not None and requested != button:
+        raise RuleViolation(
+            rule_id=RuleId.OPEN_03,
+            message=f"Nobody opened: seat {button} deals again; start without naming a button.",
+            seat=requested,
+            allowed=[{"action": "start_hand", "button": button}],
+        )
+    return Positions(button, None, None, None)
+
+
+def _heads_up_button(table: TableState, seats: list[int], requested: int | None) -> int | None:
+    """BLIND-02: on becoming heads-up, last hand's big blind takes the button (the small blind)
+    so that nobody takes the big blind twice running."""
+    last_big = table.big_blind_position
+    if len(seats) != 2 or table.button is None or last_big not in seats:
+        return None
+    assert last_big is not None
+    if requested is not None and requested != last_big:
+        raise RuleViolation(
+            rule_id=RuleId.BLIND_02,
+            message=f"Heads-up: seat {last_big} had the big blind, so it takes the button "
+            "and the small blind; start without naming a button.",
+            seat=requested,
+            allowed=[{"action": "start_hand", "button": last_big}],
+        )
+    return last_big
 
 
 def _dead_button(table: TableState, seats: list[int]) -> Positions | None:
@@ -107,42 +178,177 @@ def blind_seats(order: list[int], button: int) -> tuple[int, int]:
     return order[0], order[1]
 
 
+# -- missed blinds (BLIND-07) -----------------------------------------------------------------
+
+
+def mark_missed(table: TableState, where: Positions) -> TableState:
+    """BLIND-07: a seated player who is not dealt in when the big blind passes his seat gets
+    the "big" marker (ML); when only the small blind passes it, "small" (MS)."""
+    last_big, last_small = table.big_blind_position, table.small_blind_position
+    if last_big is None or where.big_blind is None:
+        return table
+    size = len(table.seats)
+    passed_big = set(arc(last_big, where.big_blind, size)) - {where.big_blind}
+    passed_small: set[int] = set()
+    if last_small is not None and where.small_blind_position is not None:
+        passed_small = set(arc(last_small, where.small_blind_position, size))
+    seats = tuple(_marked(seat, passed_big, passed_small) for seat in table.seats)
+    return evolve(table, seats=seats)
+
+
+def _marked(seat: SeatState, passed_big: set[int], passed_small: set[int]) -> SeatState:
+    absent = seat.status is SeatStatus.SITTING_OUT or (
+        seat.status is SeatStatus.ACTIVE and seat.stack == 0
+    )
+    if not absent or seat.missed_blind == "big":
+        return seat
+    if seat.seat in passed_big:
+        return evolve(seat, missed_blind="big")
+    if seat.seat in passed_small:
+        return evolve(seat, missed_blind="small")
+    return seat
+
+
+# -- who is dealt in and what each seat owes ---------------------------------------------------
+
+
+def entry(
+    table: TableState, seat: SeatState, where: Positions, rules: HouseRules
+) -> str | tuple[str, ...]:
+    """What an eligible seat owes beyond its place in the blinds, or the rule ID it waits under.
+
+    BLIND-05 a newcomer posts a big blind or waits; BLIND-06 not between the blinds and the
+    button; BLIND-08/09 a returning seat posts what it missed (big live, small dead) or waits;
+    BLIND-12/13 a seat that must wait for the big blind.
+    """
+    if seat.seat == where.big_blind or not table.spec.stakes.big_blind:
+        return ()
+    if seat.waiting is not None:
+        return seat.waiting
+    if seat.seat == where.small_blind:
+        return "BLIND-05" if seat.new_player else ("BLIND-08" if seat.missed_blind == "big" else ())
+    if seat.new_player:
+        return _newcomer(table, seat.seat, where, rules)
+    if seat.missed_blind is None:
+        return ()
+    if rules.blinds.single_blind:
+        return "BLIND-13"
+    if rules.blinds.missed_blinds_return is MissedBlindsReturn.WAIT_FOR_BIG_BLIND:
+        return "BLIND-08"
+    return ("returning_big_blind", DEAD_SMALL) if seat.missed_blind == "big" else (DEAD_SMALL,)
+
+
+def _newcomer(
+    table: TableState, seat: int, where: Positions, rules: HouseRules
+) -> str | tuple[str, ...]:
+    """BLIND-05/06: post a big blind now (buying the button between the blinds and the button)."""
+    small = where.small_blind_position
+    between = small is not None and seat in arc(where.button, small, len(table.seats))
+    if not between:
+        return ("entering_big_blind",)
+    if rules.blinds.between_blinds_and_button is NewPlayerBetweenBlindsAndButton.BUY_BUTTON:
+        return ("entering_big_blind", DEAD_SMALL)
+    return "BLIND-06"
+
+
 def new_hand(table: TableState, where: Positions, rules: HouseRules) -> HandState:
-    """The posting phase of a new hand: every seat dealt in and what it owes."""
+    """The posting phase of a new hand: every seat dealt in and what it owes; who waits, why."""
     stakes = table.spec.stakes
     order = clockwise_after(eligible_seats(table), where.button)
     small, big = where.small_blind, where.big_blind
-    players = tuple(_player(table.seat(seat).stack, seat, stakes, small, big) for seat in order)
+    players: list[PlayerState] = []
+    waiting: list[tuple[int, str]] = []
+    for seat in order:
+        extra = entry(table, table.seat(seat), where, rules)
+        if isinstance(extra, str):
+            waiting.append((seat, extra))
+            continue
+        players.append(_player(table.seat(seat).stack, seat, stakes, small, big, extra))
+    if small is not None and any(seat == small for seat, _ in waiting):
+        small = None
     hand = HandState(
         hand_no=table.hand_no + 1,
         phase=Phase.POSTING,
         button=where.button,
-        players=players,
-        deck=deck_size(table.spec.variant, len(players), rules),
+        players=tuple(players),
+        deck=deck_size(table.spec.variant, max(len(players), 2), rules),
         small_blind_seat=small,
         big_blind_seat=big,
+        dead=table.carried_pot,
+        waiting=tuple(waiting),
     )
+    if len(players) < 2 and waiting:
+        return _everyone_in(table, where, rules)
+    hand = _single_blind(hand, stakes, rules)
+    hand = _straddle_offer(hand, rules)
     return evolve(hand, to_act=next_to_post(hand))
 
 
+def _everyone_in(table: TableState, where: Positions, rules: HouseRules) -> HandState:
+    """BLIND-11 (c): with too few players to wait for the blinds, a new game deals everyone in."""
+    seats = tuple(evolve(s, waiting=None, new_player=False, missed_blind=None) for s in table.seats)
+    return new_hand(evolve(table, seats=seats), where, rules)
+
+
 def _player(
-    stack: int, seat: int, stakes: Stakes, small: int | None, big: int | None
+    stack: int,
+    seat: int,
+    stakes: Stakes,
+    small: int | None,
+    big: int | None,
+    extra: tuple[str, ...],
 ) -> PlayerState:
     owes_what: list[str] = []
-    owes = 0
     if seat == small and stakes.small_blind:
         owes_what.append("small_blind")
-        owes += stakes.small_blind
     if seat == big and stakes.big_blind_ante:
         owes_what.append("big_blind_ante")
-        owes += stakes.big_blind_ante
     if seat == big:
         owes_what.append("big_blind")
-        owes += stakes.big_blind
+    owes_what.extend(extra)
     if stakes.ante:
         owes_what.append("ante")
-        owes += stakes.ante
+    owes = sum(part_amount(part, stakes) for part in owes_what)
     return PlayerState(seat=seat, stack=stack, owes=owes, owes_what=tuple(owes_what))
+
+
+def part_amount(part: str, stakes: Stakes) -> int:
+    """The chips of one posting obligation."""
+    if part in ("small_blind", DEAD_SMALL):
+        return stakes.small_blind
+    if part in ("big_blind", *LIVE_ENTRY):
+        return stakes.big_blind
+    if part == "straddle":
+        return 2 * stakes.big_blind
+    return {"big_blind_ante": stakes.big_blind_ante, "ante": stakes.ante}.get(part, 0)
+
+
+def _single_blind(hand: HandState, stakes: Stakes, rules: HouseRules) -> HandState:
+    """BLIND-13: a blind with less than half a blind still plays, and the next seat takes the
+    blind too; half a blind or more counts as a full blind."""
+    big = hand.big_blind_seat
+    if not rules.blinds.single_blind or big is None or not hand.has(big):
+        return hand
+    if 2 * hand.player(big).stack >= stakes.big_blind or len(hand.players) < 3:
+        return hand
+    following = hand.seats_from(big)[0]
+    player = hand.player(following)
+    owes = evolve(
+        player, owes=player.owes + stakes.big_blind, owes_what=("big_blind", *player.owes_what)
+    )
+    return evolve(hand.with_player(owes), big_blind_seat=following)
+
+
+def _straddle_offer(hand: HandState, rules: HouseRules) -> HandState:
+    """BLIND-14: the first seat left of the big blind is offered a live straddle."""
+    big = hand.big_blind_seat
+    if not rules.blinds.straddle_allowed or big is None or len(hand.players) < 3:
+        return hand
+    if not hand.has(big):
+        return hand
+    seat = hand.seats_from(big)[0]
+    player = hand.player(seat)
+    return hand.with_player(evolve(player, owes_what=(*player.owes_what, STRADDLE_OFFER)))
 
 
 def posting_order(hand: HandState) -> list[int]:
@@ -152,97 +358,20 @@ def posting_order(hand: HandState) -> list[int]:
 
 
 def next_to_post(hand: HandState) -> int | None:
-    """The seat that owes a forced bet now, if any."""
+    """The seat that owes a forced bet (or answers a straddle offer) now, if any."""
     for seat in posting_order(hand):
-        if hand.has(seat) and hand.player(seat).owes > 0:
-            return seat
+        if hand.has(seat):
+            player = hand.player(seat)
+            if player.owes > 0 or STRADDLE_OFFER in player.owes_what:
+                return seat
     return None
-
-
-def post_amount(player: PlayerState) -> int:
-    """BLIND-04: what the seat puts in now: what it owes, or all it has."""
-    return min(player.owes, player.stack)
-
-
-def check_post(hand: HandState, seat: int, amount: int | None) -> None:
-    """BLIND-01: only the seat whose turn it is posts, and exactly what it owes."""
-    expected = hand.to_act
-    if expected != seat:
-        raise RuleViolation(
-            rule_id=RuleId.BLIND_01,
-            message=f"Seat {expected} posts first; seat {seat} must wait.",
-            seat=seat,
-            allowed=posting_legal(hand),
-        )
-    owed = post_amount(hand.player(seat))
-    if amount is not None and amount != owed:
-        raise RuleViolation(
-            rule_id=RuleId.BLIND_01,
-            message=f"Seat {seat} owes {owed}; post exactly {owed} or sit out.",
-            seat=seat,
-            allowed=posting_legal(hand),
-        )
-
-
-def posting_legal(hand: HandState) -> list[dict[str, object]]:
-    if hand.to_act is None:
-        return []
-    player = hand.player(hand.to_act)
-    return [
-        {"action": "post", "amount": post_amount(player), "owes": list(player.owes_what)},
-        {"action": "sit_out"},
-    ]
-
-
-def apply_post(hand: HandState, seat: int, stakes: Stakes) -> HandState:
-    """Move the forced bet into the pot (BLIND-01): a big-blind ante first, as dead money outside
-    the side-pot levels; then the ante (in the pot, not a bet); the rest is the live blind."""
-    player = hand.player(seat)
-    amount = post_amount(player)
-    table_ante = min(stakes.big_blind_ante, amount) if "big_blind_ante" in player.owes_what else 0
-    ante = min(stakes.ante, amount - table_ante) if "ante" in player.owes_what else 0
-    live = amount - table_ante - ante
-    posted = evolve(
-        player,
-        stack=player.stack - amount,
-        committed=player.committed + ante + live,
-        dead=player.dead + table_ante,
-        bet=player.bet + live,
-        owes=0,
-    )
-    hand = hand.with_player(posted)
-    return evolve(hand, to_act=next_to_post(hand))
-
-
-def apply_sit_out(hand: HandState, seat: int, stakes: Stakes) -> HandState:
-    """The seat is not dealt in; a big blind it owed moves to the next seat that has not posted."""
-    player = hand.player(seat)
-    hand = evolve(hand, players=tuple(p for p in hand.players if p.seat != seat))
-    if hand.small_blind_seat == seat:
-        hand = evolve(hand, small_blind_seat=None)
-    if hand.big_blind_seat == seat and "big_blind" in player.owes_what:
-        hand = _move_big_blind(hand, seat, stakes)
-    return evolve(hand, to_act=next_to_post(hand))
-
-
-def _move_big_blind(hand: HandState, seat: int, stakes: Stakes) -> HandState:
-    """BLIND-07: the next seat that has not posted takes the big blind (and its ante)."""
-    amount = stakes.big_blind + stakes.big_blind_ante
-    owes = ("big_blind_ante", "big_blind") if stakes.big_blind_ante else ("big_blind",)
-    for candidate in hand.seats_from(seat):
-        player = hand.player(candidate)
-        unposted = player.committed == 0 and player.dead == 0
-        if unposted and candidate != hand.small_blind_seat:
-            moved = evolve(player, owes=player.owes + amount, owes_what=(*owes, *player.owes_what))
-            return evolve(hand.with_player(moved), big_blind_seat=candidate)
-    return evolve(hand, big_blind_seat=None)
 
 
 def missed_marker(player: PlayerState) -> str | None:
     """BLIND-07: the marker a seat gets for skipping a blind it owed."""
-    if "big_blind" in player.owes_what:
+    if "big_blind" in player.owes_what or "returning_big_blind" in player.owes_what:
         return "big"
-    if "small_blind" in player.owes_what:
+    if "small_blind" in player.owes_what or DEAD_SMALL in player.owes_what:
         return "small"
     return None
 

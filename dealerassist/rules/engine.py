@@ -6,16 +6,28 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from dealerassist.errors import InvalidInput
-from dealerassist.rules import betting, blinds, dealing, drawing, rulings, showdown
+from dealerassist.rules import (
+    betting,
+    blinds,
+    dealing,
+    drawing,
+    openers,
+    posting,
+    rulings,
+    seating,
+    showdown,
+)
 from dealerassist.rules import instructions as say
 from dealerassist.rules.actions import (
     Act,
     ActionKind,
+    ChangeSeat,
     Command,
     CreateTable,
     RemovePlayer,
+    ReturnToPlay,
     SeatPlayer,
+    SitOut,
     StartHand,
     TableSpec,
 )
@@ -60,10 +72,8 @@ def apply(state: TableState, command: Command, rules: HouseRules, at: datetime) 
     match command:
         case CreateTable(spec=spec):
             table = new_table(spec)
-        case SeatPlayer():
-            table = _seat(state, command, log)
-        case RemovePlayer(seat=seat):
-            table = _leave(state, seat, log)
+        case SeatPlayer() | RemovePlayer() | SitOut() | ReturnToPlay() | ChangeSeat():
+            table = seating.apply_command(state, command, rules, log)
         case StartHand(button=button):
             table = _start(state, button, rules, log)
         case Act():
@@ -77,7 +87,9 @@ def apply(state: TableState, command: Command, rules: HouseRules, at: datetime) 
     ended = (
         hand is not None
         and hand.phase is Phase.COMPLETE
-        and any(event["type"] in ("hand_ended", "hand_cancelled") for event in log.events)
+        and any(
+            event["type"] in ("hand_ended", "hand_cancelled", "passed_out") for event in log.events
+        )
     )
     return Outcome(
         state=table,
@@ -96,35 +108,6 @@ def _in_hand(state: TableState, seat: int) -> bool:
     return hand is not None and hand.phase is not Phase.COMPLETE and hand.has(seat)
 
 
-def _seat(state: TableState, command: SeatPlayer, log: Log) -> TableState:
-    current = state.seat(command.seat)
-    if current.status is not SeatStatus.EMPTY:
-        raise InvalidInput(
-            f"seat {command.seat} is taken by {current.player}; choose an empty seat"
-        )
-    seated = SeatState(command.seat, command.player, command.stack, SeatStatus.ACTIVE)
-    log.events.append(
-        {"type": "seated", "seat": command.seat, "player": command.player, "stack": command.stack}
-    )
-    return state.with_seat(seated)
-
-
-def _leave(state: TableState, seat: int, log: Log) -> TableState:
-    current = state.seat(seat)
-    if current.status is SeatStatus.EMPTY:
-        raise InvalidInput(f"seat {seat} is already empty")
-    if _in_hand(state, seat):
-        raise RuleViolation(
-            rule_id=RuleId.GAME_01,
-            message=f"Seat {seat} is in the hand; it may leave when the hand is over.",
-            seat=seat,
-        )
-    log.events.append(
-        {"type": "left", "seat": seat, "player": current.player, "stack": current.stack}
-    )
-    return state.with_seat(SeatState(seat=seat))
-
-
 # -- hands -----------------------------------------------------------------------------------
 
 
@@ -138,7 +121,9 @@ def _start(state: TableState, button: int | None, rules: HouseRules, log: Log) -
         state.seat(button)
     blinds.check_players(len(blinds.eligible_seats(state)), rules, state)
     where = blinds.positions(state, button, rules)
+    state = blinds.mark_missed(state, where)
     hand = blinds.new_hand(state, where, rules)
+    blinds.check_players(len(hand.players), rules, state)
     moved = where.button
     log.events.append({"type": "hand_started", "hand_no": hand.hand_no, "button": moved})
     if hand.deck != 52:
@@ -147,7 +132,8 @@ def _start(state: TableState, button: int | None, rules: HouseRules, log: Log) -
     for seat in blinds.posting_order(hand):
         player = hand.player(seat)
         if player.owes:
-            log.instructions.append(say.post(seat, blinds.post_amount(player), player.owes_what))
+            log.instructions.append(say.post(seat, posting.post_amount(player), player.owes_what))
+    log.instructions.extend(say.waits(seat, rule) for seat, rule in hand.waiting)
     hand = advance(hand, state.spec, rules, log)
     state = evolve(
         state,
@@ -155,6 +141,8 @@ def _start(state: TableState, button: int | None, rules: HouseRules, log: Log) -
         hand_no=hand.hand_no,
         small_blind_position=where.small_blind_position,
         big_blind_position=where.big_blind,
+        carried_pot=0,
+        button_stays=False,
     )
     return _with_hand(state, hand)
 
@@ -196,17 +184,21 @@ def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log)
     spec = state.spec
     phase = hand.phase
     if phase is Phase.POSTING and act.action in (ActionKind.POST, ActionKind.SIT_OUT):
-        state, hand = _posting(state, hand, act, log)
+        state, hand = posting.apply_act(state, hand, act, log)
     elif phase is Phase.DEAL and act.action is ActionKind.DEAL:
         dealing.check_initial_deal(hand, act)
         hand = dealing.apply_initial_deal(hand, act.seat, act.cards or ())
     elif is_betting(phase) and act.action in _BETTING:
-        raise_to = betting.check_bet_action(hand, act, spec, rules)
-        hand = betting.apply_bet_action(hand, act, raise_to, spec, rules)
+        hand = _bet(hand, act, spec, rules, log)
     elif is_draw(phase) and act.action in (ActionKind.DRAW, ActionKind.DEAL, ActionKind.TIME):
-        hand = _draw(hand, act, spec, rules, at, log)
+        openers.check_split(hand, act, rules)
+        hand = _draw(openers.apply_split(hand, act), act, spec, rules, at, log)
+        if act.option == openers.SPLIT:
+            log.instructions.append(openers.split_instruction(act.seat))
     elif phase is Phase.SHOWDOWN and act.action is ActionKind.SHOW:
         hand = showdown.apply_show(hand, act.seat, showdown.check_show(hand, act, spec.mode))
+        hand, proof = openers.prove(hand, act.seat, rules)
+        log.notices.extend(proof)
     elif phase is Phase.SHOWDOWN and act.action is ActionKind.MUCK:
         showdown.check_muck(hand, act.seat)
         hand = showdown.apply_muck(hand, act.seat)
@@ -215,7 +207,23 @@ def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log)
     log.events.insert(0, {"type": "action", **_act_record(act)})
     hand = advance(hand, spec, rules, log)
     hand = _set_draw_deadline(hand, rules, at)
+    if hand.result is not None and hand.result.get("passed_out"):
+        state = evolve(state, carried_pot=hand.result["carried"], button_stays=True)
     return _with_hand(state, hand)
+
+
+def _bet(hand: HandState, act: Act, spec: TableSpec, rules: HouseRules, log: Log) -> HandState:
+    """A betting action; BLIND-04 full-blind call, OPEN-02 openers, OPEN-03 a passed-out deal."""
+    posting.check_full_blind_call(hand, act, spec.stakes)
+    openers.check_open(hand, act, rules, spec.mode)
+    raise_to = betting.check_bet_action(hand, act, spec, rules)
+    after = betting.apply_bet_action(hand, act, raise_to, spec, rules)
+    log.notices.extend(openers.opened_notice(hand, after))
+    if openers.passed_out(after, rules):
+        after = openers.pass_out(after)
+        log.instructions.append(say.passed_out(after.result or {}))
+        log.events.append({"type": "passed_out", "result": after.result})
+    return after
 
 
 _BETTING = (ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE, ActionKind.FOLD)
@@ -229,24 +237,9 @@ def _act_record(act: Act) -> dict[str, Any]:
             record[name] = list(value) if isinstance(value, tuple) else value
     if act.ace_shown:
         record["ace_shown"] = True
+    if act.option is not None:
+        record["option"] = act.option
     return record
-
-
-def _posting(
-    state: TableState, hand: HandState, act: Act, log: Log
-) -> tuple[TableState, HandState]:
-    if act.action is ActionKind.POST:
-        blinds.check_post(hand, act.seat, act.amount)
-        amount = blinds.post_amount(hand.player(act.seat))
-        log.events.append({"type": "posted", "seat": act.seat, "amount": amount})
-        return state, blinds.apply_post(hand, act.seat, state.spec.stakes)
-    blinds.check_post(hand, act.seat, None)
-    marker = blinds.missed_marker(hand.player(act.seat))
-    seat = evolve(state.seat(act.seat), status=SeatStatus.SITTING_OUT, missed_blind=marker)
-    log.events.append({"type": "sat_out", "seat": act.seat, "missed_blind": marker})
-    hand = blinds.apply_sit_out(hand, act.seat, state.spec.stakes)
-    state = evolve(state.with_seat(seat), big_blind_position=hand.big_blind_seat)
-    return state, hand
 
 
 def _draw(
@@ -311,7 +304,7 @@ def _legal(state: TableState, hand: HandState, rules: HouseRules) -> list[dict[s
         return []
     phase = hand.phase
     if phase is Phase.POSTING:
-        return blinds.posting_legal(hand)
+        return posting.posting_legal(hand, state.spec.stakes)
     if phase is Phase.DEAL:
         return [{"action": "deal", "count": dealing.HAND_SIZE}]
     if is_betting(phase):
@@ -354,6 +347,7 @@ def view(state: TableState, rules: HouseRules, at: datetime) -> dict[str, Any]:
         "hand": None if hand is None else _hand_view(hand),
         "next": legal_actions(state, rules, at),
         "instructions": list(state.instructions),
+        "carried_pot": state.carried_pot,
         "result": None if hand is None else hand.result,
     }
 
@@ -368,6 +362,8 @@ def _seat_view(state: TableState, seat: SeatState) -> dict[str, Any]:
         "stack": stack,
         "status": seat.status.value,
         "missed_blind": seat.missed_blind,
+        "new_player": seat.new_player,
+        "waiting": seat.waiting,
     }
 
 
@@ -390,6 +386,8 @@ def _hand_view(hand: HandState) -> dict[str, Any]:
         "burns": hand.burns,
         "players": [_player_view(p) for p in hand.players],
         "draw_deadline": hand.draw_deadline,
+        "waiting": {str(seat): rule for seat, rule in hand.waiting},
+        "straddle_seat": hand.straddle_seat,
     }
 
 
@@ -409,6 +407,7 @@ def _player_view(player: Any) -> dict[str, Any]:
         "bet": player.bet,
         "committed": player.committed,
         "owes": player.owes,
+        "owes_what": list(player.owes_what),
         "folded": player.folded,
         "all_in": player.all_in,
         "held": player.held,

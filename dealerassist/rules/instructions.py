@@ -9,7 +9,22 @@ from dealerassist.rules.stub import Step
 
 Instruction = dict[str, Any]
 
-_OWES = {"small_blind": "the small blind", "big_blind": "the big blind", "ante": "the ante"}
+_OWES = {
+    "small_blind": "the small blind",
+    "big_blind": "the big blind",
+    "ante": "the ante",
+    "returning_big_blind": "the missed big blind (live)",
+    "entering_big_blind": "a big blind to enter (live)",
+    "dead_small_blind": "the small blind (dead)",
+    "straddle_offer": "(may straddle)",
+}
+_WAITS = {
+    "BLIND-05": "a new player waiting for the big blind",
+    "BLIND-06": "a new player between the blinds and the button, waiting for the button to pass",
+    "BLIND-08": "owes missed blinds and waits for the big blind",
+    "BLIND-12": "changed seats and waits for the big blind",
+    "BLIND-13": "skipped the blind and re-enters only on the blind",
+}
 
 
 def instruction(code: str, seat: int | None, count: int | None, text: str) -> Instruction:
@@ -81,3 +96,19 @@ def show_first(seat: int) -> Instruction:
 
 def collect(pot: int) -> Instruction:
     return instruction("collect", None, pot, f"Collect the bets into the pot ({pot})")
+
+
+def waits(seat: int, rule: str) -> Instruction:
+    """BLIND-05/06/08/12/13: a seated player who is not dealt in this hand, and why."""
+    why = _WAITS.get(rule, "waits for the big blind")
+    return instruction("skip", seat, None, f"Do not deal seat {seat}: {why} ({rule})")
+
+
+def passed_out(result: dict[str, Any]) -> Instruction:
+    """OPEN-03: nobody opened."""
+    carried = result.get("carried", 0)
+    text = (
+        "Nobody opened: collect the cards; the pot "
+        f"({carried}) stays for the next deal and everyone antes again"
+    )
+    return instruction("passed_out", None, carried, text)

@@ -138,6 +138,11 @@ class SeatState:
     stack: int = 0
     status: SeatStatus = SeatStatus.EMPTY
     missed_blind: str | None = None
+    # seating.py: a newcomer not yet dealt in (BLIND-05); why an active seat waits for the big
+    # blind (the rule ID, e.g. "BLIND-08", "BLIND-12"); the hand it sat out due a blind (BLIND-15)
+    new_player: bool = False
+    waiting: str | None = None
+    dodge_from: int | None = None
 
 
 # No slots: ``evolve`` copies the instance ``__dict__`` in one step (see ``_make_copier``).
@@ -166,6 +171,7 @@ class PlayerState:
     mucked: bool = False
     timed_out: bool = False  # DRAW-11: declared pat by the timer; no bet or raise after
     returned: int = 0  # uncalled chips returned to this seat
+    split_discards: tuple[str, ...] | None = None  # OPEN-07: discards kept aside when splitting
 
     @property
     def all_in(self) -> bool:
@@ -209,6 +215,8 @@ class HandState:
     draw_deadline: str | None = None  # DRAW-11: ISO time after which `time` is accepted
     result: dict[str, Any] | None = None
     pot_held: bool = False  # rulings: the floor impounded the pot; no entry until released
+    straddle_seat: int | None = None  # BLIND-14: a live straddle; action starts to its left
+    waiting: tuple[tuple[int, str], ...] = ()  # seats not dealt in this hand and the rule why
 
     def player(self, seat: int) -> PlayerState:
         for player in self.players:
@@ -253,6 +261,8 @@ class TableState:
     instructions: tuple[dict[str, Any], ...] = field(default_factory=tuple)
     small_blind_position: int | None = None  # BLIND-03: last hand's small blind, posted or dead
     big_blind_position: int | None = None  # BLIND-03: the seat that took last hand's big blind
+    carried_pot: int = 0  # OPEN-03: antes of a deal nobody opened, carried into the next deal
+    button_stays: bool = False  # OPEN-03 same_dealer: the passed-out deal's dealer deals again
     # rulings: the table before the current hand started and every command accepted since
     # ({"at", "command"}), as compact JSON strings, so a ruling can void actions by rebuilding
     # the hand (rules/rulings.py)

@@ -1,0 +1,217 @@
+"""The posting phase: post, sit out, wait for the big blind, straddle (BLIND-01, 04, 05, 07..09,
+14); and the full-blind call (BLIND-04)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dealerassist.rules.actions import Act, ActionKind, Stakes
+from dealerassist.rules.blinds import (
+    DEAD_SMALL,
+    LIVE_ENTRY,
+    STRADDLE_OFFER,
+    missed_marker,
+    next_to_post,
+    part_amount,
+)
+from dealerassist.rules.flow import Log
+from dealerassist.rules.state import HandState, Phase, PlayerState, SeatStatus, TableState, evolve
+from dealerassist.rules.violations import RuleId, RuleViolation
+
+WAIT = "wait"
+STRADDLE = "straddle"
+NO_STRADDLE = "no_straddle"
+
+
+def post_amount(player: PlayerState) -> int:
+    """BLIND-04: what the seat puts in now: what it owes, or all it has."""
+    return min(player.owes, player.stack)
+
+
+def may_wait(player: PlayerState) -> bool:
+    """BLIND-05/08/09: a newcomer or a returning seat may wait for the big blind instead."""
+    return any(part in LIVE_ENTRY or part == DEAD_SMALL for part in player.owes_what)
+
+
+def posting_legal(hand: HandState, stakes: Stakes) -> list[dict[str, Any]]:
+    """The seat to post, what it owes (each part named) and its other choices."""
+    if hand.to_act is None:
+        return []
+    player = hand.player(hand.to_act)
+    owes = [part for part in player.owes_what if part != STRADDLE_OFFER]
+    legal: list[dict[str, Any]] = []
+    if STRADDLE_OFFER in player.owes_what:
+        straddle = min(player.stack, player.owes + 2 * stakes.big_blind)
+        legal.append({"action": "post", "option": STRADDLE, "amount": straddle})
+        legal.append({"action": "post", "option": NO_STRADDLE, "amount": post_amount(player)})
+    else:
+        legal.append({"action": "post", "amount": post_amount(player), "owes": owes})
+    if may_wait(player):
+        legal.append({"action": "post", "option": WAIT})
+    legal.append({"action": "sit_out"})
+    return legal
+
+
+def check_post(hand: HandState, act: Act, stakes: Stakes) -> None:
+    """BLIND-01: only the seat whose turn it is posts, exactly what it owes; BLIND-05/08/09 the
+    wait option; BLIND-14 the straddle only for the seat it is offered to."""
+    seat = act.seat
+    waits = dict(hand.waiting)
+    if seat in waits:
+        text = f"Seat {seat} is not dealt in this hand: it waits for the big blind ({waits[seat]})."
+        raise _refuse(hand, RuleId(waits[seat]), text, seat, stakes)
+    if hand.to_act != seat:
+        raise _refuse(
+            hand,
+            RuleId.BLIND_01,
+            f"Seat {hand.to_act} posts first; seat {seat} must wait.",
+            seat,
+            stakes,
+        )
+    player = hand.player(seat)
+    if act.option in (STRADDLE, NO_STRADDLE) and STRADDLE_OFFER not in player.owes_what:
+        text = f"Seat {seat} may not straddle: only the seat left of the big blind may, if allowed."
+        raise _refuse(hand, RuleId.BLIND_14, text, seat, stakes)
+    if act.option == WAIT and not may_wait(player):
+        rule = RuleId.BLIND_01
+        text = f"Seat {seat} owes its blind this hand; post {post_amount(player)} or sit out."
+        raise _refuse(hand, rule, text, seat, stakes)
+    if act.option not in (None, WAIT, STRADDLE, NO_STRADDLE):
+        raise _refuse(hand, RuleId.BLIND_01, f"Unknown post option {act.option!r}.", seat, stakes)
+    expected = _expected(player, act.option, stakes)
+    if act.action is ActionKind.POST and act.option != WAIT and act.amount not in (None, expected):
+        rule = _amount_rule(player)
+        text = f"Seat {seat} owes {_owed_text(player, stakes, expected)}; post exactly {expected}."
+        raise _refuse(hand, rule, text, seat, stakes)
+
+
+def _expected(player: PlayerState, option: str | None, stakes: Stakes) -> int:
+    if option == STRADDLE:
+        return min(player.stack, player.owes + 2 * stakes.big_blind)
+    return post_amount(player)
+
+
+def _amount_rule(player: PlayerState) -> RuleId:
+    if "entering_big_blind" in player.owes_what:
+        return RuleId.BLIND_05
+    if "returning_big_blind" in player.owes_what:
+        return RuleId.BLIND_08
+    if DEAD_SMALL in player.owes_what:
+        return RuleId.BLIND_09
+    return RuleId.BLIND_01
+
+
+def _owed_text(player: PlayerState, stakes: Stakes, total: int) -> str:
+    dead = sum(part_amount(p, stakes) for p in player.owes_what if p == DEAD_SMALL)
+    if not dead:
+        return str(total)
+    return f"{total} ({total - dead} live, {dead} dead)"
+
+
+def _refuse(hand: HandState, rule: RuleId, text: str, seat: int, stakes: Stakes) -> RuleViolation:
+    return RuleViolation(rule_id=rule, message=text, seat=seat, allowed=posting_legal(hand, stakes))
+
+
+def apply_post(hand: HandState, act: Act, stakes: Stakes) -> HandState:
+    """Move the forced bet into the pot (BLIND-01): dead parts first (big-blind ante, a dead
+    small blind), outside the side-pot levels; then the ante (in the pot, not a bet); the rest is
+    the live blind or straddle (BLIND-08: only the big-blind part of a return is live)."""
+    player = hand.player(act.seat)
+    parts = tuple(p for p in player.owes_what if p != STRADDLE_OFFER)
+    if act.option == STRADDLE:
+        parts = (*parts, STRADDLE)
+        player = evolve(player, owes=player.owes + 2 * stakes.big_blind)
+        hand = evolve(hand, straddle_seat=act.seat)
+    amount = post_amount(player)
+    dead_owed = sum(part_amount(p, stakes) for p in parts if p in ("big_blind_ante", DEAD_SMALL))
+    dead = min(dead_owed, amount)
+    ante = min(stakes.ante, amount - dead) if "ante" in parts else 0
+    live = amount - dead - ante
+    posted = evolve(
+        player,
+        stack=player.stack - amount,
+        committed=player.committed + ante + live,
+        dead=player.dead + dead,
+        bet=player.bet + live,
+        owes=0,
+        owes_what=parts,
+    )
+    hand = hand.with_player(posted)
+    return evolve(hand, to_act=next_to_post(hand))
+
+
+def apply_sit_out(hand: HandState, seat: int, stakes: Stakes) -> HandState:
+    """The seat is not dealt in; a big blind it owed moves to the next seat that has not posted
+    (BLIND-07). ``wait`` (BLIND-05/08) takes the same way out of the hand."""
+    player = hand.player(seat)
+    hand = evolve(hand, players=tuple(p for p in hand.players if p.seat != seat))
+    if hand.small_blind_seat == seat:
+        hand = evolve(hand, small_blind_seat=None)
+    if hand.big_blind_seat == seat and "big_blind" in player.owes_what:
+        hand = _move_big_blind(hand, seat, stakes)
+    return evolve(hand, to_act=next_to_post(hand))
+
+
+def _move_big_blind(hand: HandState, seat: int, stakes: Stakes) -> HandState:
+    """BLIND-07: the next seat that has not posted takes the big blind (and its ante)."""
+    amount = stakes.big_blind + stakes.big_blind_ante
+    owes = ("big_blind_ante", "big_blind") if stakes.big_blind_ante else ("big_blind",)
+    for candidate in hand.seats_from(seat):
+        player = hand.player(candidate)
+        unposted = player.committed == 0 and player.dead == 0
+        if unposted and candidate != hand.small_blind_seat:
+            moved = evolve(player, owes=player.owes + amount, owes_what=(*owes, *player.owes_what))
+            return evolve(hand.with_player(moved), big_blind_seat=candidate)
+    return evolve(hand, big_blind_seat=None)
+
+
+def check_full_blind_call(hand: HandState, act: Act, stakes: Stakes) -> None:
+    """BLIND-04: after a short all-in big blind the others call the full blind, not the short
+    amount."""
+    big = hand.big_blind_seat
+    if act.action is not ActionKind.CALL or act.amount is None or hand.phase is not Phase.BETTING_1:
+        return
+    if big is None or not hand.has(big) or not hand.has(act.seat):
+        return
+    short = hand.player(big).bet
+    player = hand.player(act.seat)
+    full = min(stakes.big_blind, player.bet + player.stack)
+    if short < stakes.big_blind and player.bet + act.amount == short and short < full:
+        owed = hand.current_bet - player.bet
+        raise RuleViolation(
+            rule_id=RuleId.BLIND_04,
+            message=f"The big blind is all in for {short}, but a call is still the full blind: "
+            f"seat {act.seat} calls {owed}.",
+            seat=act.seat,
+            allowed=[{"action": "call", "amount": owed}, {"action": "fold"}],
+        )
+
+
+def apply_act(
+    state: TableState, hand: HandState, act: Act, log: Log
+) -> tuple[TableState, HandState]:
+    """A ``post`` (with its option) or ``sit_out`` during the posting phase, checked and applied;
+    the seat's markers clear once it has posted."""
+    stakes = state.spec.stakes
+    check_post(hand, act, stakes)
+    player = hand.player(act.seat)
+    seat = state.seat(act.seat)
+    if act.action is ActionKind.POST and act.option != WAIT:
+        amount = _expected(player, act.option, stakes)
+        record = {"type": "posted", "seat": act.seat, "amount": amount}
+        log.events.append(record | ({"option": act.option} if act.option else {}))
+        settled = evolve(seat, new_player=False, waiting=None, missed_blind=None, dodge_from=None)
+        return state.with_seat(settled), apply_post(hand, act, stakes)
+    if act.option == WAIT:
+        rule = "BLIND-05" if "entering_big_blind" in player.owes_what else "BLIND-08"
+        seat = evolve(seat, waiting=rule)
+        log.events.append({"type": "waits_for_big_blind", "seat": act.seat})
+    else:
+        marker = missed_marker(player)
+        marker = "big" if seat.missed_blind == "big" else (marker or seat.missed_blind)
+        dodge = hand.hand_no if missed_marker(player) else seat.dodge_from
+        seat = evolve(seat, status=SeatStatus.SITTING_OUT, missed_blind=marker, dodge_from=dodge)
+        log.events.append({"type": "sat_out", "seat": act.seat, "missed_blind": marker})
+    hand = apply_sit_out(hand, act.seat, stakes)
+    state = evolve(state.with_seat(seat), big_blind_position=hand.big_blind_seat)
+    return state, hand

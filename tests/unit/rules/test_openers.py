@@ -1,0 +1,221 @@
+"""Ante games with openers (jackpots): opening, nobody opens, proving and splitting openers, and
+all in for the antes (OPEN-01..03, 05, 07, 08)."""
+
+from __future__ import annotations
+
+import pytest
+from engine_table import Table
+
+from dealerassist.rules.actions import Mode, Stakes, StartHand
+from dealerassist.rules.house_rules import (
+    BettingRules,
+    HouseRules,
+    OpenRequirement,
+    OpenRules,
+    PassOutButton,
+    PostDrawFirst,
+)
+from dealerassist.rules.openers import has_openers
+from dealerassist.rules.violations import RuleId, RuleViolation
+
+ANTES = Stakes(ante=2, small_bet=10, big_bet=20)
+
+
+def jackpots(passout: PassOutButton = PassOutButton.ADVANCES) -> HouseRules:
+    return HouseRules(
+        open=OpenRules(requirement=OpenRequirement.JACKS_OR_BETTER, passout_button=passout)
+    )
+
+
+def card_table(hands: dict[int, str]) -> Table:
+    """A jackpots table in card mode, button 3, each seat dealt ``hands[seat]``."""
+    table = Table([100] * len(hands), stakes=ANTES, rules=jackpots(), mode=Mode.CARD)
+    table.start(button=len(hands))
+    for seat in sorted(hands):
+        table.act(seat, "deal", cards=hands[seat])
+    return table
+
+
+def refused(table: Table, seat: int, action: str, **fields: object) -> RuleViolation:
+    before = table.state
+    with pytest.raises(RuleViolation) as error:
+        table.act(seat, action, **fields)
+    assert table.state is before
+    return error.value
+
+
+def checked_around(table: Table) -> None:
+    while table.hand.phase.value == "betting_1":
+        table.act(table.hand.to_act, "check")
+
+
+def test_openers_are_a_pair_of_jacks_or_better() -> None:
+    """Jacks, two small pairs, trips, straights and flushes open; tens do not."""
+    assert has_openers(["Jh", "Js", "2c", "5d", "9s"])
+    assert has_openers(["2h", "2s", "3c", "3d", "9s"])
+    assert has_openers(["2h", "4h", "6h", "8h", "Th"])
+    assert has_openers(["9h", "Ts", "Jc", "Qd", "Ks"])
+    assert not has_openers(["Th", "Ts", "2c", "5d", "9s"])
+    assert not has_openers(["Ah", "Ks", "2c", "5d", "9s"])
+
+
+def test_OPEN_02_accepts_an_opener_with_jacks_and_records_him() -> None:
+    """Card mode: a pair of jacks opens; the opener is recorded and told to keep them."""
+    table = card_table({1: "Jh Js 2c 5d 9s", 2: "Th Ts 3c 6d 8s", 3: "Ah Kd 4c 7d 2s"})
+    assert table.hand.to_act == 1
+    outcome = table.act(1, "bet", amount=10)
+    assert table.hand.opener == 1
+    assert [n.rule_id for n in outcome.notices] == [RuleId.OPEN_02]
+
+
+def test_OPEN_02_rejects_opening_without_jacks_or_better() -> None:
+    """Card mode: a pair of tens may not open; the seat may check or fold."""
+    table = card_table({1: "Th Ts 3c 6d 8s", 2: "Jh Js 2c 5d 9s", 3: "Ah Kd 4c 7d 2s"})
+    error = refused(table, 1, "bet", amount=10)
+    assert error.rule_id is RuleId.OPEN_02
+    assert error.allowed == [{"action": "check"}, {"action": "fold"}]
+
+
+def test_OPEN_01_guides_the_opener_to_act_first_after_the_draw() -> None:
+    """Ante game: left of the button first; after the draw the opener acts first (seed 000)."""
+    rules = HouseRules(
+        open=OpenRules(requirement=OpenRequirement.JACKS_OR_BETTER),
+        betting=BettingRules(post_draw_first=PostDrawFirst.OPENER),
+    )
+    table = Table([100, 100, 100], stakes=ANTES, rules=rules)
+    table.start(button=3)
+    table.act(1, "check")
+    table.act(2, "bet", amount=10)
+    table.act(3, "call")
+    table.act(1, "call")
+    for seat in (1, 2, 3):
+        table.act(seat, "draw", count=1)
+    assert table.hand.phase.value == "betting_2" and table.hand.to_act == 2
+
+
+def test_OPEN_03_accepts_a_passed_out_deal_carrying_the_antes() -> None:
+    """Nobody opens: the antes stay in the pot, everyone antes again, the button advances."""
+    table = Table([100, 100, 100], stakes=ANTES, rules=jackpots())
+    table.start(button=3)
+    outcome = table.act(1, "check")
+    table.act(2, "check")
+    outcome = table.act(3, "check")
+    assert outcome.result is not None and outcome.result["passed_out"]
+    assert outcome.instructions[-1]["code"] == "passed_out"
+    assert table.state.carried_pot == 6
+    assert sum(table.stacks().values()) + table.state.carried_pot == 300
+    table.start()
+    assert table.state.button == 1
+    assert table.hand.pot == 12 and table.state.carried_pot == 0
+    table.act(2, "bet", amount=10)
+    table.act(3, "fold")
+    outcome = table.act(1, "fold")
+    assert table.stacks() == {1: 96, 2: 108, 3: 96}
+
+
+def test_OPEN_03_accepts_the_same_dealer_dealing_again() -> None:
+    """passout_button = same_dealer: the button stays after a passed-out deal."""
+    table = Table([100, 100, 100], stakes=ANTES, rules=jackpots(PassOutButton.SAME_DEALER))
+    table.start(button=3)
+    checked_around(table)
+    table.start()
+    assert table.state.button == 3 and table.hand.pot == 12
+
+
+def test_OPEN_03_rejects_moving_the_button_when_the_same_dealer_deals_again() -> None:
+    """same_dealer: naming another button after a passed-out deal is refused."""
+    table = Table([100, 100, 100], stakes=ANTES, rules=jackpots(PassOutButton.SAME_DEALER))
+    table.start(button=3)
+    checked_around(table)
+    before = table.state
+    with pytest.raises(RuleViolation) as error:
+        table.run(StartHand(button=1))
+    assert error.value.rule_id is RuleId.OPEN_03
+    assert table.state is before
+
+
+def opened_to_showdown(table: Table) -> None:
+    """Seat 1 opens, seat 2 calls, seat 3 folds; both stand pat and check down."""
+    table.act(1, "bet", amount=10)
+    table.act(2, "call")
+    table.act(3, "fold")
+    table.act(1, "draw", count=0)
+    table.act(2, "draw", count=0)
+    table.act(1, "check")
+    table.act(2, "check")
+
+
+def test_OPEN_05_accepts_an_opener_who_shows_openers() -> None:
+    """The opener shows jacks and wins against ace high."""
+    table = Table([100, 100, 100], stakes=ANTES, rules=jackpots())
+    table.start(button=3)
+    opened_to_showdown(table)
+    table.act(1, "show", cards="Jh Js 2c 5d 9s")
+    outcome = table.act(2, "show", cards="Ah Kd 4c 7d 3s")
+    assert outcome.result is not None
+    assert outcome.result["pots"][0]["winners"] == [1]
+
+
+def test_OPEN_05_rejects_an_opener_who_cannot_show_openers() -> None:
+    """Count mode: the opener's shown tens do not prove openers; his hand is dead."""
+    table = Table([100, 100, 100], stakes=ANTES, rules=jackpots())
+    table.start(button=3)
+    opened_to_showdown(table)
+    outcome = table.act(1, "show", cards="Th Ts 2c 5d 9s")
+    assert [n.rule_id for n in outcome.notices] == [RuleId.OPEN_05]
+    assert table.hand.player(1).mucked
+    assert outcome.result is not None
+    assert outcome.result["pots"][0]["winners"] == [2]
+
+
+def split_hands() -> Table:
+    """Seat 1 opens with jacks and a four-flush; seats 2 and 3 call."""
+    table = card_table({1: "Jh Js Th 9h 8h", 2: "Qc Qd 3c 6d 8s", 3: "Ac Kd 4c 7d 2s"})
+    table.act(1, "bet", amount=10)
+    table.act(2, "call")
+    table.act(3, "fold")
+    return table
+
+
+def test_OPEN_07_accepts_splitting_openers_proven_by_the_kept_discards() -> None:
+    """The opener breaks his jacks to draw to the flush; his discards prove the openers."""
+    table = split_hands()
+    outcome = table.act(1, "draw", discards="Js", option="split")
+    assert table.hand.player(1).split_discards == ("Js",)
+    assert any(i["code"] == "keep_discards" for i in outcome.instructions)
+    table.act(1, "deal", cards="2h")
+    table.act(2, "draw", discards="3c 6d 8s")
+    table.act(2, "deal", cards="4s 5s 7c")
+    table.act(1, "check")
+    table.act(2, "check")
+    table.act(1, "show")
+    outcome = table.act(2, "show")
+    assert outcome.result is not None
+    assert outcome.result["pots"][0]["winners"] == [1]
+
+
+def test_OPEN_07_rejects_splitting_by_a_player_who_did_not_open() -> None:
+    """Only the opener can split openers."""
+    table = split_hands()
+    table.act(1, "draw", discards="8h")
+    table.act(1, "deal", cards="2c")
+    assert refused(table, 2, "draw", discards="3c", option="split").rule_id is RuleId.OPEN_07
+
+
+def test_all_in_for_the_antes_plays_for_the_antes_it_matched() -> None:
+    """OPEN-08: a seat with one chip antes it all and can win only the antes it matched."""
+    table = Table([100, 100, 1], stakes=ANTES, rules=jackpots())
+    table.start(button=2)
+    assert table.hand.player(3).all_in
+    table.act(1, "bet", amount=10)
+    table.act(2, "call")
+    for seat in (3, 1, 2):
+        table.act(seat, "draw", count=0)
+    table.act(1, "check")
+    table.act(2, "check")
+    shown = {1: "Jh Js 2c 5d 9s", 2: "Th Ts 3c 6d 8s", 3: "Ah As Ac 7d 4s"}
+    while table.hand.phase.value == "showdown":
+        outcome = table.act(table.hand.to_act, "show", cards=shown[table.hand.to_act])
+    assert outcome.result is not None
+    assert [p["amount"] for p in outcome.result["pots"]] == [3, 22]
+    assert table.stacks() == {1: 110, 2: 88, 3: 3}

@@ -1,0 +1,443 @@
+"""Seats between hands: buy-in, sit out, return, missed blinds, newcomers, seat changes, dodging
+(BLIND-05..09, 12, 13, 15)."""
+
+from __future__ import annotations
+
+import pytest
+from engine_table import AT, Table
+
+from dealerassist.errors import InvalidInput
+from dealerassist.rules.actions import (
+    ChangeSeat,
+    RemovePlayer,
+    ReturnToPlay,
+    SeatPlayer,
+    SitOut,
+    Stakes,
+    StartHand,
+    command_from_dict,
+    command_to_dict,
+)
+from dealerassist.rules.engine import view
+from dealerassist.rules.house_rules import (
+    BlindRules,
+    HouseRules,
+    MissedBlindsReturn,
+    NewPlayerBetweenBlindsAndButton,
+    TableRules,
+)
+from dealerassist.rules.violations import RuleId, RuleViolation
+
+
+def refused(table: Table, command: object) -> RuleViolation:
+    before = table.state
+    with pytest.raises(RuleViolation) as error:
+        table.run(command)
+    assert table.state is before
+    return error.value
+
+
+def fold_out(table: Table) -> None:
+    """Everyone folds to the last player."""
+    while table.hand.phase.value != "complete":
+        table.act(table.hand.to_act, "fold")
+
+
+def play_hands(table: Table, count: int) -> None:
+    """Start ``count`` hands, every obligation posted, each folded out."""
+    for _ in range(count):
+        table.start()
+        fold_out(table)
+
+
+def blinds_rules(**options: object) -> HouseRules:
+    return HouseRules(blinds=BlindRules(**options))  # type: ignore[arg-type]
+
+
+def sat_out_through_big_blind(rules: HouseRules | None = None) -> Table:
+    """Six players; seat 4 sits out while the big blind passes it (it gets the ML marker)."""
+    table = Table([100] * 6, rules=rules)
+    table.start(button=1)  # blinds 2, 3
+    fold_out(table)
+    table.run(SitOut(4))
+    table.start()  # dead button: big blind skips 4 and goes to 5
+    fold_out(table)
+    return table
+
+
+@pytest.mark.parametrize(
+    "command", [SitOut(2), ReturnToPlay(3), ReturnToPlay(3, wait=True), ChangeSeat(1, 6)]
+)
+def test_seat_commands_round_trip_through_their_dicts(command: object) -> None:
+    """The between-hands commands have a JSON form."""
+    assert command_from_dict(command_to_dict(command)) == command  # type: ignore[arg-type]
+
+
+def test_buy_in_within_the_profile_limits_is_accepted() -> None:
+    """A buy-in between min_buy_in and max_buy_in seats the player."""
+    table = Table([], rules=HouseRules(table=TableRules(min_buy_in=40, max_buy_in=200)))
+    table.run(SeatPlayer(1, "Ann", 40))
+    table.run(SeatPlayer(2, "Bob", 200))
+    assert table.stacks() == {1: 40, 2: 200}
+
+
+def test_buy_in_outside_the_profile_limits_is_refused() -> None:
+    """Too small or too large a buy-in is refused with the limits."""
+    table = Table([], rules=HouseRules(table=TableRules(min_buy_in=40, max_buy_in=200)))
+    with pytest.raises(InvalidInput, match="40-200"):
+        table.run(SeatPlayer(1, "Ann", 39))
+    with pytest.raises(InvalidInput, match="40-200"):
+        table.run(SeatPlayer(1, "Ann", 201))
+
+
+def test_leave_and_sit_out_are_refused_while_dealt_in() -> None:
+    """A player in the hand neither leaves nor sits out until it is over."""
+    table = Table([100, 100, 100])
+    table.start(button=1)
+    assert refused(table, RemovePlayer(2)).rule_id is RuleId.GAME_01
+    assert refused(table, SitOut(2)).rule_id is RuleId.GAME_01
+
+
+def test_sitting_out_seat_is_not_dealt_in_and_gets_the_big_blind_marker() -> None:
+    """BLIND-07: the big blind passing a sitting-out seat marks it ML; it is not dealt in."""
+    table = sat_out_through_big_blind()
+    assert table.state.seat(4).missed_blind == "big"
+    assert table.hand.big_blind_seat == 5
+    assert not table.hand.has(4)
+    seats = view(table.state, table.rules, AT)["seats"]
+    assert seats[3]["missed_blind"] == "big" and seats[3]["status"] == "sitting_out"
+
+
+def test_seat_passed_only_by_the_small_blind_gets_the_small_marker() -> None:
+    """BLIND-07: last hand's big blind sits out; the small blind passes it (MS)."""
+    table = Table([100] * 6)
+    table.start(button=1)  # big blind 3
+    fold_out(table)
+    table.run(SitOut(3))
+    table.start()  # dead button: button 2, dead small blind at 3, big blind 4
+    assert table.state.seat(3).missed_blind == "small"
+    assert table.hand.small_blind_seat is None
+
+
+def test_BLIND_08_accepts_a_return_posting_big_live_and_small_dead() -> None:
+    """The returning seat posts 15: 10 live (its bet) and 5 dead in the middle."""
+    table = sat_out_through_big_blind()
+    table.run(ReturnToPlay(4))
+    outcome = table.start(post=False)
+    assert {k: v for k, v in outcome.instructions[-1].items() if k != "text"} == {
+        "code": "post",
+        "seat": 4,
+        "count": 15,
+    }
+    while table.hand.to_act != 4:
+        table.act(table.hand.to_act, "post")
+    legal = table.legal()
+    assert legal is not None
+    assert legal["legal"][0] == {
+        "action": "post",
+        "amount": 15,
+        "owes": ["returning_big_blind", "dead_small_blind"],
+    }
+    table.act(4, "post", amount=15)
+    player = table.hand.player(4)
+    assert (player.bet, player.dead, player.stack) == (10, 5, 85)
+    assert table.state.seat(4).missed_blind is None
+
+
+def test_BLIND_08_accepts_the_returning_seat_keeping_its_option() -> None:
+    """The returning seat's live blind keeps its option to raise when the action reaches it."""
+    table = sat_out_through_big_blind()
+    table.run(ReturnToPlay(4))
+    table.start()
+    while table.hand.to_act != 4:
+        table.act(table.hand.to_act, "call")
+    legal = table.legal()
+    assert legal is not None
+    assert [a["action"] for a in legal["legal"]] == ["check", "raise", "fold"]
+
+
+def test_BLIND_08_accepts_waiting_for_the_big_blind() -> None:
+    """A returning seat may wait: it is not dealt in until the big blind reaches it."""
+    table = sat_out_through_big_blind()
+    table.run(ReturnToPlay(4))
+    table.start(post=False)
+    while table.hand.to_act != 4:
+        table.act(table.hand.to_act, "post")
+    table.act(4, "post", option="wait")
+    assert not table.hand.has(4)
+    assert table.state.seat(4).waiting == "BLIND-08"
+    fold_out(table)
+    table.start()  # the big blind moves to 1: seat 4 still waits
+    assert not table.hand.has(4) and dict(table.hand.waiting)[4] == "BLIND-08"
+    fold_out(table)
+    play_hands(table, 2)  # big blinds 2 and 3; then it reaches 4
+    table.start()
+    assert table.hand.big_blind_seat == 4 and table.hand.player(4).bet == 10
+    assert table.state.seat(4).waiting is None and table.state.seat(4).missed_blind is None
+
+
+def test_BLIND_08_rejects_a_post_of_only_the_big_blind() -> None:
+    """A returning seat that owes 15 may not post 10."""
+    table = sat_out_through_big_blind()
+    table.run(ReturnToPlay(4))
+    table.start(post=False)
+    while table.hand.to_act != 4:
+        table.act(table.hand.to_act, "post")
+    with pytest.raises(RuleViolation) as error:
+        table.act(4, "post", amount=10)
+    assert error.value.rule_id is RuleId.BLIND_08
+    assert "10 live, 5 dead" in error.value.message
+
+
+def test_BLIND_08_rejects_posting_back_in_where_the_house_makes_it_wait() -> None:
+    """missed_blinds_return = wait_for_big_blind: a return that posts is refused; waiting works."""
+    rules = blinds_rules(missed_blinds_return=MissedBlindsReturn.WAIT_FOR_BIG_BLIND)
+    table = sat_out_through_big_blind(rules)
+    assert refused(table, ReturnToPlay(4)).rule_id is RuleId.BLIND_08
+    table.run(ReturnToPlay(4, wait=True))
+    table.start()
+    assert not table.hand.has(4)
+
+
+def test_BLIND_09_accepts_a_missed_small_blind_posted_dead() -> None:
+    """MS: the seat posts just the small blind, dead, to be dealt in."""
+    table = Table([100] * 6)
+    table.start(button=1)
+    fold_out(table)
+    table.run(SitOut(3))
+    table.start()
+    fold_out(table)
+    table.run(ReturnToPlay(3))
+    table.start(post=False)
+    while table.hand.to_act != 3:
+        table.act(table.hand.to_act, "post")
+    table.act(3, "post", amount=5)
+    player = table.hand.player(3)
+    assert (player.bet, player.dead, player.stack) == (0, 5, table.state.seat(3).stack - 5)
+
+
+def test_BLIND_09_rejects_a_live_post_for_a_missed_small_blind() -> None:
+    """MS: posting a big blind instead of the dead small blind is refused."""
+    table = Table([100] * 6)
+    table.start(button=1)
+    fold_out(table)
+    table.run(SitOut(3))
+    table.start()
+    fold_out(table)
+    table.run(ReturnToPlay(3))
+    table.start(post=False)
+    while table.hand.to_act != 3:
+        table.act(table.hand.to_act, "post")
+    with pytest.raises(RuleViolation) as error:
+        table.act(3, "post", amount=10)
+    assert error.value.rule_id is RuleId.BLIND_09
+
+
+def test_BLIND_05_accepts_a_newcomer_posting_a_big_blind_to_play_at_once() -> None:
+    """A newcomer outside the blinds posts a live big blind and is dealt in."""
+    table = Table([100, 100, 100, 100])
+    table.start(button=1)
+    fold_out(table)
+    table.run(SeatPlayer(6, "New", 100))
+    assert table.state.seat(6).new_player
+    table.start(post=False)  # button 2, blinds 3 and 4; seat 6 is not between button and blinds
+    while table.hand.to_act != 6:
+        table.act(table.hand.to_act, "post")
+    legal = table.legal()
+    assert legal is not None
+    assert {"action": "post", "option": "wait"} in legal["legal"]
+    table.act(6, "post", amount=10)
+    assert table.hand.player(6).bet == 10
+    assert not table.state.seat(6).new_player
+
+
+def test_BLIND_05_accepts_a_newcomer_in_the_big_blind_seat_as_the_big_blind() -> None:
+    """A newcomer whose seat takes the big blind is simply the big blind."""
+    table = Table([100, 100, 100])
+    table.start(button=1)  # blinds 2, 3
+    fold_out(table)
+    table.run(SeatPlayer(4, "New", 100))
+    table.start()  # dead button: big blind to 4
+    assert table.hand.big_blind_seat == 4
+    assert table.hand.player(4).owes_what == ("big_blind",)
+
+
+def test_BLIND_05_rejects_a_newcomer_posting_less_than_a_big_blind() -> None:
+    """A newcomer enters with a full big blind, not the small blind."""
+    table = Table([100, 100, 100, 100])
+    table.start(button=1)
+    fold_out(table)
+    table.run(SeatPlayer(6, "New", 100))
+    table.start(post=False)
+    while table.hand.to_act != 6:
+        table.act(table.hand.to_act, "post")
+    with pytest.raises(RuleViolation) as error:
+        table.act(6, "post", amount=5)
+    assert error.value.rule_id is RuleId.BLIND_05
+
+
+def newcomer_between_button_and_small_blind(rules: HouseRules | None = None) -> Table:
+    """Seats 1, 3, 4, 5; after a hand with blinds 1 and 3, a newcomer takes seat 2 (dead
+    button: the next button is 1 and the small blind 3, so seat 2 sits between them)."""
+    table = Table([100, 0, 100, 100, 100], rules=rules)
+    table.start(button=5)
+    fold_out(table)
+    table.run(SeatPlayer(2, "New", 100))
+    return table
+
+
+def test_BLIND_06_guides_a_newcomer_between_the_blinds_and_the_button_to_wait() -> None:
+    """The newcomer is not dealt in; the dealer is told why."""
+    table = newcomer_between_button_and_small_blind()
+    outcome = table.start(post=False)
+    assert (table.hand.button, table.hand.small_blind_seat) == (1, 3)
+    assert not table.hand.has(2)
+    assert dict(table.hand.waiting) == {2: "BLIND-06"}
+    skip = [i for i in outcome.instructions if i["code"] == "skip"]
+    assert skip[0]["seat"] == 2 and "BLIND-06" in skip[0]["text"]
+    assert view(table.state, table.rules, AT)["hand"]["waiting"] == {"2": "BLIND-06"}
+
+
+def test_BLIND_06_rejects_a_post_from_a_newcomer_who_must_wait() -> None:
+    """A post for the waiting newcomer is refused with the rule."""
+    table = newcomer_between_button_and_small_blind()
+    table.start(post=False)
+    with pytest.raises(RuleViolation) as error:
+        table.act(2, "post")
+    assert error.value.rule_id is RuleId.BLIND_06
+
+
+def test_BLIND_06_accepts_buying_the_button_where_the_house_allows() -> None:
+    """buy_button: the newcomer posts a live big blind plus a dead small blind."""
+    rules = blinds_rules(between_blinds_and_button=NewPlayerBetweenBlindsAndButton.BUY_BUTTON)
+    table = newcomer_between_button_and_small_blind(rules)
+    table.start(post=False)
+    player = table.hand.player(2)
+    assert (player.owes, player.owes_what) == (15, ("entering_big_blind", "dead_small_blind"))
+    while table.hand.phase.value == "posting":
+        table.act(table.hand.to_act, "post")
+    assert (table.hand.player(2).bet, table.hand.player(2).dead) == (10, 5)
+
+
+def test_BLIND_12_accepts_a_move_that_takes_no_free_hand() -> None:
+    """The button moves to an empty seat no further from the big blind: dealt in at once."""
+    table = Table([100] * 5)
+    table.start(button=1)  # blinds 2, 3
+    fold_out(table)
+    table.run(ChangeSeat(1, 6))
+    assert table.state.seat(6).player == "P1" and table.state.seat(1).player is None
+    assert table.state.seat(6).waiting is None
+    table.start()
+    assert table.hand.has(6)
+
+
+def test_BLIND_12_rejects_a_move_away_from_the_coming_big_blind() -> None:
+    """Seat 4, next to take the big blind, moves behind it: it waits for the big blind."""
+    table = Table([100] * 5)
+    table.start(button=1)  # blinds 2, 3: seat 4 is next
+    fold_out(table)
+    table.run(ChangeSeat(4, 6))
+    assert table.state.seat(6).waiting == "BLIND-12"
+    assert refused(table, ReturnToPlay(6)).rule_id is RuleId.BLIND_12
+    table.start(post=False)
+    assert dict(table.hand.waiting) == {6: "BLIND-12"}
+    with pytest.raises(RuleViolation) as error:
+        table.act(6, "post")
+    assert error.value.rule_id is RuleId.BLIND_12
+    while table.hand.phase.value == "posting":
+        table.act(table.hand.to_act, "post")
+    fold_out(table)
+    table.start()
+    assert table.hand.big_blind_seat == 6 and table.state.seat(6).waiting is None
+
+
+def test_BLIND_12_rejects_a_seat_change_during_the_hand() -> None:
+    """A player dealt in changes seats only between hands."""
+    table = Table([100] * 3)
+    table.start(button=1)
+    assert refused(table, ChangeSeat(2, 5)).rule_id is RuleId.BLIND_12
+
+
+SINGLE = HouseRules(blinds=BlindRules(single_blind=True))
+
+
+def single_blind_table(stacks: list[int]) -> Table:
+    return Table(stacks, stakes=Stakes(big_blind=10, small_bet=10, big_bet=20), rules=SINGLE)
+
+
+def test_BLIND_13_accepts_half_a_blind_as_a_full_blind() -> None:
+    """Single blind: a blind of 5 chips (half) is all in and counts as the blind."""
+    table = single_blind_table([100, 5, 100])
+    table.start(button=1)
+    assert table.hand.big_blind_seat == 2
+    assert table.hand.player(3).bet == 0 and table.hand.to_act == 3
+
+
+def test_BLIND_13_guides_the_next_player_to_take_the_blind_after_a_short_one() -> None:
+    """Single blind: 4 chips is less than half; the next seat posts the blind as well."""
+    table = single_blind_table([100, 4, 100])
+    table.start(button=1)
+    assert table.hand.player(2).bet == 4
+    assert table.hand.player(3).bet == 10 and table.hand.big_blind_seat == 3
+    assert table.hand.to_act == 1
+
+
+def test_BLIND_13_rejects_a_return_that_does_not_wait_for_the_blind() -> None:
+    """Single blind: a seat that skipped the blind may re-enter only on the blind."""
+    table = single_blind_table([100, 100, 100, 100])
+    table.start(button=1, post=False)
+    table.act(2, "sit_out")
+    assert table.hand.big_blind_seat == 3
+    while table.hand.phase.value == "posting":
+        table.act(table.hand.to_act, "post")
+    fold_out(table)
+    assert table.state.seat(2).missed_blind == "big"
+    assert refused(table, ReturnToPlay(2)).rule_id is RuleId.BLIND_13
+    table.run(ReturnToPlay(2, wait=True))
+    assert table.state.seat(2).waiting == "BLIND-08"
+
+
+def test_BLIND_15_accepts_a_return_after_a_full_orbit_without_a_flag() -> None:
+    """A seat that sat out away from the blinds is not flagged when it returns."""
+    table = Table([100] * 6)
+    table.start(button=1)  # blinds 2, 3
+    fold_out(table)
+    table.run(SitOut(6))  # not due a blind next hand
+    play_hands(table, 3)
+    outcome = table.run(ReturnToPlay(6))
+    assert table.state.seat(6).missed_blind == "big"
+    assert [n.rule_id for n in outcome.notices] == []
+
+
+def test_BLIND_15_rejects_dodging_the_big_blind_by_flagging_the_floor() -> None:
+    """Sitting out just before the big blind and returning after it passed is flagged; the
+    seat still owes the missed blinds."""
+    table = Table([100] * 6)
+    table.start(button=1)  # blinds 2, 3: seat 4 is next
+    fold_out(table)
+    table.run(SitOut(4))
+    table.start()
+    fold_out(table)
+    outcome = table.run(ReturnToPlay(4))
+    assert [n.rule_id for n in outcome.notices] == [RuleId.BLIND_15]
+    assert table.state.seat(4).missed_blind == "big"
+
+
+def test_BLIND_02_accepts_the_last_big_blind_taking_the_button_when_heads_up() -> None:
+    """Three become two: last hand's big blind gets the button, so it is not big blind again."""
+    table = Table([100, 100, 100])
+    table.start(button=1)  # blinds 2, 3
+    fold_out(table)
+    table.run(RemovePlayer(1))
+    table.start()
+    hand = table.hand
+    assert (hand.button, hand.small_blind_seat, hand.big_blind_seat) == (3, 3, 2)
+
+
+def test_BLIND_02_rejects_a_heads_up_button_that_gives_the_big_blind_twice() -> None:
+    """Naming seat 2 as the button would make seat 3 the big blind twice running."""
+    table = Table([100, 100, 100])
+    table.start(button=1)
+    fold_out(table)
+    table.run(RemovePlayer(1))
+    assert refused(table, StartHand(button=2)).rule_id is RuleId.BLIND_02
