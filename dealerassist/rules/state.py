@@ -12,6 +12,8 @@ from dealerassist.rules.actions import TableSpec
 
 _T = TypeVar("_T")
 _COPIERS: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
+_DICT_FIELDS: dict[type, frozenset[str]] = {}  # field names of the classes copied by __dict__
+_new_object, _set_field = object.__new__, object.__setattr__
 
 
 def evolve(value: _T, **changes: Any) -> _T:
@@ -24,6 +26,11 @@ def evolve(value: _T, **changes: Any) -> _T:
     50
     """
     cls = type(value)
+    known = _DICT_FIELDS.get(cls)
+    if known is not None and known.issuperset(changes):  # the hot path, inline
+        new: _T = _new_object(cls)
+        _set_field(new, "__dict__", {**value.__dict__, **changes})
+        return new
     copier = _COPIERS.get(cls) or _make_copier(cls)
     result: _T = copier(value, changes)
     return result
@@ -35,7 +42,7 @@ def _make_copier(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
     names = tuple(f.name for f in fields(cls))
     if "__slots__" in vars(cls):
         return _make_slot_copier(cls, names)
-    known = frozenset(names)
+    known = _DICT_FIELDS[cls] = frozenset(names)
     new_object, set_field = object.__new__, object.__setattr__
 
     def copy(value: Any, changes: dict[str, Any]) -> Any:
