@@ -382,6 +382,9 @@ def _kill(state: TableState, seat: int, rules: HouseRules, log: Log) -> TableSta
         come_back=tuple(s for s in hand.come_back if s != seat),
     )
     hand = evolve(hand, to_act=_next_turn(hand, seat))
+    if is_draw(hand.phase) and hand.to_act is None and hand.come_back:
+        hand, steps = drawing.deal_fifth_cards(hand, rules, phase_number(hand.phase))
+        log.instructions.extend(say.dealing_script(steps))
     log.events.append({"type": "hand_killed", "seat": seat})
     log.instructions.append(say.instruction("kill", seat, None, f"Kill seat {seat}'s hand"))
     return _store(state, advance(hand, state.spec, rules, log))

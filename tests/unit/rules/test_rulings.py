@@ -10,6 +10,7 @@ from engine_table import Table
 
 from dealerassist.errors import InvalidInput
 from dealerassist.rules.actions import Act, ActionKind, command_from_dict, command_to_dict
+from dealerassist.rules.house_rules import DrawRules, HouseRules
 from dealerassist.rules.ruling_commands import (
     AcceptEntry,
     AdjustStack,
@@ -305,3 +306,88 @@ def test_the_journal_survives_the_state_json() -> None:
     assert json.loads(state.hand_log[0])["command"] == {"type": "start_hand", "button": 1}
     assert json.loads(state.before_hand or "{}")["hand"] is None
     assert TableState.from_dict(state.to_dict()) == state
+
+
+def test_kill_hand_in_the_draw_passes_the_turn_to_the_next_drawer() -> None:
+    """Killing the seat due to draw moves the draw on; killing the last drawer starts betting."""
+    table = _three()
+    table.act(1, "call")
+    table.act(2, "call")
+    table.act(3, "check")
+    assert table.hand.phase is Phase.DRAW_1 and table.hand.to_act == 2
+    _rule(table, KillHand(2))
+    assert table.hand.to_act == 3
+    table.act(3, "draw", count=1)
+    _rule(table, KillHand(1))
+    assert table.hand.phase is Phase.COMPLETE and table.stacks()[3] == 120
+
+
+def test_kill_hand_at_the_showdown_awards_the_other_hand() -> None:
+    """At the showdown a killed hand leaves the pot to the hand still tabled."""
+    table = _three()
+    table.act(1, "fold")
+    table.act(2, "call")
+    table.act(3, "check")
+    table.act(2, "draw", count=1)
+    table.act(3, "draw", count=1)
+    table.act(2, "check")
+    table.act(3, "check")
+    assert table.hand.phase is Phase.SHOWDOWN
+    outcome = _rule(table, KillHand(table.hand.to_act))
+    assert outcome.result is not None and outcome.result["pots"][0]["amount"] == 20
+
+
+def test_accept_entry_binds_a_draw_over_the_house_maximum() -> None:
+    """DRAW-02 waived: a four-card draw the house limit of three refused is recorded."""
+    table = Table([100, 100, 100], rules=HouseRules(draw=DrawRules(max_cards=3)))
+    table.start(button=1)
+    table.act(1, "call")
+    table.act(2, "call")
+    table.act(3, "check")
+    four = Act(2, ActionKind.DRAW, count=4)
+    assert _refused(table, four).rule_id is RuleId.DRAW_02
+    _rule(table, AcceptEntry(four, "DRAW-02"), rule_id="DRAW-02", decision="accept_entry")
+    assert table.hand.player(2).drawn == (4,) and table.hand.to_act == 3
+
+
+def test_accept_entry_takes_an_action_of_a_seat_in_the_hand() -> None:
+    """accept_entry for a seat not dealt in is refused (IRREG-15)."""
+    table = Table([100, 100, 100, 0])
+    table.start(button=1)
+    ruling = Ruling("custom", note="x", effects=(AcceptEntry(Act(4, ActionKind.CALL), "BET-08"),))
+    assert _refused(table, ruling).rule_id is RuleId.IRREG_15
+
+
+@pytest.mark.parametrize(
+    "effect",
+    [ReleasePot(), ReopenBetting(1), Award((1,)), KillHand(1), Misdeal(), VoidLast(1)],
+)
+def test_effects_need_a_hand_they_can_act_on(effect: Effect) -> None:
+    """Between hands (or before any), hand effects are refused with IRREG-15."""
+    table = Table([100, 100, 100])
+    assert _refused(table, Ruling("custom", note="x", effects=(effect,))).rule_id == "IRREG-15"
+
+
+def test_hand_effects_wait_for_the_deal() -> None:
+    """While the blinds are posted, a kill or an award is refused; a hold is possible (and a
+    second hold is refused: only a release may follow)."""
+    table = Table([100, 100, 100])
+    table.start(button=1, post=False)
+    for effect in (KillHand(2), Award((2,))):
+        assert _refused(table, Ruling("custom", note="x", effects=(effect,))).rule_id == (
+            "IRREG-15"
+        )
+    _rule(table, HoldPot())
+    twice = Ruling("custom", note="x", effects=(HoldPot(),))
+    assert _refused(table, twice).rule_id is RuleId.SHOW_11
+
+
+def test_reopen_betting_only_in_a_betting_round() -> None:
+    """In the draw there is no betting to reopen (IRREG-15)."""
+    table = _three()
+    table.act(1, "call")
+    table.act(2, "call")
+    table.act(3, "check")
+    assert _refused(table, Ruling("custom", note="x", effects=(ReopenBetting(2),))).rule_id == (
+        "IRREG-15"
+    )
