@@ -386,6 +386,7 @@ def _hand_view(hand: HandState) -> dict[str, Any]:
         "burns": hand.burns,
         "players": [_player_view(p) for p in hand.players],
         "draw_deadline": hand.draw_deadline,
+        "pot_held": hand.pot_held,  # rulings: the floor holds the pot (SHOW-11)
         "waiting": {str(seat): rule for seat, rule in hand.waiting},
         "straddle_seat": hand.straddle_seat,
     }

@@ -6,10 +6,11 @@ import json
 from typing import Any
 
 import pytest
-from engine_table import Table
+from engine_table import AT, Table
 
 from dealerassist.errors import InvalidInput
 from dealerassist.rules.actions import Act, ActionKind, command_from_dict, command_to_dict
+from dealerassist.rules.engine import view
 from dealerassist.rules.house_rules import DrawRules, HouseRules
 from dealerassist.rules.ruling_commands import (
     AcceptEntry,
@@ -391,3 +392,10 @@ def test_reopen_betting_only_in_a_betting_round() -> None:
     assert _refused(table, Ruling("custom", note="x", effects=(ReopenBetting(2),))).rule_id == (
         "IRREG-15"
     )
+
+
+def test_the_table_view_shows_a_held_pot() -> None:
+    """The tablet and the console see ``pot_held`` in the hand's view."""
+    table = _three()
+    _rule(table, HoldPot())
+    assert view(table.state, table.rules, AT)["hand"]["pot_held"] is True
