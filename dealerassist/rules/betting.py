@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from dealerassist.rules.actions import Act, ActionKind, Structure, TableSpec
-from dealerassist.rules.house_rules import HouseRules, PostDrawFirst, ShortAllInRule
+from dealerassist.rules.actions import Act, ActionKind, TableSpec
+from dealerassist.rules.house_rules import HouseRules, PostDrawFirst, ShortAllInRule, Structure
 from dealerassist.rules.state import HandState, PlayerState, evolve
 from dealerassist.rules.variants import limit_bet_size, minimum_bet
 from dealerassist.rules.violations import RuleId, RuleViolation

@@ -50,7 +50,10 @@ def advance(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log) -> Ha
 
 
 def _one_left(hand: HandState) -> bool:
-    return hand.phase is not Phase.POSTING and sum(1 for _ in hand.live()) <= 1
+    if hand.phase is Phase.POSTING:
+        return False
+    live = [player for player in hand.players if not player.folded]
+    return len(live) <= 1
 
 
 def _step(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log) -> HandState:

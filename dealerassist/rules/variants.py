@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dealerassist.rules.actions import Stakes, Variant
-from dealerassist.rules.house_rules import HouseRules, StrippedDeckRule
+from dealerassist.rules.actions import Stakes
+from dealerassist.rules.house_rules import HouseRules, StrippedDeckRule, Variant
 
 
 @dataclass(frozen=True, slots=True)
