@@ -404,12 +404,24 @@ def _build(cls: Any, data: Mapping[str, Any], special: Mapping[str, Callable[[An
     if not required.issubset(data):
         raise KeyError(f"{cls.__name__} needs {sorted(required - set(data))}")
     values = {**defaults, **data}
-    for name, encode in _encoders(cls):
-        decode = special.get(name) or _DECODE_BY_ENCODER.get(encode, _tuples)
+    for name, decode in _decoders(cls, special):
         values[name] = decode(values[name])
     instance = object.__new__(cls)
     object.__setattr__(instance, "__dict__", values)
     return instance
+
+
+_DECODERS: dict[type, tuple[Codec, ...]] = {}
+
+
+def _decoders(cls: type, special: Mapping[str, Callable[[Any], Any]]) -> tuple[Codec, ...]:
+    """The decoder of each field ``_encoders`` encodes (cached: one ``special`` per class)."""
+    if cls not in _DECODERS:
+        _DECODERS[cls] = tuple(
+            (name, special.get(name) or _DECODE_BY_ENCODER.get(encode, _tuples))
+            for name, encode in _encoders(cls)
+        )
+    return _DECODERS[cls]
 
 
 def _optional_tuple(value: Any) -> Any:
