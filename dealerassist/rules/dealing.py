@@ -9,7 +9,7 @@ from dealerassist.rules.actions import Act
 from dealerassist.rules.cards import DECKS_BY_SIZE
 from dealerassist.rules.house_rules import HouseRules
 from dealerassist.rules.state import HandState, evolve
-from dealerassist.rules.stub import in_pool, muck_in_pool
+from dealerassist.rules.stub import in_pool, muck_in_pool, owed_seats
 from dealerassist.rules.violations import RuleId, RuleViolation
 
 HAND_SIZE = 5
@@ -57,25 +57,58 @@ def check_dealt(
     """DEAL-01 / DRAW-10 / DECK-01 / DRAW-06: exactly the cards that make five, each from the
     deck, none in play, never the drawer's own discard; how many come from a reshuffle."""
     if len(cards) != count:
-        message = f"Seat {seat} receives {count} card(s), not {len(cards)}: a hand has five."
-        rule = RuleId.DRAW_10 if draw_round else RuleId.DEAL_01
-        raise refuse(rule, message, seat, allowed)
+        raise _wrong_count(seat, count, len(cards), draw_round, allowed)
     deck = deck_cards(hand.deck)
     where = card_locations(hand)
     from_pool = 0
     known = [card for card in cards if card != UNKNOWN]
     if len(set(known)) != len(known):
         raise refuse(RuleId.DECK_01, "The same card is entered twice.", seat, allowed)
+    owed = owed_seats(hand, seat)
     for card in known:
         if card not in deck:
-            raise refuse(
-                RuleId.DECK_01, f"{card} is not in this {hand.deck}-card deck.", seat, allowed
-            )
+            raise _foreign_card(card, hand.deck, seat, allowed)
         place = where.get(card)
         if place is None:
             continue
-        from_pool += _check_place(card, place, seat, rules, draw_round, allowed)
+        from_pool += _check_place(card, place, seat, rules, (draw_round, owed), allowed)
     return from_pool
+
+
+def _wrong_count(
+    seat: int, count: int, entered: int, draw_round: int, allowed: list[dict[str, Any]]
+) -> RuleViolation:
+    """DEAL-01 on the deal; on the draw IRREG-07 (too many) or IRREG-08 (too few)."""
+    if not draw_round:
+        message = f"Seat {seat} receives {count} card(s), not {entered}: a hand has five."
+        return refuse(RuleId.DEAL_01, message, seat, allowed)
+    if entered > count:
+        message = (
+            f"Seat {seat} receives {count} card(s) now, not {entered}. If the extra card was "
+            "not mixed into the hand, take it back as an exposed card and enter the others; "
+            "if it was, the hand is foul (six cards): call the floor."
+        )
+        return refuse(RuleId.IRREG_07, message, seat, allowed)
+    message = (
+        f"Seat {seat} receives {count} card(s) now, not {entered}: complete the draw from the "
+        "stub before the betting starts (a hand after the draw has exactly five)."
+    )
+    return refuse(RuleId.IRREG_08, message, seat, allowed)
+
+
+JOKERS = frozenset({"Jk", "Xx", "Jo"})  # how a joker is entered; no game here deals one yet
+
+
+def _foreign_card(card: str, deck: int, seat: int, allowed: list[dict[str, Any]]) -> RuleViolation:
+    """DECK-05: a joker or a stripped rank is a blank, replaced before the player acts;
+    anything else is not a card of any deck (DECK-01)."""
+    if card in JOKERS or card in deck_cards(52):
+        message = (
+            f"{card} is not used in this {deck}-card game: it is a blank. Replace it with the "
+            "next card from the stub before the player acts (acting on it kills the hand)."
+        )
+        return refuse(RuleId.DECK_05, message, seat, allowed)
+    return refuse(RuleId.DECK_01, f"{card} is not a card of this {deck}-card deck.", seat, allowed)
 
 
 def _check_place(
@@ -83,16 +116,23 @@ def _check_place(
     place: str,
     seat: int,
     rules: HouseRules,
-    draw_round: int,
+    when: tuple[int, frozenset[int]],
     allowed: list[dict[str, Any]],
 ) -> int:
+    draw_round, owed = when
     kind, _, rest = place.partition(":")
     if kind == "pile":
         owner, _, pile_round = rest.partition(":")
-        if in_pool(int(owner), int(pile_round), seat, rules, draw_round):
+        if in_pool(int(owner), int(pile_round), seat, rules, draw_round, owed):
             return 1
         if int(owner) == seat:
             message = f"{card} is seat {seat}'s own discard and may not be dealt back to it."
+            raise refuse(RuleId.DRAW_06, message, seat, allowed)
+        if int(owner) in owed:
+            message = (
+                f"{card} is a discard of seat {owner}, who is still owed cards in this draw; "
+                "it stays out of the reshuffle: deal another card."
+            )
             raise refuse(RuleId.DRAW_06, message, seat, allowed)
     if kind == "muck" and muck_in_pool(rules):
         return 1

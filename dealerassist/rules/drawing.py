@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from dealerassist.rules.actions import Act, Mode
+from dealerassist.rules.actions import Act, ActionKind, Mode
 from dealerassist.rules.dealing import HAND_SIZE, check_dealt, refuse
 from dealerassist.rules.house_rules import HouseRules
 from dealerassist.rules.state import HandState, PlayerState, evolve
-from dealerassist.rules.stub import Step, deliverable
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.stub import Step, deliverable, reserve
+from dealerassist.rules.violations import Notice, RuleId, RuleViolation
+
+RAP_LABEL = "Pat (a rap on the table)"  # DRAW-08: in the draw a rap means no cards
 
 # -- order -----------------------------------------------------------------------------------
 
@@ -22,6 +24,24 @@ def next_to_draw(hand: HandState, draw_round: int) -> int | None:
     """DRAW-01: a seat waiting for its cards (card mode) first, else the first seat left of
     the button that has not declared its draw yet; a deferred fifth card (DRAW-03) last."""
     return first_pending(hand) or next_to_declare(hand, draw_round) or _deferred(hand)
+
+
+def next_in_draw(hand: HandState, rules: HouseRules, draw_round: int) -> int | None:
+    """``next_to_draw``, except that in card mode a fifth card still owed is dealt before the
+    stub runs out on the seat waiting for its cards (DRAW-03/06, as ``serve_owed_first``)."""
+    seat = next_to_draw(hand, draw_round)
+    if seat is None or seat in hand.come_back or not hand.player(seat).pending:
+        return seat
+    waiting = [other for other in hand.come_back if hand.player(other).pending]
+    if not waiting:
+        return seat
+    burn = 1 if hand.last_receiver in waiting else 0
+    needed = deal_count(hand.player(seat), rules) + len(waiting) + burn
+    if stub_fits(hand, seat, needed, rules, draw_round):
+        return seat
+    owed = waiting[0]
+    ready = evolve(hand, burned_this_draw=False) if hand.last_receiver == owed else hand
+    return owed if stub_fits(ready, owed, 1, rules, draw_round) else seat
 
 
 def _deferred(hand: HandState) -> int | None:
@@ -56,6 +76,22 @@ def rule_max(rules: HouseRules, ace_shown: bool) -> int:
     return limit
 
 
+def draw_limit_message(seat: int, rules: HouseRules, player: PlayerState) -> str:
+    """DRAW-02: what the seat may draw, in the house's words.
+
+    >>> from dealerassist.rules.house_rules import DrawRules
+    >>> rules = HouseRules(draw=DrawRules(max_cards=3, four_with_ace=True))
+    >>> draw_limit_message(2, rules, PlayerState(seat=2, stack=0, held=5))
+    'Seat 2 may draw 0 to 3 cards, or 4 with an ace shown to the table.'
+    """
+    plain = min(rule_max(rules, ace_shown=False), player.held)
+    with_ace = min(rule_max(rules, ace_shown=True), player.held)
+    message = f"Seat {seat} may draw 0 to {plain} cards"
+    if with_ace > plain:
+        message += f", or {with_ace} with an ace shown to the table"
+    return message + "."
+
+
 def max_draw(hand: HandState, seat: int, rules: HouseRules, draw_round: int, ace: bool) -> int:
     """The largest legal draw now: the house maximum, the cards held, and what the stub can give."""
     player = hand.player(seat)
@@ -67,9 +103,16 @@ def max_draw(hand: HandState, seat: int, rules: HouseRules, draw_round: int, ace
 
 def can_supply(hand: HandState, seat: int, count: int, rules: HouseRules, draw_round: int) -> bool:
     """DRAW-03/06: the stub (and a reshuffle) can give ``count`` cards now and still every fifth
-    card owed to earlier five-card draws, plus a burn before this seat's own fifth."""
-    owed = len(hand.come_back) + (1 if splits(count, rules) else 0)
-    return deliverable(hand, seat, count + owed, rules, draw_round) is not None
+    card owed to five-card draws (this one's included) if nobody else draws: the draw and the
+    fifth cards are played out on a copy of the hand."""
+    try:
+        after, _ = apply_draw(
+            hand, Act(seat, ActionKind.DRAW, count=count), count, rules, Mode.COUNT, draw_round
+        )
+    except RuleViolation:
+        return False
+    final, _ = deal_fifth_cards(after, rules, draw_round)
+    return all(final.player(owed).held == HAND_SIZE for owed in after.come_back)
 
 
 def draw_legal(
@@ -79,7 +122,7 @@ def draw_legal(
     if player.pending:
         return [{"action": "deal", "count": deal_count(player, rules)}]
     most = max_draw(hand, seat, rules, draw_round, ace=False)
-    legal: dict[str, Any] = {"action": "draw", "min": 0, "max": most}
+    legal: dict[str, Any] = {"action": "draw", "min": 0, "max": most, "rap": RAP_LABEL}
     with_ace = max_draw(hand, seat, rules, draw_round, ace=True)
     if with_ace > most:
         legal["max_with_ace_shown"] = with_ace
@@ -118,10 +161,7 @@ def _check_draw(hand: HandState, act: Act, rules: HouseRules, mode: Mode, draw_r
     count = _draw_count(act, mode, allowed)
     limit = rule_max(rules, act.ace_shown)
     if count > limit or count > player.held:
-        rule = RuleId.DRAW_02
-        raise refuse(
-            rule, f"Seat {act.seat} may draw at most {min(limit, player.held)}.", act.seat, allowed
-        )
+        raise refuse(RuleId.DRAW_02, draw_limit_message(act.seat, rules, player), act.seat, allowed)
     if count and not can_supply(hand, act.seat, count, rules, draw_round):
         most = max_draw(hand, act.seat, rules, draw_round, act.ace_shown)
         message = f"The stub and a reshuffle can give only {most} card(s); draw at most {most}."
@@ -207,25 +247,97 @@ def deal_count(player: PlayerState, rules: HouseRules) -> int:
     return HAND_SIZE - 1 if splits(player.pending, rules) else player.pending
 
 
+def finish_draw(
+    hand: HandState, rules: HouseRules, draw_round: int
+) -> tuple[HandState, tuple[Step, ...], tuple[tuple[int, int], ...]]:
+    """Everyone has drawn: the deferred fifth cards (DRAW-03), then any hand that is not five
+    cards is fouled (DRAW-10); the hand, the dealing script and the fouled seats."""
+    hand, steps = deal_fifth_cards(hand, rules, draw_round)
+    hand, fouled = foul_short_hands(hand)
+    return hand, steps, fouled
+
+
+def stub_fits(hand: HandState, seat: int, count: int, rules: HouseRules, draw_round: int) -> bool:
+    """DRAW-04/05: can the stub give ``count`` cards to ``seat`` (after a burn still owed)
+    without a reshuffle?"""
+    burn = 1 if rules.draw.burn_before and not hand.burned_this_draw else 0
+    return hand.stub - burn - reserve(hand, seat, rules, draw_round) >= count
+
+
+def serve_owed_first(
+    hand: HandState, seat: int, count: int, rules: HouseRules, draw_round: int
+) -> tuple[HandState, tuple[Step, ...]]:
+    """DRAW-03/06: when the stub cannot give ``seat``'s request and the fifth cards still owed
+    to earlier five-card draws, those fifth cards are dealt from the stub first. Those seats
+    then hold five, so their discards may join the reshuffle and no seat is ever dealt its own
+    discard."""
+    steps: list[Step] = []
+    waiting = [other for other in hand.come_back if other != seat]
+    burn = 1 if hand.last_receiver in waiting else 0
+    if not waiting or stub_fits(hand, seat, count + len(waiting) + burn, rules, draw_round):
+        return hand, ()
+    for owed in waiting:
+        ready = evolve(hand, burned_this_draw=False) if hand.last_receiver == owed else hand
+        if not stub_fits(ready, owed, 1, rules, draw_round):
+            break
+        hand, dealt = _give_fifth(ready, owed, rules, draw_round)
+        steps.extend(dealt)
+    return hand, tuple(steps)
+
+
+def _give_fifth(
+    hand: HandState, seat: int, rules: HouseRules, draw_round: int
+) -> tuple[HandState, tuple[Step, ...]]:
+    planned = deliverable(hand, seat, 1, rules, draw_round)
+    if planned is None:
+        return hand, (Step("stop", 0, seat),)
+    hand, dealt = planned
+    player = hand.player(seat)
+    hand = hand.with_player(evolve(player, held=player.held + 1, pending=0))
+    served = tuple(other for other in hand.come_back if other != seat)
+    hand = evolve(hand, last_receiver=seat, come_back=served)
+    return hand, tuple(
+        Step("deal", 1, seat, (("fifth", 1),)) if step.code == "deal" else step for step in dealt
+    )
+
+
 def deal_fifth_cards(
     hand: HandState, rules: HouseRules, draw_round: int
 ) -> tuple[HandState, tuple[Step, ...]]:
     """DRAW-03: once the others have drawn, each seat owed a fifth card gets it; if nobody
-    received cards after that seat, a card is burned first."""
+    received cards after that seat, a card is burned first. A seat still owed its card keeps
+    its discards out of any reshuffle (DRAW-06)."""
     steps: list[Step] = []
     for seat in hand.come_back:
         if hand.last_receiver == seat:
             hand = evolve(hand, burned_this_draw=False)
-        planned = deliverable(hand, seat, 1, rules, draw_round)
-        if planned is None:
-            steps.append(Step("stop", 0, seat))
-            continue
-        hand, dealt = planned
-        player = hand.player(seat)
-        hand = hand.with_player(evolve(player, held=player.held + 1))
-        hand = evolve(hand, last_receiver=seat)
+        hand, dealt = _give_fifth(hand, seat, rules, draw_round)
         steps.extend(dealt)
     return evolve(hand, come_back=()), tuple(steps)
+
+
+def foul_short_hands(hand: HandState) -> tuple[HandState, tuple[tuple[int, int], ...]]:
+    """DRAW-10 / IRREG-10: after the draw a hand of more or fewer than five cards is foul:
+    the seat is out of the hand, its chips stay in the pot and its cards go to the muck.
+    Returns the hand and each fouled seat with the number of cards it held."""
+    fouled = tuple((p.seat, p.held) for p in hand.live() if p.held != HAND_SIZE)
+    for seat, _ in fouled:
+        player = hand.player(seat)
+        hand = evolve(
+            hand.with_player(evolve(player, folded=True, held=0, cards=())),
+            muck=hand.muck + player.held,
+            muck_cards=hand.muck_cards + player.cards,
+        )
+    return hand, fouled
+
+
+def fouled_notice(seat: int, held: int) -> Notice:
+    """DRAW-10: tell the dealer the hand is dead and why."""
+    message = (
+        f"Seat {seat} has {held} cards after the draw: a hand must have exactly five, so it is "
+        "foul (dead); its chips stay in the pot"
+    )
+    return Notice(rule_id=RuleId.DRAW_10, message=message, seat=seat)
 
 
 def can_change(hand: HandState, seat: int, draw_round: int) -> bool:
@@ -277,13 +389,17 @@ def receive(
 ) -> tuple[HandState, tuple[Step, ...]]:
     """Deal the replacement cards from the stub (burning and reshuffling as needed)."""
     from_pool = 0
+    early: tuple[Step, ...] = ()
     if cards is not None:
         from_pool = check_dealt(hand, seat, cards, count, rules, draw_round, [])
+    else:
+        hand, early = serve_owed_first(hand, seat, count, rules, draw_round)
     planned = deliverable(hand, seat, count, rules, draw_round, from_pool)
     if planned is None:
         message = "The stub and a reshuffle cannot supply these cards."
         raise refuse(RuleId.DRAW_06, message, seat, [])
     hand, steps = planned
+    steps = (*early, *steps)
     if count:
         hand = evolve(hand, last_receiver=seat)
     player = hand.player(seat)
@@ -329,6 +445,12 @@ def check_replacements(hand: HandState, act: Act, rules: HouseRules, draw_round:
 def _check_replacements(hand: HandState, act: Act, rules: HouseRules, draw_round: int) -> None:
     allowed: list[dict[str, Any]] = []
     player = hand.player(act.seat) if hand.has(act.seat) else None
+    if act.seat in hand.come_back and act.seat != hand.to_act:
+        message = (
+            f"Seat {act.seat}'s fifth card comes after every other seat has drawn "
+            f"(never five in a row); deal to seat {hand.to_act} now."
+        )
+        raise refuse(RuleId.DRAW_03, message, act.seat, allowed)
     if act.seat != hand.to_act or player is None or not player.pending:
         message = f"Only the seat that has drawn (seat {hand.to_act}) receives cards now."
         raise refuse(RuleId.DRAW_01, message, act.seat, allowed)

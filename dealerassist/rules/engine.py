@@ -196,12 +196,13 @@ def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log)
         if act.option == openers.SPLIT:
             log.instructions.append(openers.split_instruction(act.seat))
     elif phase is Phase.SHOWDOWN and act.action is ActionKind.SHOW:
-        hand = showdown.apply_show(hand, act.seat, showdown.check_show(hand, act, spec.mode))
+        cards = showdown.check_show(hand, act, spec.mode)
+        hand = showdown.apply_show(hand, act.seat, cards, rules)
         hand, proof = openers.prove(hand, act.seat, rules)
         log.notices.extend(proof)
     elif phase is Phase.SHOWDOWN and act.action is ActionKind.MUCK:
         showdown.check_muck(hand, act.seat)
-        hand = showdown.apply_muck(hand, act.seat)
+        hand = showdown.apply_muck(hand, act.seat, rules)
     else:
         raise _phase_refusal(hand, act, state, rules)
     log.events.insert(0, {"type": "action", **_act_record(act)})
@@ -262,10 +263,11 @@ def _draw(
             hand = drawing.undo_draw(hand, act.seat)
         count = drawing.check_draw(hand, act, rules, spec.mode, draw_round)
         hand, steps = drawing.apply_draw(hand, act, count, rules, spec.mode, draw_round)
-    hand = evolve(hand, to_act=drawing.next_to_draw(hand, draw_round))
+    hand = evolve(hand, to_act=drawing.next_in_draw(hand, rules, draw_round))
     if hand.to_act is None:
-        hand, fifth = drawing.deal_fifth_cards(hand, rules, draw_round)
+        hand, fifth, fouled = drawing.finish_draw(hand, rules, draw_round)
         steps = (*steps, *fifth)
+        log.notices.extend(drawing.fouled_notice(seat, held) for seat, held in fouled)
     log.instructions.extend(say.dealing_script(steps))
     if hand.to_act is not None and not hand.player(hand.to_act).pending:
         log.instructions.append(say.ask_draw(hand.to_act))

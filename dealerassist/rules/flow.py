@@ -23,9 +23,9 @@ from dealerassist.rules.state import (
     is_draw,
     phase_number,
 )
-from dealerassist.rules.stub import reserve
+from dealerassist.rules.stub import off_limits_notice, reach_notice
 from dealerassist.rules.variants import deck_size, game, ranking_name
-from dealerassist.rules.violations import Notice, RuleId
+from dealerassist.rules.violations import Notice
 
 
 @dataclass(slots=True)
@@ -97,7 +97,7 @@ def _after_betting(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log
     betting_round = phase_number(hand.phase)
     if betting_round >= game(spec.variant).betting_rounds:
         hand = evolve(hand, phase=Phase.SHOWDOWN)
-        hand = evolve(hand, to_act=next_to_show(hand))
+        hand = evolve(hand, to_act=next_to_show(hand, rules))
         if hand.to_act is not None:
             log.instructions.append(say.show_first(hand.to_act))
         return hand
@@ -111,19 +111,14 @@ def _after_betting(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log
     hand = evolve(hand, to_act=next_to_draw(hand, betting_round))
     if hand.to_act is not None:
         log.notices.append(stub_notice(hand, rules, betting_round))
+        log.notices.append(off_limits_notice())
         log.instructions.append(say.ask_draw(hand.to_act))
     return hand
 
 
 def stub_notice(hand: HandState, rules: HouseRules, draw_round: int) -> Notice:
     """DRAW-05/06: before the draw, how far the stub reaches without a reshuffle."""
-    burn = 1 if rules.draw.burn_before else 0
-    usable = max(0, hand.stub - burn - reserve(hand, -1, rules, draw_round))
-    message = (
-        f"Draw {draw_round}: {hand.stub} cards in the stub; {usable} can be dealt "
-        "before a reshuffle is needed"
-    )
-    return Notice(rule_id=RuleId.DRAW_06, message=message)
+    return reach_notice(hand, rules, draw_round)
 
 
 def _collect(hand: HandState, log: Log) -> HandState:

@@ -50,31 +50,103 @@ def deal_hands(seats: list[int]) -> Instruction:
 
 
 def dealing_script(steps: Iterable[Step]) -> list[Instruction]:
-    """DRAW-04/06: the burn, deals and reshuffles of one draw, in order."""
+    """DRAW-03/04/05/06: the burn, deals, come-backs, stops and reshuffles of one entry."""
     result = []
+    reshuffled: set[int | None] = set()
+    given: set[int | None] = set()
     for step in steps:
         match step.code:
             case "burn":
                 result.append(instruction("burn", None, step.count, "Burn one card"))
             case "reshuffle":
-                text = (
-                    "The stub is out: shuffle the burn cards, the discards allowed by the house "
-                    f"rules and what is left of the stub into a new stub of {step.count} cards"
-                )
-                result.append(instruction("reshuffle", None, step.count, text))
+                result.append(reshuffle(step))
+                reshuffled.add(step.seat)
             case "come_back":
-                text = f"Come back to seat {step.seat} for the fifth card after the others draw"
+                text = (
+                    f"Seat {step.seat} gets four now: come back to it for the fifth card after "
+                    "every other seat has drawn (never five in a row)"
+                )
                 result.append(instruction("come_back", step.seat, 1, text))
             case "stop":
-                text = (
-                    f"Stop: the stub cannot complete seat {step.seat}'s draw; "
-                    f"{step.count} card(s) left go into the reshuffle"
-                )
-                result.append(instruction("stop", step.seat, step.count, text))
+                result.append(stop(step))
             case _:
-                text = f"Deal {step.count} card{'s' if step.count != 1 else ''} to seat {step.seat}"
+                more = " more" if step.seat in given else ""
+                plural = "s" if step.count != 1 else ""
+                text = f"Deal {step.count}{more} card{plural} to seat {step.seat}"
+                if step.parts:
+                    text = f"Deal seat {step.seat} its fifth card (owed since its five-card draw)"
+                if step.seat in reshuffled:
+                    text += " from the new stub"
+                given.add(step.seat)
                 result.append(instruction("deal", step.seat, step.count, text))
     return result
+
+
+def stop(step: Step) -> Instruction:
+    """DRAW-05/06: the stub is out before the seat's draw is complete."""
+    if step.count == 1:
+        left = "the last card (the bottom card) is not dealt: it goes into the reshuffle"
+    elif step.count:
+        left = f"the {step.count} cards left go into the reshuffle"
+    else:
+        left = "the stub is empty"
+    text = f"Stop: the stub cannot complete seat {step.seat}'s draw; {left}"
+    return instruction("stop", step.seat, step.count, text)
+
+
+def reshuffle(step: Step) -> Instruction:
+    """DRAW-06: exactly which cards make the new stub, which stay out, and its size.
+
+    >>> step = Step("reshuffle", 5, 2, (("stub", 1), ("burns", 1), ("seat:1", 3), ("kept:2", 2)))
+    >>> reshuffle(step)["text"]  # doctest: +NORMALIZE_WHITESPACE
+    'Reshuffle for seat 2: shuffle face down and cut the 1 card left in the stub (the bottom
+    card), 1 burn card and the discards of seat 1 (3) into a new stub of 5 cards. Keep out
+    the discards of seat 2 (2, its own).'
+    """
+    parts = dict(step.parts)
+    discards = {name[5:]: count for name, count in step.parts if name.startswith("seat:")}
+    kept = {name[5:]: count for name, count in step.parts if name.startswith("kept:")}
+    pieces = []
+    left = parts.get("stub", 0)
+    if left:
+        pieces.append(
+            "the 1 card left in the stub (the bottom card)"
+            if left == 1
+            else f"the {left} cards left in the stub"
+        )
+    if parts.get("burns"):
+        pieces.append(f"{parts['burns']} burn card{'s' if parts['burns'] != 1 else ''}")
+    if parts.get("muck"):
+        pieces.append(f"the {parts['muck']} mucked cards of folded hands")
+    if discards:
+        pieces.append("the discards of " + _seat_list(discards, None))
+    taken = _and(pieces) if pieces else "nothing"
+    text = (
+        f"Reshuffle for seat {step.seat}: shuffle face down and cut {taken} "
+        f"into a new stub of {step.count} cards."
+    )
+    if kept:
+        text += " Keep out the discards of " + _seat_list(kept, step.seat) + "."
+    pool = {
+        "stub": left,
+        "burns": parts.get("burns", 0),
+        "muck": parts.get("muck", 0),
+        "discards": discards,
+        "kept_out": kept,
+    }
+    return {**instruction("reshuffle", step.seat, step.count, text), "pool": pool}
+
+
+def _seat_list(counts: dict[str, int], own: int | None) -> str:
+    items = [
+        f"seat {seat} ({count}{', its own' if own is not None and seat == str(own) else ''})"
+        for seat, count in counts.items()
+    ]
+    return _and(items)
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def ask_draw(seat: int) -> Instruction:

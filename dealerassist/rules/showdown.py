@@ -6,19 +6,25 @@ from typing import Any
 
 from dealerassist.rules import rankings
 from dealerassist.rules.actions import Act, Mode
+from dealerassist.rules.betting import first_order
 from dealerassist.rules.cards import DECKS_BY_SIZE, parse_cards
 from dealerassist.rules.dealing import HAND_SIZE, UNKNOWN
+from dealerassist.rules.house_rules import HouseRules
 from dealerassist.rules.pots import Pot, hand_pots, split
 from dealerassist.rules.state import HandState, evolve
 from dealerassist.rules.violations import RuleId, RuleViolation
 
 
-def showdown_order(hand: HandState) -> list[int]:
-    """SHOW-01: the last aggressor of the final round first, else first left of the button."""
+def showdown_order(hand: HandState, rules: HouseRules | None = None) -> list[int]:
+    """SHOW-01: the last aggressor of the final round first; if everyone checked, the seat that
+    acted first in that round: left of the button, or in an ante game whose profile lets the
+    opener act first after the draw, the opener (or the next live seat after him; TDA 17-A)."""
     live = [player.seat for player in hand.live()]
     if hand.last_aggressor in live:
         index = live.index(hand.last_aggressor)
         return live[index:] + live[:index]
+    if rules is not None:
+        return [seat for seat in first_order(hand, 2, rules) if seat in live]
     return live
 
 
@@ -33,10 +39,10 @@ def _undecided(hand: HandState, pot: Pot) -> bool:
     return bool(unacted) and len(_contenders(hand, pot)) >= 2
 
 
-def next_to_show(hand: HandState) -> int | None:
+def next_to_show(hand: HandState, rules: HouseRules | None = None) -> int | None:
     """The next seat in showing order that still contests an undecided pot."""
     open_seats = {seat for pot in hand_pots(hand) if _undecided(hand, pot) for seat in pot.eligible}
-    for seat in showdown_order(hand):
+    for seat in showdown_order(hand, rules):
         player = hand.player(seat)
         if seat in open_seats and player.shown is None and not player.mucked:
             return seat
@@ -95,15 +101,17 @@ def check_show(hand: HandState, act: Act, mode: Mode) -> tuple[str, ...]:
     return cards
 
 
-def apply_show(hand: HandState, seat: int, cards: tuple[str, ...]) -> HandState:
+def apply_show(
+    hand: HandState, seat: int, cards: tuple[str, ...], rules: HouseRules | None = None
+) -> HandState:
     player = hand.player(seat)
     hand = hand.with_player(evolve(player, shown=cards, cards=cards))
-    return evolve(hand, to_act=next_to_show(hand))
+    return evolve(hand, to_act=next_to_show(hand, rules))
 
 
-def apply_muck(hand: HandState, seat: int) -> HandState:
+def apply_muck(hand: HandState, seat: int, rules: HouseRules | None = None) -> HandState:
     hand = hand.with_player(evolve(hand.player(seat), mucked=True))
-    return evolve(hand, to_act=next_to_show(hand))
+    return evolve(hand, to_act=next_to_show(hand, rules))
 
 
 def hand_strength(cards: tuple[str, ...], ranking: str, ace_low_straight: bool) -> int:

@@ -10,15 +10,18 @@ from dataclasses import dataclass
 
 from dealerassist.rules.house_rules import BottomCard, HouseRules, ReshufflePool
 from dealerassist.rules.state import HandState, PlayerState, evolve
+from dealerassist.rules.violations import Notice, RuleId
 
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One step of the dealing script: ``burn``, ``deal`` (to ``seat``) or ``reshuffle``."""
+    """One step of the dealing script: ``burn``, ``deal`` (to ``seat``), ``come_back``,
+    ``stop`` or ``reshuffle`` (for ``seat``; ``parts`` says what went into the new stub)."""
 
     code: str
     count: int
     seat: int | None = None
+    parts: tuple[tuple[str, int], ...] = ()
 
 
 def reserve(hand: HandState, seat: int, rules: HouseRules, draw_round: int) -> int:
@@ -32,14 +35,36 @@ def reserve(hand: HandState, seat: int, rules: HouseRules, draw_round: int) -> i
     return 1
 
 
-def in_pool(owner: int, pile_round: int, drawer: int, rules: HouseRules, draw_round: int) -> bool:
-    """DRAW-06: does the discard pile of ``owner`` from draw ``pile_round`` go into a reshuffle?"""
+def owed_seats(hand: HandState, drawer: int) -> frozenset[int]:
+    """DRAW-03/06: the drawer and every seat still owed cards in this draw (a deferred fifth
+    card, or card-mode discards not yet answered): their discards stay out of a reshuffle."""
+    waiting = {p.seat for p in hand.players if p.pending}
+    return frozenset({drawer, *hand.come_back, *waiting})
+
+
+def in_pool(
+    owner: int,
+    pile_round: int,
+    drawer: int,
+    rules: HouseRules,
+    draw_round: int,
+    owed: frozenset[int] = frozenset(),
+) -> bool:
+    """DRAW-06: does the discard pile of ``owner`` from draw ``pile_round`` go into a reshuffle?
+
+    Never the drawer's own discards, nor those of a seat still owed cards in this draw
+    (``owed``), except in the permissive replay pool (pokerkit reuses every discard).
+
+    >>> from dealerassist.rules.house_rules import HouseRules
+    >>> in_pool(3, 1, 5, HouseRules(), 1), in_pool(5, 1, 5, HouseRules(), 1)
+    (True, False)
+    """
     match rules.draw.reshuffle_pool:
         case ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS:
             return pile_round < draw_round
         case ReshufflePool.ALL_DISCARDS:
             return True
-    return owner != drawer
+    return owner != drawer and owner not in owed
 
 
 def muck_in_pool(rules: HouseRules) -> bool:
@@ -47,21 +72,41 @@ def muck_in_pool(rules: HouseRules) -> bool:
     return rules.draw.reshuffle_pool is not ReshufflePool.EARLIER_DISCARDS_BOTTOM_BURNS
 
 
+def pool_parts(
+    hand: HandState, drawer: int, rules: HouseRules, draw_round: int
+) -> tuple[tuple[str, int], ...]:
+    """DRAW-06: what a reshuffle for ``drawer`` takes, pile by pile: ``stub`` (what is left,
+    the bottom card included), ``burns``, ``muck``, ``seat:N`` (seat N's discards); and what
+    stays out: ``kept:N`` (discards of the drawer or of a seat still owed cards)."""
+    owed = owed_seats(hand, drawer)
+    parts: list[tuple[str, int]] = [("stub", hand.stub), ("burns", hand.burns)]
+    if muck_in_pool(rules):
+        parts.append(("muck", hand.muck))
+    for player in hand.players:
+        taken = kept = 0
+        for index, count in enumerate(player.pile, start=1):
+            if in_pool(player.seat, index, drawer, rules, draw_round, owed):
+                taken += count
+            else:
+                kept += count
+        if taken:
+            parts.append((f"seat:{player.seat}", taken))
+        if kept:
+            parts.append((f"kept:{player.seat}", kept))
+    return tuple(parts)
+
+
 def pool_size(hand: HandState, drawer: int, rules: HouseRules, draw_round: int) -> int:
     """Cards a reshuffle adds to what is left of the stub (burns, discards, maybe the muck)."""
-    piles = sum(
-        count
-        for player in hand.players
-        for index, count in enumerate(player.pile, start=1)
-        if in_pool(player.seat, index, drawer, rules, draw_round)
-    )
-    return hand.burns + piles + (hand.muck if muck_in_pool(rules) else 0)
+    parts = pool_parts(hand, drawer, rules, draw_round)
+    return sum(count for name, count in parts if name != "stub" and not name.startswith("kept"))
 
 
 def reshuffle(hand: HandState, drawer: int, rules: HouseRules, draw_round: int) -> HandState:
     """DRAW-06: the pool joins what is left of the stub to make a new stub."""
     size = hand.stub + pool_size(hand, drawer, rules, draw_round)
-    players = tuple(_clear_piles(p, drawer, rules, draw_round) for p in hand.players)
+    owed = owed_seats(hand, drawer)
+    players = tuple(_clear_piles(p, drawer, rules, draw_round, owed) for p in hand.players)
     muck = muck_in_pool(rules)
     return evolve(
         hand,
@@ -74,11 +119,17 @@ def reshuffle(hand: HandState, drawer: int, rules: HouseRules, draw_round: int) 
     )
 
 
+def _reshuffle_step(hand: HandState, drawer: int, rules: HouseRules, draw_round: int) -> Step:
+    parts = pool_parts(hand, drawer, rules, draw_round)
+    size = sum(count for name, count in parts if not name.startswith("kept"))
+    return Step("reshuffle", size, drawer, parts)
+
+
 def _clear_piles(
-    player: PlayerState, drawer: int, rules: HouseRules, draw_round: int
+    player: PlayerState, drawer: int, rules: HouseRules, draw_round: int, owed: frozenset[int]
 ) -> PlayerState:
     keep = [
-        not in_pool(player.seat, index, drawer, rules, draw_round)
+        not in_pool(player.seat, index, drawer, rules, draw_round, owed)
         for index in range(1, len(player.pile) + 1)
     ]
     pile = tuple(count if kept else 0 for count, kept in zip(player.pile, keep, strict=True))
@@ -100,9 +151,12 @@ def deliverable(
     if count == 0:
         return hand, ()
     if rules.draw.burn_before and not hand.burned_this_draw:
-        if hand.stub - reserve(hand, seat, rules, draw_round) < 1:
+        # a burn that would leave nothing to deal waits for a new stub (if a reshuffle adds any)
+        short = hand.stub - reserve(hand, seat, rules, draw_round) < 2
+        if (short and pool_size(hand, seat, rules, draw_round) > 0) or hand.stub < 1:
+            steps.append(Step("stop", hand.stub, seat))
+            steps.append(_reshuffle_step(hand, seat, rules, draw_round))
             hand = reshuffle(hand, seat, rules, draw_round)
-            steps.append(Step("reshuffle", hand.stub))
         if hand.stub < 1:
             return None
         hand = evolve(hand, stub=hand.stub - 1, burns=hand.burns + 1, burned_this_draw=True)
@@ -115,10 +169,59 @@ def deliverable(
     rest = count - first
     if rest:
         steps.append(Step("stop", hand.stub, seat))
+        steps.append(_reshuffle_step(hand, seat, rules, draw_round))
         hand = reshuffle(hand, seat, rules, draw_round)
-        steps.append(Step("reshuffle", hand.stub))
         if hand.stub < rest:
             return None
         hand = evolve(hand, stub=hand.stub - rest)
         steps.append(Step("deal", rest, seat))
     return hand, tuple(steps)
+
+
+_POOL_TEXT = {
+    ReshufflePool.EARLIER_DISCARDS_BOTTOM_BURNS: (
+        "the bottom card, the burn cards and the discards of the seats that drew before "
+        "(never the drawer's own, nor those of a seat still owed cards)"
+    ),
+    ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS: (
+        "what is left of the stub, the burn cards, the muck and the discards of earlier draws "
+        "(this draw's discards stay out)"
+    ),
+    ReshufflePool.ALL_DISCARDS_EXCEPT_OWN: (
+        "what is left of the stub, the burn cards, the muck and every discard except the "
+        "drawer's own (and those of a seat still owed cards)"
+    ),
+    ReshufflePool.ALL_DISCARDS: "what is left of the stub, the burn cards and every discard",
+}
+
+_BOTTOM_TEXT = {
+    BottomCard.NEVER: "the bottom card is not dealt",
+    BottomCard.ONLY_IF_IT_COMPLETES_ALL_DRAWS: (
+        "the bottom card is dealt only if it completes every remaining draw"
+    ),
+    BottomCard.NORMAL_CARD: "the bottom card is dealt like any other",
+}
+
+
+def reach_notice(hand: HandState, rules: HouseRules, draw_round: int) -> Notice:
+    """DRAW-04/05/06: before the draw, how far the stub reaches and what a reshuffle takes."""
+    burn = 1 if rules.draw.burn_before else 0
+    usable = max(0, hand.stub - burn - reserve(hand, -1, rules, draw_round))
+    burned = "one burn, " if burn else ""
+    message = (
+        f"Draw {draw_round}: {hand.stub} cards in the stub; {usable} can be dealt before a "
+        f"reshuffle is needed ({burned}{_BOTTOM_TEXT[rules.draw.bottom_card]}). "
+        "If it runs out, stop and shuffle face down "
+        f"{_POOL_TEXT[rules.draw.reshuffle_pool]} into a new stub"
+    )
+    return Notice(rule_id=RuleId.DRAW_06, message=message)
+
+
+def off_limits_notice() -> Notice:
+    """DRAW-13 / DECK-06: the discards and the stub are off limits; a boxed card is a blank."""
+    message = (
+        "Discards and the stub are off limits: nobody looks through them, and no card is "
+        "shown after the hand. A card found face up in the stub is a blank: set it aside and "
+        "deal the next one (two or more among the cards needed: call the floor)"
+    )
+    return Notice(rule_id=RuleId.DRAW_13, message=message)

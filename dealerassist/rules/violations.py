@@ -83,6 +83,11 @@ class RuleId(StrEnum):
     IRREG_14 = "IRREG-14"
     IRREG_15 = "IRREG-15"
     SHOW_11 = "SHOW-11"
+    # draw and deck house rules (issue 4)
+    DRAW_13 = "DRAW-13"
+    DECK_05 = "DECK-05"
+    IRREG_07 = "IRREG-07"
+    IRREG_08 = "IRREG-08"
 
 
 @dataclass(frozen=True, slots=True)

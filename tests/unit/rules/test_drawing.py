@@ -9,8 +9,11 @@ import pytest
 from engine_table import AT, Table
 
 from dealerassist.rules.actions import Act, ActionKind, Mode, Variant
+from dealerassist.rules.drawing import RAP_LABEL, finish_draw, fouled_notice
 from dealerassist.rules.engine import apply, legal_actions, view
 from dealerassist.rules.house_rules import BottomCard, DrawRules, HouseRules, ReshufflePool
+from dealerassist.rules.state import HandState, Phase, PlayerState
+from dealerassist.rules.stub import Step
 from dealerassist.rules.violations import RuleId, RuleViolation
 
 HANDS = {
@@ -104,8 +107,11 @@ def test_DRAW_02_accepts_four_with_an_ace_shown() -> None:
     to_draw(table)
     legal = table.legal()
     assert legal is not None
-    assert legal["legal"] == [{"action": "draw", "min": 0, "max": 3, "max_with_ace_shown": 4}]
+    assert legal["legal"] == [
+        {"action": "draw", "min": 0, "max": 3, "rap": RAP_LABEL, "max_with_ace_shown": 4}
+    ]
     table.act(2, "draw", count=4, ace_shown=True)
+    assert table.hand.player(2).drawn == (4,)
 
 
 def test_DRAW_02_rejects_four_without_an_ace() -> None:
@@ -115,7 +121,10 @@ def test_DRAW_02_rejects_four_without_an_ace() -> None:
     to_draw(table)
     error = refused(table, 2, "draw", count=4)
     assert error.rule_id is RuleId.DRAW_02
-    assert "at most 3" in error.message
+    assert error.message == "Seat 2 may draw 0 to 3 cards, or 4 with an ace shown to the table."
+    assert error.allowed == [
+        {"seat": 2, "action": "draw", "min": 0, "max": 3, "rap": RAP_LABEL, "max_with_ace_shown": 4}
+    ]
 
 
 def test_DRAW_04_guides_a_burn_before_the_first_replacement_card() -> None:
@@ -174,7 +183,7 @@ def test_DRAW_06_guides_the_reshuffle_pool_of_earlier_discards_bottom_card_and_b
         "code": "deal",
         "seat": 5,
         "count": 3,
-        "text": "Deal 3 cards to seat 5",
+        "text": "Deal 3 cards to seat 5 from the new stub",
     }
     assert table.hand.stub == 19
     assert table.hand.reshuffles == 1
@@ -230,11 +239,35 @@ def test_DEAL_01_rejects_four_cards_or_the_wrong_seat() -> None:
     assert refused(table, 2, "deal", cards=HANDS[2]).rule_id is RuleId.DEAL_01
 
 
-def test_DECK_01_rejects_a_card_outside_the_stripped_deck() -> None:
-    """A-7 stripped with 32 cards: a deuce cannot be dealt."""
+def test_DECK_05_rejects_a_stripped_rank_as_a_blank_to_replace() -> None:
+    """A-7 stripped with 32 cards: a deuce is a blank; the dealer is told to replace it."""
     table = Table([100, 100], variant=Variant.ACE_TO_SEVEN_STRIPPED, mode=Mode.CARD)
     table.start(button=2)
-    assert refused(table, 1, "deal", cards="2c 7c 8c 9c Tc").rule_id is RuleId.DECK_01
+    error = refused(table, 1, "deal", cards="2c 7c 8c 9c Tc")
+    assert error.rule_id is RuleId.DECK_05
+    assert "Replace it with the next card" in error.message
+
+
+def test_DECK_05_accepts_the_replacement_of_a_stray_card() -> None:
+    """After the stray deuce is replaced, the deal goes on."""
+    table = Table([100, 100], variant=Variant.ACE_TO_SEVEN_STRIPPED, mode=Mode.CARD)
+    table.start(button=2)
+    table.act(1, "deal", cards="Jc 7c 8c 9c Tc")
+    assert table.hand.player(1).cards == ("Jc", "7c", "8c", "9c", "Tc")
+
+
+def test_DECK_05_rejects_a_joker_in_a_game_without_one() -> None:
+    """No game here uses the bug: a joker dealt on the draw is a blank to replace."""
+    table = card_table()
+    table.act(1, "draw", discards="2c")
+    assert refused(table, 1, "deal", cards="Jk").rule_id is RuleId.DECK_05
+
+
+def test_DECK_01_rejects_text_that_is_no_card_of_any_deck() -> None:
+    """A token that names no card is refused under DECK-01, not treated as a stray card."""
+    table = card_table()
+    table.act(1, "draw", discards="2c")
+    assert refused(table, 1, "deal", cards="Zz").rule_id is RuleId.DECK_01
 
 
 def test_all_discards_may_come_before_the_replacements() -> None:
@@ -348,11 +381,38 @@ def test_DRAW_10_accepts_replacements_that_make_five_cards() -> None:
     assert table.hand.player(1).held == 5
 
 
-def test_DRAW_10_rejects_replacements_that_leave_a_foul_hand() -> None:
-    """Card mode: one card for a two-card draw would leave four cards."""
+def test_IRREG_08_rejects_too_few_cards_on_the_draw() -> None:
+    """Card mode: one card for a two-card draw is refused, saying to complete it from the stub."""
     table = card_table()
     table.act(1, "draw", discards="2c 3c")
-    assert refused(table, 1, "deal", cards="Kh").rule_id is RuleId.DRAW_10
+    error = refused(table, 1, "deal", cards="Kh")
+    assert error.rule_id is RuleId.IRREG_08
+    assert "complete the draw from the stub before the betting" in error.message
+
+
+def test_IRREG_08_accepts_the_draw_completed_from_the_stub() -> None:
+    """After the refusal the dealer enters both cards and the hand has five."""
+    table = card_table()
+    table.act(1, "draw", discards="2c 3c")
+    refused(table, 1, "deal", cards="Kh")
+    table.act(1, "deal", cards="Kh Qh")
+    assert table.hand.player(1).held == 5
+
+
+def test_IRREG_07_rejects_too_many_cards_on_the_draw() -> None:
+    """Card mode: three cards for a two-card draw are refused; the excess is an exposed card."""
+    table = card_table()
+    table.act(1, "draw", discards="2c 3c")
+    error = refused(table, 1, "deal", cards="Kh Qh Jh")
+    assert error.rule_id is RuleId.IRREG_07
+    assert "exposed card" in error.message and "foul" in error.message
+
+
+def test_IRREG_07_accepts_the_draw_once_the_excess_card_is_taken_back() -> None:
+    """The two cards the seat keeps are accepted; the taken-back card is not in its hand."""
+    table = card_table()
+    table.act(1, "draw", discards="2c 3c", cards="Kh Qh")
+    assert table.hand.player(1).cards == ("4c", "5c", "6c", "Kh", "Qh")
 
 
 def test_DRAW_12_rejects_a_second_draw_in_the_same_round() -> None:
@@ -486,3 +546,240 @@ def test_DRAW_03_refuses_a_later_draw_that_would_take_an_owed_fifth_card() -> No
     table.act(4, "draw", count=0)
     table.act(5, "draw", count=0)
     assert [table.hand.player(seat).held for seat in (1, 2, 3)] == [5, 5, 5]
+
+
+def test_DRAW_06_guides_the_seed_000_example_three_wanted_two_left() -> None:
+    """Seed 000: the last drawer wants three and two are left: one card (the other is the bottom
+    card), stop, reshuffle bottom card + burn + the earlier drawers' discards, two more."""
+    table = six_handed(HouseRules())
+    for seat, count in zip((1, 2, 3, 4, 5), (4, 4, 4, 4, 3), strict=True):
+        table.act(seat, "draw", count=count)
+    assert table.hand.stub == 2
+    outcome = table.act(6, "draw", count=3)
+    assert list(outcome.instructions) == [
+        {"code": "deal", "seat": 6, "count": 1, "text": "Deal 1 card to seat 6"},
+        {
+            "code": "stop",
+            "seat": 6,
+            "count": 1,
+            "text": "Stop: the stub cannot complete seat 6's draw; the last card (the bottom "
+            "card) is not dealt: it goes into the reshuffle",
+        },
+        {
+            "code": "reshuffle",
+            "seat": 6,
+            "count": 21,
+            "text": "Reshuffle for seat 6: shuffle face down and cut the 1 card left in the stub "
+            "(the bottom card), 1 burn card and the discards of seat 1 (4), seat 2 (4), seat 3 "
+            "(4), seat 4 (4) and seat 5 (3) into a new stub of 21 cards. Keep out the discards "
+            "of seat 6 (3, its own).",
+            "pool": {
+                "stub": 1,
+                "burns": 1,
+                "muck": 0,
+                "discards": {"1": 4, "2": 4, "3": 4, "4": 4, "5": 3},
+                "kept_out": {"6": 3},
+            },
+        },
+        {
+            "code": "deal",
+            "seat": 6,
+            "count": 2,
+            "text": "Deal 2 more cards to seat 6 from the new stub",
+        },
+    ]
+    assert (table.hand.stub, table.hand.player(6).held, table.hand.player(6).pile) == (19, 5, (3,))
+
+
+def test_DRAW_06_guides_the_owed_fifth_card_dealt_before_a_reshuffle() -> None:
+    """Count mode: when the stub cannot cover seat 5's draw and seat 1's owed fifth card, seat
+    1 gets its fifth card from the stub first, so its discards may join the reshuffle and no
+    seat can be dealt its own discard."""
+    table = six_handed(HouseRules())
+    for seat, count in zip((1, 2, 3, 4), (5, 4, 4, 4), strict=True):
+        table.act(seat, "draw", count=count)
+    assert (table.hand.stub, table.hand.come_back) == (5, (1,))
+    outcome = table.act(5, "draw", count=4)
+    codes = [(i["code"], i["seat"], i["count"]) for i in outcome.instructions]
+    assert codes == [
+        ("deal", 1, 1),
+        ("deal", 5, 3),
+        ("stop", 5, 1),
+        ("reshuffle", 5, 19),
+        ("deal", 5, 1),
+        ("ask_draw", 6, None),
+    ]
+    assert outcome.instructions[0]["text"] == (
+        "Deal seat 1 its fifth card (owed since its five-card draw)"
+    )
+    assert outcome.instructions[3]["pool"] == {
+        "stub": 1,
+        "burns": 1,
+        "muck": 0,
+        "discards": {"1": 5, "2": 4, "3": 4, "4": 4},
+        "kept_out": {"5": 4},
+    }
+    assert table.hand.come_back == ()
+    assert [table.hand.player(seat).held for seat in range(1, 6)] == [5] * 5
+
+
+def card_mode_six_handed() -> tuple[Table, list[str]]:
+    """Card mode, six players dealt the first 30 cards of a fixed deck; the stub's cards."""
+    deck = [rank + suit for suit in "cdhs" for rank in "23456789TJQKA"]
+    table = Table([100] * 6, mode=Mode.CARD)
+    table.start(button=6)
+    for seat in range(1, 7):
+        table.act(seat, "deal", cards=" ".join(deck[5 * (seat - 1) : 5 * seat]))
+    to_draw(table)
+    return table, deck[30:]
+
+
+def test_DRAW_06_rejects_the_own_discard_of_a_seat_owed_its_fifth_card_after_a_reshuffle() -> None:
+    """Card mode: a reshuffle for a later seat leaves seat 1's discards out, so its fifth card
+    may not be one of them; another seat's reshuffled discard is a fair card."""
+    table, stub = card_mode_six_handed()
+    hands = {seat: table.hand.player(seat).cards for seat in range(1, 7)}
+    table.act(1, "draw", discards=" ".join(hands[1]))
+    table.act(1, "deal", cards=" ".join(stub[0:4]))
+    for seat in (2, 3, 4, 5):
+        cards = " ".join(stub[4 * seat - 4 : 4 * seat])
+        table.act(seat, "draw", discards=" ".join(hands[seat][:4]), cards=cards)
+    assert table.hand.stub == 1
+    table.act(6, "draw", discards=" ".join(hands[6][:3]))
+    error = refused(table, 6, "deal", cards=" ".join((hands[1][0], *hands[2][:2])))
+    assert error.rule_id is RuleId.DRAW_06
+    assert "still owed cards" in error.message
+    table.act(6, "deal", cards=" ".join(hands[2][:3]))
+    assert table.hand.to_act == 1
+    own = refused(table, 1, "deal", cards=hands[1][2])
+    assert own.rule_id is RuleId.DRAW_06 and "own discard" in own.message
+    table.act(1, "deal", cards=hands[3][0])
+    assert table.hand.player(1).held == 5
+    assert table.hand.phase.value == "betting_2"
+
+
+def test_DRAW_03_rejects_the_fifth_card_before_the_others_have_drawn() -> None:
+    """Card mode: after four cards, the fifth card entered at once is refused under DRAW-03."""
+    table = card_table()
+    table.act(1, "draw", discards=HANDS[1])
+    table.act(1, "deal", cards="Ks Qs Js Ts")
+    error = refused(table, 1, "deal", cards="9s")
+    assert error.rule_id is RuleId.DRAW_03
+    assert "after every other seat has drawn" in error.message
+
+
+def test_DRAW_08_guides_a_rap_as_pat_in_the_draw() -> None:
+    """The draw option carries the rap label; a rap is entered as a draw of 0 (pat)."""
+    table = Table([100, 100])
+    table.start(button=1)
+    to_draw(table)
+    legal = table.legal()
+    assert legal is not None and legal["legal"][0]["rap"] == RAP_LABEL
+    table.act(2, "draw", count=0)
+    assert table.hand.player(2).drawn == (0,)
+
+
+def test_DRAW_10_rejects_a_hand_left_short_after_the_draw() -> None:
+    """Count mode: a seat whose fifth card cannot be dealt is fouled, with a notice; its
+    cards go to the muck and its chips stay in the pot."""
+    players = (
+        PlayerState(seat=1, stack=90, committed=10, held=4, drawn=(5,), pile=(5,)),
+        PlayerState(seat=2, stack=90, committed=10, held=5, drawn=(0,)),
+        PlayerState(seat=3, stack=90, committed=10, held=5, drawn=(0,)),
+    )
+    hand = HandState(
+        hand_no=1, phase=Phase.DRAW_1, button=3, players=players, come_back=(1,), stub=0
+    )
+    after, steps, fouled = finish_draw(hand, HouseRules(), 1)
+    assert steps == (Step("stop", 0, 1),)
+    assert fouled == ((1, 4),)
+    assert after.player(1).folded and after.player(1).held == 0
+    assert (after.muck, after.pot) == (4, 30)
+    notice = fouled_notice(1, 4)
+    assert notice.rule_id is RuleId.DRAW_10 and "foul" in notice.message
+
+
+def test_DRAW_10_accepts_five_card_hands_after_the_draw() -> None:
+    """Nobody is fouled when every live hand has five cards."""
+    players = tuple(PlayerState(seat=s, stack=90, held=5, drawn=(1,)) for s in (1, 2))
+    hand = HandState(hand_no=1, phase=Phase.DRAW_1, button=2, players=players, stub=20)
+    after, steps, fouled = finish_draw(hand, HouseRules(), 1)
+    assert (steps, fouled) == ((), ())
+    assert not any(p.folded for p in after.players)
+
+
+def test_DRAW_13_guides_that_discards_and_stub_are_off_limits() -> None:
+    """At the start of the draw the dealer is told nobody looks through discards or stub."""
+    table = Table([100, 100])
+    table.start(button=1)
+    to_draw(table)
+    assert table.outcome is not None
+    notices = {n.rule_id: n.message for n in table.outcome.notices}
+    assert "Discards and the stub are off limits" in notices[RuleId.DRAW_13]
+
+
+def test_DRAW_13_refuses_to_show_discards_or_stub_cards_in_the_view() -> None:
+    """Card mode: the public view names no discarded card and no card of the stub."""
+    table = card_table()
+    table.act(1, "draw", discards="2c 3c", cards="Ks Qs")
+    text = str(view(table.state, table.rules, AT))
+    assert "2c" not in text and "3c" not in text
+    assert "pile" not in text
+
+
+def test_DRAW_11_rejects_a_bet_by_a_seat_declared_pat_by_the_timer() -> None:
+    """After a timeout pat the seat may check, call or fold, but a bet is refused (DRAW-11)."""
+    rules = draw_rules(timeout_seconds=30)
+    table = Table([100, 100], rules=rules)
+    table.start(button=1)
+    to_draw(table)
+    later = AT + timedelta(seconds=31)
+    state = apply(table.state, Act(2, ActionKind.TIME), rules, later).state
+    state = apply(state, Act(1, ActionKind.DRAW, count=1), rules, later).state
+    with pytest.raises(RuleViolation) as error:
+        apply(state, Act(2, ActionKind.BET, amount=20), rules, later)
+    assert error.value.rule_id is RuleId.DRAW_11
+
+
+@pytest.mark.parametrize(
+    ("pool", "words"),
+    [
+        (ReshufflePool.EARLIER_DISCARDS_BOTTOM_BURNS, "the discards of the seats that drew before"),
+        (ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS, "this draw's discards stay out"),
+        (ReshufflePool.ALL_DISCARDS_EXCEPT_OWN, "every discard except the drawer's own"),
+        (ReshufflePool.ALL_DISCARDS, "every discard"),
+    ],
+)
+def test_DRAW_06_guides_the_reshuffle_pool_before_the_draw(pool: ReshufflePool, words: str) -> None:
+    """The notice at the start of the draw names what a reshuffle takes under the profile."""
+    table = Table([100] * 6, rules=draw_rules(reshuffle_pool=pool))
+    table.start(button=6)
+    to_draw(table)
+    assert table.outcome is not None
+    notice = table.outcome.notices[0]
+    assert notice.rule_id is RuleId.DRAW_06 and words in notice.message
+
+
+def test_DRAW_03_guides_card_mode_to_deal_owed_fifth_cards_before_the_stub_runs_out() -> None:
+    """Card mode, everyone draws five: before seat 5's cards would exhaust the stub, seats 1-4
+    get their fifth cards; seat 5 may then get their discards but never its own."""
+    table, stub = card_mode_six_handed()
+    hands = {seat: table.hand.player(seat).cards for seat in range(1, 7)}
+    for seat in (1, 2, 3, 4):
+        table.act(seat, "draw", discards=" ".join(hands[seat]))
+        table.act(seat, "deal", cards=" ".join(stub[4 * seat - 4 : 4 * seat]))
+    table.act(5, "draw", discards=" ".join(hands[5]))
+    for seat, card in zip((1, 2, 3, 4), stub[16:20], strict=True):
+        assert table.hand.to_act == seat
+        table.act(seat, "deal", cards=card)
+    assert table.hand.to_act == 5 and table.hand.stub == 1
+    own = refused(table, 5, "deal", cards=" ".join((hands[5][0], *hands[1][:3])))
+    assert own.rule_id is RuleId.DRAW_06
+    table.act(5, "deal", cards=" ".join(hands[1][:4]))
+    assert table.hand.reshuffles == 1
+    table.act(6, "draw", discards=" ".join(hands[6]))
+    table.act(6, "deal", cards=" ".join(hands[2][:4]))
+    table.act(5, "deal", cards=hands[2][4])
+    table.act(6, "deal", cards=hands[3][0])
+    assert [table.hand.player(seat).held for seat in range(1, 7)] == [5] * 6
+    assert table.hand.phase.value == "betting_2"

@@ -27,7 +27,7 @@ from dealerassist.rules.house_rules import (
     ShortAllInRule,
 )
 from dealerassist.rules.state import Phase, TableState
-from dealerassist.rules.stub import in_pool, muck_in_pool
+from dealerassist.rules.stub import in_pool, muck_in_pool, owed_seats
 from dealerassist.rules.violations import RuleViolation
 
 STAKES = {
@@ -129,7 +129,7 @@ def _fresh_cards(table: Table, count: int, rng: random.Random) -> tuple[str, ...
     draw_round = int(hand.phase.value.split("_")[1]) if "_" in hand.phase.value else 0
     held = {c for p in hand.players for c in p.cards}
     piles = {
-        c: in_pool(p.seat, index, seat, table.rules, draw_round)
+        c: in_pool(p.seat, index, seat, table.rules, draw_round, owed_seats(hand, seat))
         for p in hand.players
         for index, pile in enumerate(p.pile_cards, start=1)
         for c in pile

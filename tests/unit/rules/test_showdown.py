@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from engine_table import NO_LIMIT, Table
 
-from dealerassist.rules.actions import Mode, Structure, Variant
+from dealerassist.rules.actions import Mode, Stakes, Structure, Variant
+from dealerassist.rules.house_rules import BettingRules, HouseRules, PostDrawFirst
 from dealerassist.rules.violations import RuleId, RuleViolation
 
 
@@ -240,3 +241,40 @@ def test_SHOW_06_refuses_the_odd_chip_to_the_second_winner() -> None:
     outcome = table.act(3, "show", cards="As Kh Qd Jc 9s")
     assert outcome.result is not None
     assert outcome.result["pots"][0]["shares"] == {"2": 13, "3": 12}
+
+
+def test_SHOW_01_accepts_the_opener_showing_first_when_everyone_checked_in_an_ante_game() -> None:
+    """TDA 17-A: in an ante game whose opener acts first after the draw, a checked-down
+    showdown starts with the opener, not the seat left of the button."""
+    rules = HouseRules(betting=BettingRules(post_draw_first=PostDrawFirst.OPENER))
+    table = Table([100, 100, 100], stakes=Stakes(ante=1, small_bet=10, big_bet=20), rules=rules)
+    table.start(button=1)
+    table.act(2, "check")
+    table.act(3, "bet", amount=10)
+    table.act(1, "call")
+    table.act(2, "call")
+    for seat in (2, 3, 1):
+        table.act(seat, "draw", count=0)
+    for seat in (3, 1, 2):
+        table.act(seat, "check")
+    assert table.hand.phase.value == "showdown"
+    assert table.hand.to_act == 3
+    assert table.outcome is not None and table.outcome.instructions[-1]["seat"] == 3
+    assert refused(table, 2, "show", cards="Ah Ad Ac Kd Ks").rule_id is RuleId.SHOW_01
+    table.act(3, "show", cards="Jh Jd 4c 5d 7s")
+    assert table.hand.to_act == 1
+
+
+def test_SHOW_01_guides_left_of_the_button_in_an_ante_game_without_opener_first() -> None:
+    """The same checked-down ante hand under left-of-button order: seat 2 shows first."""
+    table = Table([100, 100, 100], stakes=Stakes(ante=1, small_bet=10, big_bet=20))
+    table.start(button=1)
+    table.act(2, "check")
+    table.act(3, "bet", amount=10)
+    table.act(1, "call")
+    table.act(2, "call")
+    for seat in (2, 3, 1):
+        table.act(seat, "draw", count=0)
+    for seat in (2, 3, 1):
+        table.act(seat, "check")
+    assert table.hand.to_act == 2
