@@ -109,3 +109,17 @@ def test_the_floor_routes_are_in_the_spec(api: Api) -> None:
     assert "post" in spec["paths"]["/v1/tables/{table_id}/floor-calls"]
     assert "get" in spec["paths"]["/v1/floor/calls"]
     assert "effects" in spec["components"]["schemas"]["Ruling"]["properties"]
+
+
+def test_a_ruling_retried_with_its_idempotency_key_applies_once(api: Api) -> None:
+    """The same key and body answer the first response again; the chip change happens once."""
+    _posted(api)
+    body = {"decision": "custom", "note": "chips found",
+            "effects": [{"effect": "adjust_stack", "seat": 1, "amount": 5}]}  # fmt: skip
+    first = _rule(api, body, headers={"Idempotency-Key": "r-1"})
+    again = _rule(api, body, headers={"Idempotency-Key": "r-1"})
+    assert first.status_code == again.status_code == 200
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert first.get_json()["event"] == again.get_json()["event"]
+    seats = api.call("GET", "/v1/tables/T1").get_json()["seats"]
+    assert seats[0]["stack"] == 105
