@@ -1,29 +1,24 @@
 """Floor rulings applied through the engine's state values (IRREG-14 deadline, IRREG-15, SHOW-11).
 
-``apply_ruling`` checks the decision against the rule's options, the deadline, then applies
-each effect in order. Two effects rebuild or reset the hand: ``void_last`` replays the
-hand's journal (``TableState.before_hand`` + ``hand_log``, kept by ``record``) without its
-last actions, ``misdeal`` restores the table as it was before the hand. The engine calls
+``apply_ruling`` checks the decision against the rule's options and the deadline, then
+applies each effect in order. ``void_last`` and ``misdeal`` go through the hand's journal
+(``journal.py``); ``accept_entry`` lifts one check (``waivers.py``). The engine calls
 ``check_released`` and ``record`` for every command and ``apply_ruling`` for a ``Ruling``.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
-from dataclasses import replace
 from datetime import datetime
-from typing import Any, Protocol
 
 from dealerassist.errors import InvalidInput
-from dealerassist.rules import betting, blinds, drawing, showdown
+from dealerassist.rules import betting, blinds, drawing, journal, showdown, waivers
 from dealerassist.rules import instructions as say
-from dealerassist.rules.actions import Act, Command, StartHand, command_from_dict, command_to_dict
+from dealerassist.rules.actions import Act, Command
 from dealerassist.rules.flow import Log, advance
 from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.journal import Replay
 from dealerassist.rules.pots import return_uncalled, split
 from dealerassist.rules.ruling_commands import (
-    STRUCTURAL,
     AcceptEntry,
     AdjustStack,
     Award,
@@ -54,23 +49,9 @@ from dealerassist.rules.violations import RuleId, RuleViolation
 NOTE_REQUIRED = ("custom", "discretionary")
 
 
-class Applied(Protocol):
-    """What the engine's ``apply`` returns, as far as a ruling needs it."""
-
-    @property
-    def state(self) -> TableState: ...
-
-    @property
-    def events(self) -> tuple[dict[str, Any], ...]: ...
-
-    @property
-    def instructions(self) -> tuple[dict[str, Any], ...]: ...
-
-
-Replay = Callable[[TableState, Command, HouseRules, datetime], Applied]
-
-
 # -- the engine's hooks ----------------------------------------------------------------------
+
+record = journal.record  # the engine's hook: keep the hand's journal
 
 
 def check_released(state: TableState, command: Command) -> None:
@@ -82,49 +63,6 @@ def check_released(state: TableState, command: Command) -> None:
             message="The floor holds the pot while surveillance checks; wait for its release.",
             seat=command.seat,
         )
-
-
-def record(before: TableState, after: TableState, command: Command, at: datetime) -> TableState:
-    """Keep the hand's journal: the table before ``start_hand`` and each command accepted since.
-
-    A ruling is kept without its structural effect (that one is already in the journal).
-    """
-    if isinstance(command, StartHand):
-        return evolve(after, before_hand=_snapshot(before), hand_log=(_entry(command, at),))
-    if after.before_hand is None:
-        return after
-    if isinstance(command, Ruling):
-        effects = tuple(e for e in command.effects if not isinstance(e, STRUCTURAL))
-        if not effects:
-            return after
-        command = replace(command, effects=effects)
-    return evolve(after, hand_log=(*after.hand_log, _entry(command, at)))
-
-
-def _entry(command: Command, at: datetime) -> str:
-    """One journal entry as compact JSON (a string costs the state's codec next to nothing)."""
-    return json.dumps({"at": at.isoformat(), "command": command_to_dict(command)}, **_COMPACT)
-
-
-def _read(entry: str) -> tuple[dict[str, Any], datetime]:
-    data = json.loads(entry)
-    return data["command"], datetime.fromisoformat(data["at"])
-
-
-def _snapshot(table: TableState) -> str:
-    """The whole table before the hand (its own journal left out), as compact JSON."""
-    bare = evolve(table, before_hand=None, hand_log=(), instructions=())
-    return json.dumps(bare.to_dict(), **_COMPACT)
-
-
-def _table_at_start(state: TableState) -> TableState:
-    """The table as it was before the current hand started (at the current version)."""
-    assert state.before_hand is not None
-    before = TableState.from_dict(json.loads(state.before_hand))
-    return evolve(before, version=state.version)
-
-
-_COMPACT: dict[str, Any] = {"separators": (",", ":"), "sort_keys": True}
 
 
 # -- the ruling ------------------------------------------------------------------------------
@@ -251,23 +189,6 @@ def _store(state: TableState, hand: HandState) -> TableState:
 
 # -- accept the refused entry ----------------------------------------------------------------
 
-TURN_RULES = {RuleId.OPEN_01, RuleId.BET_08, RuleId.BLIND_01, RuleId.SHOW_01}
-RELAXED: dict[str, Callable[[HouseRules], HouseRules]] = {
-    RuleId.BET_01: lambda r: replace(r, betting=replace(r.betting, allow_limp=True)),
-    RuleId.BET_03: lambda r: replace(r, betting=replace(r.betting, max_raises=10**6)),
-    RuleId.BET_06: lambda r: replace(r, betting=replace(r.betting, check_raise=True)),
-    RuleId.DRAW_02: lambda r: replace(
-        r, draw=replace(r.draw, max_cards=5, ace_must_be_shown=False)
-    ),
-    RuleId.DRAW_03: lambda r: replace(r, draw=replace(r.draw, max_consecutive=5)),
-}
-PLAYER_FLAGS: dict[str, dict[str, Any]] = {
-    RuleId.DRAW_11: {"timed_out": False},
-    RuleId.BET_04: {"may_raise": True},
-    RuleId.BET_05: {"may_raise": True},
-}
-WAIVABLE = sorted({*TURN_RULES, *RELAXED, *PLAYER_FLAGS})
-
 
 def _accept(
     state: TableState, effect: AcceptEntry, rules: HouseRules, at: datetime, log: Log,
@@ -278,34 +199,13 @@ def _accept(
     entry = effect.entry
     if not isinstance(entry, Act) or not hand.has(entry.seat):
         raise _refuse("accept_entry takes an action of a seat in the hand.")
-    waive = effect.waive
-    before_turn = hand.to_act
-    if waive in TURN_RULES:
-        state = evolve(state, hand=evolve(hand, to_act=entry.seat))
-    elif waive in PLAYER_FLAGS:
-        player = evolve(hand.player(entry.seat), **PLAYER_FLAGS[waive])
-        state = evolve(state, hand=hand.with_player(player))
-    elif waive in RELAXED:
-        rules = RELAXED[waive](rules)
-    else:
-        raise _refuse(f"{waive} cannot be waived here; waivable: {', '.join(WAIVABLE)}.")
-    outcome = replay(state, entry, rules, at)
-    log.events.append({"type": "entry_accepted", "waived": waive, "seat": entry.seat})
+    ready, relaxed = waivers.waived(state, hand, entry, effect.waive, rules)
+    outcome = replay(ready, entry, relaxed, at)
+    log.events.append({"type": "entry_accepted", "waived": effect.waive, "seat": entry.seat})
     log.events.extend(outcome.events)
     log.instructions.extend(outcome.instructions)
     after = evolve(outcome.state, hand_log=state.hand_log)
-    return _back_to_skipped(after, hand.phase, before_turn, entry.seat)
-
-
-def _back_to_skipped(state: TableState, phase: Phase, skipped: int | None, seat: int) -> TableState:
-    """BET-08: after an out-of-turn action the turn goes back to the seat that was skipped."""
-    hand = state.hand
-    if hand is None or hand.phase is not phase or not is_betting(phase) or skipped in (None, seat):
-        return state
-    assert skipped is not None
-    if betting.needs_action(hand, hand.player(skipped)):
-        return evolve(state, hand=evolve(hand, to_act=skipped))
-    return state
+    return waivers.back_to_skipped(after, hand.phase, hand.to_act, entry.seat)
 
 
 # -- void and misdeal ------------------------------------------------------------------------
@@ -317,16 +217,8 @@ def _void_last(
     """Rebuild the hand from its start, replaying the journal without its last ``count`` actions."""
     if state.before_hand is None or not state.hand_log:
         raise _refuse("There is no hand to void actions in.")
-    journal = [_read(entry) for entry in state.hand_log]
-    actions = [i for i, (command, _) in enumerate(journal) if command["type"] == "action"]
-    if count > len(actions):
-        raise _refuse(f"The hand has {len(actions)} action(s); void at most that many.")
-    dropped = set(actions[-count:])
-    log.events.append({"type": "voided", "actions": [journal[i][0] for i in sorted(dropped)]})
-    table = _table_at_start(state)
-    for index, (command, at) in enumerate(journal):
-        if index not in dropped:
-            table = replay(table, command_from_dict(command), rules, at).state
+    table, dropped = journal.without_last_actions(state, count, rules, replay)
+    log.events.append({"type": "voided", "actions": dropped})
     return table
 
 
@@ -337,7 +229,7 @@ def _misdeal(state: TableState, log: Log) -> TableState:
     hand = state.hand
     if hand is None or state.before_hand is None:
         raise _refuse("There is no hand to declare a misdeal on.")
-    before = _table_at_start(state)
+    before = journal.table_at_start(state)
     start = {seat.seat: seat for seat in before.seats}
     seats = tuple(
         start[s.seat] if s.player is not None and start[s.seat].player == s.player else s
