@@ -11,7 +11,7 @@ from engine_table import AT, Table
 from dealerassist.errors import InvalidInput
 from dealerassist.rules.actions import Act, ActionKind, command_from_dict, command_to_dict
 from dealerassist.rules.engine import view
-from dealerassist.rules.house_rules import DrawRules, HouseRules
+from dealerassist.rules.house_rules import BettingRules, DrawRules, HouseRules
 from dealerassist.rules.ruling_commands import (
     AcceptEntry,
     AdjustStack,
@@ -399,3 +399,30 @@ def test_the_table_view_shows_a_held_pot() -> None:
     table = _three()
     _rule(table, HoldPot())
     assert view(table.state, table.rules, AT)["hand"]["pot_held"] is True
+
+
+def test_accept_entry_binds_a_big_blind_posted_before_the_small_blind() -> None:
+    """BLIND-01 waived: the big blind's early post stands; the small blind still owes."""
+    table = Table([100, 100, 100])
+    table.start(button=1, post=False)
+    early = Act(3, ActionKind.POST)
+    assert _refused(table, early).rule_id is RuleId.BLIND_01
+    _rule(table, AcceptEntry(early, "BLIND-01"))
+    assert table.hand.player(3).owes == 0 and table.hand.to_act == 2
+
+
+def test_accept_entry_binds_a_check_raise_the_house_forbids() -> None:
+    """BET-06 waived: after the draw a check-raise the profile refuses is recorded."""
+    table = Table([100, 100, 100], rules=HouseRules(betting=BettingRules(check_raise=False)))
+    table.start(button=1)
+    for seat, action in ((1, "call"), (2, "call"), (3, "check")):
+        table.act(seat, action)
+    for seat in (2, 3, 1):
+        table.act(seat, "draw", count=1)
+    table.act(2, "check")
+    table.act(3, "bet", amount=20)
+    table.act(1, "call")
+    check_raise = Act(2, ActionKind.RAISE, amount=40)
+    assert _refused(table, check_raise).rule_id is RuleId.BET_06
+    _rule(table, AcceptEntry(check_raise, "BET-06"))
+    assert table.hand.current_bet == 40 and table.hand.to_act == 3
