@@ -34,6 +34,27 @@ def test_a_broken_state_dict_is_invalid_input() -> None:
         TableState.from_dict(data)
 
 
+def test_a_remembered_spec_is_not_taken_for_a_malformed_one() -> None:
+    """A spec decoded before does not let the same spec with 6.0 seats or a string ante pass."""
+    data = Table([100, 100]).state.to_dict()
+    assert TableState.from_dict(data).spec == Table([100, 100]).state.spec
+    for key, value in (("max_seats", 6.0), ("stakes", {**data["spec"]["stakes"], "ante": "0"})):
+        broken = {**data, "spec": {**data["spec"], key: value}}
+        with pytest.raises(InvalidInput):
+            TableState.from_dict(broken)
+
+
+def test_missing_or_unhashable_spec_fields_are_invalid_input() -> None:
+    """A spec without stakes, or with a list for a value, is refused like any bad spec."""
+    data = Table([100, 100]).state.to_dict()
+    for spec in (
+        {k: v for k, v in data["spec"].items() if k != "stakes"} | {"stakes": 5},
+        {**data["spec"], "table_id": ["T1"]},
+    ):
+        with pytest.raises(InvalidInput):
+            TableState.from_dict({**data, "spec": spec})
+
+
 def test_phase_names_follow_the_round_numbers() -> None:
     """betting_n / draw_n and back."""
     assert betting_phase(4) is Phase.BETTING_4
