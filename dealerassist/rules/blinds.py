@@ -148,8 +148,10 @@ def _dead_button(table: TableState, seats: list[int]) -> Positions | None:
     if table.button is None or last_big is None or button is None or button == table.button:
         return None
     big = clockwise_after(seats, last_big)[0]
-    if big in (last_big, button):
+    if big == last_big:
         return None
+    if big == button:  # the big blind moved onto the button at the post (BLIND-07)
+        button = (last_big - 2) % len(table.seats) + 1
     small = last_big if last_big in seats else None
     return Positions(button, small, big, last_big)
 
