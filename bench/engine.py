@@ -25,6 +25,7 @@ from dealerassist.errors import InvalidInput
 from dealerassist.profiles import get_profile
 from dealerassist.replay import REPLAY_AT, finishing_stacks
 from dealerassist.rules.actions import Command
+from dealerassist.rules.batch import replay
 from dealerassist.rules.engine import apply, new_table
 from dealerassist.rules.house_rules import HouseRules
 from dealerassist.rules.state import TableState
@@ -59,9 +60,7 @@ def replay_ours(hands: Iterable[RecordedHand], rules: HouseRules) -> int:
     for hand in hands:
         try:
             spec, commands = to_commands(hand, rules.profile_id)
-            state = new_table(spec)
-            for command in commands:
-                state = apply(state, command, rules, REPLAY_AT).state
+            state = replay(new_table(spec), commands, rules, REPLAY_AT)  # apply, each command
             stacks = finishing_stacks(state, hand.player_count)
         except Exception:  # a failing hand counts as a mismatch; the replay tests say why
             mismatches += 1
