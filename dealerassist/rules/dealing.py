@@ -8,21 +8,25 @@ from typing import Any
 from dealerassist.rules.actions import Act
 from dealerassist.rules.cards import DECKS_BY_SIZE
 from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.joker import JOKER
 from dealerassist.rules.state import HandState, evolve
 from dealerassist.rules.stub import in_pool, muck_in_pool, owed_seats
 from dealerassist.rules.violations import RuleId, RuleViolation
 
 HAND_SIZE = 5
+JOKER_DECK = 53  # DECK-02..04: 52 cards and the joker, entered as "Jk"
 UNKNOWN = "??"
 
 
 @cache  # the same three decks every time; rebuilding one was 15% of a replayed hand
 def deck_cards(deck: int) -> frozenset[str]:
-    """DECK-01: the cards of a 52-, 36- or 32-card deck, as text.
+    """DECK-01: the cards of a 52-, 36- or 32-card deck, or 53 with the joker, as text.
 
-    >>> len(deck_cards(32)), "6h" in deck_cards(36), "6h" in deck_cards(32)
-    (32, True, False)
+    >>> len(deck_cards(32)), "6h" in deck_cards(36), "6h" in deck_cards(32), len(deck_cards(53))
+    (32, True, False, 53)
     """
+    if deck == JOKER_DECK:
+        return deck_cards(52) | {JOKER}
     return frozenset(str(card) for card in DECKS_BY_SIZE[deck].cards)
 
 
@@ -96,12 +100,15 @@ def _wrong_count(
     return refuse(RuleId.IRREG_08, message, seat, allowed)
 
 
-JOKERS = frozenset({"Jk", "Xx", "Jo"})  # how a joker is entered; no game here deals one yet
+JOKERS = frozenset({JOKER, "Xx", "Jo"})  # ways a stray joker may be entered (DECK-05)
 
 
 def _foreign_card(card: str, deck: int, seat: int, allowed: list[dict[str, Any]]) -> RuleViolation:
     """DECK-05: a joker or a stripped rank is a blank, replaced before the player acts;
     anything else is not a card of any deck (DECK-01)."""
+    if deck == JOKER_DECK and card in JOKERS:
+        message = f"Enter the joker as {JOKER}, not {card}."
+        return refuse(RuleId.DECK_01, message, seat, allowed)
     if card in JOKERS or card in deck_cards(52):
         message = (
             f"{card} is not used in this {deck}-card game: it is a blank. Replace it with the "

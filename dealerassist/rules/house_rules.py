@@ -213,6 +213,13 @@ class GameRules:
 
 
 @dataclass(frozen=True, slots=True)
+class DeckRules:
+    """DECK-01..DECK-04: the deck beyond the game's own cards."""
+
+    joker: bool = False  # DECK-02..04: a 53rd card, the joker ("bug"); never in A-7 stripped
+
+
+@dataclass(frozen=True, slots=True)
 class HouseRules:
     """A complete house-rule profile. ``profile_id`` and ``sha256`` identify its source file."""
 
@@ -227,3 +234,4 @@ class HouseRules:
     stripped: StrippedRules = field(default_factory=StrippedRules)
     showdown: ShowdownRules = field(default_factory=ShowdownRules)
     game: GameRules = field(default_factory=GameRules)  # GAME-01..GAME-06
+    deck: DeckRules = field(default_factory=DeckRules)  # DECK-02..04

@@ -7,9 +7,10 @@ from typing import Any
 from dealerassist.rules import rankings
 from dealerassist.rules.actions import Act, Mode
 from dealerassist.rules.betting import first_order
-from dealerassist.rules.cards import DECKS_BY_SIZE, parse_cards
-from dealerassist.rules.dealing import HAND_SIZE, UNKNOWN
+from dealerassist.rules.cards import DECK_52, DECKS_BY_SIZE, Card, parse_cards
+from dealerassist.rules.dealing import HAND_SIZE, JOKER_DECK, UNKNOWN
 from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.joker import JOKER, joker_value
 from dealerassist.rules.pots import Pot, hand_pots, split
 from dealerassist.rules.state import HandState, evolve
 from dealerassist.rules.violations import RuleId, RuleViolation
@@ -89,7 +90,7 @@ def check_show(hand: HandState, act: Act, mode: Mode) -> tuple[str, ...]:
     if cards is None or len(cards) != HAND_SIZE or UNKNOWN in cards:
         message = f"Table all five cards of seat {act.seat} to show (e.g. '7h 5s 4d 3c 2d')."
         raise _refuse(hand, RuleId.SHOW_03, message, act.seat)
-    parse_cards(" ".join(cards), DECKS_BY_SIZE[hand.deck], HAND_SIZE, seat=act.seat)
+    _parse_shown(cards, hand.deck, act.seat)
     known = [card for card in player.cards if card != UNKNOWN]
     if mode is Mode.CARD and not set(known) <= set(cards):
         message = f"Seat {act.seat} holds {' '.join(player.cards)}; show those cards."
@@ -99,6 +100,14 @@ def check_show(hand: HandState, act: Act, mode: Mode) -> tuple[str, ...]:
         message = "A card shown here was already shown by another seat; re-enter the cards."
         raise _refuse(hand, RuleId.DECK_01, message, act.seat)
     return cards
+
+
+def _parse_shown(cards: tuple[str, ...], deck: int, seat: int) -> tuple[Card, ...]:
+    """DECK-01 (DECK-02..04 with the joker): the shown cards other than the joker."""
+    if deck != JOKER_DECK:
+        return parse_cards(" ".join(cards), DECKS_BY_SIZE[deck], HAND_SIZE, seat=seat)
+    others = [card for card in cards if card != JOKER]
+    return parse_cards(" ".join(others), DECK_52, len(others), seat=seat)
 
 
 def apply_show(
@@ -117,7 +126,9 @@ def apply_muck(hand: HandState, seat: int, rules: HouseRules | None = None) -> H
 def hand_strength(cards: tuple[str, ...], ranking: str, ace_low_straight: bool) -> int:
     """Cards speak (SHOW-04): a shown hand's value under the game's ranking, higher is better."""
 
-    parsed = parse_cards(" ".join(cards), DECKS_BY_SIZE[52])
+    parsed = parse_cards(" ".join(card for card in cards if card != JOKER), DECK_52)
+    if len(parsed) < HAND_SIZE:
+        return joker_value(parsed, rankings.Ranking(ranking))  # DECK-02..04
     value: int = rankings.hand_value(
         parsed, rankings.Ranking(ranking), ace_low_straight=ace_low_straight
     )

@@ -45,13 +45,14 @@ def game(variant: Variant) -> GameSpec:
 
 
 def deck_size(variant: Variant, players: int, rules: HouseRules) -> int:
-    """GAME-05: 52 cards, or 32 (36 with a fifth player under ``by_players``) in A-7 stripped.
+    """GAME-05: 52 cards (53 with the joker), or 32 (36 with a fifth player under
+    ``by_players``) in A-7 stripped.
 
     >>> deck_size(Variant.ACE_TO_SEVEN_STRIPPED, 5, HouseRules())
     36
     """
     if variant is not Variant.ACE_TO_SEVEN_STRIPPED:
-        return 52
+        return 53 if rules.deck.joker else 52  # DECK-02..04: the joker is a 53rd card
     if rules.stripped.deck_rule is StrippedDeckRule.BY_PLAYERS and players >= 5:
         return 36
     return 32

@@ -6,7 +6,7 @@ import pytest
 from engine_table import NO_LIMIT, Table
 
 from dealerassist.rules.actions import Mode, Stakes, Structure, Variant
-from dealerassist.rules.house_rules import BettingRules, HouseRules, PostDrawFirst
+from dealerassist.rules.house_rules import BettingRules, DeckRules, HouseRules, PostDrawFirst
 from dealerassist.rules.violations import RuleId, RuleViolation
 
 
@@ -278,3 +278,42 @@ def test_SHOW_01_guides_left_of_the_button_in_an_ante_game_without_opener_first(
     for seat in (2, 3, 1):
         table.act(seat, "check")
     assert table.hand.to_act == 2
+
+
+def joker_rules() -> HouseRules:
+    return HouseRules(deck=DeckRules(joker=True))
+
+
+def test_DECK_02_accepts_the_bug_at_the_showdown_in_card_mode() -> None:
+    """53-card deck: the joker is dealt like a card and plays as an ace at the showdown."""
+    table = Table([100, 100], mode=Mode.CARD, rules=joker_rules())
+    table.start(button=2)
+    assert table.hand.deck == 53
+    table.act(1, "deal", cards="Jk Ac Ad Kc Kd")
+    table.act(2, "deal", cards="Qs Qh Qd 2c 3c")
+    to_showdown(table)
+    table.act(1, "show")
+    table.act(2, "show")
+    result = table.hand.result
+    assert result["pots"][0]["winners"] == [1]
+    assert result["shown"]["1"] == "Jk Ac Ad Kc Kd"
+
+
+def test_DECK_02_refuses_the_bug_as_a_wild_queen() -> None:
+    """With the bug a pair of queens stays a pair (queens with an ace), not three queens: a
+    pair of kings wins."""
+    table = Table([100, 100], mode=Mode.CARD, rules=joker_rules())
+    table.start(button=2)
+    table.act(1, "deal", cards="Jk Qc Qd 7c 2d")
+    table.act(2, "deal", cards="Ks Kh 4d 5c 8c")
+    to_showdown(table)
+    table.act(1, "show")
+    table.act(2, "show")
+    assert table.hand.result["pots"][0]["winners"] == [2]
+
+
+def test_DECK_02_guides_a_53_card_stub_in_count_mode() -> None:
+    """Count mode with the joker: three hands leave 38 cards in the stub, not 37."""
+    table = Table([100, 100, 100], rules=joker_rules())
+    table.start(button=3)
+    assert (table.hand.deck, table.hand.stub) == (53, 38)
