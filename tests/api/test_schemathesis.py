@@ -43,6 +43,8 @@ def _role(label: str) -> str:
         return "auditor"
     if (method, path) == ("POST", "/v1/tables"):
         return "admin"
+    if path.endswith("/rulings"):
+        return "floor"  # only the floor rules; a dealer token would only ever see 403
     return "dealer" if method in ("POST", "PUT", "DELETE") else "floor"
 
 
