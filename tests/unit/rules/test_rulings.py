@@ -9,7 +9,14 @@ import pytest
 from engine_table import AT, Table
 
 from dealerassist.errors import InvalidInput
-from dealerassist.rules.actions import Act, ActionKind, command_from_dict, command_to_dict
+from dealerassist.rules.actions import (
+    Act,
+    ActionKind,
+    RemovePlayer,
+    SeatPlayer,
+    command_from_dict,
+    command_to_dict,
+)
 from dealerassist.rules.engine import view
 from dealerassist.rules.house_rules import BettingRules, DrawRules, HouseRules
 from dealerassist.rules.ruling_commands import (
@@ -426,3 +433,18 @@ def test_accept_entry_binds_a_check_raise_the_house_forbids() -> None:
     assert _refused(table, check_raise).rule_id is RuleId.BET_06
     _rule(table, AcceptEntry(check_raise, "BET-06"))
     assert table.hand.current_bet == 40 and table.hand.to_act == 3
+
+
+def test_void_after_the_hand_replays_the_seating_that_followed() -> None:
+    """A player seated after the hand ended is still seated when a void reopens the hand;
+    a player who left cannot be put back in a hand in play, so that void is refused."""
+    table = _three()
+    table.act(1, "fold")
+    table.act(2, "fold")
+    table.run(SeatPlayer(4, "P4", 80))
+    _rule(table, VoidLast(1))
+    assert table.state.seat(4).player == "P4" and table.hand.to_act == 2
+    table.act(2, "fold")
+    table.run(RemovePlayer(2))
+    refused = _refused(table, Ruling("custom", note="x", effects=(VoidLast(1),)))
+    assert refused.rule_id is RuleId.GAME_01 and table.state.seat(2).player is None
