@@ -125,14 +125,14 @@ class RedisTransaction:
         self._queue_keys = store.queue.watch_keys(table_id)
         self.record: TableRecord | None = None
         self.remembered: IdempotencyRecord | None = None
-        self._seen: tuple[int, int] | None = None
+        self._seen: bytes | None = None  # the table's stored bytes when it was read
         self._drain_queued = False
 
     def begin(self) -> None:
         """WATCH the keys and read the table, the idempotency record and the drain flag."""
         raw = self._watch_and_read()
         self.record = self._store.cache.decode(raw[0])
-        self._seen = _position(self.record)
+        self._seen = raw[0]
         if len(self._keys) > 1:
             self.remembered = _decode_remembered(raw[1])
 
@@ -183,19 +183,15 @@ class RedisTransaction:
 
     def _rewatch_or_conflict(self) -> None:
         raw = self._watch_and_read()
-        current = self._store.cache.decode(raw[0])
-        if _position(current) != self._seen or (len(self._keys) > 1 and raw[1] is not None):
+        if raw[0] != self._seen or (len(self._keys) > 1 and raw[1] is not None):
             self._pipe.reset()
+            current = self._store.cache.decode(raw[0])
             version = None if current is None else current.version
             raise Conflict("the table changed since it was read", version)
 
     def _current_version(self) -> int | None:
         record = self._store.load(self._table_id)
         return None if record is None else record.version
-
-
-def _position(record: TableRecord | None) -> tuple[int, int] | None:
-    return None if record is None else (record.version, record.head.seq)
 
 
 class RedisTableStore:
