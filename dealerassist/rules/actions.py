@@ -182,9 +182,17 @@ class ChangeSeat:
     to: int
 
 
+@dataclass(frozen=True, slots=True)
+class AddChips:
+    """Between hands: the player in this seat buys more chips (a rebuy or top-up)."""
+
+    seat: int
+    chips: int
+
+
 Command = (
     CreateTable | SeatPlayer | RemovePlayer | StartHand | Act | Ruling | SitOut | ReturnToPlay
-) | ChangeSeat
+) | (ChangeSeat | AddChips)
 
 COMMAND_TYPES: dict[type[Any], str] = {
     CreateTable: "create_table",
@@ -196,6 +204,7 @@ COMMAND_TYPES: dict[type[Any], str] = {
     SitOut: "sit_out",
     ReturnToPlay: "return",
     ChangeSeat: "change_seat",
+    AddChips: "add_chips",
 }
 
 
@@ -220,6 +229,8 @@ def command_to_dict(command: Command) -> dict[str, Any]:
             return {"type": "return", "seat": seat, "wait": wait}
         case ChangeSeat(seat=seat, to=to):
             return {"type": "change_seat", "seat": seat, "to": to}
+        case AddChips(seat=seat, chips=chips):
+            return {"type": "add_chips", "seat": seat, "chips": chips}
     raise InvalidInput(f"not a command: {command!r}")
 
 
@@ -263,13 +274,17 @@ def command_from_dict(data: Mapping[str, Any]) -> Command:
             return _act_from_dict(data)
         case "ruling":
             return ruling_from_dict(data, _entry_from_dict)
-        case "sit_out" | "return" | "change_seat":
+        case "sit_out" | "return" | "change_seat" | "add_chips":
             return _seating_from_dict(data)
     raise InvalidInput(f"unknown command type {kind!r}")
 
 
-def _seating_from_dict(data: Mapping[str, Any]) -> SitOut | ReturnToPlay | ChangeSeat:
-    """The between-hands seat commands: sit out, return (post or ``wait``), change seat."""
+def _seating_from_dict(data: Mapping[str, Any]) -> SitOut | ReturnToPlay | ChangeSeat | AddChips:
+    """The between-hands seat commands: sit out, return (post or ``wait``), change seat, add
+    chips."""
+    if data["type"] == "add_chips":
+        _only_keys(data, {"type", "seat", "chips"})
+        return AddChips(seat=_seat(data), chips=_chips(data, "chips"))
     if data["type"] == "sit_out":
         _only_keys(data, {"type", "seat"})
         return SitOut(seat=_seat(data))

@@ -21,6 +21,7 @@ from dealerassist.rules import instructions as say
 from dealerassist.rules.actions import (
     Act,
     ActionKind,
+    AddChips,
     ChangeSeat,
     Command,
     CreateTable,
@@ -72,7 +73,7 @@ def apply(state: TableState, command: Command, rules: HouseRules, at: datetime) 
     match command:
         case CreateTable(spec=spec):
             table = new_table(spec)
-        case SeatPlayer() | RemovePlayer() | SitOut() | ReturnToPlay() | ChangeSeat():
+        case SeatPlayer() | RemovePlayer() | SitOut() | ReturnToPlay() | ChangeSeat() | AddChips():
             table = seating.apply_command(state, command, rules, log)
         case StartHand(button=button):
             table = _start(state, button, rules, log)

@@ -1,17 +1,24 @@
 """Seats between hands: seat a player (buy-in), leave, sit out, return, change seats (BLIND-05,
-07, 08, 12, 13, 15)."""
+07, 08, 12, 13, 15; OPEN-09)."""
 
 from __future__ import annotations
 
 from dealerassist.errors import InvalidInput
-from dealerassist.rules.actions import ChangeSeat, RemovePlayer, ReturnToPlay, SeatPlayer, SitOut
+from dealerassist.rules.actions import (
+    AddChips,
+    ChangeSeat,
+    RemovePlayer,
+    ReturnToPlay,
+    SeatPlayer,
+    SitOut,
+)
 from dealerassist.rules.blinds import clockwise_after, eligible_seats, positions
 from dealerassist.rules.flow import Log
 from dealerassist.rules.house_rules import HouseRules, MissedBlindsReturn
 from dealerassist.rules.state import Phase, SeatState, SeatStatus, TableState, evolve
 from dealerassist.rules.violations import Notice, RuleId, RuleViolation
 
-SeatCommand = SeatPlayer | RemovePlayer | SitOut | ReturnToPlay | ChangeSeat
+SeatCommand = SeatPlayer | RemovePlayer | SitOut | ReturnToPlay | ChangeSeat | AddChips
 
 
 def in_hand(table: TableState, seat: int) -> bool:
@@ -25,6 +32,26 @@ def check_seat(table: TableState, seat: int, stack: int, rules: HouseRules) -> N
     current = table.seat(seat)
     if current.status is not SeatStatus.EMPTY:
         raise InvalidInput(f"seat {seat} is taken by {current.player}; choose an empty seat")
+    _check_buy_in(seat, stack, rules)
+
+
+def check_add_chips(table: TableState, seat: int, chips: int, rules: HouseRules) -> None:
+    """A seated player adds chips between hands, up to the maximum buy-in; one who busted needs
+    at least the minimum (BLIND-11 a: he keeps his seat and owes the blinds he missed)."""
+    current = table.seat(seat)
+    if current.status is SeatStatus.EMPTY:
+        raise InvalidInput(f"seat {seat} is empty")
+    _check_between_hands(table, seat, RuleId.GAME_01, "add chips")
+    high = rules.table.max_buy_in
+    if high and current.stack + chips > high:
+        raise InvalidInput(
+            f"seat {seat} may have at most {high} chips; it may add {high - current.stack}"
+        )
+    if current.stack == 0:
+        _check_buy_in(seat, chips, rules)
+
+
+def _check_buy_in(seat: int, stack: int, rules: HouseRules) -> None:
     low, high = rules.table.min_buy_in, rules.table.max_buy_in
     if stack < low or (high and stack > high):
         limits = f"{low}-{high}" if high else f"at least {low}"
@@ -148,12 +175,20 @@ def _dodge_notice(table: TableState, seat: SeatState) -> list[Notice]:
 
 
 def check_change_seat(table: TableState, seat: int, to: int) -> None:
-    """BLIND-12: a player moves between hands, to an empty seat."""
+    """BLIND-12: a player moves between hands, to an empty seat; OPEN-09 not while a passed-out
+    deal's antes wait in the pot."""
     if table.seat(seat).status is SeatStatus.EMPTY:
         raise InvalidInput(f"seat {seat} is empty")
     if table.seat(to).status is not SeatStatus.EMPTY:
         raise InvalidInput(f"seat {to} is taken; choose an empty seat")
     _check_between_hands(table, seat, RuleId.BLIND_12, "change seats")
+    if table.carried_pot:
+        raise RuleViolation(
+            rule_id=RuleId.OPEN_09,
+            message=f"The antes of a passed-out deal ({table.carried_pot}) are in the pot: no "
+            "seat changes until that pot is won.",
+            seat=seat,
+        )
 
 
 def apply_change_seat(table: TableState, seat: int, to: int) -> TableState:
@@ -201,6 +236,11 @@ def apply_command(
             table, notices = apply_return(table, seat, wait, rules)
             log.notices.extend(notices)
             log.events.append({"type": "returned_to_play", "seat": seat, "wait": wait})
+        case AddChips(seat=seat, chips=chips):
+            check_add_chips(table, seat, chips, rules)
+            current = table.seat(seat)
+            table = table.with_seat(evolve(current, stack=current.stack + chips))
+            log.events.append({"type": "added_chips", "seat": seat, "chips": chips})
         case ChangeSeat(seat=seat, to=to):
             check_change_seat(table, seat, to)
             table = apply_change_seat(table, seat, to)

@@ -79,6 +79,7 @@ class RuleId(StrEnum):
     OPEN_03 = "OPEN-03"
     OPEN_05 = "OPEN-05"
     OPEN_07 = "OPEN-07"
+    OPEN_09 = "OPEN-09"
     # floor rulings (issue 8)
     IRREG_14 = "IRREG-14"
     IRREG_15 = "IRREG-15"

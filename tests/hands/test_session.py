@@ -53,7 +53,7 @@ from dealerassist.rules.house_rules import (
     Variant,
 )
 from dealerassist.rules.state import SeatStatus, TableState
-from dealerassist.rules.violations import RuleViolation
+from dealerassist.rules.violations import RuleId, RuleViolation
 
 AT = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 SEATS = 6
@@ -151,7 +151,11 @@ class Session:
         self.changed = True
 
     def change_seat(self, seat: int, to: int) -> None:
-        self.run(ChangeSeat(seat, to))
+        try:
+            self.run(ChangeSeat(seat, to))
+        except RuleViolation as refusal:  # OPEN-09: not while passed-out antes wait
+            assert refusal.rule_id is RuleId.OPEN_09 and self.state.carried_pot
+            return
         self.changed = True
 
     def refill(self) -> None:

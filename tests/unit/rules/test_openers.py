@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from engine_table import Table
 
-from dealerassist.rules.actions import Mode, Stakes, StartHand
+from dealerassist.rules.actions import ChangeSeat, Mode, Stakes, StartHand
 from dealerassist.rules.house_rules import (
     BettingRules,
     HouseRules,
@@ -219,3 +219,28 @@ def test_all_in_for_the_antes_plays_for_the_antes_it_matched() -> None:
     assert outcome.result is not None
     assert [p["amount"] for p in outcome.result["pots"]] == [3, 22]
     assert table.stacks() == {1: 110, 2: 88, 3: 3}
+
+
+def test_OPEN_09_rejects_a_seat_change_while_passed_out_antes_wait() -> None:
+    """No seat changes between deals while a passed-out deal's antes are in the pot."""
+    table = Table([100, 100, 100], stakes=ANTES, rules=jackpots())
+    table.start(button=3)
+    checked_around(table)
+    before = table.state
+    with pytest.raises(RuleViolation) as error:
+        table.run(ChangeSeat(1, 5))
+    assert error.value.rule_id is RuleId.OPEN_09
+    assert table.state is before
+
+
+def test_OPEN_09_accepts_a_seat_change_once_the_pot_is_won() -> None:
+    """After the carried pot is won, players may change seats again."""
+    table = Table([100, 100, 100], stakes=ANTES, rules=jackpots())
+    table.start(button=3)
+    checked_around(table)
+    table.start()
+    table.act(2, "bet", amount=10)
+    table.act(3, "fold")
+    table.act(1, "fold")
+    table.run(ChangeSeat(1, 5))
+    assert table.state.seat(5).player == "P1"

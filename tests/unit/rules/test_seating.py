@@ -8,6 +8,7 @@ from engine_table import AT, Table
 
 from dealerassist.errors import InvalidInput
 from dealerassist.rules.actions import (
+    AddChips,
     ChangeSeat,
     RemovePlayer,
     ReturnToPlay,
@@ -66,7 +67,8 @@ def sat_out_through_big_blind(rules: HouseRules | None = None) -> Table:
 
 
 @pytest.mark.parametrize(
-    "command", [SitOut(2), ReturnToPlay(3), ReturnToPlay(3, wait=True), ChangeSeat(1, 6)]
+    "command",
+    [SitOut(2), ReturnToPlay(3), ReturnToPlay(3, wait=True), ChangeSeat(1, 6), AddChips(2, 50)],
 )
 def test_seat_commands_round_trip_through_their_dicts(command: object) -> None:
     """The between-hands commands have a JSON form."""
@@ -441,3 +443,53 @@ def test_BLIND_02_rejects_a_heads_up_button_that_gives_the_big_blind_twice() -> 
     fold_out(table)
     table.run(RemovePlayer(1))
     assert refused(table, StartHand(button=2)).rule_id is RuleId.BLIND_02
+
+
+def test_a_busted_player_who_rebuys_owes_the_blinds_he_missed() -> None:
+    """BLIND-11 (a): a seat with no chips misses the blinds; after a rebuy it owes them (it is
+    not a new player)."""
+    table = Table([100, 100, 100, 100, 100, 10])
+    table.start(button=4)  # blinds 5, 6: seat 6 is all in for its 10
+    table.act(1, "call")
+    for seat in (2, 3, 4, 5):
+        table.act(seat, "fold")
+    shown = {1: "Ah Ad Ac Kd Ks", 6: "2c 3d 4h 5s 7c"}
+    while table.hand.phase.value != "complete":
+        legal = table.legal()
+        assert legal is not None
+        seat, name = legal["seat"], legal["legal"][0]["action"]
+        if name == "show":
+            table.act(seat, "show", cards=shown[seat])
+        else:
+            table.act(seat, name, **({"count": 0} if name == "draw" else {}))
+    assert table.state.seat(6).stack == 0
+    table.start()  # dead button: big blind 1; seat 6 has no chips and is not dealt in
+    fold_out(table)
+    assert table.state.seat(6).missed_blind == "small"
+    table.start()
+    fold_out(table)
+    table.run(AddChips(6, 100))
+    assert not table.state.seat(6).new_player
+    table.start(post=False)
+    assert table.hand.player(6).owes_what == ("dead_small_blind",)
+
+
+def test_add_chips_is_refused_above_the_maximum_buy_in_and_during_the_hand() -> None:
+    """A top-up may not take the stack over max_buy_in, nor happen while dealt in."""
+    table = Table([100, 100, 100], rules=HouseRules(table=TableRules(max_buy_in=150)))
+    with pytest.raises(InvalidInput, match="at most 150"):
+        table.run(AddChips(1, 60))
+    table.run(AddChips(1, 50))
+    assert table.state.seat(1).stack == 150
+    table.start(button=1)
+    assert refused(table, AddChips(2, 10)).rule_id is RuleId.GAME_01
+
+
+def test_BLIND_05_accepts_a_newcomer_dealt_in_free_where_posting_is_not_required() -> None:
+    """new_player_must_post = false (WSOP 104-a, no limit): the newcomer plays at once."""
+    table = Table([100, 100, 100, 100], rules=blinds_rules(new_player_must_post=False))
+    table.start(button=1)
+    fold_out(table)
+    table.run(SeatPlayer(6, "New", 100))
+    table.start(post=False)
+    assert table.hand.player(6).owes_what == ()
