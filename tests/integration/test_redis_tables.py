@@ -10,7 +10,12 @@ import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
-from dealerassist.adapters.redis_tables import RedisTableStore, idempotency_key, table_key
+from dealerassist.adapters.redis_tables import (
+    RedisTableStore,
+    encode_record,
+    idempotency_key,
+    table_key,
+)
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue, drain_flag_key, pending_key
 from dealerassist.errors import Conflict, Unavailable
 from dealerassist.rules.actions import Stakes, Structure, TableSpec, Variant
@@ -157,3 +162,19 @@ def test_drain_flag_read_in_the_mget_agrees_with_the_queue(
         pipe.watch(*store.queue.watch_keys("T1"))  # drain_queued reads while WATCHing
         assert store.queue.drain_queued(pipe, "T1") is flag_set
         assert tx._drain_queued is flag_set
+
+
+def test_any_change_to_the_stored_table_is_a_conflict(
+    store: RedisTableStore, redis_client: redis.Redis
+) -> None:
+    """A concurrent write that keeps version and seq but changes the bytes still wins."""
+    with store.transaction("T1", None) as tx:
+        tx.commit(_record(1, 1), [], None)
+    with store.transaction("T1", None) as tx:
+        other = _record(1, 1)
+        other = replace(other, state=replace(other.state, button=2))
+        redis_client.set(table_key("T1"), encode_record(other))
+        with pytest.raises(Conflict) as raised:
+            tx.commit(_record(2, 2), [_event(2)], None)
+    assert raised.value.current_version == 1
+    assert store.load("T1") == other
