@@ -105,6 +105,7 @@ FLOOR_CALL = {
         "seat": {"type": "integer", "nullable": True},
         "entry": {**OBJECT, "nullable": True},
         "seq": {"type": "integer", "nullable": True},
+        "allowed": {"type": "array", "items": OBJECT},
         "note": {"type": "string"},
         "table": OBJECT,
     },

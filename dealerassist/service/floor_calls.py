@@ -26,6 +26,7 @@ class FloorCall:
     seat: int | None = None
     entry: dict[str, Any] | None = None  # the refused command, as recorded
     seq: int | None = None  # the refused entry's audit seq, when known
+    allowed: list[dict[str, Any]] = field(default_factory=list)  # what the engine allowed then
     note: str = ""
     table: dict[str, Any] = field(default_factory=dict)  # the table's public view then
     status: str = OPEN

@@ -156,6 +156,7 @@ def _refused_now(state: TableState, entry: Any, rules: HouseRules, now: datetime
             "message": violation.message,
             "seat": violation.seat,
             "entry": {"type": "action", **dict(entry)},
+            "allowed": [dict(item) for item in violation.allowed],
         }
     raise InvalidInput("the table accepts this entry now; record it as an action instead")
 

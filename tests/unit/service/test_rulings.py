@@ -96,6 +96,7 @@ def test_a_refused_entry_becomes_a_floor_call_and_a_ruling_closes_it(services: S
     assert refused.kind is AnswerKind.REJECTED
     call = floor.open_floor_call(services, "T1", {"entry": entry}, DEALER)
     assert call["rule_id"] == "BET-08" and call["hand_no"] == 1 and call["table"]["hand"]
+    assert call["allowed"] and call["allowed"][0]["seat"] == 2
     listed = floor.list_floor_calls(services)
     assert [c["call_id"] for c in listed["calls"]] == [call["call_id"]]
     body = {"decision": "action_stands", "call_id": call["call_id"],
