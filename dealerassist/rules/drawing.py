@@ -104,7 +104,13 @@ def max_draw(hand: HandState, seat: int, rules: HouseRules, draw_round: int, ace
 def can_supply(hand: HandState, seat: int, count: int, rules: HouseRules, draw_round: int) -> bool:
     """DRAW-03/06: the stub (and a reshuffle) can give ``count`` cards now and still every fifth
     card owed to five-card draws (this one's included) if nobody else draws: the draw and the
-    fifth cards are played out on a copy of the hand."""
+    fifth cards are played out on a copy of the hand (unless the stub plainly covers it all,
+    burns included: the usual case, kept cheap for ``legal_actions``)."""
+    owed = len(hand.come_back) + (1 if splits(count, rules) else 0)
+    if stub_fits(hand, seat, count + 2 * owed + 1, rules, draw_round):
+        return True
+    if not owed:
+        return deliverable(hand, seat, count, rules, draw_round) is not None
     try:
         after, _ = apply_draw(
             hand, Act(seat, ActionKind.DRAW, count=count), count, rules, Mode.COUNT, draw_round
@@ -123,6 +129,8 @@ def draw_legal(
         return [{"action": "deal", "count": deal_count(player, rules)}]
     most = max_draw(hand, seat, rules, draw_round, ace=False)
     legal: dict[str, Any] = {"action": "draw", "min": 0, "max": most, "rap": RAP_LABEL}
+    if rule_max(rules, ace_shown=True) <= rule_max(rules, ace_shown=False):
+        return [legal]
     with_ace = max_draw(hand, seat, rules, draw_round, ace=True)
     if with_ace > most:
         legal["max_with_ace_shown"] = with_ace
