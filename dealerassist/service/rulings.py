@@ -116,7 +116,7 @@ def open_floor_call(
         opened_at=format_at(now),
         opened_by=actor.name,
         version=state.version,
-        hand_no=_hand_no(state),
+        hand_no=refusal.pop("hand_no", _hand_no(state)),
         note=str(body.get("note") or ""),
         table=view(state, rules, now),
         **refusal,
@@ -171,6 +171,7 @@ def _recorded_refusal(services: Services, table_id: str, seq: int) -> dict[str, 
                 "seat": payload.get("seat"),
                 "entry": payload.get("command"),
                 "seq": seq,
+                "hand_no": event.get("hand_no"),
             }
     raise NotFound(
         f"no refused entry with seq {seq} at table {table_id!r} in the audit store yet; "

@@ -109,13 +109,21 @@ def test_a_refused_entry_becomes_a_floor_call_and_a_ruling_closes_it(services: S
 
 
 def test_a_floor_call_by_the_refused_entrys_audit_seq(services: Services) -> None:
-    """A call may name the refused entry by its audit seq (read from the audit store)."""
+    """A call may name the refused entry by its audit seq (read from the audit store); it keeps
+    that entry's hand, so once the next hand has started a ruling on it meets IRREG-14."""
     refused = uc.submit_action(services, "T1", {"seat": 2, "action": "check"}, DEALER, NONE)
+    uc.submit_action(services, "T1", {"seat": 1, "action": "fold"}, DEALER, NONE)
+    uc.submit_action(services, "T1", {"seat": 2, "action": "fold"}, DEALER, NONE)
+    uc.start_hand(services, "T1", None, DEALER, NONE)
     assert isinstance(services.audit_store, FakeAuditStore)
     services.audit_store.events.extend(_staged(services))
     seq = refused.body["event"]["seq"]
     call = floor.open_floor_call(services, "T1", {"seq": seq}, DEALER)
-    assert call["seq"] == seq and call["entry"]["action"] == "check"
+    assert call["seq"] == seq and call["entry"]["action"] == "check" and call["hand_no"] == 1
+    late = {"decision": "uphold", "call_id": call["call_id"], "effects": [{"effect": "void_last"}]}
+    answer = floor.issue_ruling(services, "T1", late, FLOOR, NONE)
+    assert answer.kind is AnswerKind.REJECTED and answer.body["rule_id"] == "IRREG-14"
+    assert floor.list_floor_calls(services)["count"] == 1
     with pytest.raises(NotFound):
         floor.open_floor_call(services, "T1", {"seq": 1}, DEALER)
 
