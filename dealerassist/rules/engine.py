@@ -272,6 +272,8 @@ def _draw(
     log.instructions.extend(say.dealing_script(steps))
     if hand.to_act is not None and not hand.player(hand.to_act).pending:
         log.instructions.append(say.ask_draw(hand.to_act))
+    elif hand.to_act in hand.come_back:
+        log.instructions.append(say.deal_fifth(hand.to_act))
     return hand
 
 

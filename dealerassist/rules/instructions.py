@@ -149,6 +149,12 @@ def _and(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def deal_fifth(seat: int) -> Instruction:
+    """DRAW-03 (card mode): deal the fifth card owed to a five-card draw."""
+    text = f"Deal seat {seat} its fifth card (owed since its five-card draw)"
+    return instruction("deal", seat, 1, text)
+
+
 def ask_draw(seat: int) -> Instruction:
     return instruction("ask_draw", seat, None, f"Seat {seat}: how many cards?")
 

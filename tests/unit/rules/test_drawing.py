@@ -768,7 +768,13 @@ def test_DRAW_03_guides_card_mode_to_deal_owed_fifth_cards_before_the_stub_runs_
     for seat in (1, 2, 3, 4):
         table.act(seat, "draw", discards=" ".join(hands[seat]))
         table.act(seat, "deal", cards=" ".join(stub[4 * seat - 4 : 4 * seat]))
-    table.act(5, "draw", discards=" ".join(hands[5]))
+    outcome = table.act(5, "draw", discards=" ".join(hands[5]))
+    assert outcome.instructions[-1] == {
+        "code": "deal",
+        "seat": 1,
+        "count": 1,
+        "text": "Deal seat 1 its fifth card (owed since its five-card draw)",
+    }
     for seat, card in zip((1, 2, 3, 4), stub[16:20], strict=True):
         assert table.hand.to_act == seat
         table.act(seat, "deal", cards=card)
