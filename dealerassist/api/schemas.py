@@ -95,6 +95,8 @@ class ActionSchema(StrictSchema):
     ace_shown = fields.Boolean(truthy={True}, falsy={False})
     cards = fields.String(allow_none=True, validate=validate.Regexp(CARDS_PATTERN))
     discards = fields.String(allow_none=True, validate=validate.Regexp(CARDS_PATTERN))
+    # post: wait for the big blind (BLIND-05/08), straddle or not (BLIND-14); draw: split (OPEN-07)
+    option = _one_of(["wait", "straddle", "no_straddle", "split"], allow_none=True)
 
 
 class AuditEventsQuerySchema(StrictSchema):
