@@ -5,8 +5,15 @@ from __future__ import annotations
 import pytest
 from engine_table import Table
 
-from dealerassist.rules.actions import RemovePlayer, Stakes, StartHand, Variant
-from dealerassist.rules.house_rules import BlindRules, ButtonMethod, HouseRules, TableRules
+from dealerassist.rules.actions import RemovePlayer, SeatPlayer, SitOut, Stakes, StartHand
+from dealerassist.rules.blinds import mark_missed, positions
+from dealerassist.rules.house_rules import (
+    BlindRules,
+    ButtonMethod,
+    HouseRules,
+    TableRules,
+    Variant,
+)
 from dealerassist.rules.pots import Pot, hand_pots
 from dealerassist.rules.violations import RuleId, RuleViolation
 
@@ -242,3 +249,33 @@ def test_GAME_05_guides_the_32_card_deck_when_the_fifth_player_sits_out() -> Non
     table.act(1, "post")
     assert table.hand.deck == 32
     assert table.hand.stub == 32 - 20
+
+
+def test_BLIND_03_guides_a_dead_button_after_the_big_blind_moved_onto_the_button() -> None:
+    """Three players; the big blind sits out at the post and the blind moves onto the button.
+    Next hand the big blind still moves on (not the same seat twice) and the button is dead
+    just before the small blind."""
+    table = Table([100, 100, 100])
+    table.start(button=1, post=False)  # blinds 2, 3
+    table.act(2, "post")
+    table.act(3, "sit_out")  # the big blind moves onto the button, seat 1
+    table.act(1, "post")
+    assert table.hand.big_blind_seat == 1
+    finish_by_folds(table)
+    table.run(SeatPlayer(5, "P5", 100))
+    table.start()
+    hand = table.hand
+    assert (hand.button, hand.small_blind_seat, hand.big_blind_seat) == (6, 1, 2)
+
+
+def test_missed_markers_are_set_only_for_absent_seats_the_blinds_pass() -> None:
+    """BLIND-07: seats the big blind passes get "big", the small blind "small"; active seats
+    and seats it does not pass keep none."""
+    table = Table([100] * 6)
+    table.start(button=1)  # blinds 2, 3
+    finish_by_folds(table)
+    table.run(SitOut(4))
+    table.run(SitOut(6))
+    where = positions(table.state, None, table.rules)
+    marked = mark_missed(table.state, where)
+    assert [s.missed_blind for s in marked.seats] == [None, None, None, "big", None, None]
