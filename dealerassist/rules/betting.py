@@ -79,6 +79,7 @@ def _start_first_round(hand: HandState, spec: TableSpec, rules: HouseRules) -> H
     blind = stakes.big_blind if hand.big_blind_seat is not None else 0
     current = max([blind, *(p.bet for p in players)])
     counts = 1 if blind and rules.betting.blind_counts_as_bet else 0
+    counts += 1 if hand.straddle_seat is not None else 0  # BLIND-14: a straddle is a raise
     return evolve(
         hand,
         players=players,

@@ -88,3 +88,17 @@ def test_wait_is_refused_for_an_ordinary_blind() -> None:
     with pytest.raises(RuleViolation) as error:
         table.act(2, "post", option="wait")
     assert error.value.rule_id is RuleId.BLIND_01
+
+
+def test_BLIND_14_accepts_a_straddle_counting_as_a_raise_toward_the_cap() -> None:
+    """Fixed limit, bet + 3 raises: blind 10, straddle 20, then only 30 and 40 are left."""
+    table = Table([200] * 4, rules=STRADDLE)
+    table.start(button=1, post=False)
+    table.act(2, "post")
+    table.act(3, "post")
+    table.act(4, "post", option="straddle")
+    table.act(1, "raise", amount=30)
+    table.act(2, "raise", amount=40)
+    legal = table.legal()
+    assert legal is not None and legal["seat"] == 3
+    assert [a["action"] for a in legal["legal"]] == ["call", "fold"]
