@@ -400,6 +400,7 @@ def receive(
     early: tuple[Step, ...] = ()
     if cards is not None:
         from_pool = check_dealt(hand, seat, cards, count, rules, draw_round, [])
+        _check_stub_first(hand, seat, count, from_pool, rules, draw_round)
     else:
         hand, early = serve_owed_first(hand, seat, count, rules, draw_round)
     planned = deliverable(hand, seat, count, rules, draw_round, from_pool)
@@ -418,6 +419,20 @@ def receive(
         pending=0,
     )
     return hand.with_player(received), steps
+
+
+def _check_stub_first(
+    hand: HandState, seat: int, count: int, from_pool: int, rules: HouseRules, draw_round: int
+) -> None:
+    """DRAW-06 (card mode): discards come back only through a reshuffle, once the stub is out."""
+    burn = 1 if rules.draw.burn_before and not hand.burned_this_draw else 0
+    usable = max(0, hand.stub - burn - reserve(hand, seat, rules, draw_round))
+    if from_pool and count - from_pool < min(count, usable):
+        message = (
+            f"{from_pool} of these cards are discards, but the stub still has {usable} card(s) "
+            f"to deal: deal from the stub first; discards come back only in a reshuffle."
+        )
+        raise refuse(RuleId.DRAW_06, message, seat, [])
 
 
 def receive_dealt(

@@ -789,3 +789,14 @@ def test_DRAW_03_guides_card_mode_to_deal_owed_fifth_cards_before_the_stub_runs_
     table.act(6, "deal", cards=hands[3][0])
     assert [table.hand.player(seat).held for seat in range(1, 7)] == [5] * 6
     assert table.hand.phase.value == "betting_2"
+
+
+def test_DRAW_06_rejects_a_discard_dealt_while_the_stub_still_has_cards() -> None:
+    """Card mode: another seat's discard may come back only after the stub ran out."""
+    table = card_table()
+    table.act(1, "draw", discards="2c 3c", cards="Ks Qs")
+    table.act(2, "draw", discards="2d")
+    error = refused(table, 2, "deal", cards="2c")
+    assert error.rule_id is RuleId.DRAW_06 and "deal from the stub first" in error.message
+    table.act(2, "deal", cards="Js")
+    assert table.hand.reshuffles == 0

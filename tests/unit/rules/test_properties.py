@@ -136,9 +136,9 @@ def _fresh_cards(table: Table, count: int, rng: random.Random) -> tuple[str, ...
     }
     piles.update({c: muck_in_pool(table.rules) for c in hand.muck_cards})
     stub = sorted(deck_cards(hand.deck) - held - set(piles))
-    if len(stub) < count:
-        stub += sorted(c for c, usable in piles.items() if usable)
-    return tuple(rng.sample(stub, count))
+    picked = rng.sample(stub, min(count, len(stub)))  # the stub first (DRAW-06)
+    pool = sorted(c for c, usable in piles.items() if usable)
+    return tuple(picked + rng.sample(pool, count - len(picked)))
 
 
 def play_hand(table: Table, rng: random.Random, illegal: bool = False) -> None:
