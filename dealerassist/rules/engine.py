@@ -130,11 +130,7 @@ def _start(state: TableState, button: int | None, rules: HouseRules, log: Log) -
     if hand.deck != 52:
         text = f"Deal this hand with the {hand.deck}-card deck ({len(hand.players)} players)"
         log.notices.append(Notice(rule_id=RuleId.GAME_05, message=text))
-    for seat in blinds.posting_order(hand):
-        player = hand.player(seat)
-        if player.owes:
-            log.instructions.append(say.post(seat, posting.post_amount(player), player.owes_what))
-    log.instructions.extend(say.waits(seat, rule) for seat, rule in hand.waiting)
+    log.instructions.extend(posting.start_instructions(hand, state.spec.stakes))
     hand = advance(hand, state.spec, rules, log)
     state = evolve(
         state,
@@ -209,6 +205,7 @@ def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log)
     log.events.insert(0, {"type": "action", **_act_record(act)})
     hand = advance(hand, spec, rules, log)
     hand = _set_draw_deadline(hand, rules, at)
+    log.instructions.extend(openers.proof_reminder(hand, rules))
     if hand.result is not None and hand.result.get("passed_out"):
         state = evolve(state, carried_pot=hand.result["carried"], button_stays=True)
     return _with_hand(state, hand)

@@ -141,3 +141,17 @@ def prove(hand: HandState, seat: int, rules: HouseRules) -> tuple[HandState, lis
     return evolve(hand, to_act=next_to_show(hand)), [
         Notice(rule_id=RuleId.OPEN_05, message=text, seat=seat)
     ]
+
+
+def proof_reminder(hand: HandState, rules: HouseRules) -> list[dict[str, object]]:
+    """OPEN-05 (USPCC): a pot won without a showdown: the opener still shows his openers."""
+    result = hand.result
+    if result is None or result.get("passed_out") or hand.phase is not Phase.COMPLETE:
+        return []
+    opener = hand.opener
+    if opener is None or not jackpots(hand, rules) or not hand.has(opener):
+        return []
+    if hand.player(opener).shown is not None:
+        return []
+    text = f"Seat {opener} opened: it shows its openers to the table before the pot is pushed"
+    return [{"code": "show_openers", "seat": opener, "count": None, "text": text}]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dealerassist.rules import instructions as say
 from dealerassist.rules.actions import Act, ActionKind, Stakes
 from dealerassist.rules.blinds import (
     DEAD_SMALL,
@@ -13,6 +14,7 @@ from dealerassist.rules.blinds import (
     missed_marker,
     next_to_post,
     part_amount,
+    posting_order,
 )
 from dealerassist.rules.flow import Log
 from dealerassist.rules.state import HandState, Phase, PlayerState, SeatStatus, TableState, evolve
@@ -215,3 +217,18 @@ def apply_act(
     hand = apply_sit_out(hand, act.seat, stakes)
     state = evolve(state.with_seat(seat), big_blind_position=hand.big_blind_seat)
     return state, hand
+
+
+def start_instructions(hand: HandState, stakes: Stakes) -> list[dict[str, Any]]:
+    """What the dealer collects before the deal: each seat's posts in order, the straddle
+    offer (BLIND-14), and the seated players not dealt in and why (BLIND-05/06/08/12/13)."""
+    result = []
+    for seat in posting_order(hand):
+        player = hand.player(seat)
+        if player.owes:
+            owes = [part for part in player.owes_what if part != STRADDLE_OFFER]
+            result.append(say.post(seat, post_amount(player), owes))
+        if STRADDLE_OFFER in player.owes_what:
+            amount = min(player.stack, player.owes + 2 * stakes.big_blind)
+            result.append(say.instruction("straddle", seat, amount, f"Seat {seat} may straddle"))
+    return result + [say.waits(seat, rule) for seat, rule in hand.waiting]

@@ -244,3 +244,14 @@ def test_OPEN_09_accepts_a_seat_change_once_the_pot_is_won() -> None:
     table.act(1, "fold")
     table.run(ChangeSeat(1, 5))
     assert table.state.seat(5).player == "P1"
+
+
+def test_OPEN_05_guides_the_opener_to_show_openers_when_everyone_folds() -> None:
+    """A pot won without a showdown: the opener is told to show his openers."""
+    table = Table([100, 100, 100], stakes=ANTES, rules=jackpots())
+    table.start(button=3)
+    table.act(1, "bet", amount=10)
+    table.act(2, "fold")
+    outcome = table.act(3, "fold")
+    assert outcome.result is not None
+    assert [i["seat"] for i in outcome.instructions if i["code"] == "show_openers"] == [1]

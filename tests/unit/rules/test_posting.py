@@ -102,3 +102,11 @@ def test_BLIND_14_accepts_a_straddle_counting_as_a_raise_toward_the_cap() -> Non
     legal = table.legal()
     assert legal is not None and legal["seat"] == 3
     assert [a["action"] for a in legal["legal"]] == ["call", "fold"]
+
+
+def test_BLIND_14_guides_the_dealer_to_offer_the_straddle() -> None:
+    """The start-of-hand instructions name the seat that may straddle and the amount."""
+    table = Table([100] * 4, rules=STRADDLE)
+    outcome = table.start(button=1, post=False)
+    offers = [i for i in outcome.instructions if i["code"] == "straddle"]
+    assert [(i["seat"], i["count"]) for i in offers] == [(4, 20)]
