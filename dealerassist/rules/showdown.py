@@ -10,7 +10,7 @@ from dealerassist.rules.betting import first_order
 from dealerassist.rules.cards import DECK_52, DECKS_BY_SIZE, Card, parse_cards
 from dealerassist.rules.dealing import HAND_SIZE, JOKER_DECK, UNKNOWN
 from dealerassist.rules.house_rules import HouseRules
-from dealerassist.rules.joker import JOKER, joker_value
+from dealerassist.rules.joker import JOKER, joker_cards, joker_value
 from dealerassist.rules.pots import Pot, hand_pots, split
 from dealerassist.rules.state import HandState, evolve
 from dealerassist.rules.violations import RuleId, RuleViolation
@@ -160,7 +160,25 @@ def award(hand: HandState, ranking: str, ace_low_straight: bool) -> dict[str, An
         "winnings": {str(seat): chips for seat, chips in sorted(winnings.items())},
         "returned": {str(p.seat): p.returned for p in hand.players if p.returned},
         "shown": {str(p.seat): " ".join(p.shown) for p in hand.players if p.shown},
+        **_jokers(hand, ranking),
     }
+
+
+def _jokers(hand: HandState, ranking: str) -> dict[str, Any]:
+    """DECK-02..04: what each shown joker played as (``{"jokers": {"3": "Ac"}}``), if any."""
+    played = {
+        str(p.seat): joker_plays_as(p.shown, rankings.Ranking(ranking))
+        for p in hand.players
+        if p.shown and JOKER in p.shown
+    }
+    return {"jokers": played} if played else {}
+
+
+def joker_plays_as(cards: tuple[str, ...], ranking: rankings.Ranking) -> str:
+    """The card a shown joker stands for; four aces and the bug are five aces ("A")."""
+    held = parse_cards(" ".join(card for card in cards if card != JOKER), DECK_52)
+    played = joker_cards(held, ranking)
+    return str(played[-1]) if len(played) == HAND_SIZE else "A"
 
 
 def _pot_winners(hand: HandState, pot: Pot, ranking: str, ace_low_straight: bool) -> list[int]:

@@ -297,6 +297,7 @@ def test_DECK_02_accepts_the_bug_at_the_showdown_in_card_mode() -> None:
     result = table.hand.result
     assert result["pots"][0]["winners"] == [1]
     assert result["shown"]["1"] == "Jk Ac Ad Kc Kd"
+    assert result["jokers"] == {"1": "Ah"}
 
 
 def test_DECK_02_refuses_the_bug_as_a_wild_queen() -> None:
@@ -317,3 +318,16 @@ def test_DECK_02_guides_a_53_card_stub_in_count_mode() -> None:
     table = Table([100, 100, 100], rules=joker_rules())
     table.start(button=3)
     assert (table.hand.deck, table.hand.stub) == (53, 38)
+
+
+def test_DECK_02_guides_five_aces_in_the_result() -> None:
+    """Four aces and the bug are reported as five aces and beat a royal flush."""
+    table = Table([100, 100], mode=Mode.CARD, rules=joker_rules())
+    table.start(button=2)
+    table.act(1, "deal", cards="Jk Ac Ad Ah As")
+    table.act(2, "deal", cards="Ks Qs Js Ts 9s")
+    to_showdown(table)
+    table.act(1, "show")
+    table.act(2, "show")
+    result = table.hand.result
+    assert (result["pots"][0]["winners"], result["jokers"]) == ([1], {"1": "A"})
