@@ -59,6 +59,10 @@ def _follow(table: dict[str, Any], event: Mapping[str, Any]) -> None:
         seats[int(command["seat"])] = {"player": command["player"], "stack": command["stack"]}
     elif event.get("kind") == "leave":
         seats.pop(int(command["seat"]), None)
+    elif event.get("kind") == "change_seat" and int(command["seat"]) in seats:
+        seats[int(command["to"])] = seats.pop(int(command["seat"]))
+    elif event.get("kind") == "add_chips" and int(command["seat"]) in seats:
+        seats[int(command["seat"])]["stack"] += int(command["chips"])
     _apply_stacks(seats, payload.get("result"))
 
 
@@ -136,6 +140,9 @@ def hand_to_phh(hand_record: Mapping[str, Any]) -> str:
 
 
 def _dealt_seats(events: list[Mapping[str, Any]], seats: Mapping[int, Any]) -> list[int]:
+    started = _started(events)
+    if started is not None and "dealt" in started:  # seats sitting out or waiting are not dealt
+        seats = {seat: seats[seat] for seat in started["dealt"] if seat in seats}
     sat_out = {
         int(command["seat"])
         for command in _commands(events)
@@ -154,10 +161,18 @@ def _posted(events: list[Mapping[str, Any]]) -> list[tuple[int, int]]:
 
 
 def _button(events: list[Mapping[str, Any]]) -> int | None:
+    started = _started(events)
+    if started is not None and started.get("button") is not None:
+        return int(started["button"])
+    return None
+
+
+def _started(events: list[Mapping[str, Any]]) -> Mapping[str, Any] | None:
+    """The engine's ``hand_started`` record of the hand (button; seats dealt in)."""
     for event in events:
         for item in event["payload"].get("events") or []:
-            if item.get("type") == "hand_started" and item.get("button") is not None:
-                return int(item["button"])
+            if item.get("type") == "hand_started":
+                return dict(item)
     return None
 
 

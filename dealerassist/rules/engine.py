@@ -126,7 +126,10 @@ def _start(state: TableState, button: int | None, rules: HouseRules, log: Log) -
     hand = blinds.new_hand(state, where, rules)
     blinds.check_players(len(hand.players), rules, state)
     moved = where.button
-    log.events.append({"type": "hand_started", "hand_no": hand.hand_no, "button": moved})
+    dealt = [player.seat for player in hand.players]
+    log.events.append(
+        {"type": "hand_started", "hand_no": hand.hand_no, "button": moved, "dealt": dealt}
+    )
     if hand.deck != 52:
         text = f"Deal this hand with the {hand.deck}-card deck ({len(hand.players)} players)"
         log.notices.append(Notice(rule_id=RuleId.GAME_05, message=text))

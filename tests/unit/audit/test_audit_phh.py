@@ -236,3 +236,24 @@ def test_hand_records_of_a_log_and_a_phhs_file_pokerkit_reads(engine: ReplayEngi
     for history, hand in zip(histories, hands, strict=True):
         assert _pokerkit_stacks(history.dumps()) == list(history.finishing_stacks)
         assert sorted(history.finishing_stacks) == sorted(hand["result"]["stacks"].values())
+
+
+def test_seats_sitting_out_moved_or_topped_up_export_as_dealt(engine: ReplayEngine) -> None:
+    """Issue 5 seat commands: a seat sitting out is not a PHH player; a seat change and a
+    top-up before the hand give the moved player's seat and stack."""
+    rules = _rules("casino-triple-draw-27")
+    stacks = {1: 500, 3: 300, 4: 400, 5: 200}
+    commands = _play(rules, "deuce_to_seven_triple_draw", stacks, 1, [])
+    start = commands.pop()
+    commands += [
+        {"type": "sit_out", "seat": 5},
+        {"type": "change_seat", "seat": 4, "to": 6},
+        {"type": "add_chips", "seat": 6, "chips": 100},
+        start,
+    ]
+    commands = _steps(commands, rules, ["post", "post", "fold", "fold"])
+    text = hand_to_phh(_hand_record(record(engine, commands, rules)))
+    data = tomllib.loads(text)
+    assert data["players"] == ["P3", "P4", "P1"]
+    assert data["starting_stacks"] == [300, 500, 500]
+    assert _pokerkit_stacks(text) == data["finishing_stacks"]
