@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from dealerassist.rules.dealing import card_locations, check_dealt, deck_cards
@@ -41,3 +43,26 @@ def test_check_dealt_counts_cards_coming_from_the_reshuffle_pool() -> None:
     with pytest.raises(RuleViolation) as held:
         check_dealt(hand(), 1, ("2d",), 1, HouseRules(), 1, [])
     assert held.value.rule_id is RuleId.DECK_01
+
+
+def test_the_joker_deck_has_53_cards() -> None:
+    """DECK-02..04: the 53-card deck is the 52 cards and the joker."""
+    assert len(deck_cards(53)) == 53 and "Jk" in deck_cards(53) and "Jk" not in deck_cards(52)
+
+
+def test_check_dealt_names_the_rule_of_a_wrong_count_or_a_foreign_card() -> None:
+    """DEAL-01 on the deal, IRREG-07/08 on a draw; DECK-05 for a stray joker or stripped rank,
+    DECK-01 for a joker spelt otherwise in a joker game."""
+    cases = [
+        (("9s", "8s"), 1, 0, 52, RuleId.DEAL_01),
+        (("9s", "8s"), 1, 1, 52, RuleId.IRREG_07),
+        (("9s",), 2, 1, 52, RuleId.IRREG_08),
+        (("Xx",), 1, 1, 52, RuleId.DECK_05),
+        (("Xx",), 1, 1, 53, RuleId.DECK_01),
+    ]
+    for cards, count, draw_round, deck, rule in cases:
+        state = replace(hand(), deck=deck)
+        with pytest.raises(RuleViolation) as error:
+            check_dealt(state, 1, cards, count, HouseRules(), draw_round, [])
+        assert error.value.rule_id is rule, cards
+    assert check_dealt(replace(hand(), deck=53), 1, ("Jk",), 1, HouseRules(), 1, []) == 0
