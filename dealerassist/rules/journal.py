@@ -21,7 +21,9 @@ from dealerassist.rules.ruling_commands import STRUCTURAL, Ruling
 from dealerassist.rules.state import TableState, evolve
 from dealerassist.rules.violations import RuleId, RuleViolation
 
-_COMPACT: dict[str, Any] = {"separators": (",", ":"), "sort_keys": True}
+# built once (json.dumps with arguments builds a new encoder per call); no key sorting: the
+# dicts come from command_to_dict / to_dict, whose key order is fixed
+_ENCODE = json.JSONEncoder(separators=(",", ":")).encode
 
 
 class Applied(Protocol):
@@ -58,7 +60,7 @@ def record(before: TableState, after: TableState, command: Command, at: datetime
 
 
 def _entry(command: Command, at: datetime) -> str:
-    return json.dumps({"at": at.isoformat(), "command": command_to_dict(command)}, **_COMPACT)
+    return _ENCODE({"at": at.isoformat(), "command": command_to_dict(command)})
 
 
 def read(entry: str) -> tuple[dict[str, Any], datetime]:
@@ -70,7 +72,7 @@ def read(entry: str) -> tuple[dict[str, Any], datetime]:
 def _snapshot(table: TableState) -> str:
     """The whole table before the hand (its own journal left out)."""
     bare = evolve(table, before_hand=None, hand_log=(), instructions=())
-    return json.dumps(bare.to_dict(), **_COMPACT)
+    return _ENCODE(bare.to_dict())
 
 
 def table_at_start(state: TableState) -> TableState:
