@@ -71,13 +71,17 @@ def replay_ours(hands: Iterable[RecordedHand], rules: HouseRules) -> int:
 
 
 def timed(run: Callable[[], object]) -> float:
-    """Seconds for one run, garbage collection off while timing."""
+    """CPU seconds of this process for one run, garbage collection off while timing.
+
+    CPU time, not wall time: both engines are single-threaded Python, and on the shared dev
+    box other jobs' load moved wall-clock figures by 2-3x between runs.
+    """
     gc.collect()
     gc.disable()
     try:
-        start = time.perf_counter()
+        start = time.process_time()
         run()
-        return time.perf_counter() - start
+        return time.process_time() - start
     finally:
         gc.enable()
 
@@ -150,6 +154,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     histories = [HandHistory.loads(text) for text in texts]
     ours_bad, theirs_bad = replay_ours(hands, rules), replay_pokerkit(histories)
     print(f"{len(texts)} PHH hands (F2L3D, N2L1D) from {args.root}, best of {args.repeat} rounds")
+    print("(CPU time of this process, so other jobs on the machine count less)")
     print(f"{'hands/s':>36} {'dealerassist':>12} {'pokerkit':>9} {'ratio':>6}")
     for label, ours_run, theirs_run in (
         (
