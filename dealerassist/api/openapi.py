@@ -216,6 +216,7 @@ def _components(spec: APISpec, profile_ids: Sequence[str]) -> None:
         create["properties"]["profile"]["enum"] = list(profile_ids)
     for name, schema in (
         ("Seat", schemas.SeatSchema),
+        ("SeatChange", schemas.SeatChangeSchema),
         ("StartHand", schemas.StartHandSchema),
         ("Action", schemas.ActionSchema),
     ):
@@ -273,6 +274,12 @@ def _paths() -> dict[str, dict[str, Any]]:
                           _table_answer("200", "the table after seating")),
             "delete": _write("The player leaves", "dealer, floor", None,
                              _table_answer("200", "the table after the player left")),
+        },
+        "/v1/tables/{table_id}/seats/{seat}/changes": {
+            "parameters": [TABLE_ID, SEAT],
+            "post": _write("Between hands: sit out, return, change seat, add chips",
+                           "dealer, floor", "SeatChange",
+                           _table_answer("200", "the table after the change")),
         },
         "/v1/tables/{table_id}/hands": {
             "parameters": [TABLE_ID],

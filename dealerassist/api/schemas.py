@@ -79,6 +79,15 @@ class SeatSchema(StrictSchema):
     stack = _chips(required=True)
 
 
+class SeatChangeSchema(StrictSchema):
+    """POST /v1/tables/{table_id}/seats/{seat}/changes: between hands (issue 5)."""
+
+    change = _one_of(["sit_out", "return", "change_seat", "add_chips"], required=True)
+    wait = fields.Boolean(truthy={True}, falsy={False})  # return: wait for the big blind
+    to = _seat()  # change_seat: the empty seat to move to
+    chips = _chips()  # add_chips
+
+
 class StartHandSchema(StrictSchema):
     """POST /v1/tables/{table_id}/hands (the body may be empty)."""
 

@@ -12,7 +12,13 @@ from dealerassist.api.http import (
     services,
     table_response,
 )
-from dealerassist.api.schemas import ActionSchema, CreateTableSchema, SeatSchema, StartHandSchema
+from dealerassist.api.schemas import (
+    ActionSchema,
+    CreateTableSchema,
+    SeatChangeSchema,
+    SeatSchema,
+    StartHandSchema,
+)
 from dealerassist.errors import Forbidden
 from dealerassist.service import tables as use_cases
 
@@ -20,6 +26,7 @@ blueprint = Blueprint("tables", __name__, url_prefix="/v1/tables")
 
 _create_schema = CreateTableSchema()
 _seat_schema = SeatSchema()
+_seat_change_schema = SeatChangeSchema()
 _start_schema = StartHandSchema()
 _action_schema = ActionSchema()
 
@@ -68,6 +75,16 @@ def remove_player(table_id: str, seat: int) -> Response:
     answer = use_cases.remove_player(
         services(), table_id, seat, current_token().actor, preconditions()
     )
+    return answer_response(answer)
+
+
+@blueprint.post("/<table_id>/seats/<int:seat>/changes")
+@requires(Role.DEALER, Role.FLOOR)
+def change_seat(table_id: str, seat: int) -> Response:
+    """Between hands: sit out, return (posting or waiting), move to another seat, add chips."""
+    body = json_body(_seat_change_schema)
+    answer = use_cases.change_seat(services(), table_id, seat, body, current_token().actor,
+                                   preconditions())  # fmt: skip
     return answer_response(answer)
 
 

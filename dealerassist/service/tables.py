@@ -122,6 +122,17 @@ def remove_player(
     return execute(services, table_id, RemovePlayer(seat=seat), actor, pre)
 
 
+def change_seat(
+    services: Services, table_id: str, seat: int, change: Mapping[str, Any], actor: Actor,
+    pre: Preconditions,
+) -> Answer:  # fmt: skip
+    """Issue 5, between hands: ``{"change": "sit_out" | "return" | "change_seat" |
+    "add_chips", "wait"?, "to"?, "chips"?}`` for ``seat``."""
+    fields = {key: value for key, value in change.items() if key != "change"}
+    command = command_from_dict({"type": change["change"], "seat": seat, **fields})
+    return execute(services, table_id, command, actor, pre)
+
+
 def start_hand(
     services: Services, table_id: str, button: int | None, actor: Actor, pre: Preconditions
 ) -> Answer:

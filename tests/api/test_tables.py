@@ -248,3 +248,27 @@ def test_get_table_with_current_etag_is_304(api: Api) -> None:
     api.seat("T1", 1, "Ann")
     changed = api.call("GET", "/v1/tables/T1", headers={"If-None-Match": '"v1"'})
     assert changed.status_code == 200 and changed.get_json()["version"] == 2
+
+
+def test_seat_changes_between_hands_sit_out_return_move_and_add_chips(api: Api) -> None:
+    """POST seats/{seat}/changes: sit out, return waiting, move and top up, each audited."""
+    api.create_table()
+    api.seat("T1", 3, "Carol")
+    path = "/v1/tables/T1/seats/3/changes"
+    body = api.call("POST", path, "dealer", json={"change": "sit_out"}).get_json()
+    assert body["seats"][2]["status"] == "sitting_out" and body["event"]["seq"] == 3
+    body = api.call("POST", path, "floor", json={"change": "return", "wait": True}).get_json()
+    assert body["seats"][2]["status"] == "active"
+    body = api.call("POST", path, "dealer", json={"change": "add_chips", "chips": 50}).get_json()
+    assert body["seats"][2]["stack"] == 150
+    body = api.call("POST", path, "dealer", json={"change": "change_seat", "to": 5}).get_json()
+    assert body["seats"][4]["player"] == "Carol" and body["seats"][2]["status"] == "empty"
+
+
+def test_seat_change_with_a_field_of_another_change_is_400(api: Api) -> None:
+    """A sit-out carrying a target seat is a malformed body, not a rule violation."""
+    api.create_table()
+    api.seat("T1", 3, "Carol")
+    path = "/v1/tables/T1/seats/3/changes"
+    response = api.call("POST", path, "dealer", json={"change": "sit_out", "to": 4})
+    assert response.status_code == 400
