@@ -237,7 +237,17 @@ def entry(
         return "BLIND-13"
     if rules.blinds.missed_blinds_return is MissedBlindsReturn.WAIT_FOR_BIG_BLIND:
         return "BLIND-08"
+    if seat.missed_blind == "small" and _button_to_pass(table, seat.seat, where, rules):
+        return "BLIND-09"
     return ("returning_big_blind", DEAD_SMALL) if seat.missed_blind == "big" else (DEAD_SMALL,)
+
+
+def _button_to_pass(table: TableState, seat: int, where: Positions, rules: HouseRules) -> bool:
+    """BLIND-09 option: the seat is on the button or between it and the small blind."""
+    small = where.small_blind_position
+    if not rules.blinds.sb_only_wait_for_button or small is None:
+        return False
+    return seat == where.button or seat in arc(where.button, small, len(table.seats))
 
 
 def _newcomer(

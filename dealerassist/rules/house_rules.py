@@ -175,7 +175,7 @@ class DrawRules:
 
 @dataclass(frozen=True, slots=True)
 class BlindRules:
-    """BLIND-01..BLIND-14."""
+    """BLIND-01..BLIND-15."""
 
     button_method: ButtonMethod = ButtonMethod.DEAD  # BLIND-03
     missed_blinds_return: MissedBlindsReturn = MissedBlindsReturn.POST_OR_WAIT  # BLIND-08
@@ -185,6 +185,9 @@ class BlindRules:
     )  # BLIND-06
     single_blind: bool = False  # BLIND-13
     straddle_allowed: bool = False  # BLIND-14
+    # BLIND-09 (seed 003): a seat that missed only the small blind comes back once the button
+    # has passed its seat (it may not post in at or between the button and the small blind)
+    sb_only_wait_for_button: bool = False
 
 
 @dataclass(frozen=True, slots=True)

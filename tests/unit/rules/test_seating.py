@@ -505,3 +505,25 @@ def test_BLIND_12_rejects_sitting_out_and_back_to_skip_the_wait() -> None:
     assert refused(table, ReturnToPlay(6)).rule_id is RuleId.BLIND_12
     table.run(ReturnToPlay(6, wait=True))
     assert table.state.seat(6).waiting == "BLIND-12"
+
+
+def test_BLIND_09_rejects_a_missed_small_blind_posting_in_before_the_button_passes() -> None:
+    """sb_only_wait_for_button: an MS seat on the button waits; once the button has passed it
+    posts its dead small blind."""
+    table = Table([100] * 6, rules=blinds_rules(sb_only_wait_for_button=True))
+    table.start(button=1)
+    fold_out(table)
+    table.run(SitOut(3))
+    table.start()  # dead small blind at 3
+    fold_out(table)
+    table.run(ReturnToPlay(3))
+    table.start(post=False)  # the button is on seat 3
+    assert table.hand.button == 3 and dict(table.hand.waiting) == {3: "BLIND-09"}
+    with pytest.raises(RuleViolation) as error:
+        table.act(3, "post")
+    assert error.value.rule_id is RuleId.BLIND_09
+    while table.hand.phase.value == "posting":
+        table.act(table.hand.to_act, "post")
+    fold_out(table)
+    table.start(post=False)  # the button has passed seat 3
+    assert table.hand.player(3).owes_what == ("dead_small_blind",)
