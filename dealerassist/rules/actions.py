@@ -8,7 +8,10 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from dealerassist.errors import InvalidInput
-from dealerassist.rules.house_rules import Structure, Variant
+from dealerassist.rules.house_rules import (
+    Structure as Structure,
+)  # re-exported: the spec names them
+from dealerassist.rules.house_rules import Variant as Variant
 from dealerassist.rules.ruling_commands import Ruling, ruling_from_dict, ruling_to_dict
 
 
