@@ -170,10 +170,12 @@ class Session:
 
     def play_hand(self) -> None:
         self.between_hands()
+        preview = view(self.state, self.rules, AT)["next_hand"]
         try:
             self.run(StartHand(None if self.state.button is not None else 1))
         except RuleViolation:  # everyone left to deal is waiting: bring players back
             self.refill()
+            preview = None
             self.run(StartHand(None if self.state.button is not None else 1))
         hand = self.state.hand
         assert hand is not None
@@ -187,6 +189,11 @@ class Session:
         )
         self.changed = False
         self.start_big[hand.hand_no] = hand.big_blind_seat
+        if preview is not None:  # the preview came true
+            owes = {str(p.seat): p.owes for p in hand.players if p.owes}
+            assert (preview["button"], preview["big_blind"]) == (hand.button, hand.big_blind_seat)
+            assert {seat: o["amount"] for seat, o in preview["owes"].items()} == owes
+            assert preview["waiting"] == {str(seat): rule for seat, rule in hand.waiting}
         self.seat_status[hand.hand_no] = {s.seat: s.status for s in self.state.seats}
         deck = DECK[:]
         self.rng.shuffle(deck)

@@ -527,3 +527,19 @@ def test_BLIND_09_rejects_a_missed_small_blind_posting_in_before_the_button_pass
     fold_out(table)
     table.start(post=False)  # the button has passed seat 3
     assert table.hand.player(3).owes_what == ("dead_small_blind",)
+
+
+def test_view_previews_what_each_seat_owes_in_the_next_hand() -> None:
+    """Between hands the view shows the next button, blinds, each seat's posts and who waits."""
+    table = sat_out_through_big_blind()
+    table.run(ReturnToPlay(4))
+    preview = view(table.state, table.rules, AT)["next_hand"]
+    assert preview["big_blind"] == 6 and preview["small_blind"] == 5
+    assert preview["owes"]["4"] == {
+        "amount": 15,
+        "owes": ["returning_big_blind", "dead_small_blind"],
+    }
+    assert preview["waiting"] == {}
+    table.start(post=False)
+    assert view(table.state, table.rules, AT)["next_hand"] is None
+    assert table.hand.player(4).owes == 15
