@@ -408,27 +408,3 @@ def check_players(count: int, rules: HouseRules, table: TableState) -> None:
             message=f"{count} players are active but this game deals at most {limit}; "
             "sit someone out first.",
         )
-
-
-def next_hand_preview(table: TableState, rules: HouseRules) -> dict[str, object] | None:
-    """Between hands: where the button and blinds go next and what each seat will owe or why it
-    will wait, so the dealer sees every posting obligation before starting (BLIND-01..09)."""
-    hand = table.hand
-    if hand is not None and hand.phase is not Phase.COMPLETE:
-        return None
-    if table.button is None or len(eligible_seats(table)) < 2:
-        return None
-    where = positions(table, None, rules)
-    upcoming = new_hand(mark_missed(table, where), where, rules)
-    owes = {
-        str(p.seat): {"amount": p.owes, "owes": [w for w in p.owes_what if w != STRADDLE_OFFER]}
-        for p in upcoming.players
-        if p.owes
-    }
-    return {
-        "button": where.button,
-        "small_blind": upcoming.small_blind_seat,
-        "big_blind": upcoming.big_blind_seat,
-        "owes": owes,
-        "waiting": {str(seat): rule for seat, rule in upcoming.waiting},
-    }

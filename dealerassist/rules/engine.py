@@ -353,7 +353,7 @@ def view(state: TableState, rules: HouseRules, at: datetime) -> dict[str, Any]:
         "next": legal_actions(state, rules, at),
         "instructions": list(state.instructions),
         "carried_pot": state.carried_pot,
-        "next_hand": blinds.next_hand_preview(state, rules),
+        "next_hand": seating.next_hand_preview(state, rules),
         "result": None if hand is None else hand.result,
     }
 

@@ -1,4 +1,5 @@
-"""Seats between hands: seat a player (buy-in), leave, sit out, return, change seats (BLIND-05,
+"""Seats between hands: seat a player (buy-in), leave, sit out, return, change seats, preview the
+next hand (BLIND-05,
 07, 08, 12, 13, 15; OPEN-09)."""
 
 from __future__ import annotations
@@ -12,7 +13,14 @@ from dealerassist.rules.actions import (
     SeatPlayer,
     SitOut,
 )
-from dealerassist.rules.blinds import clockwise_after, eligible_seats, positions
+from dealerassist.rules.blinds import (
+    STRADDLE_OFFER,
+    clockwise_after,
+    eligible_seats,
+    mark_missed,
+    new_hand,
+    positions,
+)
 from dealerassist.rules.flow import Log
 from dealerassist.rules.house_rules import HouseRules, MissedBlindsReturn
 from dealerassist.rules.state import Phase, SeatState, SeatStatus, TableState, evolve
@@ -247,3 +255,27 @@ def apply_command(
             table = apply_change_seat(table, seat, to)
             log.events.append({"type": "changed_seat", "seat": seat, "to": to})
     return table
+
+
+def next_hand_preview(table: TableState, rules: HouseRules) -> dict[str, object] | None:
+    """Between hands: where the button and blinds go next and what each seat will owe or why it
+    will wait, so the dealer sees every posting obligation before starting (BLIND-01..09)."""
+    hand = table.hand
+    if hand is not None and hand.phase is not Phase.COMPLETE:
+        return None
+    if table.button is None or len(eligible_seats(table)) < 2:
+        return None
+    where = positions(table, None, rules)
+    upcoming = new_hand(mark_missed(table, where), where, rules)
+    owes = {
+        str(p.seat): {"amount": p.owes, "owes": [w for w in p.owes_what if w != STRADDLE_OFFER]}
+        for p in upcoming.players
+        if p.owes
+    }
+    return {
+        "button": where.button,
+        "small_blind": upcoming.small_blind_seat,
+        "big_blind": upcoming.big_blind_seat,
+        "owes": owes,
+        "waiting": {str(seat): rule for seat, rule in upcoming.waiting},
+    }
