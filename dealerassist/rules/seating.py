@@ -1,6 +1,5 @@
-"""Seats between hands: seat a player (buy-in), leave, sit out, return, change seats, preview the
-next hand (BLIND-05,
-07, 08, 12, 13, 15; OPEN-09)."""
+"""Seats between hands: seat a player (buy-in), leave, sit out, return, change seats, add chips,
+and the next hand's preview (BLIND-05, 07, 08, 11, 12, 13, 15; OPEN-09)."""
 
 from __future__ import annotations
 
