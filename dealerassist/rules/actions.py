@@ -194,8 +194,17 @@ class AddChips:
 
 
 Command = (
-    CreateTable | SeatPlayer | RemovePlayer | StartHand | Act | Ruling | SitOut | ReturnToPlay
-) | (ChangeSeat | AddChips)
+    CreateTable
+    | SeatPlayer
+    | RemovePlayer
+    | StartHand
+    | Act
+    | Ruling
+    | SitOut
+    | ReturnToPlay
+    | ChangeSeat
+    | AddChips
+)
 
 COMMAND_TYPES: dict[type[Any], str] = {
     CreateTable: "create_table",
