@@ -19,7 +19,7 @@ from sqlalchemy import event as sa_event
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
 
-from dealerassist.audit.envelope import format_at
+from dealerassist.audit.envelope import EVENT_FIELDS, format_at
 from dealerassist.audit.phh import table_at_hand_start
 from dealerassist.audit.verify import finishes_hand
 from dealerassist.errors import InvalidInput, Unavailable
@@ -67,22 +67,6 @@ hands_table = sa.Table(
 _PG_INSERT_EVENTS = sa.text(
     "INSERT INTO events SELECT * FROM json_populate_recordset(NULL::events, CAST(:rows AS json))"
     " ON CONFLICT (table_id, seq) DO NOTHING RETURNING seq"
-)
-
-EVENT_FIELDS = (
-    "table_id",
-    "seq",
-    "version",
-    "hand_no",
-    "at",
-    "actor",
-    "role",
-    "kind",
-    "payload",
-    "profile_id",
-    "profile_sha256",
-    "prev_hash",
-    "hash",
 )
 
 

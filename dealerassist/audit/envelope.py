@@ -20,6 +20,23 @@ from dealerassist.audit.chain import seal
 
 REJECTED = "rejected"
 
+# Every member of a sealed event, in the order exports and the store list them.
+EVENT_FIELDS = (
+    "table_id",
+    "seq",
+    "version",
+    "hand_no",
+    "at",
+    "actor",
+    "role",
+    "kind",
+    "payload",
+    "profile_id",
+    "profile_sha256",
+    "prev_hash",
+    "hash",
+)
+
 
 def format_at(at: datetime) -> str:
     """UTC timestamp in the one format the chain hashes.

@@ -13,22 +13,9 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from dealerassist.audit.chain import canonical_json
+from dealerassist.audit.envelope import EVENT_FIELDS
 
-CSV_COLUMNS = (
-    "table_id",
-    "seq",
-    "version",
-    "hand_no",
-    "at",
-    "actor",
-    "role",
-    "kind",
-    "payload",
-    "profile_id",
-    "profile_sha256",
-    "prev_hash",
-    "hash",
-)
+CSV_COLUMNS = EVENT_FIELDS
 
 
 def to_jsonl_lines(events: Iterable[Mapping[str, Any]]) -> Iterator[str]:
