@@ -225,8 +225,16 @@ class Pacer:
 
 
 def our_tablet(
-    port: int, token: str, pace: float, table_id: str, deadline: float, tally: Tally
+    port: int,
+    token: str,
+    pace: float,
+    table_id: str,
+    deadline: float,
+    tally: Tally,
+    on_accepted: Callable[[str, Any, float], None] | None = None,
 ) -> None:
+    """Play hands on one table until ``deadline``; ``on_accepted(table, answer, arrived)``
+    is called with every 200 answer and the ``perf_counter`` time it arrived."""
     client = Client(port, token)
     pacer = Pacer(pace)
     status, headers, state = client.call("GET", f"/v1/tables/{table_id}")
@@ -242,9 +250,12 @@ def our_tablet(
         status, answer_headers, answer = client.call(
             "POST", f"/v1/tables/{table_id}/{suffix}", body, sent
         )
-        elapsed = time.perf_counter() - started
+        arrived = time.perf_counter()
+        elapsed = arrived - started
         if status == 200:
             latencies.append(elapsed)
+            if on_accepted is not None:
+                on_accepted(table_id, answer, arrived)
             state, headers = answer, answer_headers
             if os.environ.get("BENCH_DEBUG") and elapsed > 0.03:
                 print(f"slow {elapsed * 1000:.0f} ms", suffix, body.get("action"), file=sys.stderr)

@@ -1,0 +1,369 @@
+"""Audit lag through HTTP: accepted (the tablet has its 200) -> stored (visible in the store).
+
+For each store (a SQLite file; PostgreSQL in a fresh schema if reachable) this starts our API
+under gunicorn (``--workers`` sync workers) and one ``dealerassist worker`` process, then
+drives ``--tablets`` tablets from ``bench/api.py`` (real hands, ``If-Match``,
+``Idempotency-Key``), each paced so that together they offer ``--rates`` actions/s, for
+``--seconds``. Every 200 records its table, its audit ``seq`` (the answer's ``event``) and
+the client time it arrived; a poller reads ``max(seq)`` per table from the store every
+``--poll-ms`` and records when each (table, seq) first shows (the drain stores a table's
+events in seq order, so ``max(seq)`` covers the ones below it). lag = visible - accepted;
+the poll interval bounds its error. The backlog is the staged events of our tables (LLEN).
+
+Rates are tried highest first; the stepping stops at the first one whose achieved rate
+is >= 95 % of the offered one (the highest rate this machine sustained). The peer, in the
+same run: the same paced load with the worker paused (SIGSTOP), i.e. the API's own
+latency, so the lag reads against the request latency. It runs just before the lag run at
+each rate, so both see the same machine load; the worker drains what it staged first.
+
+    .venv/bin/python bench/audit_lag.py [--rates 500,450,...,200] [--seconds 10]
+                                        [--tablets 16] [--workers 2] [--poll-ms 10]
+
+Redis: ``REDIS_URL`` (fresh table IDs; what the run staged is deleted after) or an
+embedded Redis. PostgreSQL: ``DEALERASSIST_TEST_POSTGRES_URL``, else
+postgresql+psycopg://postgres@127.0.0.1:5432/test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import redis
+import sqlalchemy as sa
+from api import (
+    Tally,
+    clean_up,
+    cpu_seconds,
+    drive,
+    free_port,
+    our_tablet,
+    setup_tables,
+    start_gunicorn,
+    stop,
+    write_tokens,
+)
+from audit import _reachable, _wait_for_worker, postgres_url, sqlite_url, start_worker
+
+from dealerassist.adapters.embedded_redis import start_embedded_redis
+from dealerassist.adapters.rq_audit_queue import RQAuditQueue, pending_key
+from dealerassist.adapters.sql_store import SqlAuditStore, events_table
+
+POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+SUSTAINED = 0.95
+
+
+@dataclass
+class Accepted:
+    """(table, seq) -> perf_counter time the 200 arrived, filled by the tablets."""
+
+    at: dict[tuple[str, int], float] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def record(self, table_id: str, answer: Any, arrived: float) -> None:
+        event = answer.get("event") if isinstance(answer, dict) else None
+        if event:
+            with self.lock:
+                self.at[(table_id, int(event["seq"]))] = arrived
+
+
+class Poller:
+    """Reads max(seq) per table from the store and our tables' backlog, in a thread."""
+
+    def __init__(
+        self, database_url: str, redis_url: str, tables: list[str], interval: float
+    ) -> None:
+        self.engine = sa.create_engine(database_url)
+        self.redis = redis.Redis.from_url(redis_url)
+        self.tables, self.interval = tables, interval
+        self.visible: dict[tuple[str, int], float] = {}
+        self.heads = dict.fromkeys(tables, 0)
+        self.backlog_peak = 0
+        self.polls = 0
+        self.stop_event = threading.Event()
+        self.query = (
+            sa.select(events_table.c.table_id, sa.func.max(events_table.c.seq))
+            .where(events_table.c.table_id.in_(tables))
+            .group_by(events_table.c.table_id)
+        )
+        self.thread = threading.Thread(target=self.run, daemon=True)
+
+    def poll(self) -> None:
+        """One read: every seq a table's head passed since the last read shows now."""
+        now = time.perf_counter()  # rows seen were committed before the query started
+        with self.engine.connect() as conn:
+            heads = conn.execute(self.query).all()
+        for table_id, head in heads:
+            for seq in range(self.heads[table_id] + 1, int(head) + 1):
+                self.visible[(table_id, seq)] = now
+            self.heads[table_id] = max(self.heads[table_id], int(head))
+        self.polls += 1
+
+    def backlog(self) -> int:
+        pipe = self.redis.pipeline(transaction=False)
+        for table_id in self.tables:
+            pipe.llen(pending_key(table_id))
+        return sum(int(length) for length in pipe.execute())
+
+    def run(self, limit: float = 600.0) -> None:
+        deadline = time.perf_counter() + limit
+        while not self.stop_event.is_set() and time.perf_counter() < deadline:
+            started = time.perf_counter()
+            self.poll()
+            if self.polls % 5 == 0:
+                self.backlog_peak = max(self.backlog_peak, self.backlog())
+            time.sleep(max(0.0, self.interval - (time.perf_counter() - started)))
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def finish(self, accepted: dict[tuple[str, int], float], timeout: float = 60.0) -> None:
+        """Poll until every accepted (table, seq) shows, or ``timeout``; then stop."""
+        deadline = time.perf_counter() + timeout
+        while time.perf_counter() < deadline and not accepted.keys() <= self.visible.keys():
+            time.sleep(0.05)
+        self.stop_event.set()
+        self.thread.join()
+        self.engine.dispose()
+        self.redis.close()
+
+
+def percentile(ordered: list[float], share: float) -> float:
+    if not ordered:
+        return float("nan")
+    return ordered[min(len(ordered) - 1, max(0, int(len(ordered) * share + 0.5) - 1))]
+
+
+def ms(values: list[float], share: float) -> str:
+    return f"{percentile(values, share) * 1000:7.1f}"
+
+
+# -- one store ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Rig:
+    """What a store's runs share: the API's port, its tablets, their tables, the URLs."""
+
+    port: int
+    dealer: str
+    tables: list[str]
+    redis_url: str
+    database_url: str
+
+
+def wait_backlog_empty(rig: Rig, timeout: float = 120.0) -> None:
+    connection = redis.Redis.from_url(rig.redis_url)
+    deadline = time.perf_counter() + timeout
+    try:
+        while time.perf_counter() < deadline:
+            if sum(connection.llen(pending_key(t)) for t in rig.tables) == 0:
+                return
+            time.sleep(0.05)
+        raise TimeoutError("the worker did not drain the warm-up events")
+    finally:
+        connection.close()
+
+
+def paced_run(
+    rig: Rig,
+    rate: float,
+    seconds: float,
+    poll: float | None,
+    processes: dict[str, subprocess.Popen[bytes]],
+) -> dict[str, Any]:
+    """``rate`` actions/s over the tablets for ``seconds``; with ``poll``, measure the lag.
+
+    Also the CPU (share of one core) each of ``processes`` used meanwhile."""
+    accepted = Accepted()
+    tablet: Callable[..., None] = partial(
+        our_tablet, rig.port, rig.dealer, len(rig.tables) / rate, on_accepted=accepted.record
+    )
+    poller = None
+    if poll is not None:
+        poller = Poller(rig.database_url, rig.redis_url, rig.tables, poll)
+        poller.poll()  # the heads before this run
+        poller.start()
+    cpu = {name: cpu_seconds(process) for name, process in processes.items()}
+    tally: Tally = drive(tablet, rig.tables, seconds)
+    cpu = {name: (cpu_seconds(processes[name]) - used) / seconds for name, used in cpu.items()}
+    result: dict[str, Any] = {
+        "offered": rate,
+        "achieved": len(tally.latencies) / seconds,
+        "latency": sorted(tally.latencies),
+        "refused": tally.refused,
+        "errors": tally.errors,
+        "load": os.getloadavg()[0],
+        "cpu": cpu,
+    }
+    if poller is not None:
+        poller.finish(accepted.at)
+        lags = [
+            poller.visible[key] - at for key, at in accepted.at.items() if key in poller.visible
+        ]
+        result |= {
+            "lag": sorted(lags),
+            "missing": len(accepted.at) - len(lags),
+            "backlog_peak": poller.backlog_peak,
+            "polls": poller.polls,
+        }
+    return result
+
+
+def print_run(name: str, result: dict[str, Any]) -> None:
+    latency = result["latency"]
+    line = (
+        f"{name:<34} offered {result['offered']:4.0f}/s  accepted {result['achieved']:4.0f}/s  "
+        f"API p50 {ms(latency, 0.5)} p99 {ms(latency, 0.99)} ms"
+    )
+    if "lag" in result:
+        lag = result["lag"]
+        line += (
+            f"  | lag p50 {ms(lag, 0.5)} p95 {ms(lag, 0.95)} p99 {ms(lag, 0.99)}"
+            f" max {ms(lag, 1.0)} ms  backlog peak {result['backlog_peak']}"
+            f"  ({len(lag)} events, {result['missing']} not seen)"
+        )
+    cpu = ", ".join(f"{name} {share:.0%}" for name, share in result["cpu"].items())
+    line += (
+        f"  [CPU {cpu}; {result['refused']} refused, {result['errors']} errors,"
+        f" load {result['load']:.1f}]"
+    )
+    print(line, flush=True)
+
+
+def print_verdict(name: str, last: dict[str, Any]) -> None:
+    sustained = last["achieved"] >= SUSTAINED * last["offered"]
+    lag_p99 = percentile(last["lag"], 0.99)
+    print(
+        f"{name}: {'sustained' if sustained else 'NOT sustained, lowest tried'} "
+        f"{last['offered']:.0f} actions/s offered ({last['achieved']:.0f} accepted): lag p99 "
+        f"{lag_p99 * 1000:.0f} ms ({'meets' if lag_p99 <= 1.0 else 'misses'} the 1 s goal), "
+        f"API p99 {percentile(last['latency'], 0.99) * 1000:.1f} ms with the worker, "
+        f"{percentile(last['peer']['latency'], 0.99) * 1000:.1f} ms with it paused",
+        flush=True,
+    )
+
+
+def measure_store(
+    name: str, database_url: str, env: dict[str, str], rig_args: tuple[str, list[str]], args: Any
+) -> list[dict[str, Any]]:
+    """API + worker on this store: peer and lag run at each rate, down to a sustained one."""
+    dealer, tables = rig_args
+    admin = env["BENCH_ADMIN_TOKEN"]
+    SqlAuditStore(database_url).ping()  # the schema exists before anything polls it
+    env = {**env, "DATABASE_URL": database_url}
+    port = free_port()
+    server = start_gunicorn("dealerassist.api:create_app()", port, args.workers, env)
+    worker: subprocess.Popen[bytes] | None = None
+    results = []
+    try:
+        setup_tables(port, admin, dealer, tables)
+        rig = Rig(port, dealer, tables, env["REDIS_URL"], database_url)
+        drive(partial(our_tablet, port, dealer, 0.0), tables, 1.0)  # warm-up
+        worker = start_worker(rig.redis_url, database_url)
+        _wait_for_worker(RQAuditQueue(redis.Redis.from_url(rig.redis_url)))
+        wait_backlog_empty(rig)
+        for rate in args.rates:
+            # the peer first, the worker paused (SIGSTOP), so both see the same machine load
+            worker.send_signal(signal.SIGSTOP)
+            try:
+                peer = paced_run(rig, rate, args.seconds, None, {"API": server})
+            finally:
+                worker.send_signal(signal.SIGCONT)
+            wait_backlog_empty(rig)  # the peer's staged events are not this run's lag
+            result = paced_run(
+                rig, rate, args.seconds, args.poll_ms / 1000, {"API": server, "worker": worker}
+            )
+            print_run(f"{name}, peer: worker paused", peer)
+            print_run(f"{name}, worker draining", result)
+            results.append(result | {"peer": peer})
+            if result["achieved"] >= SUSTAINED * rate:
+                break
+    finally:
+        if worker is not None:
+            stop(worker)
+        stop(server)
+    return results
+
+
+def stores(directory: Path) -> Iterator[tuple[str, AbstractContextManager[str]]]:
+    yield "SQLite", sqlite_url(directory)
+    postgres = os.environ.get("DEALERASSIST_TEST_POSTGRES_URL", POSTGRES)
+    if _reachable(postgres):
+        yield "PostgreSQL", postgres_url(postgres)
+    else:
+        print(f"PostgreSQL: not reachable at {postgres}", flush=True)
+
+
+def run(args: argparse.Namespace) -> None:
+    with tempfile.TemporaryDirectory(prefix="da-lag-") as folder:
+        directory = Path(folder)
+        embedded = None
+        redis_url = os.environ.get("REDIS_URL")
+        if not redis_url:
+            embedded = start_embedded_redis(directory / "redis")
+            redis_url = embedded.url
+        admin, dealer = write_tokens(directory / "tokens.toml")
+        env = {
+            **os.environ,
+            "REDIS_URL": redis_url,
+            "DEALERASSIST_TOKENS_FILE": str(directory / "tokens.toml"),
+            "DEALERASSIST_DATA_DIR": str(directory),
+            "BENCH_ADMIN_TOKEN": admin,
+        }
+        run_id = uuid.uuid4().hex[:6]
+        print(
+            f"{args.tablets} tablets, {args.seconds:g} s per run, gunicorn {args.workers} sync "
+            f"workers, one `dealerassist worker`, poll every {args.poll_ms:g} ms, "
+            f"Redis {'embedded' if embedded else redis_url}, {os.cpu_count()} cores, "
+            f"load average {os.getloadavg()[0]:.2f}",
+            flush=True,
+        )
+        try:
+            for number, (name, database) in enumerate(stores(directory)):
+                tables = [f"B{run_id}{number * 20 + index}" for index in range(args.tablets)]
+                with database as url:
+                    results = measure_store(name, url, env, (dealer, tables), args)
+                print_verdict(name, results[-1])
+                if embedded is None:
+                    clean_up(redis_url, run_id)  # each store starts from a clean Redis
+        finally:
+            if embedded is not None:
+                embedded.stop()
+            else:
+                clean_up(redis_url, run_id)
+        print(f"load average after: {os.getloadavg()[0]:.2f}", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument(
+        "--rates",
+        type=lambda text: [float(rate) for rate in text.split(",")],
+        default=[500.0, 450.0, 400.0, 350.0, 300.0, 250.0, 200.0],
+        help="offered actions/s, highest first",
+    )
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--tablets", type=int, default=16)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--poll-ms", type=float, default=10.0)
+    args = parser.parse_args()
+    if args.tablets > 20:
+        parser.error("at most 20 tablets (table IDs per store)")
+    run(args)
+
+
+if __name__ == "__main__":
+    main()
