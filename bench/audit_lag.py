@@ -27,6 +27,7 @@ postgresql+psycopg://postgres@127.0.0.1:5432/test.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import signal
 import subprocess
@@ -38,6 +39,7 @@ from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from functools import partial
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
@@ -80,64 +82,87 @@ class Accepted:
 
 
 class Poller:
-    """Reads max(seq) per table from the store and our tables' backlog, in a thread."""
+    """Reads max(seq) per table from the store, and our tables' backlog, in its own process
+    (so its queries take no GIL from the tablets; ``perf_counter`` is the system's monotonic
+    clock, the same in both processes)."""
 
     def __init__(
         self, database_url: str, redis_url: str, tables: list[str], interval: float
     ) -> None:
-        self.engine = sa.create_engine(database_url)
-        self.redis = redis.Redis.from_url(redis_url)
+        self.database_url, self.redis_url = database_url, redis_url
         self.tables, self.interval = tables, interval
         self.visible: dict[tuple[str, int], float] = {}
-        self.heads = dict.fromkeys(tables, 0)
-        self.backlog_peak = 0
-        self.polls = 0
-        self.stop_event = threading.Event()
-        self.query = (
-            sa.select(events_table.c.table_id, sa.func.max(events_table.c.seq))
-            .where(events_table.c.table_id.in_(tables))
-            .group_by(events_table.c.table_id)
+        self.backlog_peak = self.polls = 0
+        self.parent, child = multiprocessing.Pipe()
+        self.process = multiprocessing.get_context("fork").Process(
+            target=self.run, args=(child,), daemon=True
         )
-        self.thread = threading.Thread(target=self.run, daemon=True)
-
-    def poll(self) -> None:
-        """One read: every seq a table's head passed since the last read shows now."""
-        now = time.perf_counter()  # rows seen were committed before the query started
-        with self.engine.connect() as conn:
-            heads = conn.execute(self.query).all()
-        for table_id, head in heads:
-            for seq in range(self.heads[table_id] + 1, int(head) + 1):
-                self.visible[(table_id, seq)] = now
-            self.heads[table_id] = max(self.heads[table_id], int(head))
-        self.polls += 1
-
-    def backlog(self) -> int:
-        pipe = self.redis.pipeline(transaction=False)
-        for table_id in self.tables:
-            pipe.llen(pending_key(table_id))
-        return sum(int(length) for length in pipe.execute())
-
-    def run(self, limit: float = 600.0) -> None:
-        deadline = time.perf_counter() + limit
-        while not self.stop_event.is_set() and time.perf_counter() < deadline:
-            started = time.perf_counter()
-            self.poll()
-            if self.polls % 5 == 0:
-                self.backlog_peak = max(self.backlog_peak, self.backlog())
-            time.sleep(max(0.0, self.interval - (time.perf_counter() - started)))
 
     def start(self) -> None:
-        self.thread.start()
+        self.process.start()
+        if not self.parent.poll(30):  # its first read (the heads before the run) is done
+            raise TimeoutError("the poller did not start")
+        self.parent.recv()
 
-    def finish(self, accepted: dict[tuple[str, int], float], timeout: float = 60.0) -> None:
-        """Poll until every accepted (table, seq) shows, or ``timeout``; then stop."""
-        deadline = time.perf_counter() + timeout
-        while time.perf_counter() < deadline and not accepted.keys() <= self.visible.keys():
-            time.sleep(0.05)
-        self.stop_event.set()
-        self.thread.join()
-        self.engine.dispose()
-        self.redis.close()
+    def run(self, pipe: Connection) -> None:
+        """Child: poll until told the heads to wait for, then until they show; report."""
+        engine = sa.create_engine(self.database_url)
+        connection = redis.Redis.from_url(self.redis_url)
+        query = (
+            sa.select(events_table.c.table_id, sa.func.max(events_table.c.seq))
+            .where(events_table.c.table_id.in_(self.tables))
+            .group_by(events_table.c.table_id)
+        )
+        heads = dict.fromkeys(self.tables, 0)
+        shown: list[tuple[str, int, int, float]] = []  # table, seqs (from, to], when
+        expected: dict[str, int] | None = None
+        deadline, peak, polls = time.perf_counter() + 600, 0, 0
+        while time.perf_counter() < deadline:
+            started = time.perf_counter()  # rows seen were committed before the query started
+            with engine.connect() as conn:
+                rows = conn.execute(query).all()
+            for table_id, head in rows:
+                if int(head) > heads[table_id]:
+                    shown.append((table_id, heads[table_id], int(head), started))
+                    heads[table_id] = int(head)
+            polls += 1
+            if polls == 1:
+                pipe.send("ready")
+                shown.clear()  # what was there before the run is not this run's
+            if polls % 5 == 0:
+                peak = max(peak, _backlog(connection, self.tables))
+            if expected is None and pipe.poll():
+                expected = pipe.recv()
+                deadline = min(deadline, time.perf_counter() + 60)
+            if expected is not None and all(heads[t] >= n for t, n in expected.items()):
+                break
+            time.sleep(max(0.0, self.interval - (time.perf_counter() - started)))
+        pipe.send((shown, peak, polls))
+        engine.dispose()
+        connection.close()
+
+    def finish(self, accepted: dict[tuple[str, int], float]) -> None:
+        """Tell the child the heads to wait for; collect what it saw (60 s at most)."""
+        expected: dict[str, int] = {}
+        for table_id, seq in accepted:
+            expected[table_id] = max(expected.get(table_id, 0), seq)
+        self.parent.send(expected)
+        if self.parent.poll(90):
+            shown, self.backlog_peak, self.polls = self.parent.recv()
+            for table_id, after, head, when in shown:
+                for seq in range(after + 1, head + 1):
+                    self.visible[(table_id, seq)] = when
+        self.process.join(10)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join()
+
+
+def _backlog(connection: redis.Redis, tables: list[str]) -> int:
+    pipe = connection.pipeline(transaction=False)
+    for table_id in tables:
+        pipe.llen(pending_key(table_id))
+    return sum(int(length) for length in pipe.execute())
 
 
 def percentile(ordered: list[float], share: float) -> float:
@@ -194,7 +219,6 @@ def paced_run(
     poller = None
     if poll is not None:
         poller = Poller(rig.database_url, rig.redis_url, rig.tables, poll)
-        poller.poll()  # the heads before this run
         poller.start()
     cpu = {name: cpu_seconds(process) for name, process in processes.items()}
     tally: Tally = drive(tablet, rig.tables, seconds)
