@@ -98,6 +98,14 @@ class DecodedCache:
                 self.records.popitem(last=False)
 
 
+def encode_remembered(remember: IdempotencyRecord) -> bytes:
+    """The JSON an idempotency record is stored as (the body embedded when pre-encoded)."""
+    if remember.body_json is None:
+        return json.dumps(remember.to_dict()).encode()
+    head = {"fingerprint": remember.fingerprint, "kind": str(remember.kind)}
+    return json.dumps(head).encode()[:-1] + b', "body": ' + remember.body_json + b"}"
+
+
 def _decode_remembered(raw: bytes | str | None) -> IdempotencyRecord | None:
     return None if raw is None else IdempotencyRecord.from_dict(json.loads(raw))
 
@@ -186,7 +194,7 @@ class RedisTransaction:
     ) -> None:
         """Write everything in one MULTI/EXEC; ``errors.Conflict`` if the table moved."""
         value = encode_record(record)
-        remembered = None if remember is None else json.dumps(remember.to_dict())
+        remembered = None if remember is None else encode_remembered(remember)
         for _ in range(MAX_COMMIT_ATTEMPTS):
             if self._try_commit(value, remembered, events):
                 self._store.cache.remember(value, record)
@@ -195,7 +203,7 @@ class RedisTransaction:
         raise Conflict("the table is busy; read it again and retry", self._current_version())
 
     def _try_commit(
-        self, value: bytes, remembered: str | None, events: Sequence[Mapping[str, Any]]
+        self, value: bytes, remembered: bytes | None, events: Sequence[Mapping[str, Any]]
     ) -> bool:
         queue = self._store.queue
         pipe = self._pipe

@@ -55,6 +55,9 @@ class IdempotencyRecord:
     fingerprint: str
     kind: AnswerKind
     body: Mapping[str, Any]
+    # ``body`` as compact JSON when the service encoded it already (for the response): the
+    # store embeds these bytes instead of serialising the ~2 KB answer a second time
+    body_json: bytes | None = field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         return {"fingerprint": self.fingerprint, "kind": str(self.kind), "body": dict(self.body)}

@@ -10,6 +10,7 @@ entry is audited too and answered as ``AnswerKind.REJECTED``.
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -77,6 +78,8 @@ class Answer:
     kind: AnswerKind
     body: Mapping[str, Any]
     replayed: bool = False
+    # ``body`` as compact JSON (``encode_body``) when it was encoded already, else None
+    body_json: bytes | None = None
 
     @property
     def version(self) -> int | None:
@@ -211,11 +214,23 @@ def _attempt(
             return _replay(tx.remembered, fingerprint)
         _check_preconditions(tx, table_id, command, pre)
         decision = _decide(services, tx.record, command, actor)
-        remember = None
+        answer, remember = decision.answer, None
         if scoped_key is not None:
-            remember = IdempotencyRecord(fingerprint, decision.answer.kind, decision.answer.body)
+            # the answer is both sent and remembered: encode it once, for both
+            if answer.kind is not AnswerKind.REJECTED:
+                answer = replace(answer, body_json=encode_body(answer.body))
+            remember = IdempotencyRecord(fingerprint, answer.kind, answer.body, answer.body_json)
         tx.commit(decision.record, decision.events, remember)
-        return decision.answer
+        return answer
+
+
+def encode_body(body: Mapping[str, Any]) -> bytes:
+    """An answer's body as compact JSON, byte for byte what Flask's ``jsonify`` sends.
+
+    >>> encode_body({"version": 2, "seats": [1, None]})
+    b'{"version":2,"seats":[1,null]}'
+    """
+    return json.dumps(body, separators=(",", ":")).encode()
 
 
 def _check_preconditions(

@@ -13,6 +13,7 @@ from redis.retry import Retry
 from dealerassist.adapters.redis_tables import (
     RedisTableStore,
     encode_record,
+    encode_remembered,
     idempotency_key,
     table_key,
 )
@@ -178,3 +179,13 @@ def test_any_change_to_the_stored_table_is_a_conflict(
             tx.commit(_record(2, 2), [_event(2)], None)
     assert raised.value.current_version == 1
     assert store.load("T1") == other
+
+
+def test_a_pre_encoded_answer_is_stored_as_the_same_record() -> None:
+    """An idempotency record whose body came pre-encoded reads back like one encoded here."""
+    body = {"table_id": "T1", "version": 3, "notices": [], "name": "\u00e9"}
+    plain = IdempotencyRecord("f" * 64, AnswerKind.ACCEPTED, body)
+    compact = json.dumps(body, separators=(",", ":")).encode()
+    embedded = IdempotencyRecord("f" * 64, AnswerKind.ACCEPTED, body, body_json=compact)
+    assert json.loads(encode_remembered(embedded)) == json.loads(encode_remembered(plain))
+    assert json.loads(encode_remembered(embedded)) == plain.to_dict()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import json
 from typing import Any
 
 import pytest
@@ -230,3 +231,11 @@ def test_a_table_whose_profile_is_gone_is_a_profile_error(services: Services) ->
         uc.get_table(services, "T1")
     with pytest.raises(ProfileError):
         uc.seat_player(services, "T1", 1, "A", 5, DEALER, NONE)
+
+
+def test_encode_body_is_the_compact_json_of_the_body() -> None:
+    """The pre-encoded answer decodes to the body and has no spaces between tokens."""
+    body = {"table_id": "T1", "version": 7, "seats": [{"seat": 1, "player": "\u00e9"}]}
+    encoded = uc.encode_body(body)
+    assert json.loads(encoded) == body
+    assert b": " not in encoded and b", " not in encoded
