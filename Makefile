@@ -35,6 +35,8 @@ pytest: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/rankings.py
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/audit.py
+	$(BIN)/python bench/api.py
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .mypy_cache .ruff_cache
