@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
 import redis
 import sqlalchemy as sa
 from audit_chains import play_hands
@@ -15,28 +12,9 @@ from dealerassist import worker
 from dealerassist.adapters.sql_store import SqlAuditStore
 from dealerassist.audit.phh import hand_to_phh
 from dealerassist.audit.verify import verify
-from dealerassist.bootstrap import build_services
-from dealerassist.profiles import default_profiles_dir
 from dealerassist.service.ports import Services
-from dealerassist.settings import Settings
 
 PROFILE = "casino-five-card-draw"
-
-
-@pytest.fixture
-def services(
-    redis_client: redis.Redis, redis_url: str, sql_url: str, tmp_path: Path
-) -> Iterator[Services]:
-    settings = Settings(
-        data_dir=tmp_path,
-        redis_url=redis_url,
-        database_url=sql_url,
-        profiles_dir=default_profiles_dir(),
-    )
-    built = build_services(settings)
-    yield built
-    built.audit_store.dispose()  # type: ignore[attr-defined]
-    worker.configure(None)
 
 
 def _drain(redis_client: redis.Redis, sql_url: str) -> SqlAuditStore:

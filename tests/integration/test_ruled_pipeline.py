@@ -3,23 +3,17 @@ and verify with replay."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
 import redis
 
 from dealerassist import worker
 from dealerassist.adapters.sql_store import SqlAuditStore
 from dealerassist.audit.verify import verify
-from dealerassist.bootstrap import build_services
-from dealerassist.profiles import default_profiles_dir
 from dealerassist.service import rulings as floor
 from dealerassist.service import tables as uc
 from dealerassist.service.ports import AnswerKind, Services
 from dealerassist.service.tables import Actor, Preconditions
-from dealerassist.settings import Settings
 
 ADMIN = Actor("boss", "admin")
 DEALER = Actor("tablet-1", "dealer")
@@ -32,22 +26,6 @@ SPEC = {
     "stakes": {"small_blind": 1, "big_blind": 2, "small_bet": 2, "big_bet": 4},
     "profile_id": "casino-five-card-draw",
 }
-
-
-@pytest.fixture
-def services(
-    redis_client: redis.Redis, redis_url: str, sql_url: str, tmp_path: Path
-) -> Iterator[Services]:
-    settings = Settings(
-        data_dir=tmp_path,
-        redis_url=redis_url,
-        database_url=sql_url,
-        profiles_dir=default_profiles_dir(),
-    )
-    built = build_services(settings)
-    yield built
-    built.audit_store.dispose()  # type: ignore[attr-defined]
-    worker.configure(None)
 
 
 def _act(services: Services, *steps: str) -> uc.Answer:
