@@ -15,7 +15,6 @@ current version, and nothing was written.
 
 from __future__ import annotations
 
-import json
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
@@ -27,6 +26,7 @@ import redis
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue
 from dealerassist.audit.chain import canonical_json
 from dealerassist.errors import Conflict, Unavailable
+from dealerassist.json_codec import compact, parse
 from dealerassist.rules.state import TableState
 from dealerassist.service.ports import ChainHead, IdempotencyRecord, TableRecord
 
@@ -61,7 +61,7 @@ def decode_record(raw: bytes | str | None) -> TableRecord | None:
     """Inverse of ``encode_record`` (None stays None)."""
     if raw is None:
         return None
-    data = json.loads(raw)
+    data = parse(raw)
     head = ChainHead(seq=int(data["seq"]), last_hash=str(data["last_hash"]))
     return TableRecord(state=TableState.from_dict(data["state"]), head=head)
 
@@ -101,13 +101,13 @@ class DecodedCache:
 def encode_remembered(remember: IdempotencyRecord) -> bytes:
     """The JSON an idempotency record is stored as (the body embedded when pre-encoded)."""
     if remember.body_json is None:
-        return json.dumps(remember.to_dict()).encode()
+        return compact(remember.to_dict())
     head = {"fingerprint": remember.fingerprint, "kind": str(remember.kind)}
-    return json.dumps(head).encode()[:-1] + b', "body": ' + remember.body_json + b"}"
+    return compact(head)[:-1] + b',"body":' + remember.body_json + b"}"
 
 
 def _decode_remembered(raw: bytes | str | None) -> IdempotencyRecord | None:
-    return None if raw is None else IdempotencyRecord.from_dict(json.loads(raw))
+    return None if raw is None else IdempotencyRecord.from_dict(parse(raw))
 
 
 @contextmanager

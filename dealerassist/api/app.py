@@ -16,7 +16,7 @@ from flask import Flask
 from dealerassist.api import audit, docs, health, rulings, tables
 from dealerassist.api.auth import TOKENS_EXTENSION, TokenBook
 from dealerassist.api.errors import register_error_handlers
-from dealerassist.api.http import SERVICES_EXTENSION
+from dealerassist.api.http import SERVICES_EXTENSION, JSONProvider
 from dealerassist.bootstrap import build_services
 from dealerassist.service.ports import Services
 from dealerassist.settings import Settings
@@ -50,7 +50,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         p.stem for p in settings.profiles_dir.glob("*.toml")
     )
     app.config.update(config)
-    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.json = JSONProvider(app)
     app.url_map.strict_slashes = False
     app.extensions[TOKENS_EXTENSION] = tokens if tokens is not None else _tokens(settings)
     app.extensions[SERVICES_EXTENSION] = ServiceRegistry(

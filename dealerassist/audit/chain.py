@@ -11,9 +11,10 @@ Format (pinned by golden vectors in ``tests/unit/audit``):
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Mapping
 from typing import Any
+
+from dealerassist.json_codec import canonical
 
 GENESIS_HASH = "0" * 64
 
@@ -24,7 +25,7 @@ def canonical_json(obj: Any) -> bytes:
     >>> canonical_json({"b": 1, "a": [1, "é"]})
     b'{"a":[1,"\\xc3\\xa9"],"b":1}'
     """
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    return canonical(obj)
 
 
 def event_hash(event: Mapping[str, Any]) -> str:

@@ -10,7 +10,6 @@ entry is audited too and answered as ``AnswerKind.REJECTED``.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -26,6 +25,7 @@ from dealerassist.errors import (
     NotFound,
     ProfileError,
 )
+from dealerassist.json_codec import compact
 from dealerassist.rules.actions import (
     COMMAND_TYPES,
     Act,
@@ -225,12 +225,12 @@ def _attempt(
 
 
 def encode_body(body: Mapping[str, Any]) -> bytes:
-    """An answer's body as compact JSON, byte for byte what Flask's ``jsonify`` sends.
+    """An answer's body as compact JSON (UTF-8), as the app's JSON provider sends it.
 
     >>> encode_body({"version": 2, "seats": [1, None]})
     b'{"version":2,"seats":[1,null]}'
     """
-    return json.dumps(body, separators=(",", ":")).encode()
+    return compact(body)
 
 
 def _check_preconditions(
