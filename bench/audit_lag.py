@@ -58,6 +58,7 @@ from api import (
     write_tokens,
 )
 from audit import _reachable, _wait_for_worker, postgres_url, sqlite_url, start_worker
+from rq import Worker
 
 from dealerassist.adapters.embedded_redis import start_embedded_redis
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue, pending_key
@@ -165,6 +166,17 @@ def _backlog(connection: redis.Redis, tables: list[str]) -> int:
     return sum(int(length) for length in pipe.execute())
 
 
+def worker_jobs(redis_url: str) -> tuple[int, float]:
+    """RQ's own counters of the audit workers: jobs finished (or failed), seconds working."""
+    connection = redis.Redis.from_url(redis_url)
+    try:
+        workers = Worker.all(queue=RQAuditQueue(connection).queue)
+        jobs = sum(w.successful_job_count + w.failed_job_count for w in workers)
+        return jobs, sum(w.total_working_time for w in workers)
+    finally:
+        connection.close()
+
+
 def percentile(ordered: list[float], share: float) -> float:
     if not ordered:
         return float("nan")
@@ -221,8 +233,10 @@ def paced_run(
         poller = Poller(rig.database_url, rig.redis_url, rig.tables, poll)
         poller.start()
     cpu = {name: cpu_seconds(process) for name, process in processes.items()}
+    jobs, working = worker_jobs(rig.redis_url)
     tally: Tally = drive(tablet, rig.tables, seconds)
     cpu = {name: (cpu_seconds(processes[name]) - used) / seconds for name, used in cpu.items()}
+    jobs_after, working_after = worker_jobs(rig.redis_url)
     result: dict[str, Any] = {
         "offered": rate,
         "achieved": len(tally.latencies) / seconds,
@@ -231,6 +245,9 @@ def paced_run(
         "errors": tally.errors,
         "load": os.getloadavg()[0],
         "cpu": cpu,
+        "events_per_s": (len(tally.latencies) + tally.refused) / seconds,
+        "jobs_per_s": (jobs_after - jobs) / seconds,
+        "job_ms": (working_after - working) / max(1, jobs_after - jobs) * 1000,
     }
     if poller is not None:
         poller.finish(accepted.at)
@@ -258,6 +275,10 @@ def print_run(name: str, result: dict[str, Any]) -> None:
             f"  | lag p50 {ms(lag, 0.5)} p95 {ms(lag, 0.95)} p99 {ms(lag, 0.99)}"
             f" max {ms(lag, 1.0)} ms  backlog peak {result['backlog_peak']}"
             f"  ({len(lag)} events, {result['missing']} not seen)"
+        )
+        line += (
+            f"  drain jobs {result['jobs_per_s']:.0f}/s for {result['events_per_s']:.0f} events/s"
+            f" ({result['job_ms']:.1f} ms each)"
         )
     cpu = ", ".join(f"{name} {share:.0%}" for name, share in result["cpu"].items())
     line += (

@@ -2,18 +2,28 @@
 
 Events are staged in the same Redis transaction that commits the table state (the table
 store calls ``stage`` after ``pipe.multi()``), so an accepted entry and its audit event
-are written together or not at all. A drain job (``dealerassist.worker.drain_table``) is
-enqueued only when none is queued for the table yet (design §2 step 4: one RQ job costs
-about 3.5 ms, so one job drains many events; never one job per event).
+are written together or not at all. One RQ job costs about 3.5 ms of bookkeeping (design
+§2 step 4), and under load a job per table change, or even per table, costs a core: so
+one drain job (``dealerassist.worker.drain_tables``) serves every table of the queue. It
+drains the dirty tables in rounds and stays while events keep coming; it is enqueued
+only when none is queued or running, so the jobs per second stay bounded (about one per
+``worker.JOB_BUDGET_SECONDS`` under steady load, one per ``worker.LINGER_SECONDS`` at
+most when the load comes and goes) whatever the number of tables or events.
 
 Keys (all owned here):
 
 * ``PENDING_KEY``: a list of canonical-JSON event strings, oldest first; events leave it
   only after the store committed them (``trim_stored``), so a crash loses nothing;
-* ``DRAIN_FLAG_KEY``: set while a drain job for the table is queued; the job deletes it
-  before it reads, so an event staged during a drain always gets a job of its own;
-* ``TABLES_KEY``: the set of table IDs that ever staged events (for ``depth`` and the
-  start-up sweep that re-enqueues drains a killed worker abandoned).
+* ``DIRTY_KEY``: the set of tables whose list may be non-empty. A staging adds the table in
+  the same transaction as its events; a trim removes it, atomically, only when the list
+  is empty; so a table with staged events is always in it;
+* ``DRAIN_FLAG_KEY``: set while the queue's drain job is queued or running. The job
+  deletes it only through ``release_drain``, atomically and only while no table is
+  dirty. The table store WATCHes it, so a staging that read "a drain is on" and meets a
+  release before its EXEC is aborted and retried (and then enqueues a job): no staged
+  event is ever left without a job;
+* ``TABLES_KEY``: the set of table IDs that ever staged events (for the start-up sweep,
+  which also picks up lists staged before ``DIRTY_KEY`` existed).
 """
 
 from __future__ import annotations
@@ -29,26 +39,54 @@ from rq.serializers import JSONSerializer
 from dealerassist.audit.chain import canonical_json
 
 PENDING_KEY = "da:audit:pending:{table_id}"
-DRAIN_FLAG_KEY = "da:audit:drain:{table_id}"
+DIRTY_KEY = "da:audit:dirty:{queue}"
+DRAIN_FLAG_KEY = "da:audit:draining:{queue}"
 TABLES_KEY = "da:audit:tables"
 
-DRAIN_JOB = "dealerassist.worker.drain_table"
+DRAIN_JOB = "dealerassist.worker.drain_tables"
 # The flag expires so that a drain job lost for any reason (a failed job, a flushed queue)
-# cannot stop a table from being drained for longer than this.
+# cannot stop the queue from being drained for longer than this. A running job renews it
+# each time it hands over to the next job, well within this.
 FLAG_TTL_SECONDS = 300
 RETRY_INTERVALS = (1, 2, 5, 15, 30, 60)
 JOB_TIMEOUT_SECONDS = 600
 FAILURE_TTL_SECONDS = 90 * 24 * 3600
 
-# Remove the stored prefix of the pending list, up to and including ARGV[1] (the last event
-# the caller stored). If that event is gone already, a concurrent drain trimmed past it, and
-# everything before it, so there is nothing left to do. Atomic, so two drains of the same
-# table can never trim an event that neither of them stored.
+# For each table i (KEYS[i + 1] its pending list): remove the stored prefix of the list,
+# up to and including ARGV[3i - 2] (the last event the caller stored, found within the
+# first ARGV[3i - 1]; '' when it read nothing). If that event is gone already, a concurrent
+# drain trimmed past it, and everything before it, so there is nothing left to do. Atomic,
+# so two drains of the same table can never trim an event that neither of them stored.
+# A list left empty takes its table (ARGV[3i]) out of the dirty set (KEYS[1]) in the same
+# step: a staging adds list entry and dirty member together, so neither can slip between.
+# One call for all the tables of a round: one command to send and parse, not one a table.
 _TRIM_SCRIPT = """
-local index = redis.call('LPOS', KEYS[1], ARGV[1], 'MAXLEN', tonumber(ARGV[2]))
-if not index then return 0 end
-redis.call('LTRIM', KEYS[1], index + 1, -1)
-return index + 1
+local removed = 0
+for i = 1, #KEYS - 1 do
+  local pending, last = KEYS[i + 1], ARGV[3 * i - 2]
+  if last ~= '' then
+    local index = redis.call('LPOS', pending, last, 'MAXLEN', tonumber(ARGV[3 * i - 1]))
+    if index then
+      redis.call('LTRIM', pending, index + 1, -1)
+      removed = removed + index + 1
+    end
+  end
+  if redis.call('LLEN', pending) == 0 then
+    redis.call('SREM', KEYS[1], ARGV[3 * i])
+  end
+end
+return removed
+"""
+
+# End the drain (delete the flag) only if no table is dirty; otherwise keep draining. The
+# delete touches a WATCHed key, so a staging that saw the flag and is not committed yet
+# is aborted and retried, and then enqueues a job of its own.
+_RELEASE_SCRIPT = """
+if redis.call('SCARD', KEYS[1]) == 0 then
+  redis.call('DEL', KEYS[2])
+  return 1
+end
+return 0
 """
 
 
@@ -61,9 +99,18 @@ def pending_key(table_id: str) -> str:
     return PENDING_KEY.format(table_id=table_id)
 
 
-def drain_flag_key(table_id: str) -> str:
-    """The Redis key set while a drain job for ``table_id`` is queued."""
-    return DRAIN_FLAG_KEY.format(table_id=table_id)
+def drain_flag_key(queue_name: str = "audit") -> str:
+    """The Redis key set while the queue's drain job is queued or running.
+
+    >>> drain_flag_key()
+    'da:audit:draining:audit'
+    """
+    return DRAIN_FLAG_KEY.format(queue=queue_name)
+
+
+def dirty_key(queue_name: str = "audit") -> str:
+    """The Redis set of the queue's tables that have (or may have) staged events."""
+    return DIRTY_KEY.format(queue=queue_name)
 
 
 def encode_event(event: Mapping[str, Any]) -> str:
@@ -85,8 +132,12 @@ def _as_bytes(value: bytes | str) -> bytes:
     return value if isinstance(value, bytes) else value.encode()
 
 
+def _as_text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
+
+
 class RQAuditQueue:
-    """Stages audit events in Redis and enqueues drain jobs on the ``audit`` RQ queue."""
+    """Stages audit events in Redis and enqueues the drain job on the ``audit`` RQ queue."""
 
     def __init__(
         self,
@@ -97,17 +148,20 @@ class RQAuditQueue:
         self.connection = connection
         self.retry_intervals = list(retry_intervals)
         self.queue = Queue(queue_name, connection=connection, serializer=JSONSerializer)
+        self.flag_key = drain_flag_key(queue_name)
+        self.dirty_key = dirty_key(queue_name)
         self._trim = connection.register_script(_TRIM_SCRIPT)
+        self._release = connection.register_script(_RELEASE_SCRIPT)
 
     # -- the table store's side (inside its transaction) -------------------------------
 
     def watch_keys(self, table_id: str) -> list[str]:
-        """Keys the table store WATCHes: a drain starting between read and EXEC aborts it."""
-        return [drain_flag_key(table_id)]
+        """Keys the table store WATCHes: a drain ending between read and EXEC aborts it."""
+        return [self.flag_key]
 
     def drain_queued(self, pipe: redis.client.Pipeline, table_id: str) -> bool:
-        """Whether a drain job is queued (read while WATCHing, before ``pipe.multi()``)."""
-        return bool(pipe.exists(drain_flag_key(table_id)))
+        """Whether a drain job is queued or running (read while WATCHing, before ``multi()``)."""
+        return bool(pipe.exists(self.flag_key))
 
     def stage(
         self,
@@ -116,27 +170,27 @@ class RQAuditQueue:
         events: Sequence[Mapping[str, Any]],
         drain_queued: bool,
     ) -> None:
-        """Queue the events (and a drain job if none is queued) on ``pipe`` after ``multi()``."""
+        """Queue the events (and a drain job if none is on) on ``pipe`` after ``multi()``."""
         if not events:
             return
         pipe.rpush(pending_key(table_id), *(encode_event(event) for event in events))
+        pipe.sadd(self.dirty_key, table_id)
         pipe.sadd(TABLES_KEY, table_id)
         if not drain_queued:
-            self.enqueue_drain(table_id, pipe)
+            self.enqueue_drain(pipe)
 
-    def enqueue_drain(self, table_id: str, pipe: redis.client.Pipeline | None = None) -> None:
-        """Set the table's drain flag and enqueue one drain job (on ``pipe`` if given)."""
+    def enqueue_drain(self, pipe: redis.client.Pipeline | None = None) -> None:
+        """Set the drain flag and enqueue one drain job (on ``pipe`` if given)."""
         target = pipe if pipe is not None else self.connection.pipeline()
         if pipe is None:
             target.multi()
-        target.set(drain_flag_key(table_id), "1", ex=FLAG_TTL_SECONDS)
+        target.set(self.flag_key, "1", ex=FLAG_TTL_SECONDS)
         self.queue.enqueue_call(
             DRAIN_JOB,
-            args=(table_id,),
             timeout=JOB_TIMEOUT_SECONDS,
             result_ttl=0,
             failure_ttl=FAILURE_TTL_SECONDS,
-            description=f"drain audit events of table {table_id}",
+            description="drain staged audit events",
             retry=_retry(self.retry_intervals),
             pipeline=target,
         )
@@ -145,29 +199,59 @@ class RQAuditQueue:
 
     # -- the drain job's side ----------------------------------------------------------
 
+    def dirty_tables(self, limit: int) -> list[str]:
+        """Up to ``limit`` dirty tables, chosen at random (so none waits behind the others)."""
+        members: list[bytes] = self.connection.srandmember(self.dirty_key, limit)  # type: ignore[assignment]
+        return [_as_text(member) for member in members]
+
     def peek(self, table_id: str, count: int) -> list[bytes]:
         """The oldest ``count`` staged events of the table, still staged."""
         raw = self.connection.lrange(pending_key(table_id), 0, count - 1)
         return [_as_bytes(item) for item in raw]
 
+    def peek_tables(self, tables: Sequence[str], count: int) -> dict[str, list[bytes]]:
+        """``peek`` of each table, in one round trip."""
+        pipe = self.connection.pipeline(transaction=False)
+        for table_id in tables:
+            pipe.lrange(pending_key(table_id), 0, count - 1)
+        read = pipe.execute()
+        return {t: [_as_bytes(item) for item in raw] for t, raw in zip(tables, read, strict=True)}
+
     def trim_stored(self, table_id: str, last_stored: bytes, within: int) -> int:
         """Drop the staged events up to ``last_stored`` (found in the first ``within``)."""
-        removed = self._trim(keys=[pending_key(table_id)], args=[last_stored, within])
-        return int(removed)
+        return self._trim_lists([(table_id, last_stored, within)])
 
-    def clear_drain_flag(self, table_id: str) -> None:
-        """Mark the table as having no queued drain (the drain job does this first)."""
-        self.connection.delete(drain_flag_key(table_id))
+    def trim_tables(self, stored: Mapping[str, Sequence[bytes]]) -> int:
+        """``trim_stored`` of each table through the last of its stored events (none: only
+        forget the table if its list is empty), in one call; return how many went."""
+        return self._trim_lists(
+            [
+                (table_id, events[-1] if events else b"", len(events))
+                for table_id, events in stored.items()
+            ]
+        )
 
-    def hold_drain_flag(self, table_id: str, seconds: int) -> None:
+    def _trim_lists(self, trims: Sequence[tuple[str, bytes, int]]) -> int:
+        if not trims:
+            return 0
+        keys = [self.dirty_key] + [pending_key(table_id) for table_id, _, _ in trims]
+        args = [value for table_id, last, within in trims for value in (last, within, table_id)]
+        return int(self._trim(keys=keys, args=args))
+
+    def release_drain(self) -> bool:
+        """End the drain: delete the flag if no table is dirty; False means keep draining."""
+        return bool(self._release(keys=[self.dirty_key, self.flag_key]))
+
+    def hold_drain_flag(self, seconds: int) -> None:
         """Keep new stagings from enqueueing more jobs while a failing drain retries."""
-        self.connection.set(drain_flag_key(table_id), "1", ex=seconds)
+        self.connection.set(self.flag_key, "1", ex=seconds)
 
     # -- operations ------------------------------------------------------------------
 
     def tables(self) -> list[str]:
         """Every table that has staged events at some time."""
-        return sorted(_as_bytes(member).decode() for member in self.connection.smembers(TABLES_KEY))
+        members = self.connection.smembers(TABLES_KEY)
+        return sorted(_as_text(member) for member in members)
 
     def pending(self, table_id: str) -> int:
         """Events of one table waiting for the store."""
@@ -175,32 +259,38 @@ class RQAuditQueue:
 
     def depth(self) -> int:
         """Pending events across tables (for /readyz and benchmarks)."""
-        tables = self.tables()
+        dirty = self.connection.smembers(self.dirty_key)
+        return sum(self._lengths([_as_text(t) for t in dirty]).values())
+
+    def _lengths(self, tables: list[str]) -> dict[str, int]:
+        """Each table's pending events, in one round trip."""
         if not tables:
-            return 0
+            return {}
         pipe = self.connection.pipeline(transaction=False)
         for table_id in tables:
             pipe.llen(pending_key(table_id))
-        return sum(int(length) for length in pipe.execute())
+        return dict(zip(tables, (int(length) for length in pipe.execute()), strict=True))
 
     def sweep(self, idle_only: bool = False) -> list[str]:
-        """Enqueue a drain for every table with pending events; return those tables.
+        """Enqueue a drain if any table has pending events; return those tables.
 
         Run at worker start and after a requeue: a worker killed mid-drain leaves its
-        events staged but its job abandoned, and this picks them up again. With
-        ``idle_only`` (the worker's periodic maintenance) only tables with no drain queued
-        get one, so a busy queue gains no extra jobs.
+        events staged and the flag set but its job abandoned, and this picks them up
+        again (each table with events is marked dirty first, which also adopts lists
+        staged before the dirty set existed). With ``idle_only`` (the worker's periodic
+        maintenance) a drain is enqueued only if none is on, so a busy queue gains no
+        extra job.
         """
-        swept = []
-        for table_id in self.tables():
-            if not self.pending(table_id):
-                continue
-            if idle_only and not self._claim_flag(table_id):
-                continue
-            self.enqueue_drain(table_id)
-            swept.append(table_id)
+        lengths = self._lengths(self.tables())
+        swept = sorted(table_id for table_id, length in lengths.items() if length)
+        if not swept:
+            return []
+        self.connection.sadd(self.dirty_key, *swept)
+        if idle_only and not self._claim_flag():
+            return []
+        self.enqueue_drain()
         return swept
 
-    def _claim_flag(self, table_id: str) -> bool:
-        claimed = self.connection.set(drain_flag_key(table_id), "1", ex=FLAG_TTL_SECONDS, nx=True)
+    def _claim_flag(self) -> bool:
+        claimed = self.connection.set(self.flag_key, "1", ex=FLAG_TTL_SECONDS, nx=True)
         return bool(claimed)

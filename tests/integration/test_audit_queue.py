@@ -13,21 +13,27 @@ from dealerassist.adapters.rq_audit_queue import (
     DRAIN_JOB,
     RQAuditQueue,
     decode_event,
+    dirty_key,
     drain_flag_key,
     encode_event,
     pending_key,
 )
 
 
-def test_many_events_get_one_drain_job_per_table(redis_client: redis.Redis) -> None:
-    """Staging 40 events on two tables, one transaction each, enqueues exactly two jobs."""
+def _dirty(connection: redis.Redis) -> list[str]:
+    return sorted(member.decode() for member in connection.smembers(dirty_key()))
+
+
+def test_many_events_on_many_tables_get_one_drain_job(redis_client: redis.Redis) -> None:
+    """Staging 40 events on two tables, one transaction each, enqueues exactly one job,
+    and both tables are dirty."""
     queue = RQAuditQueue(redis_client)
     stage(queue, redis_client, interleaved(tables=2, per_table=20))
     assert queue.depth() == 40
     assert queue.pending("T00") == queue.pending("T01") == 20
-    jobs = queue.queue.get_jobs()
-    assert sorted(job.args[0] for job in jobs) == ["T00", "T01"]
-    assert {job.func_name for job in jobs} == {DRAIN_JOB}
+    [job] = queue.queue.get_jobs()
+    assert job.func_name == DRAIN_JOB and job.args == []
+    assert _dirty(redis_client) == ["T00", "T01"]
 
 
 def test_staged_events_keep_their_order_and_bytes(redis_client: redis.Redis) -> None:
@@ -50,32 +56,81 @@ def test_a_discarded_transaction_stages_nothing(redis_client: redis.Redis) -> No
         queue.stage(pipe, "T1", list(synthetic_events("T1", 3)), queued)
         pipe.reset()
     assert queue.depth() == 0 and len(queue.queue) == 0
-    assert not redis_client.exists(drain_flag_key("T1"))
+    assert not redis_client.exists(drain_flag_key()) and _dirty(redis_client) == []
 
 
-def test_a_drain_starting_mid_transaction_aborts_it(redis_client: redis.Redis) -> None:
-    """The flag is watched: a drain clearing it between read and EXEC raises WatchError."""
+def _drain_everything(queue: RQAuditQueue, table_id: str) -> None:
+    """What a drain does once the store has committed all it read: trim it all."""
+    read = queue.peek(table_id, 100)
+    queue.trim_tables({table_id: read})
+
+
+def test_a_drain_ending_mid_transaction_aborts_it(redis_client: redis.Redis) -> None:
+    """The flag is watched: a staging that saw the drain on and meets its release before
+    EXEC raises WatchError; retried, it sees no drain and enqueues a job of its own."""
     queue = RQAuditQueue(redis_client)
     stage(queue, redis_client, list(synthetic_events("T1", 1)))
+    queue.queue.empty()  # the job is running: no longer queued, flag still set
+    later = list(synthetic_events("T1", 2, start_seq=2))
     with redis_client.pipeline() as pipe:
         pipe.watch(*queue.watch_keys("T1"))
         assert queue.drain_queued(pipe, "T1") is True
-        queue.clear_drain_flag("T1")
+        _drain_everything(queue, "T1")
+        assert queue.release_drain() is True
         pipe.multi()
-        queue.stage(pipe, "T1", list(synthetic_events("T1", 2, start_seq=2)), True)
+        queue.stage(pipe, "T1", later, True)
         with pytest.raises(redis.WatchError):
             pipe.execute()
-    assert queue.pending("T1") == 1
+    assert queue.pending("T1") == 0 and len(queue.queue) == 0
+    stage(queue, redis_client, later)
+    assert queue.pending("T1") == 2 and len(queue.queue) == 1
+    assert redis_client.exists(drain_flag_key())
 
 
-def test_staging_after_the_flag_is_cleared_enqueues_a_new_job(redis_client: redis.Redis) -> None:
-    """Once a drain has started (flag cleared), the next event gets a job of its own."""
+def test_a_drain_does_not_end_while_an_event_committed_before_its_release_waits(
+    redis_client: redis.Redis,
+) -> None:
+    """A staging that commits (drain seen as on) just before the release keeps the drain
+    on: the release finds the table dirty, refuses, and the running drain goes on."""
+    queue = RQAuditQueue(redis_client)
+    stage(queue, redis_client, list(synthetic_events("T1", 1)))
+    queue.queue.empty()
+    _drain_everything(queue, "T1")
+    stage(queue, redis_client, list(synthetic_events("T1", 1, start_seq=2)))
+    assert len(queue.queue) == 0, "the drain was seen as on: no second job"
+    assert queue.release_drain() is False
+    assert redis_client.exists(drain_flag_key()) and _dirty(redis_client) == ["T1"]
+    _drain_everything(queue, "T1")
+    assert queue.release_drain() is True
+    assert not redis_client.exists(drain_flag_key())
+
+
+def test_staging_after_the_drain_ended_enqueues_a_new_job(redis_client: redis.Redis) -> None:
+    """Once the drain has released the flag, the next event gets a job of its own."""
     queue = RQAuditQueue(redis_client)
     events = list(synthetic_events("T1", 3))
     stage(queue, redis_client, events[:2])
-    queue.clear_drain_flag("T1")
+    _drain_everything(queue, "T1")
+    assert queue.release_drain() is True
     stage(queue, redis_client, events[2:])
     assert len(queue.queue) == 2
+
+
+def test_a_table_leaves_the_dirty_set_only_with_its_list_empty(
+    redis_client: redis.Redis,
+) -> None:
+    """A trim that leaves events staged keeps the table dirty; the one that empties the
+    list takes it out; a table read empty is taken out too (a stale member)."""
+    queue = RQAuditQueue(redis_client)
+    stage(queue, redis_client, interleaved(tables=2, per_table=4))
+    read = queue.peek_tables(["T00", "T01"], 3)
+    assert queue.trim_tables(read) == 6
+    assert _dirty(redis_client) == ["T00", "T01"]
+    assert queue.trim_tables(queue.peek_tables(["T00"], 3)) == 1
+    assert _dirty(redis_client) == ["T01"]
+    redis_client.delete(pending_key("T01"))
+    assert queue.trim_tables({"T01": []}) == 0
+    assert _dirty(redis_client) == [] and queue.release_drain() is True
 
 
 def test_trim_removes_only_what_was_stored(redis_client: redis.Redis) -> None:
@@ -103,17 +158,28 @@ def test_concurrent_drains_never_trim_more_than_they_stored(redis_client: redis.
     assert [decode_event(item)["seq"] for item in queue.peek("T1", 10)] == [10]
 
 
-def test_sweep_enqueues_a_drain_for_each_table_with_pending_events(
+def test_sweep_enqueues_a_drain_when_tables_have_pending_events(
     redis_client: redis.Redis,
 ) -> None:
-    """sweep picks up tables whose drain job was lost (e.g. a killed worker)."""
+    """sweep picks up events whose drain job was lost (e.g. a killed worker: the flag is
+    still set, the job gone), and marks dirty a list staged without a dirty member."""
     queue = RQAuditQueue(redis_client)
     stage(queue, redis_client, interleaved(tables=3, per_table=2))
-    redis_client.delete(pending_key("T02"))
+    redis_client.delete(pending_key("T02"), dirty_key())
     queue.queue.empty()
     assert queue.sweep() == ["T00", "T01"]
-    assert sorted(job.args[0] for job in queue.queue.get_jobs()) == ["T00", "T01"]
+    assert [job.func_name for job in queue.queue.get_jobs()] == [DRAIN_JOB]
+    assert _dirty(redis_client) == ["T00", "T01"]
     assert queue.tables() == ["T00", "T01", "T02"]
+
+
+def test_idle_sweep_adds_no_job_while_a_drain_is_on(redis_client: redis.Redis) -> None:
+    """The periodic sweep enqueues a drain only if the flag is not set."""
+    queue = RQAuditQueue(redis_client)
+    stage(queue, redis_client, list(synthetic_events("T1", 2)))
+    assert queue.sweep(idle_only=True) == [] and len(queue.queue) == 1
+    redis_client.delete(drain_flag_key())
+    assert queue.sweep(idle_only=True) == ["T1"] and len(queue.queue) == 2
 
 
 def test_drain_jobs_carry_retries_and_the_json_serializer(redis_client: redis.Redis) -> None:
@@ -123,7 +189,7 @@ def test_drain_jobs_carry_retries_and_the_json_serializer(redis_client: redis.Re
     [job] = queue.queue.get_jobs()
     assert job.retries_left == 2 and job.retry_intervals == [1, 4]
     assert job.serializer is JSONSerializer
-    assert redis_client.ttl(drain_flag_key("T1")) > 0
+    assert redis_client.ttl(drain_flag_key()) > 0
 
 
 SIZES = st.integers(min_value=1, max_value=6)

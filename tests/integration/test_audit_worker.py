@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import random
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,7 +17,12 @@ from audit_chains import interleaved, rules_for, stage, synthetic_events
 from rq.registry import FailedJobRegistry, ScheduledJobRegistry
 
 from dealerassist import worker
-from dealerassist.adapters.rq_audit_queue import RQAuditQueue, drain_flag_key
+from dealerassist.adapters.rq_audit_queue import (
+    DRAIN_JOB,
+    RQAuditQueue,
+    dirty_key,
+    drain_flag_key,
+)
 from dealerassist.adapters.sql_store import SqlAuditStore
 from dealerassist.audit.verify import verify
 
@@ -35,17 +42,18 @@ def _work(connection: redis.Redis) -> bool:
 def test_one_worker_drains_every_table_into_the_store(
     redis_client: redis.Redis, sql_url: str
 ) -> None:
-    """1,000 events over 10 tables land once each, in order, with one job per table."""
+    """1,000 events over 10 tables land once each, in order, with one job for them all;
+    the drain ends released (no flag, no dirty table)."""
     queue = RQAuditQueue(redis_client)
     events = interleaved(tables=10, per_table=100)
     stage(queue, redis_client, events)
-    assert len(queue.queue) == 10
+    assert len(queue.queue) == 1
     worker.configure(sql_url, batch=64)
     assert _work(redis_client) is True
     store = SqlAuditStore(sql_url)
     assert store.count_events() == 1000 and queue.depth() == 0
     assert verify(store.iter_events(), rules_for, replay=False)["ok"] is True
-    assert not any(redis_client.exists(drain_flag_key(f"T{i:02d}")) for i in range(10))
+    assert not redis_client.exists(drain_flag_key(), dirty_key())
     store.dispose()
 
 
@@ -66,8 +74,8 @@ def test_a_duplicate_drain_job_stores_nothing_twice(
     """Extra drain jobs for the same table (a sweep, a requeue) are harmless."""
     queue = RQAuditQueue(redis_client)
     stage(queue, redis_client, list(synthetic_events("T1", 30)))
-    queue.enqueue_drain("T1")
-    queue.enqueue_drain("T1")
+    queue.enqueue_drain()
+    queue.enqueue_drain()
     url = f"sqlite:///{tmp_path / 'a.sqlite3'}"
     worker.configure(url, batch=7)
     _work(redis_client)
@@ -97,7 +105,7 @@ def test_a_failing_drain_retries_with_backoff(redis_client: redis.Redis, tmp_pat
     _work(redis_client)
     scheduled = ScheduledJobRegistry(queue=queue.queue)
     assert len(scheduled) == 1 and queue.pending("T1") == 5
-    assert redis_client.ttl(drain_flag_key("T1")) > 0
+    assert 0 < redis_client.ttl(drain_flag_key()) <= worker.FAILED_HOLD_SECONDS
 
 
 def test_exhausted_retries_wait_in_the_failed_registry_until_requeued(
@@ -163,14 +171,124 @@ def test_two_workers_draining_while_staging_goes_on_store_everything_once(
     store.dispose()
 
 
-def test_maintenance_re_enqueues_only_tables_with_no_drain_queued(
+def test_maintenance_re_enqueues_a_drain_only_when_none_is_on(
     redis_client: redis.Redis,
 ) -> None:
-    """A table whose drain job was lost gets one; a table with a drain queued gets none."""
+    """Events whose drain was lost (flag gone, e.g. expired) get one; while the flag says a
+    drain is on, maintenance adds none."""
     queue = RQAuditQueue(redis_client)
     stage(queue, redis_client, interleaved(tables=2, per_table=3))
     queue.queue.empty()
-    redis_client.delete(drain_flag_key("T00"))
     worker.make_worker(redis_client).run_maintenance_tasks()
-    assert [job.args[0] for job in queue.queue.get_jobs()] == ["T00"]
-    assert redis_client.exists(drain_flag_key("T00"))
+    assert len(queue.queue) == 0
+    redis_client.delete(drain_flag_key())
+    worker.make_worker(redis_client).run_maintenance_tasks()
+    assert [job.func_name for job in queue.queue.get_jobs()] == [DRAIN_JOB]
+    assert redis_client.exists(drain_flag_key())
+
+
+def test_a_round_shares_its_batch_so_a_backlog_starves_no_table(
+    redis_client: redis.Redis, tmp_path: Path
+) -> None:
+    """One table with 1,000 staged events and nine with one each: the first round stores
+    each of the nine and a share of the backlog, in one transaction."""
+    queue = RQAuditQueue(redis_client)
+    stage(queue, redis_client, list(synthetic_events("T00", 1000)))
+    stage(queue, redis_client, [next(synthetic_events(f"T{i:02d}", 1)) for i in range(1, 10)])
+    store = SqlAuditStore(f"sqlite:///{tmp_path / 'a.sqlite3'}")
+    first = worker.drain_round(queue, store, batch=50)
+    assert first == worker.Round(read=5 + 9, stored=5 + 9, full=True)
+    assert queue.pending("T00") == 995 and queue.depth() == 995
+    assert worker.drain_rounds(queue, store, batch=50) == 995
+    assert store.count_events() == 1009 and not redis_client.exists(drain_flag_key())
+    store.dispose()
+
+
+def test_a_lingering_drain_takes_events_staged_while_it_waits(
+    redis_client: redis.Redis, tmp_path: Path
+) -> None:
+    """Events staged while the drain lingers join it (no second job); it releases the
+    flag only once nothing came for the linger time."""
+    queue = RQAuditQueue(redis_client)
+    events = list(synthetic_events("T1", 3))
+    stage(queue, redis_client, events[:1])
+    queue.queue.empty()  # running
+    store = SqlAuditStore(f"sqlite:///{tmp_path / 'a.sqlite3'}")
+    later = threading.Timer(0.3, stage, (queue, redis_client, events[1:]))
+    started = time.monotonic()
+    later.start()
+    assert worker.drain_rounds(queue, store, linger=0.6) == 3
+    later.join()
+    assert time.monotonic() - started >= 0.9
+    assert len(queue.queue) == 0 and not redis_client.exists(drain_flag_key())
+    store.dispose()
+
+
+def test_a_drain_hands_over_to_a_new_job_when_its_budget_is_spent(
+    redis_client: redis.Redis, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past its time budget with events left, the drain enqueues its successor and ends,
+    the flag still set: no job runs for long, and none is lost."""
+    monkeypatch.setattr(worker, "JOB_BUDGET_SECONDS", 0.0)
+    queue = RQAuditQueue(redis_client)
+    stage(queue, redis_client, list(synthetic_events("T1", 30)))
+    queue.queue.empty()
+    store = SqlAuditStore(f"sqlite:///{tmp_path / 'a.sqlite3'}")
+    assert worker.drain_rounds(queue, store, batch=10) == 10
+    assert [job.func_name for job in queue.queue.get_jobs()] == [DRAIN_JOB]
+    assert redis_client.exists(drain_flag_key()) and queue.pending("T1") == 20
+    store.dispose()
+
+
+def test_no_event_is_stranded_when_stagings_race_drains_that_end(
+    redis_client: redis.Redis, redis_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stagings from two threads race a worker whose drains end as soon as they find
+    nothing (no linger, 1 ms rounds): whenever a table is dirty the drain flag is set,
+    and at the end every event is stored once with nothing left staged."""
+    monkeypatch.setattr(worker, "ROUND_SECONDS", 0.001)
+    url = f"sqlite:///{tmp_path / 'a.sqlite3'}"
+    worker.configure(url)
+    queue = RQAuditQueue(redis_client)
+    events = interleaved(tables=6, per_table=60)
+    halves = [[e for e in events if int(e["table_id"][1:]) % 2 == side] for side in (0, 1)]
+    stagers = [
+        threading.Thread(target=_stage_slowly, args=(redis.Redis.from_url(redis_url), half))
+        for half in halves
+    ]
+    for thread in stagers:
+        thread.start()
+    broken: list[int] = []
+    watcher = threading.Thread(target=_watch_invariant, args=(redis_url, stagers, broken))
+    watcher.start()
+    while any(thread.is_alive() for thread in stagers):
+        worker.make_worker(redis_client, linger=0.0).work(burst=True, logging_level="CRITICAL")
+    for thread in [*stagers, watcher]:
+        thread.join()
+    assert broken == [], "a dirty table had no drain on"
+    assert len(queue.queue) >= 1 or queue.depth() == 0
+    _work(redis_client)
+    store = SqlAuditStore(url)
+    assert queue.depth() == 0 and store.count_events() == 360
+    assert verify(store.iter_events(), rules_for, replay=False)["ok"] is True
+    store.dispose()
+
+
+def _watch_invariant(redis_url: str, stagers: list[threading.Thread], broken: list[int]) -> None:
+    """Until the stagers end: is some table dirty while no drain is on? (one MULTI, so
+    both are read at the same instant)."""
+    connection = redis.Redis.from_url(redis_url)
+    while any(thread.is_alive() for thread in stagers):
+        with connection.pipeline() as pipe:
+            dirty, flag = pipe.scard(dirty_key()).exists(drain_flag_key()).execute()
+        if dirty and not flag:
+            broken.append(dirty)
+    connection.close()
+
+
+def _stage_slowly(connection: redis.Redis, events: list[dict[str, object]]) -> None:
+    queue = RQAuditQueue(connection)
+    for event in events:
+        stage(queue, connection, [event])
+        time.sleep(random.uniform(0, 0.003))
+    connection.close()

@@ -62,7 +62,7 @@ def test_commit_round_trips_state_head_and_stages_events(
     assert store.load("T1") == record
     staged = [json.loads(raw) for raw in redis_client.lrange(pending_key("T1"), 0, -1)]
     assert staged == [_event(1)]
-    assert redis_client.exists(drain_flag_key("T1"))
+    assert redis_client.exists(drain_flag_key())
     assert store.queue.queue.count == 1
 
 
@@ -91,14 +91,15 @@ def test_the_loser_of_a_race_gets_conflict_with_the_current_version(
     assert store.load("T1") == _record(2, 2)
 
 
-def test_a_drain_starting_mid_commit_is_retried_not_a_conflict(
+def test_a_drain_ending_mid_commit_is_retried_not_a_conflict(
     store: RedisTableStore, redis_client: redis.Redis
 ) -> None:
-    """Only the drain flag changed (a worker started draining): the commit goes through."""
+    """Only the drain flag changed (the drain ended): the commit goes through and, with no
+    drain on any more, enqueues one."""
     with store.transaction("T1", None) as tx:
         tx.commit(_record(1, 1), [_event(1)], None)
     with store.transaction("T1", None) as tx:
-        redis_client.delete(drain_flag_key("T1"))
+        redis_client.delete(drain_flag_key())
         tx.commit(_record(2, 2), [_event(2)], None)
     assert store.load("T1") == _record(2, 2)
     assert store.queue.queue.count == 2
@@ -158,7 +159,7 @@ def test_drain_flag_read_in_the_mget_agrees_with_the_queue(
 ) -> None:
     """The store reads the drain flag with the table; it must say what drain_queued says."""
     if flag_set:
-        redis_client.set(drain_flag_key("T1"), "1")
+        redis_client.set(drain_flag_key(), "1")
     with store.transaction("T1", None) as tx, redis_client.pipeline() as pipe:
         pipe.watch(*store.queue.watch_keys("T1"))  # drain_queued reads while WATCHing
         assert store.queue.drain_queued(pipe, "T1") is flag_set
