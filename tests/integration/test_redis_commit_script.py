@@ -1,0 +1,119 @@
+"""The one-command commit (a Lua compare-and-set) the table store uses while a drain is on."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+import redis
+
+from dealerassist.adapters.redis_tables import RedisTableStore, RedisTransaction, table_key
+from dealerassist.adapters.rq_audit_queue import RQAuditQueue, drain_flag_key, pending_key
+from dealerassist.errors import Conflict
+from dealerassist.rules.actions import Stakes, Structure, TableSpec, Variant
+from dealerassist.rules.state import SeatState, TableState
+from dealerassist.service.ports import AnswerKind, ChainHead, IdempotencyRecord, TableRecord
+
+
+def _record(version: int, seq: int) -> TableRecord:
+    spec = TableSpec(
+        table_id="T1",
+        variant=Variant.FIVE_CARD_DRAW,
+        structure=Structure.FIXED_LIMIT,
+        stakes=Stakes(small_blind=1, big_blind=2, small_bet=2, big_bet=4),
+        profile_id="casino-five-card-draw",
+    )
+    seats = tuple(SeatState(seat=number) for number in range(1, 7))
+    state = TableState(table_id="T1", spec=spec, seats=seats, version=version)
+    return TableRecord(state=state, head=ChainHead(seq=seq, last_hash=f"{seq:064x}"))
+
+
+def _event(seq: int) -> dict[str, object]:
+    return {"table_id": "T1", "seq": seq, "hash": f"{seq:064x}"}
+
+
+@pytest.fixture
+def store(redis_client: redis.Redis) -> RedisTableStore:
+    store = RedisTableStore(redis_client, RQAuditQueue(redis_client), idempotency_ttl=60)
+    with store.transaction("T1", None) as tx:  # the table exists; its drain job is queued
+        tx.commit(_record(1, 1), [_event(1)], None)
+    return store
+
+
+@pytest.fixture
+def no_multi(store: RedisTableStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fail the test if a commit takes the WATCH/MULTI/EXEC path (after the first one)."""
+
+    def refuse(*args: Any, **kwargs: Any) -> bool:
+        raise AssertionError("the commit took the MULTI/EXEC path")
+
+    monkeypatch.setattr(RedisTransaction, "_try_commit", refuse)
+
+
+@pytest.mark.usefixtures("no_multi")
+def test_with_a_drain_on_a_commit_is_one_script_that_writes_everything(
+    store: RedisTableStore, redis_client: redis.Redis
+) -> None:
+    """State, idempotency record (with its TTL) and staged event, without MULTI/EXEC."""
+    remember = IdempotencyRecord("f" * 64, AnswerKind.ACCEPTED, {"version": 2})
+    with store.transaction("T1", "tablet:k2") as tx:
+        tx.commit(_record(2, 2), [_event(2)], remember)
+    assert store.load("T1") == _record(2, 2)
+    staged = [json.loads(raw) for raw in redis_client.lrange(pending_key("T1"), 0, -1)]
+    assert staged == [_event(1), _event(2)]
+    assert redis_client.sismember(store.queue.dirty_key, "T1")
+    with store.transaction("T1", "tablet:k2") as tx:
+        assert tx.remembered == remember
+    assert store.queue.queue.count == 1  # no second drain job
+
+
+@pytest.mark.usefixtures("no_multi")
+def test_the_script_refuses_a_table_that_moved_and_writes_nothing(
+    store: RedisTableStore, redis_client: redis.Redis
+) -> None:
+    """Another commit between read and write: Conflict with the current version."""
+    with store.transaction("T1", None) as slow, store.transaction("T1", None) as fast:
+        fast.commit(_record(2, 2), [_event(2)], None)
+        with pytest.raises(Conflict) as raised:
+            slow.commit(_record(2, 3), [_event(3)], None)
+    assert raised.value.current_version == 2
+    assert store.load("T1") == _record(2, 2)
+    assert store.queue.pending("T1") == 2
+
+
+@pytest.mark.usefixtures("no_multi")
+def test_the_script_refuses_an_idempotency_key_taken_meanwhile(
+    store: RedisTableStore, redis_client: redis.Redis
+) -> None:
+    """The same key committed by another process first: Conflict, so the caller replays."""
+    remember = IdempotencyRecord("f" * 64, AnswerKind.ACCEPTED, {"version": 2})
+    with store.transaction("T1", "tablet:k9") as tx:
+        redis_client.set("da:idem:tablet:k9", b'{"fingerprint":"0","kind":"accepted"}')
+        with pytest.raises(Conflict):
+            tx.commit(_record(2, 2), [_event(2)], remember)
+    assert store.load("T1") == _record(1, 1)
+
+
+def test_a_drain_that_ended_sends_the_commit_through_multi_exec_with_a_new_job(
+    store: RedisTableStore, redis_client: redis.Redis
+) -> None:
+    """The flag was read as set but is gone at commit time: the script declines, and the
+    commit enqueues a drain job in its MULTI/EXEC so the staged event is never left alone."""
+    with store.transaction("T1", None) as tx:
+        assert tx._drain_queued
+        redis_client.delete(drain_flag_key())
+        tx.commit(_record(2, 2), [_event(2)], None)
+    assert store.load("T1") == _record(2, 2)
+    assert redis_client.exists(drain_flag_key())
+    assert store.queue.queue.count == 2
+
+
+def test_a_script_unknown_to_a_restarted_redis_is_loaded_again(
+    store: RedisTableStore, redis_client: redis.Redis
+) -> None:
+    """SCRIPT FLUSH (as after a restart): the next commit still goes through."""
+    redis_client.script_flush()
+    with store.transaction("T1", None) as tx:
+        tx.commit(_record(2, 2), [_event(2)], None)
+    assert json.loads(redis_client.get(table_key("T1")))["seq"] == 2
