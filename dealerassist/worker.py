@@ -30,7 +30,7 @@ from __future__ import annotations
 import logging
 import os
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -86,6 +86,8 @@ class _Context:
     batch: int = DRAIN_BATCH
     # 0 outside a worker and in burst mode (nothing will come); the worker sets it.
     linger: float = 0.0
+    # Set by a warm shutdown request: the running drain ends after its round.
+    stopping: bool = False
     stores: dict[str, SqlAuditStore] = field(default_factory=dict)
 
     def store(self) -> SqlAuditStore:
@@ -124,17 +126,24 @@ def drain_tables() -> int:
     job = get_current_job()
     queue = RQAuditQueue(_context.redis(), job.origin if job is not None else "audit")
     try:
-        return drain_rounds(queue, _context.store(), _context.batch, _context.linger)
+        return drain_rounds(
+            queue, _context.store(), _context.batch, _context.linger, lambda: _context.stopping
+        )
     except Exception:
         _hold_flag(queue)
         raise
 
 
 def drain_rounds(
-    queue: RQAuditQueue, store: SqlAuditStore, batch: int = DRAIN_BATCH, linger: float = 0.0
+    queue: RQAuditQueue,
+    store: SqlAuditStore,
+    batch: int = DRAIN_BATCH,
+    linger: float = 0.0,
+    stopping: Callable[[], bool] = lambda: False,
 ) -> int:
     """Rounds of ``drain_round`` until nothing was staged for ``linger`` seconds and the
-    drain is released, or until the budget is spent and a new job is enqueued."""
+    drain is released, or until the budget is spent (or the worker is asked to stop) and
+    a new job is enqueued to go on."""
     started = time.monotonic()
     idle_since: float | None = None
     stored = 0
@@ -147,11 +156,11 @@ def drain_rounds(
             idle_since = None
         elif idle_since is None:
             idle_since = round_started
-        if idle_since is not None and now - idle_since >= linger:
+        if idle_since is not None and (now - idle_since >= linger or stopping()):
             if queue.release_drain():
                 return stored
             idle_since = None  # a table turned dirty since the round: go on
-        elif now - started >= JOB_BUDGET_SECONDS:
+        elif now - started >= JOB_BUDGET_SECONDS or stopping():
             queue.enqueue_drain()
             return stored
         if not drained.full:
@@ -222,10 +231,16 @@ class AuditWorker(SimpleWorker):
 
     def work(self, burst: bool = False, *args: Any, **kwargs: Any) -> bool:
         _context.linger = 0.0 if burst else self.linger
+        _context.stopping = False
         try:
             return bool(super().work(burst, *args, **kwargs))
         finally:
             _context.linger = 0.0
+
+    def request_stop(self, signum: Any, frame: Any) -> None:
+        """Warm shutdown: RQ waits for the running job, so tell the drain to end now."""
+        _context.stopping = True
+        super().request_stop(signum, frame)  # type: ignore[no-untyped-call]
 
     def run_maintenance_tasks(self) -> None:
         super().run_maintenance_tasks()  # type: ignore[no-untyped-call]

@@ -272,14 +272,16 @@ class RQAuditQueue:
         return dict(zip(tables, (int(length) for length in pipe.execute()), strict=True))
 
     def sweep(self, idle_only: bool = False) -> list[str]:
-        """Enqueue a drain if any table has pending events; return those tables.
+        """Enqueue a drain if tables have pending events and none is queued; return those
+        tables (none if no job was enqueued).
 
         Run at worker start and after a requeue: a worker killed mid-drain leaves its
         events staged and the flag set but its job abandoned, and this picks them up
         again (each table with events is marked dirty first, which also adopts lists
-        staged before the dirty set existed). With ``idle_only`` (the worker's periodic
-        maintenance) a drain is enqueued only if none is on, so a busy queue gains no
-        extra job.
+        staged before the dirty set existed). A drain job already waiting in the queue
+        will do, so a worker starting under load adds none. With ``idle_only`` (the
+        worker's periodic maintenance) a drain is enqueued only if the flag says none is
+        on, so a busy queue gains no extra job.
         """
         lengths = self._lengths(self.tables())
         swept = sorted(table_id for table_id, length in lengths.items() if length)
@@ -287,6 +289,8 @@ class RQAuditQueue:
             return []
         self.connection.sadd(self.dirty_key, *swept)
         if idle_only and not self._claim_flag():
+            return []
+        if not idle_only and self.queue.count and self.connection.exists(self.flag_key):
             return []
         self.enqueue_drain()
         return swept

@@ -173,6 +173,15 @@ def test_sweep_enqueues_a_drain_when_tables_have_pending_events(
     assert queue.tables() == ["T00", "T01", "T02"]
 
 
+def test_start_up_sweep_adds_no_job_while_one_waits_in_the_queue(
+    redis_client: redis.Redis,
+) -> None:
+    """A worker starting while a drain job is queued (flag set) adds no second job."""
+    queue = RQAuditQueue(redis_client)
+    stage(queue, redis_client, list(synthetic_events("T1", 2)))
+    assert queue.sweep() == [] and len(queue.queue) == 1
+
+
 def test_idle_sweep_adds_no_job_while_a_drain_is_on(redis_client: redis.Redis) -> None:
     """The periodic sweep enqueues a drain only if the flag is not set."""
     queue = RQAuditQueue(redis_client)

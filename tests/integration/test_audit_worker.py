@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import signal
 import subprocess
 import sys
 import threading
@@ -292,3 +293,37 @@ def _stage_slowly(connection: redis.Redis, events: list[dict[str, object]]) -> N
         stage(queue, connection, [event])
         time.sleep(random.uniform(0, 0.003))
     connection.close()
+
+
+def test_a_stopped_worker_ends_its_drain_promptly_and_hands_the_rest_over(
+    redis_client: redis.Redis, redis_url: str, tmp_path: Path
+) -> None:
+    """SIGTERM while events keep coming: the worker exits within a round or two, not at
+    the end of its job's budget, leaving a drain job queued; a new worker lands it all."""
+    url = f"sqlite:///{tmp_path / 'audit.sqlite3'}"
+    env = {**os.environ, "REDIS_URL": redis_url, "DATABASE_URL": url}
+    command = [sys.executable, "-m", "dealerassist.cli", "worker", "--log-level", "ERROR"]
+    process = subprocess.Popen(command, cwd=REPO, env=env)
+    queue = RQAuditQueue(redis_client)
+    events = interleaved(tables=3, per_table=100)
+    store = SqlAuditStore(url)
+    try:
+        for index, event in enumerate(events):
+            stage(queue, redis_client, [event])
+            if index == 150:
+                deadline = time.monotonic() + 30
+                while store.count_events() == 0 and time.monotonic() < deadline:
+                    time.sleep(0.01)
+                process.send_signal(signal.SIGTERM)
+                asked = time.monotonic()
+            time.sleep(0.002)
+        assert process.wait(timeout=30) == 0
+        stopped_after = time.monotonic() - asked
+    finally:
+        process.kill()
+    assert stopped_after < worker.JOB_BUDGET_SECONDS / 2
+    assert redis_client.exists(drain_flag_key()) and len(queue.queue) == 1
+    worker.configure(url)
+    _work(redis_client)
+    assert queue.depth() == 0 and store.count_events() == 300
+    store.dispose()
