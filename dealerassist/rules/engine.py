@@ -101,14 +101,6 @@ def apply(state: TableState, command: Command, rules: HouseRules, at: datetime) 
     )
 
 
-# -- seats -----------------------------------------------------------------------------------
-
-
-def _in_hand(state: TableState, seat: int) -> bool:
-    hand = state.hand
-    return hand is not None and hand.phase is not Phase.COMPLETE and hand.has(seat)
-
-
 # -- hands -----------------------------------------------------------------------------------
 
 
@@ -348,7 +340,7 @@ def view(state: TableState, rules: HouseRules, at: datetime) -> dict[str, Any]:
         "stakes": spec.stakes.to_dict(),
         "max_seats": spec.max_seats,
         "button": state.button,
-        "seats": [_seat_view(state, seat) for seat in state.seats],
+        "seats": _seats_view(state),
         "hand": None if hand is None else _hand_view(hand),
         "next": legal_actions(state, rules, at),
         "instructions": list(state.instructions),
@@ -358,31 +350,37 @@ def view(state: TableState, rules: HouseRules, at: datetime) -> dict[str, Any]:
     }
 
 
-def _seat_view(state: TableState, seat: SeatState) -> dict[str, Any]:
-    stack = seat.stack
-    if _in_hand(state, seat.seat) and state.hand is not None:
-        stack = state.hand.player(seat.seat).stack
-    return {
-        "seat": seat.seat,
-        "player": seat.player,
-        "stack": stack,
-        "status": seat.status.value,
-        "missed_blind": seat.missed_blind,
-        "new_player": seat.new_player,
-        "waiting": seat.waiting,
-    }
+def _seats_view(state: TableState) -> list[dict[str, Any]]:
+    """Every seat; a seat in the hand in play shows its chips behind, not its stack at the
+    start of the hand."""
+    hand = state.hand
+    live = hand is not None and hand.phase is not Phase.COMPLETE
+    behind = {p.seat: p.stack for p in hand.players} if live and hand is not None else {}
+    return [
+        {
+            "seat": seat.seat,
+            "player": seat.player,
+            "stack": behind.get(seat.seat, seat.stack),
+            "status": seat.status.value,
+            "missed_blind": seat.missed_blind,
+            "new_player": seat.new_player,
+            "waiting": seat.waiting,
+        }
+        for seat in state.seats
+    ]
 
 
 def _hand_view(hand: HandState) -> dict[str, Any]:
     bets = {str(p.seat): p.bet for p in hand.players if p.bet}
+    total_pot = hand.pot
     return {
         "hand_no": hand.hand_no,
         "phase": hand.phase.value,
         "button": hand.button,
         "small_blind_seat": hand.small_blind_seat,
         "big_blind_seat": hand.big_blind_seat,
-        "pot": hand.pot - sum(p.bet for p in hand.players),
-        "total_pot": hand.pot,
+        "pot": total_pot - sum(bets.values()),
+        "total_pot": total_pot,
         "bets": bets,
         "to_act": hand.to_act,
         "current_bet": hand.current_bet,

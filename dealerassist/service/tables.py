@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -39,7 +39,7 @@ from dealerassist.rules.actions import (
 )
 from dealerassist.rules.engine import Outcome, apply, new_table, view
 from dealerassist.rules.house_rules import HouseRules
-from dealerassist.rules.state import Phase, TableState
+from dealerassist.rules.state import Phase, TableState, evolve
 from dealerassist.rules.violations import RuleViolation
 from dealerassist.service.ports import (
     AnswerKind,
@@ -218,7 +218,7 @@ def _attempt(
         if scoped_key is not None:
             # the answer is both sent and remembered: encode it once, for both
             if answer.kind is not AnswerKind.REJECTED:
-                answer = replace(answer, body_json=encode_body(answer.body))
+                answer = evolve(answer, body_json=encode_body(answer.body))
             remember = IdempotencyRecord(fingerprint, answer.kind, answer.body, answer.body_json)
         tx.commit(decision.record, decision.events, remember)
         return answer
@@ -317,7 +317,7 @@ def _accepted(
     actor: Actor,
     at: datetime,
 ) -> _Decision:
-    after = replace(outcome.state, version=before.version + 1)
+    after = evolve(outcome.state, version=before.version + 1)
     state_json = canonical_json(after.to_dict())
     state_sha256 = hashlib.sha256(state_json).hexdigest()
     payload = {
