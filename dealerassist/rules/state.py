@@ -441,18 +441,62 @@ def _template(cls: type) -> tuple[dict[str, Any], frozenset[str], frozenset[str]
 
 def _build(cls: Any, data: Mapping[str, Any], special: Mapping[str, Callable[[Any], Any]]) -> Any:
     """An instance from its JSON fields without running ``__init__`` (one ``__dict__``)."""
+    builder = _BUILDERS.get(cls) or _make_builder(cls, special)
+    return builder(data)
+
+
+_BUILDERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _make_builder(cls: type, special: Mapping[str, Callable[[Any], Any]]) -> Callable[[Any], Any]:
+    """Straight-line decoding code for one class (cached; one ``special`` per class).
+
+    The fields are checked (none unknown, none required missing), merged over the
+    defaults, and each field that JSON does not hold as it is gets its decoder inlined:
+    ``tuple(...)`` for flat tuples, a dict lookup for enums (``KeyError`` for an unknown
+    value, as ``from_dict`` expects), a call for the rest.
+    """
     defaults, names, required = _template(cls)
+    scope: dict[str, Any] = {
+        "cls": cls,
+        "defaults": defaults,
+        "names": names,
+        "required": required,
+        "refuse": _refuse_fields,
+        "new_object": object.__new__,
+        "set_field": object.__setattr__,
+    }
+    lines = [
+        "def build(data):",
+        "    if not names.issuperset(data) or not required.issubset(data):",
+        "        refuse(cls, data, names, required)",
+        "    v = {**defaults, **data}",
+    ]
+    for index, (name, decode) in enumerate(_decoders(cls, special)):
+        get = f"v[{name!r}]"
+        if decode is tuple:
+            lines.append(f"    {get} = tuple({get})")
+        elif isinstance(decode, type) and issubclass(decode, Enum):
+            scope[f"members_{index}"] = decode._value2member_map_
+            lines.append(f"    {get} = members_{index}[{get}]")
+        else:
+            scope[f"decode_{index}"] = decode
+            lines.append(f"    {get} = decode_{index}({get})")
+    lines += ["    instance = new_object(cls)", "    set_field(instance, '__dict__', v)"]
+    lines.append("    return instance")
+    exec("\n".join(lines), scope)  # the code is built from the class's own field names
+    builder: Callable[[Any], Any] = scope["build"]
+    _BUILDERS[cls] = builder
+    return builder
+
+
+def _refuse_fields(
+    cls: type, data: Mapping[str, Any], names: frozenset[str], required: frozenset[str]
+) -> None:
     if not names.issuperset(data):
         unknown = sorted(set(data) - names)
         raise ValueError(f"unknown fields {unknown} in {cls.__name__}")
-    if not required.issubset(data):
-        raise KeyError(f"{cls.__name__} needs {sorted(required - set(data))}")
-    values = {**defaults, **data}
-    for name, decode in _decoders(cls, special):
-        values[name] = decode(values[name])
-    instance = object.__new__(cls)
-    object.__setattr__(instance, "__dict__", values)
-    return instance
+    raise KeyError(f"{cls.__name__} needs {sorted(required - set(data))}")
 
 
 _DECODERS: dict[type, tuple[Codec, ...]] = {}
