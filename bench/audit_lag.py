@@ -12,8 +12,9 @@ the poll interval bounds its error. The backlog is the staged events of our tabl
 
 Rates are tried highest first; the stepping stops at the first one whose achieved rate
 is >= 95 % of the offered one (the highest rate this machine sustained). The peer, in the
-same run: the same paced load with the worker paused (SIGSTOP), i.e. the API's own
-latency, so the lag reads against the request latency. It runs just before the lag run at
+same run: the same paced load with the worker paused (SIGSTOP) and the poller polling, i.e.
+the API's own latency with everything but the drain, so the lag reads against the request
+latency and the accepted rates differ only by the worker. It runs just before the lag run at
 each rate, so both see the same machine load; the worker drains what it staged first.
 
     .venv/bin/python bench/audit_lag.py [--rates 500,450,...,200] [--seconds 10]
@@ -57,8 +58,14 @@ from api import (
     stop,
     write_tokens,
 )
-from audit import _reachable, _wait_for_worker, postgres_url, sqlite_url, start_worker
-from rq import Worker
+from audit import (
+    _reachable,
+    _wait_for_worker,
+    postgres_url,
+    sqlite_url,
+    start_worker,
+    worker_jobs,
+)
 
 from dealerassist.adapters.embedded_redis import start_embedded_redis
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue, pending_key
@@ -107,12 +114,18 @@ class Poller:
 
     def run(self, pipe: Connection) -> None:
         """Child: poll until told the heads to wait for, then until they show; report."""
-        engine = sa.create_engine(self.database_url)
+        # One driver connection for the whole run, in autocommit, and the query compiled
+        # once: SQLAlchemy's checkout, execute and rollback per poll made the poller cost
+        # 10-15 % of a core (as much as the audit worker), taken from the API it measures.
+        engine = sa.create_engine(self.database_url, isolation_level="AUTOCOMMIT")
+        store = engine.connect()
+        cursor = store.connection.driver_connection.cursor()  # type: ignore[union-attr]
         connection = redis.Redis.from_url(self.redis_url)
-        query = (
+        query = str(
             sa.select(events_table.c.table_id, sa.func.max(events_table.c.seq))
             .where(events_table.c.table_id.in_(self.tables))
             .group_by(events_table.c.table_id)
+            .compile(engine, compile_kwargs={"literal_binds": True})
         )
         heads = dict.fromkeys(self.tables, 0)
         shown: list[tuple[str, int, int, float]] = []  # table, seqs (from, to], when
@@ -120,8 +133,8 @@ class Poller:
         deadline, peak, polls = time.perf_counter() + 600, 0, 0
         while time.perf_counter() < deadline:
             started = time.perf_counter()  # rows seen were committed before the query started
-            with engine.connect() as conn:
-                rows = conn.execute(query).all()
+            cursor.execute(query)
+            rows = cursor.fetchall()
             for table_id, head in rows:
                 if int(head) > heads[table_id]:
                     shown.append((table_id, heads[table_id], int(head), started))
@@ -139,6 +152,7 @@ class Poller:
                 break
             time.sleep(max(0.0, self.interval - (time.perf_counter() - started)))
         pipe.send((shown, peak, polls))
+        store.close()
         engine.dispose()
         connection.close()
 
@@ -164,17 +178,6 @@ def _backlog(connection: redis.Redis, tables: list[str]) -> int:
     for table_id in tables:
         pipe.llen(pending_key(table_id))
     return sum(int(length) for length in pipe.execute())
-
-
-def worker_jobs(redis_url: str) -> tuple[int, float]:
-    """RQ's own counters of the audit workers: jobs finished (or failed), seconds working."""
-    connection = redis.Redis.from_url(redis_url)
-    try:
-        workers = Worker.all(queue=RQAuditQueue(connection).queue)
-        jobs = sum(w.successful_job_count + w.failed_job_count for w in workers)
-        return jobs, sum(w.total_working_time for w in workers)
-    finally:
-        connection.close()
 
 
 def percentile(ordered: list[float], share: float) -> float:
@@ -218,24 +221,28 @@ def paced_run(
     rig: Rig,
     rate: float,
     seconds: float,
-    poll: float | None,
+    poll: float,
     processes: dict[str, subprocess.Popen[bytes]],
+    lag: bool = True,
 ) -> dict[str, Any]:
-    """``rate`` actions/s over the tablets for ``seconds``; with ``poll``, measure the lag.
+    """``rate`` actions/s over the tablets for ``seconds``, the poller polling every
+    ``poll`` seconds; with ``lag``, wait for every accepted event to show and measure the lag.
 
-    Also the CPU (share of one core) each of ``processes`` used meanwhile."""
+    Also the CPU (share of one core) each of ``processes``, the poller and this client
+    process (the tablets) used meanwhile."""
     accepted = Accepted()
     tablet: Callable[..., None] = partial(
         our_tablet, rig.port, rig.dealer, len(rig.tables) / rate, on_accepted=accepted.record
     )
-    poller = None
-    if poll is not None:
-        poller = Poller(rig.database_url, rig.redis_url, rig.tables, poll)
-        poller.start()
+    poller = Poller(rig.database_url, rig.redis_url, rig.tables, poll)
+    poller.start()
+    processes = {**processes, "poller": poller.process}  # type: ignore[dict-item]
     cpu = {name: cpu_seconds(process) for name, process in processes.items()}
+    client = time.process_time()
     jobs, working = worker_jobs(rig.redis_url)
     tally: Tally = drive(tablet, rig.tables, seconds)
     cpu = {name: (cpu_seconds(processes[name]) - used) / seconds for name, used in cpu.items()}
+    cpu["client"] = (time.process_time() - client) / seconds
     jobs_after, working_after = worker_jobs(rig.redis_url)
     result: dict[str, Any] = {
         "offered": rate,
@@ -249,8 +256,8 @@ def paced_run(
         "jobs_per_s": (jobs_after - jobs) / seconds,
         "job_ms": (working_after - working) / max(1, jobs_after - jobs) * 1000,
     }
-    if poller is not None:
-        poller.finish(accepted.at)
+    poller.finish(accepted.at if lag else {})
+    if lag:
         lags = [
             poller.visible[key] - at for key, at in accepted.at.items() if key in poller.visible
         ]
@@ -277,7 +284,7 @@ def print_run(name: str, result: dict[str, Any]) -> None:
             f"  ({len(lag)} events, {result['missing']} not seen)"
         )
         line += (
-            f"  drain jobs {result['jobs_per_s']:.0f}/s for {result['events_per_s']:.0f} events/s"
+            f"  drain jobs {result['jobs_per_s']:.1f}/s for {result['events_per_s']:.0f} events/s"
             f" ({result['job_ms']:.1f} ms each)"
         )
     cpu = ", ".join(f"{name} {share:.0%}" for name, share in result["cpu"].items())
@@ -320,17 +327,16 @@ def measure_store(
         worker = start_worker(rig.redis_url, database_url)
         _wait_for_worker(RQAuditQueue(redis.Redis.from_url(rig.redis_url)))
         wait_backlog_empty(rig)
+        poll = args.poll_ms / 1000
         for rate in args.rates:
             # the peer first, the worker paused (SIGSTOP), so both see the same machine load
             worker.send_signal(signal.SIGSTOP)
             try:
-                peer = paced_run(rig, rate, args.seconds, None, {"API": server})
+                peer = paced_run(rig, rate, args.seconds, poll, {"API": server}, lag=False)
             finally:
                 worker.send_signal(signal.SIGCONT)
             wait_backlog_empty(rig)  # the peer's staged events are not this run's lag
-            result = paced_run(
-                rig, rate, args.seconds, args.poll_ms / 1000, {"API": server, "worker": worker}
-            )
+            result = paced_run(rig, rate, args.seconds, poll, {"API": server, "worker": worker})
             print_run(f"{name}, peer: worker paused", peer)
             print_run(f"{name}, worker draining", result)
             results.append(result | {"peer": peer})
