@@ -146,17 +146,19 @@ def drain_rounds(
     a new job is enqueued to go on."""
     started = time.monotonic()
     idle_since: float | None = None
-    stored = 0
+    stored = read = 0
     while True:
         round_started = time.monotonic()
         drained = drain_round(queue, store, batch)
-        stored += drained.stored
+        stored, read = stored + drained.stored, read + drained.read
         now = time.monotonic()
         if drained.read:
             idle_since = None
         elif idle_since is None:
             idle_since = round_started
-        if idle_since is not None and (now - idle_since >= linger or stopping()):
+        # A job that found nothing at all (a duplicate: requeued failures, a sweep) ends at
+        # once; only one that drained something waits for more.
+        if idle_since is not None and (not read or now - idle_since >= linger or stopping()):
             if queue.release_drain():
                 return stored
             idle_since = None  # a table turned dirty since the round: go on

@@ -225,6 +225,20 @@ def test_a_lingering_drain_takes_events_staged_while_it_waits(
     store.dispose()
 
 
+def test_a_drain_that_finds_nothing_ends_without_lingering(
+    redis_client: redis.Redis, tmp_path: Path
+) -> None:
+    """A duplicate drain (requeued failures, a sweep) with nothing to do releases at once:
+    a thousand requeued jobs after an outage must not linger a second each."""
+    queue = RQAuditQueue(redis_client)
+    queue.enqueue_drain()
+    store = SqlAuditStore(f"sqlite:///{tmp_path / 'a.sqlite3'}")
+    started = time.monotonic()
+    assert worker.drain_rounds(queue, store, linger=5.0) == 0
+    assert time.monotonic() - started < 1.0 and not redis_client.exists(drain_flag_key())
+    store.dispose()
+
+
 def test_a_drain_hands_over_to_a_new_job_when_its_budget_is_spent(
     redis_client: redis.Redis, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
