@@ -3,7 +3,7 @@
 Events are staged in the same Redis transaction that commits the table state (the table
 store calls ``stage`` after ``pipe.multi()``), so an accepted entry and its audit event
 are written together or not at all. One RQ job costs about 3.5 ms of bookkeeping (design
-§2 step 4), and under load a job per table change, or even per table, costs a core: so
+§2 step 4), and at 500 events/s a job per table drain (26-58 jobs/s) cost half a core: so
 one drain job (``dealerassist.worker.drain_tables``) serves every table of the queue. It
 drains the dirty tables in rounds and stays while events keep coming; it is enqueued
 only when none is queued or running, so the jobs per second stay bounded (about one per
@@ -20,10 +20,14 @@ Keys (all owned here):
 * ``DRAIN_FLAG_KEY``: set while the queue's drain job is queued or running. The job
   deletes it only through ``release_drain``, atomically and only while no table is
   dirty. The table store WATCHes it, so a staging that read "a drain is on" and meets a
-  release before its EXEC is aborted and retried (and then enqueues a job): no staged
-  event is ever left without a job;
+  release before its EXEC is aborted and retried (and then enqueues a job); its Lua
+  commit checks it in the same atomic step as it stages. No staged event is ever left
+  without a job;
 * ``TABLES_KEY``: the set of table IDs that ever staged events (for the start-up sweep,
   which also picks up lists staged before ``DIRTY_KEY`` existed).
+
+``adapters.redis_tables`` stages in its Lua commit exactly what ``stage`` does (list,
+dirty set, tables set, flag check): a change to these keys changes both.
 """
 
 from __future__ import annotations
