@@ -317,7 +317,7 @@ def measure_store(
     SqlAuditStore(database_url).ping()  # the schema exists before anything polls it
     env = {**env, "DATABASE_URL": database_url}
     port = free_port()
-    server = start_gunicorn("dealerassist.api:create_app()", port, args.workers, env)
+    server = start_gunicorn("dealerassist.api:create_served_app()", port, args.workers, env)
     worker: subprocess.Popen[bytes] | None = None
     results = []
     try:

@@ -18,7 +18,7 @@ from gunicorn.app.base import BaseApplication
 
 from dealerassist import __version__
 from dealerassist.adapters.embedded_redis import EmbeddedRedis, start_embedded_redis
-from dealerassist.api import create_app
+from dealerassist.api import create_served_app
 from dealerassist.api.auth import generate_tokens_file, read_plain_tokens
 from dealerassist.settings import Settings
 from dealerassist.worker import run_worker
@@ -51,7 +51,7 @@ class GunicornApp(BaseApplication):  # type: ignore[misc]
         self.cfg.set("accesslog", None)
 
     def load(self) -> Any:
-        return create_app({"SETTINGS": self.settings})
+        return create_served_app({"SETTINGS": self.settings})
 
 
 def ensure_tokens(settings: Settings) -> Settings:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 from fakes import fake_services
 
 from api.conftest import TABLE_BODY, Api, token_book
-from dealerassist.api import create_app
+from dealerassist.api import create_app, create_served_app
+from dealerassist.service.ports import Services
 from dealerassist.settings import Settings
 
 
@@ -93,3 +95,21 @@ def test_bad_profiles_dir_is_503_not_500(tmp_path: Path) -> None:
     api = Api(create_app({"SETTINGS": settings, "TOKENS": token_book()}).test_client())
     assert api.call("GET", "/v1/tables/T1").status_code == 503
     assert api.call("GET", "/readyz", None).status_code == 503
+
+
+def test_the_served_app_freezes_what_startup_made_and_still_serves(
+    settings: Settings, services: Services
+) -> None:
+    """create_served_app (gunicorn workers): startup objects leave the cyclic collector's
+    reach (gc.freeze) and the app answers as create_app's does."""
+    gc.unfreeze()
+    try:
+        app = create_served_app(
+            {"SETTINGS": settings, "SERVICES": services, "TOKENS": token_book()}
+        )
+        assert gc.get_freeze_count() > 1000
+        api = Api(app.test_client())
+        assert api.create_table().status_code == 201
+        assert api.call("GET", "/v1/tables/T1").get_json()["table_id"] == "T1"
+    finally:
+        gc.unfreeze()  # the test process goes on making and dropping apps
