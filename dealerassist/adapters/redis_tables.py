@@ -33,7 +33,7 @@ from typing import Any
 
 import redis
 
-from dealerassist.adapters.rq_audit_queue import TABLES_KEY, RQAuditQueue, encode_event, pending_key
+from dealerassist.adapters.rq_audit_queue import RQAuditQueue, encode_event
 from dealerassist.audit.chain import canonical_json
 from dealerassist.errors import Conflict, Unavailable
 from dealerassist.json_codec import compact, parse
@@ -45,10 +45,10 @@ IDEMPOTENCY_KEY = "da:idem:{key}"
 MAX_COMMIT_ATTEMPTS = 20
 
 # The compare-and-set of one commit while a drain job is on (see the module docstring).
-# KEYS: table, idempotency record (the table key again when there is none), the table's
-# pending audit list, the queue's dirty set, the set of tables that ever staged, the
-# queue's drain flag. ARGV: the table's bytes as read ('' = no table), the new bytes, the
-# idempotency record ('' = none), its TTL, the table ID, then the events to stage.
+# KEYS: table, idempotency record (the table key again when there is none), then the
+# audit queue's staging_keys (pending list, dirty set, tables set, drain flag).
+# ARGV: the table's bytes as read ('' = no table), the new bytes, the idempotency record
+# ('' = none), its TTL, the table ID, then the events to stage.
 # Returns 1 (written), 0 (the table or the idempotency key moved: a lost race) or -1 (no
 # drain job is on: enqueueing one needs the MULTI/EXEC path). Mirrors RQAuditQueue.stage.
 _COMMIT_SCRIPT = """
@@ -230,14 +230,15 @@ class RedisTransaction:
         events: Sequence[Mapping[str, Any]],
         remember: IdempotencyRecord | None,
     ) -> None:
-        """Write everything in one MULTI/EXEC; ``errors.Conflict`` if the table moved."""
+        """Write everything at once (see the module docstring); ``errors.Conflict`` if the
+        table or the idempotency key moved since ``begin``."""
         value = encode_record(record)
         remembered = None if remember is None else encode_remembered(remember)
         fast = self._drain_queued or not events
         if fast and self._script_commit(value, remembered, events):
             self._store.cache.remember(value, record)
             return
-        self._watch_unchanged()
+        self._rewatch_or_conflict()  # the MULTI/EXEC path needs its WATCH
         for _ in range(MAX_COMMIT_ATTEMPTS):
             if self._try_commit(value, remembered, events):
                 self._store.cache.remember(value, record)
@@ -250,14 +251,10 @@ class RedisTransaction:
     ) -> bool:
         """The one-command compare-and-set; False: no drain job is on (take MULTI/EXEC)."""
         table = self._keys[0]
-        queue = self._store.queue
         keys = [
             table,
             self._keys[1] if len(self._keys) > 1 else table,
-            pending_key(self._table_id),
-            queue.dirty_key,
-            TABLES_KEY,
-            queue.flag_key,
+            *self._store.queue.staging_keys(self._table_id),
         ]
         args: list[Any] = [
             self._seen or b"",
@@ -269,21 +266,8 @@ class RedisTransaction:
         ]
         written = int(self._store.commit_script(keys=keys, args=args))
         if written == 0:
-            self._conflict()
+            raise Conflict("the table changed since it was read", self._current_version())
         return written == 1
-
-    def _conflict(self) -> None:
-        """Raise the Conflict of a lost race, with the table's current version."""
-        current = self._store.load(self._table_id)
-        version = None if current is None else current.version
-        raise Conflict("the table changed since it was read", version)
-
-    def _watch_unchanged(self) -> None:
-        """WATCH the keys for MULTI/EXEC; Conflict if the table or the key moved meanwhile."""
-        raw = self._watch_and_read()
-        if raw[0] != self._seen or (len(self._keys) > 1 and raw[1] is not None):
-            self._pipe.reset()
-            self._conflict()
 
     def _try_commit(
         self, value: bytes, remembered: bytes | None, events: Sequence[Mapping[str, Any]]
@@ -303,6 +287,7 @@ class RedisTransaction:
         return True
 
     def _rewatch_or_conflict(self) -> None:
+        """WATCH and read again; Conflict if the table or the idempotency key moved."""
         raw = self._watch_and_read()
         if raw[0] != self._seen or (len(self._keys) > 1 and raw[1] is not None):
             self._pipe.reset()

@@ -27,7 +27,8 @@ Keys (all owned here):
   which also picks up lists staged before ``DIRTY_KEY`` existed).
 
 ``adapters.redis_tables`` stages in its Lua commit exactly what ``stage`` does (list,
-dirty set, tables set, flag check): a change to these keys changes both.
+dirty set, tables set, flag check) on the keys ``staging_keys`` names: a change to what
+``stage`` writes changes that script too.
 """
 
 from __future__ import annotations
@@ -166,6 +167,11 @@ class RQAuditQueue:
     def drain_queued(self, pipe: redis.client.Pipeline, table_id: str) -> bool:
         """Whether a drain job is queued or running (read while WATCHing, before ``multi()``)."""
         return bool(pipe.exists(self.flag_key))
+
+    def staging_keys(self, table_id: str) -> list[str]:
+        """What a staging touches, in this order: the table's pending list, the dirty set,
+        the set of tables that ever staged, and the drain flag it checks."""
+        return [pending_key(table_id), self.dirty_key, TABLES_KEY, self.flag_key]
 
     def stage(
         self,

@@ -388,10 +388,12 @@ def _make_to_json(kind: type) -> Callable[[Any], dict[str, Any]]:
         if nested is not None:  # the table's own classes: their encoder, called directly
             cls, optional = nested
             scope[cls.__name__] = _TO_JSON.get(cls) or _make_to_json(cls)
+            call = f"{cls.__name__}({get})"
             if str(item.type).startswith("tuple["):
                 items.append(f"{name!r}: [{cls.__name__}(x) for x in {get}]")
-            elif optional:
-                items.append(f"{name!r}: None if {get} is None else {cls.__name__}({get})")
+            else:
+                value = f"None if {get} is None else {call}" if optional else call
+                items.append(f"{name!r}: {value}")
         elif str(item.type) == "TableSpec":
             items.append(f"{name!r}: {get}.to_dict()")
         elif str(item.type) in ("tuple[tuple[str, ...], ...]", "tuple[tuple[int, str], ...]"):
