@@ -8,7 +8,12 @@ from typing import Any
 import pytest
 import redis
 
-from dealerassist.adapters.redis_tables import RedisTableStore, RedisTransaction, table_key
+from dealerassist.adapters.redis_tables import (
+    RedisTableStore,
+    RedisTransaction,
+    encode_record,
+    table_key,
+)
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue, drain_flag_key, pending_key
 from dealerassist.errors import Conflict
 from dealerassist.rules.actions import Stakes, Structure, TableSpec, Variant
@@ -117,3 +122,30 @@ def test_a_script_unknown_to_a_restarted_redis_is_loaded_again(
     with store.transaction("T1", None) as tx:
         tx.commit(_record(2, 2), [_event(2)], None)
     assert json.loads(redis_client.get(table_key("T1")))["seq"] == 2
+
+
+@pytest.mark.usefixtures("no_multi")
+def test_the_script_refuses_a_table_deleted_meanwhile(
+    store: RedisTableStore, redis_client: redis.Redis
+) -> None:
+    """The head is compared with GETRANGE, which reads a missing key as '': no match."""
+    with store.transaction("T1", None) as tx:
+        redis_client.delete(table_key("T1"))
+        with pytest.raises(Conflict):
+            tx.commit(_record(2, 2), [_event(2)], None)
+    assert redis_client.get(table_key("T1")) is None
+
+
+@pytest.mark.usefixtures("no_multi")
+def test_the_script_compares_the_whole_head_not_a_prefix_of_seq(
+    store: RedisTableStore, redis_client: redis.Redis
+) -> None:
+    """Read at seq 1; meanwhile seq 12 is stored with the same hash text: still a Conflict
+    ('{"seq":1' is a prefix of '{"seq":12', the head up to last_hash is not)."""
+    with store.transaction("T1", None) as tx:
+        moved = _record(2, 12)
+        moved = TableRecord(state=moved.state, head=ChainHead(seq=12, last_hash=f"{1:064x}"))
+        redis_client.set(table_key("T1"), encode_record(moved))
+        with pytest.raises(Conflict):
+            tx.commit(_record(2, 2), [_event(2)], None)
+    assert store.load("T1") == moved
