@@ -48,6 +48,28 @@ def compact(value: Any) -> bytes:
         return _slow(value, sort_keys=False)
 
 
+def ascii_compact(value: Any) -> str:
+    """``json.dumps(value, separators=(",", ":"))``: compact, keys in their order, every
+    character outside printable ASCII escaped (``ensure_ascii``), as text.
+
+    orjson writes UTF-8 and leaves DEL (0x7f) as it is, so its answer is taken only when it
+    is printable ASCII; anything else gets the standard library's.
+
+    >>> print(ascii_compact({"seat": 3, "player": "Zoë"}))
+    {"seat":3,"player":"Zo\\u00eb"}
+    """
+    try:
+        encoded = orjson.dumps(value)
+    except TypeError:
+        return _ASCII(value)
+    if encoded.isascii() and b"\x7f" not in encoded:
+        return encoded.decode()
+    return _ASCII(value)
+
+
+_ASCII = json.JSONEncoder(separators=(",", ":")).encode
+
+
 def parse(raw: bytes | bytearray | str) -> Any:
     """JSON text the service wrote (stored tables and records) to Python values.
 

@@ -198,7 +198,45 @@ def can_cards_be_in_deck(cards: Iterable[Card], deck: DeckSpec) -> bool:
     return True
 
 
+def _spellings() -> dict[str, Card]:
+    """Every way one card may be entered (rank in any case or ``10``, suit in any case or
+    as a suit symbol), to the card."""
+    spelled: dict[str, Card] = {}
+    suit_texts = {suit: {suit.value, suit.value.upper()} for suit in Suit}
+    for alias, symbol in _SUIT_ALIASES.items():
+        suit_texts[Suit(symbol)].add(alias)
+    for card in ALL_CARDS:
+        ranks = {card.rank.symbol, card.rank.symbol.lower()} | (
+            {"10"} if card.rank == 10 else set()
+        )
+        for rank in ranks:
+            for suit in suit_texts[card.suit]:
+                spelled[rank + suit] = card
+    return spelled
+
+
+_SPELLED = _spellings()
+
+
 def _tokens(text: str) -> Iterable[Card]:
+    """The cards of an entry: a dictionary lookup per card; anything it cannot read goes
+    to the character-by-character reader, which says what is wrong."""
+    cards: list[Card] = []
+    for word in text.replace(",", " ").split():
+        position, size = 0, len(word)
+        while position < size:
+            card = _SPELLED.get(word[position : position + 2])
+            if card is None:
+                card = _SPELLED.get(word[position : position + 3])
+                if card is None:
+                    return _read_tokens(text)
+                position += 1
+            cards.append(card)
+            position += 2
+    return cards
+
+
+def _read_tokens(text: str) -> Iterable[Card]:
     compact = "".join(ch for ch in text if ch not in _SEPARATORS)
     position = 0
     while position < len(compact):

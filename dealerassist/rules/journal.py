@@ -15,15 +15,16 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any, Protocol
 
+from dealerassist.json_codec import ascii_compact
 from dealerassist.rules.actions import Command, StartHand, command_from_dict, command_to_dict
 from dealerassist.rules.house_rules import HouseRules
 from dealerassist.rules.ruling_commands import STRUCTURAL, Ruling
 from dealerassist.rules.state import TableState, evolve
 from dealerassist.rules.violations import RuleId, RuleViolation
 
-# built once (json.dumps with arguments builds a new encoder per call); no key sorting: the
-# dicts come from command_to_dict / to_dict, whose key order is fixed
-_ENCODE = json.JSONEncoder(separators=(",", ":")).encode
+# no key sorting: the dicts come from command_to_dict / to_dict, whose key order is fixed;
+# the text is json.dumps's (ensure_ascii), written by orjson where that is the same
+_ENCODE = ascii_compact
 
 
 class Applied(Protocol):

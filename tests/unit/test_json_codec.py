@@ -44,6 +44,18 @@ def test_compact_is_the_standard_librarys_bytes_and_parses_back(value: Any) -> N
     assert json_codec.parse(encoded) == value
 
 
+@given(values)
+def test_ascii_compact_is_the_standard_librarys_default_text(value: Any) -> None:
+    """What the hand's journal stores: json.dumps with compact separators, ensure_ascii on."""
+    assert json_codec.ascii_compact(value) == json.dumps(value, separators=(",", ":"))
+
+
+def test_ascii_compact_escapes_what_orjson_leaves_as_it_is() -> None:
+    for text in ("\x7f", "é", "\u2028", "♠", "\U0001f0a1"):
+        assert json_codec.ascii_compact([text]) == json.dumps([text], separators=(",", ":"))
+    assert json_codec.ascii_compact({"n": 2**70}) == '{"n":1180591620717411303424}'
+
+
 def test_what_orjson_refuses_gets_the_standard_librarys_answer() -> None:
     huge = {"b": 2**70, "a": [1]}
     assert json_codec.canonical(huge) == standard_canonical(huge)

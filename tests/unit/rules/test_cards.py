@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dealerassist.errors import InvalidInput
+from dealerassist.rules import cards as cards_module
 from dealerassist.rules.cards import (
     ALL_CARDS,
     DECK_32,
@@ -131,3 +136,18 @@ def test_DECK_01_rejects_duplicate_card() -> None:
     assert caught.value.rule_id is RuleId.DECK_01
     assert "7h is entered twice" in caught.value.message
     assert not can_cards_be_in_deck(parse_cards("Kd") * 2, DECK_52)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="23456789TtJjQqKkAa10cdhsCDHS♣♦♥♠♧ ,\t\nxZ", max_size=24))
+def test_the_card_lookup_reads_every_entry_as_the_character_reader_does(text: str) -> None:
+    """The fast path (a dictionary lookup per card) and the reader it falls back to give
+    the same cards, or the same error, for any entry."""
+
+    def outcome(read: Callable[[str], Iterable[Card]]) -> object:
+        try:
+            return list(read(text))
+        except InvalidInput as error:
+            return str(error)
+
+    assert outcome(cards_module._tokens) == outcome(cards_module._read_tokens)
