@@ -39,7 +39,8 @@ import tempfile
 import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -422,8 +423,28 @@ def compare(
     return rounds
 
 
-def run(args: argparse.Namespace) -> None:
-    with tempfile.TemporaryDirectory(prefix="da-bench-") as folder:
+@dataclass
+class Bench:
+    """One benchmark run's surroundings: a temporary folder, Redis, tokens, the servers' env."""
+
+    directory: Path
+    redis_url: str
+    embedded: bool
+    admin: str
+    dealer: str
+    env: dict[str, str]
+    run_id: str  # tables are named B<run_id>..., so a shared Redis is cleaned of them after
+
+    @property
+    def redis_label(self) -> str:
+        return "embedded" if self.embedded else self.redis_url
+
+
+@contextmanager
+def bench_environment(prefix: str) -> Iterator[Bench]:
+    """Redis (``REDIS_URL``, else an embedded one in a temporary folder) and a tokens file;
+    on exit the embedded Redis stops, or this run's keys are deleted from the shared one."""
+    with tempfile.TemporaryDirectory(prefix=prefix) as folder:
         directory = Path(folder)
         embedded = None
         redis_url = os.environ.get("REDIS_URL")
@@ -434,21 +455,35 @@ def run(args: argparse.Namespace) -> None:
         env = {
             **os.environ,
             "REDIS_URL": redis_url,
-            "DATABASE_URL": f"sqlite:///{directory / 'audit.sqlite3'}",
             "DEALERASSIST_TOKENS_FILE": str(directory / "tokens.toml"),
             "DEALERASSIST_DATA_DIR": str(directory),
+            "BENCH_ADMIN_TOKEN": admin,
         }
         run_id = uuid.uuid4().hex[:6]
-        tables = [f"B{run_id}{index}" for index in range(args.tablets)]
+        try:
+            yield Bench(directory, redis_url, embedded is not None, admin, dealer, env, run_id)
+        finally:
+            if embedded is not None:
+                embedded.stop()
+            else:
+                clean_up(redis_url, run_id)
+
+
+def run(args: argparse.Namespace) -> None:
+    with bench_environment("da-bench-") as bench:
+        bench.env["DATABASE_URL"] = f"sqlite:///{bench.directory / 'audit.sqlite3'}"
+        tables = [f"B{bench.run_id}{index}" for index in range(args.tablets)]
         print(
             f"{args.tablets} tablets, {args.rounds} x {args.seconds:g} s each, "
             f"gunicorn {args.workers} sync workers, "
-            f"Redis {'embedded' if embedded else redis_url}, {os.cpu_count()} cores",
+            f"Redis {bench.redis_label}, {os.cpu_count()} cores",
             flush=True,
         )
         servers: dict[str, subprocess.Popen[bytes]] = {}
         try:
-            tablets = start_both(servers, env, args.workers, admin, dealer, tables)
+            tablets = start_both(
+                servers, bench.env, args.workers, bench.admin, bench.dealer, tables
+            )
             rounds = compare(servers, tablets, tables, args)
             paced = {
                 name: measure(f"{name} paced", servers[name],
@@ -466,10 +501,6 @@ def run(args: argparse.Namespace) -> None:
         finally:
             for server in servers.values():
                 stop(server)
-            if embedded is not None:
-                embedded.stop()
-            else:
-                clean_up(redis_url, run_id)
 
 
 def main() -> None:

@@ -32,10 +32,8 @@ import multiprocessing
 import os
 import signal
 import subprocess
-import tempfile
 import threading
 import time
-import uuid
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
@@ -48,6 +46,7 @@ import redis
 import sqlalchemy as sa
 from api import (
     Tally,
+    bench_environment,
     clean_up,
     cpu_seconds,
     drive,
@@ -56,7 +55,6 @@ from api import (
     setup_tables,
     start_gunicorn,
     stop,
-    write_tokens,
 )
 from audit import (
     _reachable,
@@ -67,7 +65,6 @@ from audit import (
     worker_jobs,
 )
 
-from dealerassist.adapters.embedded_redis import start_embedded_redis
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue, pending_key
 from dealerassist.adapters.sql_store import SqlAuditStore
 
@@ -359,43 +356,22 @@ def stores(directory: Path) -> Iterator[tuple[str, AbstractContextManager[str]]]
 
 
 def run(args: argparse.Namespace) -> None:
-    with tempfile.TemporaryDirectory(prefix="da-lag-") as folder:
-        directory = Path(folder)
-        embedded = None
-        redis_url = os.environ.get("REDIS_URL")
-        if not redis_url:
-            embedded = start_embedded_redis(directory / "redis")
-            redis_url = embedded.url
-        admin, dealer = write_tokens(directory / "tokens.toml")
-        env = {
-            **os.environ,
-            "REDIS_URL": redis_url,
-            "DEALERASSIST_TOKENS_FILE": str(directory / "tokens.toml"),
-            "DEALERASSIST_DATA_DIR": str(directory),
-            "BENCH_ADMIN_TOKEN": admin,
-        }
-        run_id = uuid.uuid4().hex[:6]
+    with bench_environment("da-lag-") as bench:
         print(
             f"{args.tablets} tablets, {args.seconds:g} s per run, gunicorn {args.workers} sync "
             f"workers, one `dealerassist worker`, poll every {args.poll_ms:g} ms, "
-            f"Redis {'embedded' if embedded else redis_url}, {os.cpu_count()} cores, "
+            f"Redis {bench.redis_label}, {os.cpu_count()} cores, "
             f"load average {os.getloadavg()[0]:.2f}",
             flush=True,
         )
-        try:
-            for number, (name, database) in enumerate(stores(directory)):
-                tables = [f"B{run_id}{number * 20 + index}" for index in range(args.tablets)]
-                with database as url:
-                    results = measure_store(name, url, env, (dealer, tables), args)
-                print_verdict(name, results[-1])
-                if embedded is None:
-                    clean_up(redis_url, run_id)  # each store starts from a clean Redis
-        finally:
-            if embedded is not None:
-                embedded.stop()
-            else:
-                clean_up(redis_url, run_id)
-        print(f"load average after: {os.getloadavg()[0]:.2f}", flush=True)
+        for number, (name, database) in enumerate(stores(bench.directory)):
+            tables = [f"B{bench.run_id}{number * 20 + index}" for index in range(args.tablets)]
+            with database as url:
+                results = measure_store(name, url, bench.env, (bench.dealer, tables), args)
+            print_verdict(name, results[-1])
+            if not bench.embedded:
+                clean_up(bench.redis_url, bench.run_id)  # each store starts from a clean Redis
+    print(f"load average after: {os.getloadavg()[0]:.2f}", flush=True)
 
 
 def main() -> None:
