@@ -21,6 +21,7 @@ from dealerassist.api.http import SERVICES_EXTENSION, JSONProvider
 from dealerassist.bootstrap import build_services
 from dealerassist.service.ports import Services
 from dealerassist.settings import Settings
+from dealerassist.web import pages
 
 
 class ServiceRegistry:
@@ -60,6 +61,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_error_handlers(app)
     for module in (health, tables, audit, docs, rulings):
         app.register_blueprint(module.blueprint)
+    app.register_blueprint(pages.blueprint)  # the tablet, floor and audit pages (not /v1)
     return app
 
 

@@ -1,0 +1,73 @@
+"""The browser pages: the dealer tablet (``/tablet``), the floor console (``/floor``) and the
+audit page (``/audit``), as one Flask blueprint with its templates and static files.
+
+The pages are plain clients of the ``/v1`` API: the HTML carries no table data and no
+token, so the pages themselves need no auth; the scripts ask for the bearer token once
+(kept in ``sessionStorage``) and send it on every ``/v1`` call. Every answer of this
+blueprint (pages and static files) carries a Content-Security-Policy that allows scripts,
+styles and connections to this origin only (no inline script, no CDN: the service runs on
+a casino LAN), ``X-Content-Type-Options: nosniff`` and ``Referrer-Policy: no-referrer``.
+The pages are not part of the API, so they are not in ``/openapi.json``.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
+
+blueprint = Blueprint(
+    "web",
+    __name__,
+    template_folder="templates",
+    static_folder="static",
+    static_url_path="/web/static",
+)
+
+CONTENT_SECURITY_POLICY = "; ".join(
+    (
+        "default-src 'none'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "connect-src 'self'",
+        "img-src 'self'",
+        "form-action 'self'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+    )
+)
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+# the scripts are ES modules: browsers refuse a module served under another type, and
+# mimetypes' answer for .js depends on the Python version and /etc/mime.types
+STATIC_TYPES = {".js": "text/javascript", ".css": "text/css"}
+PAGES = {"tablet": "Dealer tablet"}
+
+
+@blueprint.after_request
+def _security_headers(response: Response) -> Response:
+    for name, value in SECURITY_HEADERS.items():
+        response.headers[name] = value
+    for suffix, mimetype in STATIC_TYPES.items():
+        if request.path.endswith(suffix) and response.status_code in (200, 304):
+            response.mimetype = mimetype
+    return response
+
+
+@blueprint.get("/")
+def index() -> BaseResponse:
+    """The tablet is the page a browser at the table opens."""
+    return redirect(url_for(".tablet"))
+
+
+def _page(name: str) -> str:
+    return render_template(f"{name}.html", page=name, pages=PAGES, title=PAGES[name])
+
+
+@blueprint.get("/tablet")
+def tablet() -> str:
+    """The dealer tablet: the table, the dealing instructions, the legal actions as buttons."""
+    return _page("tablet")

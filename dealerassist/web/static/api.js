@@ -1,0 +1,104 @@
+// dealerassist: the one place the pages name /v1 paths (tests/api/test_web.py checks each
+// ROUTES entry against the app's URL map), the bearer token, and the HTTP helpers.
+// Every change carries If-Match: "v<version>" and a fresh Idempotency-Key.
+
+export const ROUTES = {
+  table: ["GET", "/v1/tables/{table_id}"],
+  seat: ["PUT", "/v1/tables/{table_id}/seats/{seat}"],
+  unseat: ["DELETE", "/v1/tables/{table_id}/seats/{seat}"],
+  startHand: ["POST", "/v1/tables/{table_id}/hands"],
+  action: ["POST", "/v1/tables/{table_id}/actions"],
+  floorCall: ["POST", "/v1/tables/{table_id}/floor-calls"],
+  ruling: ["POST", "/v1/tables/{table_id}/rulings"],
+  rulingOptions: ["GET", "/v1/rulings/options"],
+  floorCalls: ["GET", "/v1/floor/calls"],
+  auditEvents: ["GET", "/v1/audit/events"],
+  auditHand: ["GET", "/v1/audit/hands/{table_id}/{hand_no}"],
+  auditVerify: ["GET", "/v1/audit/verify"],
+};
+
+const TOKEN_KEY = "dealerassist.token";
+const TABLE_KEY = "dealerassist.table";
+
+export const session = {
+  get token() { return sessionStorage.getItem(TOKEN_KEY) || ""; },
+  get table() { return sessionStorage.getItem(TABLE_KEY) || ""; },
+  save(token, table) {
+    sessionStorage.setItem(TOKEN_KEY, token);
+    if (table !== undefined) sessionStorage.setItem(TABLE_KEY, table);
+  },
+  clear() {
+    sessionStorage.removeItem(TOKEN_KEY);
+    sessionStorage.removeItem(TABLE_KEY);
+  },
+};
+
+// crypto.randomUUID exists only in secure contexts (https, localhost); a tablet on the
+// casino LAN over plain http gets a v4 UUID from getRandomValues instead.
+export function newKey() {
+  if (window.crypto && typeof window.crypto.randomUUID === "function" && window.isSecureContext) {
+    return window.crypto.randomUUID();
+  }
+  const bytes = window.crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export function path(route, params = {}, query = {}) {
+  const [, template] = ROUTES[route];
+  let filled = template.replace(/\{(\w+)\}/g, (_, name) => {
+    if (params[name] === undefined || params[name] === null || params[name] === "") {
+      throw new Error(`missing ${name} for ${template}`);
+    }
+    return encodeURIComponent(String(params[name]));
+  });
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== "") search.set(name, String(value));
+  }
+  const text = search.toString();
+  if (text) filled += `?${text}`;
+  return filled;
+}
+
+// The answer of one call: {status, ok, body (JSON or null), problem (problem+json or null),
+// etag, response}. Network failures answer status 0 with a problem of our own.
+export async function call(route, { params = {}, query = {}, body, version, headers = {}, raw = false } = {}) {
+  const [method] = ROUTES[route];
+  const sent = { Accept: "application/json, application/problem+json", ...headers };
+  if (session.token) sent.Authorization = `Bearer ${session.token}`;
+  if (method !== "GET") {
+    sent["Idempotency-Key"] = newKey();
+    if (version !== undefined && version !== null) sent["If-Match"] = `"v${version}"`;
+  }
+  const init = { method, headers: sent, cache: "no-store", credentials: "omit" };
+  if (body !== undefined) {
+    sent["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path(route, params, query), init);
+  } catch (error) {
+    return {
+      status: 0, ok: false, body: null, etag: null, response: null,
+      problem: { title: "The service cannot be reached", detail: String(error) },
+    };
+  }
+  const answer = {
+    status: response.status, ok: response.ok, body: null, problem: null,
+    etag: response.headers.get("ETag"), response,
+  };
+  if (raw && response.ok) return answer;
+  const type = response.headers.get("Content-Type") || "";
+  if (response.status !== 304 && type.includes("json")) {
+    const parsed = await response.json().catch(() => null);
+    if (type.includes("problem+json") || !response.ok) answer.problem = parsed;
+    else answer.body = parsed;
+  } else if (!response.ok && response.status !== 304) {
+    answer.problem = { title: `HTTP ${response.status}`, detail: await response.text().catch(() => "") };
+  }
+  return answer;
+}

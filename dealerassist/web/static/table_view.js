@@ -1,0 +1,183 @@
+// dealerassist: draws a table (the "table" route) and keeps it fresh by polling with
+// If-None-Match (the API answers 304 while the version is unchanged).
+import { call, session } from "./api.js";
+import { $, clear, el, showProblem, tokenRefused } from "./ui.js";
+
+const PHASES = {
+  posting: "Posting blinds", deal: "Dealing", showdown: "Showdown", complete: "Hand over",
+};
+
+export function phaseLabel(phase) {
+  if (!phase) return "Between hands";
+  if (PHASES[phase]) return PHASES[phase];
+  const [kind, n] = phase.split("_");
+  if (kind === "betting") return `Betting round ${n}`;
+  if (kind === "draw") return `Draw ${n}`;
+  return phase;
+}
+
+const words = (text) => String(text || "").replace(/_/g, " ");
+
+export function renderSummary(table) {
+  const box = clear($("table-summary"));
+  const hand = table.hand;
+  const live = hand && hand.phase !== "complete";
+  const stakes = table.stakes || {};
+  const stakeText = [
+    stakes.small_blind ? `blinds ${stakes.small_blind}/${stakes.big_blind}` : null,
+    stakes.ante ? `ante ${stakes.ante}` : null,
+    table.structure === "fixed_limit" && stakes.small_bet ? `limit ${stakes.small_bet}/${stakes.big_bet}` : null,
+    stakes.min_bet ? `min bet ${stakes.min_bet}` : null,
+  ].filter(Boolean).join(", ");
+  box.append(
+    el("div", { class: "title-line" },
+      el("span", { class: "table-id", text: `Table ${table.table_id}` }),
+      el("span", { class: "chip", text: words(table.variant) }),
+      el("span", { class: "chip", text: words(table.structure) }),
+      table.mode === "card" ? el("span", { class: "chip", text: "card mode" }) : null,
+      el("span", { class: "version", text: `v${table.version}` })),
+    el("div", { class: "facts" },
+      el("div", {}, el("span", { class: "label", text: "Hand" }), el("span", { class: "value", text: hand ? `#${hand.hand_no}` : "—" })),
+      el("div", {}, el("span", { class: "label", text: "Phase" }), el("span", { class: "value", text: hand ? phaseLabel(hand.phase) : "Between hands" })),
+      el("div", { class: "pot" }, el("span", { class: "label", text: "Pot" }),
+        el("span", { class: "value", text: live ? String(hand.total_pot) : (table.carried_pot ? `${table.carried_pot} carried` : "0") })),
+      live && hand.pot !== hand.total_pot
+        ? el("div", {}, el("span", { class: "label", text: "Middle / bets" }), el("span", { class: "value", text: `${hand.pot} / ${hand.total_pot - hand.pot}` }))
+        : null,
+      live && hand.current_bet ? el("div", {}, el("span", { class: "label", text: "To call" }), el("span", { class: "value", text: String(hand.current_bet) })) : null,
+      live ? el("div", {}, el("span", { class: "label", text: "Stub" }), el("span", { class: "value", text: String(hand.stub) })) : null,
+      el("div", {}, el("span", { class: "label", text: "Button" }), el("span", { class: "value", text: table.button ? `seat ${table.button}` : "—" }))),
+    stakeText ? el("p", { class: "hint", text: `${stakeText} · profile ${table.profile}` }) : null,
+    hand && hand.pot_held ? el("p", { class: "held", text: "Pot held by the floor (SHOW-11): no entries until released" }) : null,
+  );
+}
+
+export function renderSeats(table) {
+  const list = clear($("seats"));
+  const hand = table.hand && table.hand.phase !== "complete" ? table.hand : null;
+  const players = new Map((hand ? hand.players : []).map((p) => [p.seat, p]));
+  const toAct = table.next ? table.next.seat : null;
+  for (const seat of table.seats) {
+    const p = players.get(seat.seat);
+    const classes = ["seat", `status-${seat.status}`];
+    if (seat.seat === toAct) classes.push("to-act");
+    if (p && p.folded) classes.push("folded");
+    const badges = [];
+    if (seat.seat === (hand ? hand.button : table.button)) badges.push(el("span", { class: "badge button", text: "D" }));
+    if (hand && seat.seat === hand.small_blind_seat) badges.push(el("span", { class: "badge", text: "SB" }));
+    if (hand && seat.seat === hand.big_blind_seat) badges.push(el("span", { class: "badge", text: "BB" }));
+    if (seat.seat === toAct) badges.push(el("span", { class: "badge act", text: "TO ACT" }));
+    const notes = [];
+    if (p) {
+      if (p.folded) notes.push("folded");
+      if (p.all_in) notes.push("all in");
+      if (p.owes) notes.push(`owes ${p.owes}${p.owes_what.length ? ` (${p.owes_what.map(words).join(", ")})` : ""}`);
+      if (hand.draws && hand.draws[String(seat.seat)] !== undefined) notes.push(`drew ${hand.draws[String(seat.seat)]}`);
+      if (p.shown) notes.push(`shows ${p.shown}`);
+      if (p.mucked) notes.push("mucked");
+    }
+    if (seat.status === "sitting_out") notes.push("sitting out");
+    if (seat.missed_blind) notes.push(`missed ${words(seat.missed_blind)}`);
+    if (seat.waiting) notes.push(`waiting (${seat.waiting})`);
+    if (seat.new_player) notes.push("new player");
+    const bet = p && p.bet ? el("span", { class: "bet", text: `bet ${p.bet}` }) : null;
+    list.append(el("li", { class: classes.join(" ") },
+      el("div", { class: "seat-head" }, el("span", { class: "seat-no", text: String(seat.seat) }), badges),
+      el("div", { class: "player", text: seat.player || "empty" }),
+      seat.status !== "empty" ? el("div", { class: "stack", text: String(seat.stack) }) : null,
+      bet,
+      notes.length ? el("div", { class: "notes", text: notes.join(" · ") }) : null));
+  }
+}
+
+export function renderInstructions(table) {
+  const list = clear($("instructions"));
+  for (const step of table.instructions || []) {
+    list.append(el("li", { class: `instr code-${step.code}`, text: step.text }));
+  }
+  if (!list.firstChild) list.append(el("li", { class: "instr none", text: "No instructions." }));
+}
+
+export function renderResult(table) {
+  const box = clear($("result"));
+  const result = table.result;
+  if (!result || !table.hand || table.hand.phase !== "complete") { box.hidden = true; return; }
+  box.append(el("h2", { text: `Hand #${table.hand.hand_no} result` }));
+  if (result.misdeal) box.append(el("p", { class: "big-text", text: "Misdeal: the hand is cancelled, chips returned." }));
+  (result.pots || []).forEach((pot, i) => {
+    const shares = Object.entries(pot.shares || {}).map(([seat, chips]) => `seat ${seat} gets ${chips}`).join(", ");
+    box.append(el("p", { class: "big-text" },
+      `${i === 0 ? "Main pot" : `Side pot ${i}`} ${pot.amount}: `,
+      el("strong", { text: shares || `winners ${(pot.winners || []).join(", ")}` }),
+      pot.odd_chip ? ` (odd chip to seat ${pot.odd_chip})` : ""));
+  });
+  const returned = Object.entries(result.returned || {});
+  if (returned.length) box.append(el("p", { text: `Returned: ${returned.map(([s, c]) => `seat ${s} ${c}`).join(", ")}` }));
+  box.hidden = false;
+}
+
+export function renderTable(table) {
+  renderSummary(table);
+  renderSeats(table);
+  renderInstructions(table);
+  renderResult(table);
+}
+
+// Polls the table; onTable(table) after each change. reload() fetches now.
+export class TablePoller {
+  constructor(onTable, intervalMs = 1500) {
+    this.onTable = onTable;
+    this.intervalMs = intervalMs;
+    this.etag = null;
+    this.table = null;
+    this.timer = null;
+    this.busy = false;
+  }
+
+  start() {
+    this.reload();
+    this.timer = setInterval(() => this.poll(), this.intervalMs);
+    document.addEventListener("visibilitychange", () => { if (!document.hidden) this.poll(); });
+  }
+
+  async reload() {
+    this.etag = null;
+    await this.poll(true);
+  }
+
+  async poll(force = false) {
+    if (this.busy && !force) return;
+    if (document.hidden && !force) return;
+    this.busy = true;
+    try {
+      const headers = this.etag ? { "If-None-Match": this.etag } : {};
+      const answer = await call("table", { params: { table_id: session.table }, headers });
+      const status = $("poll-status");
+      if (answer.status === 304) {
+        if (status) status.textContent = `Up to date (v${this.table ? this.table.version : "?"}) · ${new Date().toLocaleTimeString()}`;
+        return;
+      }
+      if (answer.status === 401) { this.stop(); tokenRefused(answer.problem, answer.status); return; }
+      if (!answer.ok) {
+        if (status) status.textContent = `Cannot load the table (${answer.status || "offline"})`;
+        if (force || !this.table) showProblem(answer.problem, answer.status);
+        return;
+      }
+      this.show(answer.body, answer.etag);
+      if (status) status.textContent = `Up to date (v${answer.body.version}) · ${new Date().toLocaleTimeString()}`;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  // A change's answer carries the new table: show it without waiting for the next poll.
+  show(table, etag) {
+    this.table = table;
+    this.etag = etag || `"v${table.version}"`;
+    this.onTable(table);
+  }
+
+  stop() {
+    clearInterval(this.timer);
+  }
+}

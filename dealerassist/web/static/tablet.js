@@ -1,0 +1,232 @@
+// dealerassist dealer tablet: the table, the dealing instructions, and the legal actions of
+// the seat to act as big buttons. Every entry goes to the "action" route with
+// If-Match and a fresh Idempotency-Key; a refusal is shown with its rule ID.
+import { call, session } from "./api.js";
+import { $, clear, describeAction, el, setupLogin, showMessage, showProblem, tokenRefused } from "./ui.js";
+import { TablePoller, renderTable } from "./table_view.js";
+
+const poller = new TablePoller(render);
+let sending = false;
+let lastRefused = null; // the entry of the last 409, for "Call the floor"
+
+const LABELS = {
+  check: "Check", call: "Call", fold: "Fold", bet: "Bet", raise: "Raise to", post: "Post",
+  sit_out: "Sits out", draw: "Draw", time: "Time (declare pat)", show: "Show", muck: "Muck",
+  deal: "Dealt",
+};
+const OPTION_LABELS = { wait: "Wait for the big blind", straddle: "Straddle", no_straddle: "No straddle" };
+
+function render(table) {
+  renderTable(table);
+  renderActions(table);
+  renderStart(table);
+}
+
+function cardsInput(id, placeholder) {
+  return el("input", { type: "text", id, class: "cards", placeholder, spellcheck: "false", autocomplete: "off" });
+}
+
+function actionButton(text, classes, onclick) {
+  return el("button", { type: "button", class: `act ${classes}`, text, onclick });
+}
+
+function renderActions(table) {
+  const box = clear($("actions"));
+  const who = clear($("to-act"));
+  const next = table.next;
+  if (!next) return;
+  const seat = table.seats.find((s) => s.seat === next.seat);
+  who.append(el("span", { class: "label", text: "Seat to act" }),
+    el("span", { class: "to-act-seat", text: `Seat ${next.seat}` }),
+    seat && seat.player ? el("span", { class: "to-act-player", text: seat.player }) : null);
+  const cardMode = table.mode === "card";
+  for (const legal of next.legal) {
+    box.append(renderLegal(next.seat, legal, cardMode));
+  }
+}
+
+function renderLegal(seat, legal, cardMode) {
+  const kind = legal.action;
+  const entry = { seat, action: kind };
+  if (kind === "bet" || kind === "raise") {
+    const input = el("input", {
+      type: "number", class: "amount", min: legal.min, max: legal.max, step: 1, value: legal.min,
+      inputmode: "numeric", "aria-label": `${kind} amount`,
+    });
+    const fixed = legal.min === legal.max;
+    const send = () => {
+      const amount = Number(input.value);
+      if (!Number.isInteger(amount) || amount < legal.min || amount > legal.max) {
+        showProblem({ title: "Amount out of range", detail: `${LABELS[kind]} between ${legal.min} and ${legal.max}.` });
+        return;
+      }
+      submit({ ...entry, amount });
+    };
+    return el("div", { class: "legal group" },
+      actionButton(fixed ? `${LABELS[kind]} ${legal.min}` : LABELS[kind], "primary", send),
+      fixed ? null : el("span", { class: "range" },
+        el("button", { type: "button", class: "small", text: `min ${legal.min}`, onclick: () => { input.value = legal.min; } }),
+        input,
+        el("button", { type: "button", class: "small", text: `max ${legal.max}`, onclick: () => { input.value = legal.max; } })));
+  }
+  if (kind === "draw") {
+    const group = el("div", { class: "legal group draw" });
+    const ace = legal.max_with_ace_shown !== undefined
+      ? el("input", { type: "checkbox", id: "ace-shown" }) : null;
+    const discards = cardMode ? cardsInput("discards", "discards, e.g. 7h 2c") : null;
+    const counts = el("div", { class: "counts" });
+    const drawCounts = () => {
+      clear(counts);
+      const most = ace && ace.checked ? legal.max_with_ace_shown : legal.max;
+      for (let n = legal.min; n <= most; n += 1) {
+        const text = n === 0 ? (legal.rap || "Pat") : `Draws ${n}`;
+        counts.append(actionButton(text, n === 0 ? "pat" : "primary", () => {
+          const body = { ...entry, count: n };
+          if (ace && ace.checked) body.ace_shown = true;
+          if (discards && discards.value.trim()) body.discards = discards.value.trim();
+          submit(body);
+        }));
+      }
+    };
+    if (ace) ace.addEventListener("change", drawCounts);
+    drawCounts();
+    group.append(counts);
+    if (ace) group.append(el("label", { class: "check" }, ace, ` Ace shown (up to ${legal.max_with_ace_shown})`));
+    if (discards) group.append(el("label", { class: "block" }, "Discards ", discards));
+    return group;
+  }
+  if (kind === "show") {
+    const cards = cardsInput("show-cards", "cards shown, e.g. 7h 5s 4d 3c 2d");
+    return el("div", { class: "legal group" },
+      actionButton(LABELS.show, "primary", () => {
+        const body = { ...entry };
+        if (cards.value.trim()) body.cards = cards.value.trim();
+        submit(body);
+      }), cards);
+  }
+  if (kind === "deal") {
+    const cards = cardMode ? cardsInput("deal-cards", "cards dealt") : null;
+    return el("div", { class: "legal group" },
+      actionButton(`${LABELS.deal} ${legal.count} cards`, "primary", () => {
+        const body = { ...entry, count: legal.count };
+        if (cards && cards.value.trim()) body.cards = cards.value.trim();
+        submit(body);
+      }), cards);
+  }
+  if (kind === "post") {
+    let text = legal.option ? OPTION_LABELS[legal.option] || legal.option : LABELS.post;
+    if (legal.amount !== undefined) text += ` ${legal.amount}`;
+    if (legal.owes && legal.owes.length) text += ` (${legal.owes.join(", ").replace(/_/g, " ")})`;
+    const body = { ...entry };
+    if (legal.option) body.option = legal.option;
+    if (legal.amount !== undefined && legal.option !== "wait") body.amount = legal.amount;
+    return el("div", { class: "legal" }, actionButton(text, "primary", () => submit(body)));
+  }
+  if (kind === "call") {
+    return el("div", { class: "legal" }, actionButton(`Call ${legal.amount}`, "primary", () => submit(entry)));
+  }
+  const danger = kind === "fold" || kind === "muck" || kind === "sit_out";
+  return el("div", { class: "legal" },
+    actionButton(LABELS[kind] || kind, danger ? "danger" : "primary", () => submit(entry)));
+}
+
+function renderStart(table) {
+  const box = $("start");
+  const between = !table.hand || table.hand.phase === "complete";
+  box.hidden = !between;
+  if (!between) return;
+  $("button-field").hidden = table.button !== null && table.button !== undefined;
+  const preview = table.next_hand;
+  $("next-hand").textContent = preview && preview.button
+    ? `Next hand: button seat ${preview.button}${preview.small_blind ? `, small blind seat ${preview.small_blind}` : ""}${preview.big_blind ? `, big blind seat ${preview.big_blind}` : ""}`
+    : "";
+}
+
+function setBusy(busy) {
+  sending = busy;
+  for (const button of document.querySelectorAll("#main button")) button.disabled = busy;
+}
+
+// One change: If-Match on the version shown, a fresh Idempotency-Key; the answer's table is
+// shown at once; 409 shows the rule; 412 reloads and says so.
+async function change(route, { params = {}, body } = {}) {
+  if (sending || !poller.table) return null;
+  setBusy(true);
+  try {
+    const answer = await call(route, {
+      params: { table_id: session.table, ...params }, body, version: poller.table.version,
+    });
+    if (answer.ok) {
+      showProblem(null);
+      poller.show(answer.body, answer.etag);
+      const notices = answer.body.notices || [];
+      const box = clear($("notices"));
+      box.hidden = !notices.length;
+      for (const n of notices) box.append(el("p", {}, n.rule_id ? el("span", { class: "rule-id", text: n.rule_id }) : null, ` ${n.message || n.text || JSON.stringify(n)}`));
+      const seq = answer.body.event ? ` (audit #${answer.body.event.seq})` : "";
+      showMessage(`Recorded${seq}.`);
+      return answer;
+    }
+    if (answer.status === 401) { poller.stop(); tokenRefused(answer.problem, answer.status); return answer; }
+    if (answer.status === 412) {
+      showProblem(answer.problem, 412,
+        "The table changed on another device. It has been reloaded: check it and enter again.");
+      await poller.reload();
+      return answer;
+    }
+    showProblem(answer.problem, answer.status);
+    if (answer.status === 409 && route === "action" && answer.problem && answer.problem.rule_id) {
+      lastRefused = body;
+      offerFloorCall();
+    }
+    return answer;
+  } finally {
+    setBusy(false);
+  }
+}
+
+function submit(entry) {
+  lastRefused = null;
+  return change("action", { body: entry });
+}
+
+function offerFloorCall() {
+  const box = $("problem");
+  box.insertBefore(el("button", {
+    type: "button", class: "primary", text: "Call the floor",
+    onclick: async (event) => {
+      event.target.disabled = true;
+      const answer = await call("floorCall", { params: { table_id: session.table }, body: { entry: lastRefused } });
+      if (answer.ok) showMessage(`Floor called about ${describeAction(lastRefused)}.`);
+      else showProblem(answer.problem, answer.status);
+    },
+  }), box.lastChild);
+}
+
+function setup() {
+  $("start-hand").addEventListener("click", () => {
+    const body = {};
+    const button = $("start-button").value;
+    if (!$("button-field").hidden && button) body.button = Number(button);
+    change("startHand", { body });
+  });
+  $("seat-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const seat = Number($("seat-no").value);
+    const player = $("seat-player").value.trim();
+    const stack = Number($("seat-stack").value);
+    if (!player || !Number.isInteger(stack)) {
+      showProblem({ title: "Player and stack needed", detail: "Enter the player's name and chip count." });
+      return;
+    }
+    change("seat", { params: { seat }, body: { player, stack } });
+  });
+  $("seat-remove").addEventListener("click", () => {
+    const seat = Number($("seat-no").value);
+    if (!seat) { showProblem({ title: "Which seat?", detail: "Enter the seat number." }); return; }
+    change("unseat", { params: { seat } });
+  });
+  poller.start();
+}
+
+setupLogin(setup);

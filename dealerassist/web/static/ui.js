@@ -1,0 +1,104 @@
+// dealerassist: small DOM helpers shared by the pages (no framework), the login panel and
+// the problem banner (RFC 9457: title, detail, rule_id, allowed).
+import { session } from "./api.js";
+
+export const $ = (id) => document.getElementById(id);
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name === "class") node.className = value;
+    else if (name === "text") node.textContent = value;
+    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else if (value === true) node.setAttribute(name, "");
+    else node.setAttribute(name, String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === undefined || child === null || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export function clear(node) {
+  while (node.firstChild) node.removeChild(node.firstChild);
+  return node;
+}
+
+export function describeAction(a) {
+  const parts = [a.seat !== undefined ? `seat ${a.seat}` : null, a.action, a.option];
+  if (a.amount !== undefined && a.amount !== null) parts.push(String(a.amount));
+  if (a.min !== undefined && a.max !== undefined) parts.push(a.min === a.max ? `${a.min}` : `${a.min}–${a.max}`);
+  if (a.count !== undefined && a.count !== null) parts.push(`${a.count} cards`);
+  return parts.filter((p) => p !== null && p !== undefined).join(" ");
+}
+
+export function showProblem(problem, status, extra) {
+  const box = $("problem");
+  clear(box);
+  if (!problem) { box.hidden = true; return; }
+  const head = el("div", { class: "problem-head" });
+  if (problem.rule_id) head.append(el("span", { class: "rule-id", text: problem.rule_id }));
+  head.append(el("strong", { text: problem.title || "Refused" }));
+  if (status) head.append(el("span", { class: "status", text: ` (${status})` }));
+  box.append(head);
+  if (problem.detail) box.append(el("p", { class: "detail", text: problem.detail }));
+  if (extra) box.append(el("p", { class: "detail", text: extra }));
+  if (Array.isArray(problem.allowed) && problem.allowed.length) {
+    box.append(el("p", { text: "Allowed instead:" }),
+      el("ul", {}, problem.allowed.map((a) => el("li", { text: describeAction(a) }))));
+  }
+  if (problem.errors && typeof problem.errors === "object") {
+    box.append(el("ul", {}, Object.entries(problem.errors).map(
+      ([field, messages]) => el("li", { text: `${field}: ${[].concat(messages).join("; ")}` }))));
+  }
+  box.append(el("button", { type: "button", class: "small", text: "Dismiss", onclick: () => showProblem(null) }));
+  box.hidden = false;
+  box.scrollIntoView({ block: "nearest" });
+}
+
+let messageTimer = null;
+export function showMessage(text) {
+  const box = $("message");
+  box.textContent = text;
+  box.hidden = !text;
+  clearTimeout(messageTimer);
+  if (text) messageTimer = setTimeout(() => { box.hidden = true; }, 6000);
+}
+
+// The login panel: token (and table ID where the page has one) once, then onReady().
+export function setupLogin(onReady, { needsTable = true } = {}) {
+  const form = $("login-form");
+  const tokenInput = $("login-token");
+  const tableInput = $("login-table");
+  const start = () => {
+    $("login").hidden = true;
+    $("main").hidden = false;
+    $("session").hidden = false;
+    $("session-label").textContent = needsTable ? `Table ${session.table}` : "Token set";
+    onReady();
+  };
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    session.save(tokenInput.value.trim(), needsTable ? tableInput.value.trim() : undefined);
+    tokenInput.value = "";
+    start();
+  });
+  $("logout").addEventListener("click", () => {
+    session.clear();
+    window.location.reload();
+  });
+  if (tableInput && session.table) tableInput.value = session.table;
+  if (session.token && (!needsTable || session.table)) start();
+  else tokenInput.focus();
+}
+
+// After a 401 the token is wrong or revoked: forget it and ask again.
+export function tokenRefused(problem, status) {
+  sessionStorage.removeItem("dealerassist.token");
+  $("login").hidden = false;
+  $("main").hidden = true;
+  $("session").hidden = true;
+  showProblem(problem, status, "Enter the token again.");
+}
