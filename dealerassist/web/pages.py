@@ -44,7 +44,7 @@ SECURITY_HEADERS = {
 # the scripts are ES modules: browsers refuse a module served under another type, and
 # mimetypes' answer for .js depends on the Python version and /etc/mime.types
 STATIC_TYPES = {".js": "text/javascript", ".css": "text/css"}
-PAGES = {"tablet": "Dealer tablet"}
+PAGES = {"tablet": "Dealer tablet", "floor": "Floor console"}
 
 
 @blueprint.after_request
@@ -71,3 +71,9 @@ def _page(name: str) -> str:
 def tablet() -> str:
     """The dealer tablet: the table, the dealing instructions, the legal actions as buttons."""
     return _page("tablet")
+
+
+@blueprint.get("/floor")
+def floor() -> str:
+    """The floor console: the table, its open floor calls, and rulings."""
+    return _page("floor")

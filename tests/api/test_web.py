@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import fnmatch
 import re
+import shutil
+import subprocess
 import tomllib
 from pathlib import Path
 
@@ -15,11 +17,12 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.test import TestResponse
 
 from api.conftest import Api
+from dealerassist.rules.ruling_commands import EffectKind
 from dealerassist.web import pages
 
 WEB = Path(pages.__file__).parent
 STATIC = WEB / "static"
-PAGES = ("/tablet",)
+PAGES = ("/tablet", "/floor")
 ROUTE = re.compile(r'(\w+):\s*\[\s*"(GET|POST|PUT|DELETE|PATCH)"\s*,\s*"(/v1/[^"]*)"\s*\]')
 CALLED = re.compile(r'\b(?:call|change)\(\s*"(\w+)"')
 SAMPLE = {"table_id": "T1", "seat": "3", "hand_no": "1"}
@@ -106,6 +109,18 @@ def test_static_files_are_self_contained() -> None:
             assert imported.startswith("./") and (STATIC / imported[2:]).is_file(), imported
 
 
+@pytest.mark.parametrize("script", [p.name for p in sorted(STATIC.glob("*.js"))])
+def test_scripts_parse_as_es_modules(script: str, tmp_path: Path) -> None:
+    """A syntax error would leave a page blank on the tablet: node parses each module."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed; the modules' syntax is not checked")
+    copy = tmp_path / (Path(script).stem + ".mjs")
+    copy.write_text((STATIC / script).read_text())
+    checked = subprocess.run([node, "--check", str(copy)], capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr
+
+
 def test_every_v1_route_the_scripts_call_is_served_with_its_method(app: Flask) -> None:
     """Each ROUTES entry of api.js matches an API endpoint of the URL map, with its method."""
     routes = _routes()
@@ -162,3 +177,20 @@ def test_the_package_data_ships_every_template_and_static_file() -> None:
         relative = path.relative_to(package).as_posix()
         assert any(fnmatch.fnmatch(relative, g) and relative.count("/") == g.count("/")
                    for g in globs), relative  # fmt: skip
+
+
+def test_the_floor_console_offers_exactly_the_api_s_effects() -> None:
+    """The console's effect editor names each ruling effect the API accepts, and no other."""
+    text = (STATIC / "floor.js").read_text()
+    block = text[text.index("const EFFECTS = {") : text.index("};", text.index("const EFFECTS"))]
+    offered = set(re.findall(r"^\s*(\w+): \{ label:", block, re.M))
+    assert offered == {kind.value for kind in EffectKind}
+
+
+def test_the_floor_console_rules_through_the_ruling_route(app: Flask) -> None:
+    """The ruling route of api.js is the floor's POST .../rulings endpoint."""
+    method, template = _routes()["ruling"]
+    concrete = template.replace("{table_id}", "T1")
+    endpoint, _ = app.url_map.bind("localhost").match(concrete, method=method)
+    assert (method, endpoint) == ("POST", "rulings.issue_ruling")
+    assert 'call("ruling"' in (STATIC / "floor.js").read_text()
