@@ -44,7 +44,7 @@ SECURITY_HEADERS = {
 # the scripts are ES modules: browsers refuse a module served under another type, and
 # mimetypes' answer for .js depends on the Python version and /etc/mime.types
 STATIC_TYPES = {".js": "text/javascript", ".css": "text/css"}
-PAGES = {"tablet": "Dealer tablet", "floor": "Floor console"}
+PAGES = {"tablet": "Dealer tablet", "floor": "Floor console", "audit": "Audit"}
 
 
 @blueprint.after_request
@@ -77,3 +77,9 @@ def tablet() -> str:
 def floor() -> str:
     """The floor console: the table, its open floor calls, and rulings."""
     return _page("floor")
+
+
+@blueprint.get("/audit")
+def audit() -> str:
+    """The audit page: verify the chains and download the exports."""
+    return _page("audit")

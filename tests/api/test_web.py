@@ -13,16 +13,19 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
+from marshmallow import Schema
+from marshmallow.validate import OneOf
 from werkzeug.exceptions import HTTPException
 from werkzeug.test import TestResponse
 
 from api.conftest import Api
+from dealerassist.api.schemas import AuditEventsQuerySchema, AuditHandQuerySchema
 from dealerassist.rules.ruling_commands import EffectKind
 from dealerassist.web import pages
 
 WEB = Path(pages.__file__).parent
 STATIC = WEB / "static"
-PAGES = ("/tablet", "/floor")
+PAGES = ("/tablet", "/floor", "/audit")
 ROUTE = re.compile(r'(\w+):\s*\[\s*"(GET|POST|PUT|DELETE|PATCH)"\s*,\s*"(/v1/[^"]*)"\s*\]')
 CALLED = re.compile(r'\b(?:call|change)\(\s*"(\w+)"')
 SAMPLE = {"table_id": "T1", "seat": "3", "hand_no": "1"}
@@ -194,3 +197,47 @@ def test_the_floor_console_rules_through_the_ruling_route(app: Flask) -> None:
     endpoint, _ = app.url_map.bind("localhost").match(concrete, method=method)
     assert (method, endpoint) == ("POST", "rulings.issue_ruling")
     assert 'call("ruling"' in (STATIC / "floor.js").read_text()
+
+
+@pytest.mark.parametrize(
+    ("form", "schema"),
+    [("events-form", AuditEventsQuerySchema), ("hand-form", AuditHandQuerySchema)],
+)
+def test_the_audit_page_offers_the_export_formats_the_api_accepts(
+    api: Api, form: str, schema: type[Schema]
+) -> None:
+    """Each download button of a form names a format of its query schema, and all of them."""
+    html = _get(api, "/audit").get_data(as_text=True)
+    body = html[html.index(f'id="{form}"') : html.index("</form>", html.index(f'id="{form}"'))]
+    offered = set(re.findall(r'<button type="submit"[^>]*value="(\w+)"', body))
+    validator = schema().fields["format"].validate
+    assert isinstance(validator, OneOf)
+    assert offered == set(validator.choices)
+
+
+def test_the_audit_exports_are_fetched_with_the_token_and_saved_as_blobs() -> None:
+    """The exports need the bearer header: fetched through the audit routes and saved from a
+    Blob, never opened as a URL (which would carry no token)."""
+    text = (STATIC / "audit.js").read_text()
+    assert 'download("auditEvents"' in text and 'download("auditHand"' in text
+    assert "raw: true" in text and "createObjectURL" in text
+    assert "window.open" not in text and "location" not in text
+
+
+def test_the_token_stays_out_of_urls(api: Api) -> None:
+    """The token is kept in sessionStorage and sent only as the Authorization header; the
+    login inputs have no name, so even a form submitted without its script (GET to the
+    page) puts nothing in the address."""
+    api_js = (STATIC / "api.js").read_text()
+    assert "sessionStorage" in api_js
+    assert "Authorization = `Bearer ${session.token}`" in api_js
+    for script in _scripts():
+        text = script.read_text()
+        assert "localStorage" not in text and "document.cookie" not in text, script.name
+    for page in PAGES:
+        html = _get(api, page).get_data(as_text=True)
+        login = html[
+            html.index('id="login-form"') : html.index("</form>", html.index("login-form"))
+        ]
+        assert 'id="login-token"' in login and 'type="password"' in login
+        assert " name=" not in login, page

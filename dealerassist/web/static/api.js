@@ -17,7 +17,10 @@ export const ROUTES = {
   auditVerify: ["GET", "/v1/audit/verify"],
 };
 
-const TOKEN_KEY = "dealerassist.token";
+// Each page keeps its own token (a tablet's dealer token is no use on the floor console or
+// the audit page, and must not be reused there); the table ID is shared within the tab.
+const PAGE = globalThis.document?.body?.dataset?.page ?? "page";
+const TOKEN_KEY = `dealerassist.token.${PAGE}`;
 const TABLE_KEY = "dealerassist.table";
 
 export const session = {
@@ -27,6 +30,7 @@ export const session = {
     sessionStorage.setItem(TOKEN_KEY, token);
     if (table !== undefined) sessionStorage.setItem(TABLE_KEY, table);
   },
+  forgetToken() { sessionStorage.removeItem(TOKEN_KEY); },
   clear() {
     sessionStorage.removeItem(TOKEN_KEY);
     sessionStorage.removeItem(TABLE_KEY);

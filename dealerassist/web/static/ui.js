@@ -96,7 +96,7 @@ export function setupLogin(onReady, { needsTable = true } = {}) {
 
 // After a 401 the token is wrong or revoked: forget it and ask again.
 export function tokenRefused(problem, status) {
-  sessionStorage.removeItem("dealerassist.token");
+  session.forgetToken();
   $("login").hidden = false;
   $("main").hidden = true;
   $("session").hidden = true;
