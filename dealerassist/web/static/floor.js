@@ -2,7 +2,7 @@
 // built from the options the API offers for the rule (the "rulingOptions" route). The ruling
 // goes to the "ruling" route with If-Match and a fresh Idempotency-Key.
 import { call, session } from "./api.js";
-import { $, clear, describeAction, el, setupLogin, showMessage, showProblem, tokenRefused } from "./ui.js";
+import { $, append, clear, describeAction, el, setupLogin, showMessage, showProblem, tokenRefused } from "./ui.js";
 import { TablePoller, renderTable } from "./table_view.js";
 
 const EFFECTS = {
@@ -65,7 +65,7 @@ async function loadOptions() {
   for (const option of answer.body.options) {
     const radio = el("input", { type: "radio", name: "decision", value: option.decision, required: true });
     radio.addEventListener("change", () => setEffects(option.effects));
-    box.append(el("label", {}, radio, el("span", {}, option.label, " ", el("code", { text: option.decision })),
+    append(box, el("label", {}, radio, el("span", {}, option.label, " ", el("code", { text: option.decision })),
       option.effects.length ? el("span", { class: "hint", text: ` → ${option.effects.join(", ")}` }) : null));
   }
 }

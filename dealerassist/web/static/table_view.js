@@ -1,7 +1,7 @@
 // dealerassist: draws a table (the "table" route) and keeps it fresh by polling with
 // If-None-Match (the API answers 304 while the version is unchanged).
 import { call, session } from "./api.js";
-import { $, clear, el, showProblem, tokenRefused } from "./ui.js";
+import { $, append, clear, el, showProblem, tokenRefused } from "./ui.js";
 
 const PHASES = {
   posting: "Posting blinds", deal: "Dealing", showdown: "Showdown", complete: "Hand over",
@@ -29,7 +29,7 @@ export function renderSummary(table) {
     table.structure === "fixed_limit" && stakes.small_bet ? `limit ${stakes.small_bet}/${stakes.big_bet}` : null,
     stakes.min_bet ? `min bet ${stakes.min_bet}` : null,
   ].filter(Boolean).join(", ");
-  box.append(
+  append(box,
     el("div", { class: "title-line" },
       el("span", { class: "table-id", text: `Table ${table.table_id}` }),
       el("span", { class: "chip", text: words(table.variant) }),

@@ -2,7 +2,7 @@
 // the seat to act as big buttons. Every entry goes to the "action" route with
 // If-Match and a fresh Idempotency-Key; a refusal is shown with its rule ID.
 import { call, session } from "./api.js";
-import { $, clear, describeAction, el, setupLogin, showMessage, showProblem, tokenRefused } from "./ui.js";
+import { $, append, clear, describeAction, el, setupLogin, showMessage, showProblem, tokenRefused } from "./ui.js";
 import { TablePoller, renderTable } from "./table_view.js";
 
 const poller = new TablePoller(render);
@@ -36,7 +36,7 @@ function renderActions(table) {
   const next = table.next;
   if (!next) return;
   const seat = table.seats.find((s) => s.seat === next.seat);
-  who.append(el("span", { class: "label", text: "Seat to act" }),
+  append(who, el("span", { class: "label", text: "Seat to act" }),
     el("span", { class: "to-act-seat", text: `Seat ${next.seat}` }),
     seat && seat.player ? el("span", { class: "to-act-player", text: seat.player }) : null);
   const cardMode = table.mode === "card";
@@ -214,8 +214,9 @@ function setup() {
     event.preventDefault();
     const seat = Number($("seat-no").value);
     const player = $("seat-player").value.trim();
-    const stack = Number($("seat-stack").value);
-    if (!player || !Number.isInteger(stack)) {
+    const stackText = $("seat-stack").value.trim();
+    const stack = Number(stackText);
+    if (!player || !stackText || !Number.isInteger(stack)) {
       showProblem({ title: "Player and stack needed", detail: "Enter the player's name and chip count." });
       return;
     }

@@ -14,6 +14,11 @@ export function el(tag, attrs = {}, ...children) {
     else if (value === true) node.setAttribute(name, "");
     else node.setAttribute(name, String(value));
   }
+  return append(node, ...children);
+}
+
+// Node.append would show a null or undefined child as the text "null": leave them out.
+export function append(node, ...children) {
   for (const child of children.flat()) {
     if (child === undefined || child === null || child === false) continue;
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
