@@ -48,8 +48,8 @@ def compact(value: Any) -> bytes:
         return _slow(value, sort_keys=False)
 
 
-def ascii_compact(value: Any) -> str:
-    """``json.dumps(value, separators=(",", ":"))``: compact, keys in their order, every
+def ascii_compact(value: Any, *, sort_keys: bool = False) -> str:
+    """``json.dumps(value, separators=(",", ":"), sort_keys=sort_keys)``: compact, every
     character outside printable ASCII escaped (``ensure_ascii``), as text.
 
     orjson writes UTF-8 and leaves DEL (0x7f) as it is, so its answer is taken only when it
@@ -57,17 +57,20 @@ def ascii_compact(value: Any) -> str:
 
     >>> print(ascii_compact({"seat": 3, "player": "Zoë"}))
     {"seat":3,"player":"Zo\\u00eb"}
+    >>> print(ascii_compact({"seat": 3, "player": "Zoë"}, sort_keys=True))
+    {"player":"Zo\\u00eb","seat":3}
     """
     try:
-        encoded = orjson.dumps(value)
+        encoded = orjson.dumps(value, option=_SORTED if sort_keys else None)
     except TypeError:
-        return _ASCII(value)
+        return _ascii(value, sort_keys)
     if encoded.isascii() and b"\x7f" not in encoded:
         return encoded.decode()
-    return _ASCII(value)
+    return _ascii(value, sort_keys)
 
 
-_ASCII = json.JSONEncoder(separators=(",", ":")).encode
+def _ascii(value: Any, sort_keys: bool) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=sort_keys)
 
 
 def parse(raw: bytes | bytearray | str) -> Any:

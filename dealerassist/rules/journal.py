@@ -71,9 +71,16 @@ def read(entry: str) -> tuple[dict[str, Any], datetime]:
 
 
 def _snapshot(table: TableState) -> str:
-    """The whole table before the hand (its own journal left out)."""
+    """The whole table before the hand (its own journal left out), keys sorted.
+
+    Sorted, because the table may hold dicts (a finished hand's result) whose key order
+    depends on where the state came from: built by the engine, or read back from its stored
+    canonical JSON (sorted) by another API process. Unsorted, the same table gave two
+    snapshots, and verify's replay (which keeps the table in memory) disagreed with the
+    recorded ``state_sha256`` of the next ``start_hand``.
+    """
     bare = evolve(table, before_hand=None, hand_log=(), instructions=())
-    return _ENCODE(bare.to_dict())
+    return ascii_compact(bare.to_dict(), sort_keys=True)
 
 
 def table_at_start(state: TableState) -> TableState:

@@ -9,6 +9,7 @@ import sqlalchemy as sa
 from audit_chains import play_hands
 
 from dealerassist import worker
+from dealerassist.adapters.redis_tables import DecodedCache, RedisTableStore
 from dealerassist.adapters.sql_store import SqlAuditStore
 from dealerassist.audit.phh import hand_to_phh
 from dealerassist.audit.verify import verify
@@ -42,6 +43,22 @@ def test_played_hands_verify_with_replay(
     assert answer == {"ok": True, "events": len(events), "hands": 5, "problems": []}
     hand = store.get_hand("A1", 2)
     assert hand is not None and hand["result"]["winnings"]
+    store.dispose()
+
+
+def test_hands_whose_every_read_decodes_the_stored_json_verify_with_replay(
+    services: Services, redis_client: redis.Redis, sql_url: str
+) -> None:
+    """As with several API processes, where a table was mostly written by another one: no
+    read is served from the decode cache, and the hands still replay to the recorded
+    state_sha256 (the next start_hand snapshots a table holding the last hand's result)."""
+    assert isinstance(services.tables, RedisTableStore)
+    services.tables.cache = DecodedCache(size=0)
+    play_hands(services, "C3", hands=3, profile_id=PROFILE)
+    store = _drain(redis_client, sql_url)
+    answer = verify(store.iter_events(), services.profiles.get)
+    assert answer["problems"] == [] and answer["ok"] is True
+    assert answer["hands"] == 3
     store.dispose()
 
 
