@@ -29,6 +29,7 @@ from dealerassist.errors import NotFound, ProfileError
 from dealerassist.rules.house_rules import (
     ForcedBets,
     HouseRules,
+    KillMode,
     OpenRequirement,
     PostDrawFirst,
     ShortAllInRule,
@@ -143,11 +144,12 @@ def summary(rules: HouseRules) -> str:
         blind = "" if betting.blind_counts_as_bet else " (blind not a bet)"
         cap = f"bet+{betting.max_raises}{blind}"
     timer = f"{draw.timeout_seconds}s" if draw.timeout_seconds else "off"
+    kill = "" if rules.kill.mode is KillMode.OFF else f"; kill {rules.kill.mode} {rules.kill.size}"
     return (
         f"{game.variant} {game.structure} {game.forced_bets}; players<={rules.table.max_players};"
         f" cap {cap}; draw<={max_draw} in-a-row<={draw.max_consecutive};"
         f" bottom {draw.bottom_card}; pool {draw.reshuffle_pool}; timer {timer};"
-        f" button {rules.blinds.button_method}"
+        f" button {rules.blinds.button_method}{kill}"
     )
 
 
@@ -375,6 +377,23 @@ INVARIANTS: tuple[Invariant, ...] = (
         "blinds.straddle_allowed",
         "needs blinds: game.forced_bets = blinds or blinds_and_antes (BLIND-14)",
         lambda r, _: not r.blinds.straddle_allowed or _blind_game(r),
+    ),
+    Invariant(
+        "game.structure",
+        "kill pots are a fixed-limit device: with kill.mode on, game.structure must be "
+        'fixed_limit (or set kill.mode = "off") (KILL-01)',
+        lambda r, _: r.kill.mode is KillMode.OFF or r.game.structure is Structure.FIXED_LIMIT,
+    ),
+    Invariant(
+        "game.forced_bets",
+        "the kill blind is a multiple of the big blind: with kill.mode on, game.forced_bets "
+        'must be blinds or blinds_and_antes (or set kill.mode = "off") (KILL-01)',
+        lambda r, _: r.kill.mode is KillMode.OFF or _blind_game(r),
+    ),
+    Invariant(
+        "kill.mode",
+        'optional (a voluntary kill) is not supported: use "required" or "off" (KILL-01)',
+        lambda r, _: r.kill.mode is not KillMode.OPTIONAL,
     ),
 )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from dealerassist.rules import kills
 from dealerassist.rules.actions import Act, ActionKind, TableSpec
 from dealerassist.rules.house_rules import HouseRules, PostDrawFirst, ShortAllInRule, Structure
 from dealerassist.rules.state import HandState, PlayerState, evolve
@@ -95,10 +96,17 @@ def first_order(hand: HandState, betting_round: int, rules: HouseRules) -> list[
 
     Blinds: left of the big blind first, later rounds left of the button. Antes: left of the
     button, and after the draw the opener (or the next seat after him) when the profile says so.
+    KILL-04: in a kill pot the first round starts left of the kill, who acts last.
     """
     order = [p.seat for p in hand.players]
     if betting_round == 1 and is_blind_game(hand):
-        anchor = hand.straddle_seat or hand.big_blind_seat or hand.small_blind_seat or hand.button
+        anchor = (
+            hand.straddle_seat
+            or hand.kill_seat
+            or hand.big_blind_seat
+            or hand.small_blind_seat
+            or hand.button
+        )
         return hand.seats_from(anchor)
     opener_first = rules.betting.post_draw_first is PostDrawFirst.OPENER
     if betting_round > 1 and opener_first and not is_blind_game(hand) and hand.opener is not None:
@@ -163,7 +171,7 @@ def _raise_range(
 ) -> tuple[int, int]:
     all_in = player.bet + player.stack
     if spec.structure is Structure.FIXED_LIMIT:
-        target = _limit_base(hand, rules) + _limit_size(hand, spec)
+        target = _limit_base(hand, rules) + _limit_size(hand, spec, rules)
         return min(target, all_in), min(target, all_in)
     increment = max(hand.last_raise, minimum_bet(spec.stakes))
     target = hand.current_bet + increment
@@ -192,9 +200,10 @@ def _limit_base(hand: HandState, rules: HouseRules) -> int:
     return hand.current_bet
 
 
-def _limit_size(hand: HandState, spec: TableSpec) -> int:
+def _limit_size(hand: HandState, spec: TableSpec, rules: HouseRules) -> int:
+    """BET-02: the round's fixed-limit bet; KILL-01 multiplied in a kill pot."""
     betting_round = int(hand.phase.value.split("_")[1])
-    return limit_bet_size(spec.variant, betting_round, spec.stakes)
+    return limit_bet_size(spec.variant, betting_round, kills.hand_stakes(hand, spec.stakes, rules))
 
 
 def _limp_refused(hand: HandState, player: PlayerState, spec: TableSpec, rules: HouseRules) -> bool:
@@ -216,7 +225,7 @@ def check_bet_action(hand: HandState, act: Act, spec: TableSpec, rules: HouseRul
         case ActionKind.CALL:
             _check_call(opts, act)
         case ActionKind.BET | ActionKind.RAISE:
-            return _check_raise(opts, act, spec)
+            return _check_raise(opts, act, spec, kills.size_note(hand, spec.stakes, rules))
         case ActionKind.FOLD:
             pass
     return 0
@@ -227,9 +236,13 @@ def _out_of_turn(hand: HandState, seat: int, spec: TableSpec, rules: HouseRules)
     rule = RuleId.OPEN_01 if nobody_acted else RuleId.BET_08
     expected = hand.to_act
     allowed = [] if expected is None else options(hand, expected, spec, rules).legal()
+    why = ""
+    if hand.kill_seat is not None and hand.phase.value == "betting_1":  # KILL-04
+        rule = RuleId.KILL_04
+        why = f" (kill pot: the action starts left of the kill, seat {hand.kill_seat} acts last)"
     return RuleViolation(
         rule_id=rule,
-        message=f"It is seat {expected}'s turn; seat {seat} must wait.",
+        message=f"It is seat {expected}'s turn{why}; seat {seat} must wait.",
         seat=seat,
         allowed=[{"seat": expected, **a} for a in allowed],
     )
@@ -265,7 +278,8 @@ def _check_call(opts: Options, act: Act) -> None:
     _require(ok, opts, RuleId.GAME_06, f"A call is {opts.to_call}")
 
 
-def _check_raise(opts: Options, act: Act, spec: TableSpec) -> int:
+def _check_raise(opts: Options, act: Act, spec: TableSpec, note: str = "") -> int:
+    """BET-02/05 the size of a bet or raise; ``note`` says why in a kill pot (KILL-01)."""
     if opts.blocked is not None:
         rule, why = opts.blocked
         _require(False, opts, rule, f"Seat {opts.seat} may not {act.action}: {why}")
@@ -276,10 +290,10 @@ def _check_raise(opts: Options, act: Act, spec: TableSpec) -> int:
     rule = RuleId.BET_02 if limit else RuleId.BET_05
     _require(amount is not None, opts, rule, f"Enter the amount to {opts.word} to")
     assert amount is not None
-    _require(amount >= opts.raise_min, opts, rule, f"{amount} is below the minimum")
+    _require(amount >= opts.raise_min, opts, rule, f"{amount} is below the minimum{note}")
     over_stack = amount > opts.raise_max and amount > opts.raise_min
     _require(not over_stack or limit, opts, rule, f"{amount} is above the maximum")
-    _require(amount <= opts.raise_max, opts, rule, f"{amount} is not the bet size")
+    _require(amount <= opts.raise_max, opts, rule, f"{amount} is not the bet size{note}")
     return amount
 
 
@@ -349,7 +363,7 @@ def _raise(
 def _is_full(hand: HandState, raise_to: int, spec: TableSpec, rules: HouseRules) -> bool:
     """BET-04 / BET-05: does this bet or raise reopen the betting?"""
     if spec.structure is Structure.FIXED_LIMIT:
-        size = _limit_size(hand, spec)
+        size = _limit_size(hand, spec, rules)
         increment = raise_to - _limit_base(hand, rules)
         if rules.betting.short_all_in is ShortAllInRule.HALF_BET:
             return 2 * increment >= size

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from dealerassist.rules import kills
 from dealerassist.rules.actions import Stakes
 from dealerassist.rules.house_rules import (
     ButtonMethod,
@@ -292,6 +293,7 @@ def new_hand(table: TableState, where: Positions, rules: HouseRules) -> HandStat
     if len(players) < 2 and waiting:
         return _everyone_in(table, where, rules)
     hand = _single_blind(hand, stakes, rules)
+    hand = _kill_owed(hand, table, stakes, rules)
     hand = _straddle_offer(hand, rules)
     return evolve(hand, to_act=next_to_post(hand))
 
@@ -351,10 +353,32 @@ def _single_blind(hand: HandState, stakes: Stakes, rules: HouseRules) -> HandSta
     return evolve(hand.with_player(owes), big_blind_seat=following)
 
 
+_LIVE_BLINDS = ("small_blind", "big_blind", *LIVE_ENTRY)
+
+
+def _kill_owed(hand: HandState, table: TableState, stakes: Stakes, rules: HouseRules) -> HandState:
+    """KILL-02: the seat that won the last two pots owes the kill blind (KILL-01), posted in its
+    turn like any post. A kill seat in a blind posts the kill instead of its live blind (the
+    blind is part of the kill); dead parts and an ante are owed on top. KILL-06: one kill per
+    deal. A seat due to kill that is not dealt in misses it (not made up later: KILL-05's
+    make-up rule is not built)."""
+    seat = kills.due(table)
+    if not kills.is_on(rules) or seat is None or not hand.has(seat):
+        return hand
+    player = hand.player(seat)
+    kept = tuple(part for part in player.owes_what if part not in _LIVE_BLINDS)
+    owes = kills.kill_blind(stakes, rules) + sum(part_amount(part, stakes) for part in kept)
+    killer = evolve(player, owes=owes, owes_what=(kills.KILL, *kept))
+    return evolve(hand.with_player(killer), kill_seat=seat)
+
+
 def _straddle_offer(hand: HandState, rules: HouseRules) -> HandState:
-    """BLIND-14: the first seat left of the big blind is offered a live straddle."""
+    """BLIND-14: the first seat left of the big blind is offered a live straddle; KILL-06 never
+    in a kill pot."""
     big = hand.big_blind_seat
     if not rules.blinds.straddle_allowed or big is None or len(hand.players) < 3:
+        return hand
+    if hand.kill_seat is not None:
         return hand
     if not hand.has(big):
         return hand

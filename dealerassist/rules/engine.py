@@ -11,6 +11,7 @@ from dealerassist.rules import (
     blinds,
     dealing,
     drawing,
+    kills,
     openers,
     posting,
     rulings,
@@ -72,15 +73,18 @@ def apply(state: TableState, command: Command, rules: HouseRules, at: datetime) 
     rulings.check_released(state, command)
     match command:
         case CreateTable(spec=spec):
+            kills.check_stakes(spec, rules)
             table = new_table(spec)
         case SeatPlayer() | RemovePlayer() | SitOut() | ReturnToPlay() | ChangeSeat() | AddChips():
-            table = seating.apply_command(state, command, rules, log)
+            table = _seat_command(state, command, rules, log)
         case StartHand(button=button):
             table = _start(state, button, rules, log)
         case Act():
             table = _act(state, command, rules, at, log)
         case Ruling():
             table = rulings.apply_ruling(state, command, rules, at, log, apply)
+    table, kill_button = kills.settle(table, rules)
+    log.instructions.extend(kill_button)
     table = rulings.record(state, table, command, at)
     if table.instructions or log.instructions:
         table = evolve(table, instructions=tuple(log.instructions))
@@ -99,6 +103,25 @@ def apply(state: TableState, command: Command, rules: HouseRules, at: datetime) 
         notices=tuple(log.notices),
         result=hand.result if ended and hand is not None else None,
     )
+
+
+def _seat_command(
+    state: TableState,
+    command: SeatPlayer | RemovePlayer | SitOut | ReturnToPlay | ChangeSeat | AddChips,
+    rules: HouseRules,
+    log: Log,
+) -> TableState:
+    """A between-hands seat command; KILL-05 the seat due to kill may not sit out, KILL-03 the
+    leg is neutral when its holder leaves and moves with him when he changes seats."""
+    if isinstance(command, SitOut):
+        kills.check_sit_out(state, command.seat, rules)
+    table = seating.apply_command(state, command, rules, log)
+    match command:
+        case RemovePlayer(seat=seat):
+            table = kills.after_leaving(table, seat)
+        case ChangeSeat(seat=seat, to=to):
+            table = kills.after_seat_change(table, seat, to)
+    return table
 
 
 # -- hands -----------------------------------------------------------------------------------
@@ -125,6 +148,7 @@ def _start(state: TableState, button: int | None, rules: HouseRules, log: Log) -
     if hand.deck != 52:
         text = f"Deal this hand with the {hand.deck}-card deck ({len(hand.players)} players)"
         log.notices.append(Notice(rule_id=RuleId.GAME_05, message=text))
+    log.instructions.extend(kills.start_instructions(hand, state.spec.stakes, rules))
     log.instructions.extend(posting.start_instructions(hand, state.spec.stakes))
     hand = advance(hand, state.spec, rules, log)
     state = evolve(
@@ -346,8 +370,16 @@ def view(state: TableState, rules: HouseRules, at: datetime) -> dict[str, Any]:
         "instructions": list(state.instructions),
         "carried_pot": state.carried_pot,
         "next_hand": seating.next_hand_preview(state, rules),
+        "kill_leg": _kill_leg_view(state),
         "result": None if hand is None else hand.result,
     }
+
+
+def _kill_leg_view(state: TableState) -> dict[str, Any] | None:
+    """KILL-02/03: who has a leg up, and whether that seat kills the next hand."""
+    if state.kill_leg is None:
+        return None
+    return {"seat": state.kill_leg, "legs": state.kill_legs, "kills_next": state.kill_legs >= 2}
 
 
 def _seats_view(state: TableState) -> list[dict[str, Any]]:
@@ -393,6 +425,7 @@ def _hand_view(hand: HandState) -> dict[str, Any]:
         "pot_held": hand.pot_held,  # rulings: the floor holds the pot (SHOW-11)
         "waiting": {str(seat): rule for seat, rule in hand.waiting},
         "straddle_seat": hand.straddle_seat,
+        "kill_seat": hand.kill_seat,  # KILL-01..06: the seat that killed this hand
     }
 
 

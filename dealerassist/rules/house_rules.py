@@ -100,6 +100,21 @@ class OddChipMethod(StrEnum):
     LEFT_OF_BUTTON = "left_of_button"
 
 
+class KillMode(StrEnum):
+    """KILL-01/02: whether kill pots are played."""
+
+    OFF = "off"
+    OPTIONAL = "optional"  # KILL-01 a voluntary kill (a newcomer killing to be dealt in): not built
+    REQUIRED = "required"  # KILL-02: two pots in a row oblige the winner to kill the next
+
+
+class KillSize(StrEnum):
+    """KILL-01: a full kill (2x the big blind, limits doubled) or a half kill (1.5x)."""
+
+    FULL = "full"
+    HALF = "half"
+
+
 class Variant(StrEnum):
     """GAME-01..GAME-05: the draw games dealt (a profile's game and a table's spec)."""
 
@@ -223,6 +238,14 @@ class DeckRules:
 
 
 @dataclass(frozen=True, slots=True)
+class KillRules:
+    """KILL-01..KILL-06: kill pots in fixed-limit games (off unless a profile turns them on)."""
+
+    mode: KillMode = KillMode.OFF  # KILL-01/02
+    size: KillSize = KillSize.FULL  # KILL-01
+
+
+@dataclass(frozen=True, slots=True)
 class HouseRules:
     """A complete house-rule profile. ``profile_id`` and ``sha256`` identify its source file."""
 
@@ -238,3 +261,4 @@ class HouseRules:
     showdown: ShowdownRules = field(default_factory=ShowdownRules)
     game: GameRules = field(default_factory=GameRules)  # GAME-01..GAME-06
     deck: DeckRules = field(default_factory=DeckRules)  # DECK-02..04
+    kill: KillRules = field(default_factory=KillRules)  # KILL-01..06

@@ -17,6 +17,7 @@ _OWES = {
     "entering_big_blind": "a big blind to enter (live)",
     "dead_small_blind": "the small blind (dead)",
     "straddle_offer": "(may straddle)",
+    "kill": "the kill blind",
 }
 _WAITS = {
     "BLIND-05": "a new player waiting for the big blind",

@@ -17,6 +17,7 @@ from dealerassist.rules.blinds import (
     posting_order,
 )
 from dealerassist.rules.flow import Log
+from dealerassist.rules.kills import KILL
 from dealerassist.rules.state import HandState, Phase, PlayerState, SeatStatus, TableState, evolve
 from dealerassist.rules.violations import RuleId, RuleViolation
 
@@ -50,7 +51,8 @@ def posting_legal(hand: HandState, stakes: Stakes) -> list[dict[str, Any]]:
         legal.append({"action": "post", "amount": post_amount(player), "owes": owes})
     if may_wait(player):
         legal.append({"action": "post", "option": WAIT})
-    legal.append({"action": "sit_out"})
+    if KILL not in player.owes_what:  # KILL-05: the kill is posted, never skipped
+        legal.append({"action": "sit_out"})
     return legal
 
 
@@ -71,6 +73,7 @@ def check_post(hand: HandState, act: Act, stakes: Stakes) -> None:
             stakes,
         )
     player = hand.player(seat)
+    _check_kill(hand, act, player, stakes)
     if act.option in (STRADDLE, NO_STRADDLE) and STRADDLE_OFFER not in player.owes_what:
         text = f"Seat {seat} may not straddle: only the seat left of the big blind may, if allowed."
         raise _refuse(hand, RuleId.BLIND_14, text, seat, stakes)
@@ -87,6 +90,24 @@ def check_post(hand: HandState, act: Act, stakes: Stakes) -> None:
         raise _refuse(hand, rule, text, seat, stakes)
 
 
+def _check_kill(hand: HandState, act: Act, player: PlayerState, stakes: Stakes) -> None:
+    """KILL-05: the seat due to kill posts it: no sit-out, no waiting; KILL-06: no straddle in a
+    kill pot."""
+    seat = act.seat
+    if KILL in player.owes_what and (act.action is ActionKind.SIT_OUT or act.option == WAIT):
+        text = (
+            f"Seat {seat} won the last two pots and must kill this hand: it may not sit out or "
+            f"leave before it posts the kill; post {post_amount(player)}."
+        )
+        raise _refuse(hand, RuleId.KILL_05, text, seat, stakes)
+    if hand.kill_seat is not None and act.option == STRADDLE:
+        text = (
+            f"No straddle in a kill pot (seat {hand.kill_seat} kills this hand): seat {seat} "
+            f"posts {post_amount(player)} without a straddle."
+        )
+        raise _refuse(hand, RuleId.KILL_06, text, seat, stakes)
+
+
 def _expected(player: PlayerState, option: str | None, stakes: Stakes) -> int:
     if option == STRADDLE:
         return min(player.stack, player.owes + 2 * stakes.big_blind)
@@ -94,6 +115,8 @@ def _expected(player: PlayerState, option: str | None, stakes: Stakes) -> int:
 
 
 def _amount_rule(player: PlayerState) -> RuleId:
+    if KILL in player.owes_what:
+        return RuleId.KILL_01
     if "entering_big_blind" in player.owes_what:
         return RuleId.BLIND_05
     if "returning_big_blind" in player.owes_what:
@@ -105,6 +128,10 @@ def _amount_rule(player: PlayerState) -> RuleId:
 
 def _owed_text(player: PlayerState, stakes: Stakes, total: int) -> str:
     dead = sum(part_amount(p, stakes) for p in player.owes_what if p == DEAD_SMALL)
+    if KILL in player.owes_what:
+        return f"{total} (the kill blind{' and ' if len(player.owes_what) > 1 else ''}" + (
+            " and ".join(p.replace("_", " ") for p in player.owes_what if p != KILL) + ")"
+        )
     if not dead:
         return str(total)
     return f"{total} ({total - dead} live, {dead} dead)"

@@ -11,6 +11,10 @@ from dealerassist.errors import InvalidInput
 from dealerassist.rules.actions import TableSpec
 
 _T = TypeVar("_T")
+# Field metadata: the field is left out of ``to_dict`` while it holds its default, so a state
+# that never uses the option (kill pots) encodes byte for byte as it did before the field
+# existed, and the ``state_sha256`` of events recorded before it still verify on replay.
+OMIT_AT_DEFAULT: Mapping[str, Any] = {"omit_at_default": True}
 _COPIERS: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
 _DICT_FIELDS: dict[type, frozenset[str]] = {}  # field names of the classes copied by __dict__
 _new_object, _set_field = object.__new__, object.__setattr__
@@ -224,6 +228,8 @@ class HandState:
     pot_held: bool = False  # rulings: the floor impounded the pot; no entry until released
     straddle_seat: int | None = None  # BLIND-14: a live straddle; action starts to its left
     waiting: tuple[tuple[int, str], ...] = ()  # seats not dealt in this hand and the rule why
+    # KILL-01..06: the seat that kills this hand (limits multiplied, action starts to its left)
+    kill_seat: int | None = field(default=None, metadata=OMIT_AT_DEFAULT)
 
     def player(self, seat: int) -> PlayerState:
         for player in self.players:
@@ -275,6 +281,10 @@ class TableState:
     # the hand (rules/rulings.py)
     before_hand: str | None = None
     hand_log: tuple[str, ...] = ()
+    # KILL-02/03: the seat with a leg up (it won the last pot alone) and its legs: 1, or 2 =
+    # it won two in a row and kills the next hand (rules/kills.py)
+    kill_leg: int | None = field(default=None, metadata=OMIT_AT_DEFAULT)
+    kill_legs: int = field(default=0, metadata=OMIT_AT_DEFAULT)
 
     def seat(self, seat: int) -> SeatState:
         if not 1 <= seat <= len(self.seats):
@@ -375,12 +385,16 @@ def _make_to_json(kind: type) -> Callable[[Any], dict[str, Any]]:
     One dict display over the instance ``__dict__`` (every field is always there: the
     classes are built by ``__init__``, ``evolve`` or ``_build``), with each field's encoder
     inlined: a third of the time of the loop it replaces, and ``to_dict`` runs on every
-    request (the stored state) and in every round trip of the benchmark.
+    request (the stored state) and in every round trip of the benchmark. A field marked
+    ``OMIT_AT_DEFAULT`` (plain values only) is added after the display only when it differs
+    from its default; ``from_dict`` fills a missing field with its default.
     """
     encoders = dict(_encoders(kind))
     scope: dict[str, Any] = {"_to_json": _to_json, "_optional_list": _optional_list}
     items = []
     for item in fields(kind):
+        if item.metadata.get("omit_at_default"):
+            continue
         name = item.name
         get = f"d[{name!r}]"
         encode = encoders.get(name)
@@ -408,7 +422,18 @@ def _make_to_json(kind: type) -> Callable[[Any], dict[str, Any]]:
             items.append(f"{name!r}: {get}._value_")
         else:
             items.append(f"{name!r}: _to_json({get})")
-    source = "def to_json(value):\n    d = value.__dict__\n    return {" + ", ".join(items) + "}"
+    lines = [
+        "def to_json(value):",
+        "    d = value.__dict__",
+        "    out = {" + ", ".join(items) + "}",
+    ]
+    for index, item in enumerate(fields(kind)):
+        if item.metadata.get("omit_at_default"):  # appended only when set (OMIT_AT_DEFAULT)
+            assert str(item.type) in _PLAIN_TYPES, f"{item.name}: only plain fields are omitted"
+            scope[f"default_{index}"] = item.default
+            lines.append(f"    if d[{item.name!r}] != default_{index}:")
+            lines.append(f"        out[{item.name!r}] = d[{item.name!r}]")
+    source = "\n".join([*lines, "    return out"])
     exec(source, scope)  # the code is built from the class's own field names
     encoder: Callable[[Any], dict[str, Any]] = scope["to_json"]
     _TO_JSON[kind] = encoder

@@ -89,6 +89,13 @@ class RuleId(StrEnum):
     DECK_05 = "DECK-05"
     IRREG_07 = "IRREG-07"
     IRREG_08 = "IRREG-08"
+    # kill pots, a fixed-limit house option (rules/kills.py)
+    KILL_01 = "KILL-01"
+    KILL_02 = "KILL-02"
+    KILL_03 = "KILL-03"
+    KILL_04 = "KILL-04"
+    KILL_05 = "KILL-05"
+    KILL_06 = "KILL-06"
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,7 @@ from dealerassist.rules.house_rules import (
     ButtonMethod,
     ForcedBets,
     HouseRules,
+    KillMode,
     OpenRequirement,
     PostDrawFirst,
     ReshufflePool,
@@ -153,6 +154,22 @@ def test_replay_permissive_matches_pokerkit() -> None:
     assert rules.blinds.button_method is ButtonMethod.MOVING
 
 
+def test_shipped_profiles_keep_kills_off_but_the_kill_profile() -> None:
+    """Kill pots are off in the six profiles of design.md §3 (their sources have none)."""
+    for profile_id, rules in load_profiles(REPO_PROFILES_DIR).items():
+        expected = KillMode.REQUIRED if profile_id.endswith("-kill") else KillMode.OFF
+        assert rules.kill.mode is expected, profile_id
+
+
+def test_KILL_01_refuses_a_kill_in_a_no_limit_profile(tmp_path: Path) -> None:
+    """A no-limit profile with kills on fails at validation, naming the field and the fix."""
+    message = _error(tmp_path, _with(INVARIANT_CASES["game.structure"][0]))
+    assert message == (
+        "test.toml: game.structure: kill pots are a fixed-limit device: with kill.mode on, "
+        'game.structure must be fixed_limit (or set kill.mode = "off") (KILL-01)'
+    )
+
+
 def test_sha256_is_the_hash_of_the_file_bytes() -> None:
     """Each profile carries the SHA-256 of its file's exact bytes."""
     for path in REPO_PROFILES_DIR.glob("*.toml"):
@@ -198,8 +215,8 @@ def test_unknown_section_key_names_its_path_and_the_known_keys(tmp_path: Path) -
 
 def test_unknown_top_level_key_is_rejected(tmp_path: Path) -> None:
     """An unknown top-level table is an error naming it."""
-    message = _error(tmp_path, _with({"kill": "mode = 1"}))
-    assert message.startswith("test.toml: kill: unknown key; known keys in the top level: id,")
+    message = _error(tmp_path, _with({"bring_in": "mode = 1"}))
+    assert message.startswith("test.toml: bring_in: unknown key; known keys in the top level: id,")
 
 
 def test_out_of_range_integer_names_the_range(tmp_path: Path) -> None:
@@ -337,6 +354,22 @@ INVARIANT_CASES = {
     "blinds.straddle_allowed": (
         {"game": 'forced_bets = "antes"', "blinds": "straddle_allowed = true"},
         {"blinds": "straddle_allowed = true"},
+    ),
+    "game.structure": (  # KILL-01: kill pots are fixed limit only
+        {
+            "game": 'structure = "no_limit"',
+            "betting": 'short_all_in = "full_bet"',
+            "kill": 'mode = "required"',
+        },
+        {"game": 'structure = "fixed_limit"', "kill": 'mode = "required"'},
+    ),
+    "game.forced_bets": (  # KILL-01: the kill blind is a multiple of the big blind
+        {"game": 'forced_bets = "antes"', "kill": 'mode = "required"'},
+        {"game": 'forced_bets = "blinds_and_antes"', "kill": 'mode = "required"'},
+    ),
+    "kill.mode": (  # KILL-01: the voluntary kill is not built
+        {"kill": 'mode = "optional"'},
+        {"kill": 'mode = "required"\nsize = "half"'},
     ),
 }
 

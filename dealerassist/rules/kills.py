@@ -1,0 +1,232 @@
+"""Kill pots in fixed-limit games: the kill blind, the multiplied limits, legs (KILL-01..06).
+
+A house option (``HouseRules.kill``), off unless a profile sets ``kill.mode = "required"``:
+
+* KILL-01: a full kill is a kill blind of 2x the big blind and doubles the limits for the
+  hand; a half kill is 1.5x and raises them by half. Chips are integers and nothing is
+  rounded: a half-kill table needs an even big blind, small bet and big bet
+  (``check_stakes`` refuses other stakes when the table is created).
+* KILL-02: the table tracks the leg (``TableState.kill_leg``/``kill_legs``). A seat that wins
+  a hand alone takes a leg; winning the next hand alone too makes it due to kill the hand
+  after (``kill_legs = 2``), provided that second pot, the kill blind not counted, holds at
+  least one big bet of the game (the table's unmultiplied ``big_bet``): the pot is read from
+  the hand's result, so a walk or a small pot does not earn the kill (the leg is kept).
+* KILL-03: the leg is neutral on the table's first hand, after its holder leaves the table
+  (a player who comes back does not get it back: not tracked), and after a split in which
+  the holder won nothing. "Won alone" means every pot of the hand (main and side pots) went
+  to that one seat; when the pots went to more than one seat (a split pot, or side pots
+  won by different seats) it is a split: the holder keeps the leg if he won a share of any
+  pot (and if he was the kill, he kills again), otherwise the leg is neutral.
+* KILL-04/05/06: see ``blinds.new_hand`` (the kill owed, no straddle offer), ``posting``
+  (the kill post, no sit-out) and ``betting`` (the kill acts last before the draw).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from dealerassist.rules import instructions as say
+from dealerassist.rules.actions import Stakes, Structure, TableSpec
+from dealerassist.rules.house_rules import HouseRules, KillMode, KillSize
+from dealerassist.rules.state import HandState, Phase, TableState, evolve
+from dealerassist.rules.variants import big_bet, small_bet
+from dealerassist.rules.violations import RuleId, RuleViolation
+
+KILL = "kill"  # the posting part of the seat that kills the hand
+_RATIO = {KillSize.FULL: (2, 1), KillSize.HALF: (3, 2)}  # KILL-01: numerator, denominator
+
+
+def is_on(rules: HouseRules) -> bool:
+    """KILL-02: required kills are played (``optional`` is refused by profile validation)."""
+    return rules.kill.mode is KillMode.REQUIRED
+
+
+def killed(chips: int, rules: HouseRules) -> int:
+    """KILL-01: an amount multiplied for a kill pot (2x full, 1.5x half; stakes divide).
+
+    >>> from dealerassist.rules.house_rules import KillRules
+    >>> half = replace(HouseRules(), kill=KillRules(size=KillSize.HALF))
+    >>> killed(10, HouseRules()), killed(10, half)
+    (20, 15)
+    """
+    numerator, denominator = _RATIO[rules.kill.size]
+    return chips * numerator // denominator
+
+
+def kill_blind(stakes: Stakes, rules: HouseRules) -> int:
+    """KILL-01: the kill blind: 2x the big blind (full) or 1.5x (half)."""
+    return killed(stakes.big_blind, rules)
+
+
+def hand_stakes(hand: HandState, stakes: Stakes, rules: HouseRules) -> Stakes:
+    """KILL-01: the stakes a hand's bets are sized by: in a kill pot the small and big bet are
+    multiplied for the whole hand (so are the cap's raises, which are bets of that size)."""
+    if hand.kill_seat is None:
+        return stakes
+    return replace(
+        stakes,
+        small_bet=killed(small_bet(stakes), rules),
+        big_bet=killed(big_bet(stakes), rules),
+    )
+
+
+def limits_text(stakes: Stakes, rules: HouseRules) -> str:
+    """The kill pot's limits for a dealer message, e.g. ``doubled to 20/40``."""
+    how = "doubled" if rules.kill.size is KillSize.FULL else "raised by half"
+    low, high = killed(small_bet(stakes), rules), killed(big_bet(stakes), rules)
+    return f"{how} to {low}/{high}"
+
+
+def size_note(hand: HandState, stakes: Stakes, rules: HouseRules) -> str:
+    """KILL-01: what a wrong bet size message adds in a kill pot ('' in any other hand)."""
+    if hand.kill_seat is None:
+        return ""
+    return f" (the kill is on: seat {hand.kill_seat} killed the pot, limits are " + (
+        f"{limits_text(stakes, rules)} this hand)"
+    )
+
+
+def check_stakes(spec: TableSpec, rules: HouseRules) -> None:
+    """KILL-01: a kill-pot table is fixed limit with blinds, and a half kill multiplies its big
+    blind, small bet and big bet by 1.5 without a fraction of a chip (no rounding)."""
+    if not is_on(rules):
+        return
+    stakes = spec.stakes
+    if spec.structure is not Structure.FIXED_LIMIT or not stakes.big_blind:
+        raise RuleViolation(
+            rule_id=RuleId.KILL_01,
+            message=f"Profile {rules.profile_id} plays kill pots, a fixed-limit device with a "
+            "kill blind of the big blind's multiple: create the table fixed_limit with blinds.",
+        )
+    if rules.kill.size is KillSize.HALF:
+        sizes = (stakes.big_blind, small_bet(stakes), big_bet(stakes))
+        if any(size % 2 for size in sizes):
+            raise RuleViolation(
+                rule_id=RuleId.KILL_01,
+                message="A half kill is 1.5x the big blind and the limits, and chips are whole: "
+                f"big blind {sizes[0]}, small bet {sizes[1]} and big bet {sizes[2]} must all "
+                "be even (e.g. 10, 10, 20).",
+            )
+
+
+def start_instructions(hand: HandState, stakes: Stakes, rules: HouseRules) -> list[dict[str, Any]]:
+    """KILL-02/04: at the start of a kill pot, who kills, for how much, and the new limits."""
+    seat = hand.kill_seat
+    if seat is None:
+        return []
+    amount = kill_blind(stakes, rules)
+    text = (
+        f"Kill pot: seat {seat} posts the kill blind of {amount}; limits are "
+        f"{limits_text(stakes, rules)} this hand; before the draw the action starts to "
+        f"seat {seat}'s left and seat {seat} acts last"
+    )
+    return [say.instruction("kill_pot", seat, amount, text)]
+
+
+# -- legs (KILL-02/03) --------------------------------------------------------------------------
+
+
+def due(table: TableState) -> int | None:
+    """KILL-02: the seat that must kill the next hand (it won the last two pots), if any."""
+    return table.kill_leg if table.kill_legs >= 2 else None
+
+
+def winners(result: dict[str, Any]) -> set[int]:
+    """Every seat that won a share of any pot of the hand."""
+    return {int(seat) for pot in result.get("pots", ()) for seat in pot.get("winners", ())}
+
+
+def counts_as_second_leg(hand: HandState, stakes: Stakes, rules: HouseRules) -> bool:
+    """KILL-02: the pot, the kill blind not counted, holds at least one big bet of the game."""
+    total = sum(int(pot["amount"]) for pot in (hand.result or {}).get("pots", ()))
+    if hand.kill_seat is not None:
+        total -= kill_blind(stakes, rules)
+    return total >= big_bet(stakes)
+
+
+def next_leg(
+    leg: int | None, legs: int, won: set[int], second_leg_ok: bool
+) -> tuple[int | None, int]:
+    """KILL-02/03: the leg after a hand that ``won`` shared.
+
+    >>> next_leg(None, 0, {3}, False)  # a first leg has no size requirement
+    (3, 1)
+    >>> next_leg(3, 1, {3}, True), next_leg(3, 1, {3}, False)
+    ((3, 2), (3, 1))
+    >>> next_leg(3, 2, {3, 5}, True), next_leg(3, 1, {4, 5}, True)  # splits
+    ((3, 2), (None, 0))
+    """
+    if len(won) == 1:
+        (seat,) = won
+        if seat != leg:
+            return seat, 1
+        return seat, 2 if second_leg_ok else legs
+    if leg in won:
+        return leg, legs
+    return None, 0
+
+
+def settle(table: TableState, rules: HouseRules) -> tuple[TableState, list[dict[str, Any]]]:
+    """KILL-02/03: once a hand is over, move the leg and tell the dealer where the kill button
+    goes. The result records it (``kill_leg``), so a hand is settled once even when a ruling
+    replays it; cancelled and passed-out deals change nothing."""
+    hand = table.hand
+    if not is_on(rules) or hand is None or hand.phase is not Phase.COMPLETE:
+        return table, []
+    result = hand.result
+    if result is None or "kill_leg" in result or not result.get("pots"):
+        return table, []
+    stakes = table.spec.stakes
+    leg, legs = next_leg(
+        table.kill_leg, table.kill_legs, winners(result), counts_as_second_leg(hand, stakes, rules)
+    )
+    hand = evolve(hand, result={**result, "kill_leg": {"seat": leg, "legs": legs}})
+    table = evolve(table, hand=hand, kill_leg=leg, kill_legs=legs)
+    return table, [_leg_instruction(leg, legs, stakes, rules)]
+
+
+def _leg_instruction(
+    leg: int | None, legs: int, stakes: Stakes, rules: HouseRules
+) -> dict[str, Any]:
+    if leg is None:
+        return say.instruction("kill_button", None, None, "The kill button is neutral")
+    if legs == 1:
+        text = f"Seat {leg} has a leg up: put the kill button in front of seat {leg}"
+        return say.instruction("kill_button", leg, 1, text)
+    amount = kill_blind(stakes, rules)
+    text = (
+        f"Seat {leg} won two pots in a row: it kills the next hand, posting {amount}; "
+        f"limits {limits_text(stakes, rules)} (turn the kill button over)"
+    )
+    return say.instruction("kill_button", leg, 2, text)
+
+
+# -- between hands (KILL-03, KILL-05) -----------------------------------------------------------
+
+
+def check_sit_out(table: TableState, seat: int, rules: HouseRules) -> None:
+    """KILL-05: the seat due to kill posts the kill before it may sit out."""
+    if is_on(rules) and due(table) == seat:
+        amount = kill_blind(table.spec.stakes, rules)
+        raise RuleViolation(
+            rule_id=RuleId.KILL_05,
+            message=f"Seat {seat} won two pots in a row and must kill the next hand: it posts "
+            f"the kill ({amount}) and plays that hand before it may sit out.",
+            seat=seat,
+            allowed=[{"action": "start_hand"}],
+        )
+
+
+def after_leaving(table: TableState, seat: int) -> TableState:
+    """KILL-03: the leg is neutral once its holder leaves the table."""
+    if table.kill_leg != seat:
+        return table
+    return evolve(table, kill_leg=None, kill_legs=0)
+
+
+def after_seat_change(table: TableState, seat: int, to: int) -> TableState:
+    """KILL-03: a leg belongs to the player, so it moves with him to his new seat."""
+    if table.kill_leg != seat:
+        return table
+    return evolve(table, kill_leg=to)

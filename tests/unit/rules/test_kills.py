@@ -1,0 +1,375 @@
+"""Kill pots (KILL-01..06): the kill blind, the multiplied limits, legs, order, obligations."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import replace
+
+import pytest
+from engine_table import AT, Table
+
+from dealerassist.json_codec import canonical
+from dealerassist.rules.actions import (
+    ChangeSeat,
+    CreateTable,
+    Mode,
+    RemovePlayer,
+    SitOut,
+    Stakes,
+    StartHand,
+    Structure,
+    TableSpec,
+    Variant,
+)
+from dealerassist.rules.engine import apply, new_table, view
+from dealerassist.rules.house_rules import BlindRules, HouseRules, KillMode, KillRules, KillSize
+from dealerassist.rules.kills import next_leg
+from dealerassist.rules.state import TableState
+from dealerassist.rules.violations import RuleId, RuleViolation
+
+KILL = replace(HouseRules(), kill=KillRules(mode=KillMode.REQUIRED))
+HALF_KILL = replace(HouseRules(), kill=KillRules(mode=KillMode.REQUIRED, size=KillSize.HALF))
+
+
+def _raise(table: Table, seat: int, amount: int) -> None:
+    table.act(seat, "raise", amount=amount)
+
+
+def two_wins(rules: HouseRules = KILL) -> Table:
+    """Four seats of 500; seat 1 wins hand 1 (button 4) and hand 2 (a pot of 25, more than a
+    big bet), so it must kill hand 3 (button 2: small blind 3, big blind 4)."""
+    table = Table([500, 500, 500, 500], rules=rules)
+    table.start(button=4)
+    table.act(3, "fold")
+    table.act(4, "fold")
+    _raise(table, 1, 20)
+    table.act(2, "fold")
+    table.start()
+    table.act(4, "fold")
+    _raise(table, 1, 20)
+    table.act(2, "fold")
+    table.act(3, "fold")
+    return table
+
+
+def kill_pot(rules: HouseRules = KILL) -> Table:
+    """Hand 3 of ``two_wins`` with every post made: seat 1 killed it, seat 2 acts first."""
+    table = two_wins(rules)
+    table.start()
+    return table
+
+
+def _refused(table: Table, seat: int, action: str, **fields: object) -> RuleViolation:
+    with pytest.raises(RuleViolation) as caught:
+        table.act(seat, action, **fields)
+    return caught.value
+
+
+# -- KILL-01: the kill blind and the limits ----------------------------------------------------
+
+
+def test_KILL_01_accepts_the_doubled_raise_before_the_draw() -> None:
+    """In a full-kill pot the raise over the kill blind of 20 is to 40 (limits 20/40)."""
+    table = kill_pot()
+    assert table.hand.kill_seat == 1 and table.hand.current_bet == 20
+    assert {"action": "raise", "min": 40, "max": 40} in (table.legal() or {})["legal"]
+    _raise(table, 2, 40)
+    assert table.hand.player(2).bet == 40
+
+
+def test_KILL_01_rejects_a_raise_at_the_old_size_naming_the_kill() -> None:
+    """A raise to 30 (the kill blind plus the unkilled small bet) is refused with BET-02."""
+    table = kill_pot()
+    refusal = _refused(table, 2, "raise", amount=30)
+    assert refusal.rule_id is RuleId.BET_02
+    assert "the kill is on: seat 1 killed the pot, limits are doubled to 20/40" in refusal.message
+    assert "raise to 40" in refusal.message
+
+
+def test_KILL_01_accepts_the_doubled_big_bet_after_the_draw() -> None:
+    """After the draw of five-card draw the bet is the doubled big bet, 40; 20 is refused."""
+    table = kill_pot()
+    for seat in (2, 3, 4):
+        table.act(seat, "fold" if seat != 2 else "call")
+    table.act(1, "check")
+    table.act(1, "draw", count=1)
+    table.act(2, "draw", count=1)
+    refusal = _refused(table, 1, "bet", amount=20)
+    assert refusal.rule_id is RuleId.BET_02 and "limits are doubled" in refusal.message
+    table.act(1, "bet", amount=40)
+    assert table.hand.current_bet == 40
+
+
+def test_KILL_01_rejects_a_kill_post_of_the_big_blind() -> None:
+    """The kill seat posting 10 (a big blind) is refused: it owes the kill blind of 20."""
+    table = two_wins()
+    table.run(StartHand())
+    table.act(3, "post")
+    table.act(4, "post")
+    refusal = _refused(table, 1, "post", amount=10)
+    assert refusal.rule_id is RuleId.KILL_01
+    assert refusal.message == "Seat 1 owes 20 (the kill blind); post exactly 20."
+
+
+def test_KILL_01_accepts_a_half_kill_of_one_and_a_half_times() -> None:
+    """A half kill is a kill blind of 15 and limits of 15/30 at 5/10 stakes."""
+    table = kill_pot(HALF_KILL)
+    assert table.hand.player(1).bet == 15
+    assert {"action": "raise", "min": 30, "max": 30} in (table.legal() or {})["legal"]
+
+
+def test_KILL_01_refuses_half_kill_stakes_that_do_not_divide() -> None:
+    """A half-kill table with a small bet of 15 is refused at creation: 22.5 is no chip count."""
+    stakes = Stakes(small_blind=5, big_blind=10, small_bet=15, big_bet=30)
+    spec = TableSpec("K", Variant.FIVE_CARD_DRAW, Structure.FIXED_LIMIT, stakes, "k", 6, Mode.COUNT)
+    with pytest.raises(RuleViolation) as caught:
+        apply(new_table(spec), CreateTable(spec), HALF_KILL, AT)
+    assert caught.value.rule_id is RuleId.KILL_01
+    assert "must all be even" in caught.value.message
+    even = replace(spec, stakes=replace(stakes, small_bet=10, big_bet=20))
+    assert apply(new_table(even), CreateTable(even), HALF_KILL, AT).state.table_id == "K"
+
+
+def test_KILL_01_refuses_a_no_limit_table_under_a_kill_profile() -> None:
+    """A kill profile deals fixed limit only: a no-limit table under it is refused."""
+    spec = TableSpec("K", Variant.FIVE_CARD_DRAW, Structure.NO_LIMIT, Stakes(5, 10), "k")
+    with pytest.raises(RuleViolation) as caught:
+        apply(new_table(spec), CreateTable(spec), KILL, AT)
+    assert caught.value.rule_id is RuleId.KILL_01 and "fixed_limit" in caught.value.message
+
+
+# -- KILL-02: legs and the required kill ---------------------------------------------------------
+
+
+def test_KILL_02_guides_the_dealer_to_the_kill_and_the_doubled_limits() -> None:
+    """Two wins in a row: the dealer is told who kills; the next posting phase asks for it."""
+    table = two_wins()
+    assert (table.state.kill_leg, table.state.kill_legs) == (1, 2)
+    texts = [i["text"] for i in table.outcome.instructions] if table.outcome else []
+    assert texts[-1] == (
+        "Seat 1 won two pots in a row: it kills the next hand, posting 20; limits doubled to "
+        "20/40 (turn the kill button over)"
+    )
+    started = table.run(StartHand())
+    assert started.instructions[0]["code"] == "kill_pot"
+    assert started.instructions[0]["text"].startswith(
+        "Kill pot: seat 1 posts the kill blind of 20; limits are doubled to 20/40 this hand"
+    )
+    table.act(3, "post")
+    table.act(4, "post")
+    assert table.legal() == {
+        "seat": 1,
+        "phase": "posting",
+        "legal": [{"action": "post", "amount": 20, "owes": ["kill"]}],
+    }
+    table.act(1, "post")
+    assert table.hand.player(1).bet == 20 and table.hand.pot == 35
+
+
+def test_KILL_02_refuses_a_second_leg_without_a_full_bet() -> None:
+    """A walk (a pot of 10, less than the big bet of 20) keeps the leg but earns no kill."""
+    table = Table([500, 500, 500, 500], rules=KILL)
+    table.start(button=4)
+    _raise(table, 3, 20)
+    for seat in (4, 1, 2):
+        table.act(seat, "fold")
+    assert (table.state.kill_leg, table.state.kill_legs) == (3, 1)
+    table.start()  # button 1: seat 3 is the big blind and everyone folds to it
+    for seat in (4, 1, 2):
+        table.act(seat, "fold")
+    assert (table.state.kill_leg, table.state.kill_legs) == (3, 1)
+    table.start()
+    assert table.hand.kill_seat is None
+
+
+def test_KILL_02_allows_another_winner_to_take_the_leg() -> None:
+    """A different seat winning the next pot takes the leg (a first leg: no size needed)."""
+    table = Table([500, 500, 500, 500], rules=KILL)
+    table.start(button=4)
+    _raise(table, 3, 20)
+    for seat in (4, 1, 2):
+        table.act(seat, "fold")
+    table.start()
+    _raise(table, 4, 20)
+    for seat in (1, 2, 3):
+        table.act(seat, "fold")
+    assert (table.state.kill_leg, table.state.kill_legs) == (4, 1)
+
+
+def test_kills_off_change_nothing_after_two_wins() -> None:
+    """With kill.mode off two wins in a row change nothing: no leg, no kill blind."""
+    table = two_wins(HouseRules())
+    assert (table.state.kill_leg, table.state.kill_legs) == (None, 0)
+    table.start()
+    assert table.hand.kill_seat is None and table.hand.player(1).bet == 0
+
+
+# -- KILL-03: the kill button's status -----------------------------------------------------------
+
+
+def test_KILL_03_accepts_a_split_that_keeps_the_holders_leg() -> None:
+    """A leg-holder who shares the pot keeps the leg; a kill who shares it kills again."""
+    assert next_leg(3, 1, {3, 5}, second_leg_ok=True) == (3, 1)
+    assert next_leg(3, 2, {3, 5}, second_leg_ok=False) == (3, 2)
+
+
+def test_KILL_03_refuses_the_leg_after_a_split_without_its_holder() -> None:
+    """A split between two other seats leaves the kill button neutral."""
+    assert next_leg(3, 1, {4, 5}, second_leg_ok=True) == (None, 0)
+    assert next_leg(None, 0, {4, 5}, second_leg_ok=True) == (None, 0)
+
+
+def test_KILL_03_refuses_the_leg_to_a_player_who_left() -> None:
+    """The leg is neutral once its holder leaves the table, and nobody kills the next hand."""
+    table = two_wins()
+    table.run(RemovePlayer(1))
+    assert (table.state.kill_leg, table.state.kill_legs) == (None, 0)
+    table.start()
+    assert table.hand.kill_seat is None
+
+
+def test_KILL_03_allows_the_leg_to_move_with_a_seat_change() -> None:
+    """A leg-holder who changes seats between hands takes the leg to the new seat."""
+    table = two_wins()
+    table.run(ChangeSeat(1, 6))
+    assert (table.state.kill_leg, table.state.kill_legs) == (6, 2)
+
+
+# -- KILL-04: action order -------------------------------------------------------------------------
+
+
+def test_KILL_04_guides_the_action_to_start_left_of_the_kill() -> None:
+    """Before the draw seat 2 (left of the kill, seat 1) acts first and the kill acts last."""
+    table = kill_pot()
+    order = []
+    for seat_action in ("call", "call", "call"):
+        order.append(table.hand.to_act)
+        table.act(table.hand.to_act, seat_action)
+    assert order == [2, 3, 4]
+    assert table.hand.to_act == 1
+    assert {"action": "check"} in (table.legal() or {})["legal"]
+
+
+def test_KILL_04_rejects_the_kill_acting_first() -> None:
+    """The kill may not act before the seats to its left: KILL-04 says who is to act."""
+    table = kill_pot()
+    refusal = _refused(table, 1, "check")
+    assert refusal.rule_id is RuleId.KILL_04
+    assert refusal.message.startswith("It is seat 2's turn (kill pot: the action starts left")
+
+
+def test_KILL_04_guides_normal_order_after_the_draw() -> None:
+    """After the draw the first seat left of the button acts first, as in any hand."""
+    table = kill_pot()
+    for seat in (2, 3, 4):
+        table.act(seat, "call")
+    table.act(1, "check")
+    for seat in (3, 4, 1, 2):
+        table.act(seat, "draw", count=0)
+    assert table.hand.to_act == 3
+
+
+# -- KILL-05: kill obligations ---------------------------------------------------------------------
+
+
+def test_KILL_05_rejects_sit_out_from_the_seat_that_owes_the_kill() -> None:
+    """The seat due to kill may not sit out at its post, and is told what to do instead."""
+    table = two_wins()
+    table.run(StartHand())
+    table.act(3, "post")
+    table.act(4, "post")
+    refusal = _refused(table, 1, "sit_out")
+    assert refusal.rule_id is RuleId.KILL_05
+    assert refusal.message == (
+        "Seat 1 won the last two pots and must kill this hand: it may not sit out or leave "
+        "before it posts the kill; post 20."
+    )
+    assert refusal.allowed == [{"action": "post", "amount": 20, "owes": ["kill"]}]
+
+
+def test_KILL_05_rejects_sitting_out_between_hands_when_due_to_kill() -> None:
+    """Between hands the seat due to kill may not sit out either."""
+    table = two_wins()
+    with pytest.raises(RuleViolation) as caught:
+        table.run(SitOut(1))
+    assert caught.value.rule_id is RuleId.KILL_05
+    assert "posts the kill (20)" in caught.value.message
+
+
+def test_KILL_05_allows_other_seats_to_sit_out() -> None:
+    """A seat that owes no kill may still sit out of a kill pot."""
+    table = two_wins()
+    table.run(SitOut(2))
+    table.start()
+    assert table.hand.kill_seat == 1 and not table.hand.has(2)
+
+
+# -- KILL-06: one kill, no straddle ----------------------------------------------------------------
+
+
+STRADDLES = replace(KILL, blinds=BlindRules(straddle_allowed=True))
+
+
+def test_KILL_06_accepts_a_kill_pot_without_a_straddle_offer() -> None:
+    """Where straddles are allowed, a kill pot offers none: the seat after the big blind
+    posts nothing and the hand is dealt."""
+    table = two_wins(STRADDLES)
+    table.run(StartHand())
+    table.act(3, "post")
+    table.act(4, "post")
+    assert table.hand.to_act == 1
+    table.act(1, "post")
+    assert table.hand.phase.value == "betting_1" and table.hand.straddle_seat is None
+
+
+def test_KILL_06_refuses_a_straddle_in_a_kill_pot() -> None:
+    """A straddle entered in a kill pot is refused with KILL-06."""
+    table = two_wins(STRADDLES)
+    table.run(StartHand())
+    table.act(3, "post")
+    table.act(4, "post")
+    refusal = _refused(table, 1, "post", option="straddle")
+    assert refusal.rule_id is RuleId.KILL_06
+    assert refusal.message.startswith("No straddle in a kill pot (seat 1 kills this hand)")
+
+
+# -- state compatibility ---------------------------------------------------------------------------
+
+# SHA-256 of the canonical JSON of the states of test_state's triple-draw hand (seated; dealt;
+# after a draw), computed with the code before kill pots existed: a table that never uses
+# kills encodes byte for byte as before, so recorded state_sha256 values still verify.
+BEFORE_KILLS = (
+    "2cdba13ab66b43fd31c58bdeff54750785cb9ea012b717d9631792bd1633303e",
+    "a7dcaa3949c68d1de313dee288560128eb4cb3c533a8b57d5a04ca83d72e83d8",
+    "d182037e9731eb03b7ca66ae62e416214183420e89bc9142a87917c118d116d0",
+)
+
+
+def test_a_state_without_kills_encodes_byte_for_byte_as_before() -> None:
+    """The kill fields are left out at their defaults: the same bytes as before they existed."""
+    table = Table([100, 100, 100], variant=Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW, mode=Mode.CARD)
+    states = [table.state]
+    table.start(button=3)
+    for seat, cards in ((1, "2c 3c 4c 5c 7d"), (2, "Ah Ad Ac Kd Ks"), (3, "9h 9d 9c 9s Qd")):
+        table.act(seat, "deal", cards=cards)
+    states.append(table.state)
+    table.act(3, "call")
+    table.act(1, "call")
+    table.act(2, "check")
+    table.act(1, "draw", discards="7d", cards="8h")
+    states.append(table.state)
+    digests = tuple(hashlib.sha256(canonical(s.to_dict())).hexdigest() for s in states)
+    assert digests == BEFORE_KILLS
+    assert all("kill_leg" not in s.to_dict() for s in states)
+
+
+def test_a_kill_state_round_trips_with_its_kill_fields() -> None:
+    """A kill pot's state writes kill_leg, kill_legs and kill_seat and reads them back."""
+    table = kill_pot()
+    data = json.loads(json.dumps(table.state.to_dict()))
+    assert (data["kill_leg"], data["kill_legs"], data["hand"]["kill_seat"]) == (1, 2, 1)
+    assert TableState.from_dict(data) == table.state
+    shown = view(table.state, KILL, AT)
+    assert shown["kill_leg"] == {"seat": 1, "legs": 2, "kills_next": True}
+    assert shown["hand"]["kill_seat"] == 1
