@@ -337,12 +337,13 @@ def test_KILL_06_refuses_a_straddle_in_a_kill_pot() -> None:
 # -- state compatibility ---------------------------------------------------------------------------
 
 # SHA-256 of the canonical JSON of the states of test_state's triple-draw hand (seated; dealt;
-# after a draw), computed with the code before kill pots existed: a table that never uses
-# kills encodes byte for byte as before, so recorded state_sha256 values still verify.
+# after a draw), computed with the code before kill pots existed (commit 746adc9, whose journal
+# snapshot already sorts its keys): a table that never uses kills encodes byte for byte as
+# before, so recorded state_sha256 values still verify.
 BEFORE_KILLS = (
     "2cdba13ab66b43fd31c58bdeff54750785cb9ea012b717d9631792bd1633303e",
-    "a7dcaa3949c68d1de313dee288560128eb4cb3c533a8b57d5a04ca83d72e83d8",
-    "d182037e9731eb03b7ca66ae62e416214183420e89bc9142a87917c118d116d0",
+    "266042a770726bf944a00f27d50395060d12eff0348fe0a6e758bbb28ed55bd0",
+    "781bab247f2442459652d96f8b4d0e120c4af8cd10bff74ce92d8765868b3f6b",
 )
 
 
