@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from dataclasses import fields, is_dataclass
+from dataclasses import fields, is_dataclass, replace
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -28,6 +28,7 @@ from dealerassist.rules.house_rules import (
     ForcedBets,
     HouseRules,
     KillMode,
+    KillSize,
     OpenRequirement,
     PostDrawFirst,
     ReshufflePool,
@@ -43,6 +44,7 @@ SHIPPED = {
     "home-game-five-card-draw",
     "ace-to-seven-stripped",
     "replay-permissive",
+    "casino-triple-draw-27-kill",  # KILL-01..06: the one shipped profile with kills on
 }
 BASE = 'name = "Test rules"\n[game]\nvariant = "five_card_draw"\n'
 
@@ -83,7 +85,7 @@ def _toml_value(value: Any) -> str:
 
 
 def test_every_shipped_profile_loads() -> None:
-    """The six profiles of design.md §3 load from the repo's config/house_rules."""
+    """The six profiles of design.md §3 and the kill-pot one load from config/house_rules."""
     profiles = load_profiles(REPO_PROFILES_DIR)
     assert set(profiles) == SHIPPED
     assert all(rules.profile_id == profile_id for profile_id, rules in profiles.items())
@@ -152,6 +154,16 @@ def test_replay_permissive_matches_pokerkit() -> None:
     assert not rules.betting.blind_counts_as_bet
     assert rules.draw.timeout_seconds == 0
     assert rules.blinds.button_method is ButtonMethod.MOVING
+
+
+def test_KILL_01_accepts_the_kill_profile_as_triple_draw_with_a_required_full_kill() -> None:
+    """The kill profile is casino-triple-draw-27 with kill.mode required and a full kill."""
+    kill = get_profile("casino-triple-draw-27-kill", REPO_PROFILES_DIR)
+    plain = get_profile("casino-triple-draw-27", REPO_PROFILES_DIR)
+    assert (kill.kill.mode, kill.kill.size) == (KillMode.REQUIRED, KillSize.FULL)
+    assert replace(kill, kill=plain.kill, profile_id="", name="", sha256="") == replace(
+        plain, profile_id="", name="", sha256=""
+    )
 
 
 def test_shipped_profiles_keep_kills_off_but_the_kill_profile() -> None:
@@ -457,11 +469,11 @@ def test_environment_overrides_the_default_dir(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- the CLI
 
 
-def test_cli_lists_six_profiles_and_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_lists_seven_profiles_and_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     """`dealerassist profiles` prints every profile with its hash prefix and exits 0."""
     assert main(["profiles", "--dir", str(REPO_PROFILES_DIR)]) == 0
     out = capsys.readouterr().out
-    assert "6 profiles valid" in out
+    assert "7 profiles valid" in out
     for profile_id in SHIPPED:
         digest = hashlib.sha256((REPO_PROFILES_DIR / f"{profile_id}.toml").read_bytes())
         assert f"{profile_id} " in out
@@ -474,7 +486,7 @@ def test_cli_uses_the_default_dir(
     """Without --dir the command validates the default directory."""
     monkeypatch.delenv(PROFILES_DIR_ENV, raising=False)
     assert main(["profiles"]) == 0
-    assert "6 profiles valid" in capsys.readouterr().out
+    assert "7 profiles valid" in capsys.readouterr().out
 
 
 def test_cli_exits_1_on_a_broken_directory(

@@ -1,0 +1,182 @@
+"""Whole hands under the casino-triple-draw-27-kill profile: two wins, the kill, split legs."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from dealerassist.profiles import REPO_PROFILES_DIR, get_profile
+from dealerassist.rules.actions import (
+    Act,
+    ActionKind,
+    SeatPlayer,
+    Stakes,
+    StartHand,
+    Structure,
+    TableSpec,
+    Variant,
+)
+from dealerassist.rules.engine import Outcome, apply, legal_actions, new_table
+from dealerassist.rules.state import Phase, TableState
+from dealerassist.rules.violations import RuleId, RuleViolation
+
+AT = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+RULES = get_profile("casino-triple-draw-27-kill", REPO_PROFILES_DIR)
+STAKES = Stakes(small_blind=5, big_blind=10, small_bet=10, big_bet=20)
+
+
+def _entry(step: str) -> Act:
+    """``"3 raise 20"``, ``"2 draw 3"``, ``"1 show 7h 5s 4d 3c 2d"``, ``"4 fold"``."""
+    seat, kind, *rest = step.split()
+    action = ActionKind(kind)
+    if action in (ActionKind.BET, ActionKind.RAISE, ActionKind.CALL, ActionKind.POST) and rest:
+        return Act(int(seat), action, amount=int(rest[0]))
+    if action is ActionKind.DRAW:
+        return Act(int(seat), action, count=int(rest[0]))
+    if rest:
+        return Act(int(seat), action, cards=tuple(rest))
+    return Act(int(seat), action)
+
+
+class KillTable:
+    """A four-seat 2-7 triple-draw table at 5/10 blinds, 10/20 limits, under the kill profile."""
+
+    def __init__(self) -> None:
+        spec = TableSpec("K1", Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW, Structure.FIXED_LIMIT, STAKES,
+                         RULES.profile_id)  # fmt: skip
+        self.state: TableState = new_table(spec)
+        for seat in range(1, 5):
+            self.run(SeatPlayer(seat, f"P{seat}", 500))
+        self.outcome: Outcome | None = None
+
+    def run(self, command: object) -> Outcome:
+        self.outcome = apply(self.state, command, RULES, AT)  # type: ignore[arg-type]
+        self.state = self.outcome.state
+        return self.outcome
+
+    def hand(self, steps: list[str], button: int | None = None) -> Outcome:
+        """Start a hand, make every post, then enter ``steps``."""
+        outcome = self.run(StartHand(button))
+        while self.state.hand is not None and self.state.hand.phase is Phase.POSTING:
+            outcome = self.run(Act(self.state.hand.to_act or 0, ActionKind.POST))
+        for step in steps:
+            outcome = self.run(_entry(step))
+        return outcome
+
+    def stacks(self) -> dict[int, int]:
+        return {seat.seat: seat.stack for seat in self.state.seats if seat.player}
+
+    def leg(self) -> tuple[int | None, int]:
+        return self.state.kill_leg, self.state.kill_legs
+
+
+def _seat_1_wins_twice(table: KillTable) -> None:
+    """Hand 1 (button 4) and hand 2 (button 1): seat 1 raises and everyone folds."""
+    table.hand(["3 fold", "4 fold", "1 raise 20", "2 fold"], button=4)
+    assert table.leg() == (1, 1) and table.stacks() == {1: 510, 2: 490, 3: 500, 4: 500}
+    table.hand(["4 fold", "1 raise 20", "2 fold", "3 fold"])
+    assert table.leg() == (1, 2) and table.stacks() == {1: 525, 2: 485, 3: 490, 4: 500}
+
+
+def test_KILL_02_accepts_a_whole_kill_pot_after_two_wins() -> None:
+    """Seat 1 wins two pots, posts the kill of 20 in hand 3, every limit doubles (20/20/40/40),
+    raises at the old sizes are refused, and seat 2 wins the kill pot and takes the leg."""
+    table = KillTable()
+    _seat_1_wins_twice(table)
+    started = table.run(StartHand())
+    assert started.instructions[0]["text"] == (
+        "Kill pot: seat 1 posts the kill blind of 20; limits are doubled to 20/40 this hand; "
+        "before the draw the action starts to seat 1's left and seat 1 acts last"
+    )
+    table.run(_entry("3 post"))
+    table.run(_entry("4 post"))
+    assert legal_actions(table.state, RULES, AT) == {
+        "seat": 1,
+        "phase": "posting",
+        "legal": [{"action": "post", "amount": 20, "owes": ["kill"]}],
+    }
+    table.run(_entry("1 post 20"))
+    assert table.state.hand is not None and table.state.hand.to_act == 2
+    with pytest.raises(RuleViolation) as old_size:
+        table.run(_entry("2 raise 30"))
+    assert old_size.value.rule_id is RuleId.BET_02
+    assert "limits are doubled to 20/40" in old_size.value.message
+    for step in ["2 raise 40", "3 fold", "4 fold", "1 call"]:
+        table.run(_entry(step))
+    for step in ["1 draw 2", "2 draw 1", "1 bet 20", "2 call", "1 draw 1", "2 draw 0"]:
+        table.run(_entry(step))
+    with pytest.raises(RuleViolation) as small:
+        table.run(_entry("1 bet 20"))
+    assert small.value.rule_id is RuleId.BET_02 and "the kill is on" in small.value.message
+    steps = ["1 bet 40", "2 raise 80", "1 call", "1 draw 1", "2 draw 0", "1 check", "2 check"]
+    for step in steps:
+        table.run(_entry(step))
+    first = table.state.hand.to_act if table.state.hand else None
+    shows = {1: "1 show 8h 6s 4d 3c 2d", 2: "2 show 7h 5s 4c 3d 2c"}
+    order = [first, 2 if first == 1 else 1]
+    for seat in order:
+        outcome = table.run(_entry(shows[seat or 0]))
+    assert outcome.result is not None
+    assert [(p["amount"], p["winners"]) for p in outcome.result["pots"]] == [(295, [2])]
+    assert table.stacks() == {1: 385, 2: 640, 3: 485, 4: 490}
+    assert outcome.result["kill_leg"] == {"seat": 2, "legs": 1}
+    assert table.leg() == (2, 1)
+    table.hand([])
+    assert table.state.hand is not None and table.state.hand.kill_seat is None
+
+
+def _tie(table: KillTable, steps: list[str], players: tuple[int, int]) -> Outcome:
+    """Play ``steps`` to the end of the betting, then both ``players`` show a 7-5-4-3-2."""
+    table.hand(steps)
+    hands = ("7h 5s 4d 3c 2d", "7c 5d 4h 3s 2h")
+    outcome = table.outcome
+    assert outcome is not None
+    while table.state.hand is not None and table.state.hand.phase is Phase.SHOWDOWN:
+        seat = table.state.hand.to_act or 0
+        outcome = table.run(_entry(f"{seat} show {hands[players.index(seat)]}"))
+    return outcome
+
+
+def check_down(first: int, second: int) -> list[str]:
+    """Three draws standing pat and three checked rounds, ``first`` left of the button."""
+    return [f"{first} draw 0", f"{second} draw 0", f"{first} check", f"{second} check"] * 3
+
+
+def test_KILL_03_accepts_a_split_that_keeps_the_legholders_leg() -> None:
+    """Seat 1 holds a leg and splits the next pot with seat 2: it keeps its one leg."""
+    table = KillTable()
+    table.hand(["3 fold", "4 fold", "1 raise 20", "2 fold"], button=4)
+    assert table.leg() == (1, 1)
+    # hand 2: button 1, small blind 2, big blind 3
+    steps = ["4 fold", "1 call", "2 call", "3 fold", *check_down(2, 1)]
+    outcome = _tie(table, steps, (1, 2))
+    assert outcome.result is not None and outcome.result["pots"][0]["winners"] == [1, 2]
+    assert table.leg() == (1, 1)
+    assert outcome.result["kill_leg"] == {"seat": 1, "legs": 1}
+
+
+def test_KILL_03_refuses_the_leg_after_a_split_without_its_holder() -> None:
+    """Seat 1 holds a leg; seats 2 and 3 split the next pot: the kill button is neutral."""
+    table = KillTable()
+    table.hand(["3 fold", "4 fold", "1 raise 20", "2 fold"], button=4)
+    # hand 2: button 1, small blind 2, big blind 3
+    steps = ["4 fold", "1 fold", "2 call", "3 check"]
+    steps += check_down(2, 3)
+    outcome = _tie(table, steps, (2, 3))
+    assert outcome.result is not None and outcome.result["pots"][0]["winners"] == [2, 3]
+    assert table.leg() == (None, 0)
+    assert outcome.instructions[-1]["text"] == "The kill button is neutral"
+
+
+def test_KILL_03_accepts_a_kill_who_splits_the_kill_pot_and_kills_again() -> None:
+    """The kill shares the kill pot: it keeps both legs and kills the next hand too."""
+    table = KillTable()
+    _seat_1_wins_twice(table)
+    # hand 3: button 2, small blind 3, big blind 4, seat 1 kills; seat 2 acts first
+    steps = ["2 call", "3 fold", "4 fold", "1 check", *check_down(1, 2)]
+    outcome = _tie(table, steps, (1, 2))
+    assert outcome.result is not None and outcome.result["pots"][0]["winners"] == [1, 2]
+    assert table.leg() == (1, 2)
+    table.run(StartHand())
+    assert table.state.hand is not None and table.state.hand.kill_seat == 1
