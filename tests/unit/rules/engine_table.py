@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from dealerassist.json_codec import canonical, parse
 from dealerassist.rules.actions import (
     Act,
     ActionKind,
@@ -73,3 +74,20 @@ class Table:
 
     def stacks(self) -> dict[int, int]:
         return {seat.seat: seat.stack for seat in self.state.seats if seat.player}
+
+
+class StoredTable(Table):
+    """A table whose state is written and read back before every entry, as the Redis table
+    store does when another API process wrote it last; each entry is also applied to the
+    state kept in memory, and both answers must be the same bytes."""
+
+    def run(self, command: Any) -> Outcome:
+        stored = TableState.from_dict(parse(canonical(self.state.to_dict())))
+        kept = apply(self.state, command, self.rules, AT)
+        read = apply(stored, command, self.rules, AT)
+        assert canonical(read.state.to_dict()) == canonical(kept.state.to_dict())
+        assert canonical([read.events, read.instructions, read.result]) == canonical(
+            [kept.events, kept.instructions, kept.result]
+        )
+        self.outcome, self.state = kept, kept.state
+        return kept

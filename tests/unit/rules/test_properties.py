@@ -6,16 +6,15 @@ import random
 from typing import Any
 
 import pytest
-from engine_table import AT, LIMIT, Table
+from engine_table import AT, LIMIT, StoredTable, Table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dealerassist.errors import InvalidInput
-from dealerassist.json_codec import canonical, parse
 from dealerassist.rules.actions import Act, ActionKind, Mode, Stakes, Structure, Variant
 from dealerassist.rules.blinds import eligible_seats
 from dealerassist.rules.dealing import deck_cards
-from dealerassist.rules.engine import Outcome, apply, legal_actions
+from dealerassist.rules.engine import legal_actions
 from dealerassist.rules.house_rules import (
     BettingRules,
     BlindRules,
@@ -254,23 +253,6 @@ def test_illegal_entries_are_refused_with_a_rule_id_and_change_nothing(
     """Out-of-turn, out-of-phase and oversized entries raise and leave the state as it was."""
     table = make_table(game[0], game[1], seed, mode, antes=False)
     play_hand(table, random.Random(seed), illegal=True)
-
-
-class StoredTable(Table):
-    """A table whose state is written and read back before every entry, as the Redis table
-    store does when another API process wrote it last; each entry is also applied to the
-    state kept in memory, and both answers must be the same bytes."""
-
-    def run(self, command: Any) -> Outcome:
-        stored = TableState.from_dict(parse(canonical(self.state.to_dict())))
-        kept = apply(self.state, command, self.rules, AT)
-        read = apply(stored, command, self.rules, AT)
-        assert canonical(read.state.to_dict()) == canonical(kept.state.to_dict())
-        assert canonical([read.events, read.instructions, read.result]) == canonical(
-            [kept.events, kept.instructions, kept.result]
-        )
-        self.outcome, self.state = kept, kept.state
-        return kept
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from engine_table import Table
+from engine_table import StoredTable, Table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -76,3 +76,38 @@ def test_a_misdeal_at_any_point_gives_every_chip_back(seed: int, steps: int) -> 
     table.run(Ruling("misdeal", rule_id="IRREG-01", effects=(Misdeal(),)))
     assert list(table.stacks().values()) == STACKS
     assert table.hand.phase is Phase.COMPLETE and table.state.hand_log == ()
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    seed=st.integers(0, 10**6),
+    steps=st.integers(0, 30),
+    back=st.integers(1, 4),
+    misdeal=st.booleans(),
+)
+def test_a_ruling_on_a_table_read_back_from_its_json_is_the_ruling_on_the_one_in_memory(
+    seed: int, steps: int, back: int, misdeal: bool
+) -> None:
+    """A finished hand, a second one played in, a void_last or a misdeal, and play after it:
+    at every entry the table decoded from its stored JSON answers byte for byte as the one
+    kept in memory (rulings rebuild the hand from the journal's snapshot of the table)."""
+    rng = random.Random(seed)
+    table = StoredTable(STACKS)
+    table.start(button=1 + seed % 4, post=False)
+    while (entry := _random_entry(table, rng)) is not None:
+        table.run(entry)
+    table.start(post=False)
+    entered = 0
+    for _ in range(steps):
+        if (entry := _random_entry(table, rng)) is None:
+            break
+        table.run(entry)
+        entered += 1
+    if misdeal:
+        table.run(Ruling("misdeal", rule_id="IRREG-01", effects=(Misdeal(),)))
+    elif entered:
+        table.run(Ruling("custom", note="void", effects=(VoidLast(min(back, entered)),)))
+    for _ in range(10):
+        if (entry := _random_entry(table, rng)) is None:
+            break
+        table.run(entry)
