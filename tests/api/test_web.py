@@ -19,7 +19,11 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.test import TestResponse
 
 from api.conftest import Api
-from dealerassist.api.schemas import AuditEventsQuerySchema, AuditHandQuerySchema
+from dealerassist.api.schemas import (
+    AuditEventsQuerySchema,
+    AuditHandQuerySchema,
+    SeatChangeSchema,
+)
 from dealerassist.rules.ruling_commands import EffectKind
 from dealerassist.web import pages
 
@@ -197,6 +201,37 @@ def test_the_floor_console_rules_through_the_ruling_route(app: Flask) -> None:
     endpoint, _ = app.url_map.bind("localhost").match(concrete, method=method)
     assert (method, endpoint) == ("POST", "rulings.issue_ruling")
     assert 'call("ruling"' in (STATIC / "floor.js").read_text()
+
+
+def test_the_tablet_offers_exactly_the_api_s_seat_changes(api: Api) -> None:
+    """The tablet's seat changes (SEAT_CHANGES of tablet.js and the panel's buttons) are the
+    "change" kinds SeatChangeSchema accepts, all of them, and the body fields they send are
+    the schema's fields."""
+    text = (STATIC / "tablet.js").read_text()
+    start = text.index("const SEAT_CHANGES = {")
+    block = text[start : text.index("};", start)]
+    declared = dict(re.findall(r"^\s*(\w+): \{ fields: \[([^\]]*)\] \}", block, re.M))
+    html = _get(api, "/tablet").get_data(as_text=True)
+    panel = html[
+        html.index('id="changes-panel"') : html.index("</details>", html.index("changes-panel"))
+    ]
+    buttons = set(re.findall(r'<button type="button"[^>]*data-change="(\w+)"', panel))
+    schema = SeatChangeSchema()
+    validator = schema.fields["change"].validate
+    assert isinstance(validator, OneOf)
+    assert set(declared) == set(validator.choices) == buttons
+    sent = {field for fields in declared.values() for field in re.findall(r'"(\w+)"', fields)}
+    assert sent | {"change"} == set(schema.fields)
+
+
+def test_the_tablet_changes_seats_through_the_seat_change_route(app: Flask) -> None:
+    """The seatChange route of api.js is the dealer's POST .../seats/{seat}/changes, and the
+    tablet sends it through change() (If-Match, Idempotency-Key, the 409/412 handling)."""
+    method, template = _routes()["seatChange"]
+    concrete = re.sub(r"\{(\w+)\}", lambda m: SAMPLE[m.group(1)], template)
+    endpoint, _ = app.url_map.bind("localhost").match(concrete, method=method)
+    assert (method, endpoint) == ("POST", "tables.change_seat")
+    assert 'change("seatChange"' in (STATIC / "tablet.js").read_text()
 
 
 @pytest.mark.parametrize(

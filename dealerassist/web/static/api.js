@@ -6,6 +6,7 @@ export const ROUTES = {
   table: ["GET", "/v1/tables/{table_id}"],
   seat: ["PUT", "/v1/tables/{table_id}/seats/{seat}"],
   unseat: ["DELETE", "/v1/tables/{table_id}/seats/{seat}"],
+  seatChange: ["POST", "/v1/tables/{table_id}/seats/{seat}/changes"],
   startHand: ["POST", "/v1/tables/{table_id}/hands"],
   action: ["POST", "/v1/tables/{table_id}/actions"],
   floorCall: ["POST", "/v1/tables/{table_id}/floor-calls"],

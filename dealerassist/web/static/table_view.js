@@ -52,8 +52,11 @@ export function renderSummary(table) {
   );
 }
 
-export function renderSeats(table) {
+// options.onSeat(seatNo): an occupied seat can be tapped (the tablet's seat changes);
+// options.selected: the seat number to mark as chosen.
+export function renderSeats(table, options = {}) {
   const list = clear($("seats"));
+  const { onSeat, selected } = options;
   const hand = table.hand && table.hand.phase !== "complete" ? table.hand : null;
   const players = new Map((hand ? hand.players : []).map((p) => [p.seat, p]));
   const toAct = table.next ? table.next.seat : null;
@@ -62,11 +65,15 @@ export function renderSeats(table) {
     const classes = ["seat", `status-${seat.status}`];
     if (seat.seat === toAct) classes.push("to-act");
     if (p && p.folded) classes.push("folded");
+    const pickable = onSeat && seat.status !== "empty";
+    if (pickable) classes.push("pickable");
+    if (pickable && seat.seat === selected) classes.push("selected");
     const badges = [];
     if (seat.seat === (hand ? hand.button : table.button)) badges.push(el("span", { class: "badge button", text: "D" }));
     if (hand && seat.seat === hand.small_blind_seat) badges.push(el("span", { class: "badge", text: "SB" }));
     if (hand && seat.seat === hand.big_blind_seat) badges.push(el("span", { class: "badge", text: "BB" }));
     if (seat.seat === toAct) badges.push(el("span", { class: "badge act", text: "TO ACT" }));
+    if (seat.status === "sitting_out") badges.push(el("span", { class: "badge out", text: "OUT" }));
     const notes = [];
     if (p) {
       if (p.folded) notes.push("folded");
@@ -77,11 +84,18 @@ export function renderSeats(table) {
       if (p.mucked) notes.push("mucked");
     }
     if (seat.status === "sitting_out") notes.push("sitting out");
-    if (seat.missed_blind) notes.push(`missed ${words(seat.missed_blind)}`);
-    if (seat.waiting) notes.push(`waiting (${seat.waiting})`);
+    if (seat.missed_blind) notes.push(`missed ${words(seat.missed_blind)} blind`);
+    if (seat.waiting) notes.push(`waits for the big blind (${seat.waiting})`);
     if (seat.new_player) notes.push("new player");
     const bet = p && p.bet ? el("span", { class: "bet", text: `bet ${p.bet}` }) : null;
-    list.append(el("li", { class: classes.join(" ") },
+    const pick = pickable ? {
+      role: "button", tabindex: "0", "aria-label": `Seat changes for seat ${seat.seat}`,
+      onclick: () => onSeat(seat.seat),
+      onkeydown: (event) => {
+        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); onSeat(seat.seat); }
+      },
+    } : {};
+    list.append(el("li", { class: classes.join(" "), ...pick },
       el("div", { class: "seat-head" }, el("span", { class: "seat-no", text: String(seat.seat) }), badges),
       el("div", { class: "player", text: seat.player || "empty" }),
       seat.status !== "empty" ? el("div", { class: "stack", text: String(seat.stack) }) : null,
@@ -116,9 +130,9 @@ export function renderResult(table) {
   box.hidden = false;
 }
 
-export function renderTable(table) {
+export function renderTable(table, options = {}) {
   renderSummary(table);
-  renderSeats(table);
+  renderSeats(table, options);
   renderInstructions(table);
   renderResult(table);
 }

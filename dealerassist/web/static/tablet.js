@@ -1,6 +1,7 @@
 // dealerassist dealer tablet: the table, the dealing instructions, and the legal actions of
-// the seat to act as big buttons. Every entry goes to the "action" route with
-// If-Match and a fresh Idempotency-Key; a refusal is shown with its rule ID.
+// the seat to act as big buttons; seating and the between-hands seat changes. Every entry
+// goes through change() with If-Match and a fresh Idempotency-Key; a refusal is shown with
+// its rule ID.
 import { call, session } from "./api.js";
 import { $, append, clear, describeAction, el, setupLogin, showMessage, showProblem, tokenRefused } from "./ui.js";
 import { TablePoller, renderTable } from "./table_view.js";
@@ -16,10 +17,22 @@ const LABELS = {
 };
 const OPTION_LABELS = { wait: "Wait for the big blind", straddle: "Straddle", no_straddle: "No straddle" };
 
+// The seat changes the tablet offers (the "seatChange" route's "change" kinds) and the body
+// fields each may carry; tests/api/test_web.py checks both against the API's schema.
+const SEAT_CHANGES = {
+  sit_out: { fields: [] },
+  return: { fields: ["wait"] },
+  change_seat: { fields: ["to"] },
+  add_chips: { fields: ["chips"] },
+};
+const SEAT_STATUS = { active: "active", sitting_out: "sitting out", empty: "empty" };
+let changeSeat = null; // the seat chosen in the seat-changes panel
+
 function render(table) {
-  renderTable(table);
+  renderTable(table, { onSeat: pickSeat, selected: changeSeat });
   renderActions(table);
   renderStart(table);
+  renderChanges(table);
 }
 
 function cardsInput(id, placeholder) {
@@ -179,9 +192,97 @@ async function change(route, { params = {}, body } = {}) {
       lastRefused = body;
       offerFloorCall();
     }
+    if (answer.status === 409 && route === "seatChange" && answer.problem) offerAllowedChanges(answer.problem);
     return answer;
   } finally {
     setBusy(false);
+  }
+}
+
+// -- seat changes (sit out, return, move, add chips) ----------------------------------------
+
+function changeBody(kind, values = {}) {
+  const body = { change: kind };
+  for (const field of SEAT_CHANGES[kind].fields) {
+    if (values[field] !== undefined && values[field] !== null) body[field] = values[field];
+  }
+  return body;
+}
+
+async function sendChange(seat, kind, values) {
+  const answer = await change("seatChange", { params: { seat }, body: changeBody(kind, values) });
+  if (answer && answer.ok && kind === "change_seat") {
+    changeSeat = values.to; // the panel follows the player to the new seat
+    render(poller.table);
+  }
+  if (answer && answer.ok && kind === "add_chips") $("change-chips").value = "";
+  return answer;
+}
+
+function pickSeat(seat) {
+  changeSeat = seat;
+  const panel = $("changes-panel");
+  panel.open = true;
+  if (poller.table) render(poller.table);
+  panel.scrollIntoView({ block: "nearest" });
+}
+
+// A <select>'s options are rebuilt only when they change, so the poll does not close a
+// list the dealer has open.
+function fillSelect(select, options, value) {
+  const signature = JSON.stringify(options);
+  if (select.dataset.options !== signature) {
+    clear(select);
+    for (const [optionValue, text] of options) select.append(el("option", { value: optionValue, text }));
+    select.dataset.options = signature;
+  }
+  if (value !== undefined && value !== null) select.value = String(value);
+}
+
+function renderChanges(table) {
+  const seats = table.seats || [];
+  const occupied = seats.filter((s) => s.status !== "empty");
+  const empty = seats.filter((s) => s.status === "empty");
+  if (!occupied.some((s) => s.seat === changeSeat)) changeSeat = occupied.length ? occupied[0].seat : null;
+  fillSelect($("change-seat"), occupied.map((s) => [String(s.seat), `Seat ${s.seat} · ${s.player}`]), changeSeat);
+  const hint = $("change-hint");
+  const seat = occupied.find((s) => s.seat === changeSeat);
+  $("change-controls").hidden = !seat;
+  clear($("change-status"));
+  if (!seat) {
+    hint.textContent = "No player is seated.";
+    hint.hidden = false;
+    return;
+  }
+  const notes = [SEAT_STATUS[seat.status] || seat.status, `stack ${seat.stack}`];
+  if (seat.missed_blind) notes.push(`missed ${seat.missed_blind} blind`);
+  if (seat.waiting) notes.push(`waits for the big blind (${seat.waiting})`);
+  if (seat.new_player) notes.push("new player");
+  $("change-status").textContent = notes.join(" · ");
+  const hand = table.hand && table.hand.phase !== "complete" ? table.hand : null;
+  const dealtIn = hand && (hand.players || []).some((p) => p.seat === seat.seat);
+  hint.textContent = dealtIn ? `Seat ${seat.seat} is in the hand: its seat changes come after the hand.` : "";
+  hint.hidden = !dealtIn;
+  const sittingOut = seat.status === "sitting_out";
+  const waiting = seat.status === "active" && Boolean(seat.waiting);
+  $("change-sit-out").hidden = seat.status !== "active";
+  $("change-return").hidden = !(sittingOut || waiting);
+  $("change-return-wait").hidden = !sittingOut;
+  fillSelect($("change-to"), empty.map((s) => [String(s.seat), `Seat ${s.seat}`]));
+  $("change-move-row").hidden = !empty.length;
+}
+
+// A 409 on a seat change may name the change allowed instead (e.g. return waiting for the
+// big blind, BLIND-08/12/13): offer it as a button in the banner.
+function offerAllowedChanges(problem) {
+  const box = $("problem");
+  for (const allowed of problem.allowed || []) {
+    if (!allowed || !SEAT_CHANGES[allowed.type] || !allowed.seat) continue;
+    const button = el("button", {
+      type: "button", class: "primary", text: describeAction(allowed),
+      onclick: () => sendChange(allowed.seat, allowed.type, allowed),
+    });
+    box.insertBefore(button, box.lastChild);
   }
 }
 
@@ -227,7 +328,41 @@ function setup() {
     if (!seat) { showProblem({ title: "Which seat?", detail: "Enter the seat number." }); return; }
     change("unseat", { params: { seat } });
   });
+  setupChanges();
   poller.start();
+}
+
+function setupChanges() {
+  $("change-seat").addEventListener("change", (event) => {
+    changeSeat = Number(event.target.value) || null;
+    if (poller.table) render(poller.table);
+  });
+  const chosen = () => {
+    if (!changeSeat) showProblem({ title: "Which seat?", detail: "Tap a player's seat or choose it in the list." });
+    return changeSeat;
+  };
+  $("change-sit-out").addEventListener("click", () => { if (chosen()) sendChange(changeSeat, "sit_out"); });
+  $("change-return").addEventListener("click", () => { if (chosen()) sendChange(changeSeat, "return", { wait: false }); });
+  $("change-return-wait").addEventListener("click", () => { if (chosen()) sendChange(changeSeat, "return", { wait: true }); });
+  $("change-move").addEventListener("click", () => {
+    const to = Number($("change-to").value);
+    if (!chosen()) return;
+    if (!Number.isInteger(to) || to < 1) {
+      showProblem({ title: "Which empty seat?", detail: "Choose the empty seat the player moves to." });
+      return;
+    }
+    sendChange(changeSeat, "change_seat", { to });
+  });
+  $("change-add").addEventListener("click", () => {
+    const text = $("change-chips").value.trim();
+    const chips = Number(text);
+    if (!chosen()) return;
+    if (!text || !Number.isInteger(chips) || chips <= 0) {
+      showProblem({ title: "Chips needed", detail: "Enter the number of chips to add: a whole number above 0." });
+      return;
+    }
+    sendChange(changeSeat, "add_chips", { chips });
+  });
 }
 
 setupLogin(setup);

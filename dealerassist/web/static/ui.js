@@ -31,8 +31,13 @@ export function clear(node) {
   return node;
 }
 
+// An action entry ({seat, action, ...}) or a seat change ({type, seat, wait, to, chips}).
 export function describeAction(a) {
-  const parts = [a.seat !== undefined ? `seat ${a.seat}` : null, a.action, a.option];
+  const kind = a.action || (a.type ? String(a.type).replace(/_/g, " ") : null);
+  const parts = [a.seat !== undefined ? `seat ${a.seat}` : null, kind, a.option];
+  if (a.wait === true) parts.push("waiting for the big blind");
+  if (a.to !== undefined && a.to !== null) parts.push(`to seat ${a.to}`);
+  if (a.chips !== undefined && a.chips !== null) parts.push(`${a.chips} chips`);
   if (a.amount !== undefined && a.amount !== null) parts.push(String(a.amount));
   if (a.min !== undefined && a.max !== undefined) parts.push(a.min === a.max ? `${a.min}` : `${a.min}–${a.max}`);
   if (a.count !== undefined && a.count !== null) parts.push(`${a.count} cards`);
