@@ -353,6 +353,14 @@ INVARIANTS: tuple[Invariant, ...] = (
         ),
     ),
     Invariant(
+        "open.max_consecutive_antes",
+        "stops the antes after passed-out deals, which only a game with openers has: set "
+        "open.requirement (OPEN-02, OPEN-03)",
+        lambda r, _: (
+            not r.open.max_consecutive_antes or r.open.requirement is not OpenRequirement.NONE
+        ),
+    ),
+    Invariant(
         "betting.post_draw_first",
         "opener acts first after the draw only in ante games: game.forced_bets = antes (OPEN-01)",
         lambda r, _: (

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from dealerassist.rules import kills
 from dealerassist.rules.actions import Stakes
@@ -15,6 +15,7 @@ from dealerassist.rules.house_rules import (
     PassOutButton,
     Variant,
 )
+from dealerassist.rules.openers import antes_stopped
 from dealerassist.rules.state import (
     HandState,
     Phase,
@@ -269,6 +270,8 @@ def new_hand(table: TableState, where: Positions, rules: HouseRules) -> HandStat
     stakes = table.spec.stakes
     order = clockwise_after(eligible_seats(table), where.button)
     small, big = where.small_blind, where.big_blind
+    if antes_stopped(table.carried_pot, table.passed_out_deals, rules):
+        stakes = replace(stakes, ante=0)  # OPEN-03: the pot plays as it is
     players: list[PlayerState] = []
     waiting: list[tuple[int, str]] = []
     for seat in order:

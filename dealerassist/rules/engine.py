@@ -135,6 +135,14 @@ def _start(state: TableState, button: int | None, rules: HouseRules, log: Log) -
         )
     if button is not None:
         state.seat(button)
+    if not state.carried_pot and state.passed_out_deals:
+        state = evolve(state, passed_out_deals=0)  # OPEN-03: the run of pass-outs ended
+    if openers.antes_stopped(state.carried_pot, state.passed_out_deals, rules):
+        text = (
+            f"No antes this deal: {state.passed_out_deals} deals in a row were passed out, the "
+            f"house limit; the {state.carried_pot} in the pot plays as it is"
+        )
+        log.notices.append(Notice(rule_id=RuleId.OPEN_03, message=text))
     blinds.check_players(len(blinds.eligible_seats(state)), rules, state)
     where = blinds.positions(state, button, rules)
     state = blinds.mark_missed(state, where)
@@ -226,7 +234,13 @@ def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log)
     hand = _set_draw_deadline(hand, rules, at)
     log.instructions.extend(openers.proof_reminder(hand, rules))
     if hand.result is not None and hand.result.get("passed_out"):
-        state = evolve(state, carried_pot=hand.result["carried"], button_stays=True)
+        state = evolve(
+            state,
+            carried_pot=hand.result["carried"],
+            button_stays=True,
+            # counted only where the house limits the antes, so other tables store as before
+            passed_out_deals=state.passed_out_deals + bool(rules.open.max_consecutive_antes),
+        )
     return _with_hand(state, hand)
 
 

@@ -171,6 +171,9 @@ class OpenRules:
 
     requirement: OpenRequirement = OpenRequirement.NONE
     passout_button: PassOutButton = PassOutButton.ADVANCES
+    # OPEN-03 (RRoP): after this many passed-out deals in a row nobody antes again and the
+    # pot plays as it is; 0 = everyone antes on every deal
+    max_consecutive_antes: int = 0
 
 
 @dataclass(frozen=True, slots=True)

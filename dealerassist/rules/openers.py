@@ -85,6 +85,19 @@ def passed_out(hand: HandState, rules: HouseRules) -> bool:
     return first_round_over and jackpots(hand, rules) and hand.opener is None
 
 
+def antes_stopped(carried_pot: int, passed_out_deals: int, rules: HouseRules) -> bool:
+    """OPEN-03 (RRoP: "most games stop adding antes after three consecutive deals"): after
+    ``open.max_consecutive_antes`` passed-out deals in a row the next deal has no antes.
+
+    >>> from dealerassist.rules.house_rules import OpenRules
+    >>> three = HouseRules(open=OpenRules(max_consecutive_antes=3))
+    >>> antes_stopped(18, 2, three), antes_stopped(27, 3, three), antes_stopped(27, 3, HouseRules())
+    (False, True, False)
+    """
+    cap = rules.open.max_consecutive_antes
+    return bool(cap) and carried_pot > 0 and passed_out_deals >= cap
+
+
 def pass_out(hand: HandState) -> HandState:
     """OPEN-03: the cards are collected; the antes stay in the pot for the next deal."""
     players = tuple(evolve(p, committed=0, dead=0, bet=0, held=0, cards=()) for p in hand.players)

@@ -276,6 +276,9 @@ class TableState:
     big_blind_position: int | None = None  # BLIND-03: the seat that took last hand's big blind
     carried_pot: int = 0  # OPEN-03: antes of a deal nobody opened, carried into the next deal
     button_stays: bool = False  # OPEN-03 same_dealer: the passed-out deal's dealer deals again
+    # OPEN-03: passed-out deals in a row whose antes are in carried_pot (reset by a deal
+    # that starts with nothing carried)
+    passed_out_deals: int = field(default=0, metadata=OMIT_AT_DEFAULT)
     # rulings: the table before the current hand started and every command accepted since
     # ({"at", "command"}), as compact JSON strings, so a ruling can void actions by rebuilding
     # the hand (rules/rulings.py)

@@ -379,6 +379,13 @@ INVARIANT_CASES = {
         {"game": 'forced_bets = "antes"', "kill": 'mode = "required"'},
         {"game": 'forced_bets = "blinds_and_antes"', "kill": 'mode = "required"'},
     ),
+    "open.max_consecutive_antes": (  # OPEN-03: pass-outs happen only in games with openers
+        {"game": 'forced_bets = "antes"', "open": "max_consecutive_antes = 3"},
+        {
+            "game": 'forced_bets = "antes"',
+            "open": 'requirement = "jacks_or_better"\nmax_consecutive_antes = 3',
+        },
+    ),
     "kill.mode": (  # KILL-01: the voluntary kill is not built
         {"kill": 'mode = "optional"'},
         {"kill": 'mode = "required"\nsize = "half"'},

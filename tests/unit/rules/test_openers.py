@@ -134,6 +134,77 @@ def test_OPEN_03_rejects_moving_the_button_when_the_same_dealer_deals_again() ->
     assert table.state is before
 
 
+def capped_jackpots(cap: int) -> HouseRules:
+    return HouseRules(
+        open=OpenRules(requirement=OpenRequirement.JACKS_OR_BETTER, max_consecutive_antes=cap)
+    )
+
+
+def test_OPEN_03_accepts_a_deal_without_antes_after_the_house_limit_of_pass_outs() -> None:
+    """max_consecutive_antes = 2: after two passed-out deals in a row the third deal has no
+    antes (the dealer is told why), and the pot of the six antes plays as it is."""
+    table = Table([100, 100, 100], stakes=ANTES, rules=capped_jackpots(2))
+    table.start(button=3)
+    checked_around(table)
+    table.start()
+    assert table.hand.pot == 12  # the second deal: everyone antes again
+    checked_around(table)
+    assert table.state.carried_pot == 12 and table.state.passed_out_deals == 2
+    outcome = table.start(post=False)
+    assert [n.rule_id for n in outcome.notices] == [RuleId.OPEN_03]
+    assert "No antes this deal" in outcome.notices[0].message
+    assert all(player.owes == 0 for player in table.hand.players)
+    assert table.hand.phase.value != "posting" and table.hand.pot == 12
+    assert sum(table.stacks().values()) == 300 - 12
+
+
+def test_OPEN_03_refuses_an_ante_once_the_antes_have_stopped() -> None:
+    """When the antes have stopped, an ante entered for a seat is refused and changes nothing;
+    with the limit not reached (one pass-out of two) everyone still antes."""
+    table = Table([100, 100, 100], stakes=ANTES, rules=capped_jackpots(2))
+    table.start(button=3)
+    checked_around(table)
+    table.start(post=False)
+    assert table.hand.phase.value == "posting" and table.hand.to_act is not None
+    while table.hand.phase.value == "posting":
+        table.act(table.hand.to_act, "post")
+    checked_around(table)
+    table.start(post=False)
+    before = table.state
+    with pytest.raises(RuleViolation):
+        table.act(table.hand.to_act or 1, "post")
+    assert table.state is before
+
+
+def test_OPEN_03_counts_only_pass_outs_in_a_row() -> None:
+    """An opened pot between two pass-outs starts the count again: the antes go on."""
+    table = Table([100, 100, 100], stakes=ANTES, rules=capped_jackpots(2))
+    table.start(button=3)
+    checked_around(table)
+    table.start()
+    table.act(table.hand.to_act, "bet", amount=10)
+    while table.hand.phase.value == "betting_1":
+        table.act(table.hand.to_act, "fold")
+    assert table.hand.phase.value == "complete" and table.state.carried_pot == 0
+    table.start()
+    checked_around(table)
+    assert table.state.passed_out_deals == 1
+    table.start(post=False)
+    assert table.hand.phase.value == "posting"  # one pass-out in a row: everyone antes
+
+
+def test_OPEN_03_without_a_limit_the_antes_never_stop() -> None:
+    """max_consecutive_antes = 0 (the default): every deal is anted, however many pass out,
+    and nothing is counted (the table stores exactly as before the option existed)."""
+    table = Table([100, 100, 100], stakes=ANTES, rules=jackpots())
+    table.start(button=3)
+    for _ in range(4):
+        checked_around(table)
+        table.start()
+    assert table.hand.pot == 30 and table.state.passed_out_deals == 0
+    assert "passed_out_deals" not in table.state.to_dict()
+
+
 def opened_to_showdown(table: Table) -> None:
     """Seat 1 opens, seat 2 calls, seat 3 folds; both stand pat and check down."""
     table.act(1, "bet", amount=10)
