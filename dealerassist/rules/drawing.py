@@ -18,7 +18,15 @@ from dealerassist.rules.fifth_cards import deal_fifth_cards as deal_fifth_cards
 from dealerassist.rules.fifth_cards import finish_draw as finish_draw
 from dealerassist.rules.fifth_cards import fouled_notice as fouled_notice
 from dealerassist.rules.house_rules import HouseRules
-from dealerassist.rules.state import HandState, PlayerState, evolve
+from dealerassist.rules.journal import read
+from dealerassist.rules.state import (
+    HandState,
+    PlayerState,
+    TableState,
+    evolve,
+    is_betting,
+    phase_number,
+)
 from dealerassist.rules.stub import Step, deliverable, reserve
 from dealerassist.rules.violations import RuleId, RuleViolation
 
@@ -271,6 +279,33 @@ def check_change(hand: HandState, seat: int, draw_round: int) -> None:
         message = f"Seat {seat}'s draw is locked: cards were dealt or a later seat has acted on it."
         allowed = [] if hand.to_act is None else [{"seat": hand.to_act, "action": "draw"}]
         raise refuse(RuleId.DRAW_07, message, seat, allowed)
+
+
+_DRAW_ENTRIES = (ActionKind.DRAW.value, ActionKind.DEAL.value, ActionKind.TIME.value)
+
+
+def can_change_pat(state: TableState, seat: int) -> bool:
+    """DRAW-07 after the draw: the last seat to draw stood pat and the betting round after it
+    has no entry yet, so nothing was dealt in response and no later seat acted on it: the
+    seat may still ask for cards (True). When that pat was the last draw but an entry has
+    come since, the request is locked: ``RuleViolation`` DRAW-07. False otherwise (the
+    entry is not about a last pat at all)."""
+    hand = state.hand
+    if hand is None or not is_betting(hand.phase) or phase_number(hand.phase) < 2:
+        return False
+    entries = [read(entry)[0] for entry in state.hand_log]
+    draws = [i for i, entry in enumerate(entries) if entry.get("action") in _DRAW_ENTRIES]
+    if not draws:
+        return False
+    last = entries[draws[-1]]
+    pat = last.get("action") == ActionKind.DRAW.value and not last.get("count")
+    if not pat or last.get("discards") or last.get("seat") != seat:
+        return False
+    if draws[-1] != len(entries) - 1 or hand.player(seat).timed_out:
+        message = f"Seat {seat} stood pat and the betting after the draw has begun: the pat stands."
+        allowed = [] if hand.to_act is None else [{"seat": hand.to_act, "action": "bet"}]
+        raise refuse(RuleId.DRAW_07, message, seat, allowed)
+    return True
 
 
 def undo_draw(hand: HandState, seat: int) -> HandState:

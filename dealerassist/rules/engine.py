@@ -11,6 +11,7 @@ from dealerassist.rules import (
     blinds,
     dealing,
     drawing,
+    journal,
     kills,
     openers,
     posting,
@@ -227,6 +228,8 @@ def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log)
     elif phase is Phase.SHOWDOWN and act.action is ActionKind.MUCK:
         showdown.check_muck(hand, act.seat)
         hand = showdown.apply_muck(hand, act.seat, rules)
+    elif act.action is ActionKind.DRAW and drawing.can_change_pat(state, act.seat):
+        return _change_pat(state, act, rules, at, log)
     else:
         raise _phase_refusal(hand, act, state, rules)
     log.events.insert(0, {"type": "action", **_act_record(act)})
@@ -242,6 +245,21 @@ def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log)
             passed_out_deals=state.passed_out_deals + bool(rules.open.max_consecutive_antes),
         )
     return _with_hand(state, hand)
+
+
+def _change_pat(
+    state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log
+) -> TableState:
+    """DRAW-07: the last drawer's pat is taken back (the hand rebuilt from its journal without
+    it) and the new request applied, as if the pat had never been entered."""
+    rebuilt, dropped = journal.without_last_actions(state, 1, rules, apply)
+    outcome = apply(rebuilt, act, rules, at)
+    log.events.append({"type": "draw_changed", "seat": act.seat, "was": dropped})
+    log.events.extend(outcome.events)
+    log.instructions.extend(outcome.instructions)
+    log.notices.extend(outcome.notices)
+    # the outer apply journals this entry; drop the inner apply's record of it
+    return evolve(outcome.state, hand_log=outcome.state.hand_log[:-1])
 
 
 def _bet(hand: HandState, act: Act, spec: TableSpec, rules: HouseRules, log: Log) -> HandState:

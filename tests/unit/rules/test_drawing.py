@@ -769,3 +769,60 @@ def test_DRAW_06_rejects_a_discard_dealt_while_the_stub_still_has_cards() -> Non
     assert error.rule_id is RuleId.DRAW_06 and "deal from the stub first" in error.message
     table.act(2, "deal", cards="Js")
     assert table.hand.reshuffles == 0
+
+
+def test_DRAW_07_accepts_the_last_drawers_changed_pat_before_the_first_bet() -> None:
+    """The last seat to draw stood pat, the betting after the draw has no entry yet: it may
+    still ask for cards; the pat is taken back and the new draw dealt as if it were first."""
+    table = Table([100, 100, 100])
+    table.start(button=1)
+    to_draw(table)
+    table.act(2, "draw", count=1)
+    table.act(3, "draw", count=2)
+    outcome = table.act(1, "draw", count=0)
+    assert table.hand.phase.value == "betting_2"
+    stub = table.hand.stub
+    outcome = table.act(1, "draw", count=3)
+    assert [e["type"] for e in outcome.events][:2] == ["draw_changed", "action"]
+    (was,) = outcome.events[0]["was"]
+    assert (was["seat"], was["action"], was["count"]) == (1, "draw", 0)
+    assert table.hand.player(1).drawn == (3,)
+    assert table.hand.stub == stub - 3
+    assert table.hand.phase.value == "betting_2" and table.hand.to_act == 2
+    assert len(table.state.hand_log) == len({*table.state.hand_log})  # journaled once
+
+
+def test_DRAW_07_refuses_the_last_drawers_pat_change_after_the_first_bet() -> None:
+    """Once a seat has acted in the betting after the draw, the last drawer's pat stands."""
+    table = Table([100, 100, 100])
+    table.start(button=1)
+    to_draw(table)
+    for seat, count in ((2, 1), (3, 2), (1, 0)):
+        table.act(seat, "draw", count=count)
+    table.act(2, "check")
+    assert refused(table, 1, "draw", count=3).rule_id is RuleId.DRAW_07
+
+
+def test_DRAW_07_refuses_a_pat_change_from_a_seat_that_was_not_the_last_to_draw() -> None:
+    """Only the last request can still be open: an earlier pat was acted on by later seats."""
+    table = Table([100, 100, 100])
+    table.start(button=1)
+    to_draw(table)
+    for seat, count in ((2, 0), (3, 2), (1, 1)):
+        table.act(seat, "draw", count=count)
+    assert refused(table, 2, "draw", count=2).rule_id is RuleId.GAME_01
+
+
+def test_DRAW_07_accepts_a_changed_pat_in_card_mode_with_its_discards_and_cards() -> None:
+    """Card mode: the last drawer's pat becomes a two-card draw, discards and new cards
+    entered, before anyone bets after the draw."""
+    table = card_table()
+    table.act(1, "draw", discards="2c", cards="Ks")
+    table.act(2, "draw", discards="2d", cards="Kd")
+    table.act(3, "draw", discards="")
+    assert table.hand.phase.value == "betting_2"
+    table.act(3, "draw", discards="2h 3h", cards="Qs Qd")
+    player = table.hand.player(3)
+    assert sorted(player.cards) == sorted(["4h", "5h", "6h", "Qs", "Qd"])
+    assert player.pile_cards[-1] == ("2h", "3h")
+    assert table.hand.phase.value == "betting_2"
