@@ -8,7 +8,8 @@ stacks after the last seat change or hand result). Conventions are those of
 player 1 is the big blind and player 2 the button; blinds and antes are implied by
 ``blinds_or_straddles`` and ``antes`` (no post actions); ``cbr`` amounts are "to"
 amounts. Cards the service never saw are ``??``: in count mode every hole card, every
-discard and every replacement. Refused entries are not part of a hand history.
+discard and every replacement. Refused entries are not part of a hand history, nor are
+actions taken back later (a ruling's ``void_last``, a last drawer's changed pat).
 
 PHH has variant codes only for ``F2L3D`` and ``N2L1D`` of the games we deal; other games
 are written with our own variant name and a comment saying so.
@@ -257,8 +258,35 @@ def _footer(hand_record: Mapping[str, Any], order: list[int]) -> list[str]:
     return lines
 
 
+# engine events that take recorded actions back: a ruling's void_last, a changed pat (DRAW-07)
+_TAKEN_BACK = {"voided": "actions", "draw_changed": "was"}
+
+
 def _commands(events: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
-    return [event["payload"].get("command") or {} for event in events]
+    """The hand's commands as they stand: an action a later entry took back (``voided`` by a
+    ruling, or a pat the last drawer changed) is left out, as the engine's journal leaves it
+    out, so the history replays to the recorded result."""
+    commands: list[Mapping[str, Any]] = []
+    for event in events:
+        payload = event.get("payload") or {}
+        if event.get("kind") == REJECTED:
+            continue
+        for engine_event in payload.get("events") or ():
+            key = _TAKEN_BACK.get(engine_event.get("type"))
+            if key is not None:
+                _take_back(commands, len(engine_event.get(key) or ()))
+        commands.append(payload.get("command") or {})
+    return commands
+
+
+def _take_back(commands: list[Mapping[str, Any]], count: int) -> None:
+    """Remove the last ``count`` actions (rulings and other entries stay)."""
+    for index in range(len(commands) - 1, -1, -1):
+        if count == 0:
+            return
+        if commands[index].get("type") == "action":
+            del commands[index]
+            count -= 1
 
 
 def _actions(events: list[Mapping[str, Any]], order: list[int]) -> list[str]:

@@ -143,6 +143,47 @@ def test_triple_draw_hand_replays_in_pokerkit_to_our_stacks(engine: ReplayEngine
     assert parse_phh(text).variant == "F2L3D"
 
 
+def test_actions_voided_by_a_ruling_are_not_in_the_history(engine: ReplayEngine) -> None:
+    """A call voided by the floor (void_last) and entered again as a fold: the PHH has the
+    fold only, and pokerkit replays it to the stacks our engine recorded."""
+    rules = _rules("casino-triple-draw-27")
+    commands = _play(
+        rules, "deuce_to_seven_triple_draw", {1: 500, 3: 300, 4: 400}, 1, ["post", "post", "call"]
+    )
+    voided = dict(commands[-1])
+    commands.append(
+        {"type": "ruling", "decision": "custom", "note": "misentry",
+         "effects": [{"effect": "void_last", "count": 1}]}
+    )  # fmt: skip
+    commands = _steps(commands, rules, ["fold", "call", "check", "draw2", "draw1", "bet", "fold"])
+    record_ = _hand_record(record(engine, commands, rules))
+    text = hand_to_phh(record_)
+    actions = tomllib.loads(text)["actions"]
+    name = f"p{[3, 4, 1].index(voided['seat']) + 1}"
+    assert actions[3] == f"{name} f" and f"{name} cc" not in actions
+    ours = [record_["result"]["stacks"][str(seat)] for seat in (3, 4, 1)]
+    assert _pokerkit_stacks(text) == ours
+
+
+def test_a_changed_pat_leaves_only_the_draw_in_the_history(engine: ReplayEngine) -> None:
+    """DRAW-07: the last drawer stood pat, then drew two before anyone bet; the PHH has the
+    two-card draw only (one discard line for that round), and pokerkit agrees on stacks."""
+    rules = _rules("casino-triple-draw-27")
+    script = ["post", "post", "call", "call", "check", "draw2", "draw1", "draw0"]
+    commands = _play(rules, "deuce_to_seven_triple_draw", {1: 500, 3: 300, 4: 400}, 1, script)
+    last = commands[-1]
+    commands.append({"type": "action", "seat": last["seat"], "action": "draw", "count": 2})
+    commands = _steps(commands, rules, ["bet", "fold", "fold"])
+    record_ = _hand_record(record(engine, commands, rules))
+    assert not any(e["kind"] == "rejected" for e in record(engine, commands, rules))
+    text = hand_to_phh(record_)
+    actions = tomllib.loads(text)["actions"]
+    name = f"p{[3, 4, 1].index(last['seat']) + 1}"
+    assert [a for a in actions if a.startswith(f"{name} sd")] == [f"{name} sd ????"]
+    ours = [record_["result"]["stacks"][str(seat)] for seat in (3, 4, 1)]
+    assert _pokerkit_stacks(text) == ours
+
+
 def test_draw_round_discards_come_before_its_deals(engine: ReplayEngine) -> None:
     """Within a draw round every discard precedes the replacement deals (as PHH orders them)."""
     rules = _rules("casino-triple-draw-27")
