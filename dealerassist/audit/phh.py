@@ -255,7 +255,29 @@ def _footer(hand_record: Mapping[str, Any], order: list[int]) -> list[str]:
     if events:
         lines += [_toml("_first_seq", events[0]["seq"]), _toml("_last_seq", events[-1]["seq"])]
         lines.append(_toml("_last_hash", events[-1]["hash"]))
+    rulings = [_ruling(event) for event in events if event.get("kind") == "ruling"]
+    if rulings:  # what PHH cannot say (a killed hand, an award, an adjusted stack) is named here
+        lines.append(_toml("_rulings", rulings))
     return lines
+
+
+def _ruling(event: Mapping[str, Any]) -> str:
+    """One floor ruling of the hand, for the reader: seq, decision, rule, effects, floor person.
+
+    >>> _ruling({"seq": 12, "actor": "floor-1", "payload": {"command": {"decision": "custom",
+    ...     "rule_id": "IRREG-13", "effects": [{"effect": "kill_hand", "seat": 3}]}}})
+    'seq 12: custom (IRREG-13) kill_hand seat 3, by floor-1'
+    """
+    command = (event.get("payload") or {}).get("command") or {}
+    effects = ", ".join(
+        " ".join(
+            [str(effect.get("effect"))] + [f"{k} {v}" for k, v in effect.items() if k != "effect"]
+        )
+        for effect in command.get("effects") or ()
+    )
+    rule = f" ({command['rule_id']})" if command.get("rule_id") else ""
+    decision = f"{command.get('decision')}{rule} {effects}"
+    return f"seq {event.get('seq')}: {decision}, by {event.get('actor')}"
 
 
 # engine events that take recorded actions back: a ruling's void_last, a changed pat (DRAW-07)

@@ -161,6 +161,8 @@ def test_actions_voided_by_a_ruling_are_not_in_the_history(engine: ReplayEngine)
     actions = tomllib.loads(text)["actions"]
     name = f"p{[3, 4, 1].index(voided['seat']) + 1}"
     assert actions[3] == f"{name} f" and f"{name} cc" not in actions
+    (ruling,) = tomllib.loads(text)["_rulings"]
+    assert ruling.startswith("seq ") and "custom void_last count 1, by " in ruling
     ours = [record_["result"]["stacks"][str(seat)] for seat in (3, 4, 1)]
     assert _pokerkit_stacks(text) == ours
 
