@@ -19,8 +19,8 @@ from sqlalchemy import event as sa_event
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
 
-from dealerassist.audit.envelope import EVENT_FIELDS, format_at
-from dealerassist.audit.phh import table_at_hand_start
+from dealerassist.audit.envelope import EVENT_FIELDS, format_at, parse_at
+from dealerassist.audit.phh import last_result, table_at_hand_start
 from dealerassist.audit.verify import finishes_hand
 from dealerassist.errors import InvalidInput, Unavailable
 
@@ -318,6 +318,15 @@ def _hand_record(
     hand_events: list[dict[str, Any]],
 ) -> dict[str, Any]:
     first = hand_events[0] if hand_events else {}
+    ended = last_result(hand_events)
+    if record is not None and ended is not None:  # the last result, after any reopening ruling
+        record = {
+            **record,
+            "ended_at": parse_at(ended["at"]),
+            "result": ended["payload"]["result"],
+        }
+    elif record is not None:  # reopened by a ruling and not finished again: in play
+        record = None
     if record is None:
         return {
             "table_id": table_id,

@@ -78,24 +78,56 @@ def _apply_stacks(seats: dict[int, dict[str, Any]], result: Any) -> None:
 def hand_records(events: Iterable[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
     """The finished hands of a log ordered by (table_id, seq), as ``get_hand`` records.
 
-    One pass, whatever the table's length; a hand still in play at the end is left out.
+    One pass, whatever the table's length. A hand's record is its last result: a floor
+    ruling may reopen a finished hand (``void_last``) and the hand then ends again, so a
+    record is yielded only when the next hand (or table, or the end of the log) shows the
+    hand is over. A hand still in play at the end, or reopened and not finished, is left out.
     """
     table: dict[str, Any] = {"spec": {}, "seats": {}}
     hand: list[Mapping[str, Any]] = []
     start: dict[str, Any] = {}
     table_id = None
+    finished: dict[str, Any] | None = None  # the current hand as of its last result
     for event in events:
-        if event.get("table_id") != table_id:  # the next table of a (table_id, seq) stream
-            table_id, table, hand = event.get("table_id"), {"spec": {}, "seats": {}}, []
         hand_no = event.get("hand_no")
+        next_table = event.get("table_id") != table_id
+        if next_table or (hand_no is not None and (not hand or hand[0].get("hand_no") != hand_no)):
+            if finished is not None:
+                yield finished
+            finished = None
+        if next_table:
+            table_id, table, hand = event.get("table_id"), {"spec": {}, "seats": {}}, []
         if hand_no is not None and (not hand or hand[0].get("hand_no") != hand_no):
             hand, start = [], copy.deepcopy(table)
         if hand_no is not None:
             hand.append(event)
         _follow(table, event)
-        if hand and _finishes(event):
-            yield _record(hand, start, event["payload"]["result"])
-            hand = []
+        if _finishes(event):
+            finished = _record(hand, start, event["payload"]["result"])
+        elif finished is not None and reopens(event):
+            finished = None
+    if finished is not None:
+        yield finished
+
+
+def reopens(event: Mapping[str, Any]) -> bool:
+    """An accepted entry that took actions back (a ruling's ``void_last``): a hand that had
+    ended is in play again until its next result."""
+    payload = event.get("payload") or {}
+    return event.get("kind") != REJECTED and any(
+        engine_event.get("type") == "voided" for engine_event in payload.get("events") or ()
+    )
+
+
+def last_result(hand_events: Iterable[Mapping[str, Any]]) -> Mapping[str, Any] | None:
+    """The event that ended the hand last (``None`` if it is in play, or reopened since)."""
+    last: Mapping[str, Any] | None = None
+    for event in hand_events:
+        if _finishes(event):
+            last = event
+        elif last is not None and reopens(event):
+            last = None
+    return last
 
 
 def _finishes(event: Mapping[str, Any]) -> bool:

@@ -9,6 +9,7 @@ import redis
 
 from dealerassist import worker
 from dealerassist.adapters.sql_store import SqlAuditStore
+from dealerassist.audit.phh import hand_records
 from dealerassist.audit.verify import verify
 from dealerassist.service import rulings as floor
 from dealerassist.service import tables as uc
@@ -85,8 +86,13 @@ def test_ruled_hands_are_stored_and_verify_with_replay(
     assert answer["ok"], answer["problems"]
     misdealt, second = store.get_hand("R1", 1), store.get_hand("R1", 2)
     assert misdealt is not None and misdealt["result"]["misdeal"] is True
-    # the hands row keeps the first result (the fold, before the void); the events carry both
-    assert second is not None and second["result"]["pots"][0]["winners"] == [3]
+    # the hand ended twice (the fold, then the showdown after the void): its record is the last
+    assert second is not None and second["result"]["pots"][0]["winners"] == [2]
+    assert second["ended_at"] == next(e["at"] for e in reversed(events) if e["hand_no"] == 2)
+    exported = list(hand_records(store.iter_events("R1")))
+    assert [(h["hand_no"], h["result"].get("misdeal")) for h in exported][:1] == [(1, True)]
+    assert [h["result"]["pots"][0]["winners"] for h in exported[1:]] == [[2]]
+    assert exported[1]["events"][0]["kind"] == "start_hand"
     results = [
         e["payload"]["result"] for e in events if e["hand_no"] == 2 and e["payload"].get("result")
     ]
