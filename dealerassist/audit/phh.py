@@ -64,6 +64,9 @@ def _follow(table: dict[str, Any], event: Mapping[str, Any]) -> None:
         seats[int(command["to"])] = seats.pop(int(command["seat"]))
     elif event.get("kind") == "add_chips" and int(command["seat"]) in seats:
         seats[int(command["seat"])]["stack"] += int(command["chips"])
+    for engine_event in payload.get("events") or ():  # a floor ruling's adjust_stack
+        if engine_event.get("type") == "stack_adjusted" and int(engine_event["seat"]) in seats:
+            seats[int(engine_event["seat"])]["stack"] = int(engine_event["stack"])
     _apply_stacks(seats, payload.get("result"))
 
 

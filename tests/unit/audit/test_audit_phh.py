@@ -186,6 +186,28 @@ def test_a_changed_pat_leaves_only_the_draw_in_the_history(engine: ReplayEngine)
     assert _pokerkit_stacks(text) == ours
 
 
+def test_the_next_hand_starts_from_stacks_a_ruling_adjusted(engine: ReplayEngine) -> None:
+    """adjust_stack between hands (IRREG-14 allows it until the next hand starts): the next
+    hand's record starts from the adjusted stack, as the engine's table did."""
+    rules = _rules("casino-triple-draw-27")
+    commands = _play(
+        rules, "deuce_to_seven_triple_draw", {1: 500, 3: 300, 4: 400}, 1, ["post", "post", "raise"]
+    )
+    commands = _steps(commands, rules, ["fold", "fold"])
+    commands.append(
+        {"type": "ruling", "decision": "custom", "note": "chip count",
+         "effects": [{"effect": "adjust_stack", "seat": 4, "amount": 25}]}
+    )  # fmt: skip
+    commands.append({"type": "start_hand", "button": None})
+    state = _state(commands, rules)
+    events = record(engine, commands, rules)
+    start = table_at_hand_start(e for e in events if e["hand_no"] != 2)
+    assert {seat: info["stack"] for seat, info in start["seats"].items()} == {
+        seat.seat: seat.stack for seat in state.seats if seat.player
+    }
+    assert start["seats"][4]["stack"] == 400 - 10 + 25
+
+
 def test_draw_round_discards_come_before_its_deals(engine: ReplayEngine) -> None:
     """Within a draw round every discard precedes the replacement deals (as PHH orders them)."""
     rules = _rules("casino-triple-draw-27")
