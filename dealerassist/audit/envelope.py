@@ -19,6 +19,10 @@ from typing import Any
 from dealerassist.audit.chain import seal
 
 REJECTED = "rejected"
+# a dealer's (or floor's) call to the floor: audited at the table, the table unchanged
+FLOOR_CALL = "floor_call"
+# the kinds that leave the table as it was: the version stays, replay changes nothing
+UNCHANGED_KINDS = frozenset({REJECTED, FLOOR_CALL})
 
 # Every member of a sealed event, in the order exports and the store list them.
 EVENT_FIELDS = (

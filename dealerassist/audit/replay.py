@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from dealerassist.audit.chain import canonical_json
-from dealerassist.audit.envelope import REJECTED, parse_at
+from dealerassist.audit.envelope import FLOOR_CALL, REJECTED, parse_at
 from dealerassist.rules.house_rules import HouseRules
 from dealerassist.rules.violations import RuleViolation
 
@@ -86,6 +86,9 @@ class TableReplay:
 
     def _step(self, event: Mapping[str, Any]) -> None:
         payload = event["payload"]
+        if event["kind"] == FLOOR_CALL:  # a call changes nothing at the table
+            self._check_unchanged(event)
+            return
         command = self._command(payload)
         before = self._before(command, payload["command"].get("type"), event)
         rules = self._rules(event["profile_id"], event["profile_sha256"])
@@ -94,6 +97,13 @@ class TableReplay:
             self._check_rejected(before, command, rules, at, payload)
         else:
             self.state = self._check_accepted(before, command, rules, at, event)
+
+    def _check_unchanged(self, event: Mapping[str, Any]) -> None:
+        """A floor call names the table as it stood: the replayed state's SHA-256."""
+        if self.state is None:
+            raise ReplayStopped("the table's first command is floor_call, not create_table")
+        if state_sha256(self.state) != event["payload"].get("state_sha256"):
+            raise ReplayStopped("the floor call names another table state than the replayed one")
 
     def _command(self, payload: Mapping[str, Any]) -> Any:
         try:

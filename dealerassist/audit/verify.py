@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from dealerassist.audit.chain import GENESIS_HASH, event_hash
-from dealerassist.audit.envelope import REJECTED
+from dealerassist.audit.envelope import REJECTED, UNCHANGED_KINDS
 from dealerassist.audit.replay import ReplayEngine, TableReplay, load_engine
 from dealerassist.rules.house_rules import HouseRules
 
@@ -87,12 +87,12 @@ def _is_int(value: Any) -> bool:
 
 
 def _version_whys(event: Mapping[str, Any], previous: int | None) -> list[str]:
-    """An accepted event raises the version by one, a refused one leaves it unchanged."""
+    """An accepted event raises the version by one; a refused one or a floor call leaves it."""
     if not _is_int(event["version"]):
         return [f"version {event['version']!r} is not a whole number"]
     if previous is None:
         return []
-    expected = previous + (0 if event["kind"] == REJECTED else 1)
+    expected = previous + (0 if event["kind"] in UNCHANGED_KINDS else 1)
     if event["version"] != expected:
         return [f"version {event['version']} recorded, {expected} expected"]
     return []

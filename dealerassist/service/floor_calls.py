@@ -33,6 +33,7 @@ class FloorCall:
     closed_at: str | None = None
     closed_by: str | None = None
     ruling_seq: int | None = None  # the audit seq of the ruling that closed it
+    audit_seq: int | None = None  # the audit seq of the call itself (kind floor_call)
 
     def to_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}

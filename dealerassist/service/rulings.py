@@ -14,8 +14,16 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from dealerassist.audit.envelope import REJECTED, format_at
-from dealerassist.errors import Forbidden, InvalidInput, NotFound, ProfileError, Unavailable
+from dealerassist.audit.envelope import FLOOR_CALL, REJECTED, format_at
+from dealerassist.audit.replay import state_sha256
+from dealerassist.errors import (
+    Conflict,
+    Forbidden,
+    InvalidInput,
+    NotFound,
+    ProfileError,
+    Unavailable,
+)
 from dealerassist.rules.actions import Act, command_from_dict
 from dealerassist.rules.engine import apply, view
 from dealerassist.rules.house_rules import HouseRules
@@ -24,8 +32,15 @@ from dealerassist.rules.ruling_options import options_for
 from dealerassist.rules.state import TableState
 from dealerassist.rules.violations import RuleViolation
 from dealerassist.service.floor_calls import CLOSED, OPEN, FloorCall, FloorCallStore
-from dealerassist.service.ports import AnswerKind, Services
-from dealerassist.service.tables import Actor, Answer, Preconditions, execute
+from dealerassist.service.ports import AnswerKind, ChainHead, Services, TableRecord
+from dealerassist.service.tables import (
+    RETRIES_WITHOUT_IF_MATCH,
+    Actor,
+    Answer,
+    Preconditions,
+    execute,
+    seal_event,
+)
 
 RULING_ROLES = frozenset({"floor"})
 CALLING_ROLES = frozenset({"dealer", "floor"})
@@ -100,29 +115,56 @@ def open_floor_call(
     services: Services, table_id: str, body: Mapping[str, Any], actor: Actor
 ) -> dict[str, Any]:
     """The dealer calls the floor: about a refused ``entry`` (or the audit ``seq`` of one), or
-    a dispute with a ``rule_id`` and a ``note``. The call keeps the table as it is now."""
+    a dispute with a ``rule_id`` and a ``note``. The call keeps the table as it is now.
+
+    The call is an audit event of the table (kind ``floor_call``: who called, when, about
+    what, and the SHA-256 of the table as it stood), committed like any entry, the version
+    unchanged; a table changed meanwhile by another entry is read again.
+    """
     if actor.role not in CALLING_ROLES:
         raise Forbidden(f"a {actor.role} may not call the floor")
-    record = services.tables.load(table_id)
-    if record is None:
-        raise NotFound(f"no table {table_id!r}")
-    state = record.state
-    rules = _rules(services, state)
-    now = services.clock.now()
-    refusal = _refusal(services, state, body, rules, now)
-    call = FloorCall(
-        call_id=uuid.uuid4().hex[:16],
-        table_id=table_id,
-        opened_at=format_at(now),
-        opened_by=actor.name,
-        version=state.version,
-        hand_no=refusal.pop("hand_no", _hand_no(state)),
-        note=str(body.get("note") or ""),
-        table=view(state, rules, now),
-        **refusal,
-    )
-    _store(services).save(call)
-    return call.to_dict()
+    store = _store(services)  # before anything is audited: no store, no call (503)
+    for attempt in range(1, RETRIES_WITHOUT_IF_MATCH + 1):
+        try:
+            call = _audited_call(services, table_id, body, actor)
+        except Conflict:
+            if attempt == RETRIES_WITHOUT_IF_MATCH:
+                raise
+            continue
+        store.save(call)
+        return call.to_dict()
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _audited_call(
+    services: Services, table_id: str, body: Mapping[str, Any], actor: Actor
+) -> FloorCall:
+    """Build the call and commit its audit event (``Conflict`` if the table moved)."""
+    with services.tables.transaction(table_id, None) as tx:
+        record = tx.record
+        if record is None:
+            raise NotFound(f"no table {table_id!r}")
+        state = record.state
+        rules = _rules(services, state)
+        now = services.clock.now()
+        refusal = _refusal(services, state, body, rules, now)
+        call = FloorCall(
+            call_id=uuid.uuid4().hex[:16],
+            table_id=table_id,
+            opened_at=format_at(now),
+            opened_by=actor.name,
+            version=state.version,
+            hand_no=refusal.pop("hand_no", _hand_no(state)),
+            note=str(body.get("note") or ""),
+            table=view(state, rules, now),
+            **refusal,
+        )
+        about = {k: v for k, v in call.to_dict().items() if k not in ("table", "status")}
+        payload = {"call": about, "state_sha256": state_sha256(state)}
+        event = seal_event(state, state, record.head, FLOOR_CALL, payload, rules, actor, now)
+        head = ChainHead(event["seq"], event["hash"])
+        tx.commit(TableRecord(state=state, head=head), [event], None)
+    return replace(call, audit_seq=event["seq"])
 
 
 def _hand_no(state: TableState) -> int | None:

@@ -326,7 +326,7 @@ def _accepted(
         "result": outcome.result,
         "state_sha256": state_sha256,
     }
-    event = _event(before, after, head, COMMAND_TYPES[type(command)], payload, rules, actor, at)
+    event = seal_event(before, after, head, COMMAND_TYPES[type(command)], payload, rules, actor, at)
     body = view(after, rules, at)
     body["notices"] = [notice.to_dict() for notice in outcome.notices]
     if outcome.instructions:
@@ -355,7 +355,7 @@ def _rejected(
         "message": violation.message,
         "seat": violation.seat,
     }
-    event = _event(before, before, head, REJECTED, payload, rules, actor, at)
+    event = seal_event(before, before, head, REJECTED, payload, rules, actor, at)
     body = {
         **violation.to_dict(),
         "table_id": before.table_id,
@@ -367,7 +367,7 @@ def _rejected(
     return _Decision(record=record, events=(event,), answer=answer)
 
 
-def _event(
+def seal_event(
     before: TableState,
     after: TableState,
     head: ChainHead,
@@ -377,6 +377,7 @@ def _event(
     actor: Actor,
     at: datetime,
 ) -> dict[str, Any]:
+    """The audit event of one entry at the table: the next seq after ``head``, linked to it."""
     return build_event(
         table_id=after.table_id,
         seq=head.seq + 1,

@@ -9,7 +9,10 @@ import pytest
 from fakes import FakeAuditStore, FakeTableStore
 from floor_fakes import floor_services
 
+from dealerassist.audit.chain import event_hash
+from dealerassist.audit.verify import verify
 from dealerassist.errors import Forbidden, InvalidInput, NotFound, Unavailable
+from dealerassist.service import audit
 from dealerassist.service import rulings as floor
 from dealerassist.service import tables as uc
 from dealerassist.service.ports import AnswerKind, Services
@@ -44,6 +47,11 @@ def services() -> Services:
 def _staged(services: Services) -> list[dict[str, Any]]:
     assert isinstance(services.tables, FakeTableStore)
     return services.tables.staged
+
+
+def seal_again(event: dict[str, Any]) -> dict[str, Any]:
+    """The event with its hash recomputed (a forged but self-consistent record)."""
+    return {**event, "hash": event_hash(event)}
 
 
 def _kill(seat: int = 1, **fields: Any) -> dict[str, Any]:
@@ -126,6 +134,38 @@ def test_a_floor_call_by_the_refused_entrys_audit_seq(services: Services) -> Non
     assert floor.list_floor_calls(services)["count"] == 1
     with pytest.raises(NotFound):
         floor.open_floor_call(services, "T1", {"seq": 1}, DEALER)
+
+
+def test_a_floor_call_is_an_audit_event_of_its_table_that_changes_nothing(
+    services: Services,
+) -> None:
+    """Who called, when and about what is sealed in the table's chain (kind floor_call), the
+    version unchanged, and the log with it verifies by replay."""
+    before = uc.get_table(services, "T1")["version"]
+    last_seq = _staged(services)[-1]["seq"]
+    call = floor.open_floor_call(services, "T1", {"rule_id": "SHOW-04", "note": "miscall"}, DEALER)
+    event = _staged(services)[-1]
+    assert (event["kind"], event["seq"], event["version"]) == ("floor_call", last_seq + 1, before)
+    assert (event["actor"], event["role"]) == ("tablet-1", "dealer")
+    assert event["payload"]["call"]["call_id"] == call["call_id"] == call["call_id"]
+    assert event["payload"]["call"]["note"] == "miscall" and "table" not in event["payload"]["call"]
+    assert call["audit_seq"] == event["seq"]
+    assert uc.get_table(services, "T1")["version"] == before
+    uc.submit_action(services, "T1", {"seat": 1, "action": "call"}, DEALER, NONE)
+    assert isinstance(services.audit_store, FakeAuditStore)
+    services.audit_store.events.extend(_staged(services))
+    report = audit.verify_log(services, "T1")
+    assert report["ok"], report["problems"]
+
+
+def test_verify_refuses_a_floor_call_that_raises_the_version(services: Services) -> None:
+    """A floor call leaves the version as it was: one recorded with version + 1 is a problem."""
+    floor.open_floor_call(services, "T1", {"rule_id": "SHOW-04", "note": "miscall"}, DEALER)
+    events = [dict(event) for event in _staged(services)]
+    events[-1] = seal_again({**events[-1], "version": events[-1]["version"] + 1})
+    report = verify(events, services.profiles.get)
+    assert [p["seq"] for p in report["problems"]] == [events[-1]["seq"]]
+    assert "expected" in report["problems"][0]["why"]
 
 
 def test_a_floor_call_refuses_an_entry_the_table_accepts(services: Services) -> None:
