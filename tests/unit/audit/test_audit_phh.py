@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import tomllib
 import warnings
 from datetime import UTC, datetime
@@ -10,14 +11,19 @@ from typing import Any
 import pokerkit
 import pytest
 from audit_chains import record
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from dealerassist.audit.phh import hand_records, hand_to_phh, table_at_hand_start, to_phhs_lines
 from dealerassist.audit.phh_reader import parse_phh
 from dealerassist.audit.replay import ReplayEngine, load_engine
+from dealerassist.errors import InvalidInput
 from dealerassist.profiles import default_profiles_dir, load_profiles
 from dealerassist.rules.actions import command_from_dict
+from dealerassist.rules.dealing import deck_cards
 from dealerassist.rules.engine import apply, legal_actions, new_table
 from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.violations import RuleViolation
 
 AT = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 LIMIT = {"small_blind": 5, "big_blind": 10, "small_bet": 10, "big_bet": 20}
@@ -322,3 +328,91 @@ def test_seats_sitting_out_moved_or_topped_up_export_as_dealt(engine: ReplayEngi
     assert data["players"] == ["P3", "P4", "P1"]
     assert data["starting_stacks"] == [300, 500, 500]
     assert _pokerkit_stacks(text) == data["finishing_stacks"]
+
+
+def _legal_entry(state: Any, rules: HouseRules, rng: random.Random) -> dict[str, Any] | None:
+    """A random legal entry for the seat to act (None when nobody is to act)."""
+    legal = legal_actions(state, rules, AT)
+    if legal is None:
+        return None
+    option = rng.choice(legal["legal"])
+    command: dict[str, Any] = {"type": "action", "seat": legal["seat"], "action": option["action"]}
+    if option["action"] in ("bet", "raise"):
+        command["amount"] = option["min"]
+    elif option["action"] == "draw":
+        command["count"] = rng.randint(0, option["max"])
+    elif option["action"] == "show":
+        shown = {c for p in state.hand.players if p.shown for c in p.shown}
+        command["cards"] = rng.sample(sorted(deck_cards(state.hand.deck) - shown), 5)
+    elif option["action"] == "sit_out":
+        command["action"] = "post"
+    return command
+
+
+def _table_change(state: Any, rng: random.Random) -> dict[str, Any]:
+    """A random change between hands: sit out, return, move, add chips, leave, a new player,
+    or a floor's adjust_stack."""
+    seated = [s.seat for s in state.seats if s.player]
+    empty = [s.seat for s in state.seats if not s.player]
+    seat = rng.choice(seated)
+    choices: list[dict[str, Any]] = [
+        {"type": "sit_out", "seat": seat},
+        {"type": "return", "seat": seat, "wait": rng.random() < 0.5},
+        {"type": "add_chips", "seat": seat, "chips": rng.choice([10, 55])},
+        {"type": "ruling", "decision": "custom", "note": "count",
+         "effects": [{"effect": "adjust_stack", "seat": seat, "amount": rng.choice([-3, 7])}]},
+    ]  # fmt: skip
+    if empty:
+        choices.append({"type": "change_seat", "seat": seat, "to": rng.choice(empty)})
+        choices.append({"type": "seat", "seat": empty[0], "player": "New", "stack": 80})
+    if len(seated) > 3:
+        choices.append({"type": "leave", "seat": seat})
+    return rng.choice(choices)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 10**6))
+def test_every_hands_starting_table_is_the_engines(engine: ReplayEngine, seed: int) -> None:
+    """A session of hands with random play and random changes between hands (and during
+    them): the table each hand record starts from, rebuilt from the events before it,
+    holds the players and stacks the engine's table held."""
+    rng = random.Random(seed)
+    rules = _rules("casino-five-card-draw")
+    spec = {"table_id": "T9", "variant": "five_card_draw", "structure": "fixed_limit",
+            "stakes": LIMIT, "profile_id": rules.profile_id, "max_seats": 6}  # fmt: skip
+    commands: list[dict[str, Any]] = [{"type": "create_table", "spec": spec}]
+    commands += [
+        {"type": "seat", "seat": seat, "player": f"P{seat}", "stack": rng.choice([60, 200])}
+        for seat in (1, 2, 3, 4)
+    ]
+    state = _state(commands, rules)
+    starts: list[tuple[int, dict[int, tuple[str, int]]]] = []
+
+    def enter(command: dict[str, Any]) -> None:
+        nonlocal state
+        try:
+            state = apply(state, command_from_dict(command), rules, AT).state
+        except (RuleViolation, InvalidInput):
+            return
+        commands.append(command)
+
+    for number in range(4):
+        for _ in range(rng.randint(0, 3)):
+            enter(_table_change(state, rng))
+        seats = {s.seat: (s.player, s.stack) for s in state.seats if s.player}
+        before = len(commands)
+        enter({"type": "start_hand", "button": 1 if number == 0 else None})
+        if len(commands) == before:
+            continue
+        starts.append((before, seats))
+        while (entry := _legal_entry(state, rules, rng)) is not None:
+            if rng.random() < 0.05:
+                enter(_table_change(state, rng))
+            enter(entry)
+    events = record(engine, commands, rules)
+    assert all(event["kind"] != "rejected" for event in events)
+    assert starts  # the first hand always starts (four players, fresh stacks)
+    for index, seats in starts:
+        table = table_at_hand_start(events[:index])
+        rebuilt = {seat: (info["player"], info["stack"]) for seat, info in table["seats"].items()}
+        assert rebuilt == seats, f"hand starting at event {index + 1}"
