@@ -284,12 +284,40 @@ def check_change(hand: HandState, seat: int, draw_round: int) -> None:
 _DRAW_ENTRIES = (ActionKind.DRAW.value, ActionKind.DEAL.value, ActionKind.TIME.value)
 
 
+def changeable_pat(state: TableState) -> int | None:
+    """DRAW-07: the seat whose pat may still become a draw: the hand's last entry is the last
+    drawer's pat and the betting after the draw has no entry yet (None otherwise). Cheap
+    enough for every table view: one journal entry is read, and only in such a betting round.
+    """
+    hand = state.hand
+    if hand is None or not is_betting(hand.phase) or phase_number(hand.phase) < 2:
+        return None
+    if not state.hand_log or hand.current_bet or any(p.acted for p in hand.players):
+        return None
+    last, _ = read(state.hand_log[-1])
+    if last.get("action") != ActionKind.DRAW.value or last.get("count") or last.get("discards"):
+        return None
+    seat = int(last["seat"])
+    return None if not hand.has(seat) or hand.player(seat).timed_out else seat
+
+
+def pat_change_legal(state: TableState, rules: HouseRules) -> dict[str, Any] | None:
+    """DRAW-07 for the tablet: who may still turn a pat into a draw, and how many cards."""
+    seat = changeable_pat(state)
+    if seat is None or state.hand is None:
+        return None
+    (legal,) = draw_legal(state.hand, seat, rules, phase_number(state.hand.phase) - 1)
+    legal = {key: value for key, value in legal.items() if key != "rap"}
+    return {"seat": seat, **legal, "min": 1}
+
+
 def can_change_pat(state: TableState, seat: int) -> bool:
-    """DRAW-07 after the draw: the last seat to draw stood pat and the betting round after it
-    has no entry yet, so nothing was dealt in response and no later seat acted on it: the
-    seat may still ask for cards (True). When that pat was the last draw but an entry has
-    come since, the request is locked: ``RuleViolation`` DRAW-07. False otherwise (the
-    entry is not about a last pat at all)."""
+    """DRAW-07 after the draw: True when ``seat`` is the one ``changeable_pat`` names. When
+    that seat's pat was the last draw but an entry has come since (or it was the timer's),
+    the request is locked: ``RuleViolation`` DRAW-07. False otherwise (the entry is not
+    about a last pat at all)."""
+    if changeable_pat(state) == seat:
+        return True
     hand = state.hand
     if hand is None or not is_betting(hand.phase) or phase_number(hand.phase) < 2:
         return False
@@ -301,11 +329,9 @@ def can_change_pat(state: TableState, seat: int) -> bool:
     pat = last.get("action") == ActionKind.DRAW.value and not last.get("count")
     if not pat or last.get("discards") or last.get("seat") != seat:
         return False
-    if draws[-1] != len(entries) - 1 or hand.player(seat).timed_out:
-        message = f"Seat {seat} stood pat and the betting after the draw has begun: the pat stands."
-        allowed = [] if hand.to_act is None else [{"seat": hand.to_act, "action": "bet"}]
-        raise refuse(RuleId.DRAW_07, message, seat, allowed)
-    return True
+    message = f"Seat {seat} stood pat and the betting after the draw has begun: the pat stands."
+    allowed = [] if hand.to_act is None else [{"seat": hand.to_act, "action": "bet"}]
+    raise refuse(RuleId.DRAW_07, message, seat, allowed)
 
 
 def undo_draw(hand: HandState, seat: int) -> HandState:

@@ -403,6 +403,7 @@ def view(state: TableState, rules: HouseRules, at: datetime) -> dict[str, Any]:
         "carried_pot": state.carried_pot,
         "next_hand": seating.next_hand_preview(state, rules),
         "kill_leg": _kill_leg_view(state),
+        "pat_change": drawing.pat_change_legal(state, rules),  # DRAW-07, for a seat not to act
         "result": None if hand is None else hand.result,
     }
 

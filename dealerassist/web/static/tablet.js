@@ -56,6 +56,12 @@ function renderActions(table) {
   for (const legal of next.legal) {
     box.append(renderLegal(next.seat, legal, cardMode));
   }
+  const pat = table.pat_change; // DRAW-07: the last drawer's pat may still become a draw
+  if (pat) {
+    box.append(el("div", { class: "legal group pat-change" },
+      el("span", { class: "label", text: `Seat ${pat.seat} stood pat and may still draw (DRAW-07)` }),
+      renderLegal(pat.seat, pat, cardMode)));
+  }
 }
 
 function renderLegal(seat, legal, cardMode) {

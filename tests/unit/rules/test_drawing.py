@@ -826,3 +826,21 @@ def test_DRAW_07_accepts_a_changed_pat_in_card_mode_with_its_discards_and_cards(
     assert sorted(player.cards) == sorted(["4h", "5h", "6h", "Qs", "Qd"])
     assert player.pile_cards[-1] == ("2h", "3h")
     assert table.hand.phase.value == "betting_2"
+
+
+def test_DRAW_07_guides_the_tablet_to_a_pat_that_may_still_change() -> None:
+    """The table view names the last drawer's pat while it may still become a draw (with the
+    draw's limits), and stops naming it once the betting after the draw has begun."""
+    table = Table([100, 100, 100])
+    table.start(button=1)
+    to_draw(table)
+    table.act(2, "draw", count=1)
+    assert view(table.state, table.rules, AT)["pat_change"] is None
+    table.act(3, "draw", count=0)
+    assert view(table.state, table.rules, AT)["pat_change"] is None  # seat 1 still to draw
+    table.act(1, "draw", count=0)
+    pat = view(table.state, table.rules, AT)["pat_change"]
+    assert pat is not None and (pat["seat"], pat["action"], pat["min"]) == (1, "draw", 1)
+    assert pat["max"] == HouseRules().draw.max_cards == 5
+    table.act(2, "check")
+    assert view(table.state, table.rules, AT)["pat_change"] is None
