@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from dealerassist.rules import rankings
-from dealerassist.rules.actions import Act, Mode
+from dealerassist.rules.actions import Act, Mode, Variant
 from dealerassist.rules.betting import first_order
 from dealerassist.rules.cards import DECK_52, DECKS_BY_SIZE, Card, parse_cards
 from dealerassist.rules.dealing import HAND_SIZE, JOKER_DECK, UNKNOWN
@@ -13,7 +13,7 @@ from dealerassist.rules.house_rules import HouseRules
 from dealerassist.rules.joker import JOKER, joker_cards, joker_value
 from dealerassist.rules.pots import Pot, hand_pots, split
 from dealerassist.rules.state import HandState, evolve
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.violations import Notice, RuleId, RuleViolation
 
 
 def showdown_order(hand: HandState, rules: HouseRules | None = None) -> list[int]:
@@ -116,6 +116,25 @@ def apply_show(
     player = hand.player(seat)
     hand = hand.with_player(evolve(player, shown=cards, cards=cards))
     return evolve(hand, to_act=next_to_show(hand, rules))
+
+
+LOWBALL = frozenset({Variant.DEUCE_TO_SEVEN_SINGLE_DRAW, Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW})
+
+
+def pair_notice(hand: HandState, seat: int, variant: Variant) -> list[Notice]:
+    """SHOW-05 (lowball): a paired hand spread at the showdown must be announced as "pair";
+    the dealer is reminded when one is entered (a player who fouls his own hand because a
+    pair went unannounced is a matter for the floor)."""
+    shown = hand.player(seat).shown or ()
+    ranks = [card[0] for card in shown if card not in (JOKER, UNKNOWN)]
+    if variant not in LOWBALL or len(set(ranks)) == len(ranks):
+        return []
+    message = (
+        f"Seat {seat} shows a paired hand: in lowball the player must say 'pair' as he spreads "
+        "it. If another player threw his hand away because it was not announced, call the "
+        "floor (the pot may be at risk for the seat that did not announce it)."
+    )
+    return [Notice(rule_id=RuleId.SHOW_05, message=message, seat=seat)]
 
 
 def apply_muck(hand: HandState, seat: int, rules: HouseRules | None = None) -> HandState:

@@ -52,6 +52,7 @@ class RuleId(StrEnum):
     SHOW_01 = "SHOW-01"
     SHOW_02 = "SHOW-02"
     SHOW_03 = "SHOW-03"
+    SHOW_05 = "SHOW-05"
     SHOW_06 = "SHOW-06"
     SHOW_07 = "SHOW-07"
     SHOW_09 = "SHOW-09"

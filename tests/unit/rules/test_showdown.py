@@ -331,3 +331,31 @@ def test_DECK_02_guides_five_aces_in_the_result() -> None:
     table.act(2, "show")
     result = table.hand.result
     assert (result["pots"][0]["winners"], result["jokers"]) == ([1], {"1": "A"})
+
+
+def lowball_at_showdown() -> Table:
+    table = Table([100, 100], variant=Variant.DEUCE_TO_SEVEN_SINGLE_DRAW)
+    table.start(button=1)
+    to_showdown(table)
+    return table
+
+
+def test_SHOW_05_guides_the_dealer_when_a_paired_low_hand_is_shown() -> None:
+    """2-7: a paired hand spread at the showdown brings a reminder that it must be announced."""
+    table = lowball_at_showdown()
+    seat = table.hand.to_act
+    outcome = table.act(seat, "show", cards="8h 8d 5c 3s 2d")
+    (notice,) = [n for n in outcome.notices if n.rule_id is RuleId.SHOW_05]
+    assert notice.seat == seat and "'pair'" in notice.message
+
+
+def test_SHOW_05_refuses_to_prompt_for_an_unpaired_low_hand_or_a_high_game() -> None:
+    """No reminder for an unpaired 2-7 hand, nor for a pair in draw high (a pair is good there)."""
+    table = lowball_at_showdown()
+    outcome = table.act(table.hand.to_act, "show", cards="7h 5d 4c 3s 2d")
+    assert not [n for n in outcome.notices if n.rule_id is RuleId.SHOW_05]
+    high = Table([100, 100])
+    high.start(button=1)
+    to_showdown(high)
+    outcome = high.act(high.hand.to_act, "show", cards="8h 8d 5c 3s 2d")
+    assert not [n for n in outcome.notices if n.rule_id is RuleId.SHOW_05]
