@@ -224,6 +224,7 @@ def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log)
         cards = showdown.check_show(hand, act, spec.mode)
         hand = showdown.apply_show(hand, act.seat, cards, rules)
         log.notices.extend(showdown.pair_notice(hand, act.seat, spec.variant))
+        log.notices.extend(showdown.number_notice(hand, act.seat, spec.variant))
         hand, proof = openers.prove(hand, act.seat, rules)
         log.notices.extend(proof)
     elif phase is Phase.SHOWDOWN and act.action is ActionKind.MUCK:

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import combinations
 from typing import NoReturn
 
 from dealerassist.errors import InvalidInput
@@ -352,3 +353,38 @@ def _check_distinct_in_deck(indices: Sequence[int], deck: DeckSpec) -> None:
         mask |= 1 << index
     if mask.bit_count() != len(indices) or mask & ~deck.index_mask:
         check_cards_in_deck([ALL_CARDS[i] for i in indices], deck)
+
+
+# -- RANK-05: lowball hand numbers (dealer vocabulary) --------------------------------------
+
+NUMBERED_UP_TO = 10  # hands ten-high or better get a number (#1 75432 ... #121 T9875)
+
+
+def _deuce_to_seven_numbers() -> dict[tuple[int, ...], int]:
+    """Every unpaired, non-straight 2-7 rank set ten-high or better, best first, numbered from
+    one (BARGE Appendix A: #1 75432, #5 85432, #19 95432, #53 T5432)."""
+    sets = [
+        ranks
+        for ranks in combinations(range(NUMBERED_UP_TO, 1, -1), 5)  # each set high card first
+        if ranks[0] - ranks[4] != 4  # five in a row is a straight (the ace is high in 2-7)
+    ]
+    return {ranks: number for number, ranks in enumerate(sorted(sets), start=1)}
+
+
+_DEUCE_TO_SEVEN_NUMBERS = _deuce_to_seven_numbers()
+
+
+def lowball_number(cards: Sequence[Card]) -> int | None:
+    """RANK-05: the number a strong 2-7 low goes by ("number one" is 7-5-4-3-2), or None for a
+    pair, a straight, a flush or a hand rougher than ten-high.
+
+    >>> from dealerassist.rules.cards import parse_cards
+    >>> lowball_number(parse_cards("7h 5d 4c 3s 2d")), lowball_number(parse_cards("8c 5d 4c 3s 2d"))
+    (1, 5)
+    >>> lowball_number(parse_cards("7h 5h 4h 3h 2h")), lowball_number(parse_cards("Ah 5d 4c 3s 2d"))
+    (None, None)
+    """
+    if len({card.suit for card in cards}) == 1:
+        return None
+    ranks = tuple(sorted((int(card.rank) for card in cards), reverse=True))
+    return _DEUCE_TO_SEVEN_NUMBERS.get(ranks)

@@ -137,6 +137,23 @@ def pair_notice(hand: HandState, seat: int, variant: Variant) -> list[Notice]:
     return [Notice(rule_id=RuleId.SHOW_05, message=message, seat=seat)]
 
 
+def number_notice(hand: HandState, seat: int, variant: Variant) -> list[Notice]:
+    """RANK-05 (2-7): a strong low shown goes by its number ("number one" is 7-5-4-3-2), so
+    the dealer can read it out as the players do."""
+    shown = hand.player(seat).shown or ()
+    if variant not in LOWBALL or len(shown) != HAND_SIZE or JOKER in shown or UNKNOWN in shown:
+        return []
+    number = rankings.lowball_number(parse_cards(" ".join(shown), DECK_52))
+    if number is None:
+        return []
+    ranks = sorted((card[0] for card in shown), key=RANK_ORDER.index, reverse=True)
+    message = f"Seat {seat} shows {'-'.join(ranks)}: number {number}"
+    return [Notice(rule_id=RuleId.RANK_05, message=message, seat=seat)]
+
+
+RANK_ORDER = "23456789TJQKA"
+
+
 def apply_muck(hand: HandState, seat: int, rules: HouseRules | None = None) -> HandState:
     hand = hand.with_player(evolve(hand.player(seat), mucked=True))
     return evolve(hand, to_act=next_to_show(hand, rules))

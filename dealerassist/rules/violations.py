@@ -49,6 +49,7 @@ class RuleId(StrEnum):
     DRAW_11 = "DRAW-11"
     DRAW_12 = "DRAW-12"
     # SHOW
+    RANK_05 = "RANK-05"
     SHOW_01 = "SHOW-01"
     SHOW_02 = "SHOW-02"
     SHOW_03 = "SHOW-03"

@@ -22,7 +22,7 @@ from pokerkit import RegularLowHand, StandardHighHand, StandardLowHand
 from pokerkit.hands import Hand
 
 from dealerassist.errors import InvalidInput
-from dealerassist.rules import _ranking_tables
+from dealerassist.rules import _ranking_tables, rankings
 from dealerassist.rules.cards import ALL_CARDS, DECK_32, DECK_52, Card, parse_cards
 from dealerassist.rules.rankings import (
     HandCategory,
@@ -463,3 +463,72 @@ def _unpaired_low_hands(ranking: Ranking, keep: Callable[[int], bool]) -> list[t
         if hand_category(cards, ranking) is C.HIGH_CARD and keep(low_ranks[0]):
             found.add(low_ranks)
     return sorted(found)
+
+
+# BARGE Appendix A, "Rank of Lowball Hands", the 2-to-7 column (#1 to #56)
+BARGE_DEUCE_TO_SEVEN = [
+    "75432",
+    "76432",
+    "76532",
+    "76542",
+    "85432",
+    "86432",
+    "86532",
+    "86542",
+    "86543",
+    "87432",
+    "87532",
+    "87542",
+    "87543",
+    "87632",
+    "87642",
+    "87643",
+    "87652",
+    "87653",
+    "95432",
+    "96432",
+    "96532",
+    "96542",
+    "96543",
+    "97432",
+    "97532",
+    "97542",
+    "97543",
+    "97632",
+    "97642",
+    "97643",
+    "97652",
+    "97653",
+    "97654",
+    "98432",
+    "98532",
+    "98542",
+    "98543",
+    "98632",
+    "98642",
+    "98643",
+    "98652",
+    "98653",
+    "98654",
+    "98732",
+    "98742",
+    "98743",
+    "98752",
+    "98753",
+    "98754",
+    "98762",
+    "98763",
+    "98764",
+    "T5432",
+    "T6432",
+    "T6532",
+    "T6542",
+]
+
+
+def test_RANK_05_accepts_the_barge_numbers_of_the_strong_deuce_to_seven_lows() -> None:
+    """lowball_number gives BARGE's number for each of its 56 listed 2-7 hands (off-suit)."""
+    suits = "hdcsh"
+    for number, ranks in enumerate(BARGE_DEUCE_TO_SEVEN, start=1):
+        cards = parse_cards(" ".join(rank + suit for rank, suit in zip(ranks, suits, strict=True)))
+        assert rankings.lowball_number(cards) == number, ranks

@@ -359,3 +359,20 @@ def test_SHOW_05_refuses_to_prompt_for_an_unpaired_low_hand_or_a_high_game() -> 
     to_showdown(high)
     outcome = high.act(high.hand.to_act, "show", cards="8h 8d 5c 3s 2d")
     assert not [n for n in outcome.notices if n.rule_id is RuleId.SHOW_05]
+
+
+def test_RANK_05_guides_the_dealer_with_the_number_of_a_strong_low() -> None:
+    """2-7: a strong low shown is read out by its number (8-5-4-3-2 is number five)."""
+    table = lowball_at_showdown()
+    seat = table.hand.to_act
+    outcome = table.act(seat, "show", cards="8h 5d 4c 3s 2d")
+    (notice,) = [n for n in outcome.notices if n.rule_id is RuleId.RANK_05]
+    assert notice.message == f"Seat {seat} shows 8-5-4-3-2: number 5" and notice.seat == seat
+
+
+def test_RANK_05_refuses_to_number_a_flush_a_pair_or_a_rough_hand() -> None:
+    """No number for a flush, a paired hand or a hand rougher than ten-high."""
+    for cards in ("8h 5h 4h 3h 2h", "8h 8d 4c 3s 2d", "Jh 5d 4c 3s 2d"):
+        table = lowball_at_showdown()
+        outcome = table.act(table.hand.to_act, "show", cards=cards)
+        assert not [n for n in outcome.notices if n.rule_id is RuleId.RANK_05], cards
