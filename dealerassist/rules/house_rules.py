@@ -100,6 +100,14 @@ class OddChipMethod(StrEnum):
     LEFT_OF_BUTTON = "left_of_button"
 
 
+class MisdealDeadline(StrEnum):
+    """IRREG-01/02: after when a misdeal may no longer be declared (the deck fouled aside)."""
+
+    NONE = "none"  # no deadline is checked: the floor alone decides
+    TWO_PLAYERS_ACTED = "two_players_acted"  # RRoP: before two players have acted
+    SUBSTANTIAL_ACTION = "substantial_action"  # TDA 36: two actions, one with chips, or three
+
+
 class KillMode(StrEnum):
     """KILL-01/02: whether kill pots are played."""
 
@@ -241,6 +249,13 @@ class DeckRules:
 
 
 @dataclass(frozen=True, slots=True)
+class IrregularityRules:
+    """IRREG-01/02: the misdeal deadline (posted blinds and antes never count as action)."""
+
+    misdeal_deadline: MisdealDeadline = MisdealDeadline.NONE
+
+
+@dataclass(frozen=True, slots=True)
 class KillRules:
     """KILL-01..KILL-06: kill pots in fixed-limit games (off unless a profile turns them on)."""
 
@@ -265,3 +280,4 @@ class HouseRules:
     game: GameRules = field(default_factory=GameRules)  # GAME-01..GAME-06
     deck: DeckRules = field(default_factory=DeckRules)  # DECK-02..04
     kill: KillRules = field(default_factory=KillRules)  # KILL-01..06
+    irregularities: IrregularityRules = field(default_factory=IrregularityRules)  # IRREG-01/02

@@ -15,7 +15,7 @@ from dealerassist.rules import betting, blinds, drawing, journal, showdown, waiv
 from dealerassist.rules import instructions as say
 from dealerassist.rules.actions import Act, Command
 from dealerassist.rules.flow import Log, advance
-from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.house_rules import HouseRules, MisdealDeadline
 from dealerassist.rules.journal import Replay
 from dealerassist.rules.pots import return_uncalled, split
 from dealerassist.rules.ruling_commands import (
@@ -74,6 +74,8 @@ def apply_ruling(
     """Check the decision and the IRREG-14 deadline, then apply each effect in order."""
     check_decision(ruling)
     check_deadline(state, ruling)
+    if any(isinstance(effect, Misdeal) for effect in ruling.effects):
+        check_misdeal_deadline(state, ruling, rules)
     log.events.append(
         {
             "type": "ruling",
@@ -220,6 +222,38 @@ def _void_last(
     table, dropped = journal.without_last_actions(state, count, rules, replay)
     log.events.append({"type": "voided", "actions": dropped})
     return table
+
+
+_VOLUNTARY = frozenset({"check", "call", "bet", "raise", "fold", "draw"})  # posts are no action
+_WITH_CHIPS = frozenset({"call", "bet", "raise"})
+
+
+def check_misdeal_deadline(state: TableState, ruling: Ruling, rules: HouseRules) -> None:
+    """IRREG-02: past the house's misdeal deadline (IRREG-01) the hand is played out, no
+    misdeal, unless the deck is fouled (a ruling on DECK-01, or IRREG-02's fouled_deck)."""
+    deadline = rules.irregularities.misdeal_deadline
+    fouled = ruling.rule_id == RuleId.DECK_01.value or ruling.decision == "fouled_deck"
+    if deadline is MisdealDeadline.NONE or fouled or state.hand is None:
+        return
+    acts = [command for command, _ in map(journal.read, state.hand_log)]
+    acts = [a for a in acts if a.get("type") == "action" and a.get("action") in _VOLUNTARY]
+    if deadline is MisdealDeadline.TWO_PLAYERS_ACTED:
+        passed = len({a.get("seat") for a in acts}) >= 2
+        why = "two players have acted"
+    else:  # TDA 36: any two actions, at least one with chips, or any three actions
+        passed = len(acts) >= 3 or (
+            len(acts) >= 2 and any(a["action"] in _WITH_CHIPS for a in acts)
+        )
+        why = "there has been substantial action"
+    if passed:
+        raise RuleViolation(
+            rule_id=RuleId.IRREG_02,
+            message=(
+                f"Too late for a misdeal: {why} (house deadline {deadline.value}). The hand is "
+                "played out; only a fouled deck (DECK-01) still voids it."
+            ),
+            allowed=[{"decision": "play_on"}, {"rule_id": "DECK-01", "decision": "void_refund"}],
+        )
 
 
 def _misdeal(state: TableState, log: Log) -> TableState:

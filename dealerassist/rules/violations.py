@@ -89,6 +89,7 @@ class RuleId(StrEnum):
     # draw and deck house rules (issue 4)
     DRAW_13 = "DRAW-13"
     DECK_05 = "DECK-05"
+    IRREG_02 = "IRREG-02"
     IRREG_07 = "IRREG-07"
     IRREG_08 = "IRREG-08"
     # kill pots, a fixed-limit house option (rules/kills.py)

@@ -18,7 +18,13 @@ from dealerassist.rules.actions import (
     command_to_dict,
 )
 from dealerassist.rules.engine import view
-from dealerassist.rules.house_rules import BettingRules, DrawRules, HouseRules
+from dealerassist.rules.house_rules import (
+    BettingRules,
+    DrawRules,
+    HouseRules,
+    IrregularityRules,
+    MisdealDeadline,
+)
 from dealerassist.rules.ruling_commands import (
     AcceptEntry,
     AdjustStack,
@@ -448,3 +454,62 @@ def test_void_after_the_hand_replays_the_seating_that_followed() -> None:
     table.run(RemovePlayer(2))
     refused = _refused(table, Ruling("custom", note="x", effects=(VoidLast(1),)))
     assert refused.rule_id is RuleId.GAME_01 and table.state.seat(2).player is None
+
+
+def _deadline(deadline: MisdealDeadline) -> Table:
+    """Three players of 100, button 1, under a misdeal deadline; blinds posted."""
+    table = Table([100, 100, 100], rules=HouseRules(irregularities=IrregularityRules(deadline)))
+    table.start(button=1)
+    return table
+
+
+def test_IRREG_02_accepts_a_misdeal_before_two_players_have_acted() -> None:
+    """two_players_acted (RRoP): the posts and one call are not two players acting yet."""
+    table = _deadline(MisdealDeadline.TWO_PLAYERS_ACTED)
+    table.act(1, "call")
+    outcome = _rule(table, Misdeal(), rule_id="IRREG-01", decision="misdeal")
+    assert outcome.result is not None and outcome.result["misdeal"] is True
+
+
+def test_IRREG_02_refuses_a_misdeal_after_two_players_have_acted() -> None:
+    """After a call and a second player's action the hand is played out: IRREG-02, unchanged."""
+    table = _deadline(MisdealDeadline.TWO_PLAYERS_ACTED)
+    table.act(1, "call")
+    table.act(2, "call")
+    before = table.state
+    refused = _refused(table, Ruling("misdeal", rule_id="IRREG-01", effects=(Misdeal(),)))
+    assert refused.rule_id is RuleId.IRREG_02 and "Too late for a misdeal" in refused.message
+    assert table.state is before
+
+
+def test_IRREG_02_accepts_a_fouled_deck_misdeal_after_the_deadline() -> None:
+    """A fouled deck (DECK-01) voids the hand whatever the action."""
+    table = _deadline(MisdealDeadline.TWO_PLAYERS_ACTED)
+    table.act(1, "call")
+    table.act(2, "call")
+    outcome = _rule(table, Misdeal(), rule_id="DECK-01", decision="void_refund")
+    assert outcome.result is not None and outcome.result["misdeal"] is True
+    assert table.stacks() == {1: 100, 2: 100, 3: 100}
+
+
+def test_IRREG_02_substantial_action_is_two_actions_with_chips_or_three() -> None:
+    """TDA 36: a fold and a check are not substantial; a call after them is."""
+    table = Table([100] * 4, rules=HouseRules(irregularities=IrregularityRules(
+        MisdealDeadline.SUBSTANTIAL_ACTION)))  # fmt: skip
+    table.start(button=1)
+    table.act(4, "fold")
+    table.act(1, "fold")
+    misdeal = Ruling("misdeal", rule_id="IRREG-01", effects=(Misdeal(),))
+    assert table.run(misdeal).result is not None  # two folds: still a misdeal
+    table.start(post=True)
+    table.act(table.hand.to_act, "call")
+    table.act(table.hand.to_act, "fold")
+    assert _refused(table, misdeal).rule_id is RuleId.IRREG_02
+
+
+def test_IRREG_02_without_a_house_deadline_the_floor_may_always_declare_a_misdeal() -> None:
+    """misdeal_deadline = none (the default): no deadline is checked, as before the option."""
+    table = _three()
+    table.act(1, "call")
+    table.act(2, "call")
+    assert _rule(table, Misdeal(), rule_id="IRREG-01", decision="misdeal").result["misdeal"]
