@@ -290,6 +290,10 @@ def _footer(hand_record: Mapping[str, Any], order: list[int]) -> list[str]:
     if events:
         lines += [_toml("_first_seq", events[0]["seq"]), _toml("_last_seq", events[-1]["seq"])]
         lines.append(_toml("_last_hash", events[-1]["hash"]))
+    kill = (_started(events) or {}).get("kill")
+    if kill:  # KILL-01: PHH has no kill blind nor doubled limits; pokerkit plays normal stakes
+        fields = ", ".join(f"{key} = {json.dumps(value)}" for key, value in kill.items())
+        lines.append(f"_kill = {{{fields}}}")  # a TOML inline table
     rulings = [_ruling(event) for event in events if event.get("kind") == "ruling"]
     if rulings:  # what PHH cannot say (a killed hand, an award, an adjusted stack) is named here
         lines.append(_toml("_rulings", rulings))

@@ -151,9 +151,10 @@ def _start(state: TableState, button: int | None, rules: HouseRules, log: Log) -
     blinds.check_players(len(hand.players), rules, state)
     moved = where.button
     dealt = [player.seat for player in hand.players]
-    log.events.append(
-        {"type": "hand_started", "hand_no": hand.hand_no, "button": moved, "dealt": dealt}
-    )
+    started = {"type": "hand_started", "hand_no": hand.hand_no, "button": moved, "dealt": dealt}
+    if hand.kill_seat is not None:  # KILL-01: only in a kill pot, so other hands record as before
+        started["kill"] = kills.kill_record(hand, state.spec.stakes, rules)
+    log.events.append(started)
     if hand.deck != 52:
         text = f"Deal this hand with the {hand.deck}-card deck ({len(hand.players)} players)"
         log.notices.append(Notice(rule_id=RuleId.GAME_05, message=text))

@@ -71,6 +71,17 @@ def hand_stakes(hand: HandState, stakes: Stakes, rules: HouseRules) -> Stakes:
     )
 
 
+def kill_record(hand: HandState, stakes: Stakes, rules: HouseRules) -> dict[str, Any]:
+    """KILL-01 for the audit log: who kills, the kill blind and the hand's bet sizes."""
+    sized = hand_stakes(hand, stakes, rules)
+    return {
+        "seat": hand.kill_seat,
+        "blind": kill_blind(stakes, rules),
+        "small_bet": small_bet(sized),
+        "big_bet": big_bet(sized),
+    }
+
+
 def limits_text(stakes: Stakes, rules: HouseRules) -> str:
     """The kill pot's limits for a dealer message, e.g. ``doubled to 20/40``."""
     how = "doubled" if rules.kill.size is KillSize.FULL else "raised by half"

@@ -85,6 +85,8 @@ def test_KILL_02_accepts_a_whole_kill_pot_after_two_wins() -> None:
     table = KillTable()
     _seat_1_wins_twice(table)
     started = table.run(StartHand())
+    (record,) = [e for e in started.events if e["type"] == "hand_started"]
+    assert record["kill"] == {"seat": 1, "blind": 20, "small_bet": 20, "big_bet": 40}
     assert started.instructions[0]["text"] == (
         "Kill pot: seat 1 posts the kill blind of 20; limits are doubled to 20/40 this hand; "
         "before the draw the action starts to seat 1's left and seat 1 acts last"

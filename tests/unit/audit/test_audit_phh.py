@@ -214,6 +214,23 @@ def test_the_next_hand_starts_from_stacks_a_ruling_adjusted(engine: ReplayEngine
     assert start["seats"][4]["stack"] == 400 - 10 + 25
 
 
+def test_a_kill_pot_is_named_in_the_history(engine: ReplayEngine) -> None:
+    """PHH has no kill blind: the hand's kill (KILL-01) is written as a _kill table, and a
+    hand without one has none."""
+    rules = _rules("casino-triple-draw-27")
+    commands = _play(
+        rules, "deuce_to_seven_triple_draw", {1: 500, 3: 300, 4: 400}, 1, TRIPLE_DRAW_SCRIPT
+    )
+    record_ = _hand_record(record(engine, commands, rules))
+    assert "_kill" not in tomllib.loads(hand_to_phh(record_))
+    kill = {"seat": 1, "blind": 20, "small_bet": 20, "big_bet": 40}
+    for event in record_["events"]:
+        for item in event["payload"].get("events") or ():
+            if item.get("type") == "hand_started":
+                item["kill"] = kill
+    assert tomllib.loads(hand_to_phh(record_))["_kill"] == kill
+
+
 def test_draw_round_discards_come_before_its_deals(engine: ReplayEngine) -> None:
     """Within a draw round every discard precedes the replacement deals (as PHH orders them)."""
     rules = _rules("casino-triple-draw-27")
