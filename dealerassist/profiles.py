@@ -30,6 +30,7 @@ from dealerassist.rules.house_rules import (
     ForcedBets,
     HouseRules,
     KillMode,
+    MisdealDeadline,
     OpenRequirement,
     PostDrawFirst,
     ShortAllInRule,
@@ -144,12 +145,18 @@ def summary(rules: HouseRules) -> str:
         blind = "" if betting.blind_counts_as_bet else " (blind not a bet)"
         cap = f"bet+{betting.max_raises}{blind}"
     timer = f"{draw.timeout_seconds}s" if draw.timeout_seconds else "off"
-    kill = "" if rules.kill.mode is KillMode.OFF else f"; kill {rules.kill.mode} {rules.kill.size}"
+    extras = []  # options off unless a profile sets them
+    if rules.kill.mode is not KillMode.OFF:
+        extras.append(f"kill {rules.kill.mode} {rules.kill.size}")
+    if rules.open.max_consecutive_antes:
+        extras.append(f"antes stop after {rules.open.max_consecutive_antes} pass-outs")
+    if rules.irregularities.misdeal_deadline is not MisdealDeadline.NONE:
+        extras.append(f"misdeal until {rules.irregularities.misdeal_deadline}")
     return (
         f"{game.variant} {game.structure} {game.forced_bets}; players<={rules.table.max_players};"
         f" cap {cap}; draw<={max_draw} in-a-row<={draw.max_consecutive};"
         f" bottom {draw.bottom_card}; pool {draw.reshuffle_pool}; timer {timer};"
-        f" button {rules.blinds.button_method}{kill}"
+        f" button {rules.blinds.button_method}" + "".join(f"; {extra}" for extra in extras)
     )
 
 

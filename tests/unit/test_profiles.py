@@ -21,15 +21,20 @@ from dealerassist.profiles import (
     load_profile,
     load_profiles,
     parse_profile,
+    summary,
 )
 from dealerassist.rules.house_rules import (
     BottomCard,
     ButtonMethod,
     ForcedBets,
     HouseRules,
+    IrregularityRules,
     KillMode,
+    KillRules,
     KillSize,
+    MisdealDeadline,
     OpenRequirement,
+    OpenRules,
     PostDrawFirst,
     ReshufflePool,
     ShortAllInRule,
@@ -505,3 +510,18 @@ def test_cli_exits_1_on_a_broken_directory(
     captured = capsys.readouterr()
     assert "broken.toml: draw.max_cards: must be an integer 0-5, got 7" in captured.err
     assert captured.out == ""
+
+
+def test_the_summary_names_the_options_a_profile_turns_on() -> None:
+    """`dealerassist profiles` shows kills, the ante limit and the misdeal deadline only when
+    a profile sets them."""
+    assert "kill" not in summary(HouseRules()) and "misdeal" not in summary(HouseRules())
+    rules = HouseRules(
+        kill=KillRules(mode=KillMode.REQUIRED),
+        open=OpenRules(max_consecutive_antes=3),
+        irregularities=IrregularityRules(MisdealDeadline.TWO_PLAYERS_ACTED),
+    )
+    line = summary(rules)
+    assert line.endswith(
+        "; kill required full; antes stop after 3 pass-outs; misdeal until two_players_acted"
+    )
