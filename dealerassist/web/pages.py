@@ -1,5 +1,6 @@
-"""The browser pages: the dealer tablet (``/tablet``), the floor console (``/floor``) and the
-audit page (``/audit``), as one Flask blueprint with its templates and static files.
+"""The browser pages: the dealer tablet (``/tablet``), the floor console (``/floor``), the
+audit page (``/audit``) and the admin page (``/admin``: open a table), as one Flask blueprint
+with its templates and static files.
 
 The pages are plain clients of the ``/v1`` API: the HTML carries no table data and no
 token, so the pages themselves need no auth; the scripts ask for the bearer token once
@@ -44,7 +45,7 @@ SECURITY_HEADERS = {
 # the scripts are ES modules: browsers refuse a module served under another type, and
 # mimetypes' answer for .js depends on the Python version and /etc/mime.types
 STATIC_TYPES = {".js": "text/javascript", ".css": "text/css"}
-PAGES = {"tablet": "Dealer tablet", "floor": "Floor console", "audit": "Audit"}
+PAGES = {"tablet": "Dealer tablet", "floor": "Floor console", "audit": "Audit", "admin": "Admin"}
 
 
 @blueprint.after_request
@@ -83,3 +84,9 @@ def floor() -> str:
 def audit() -> str:
     """The audit page: verify the chains and download the exports."""
     return _page("audit")
+
+
+@blueprint.get("/admin")
+def admin() -> str:
+    """The admin page: open a table (variant, structure, stakes, profile, seats, mode)."""
+    return _page("admin")

@@ -5,6 +5,7 @@ of it in /openapi.json."""
 from __future__ import annotations
 
 import fnmatch
+import json
 import re
 import shutil
 import subprocess
@@ -22,14 +23,17 @@ from api.conftest import Api
 from dealerassist.api.schemas import (
     AuditEventsQuerySchema,
     AuditHandQuerySchema,
+    CreateTableSchema,
     SeatChangeSchema,
+    StakesSchema,
 )
+from dealerassist.rules.actions import Mode, Structure, Variant
 from dealerassist.rules.ruling_commands import EffectKind
 from dealerassist.web import pages
 
 WEB = Path(pages.__file__).parent
 STATIC = WEB / "static"
-PAGES = ("/tablet", "/floor", "/audit")
+PAGES = ("/tablet", "/floor", "/audit", "/admin")
 ROUTE = re.compile(r'(\w+):\s*\[\s*"(GET|POST|PUT|DELETE|PATCH)"\s*,\s*"(/v1/[^"]*)"\s*\]')
 CALLED = re.compile(r'\b(?:call|change)\(\s*"(\w+)"')
 SAMPLE = {"table_id": "T1", "seat": "3", "hand_no": "1"}
@@ -159,7 +163,7 @@ def test_the_scripts_name_v1_paths_only_in_api_js() -> None:
 def test_the_pages_are_not_in_the_spec(api: Api) -> None:
     spec = api.call("GET", "/openapi.json", None).get_json()
     for path in spec["paths"]:
-        assert not path.startswith(("/tablet", "/floor", "/audit", "/web")), path
+        assert not path.startswith((*PAGES, "/web")), path
         assert path != "/"
 
 
@@ -276,3 +280,168 @@ def test_the_token_stays_out_of_urls(api: Api) -> None:
         ]
         assert 'id="login-token"' in login and 'type="password"' in login
         assert " name=" not in login, page
+
+
+def test_every_page_links_every_other(api: Api) -> None:
+    """The pages' navigation names each page, the admin page included."""
+    for page in PAGES:
+        html = _get(api, page).get_data(as_text=True)
+        nav = html[html.index("<nav>") : html.index("</nav>")]
+        assert set(re.findall(r'<a href="([^"]+)"', nav)) == set(PAGES), page
+
+
+def _admin_html(api: Api) -> str:
+    html = _get(api, "/admin").get_data(as_text=True)
+    return html[html.index('id="create-form"') : html.index("</form>", html.index("create-form"))]
+
+
+def _one_of(field: str) -> set[str]:
+    validator = CreateTableSchema().fields[field].validate
+    assert isinstance(validator, OneOf)
+    return {str(choice) for choice in validator.choices}
+
+
+def _admin_stakes() -> dict[str, set[str]]:
+    """STAKES of admin.js: structure -> the stakes fields the page shows and sends."""
+    text = (STATIC / "admin.js").read_text()
+    start = text.index("export const STAKES = {")
+    block = text[start : text.index("};", start)]
+    found = re.findall(r"^\s*(\w+): \[([^\]]*)\]", block, re.M)
+    return {name: set(re.findall(r'"(\w+)"', fields)) for name, fields in found}
+
+
+@pytest.mark.parametrize(
+    ("field", "enum"), [("variant", Variant), ("structure", Structure), ("mode", Mode)]
+)
+def test_the_admin_page_offers_exactly_the_api_s_choices(
+    api: Api, field: str, enum: type[Variant | Structure | Mode]
+) -> None:
+    """Each select of the create-table form offers the values CreateTableSchema accepts for
+    its field, all of them and no other (and those are the rules' enum)."""
+    form = _admin_html(api)
+    start = form.index(f'<select id="{field}" data-field="{field}"')
+    select = form[start : form.index("</select>", start)]
+    offered = set(re.findall(r'<option value="(\w+)"', select))
+    assert offered == _one_of(field) == {str(member) for member in enum}
+
+
+def test_the_admin_page_sends_the_create_table_schema_s_fields(api: Api) -> None:
+    """The form's fields are CreateTableSchema's, its stake inputs StakesSchema's; STAKES of
+    admin.js names a stake list for each structure the API accepts, every stake is used by
+    some structure, and each has an input and an error slot on the page."""
+    form = _admin_html(api)
+    assert set(re.findall(r'data-field="(\w+)"', form)) == set(CreateTableSchema().fields)
+    stakes = set(StakesSchema().fields)
+    inputs = set(re.findall(r'<input [^>]*data-stake="(\w+)"', form))
+    assert inputs == stakes
+    declared = _admin_stakes()
+    assert set(declared) == _one_of("structure")
+    assert set().union(*declared.values()) == stakes
+    assert declared["fixed_limit"] >= {"small_bet", "big_bet"}
+    assert "min_bet" not in declared["fixed_limit"]
+    for name in stakes:
+        assert f'id="error-stakes.{name}"' in form, name
+    for name in CreateTableSchema().fields:
+        assert f'id="error-{name}"' in form, name
+
+
+def test_the_admin_page_creates_tables_through_the_create_route(app: Flask, api: Api) -> None:
+    """The createTable route of api.js is the admin's POST /v1/tables, the admin page sends
+    it through call() (an Idempotency-Key, kept for a retry of the same body), and the
+    profile choices come from the spec path api.js names, whose CreateTable.profile lists
+    the profiles the service knows."""
+    method, template = _routes()["createTable"]
+    endpoint, _ = app.url_map.bind("localhost").match(template, method=method)
+    assert (method, endpoint) == ("POST", "tables.create_table")
+    text = (STATIC / "admin.js").read_text()
+    assert 'call("createTable"' in text and '"Idempotency-Key": pending.key' in text
+    # the created table is handed to the tablet in sessionStorage, not in an address
+    assert "session.useTable(" in text and "window.location" not in text and "?table" not in text
+    spec_path = re.search(r'SPEC_PATH = "([^"]+)"', (STATIC / "api.js").read_text())
+    assert spec_path is not None
+    response = _get(api, spec_path.group(1))
+    assert response.status_code == 200
+    profile = response.get_json()["components"]["schemas"]["CreateTable"]["properties"]["profile"]
+    assert "casino-five-card-draw" in profile["enum"]
+    assert "CreateTable?.properties?.profile?.enum" in text
+
+
+def test_a_retried_create_with_the_same_key_is_a_replay(api: Api) -> None:
+    """The admin page resends a body that got no answer with the same Idempotency-Key: the
+    API answers the first 201 again rather than a 409."""
+    body = {"table_id": "A1", "variant": "five_card_draw", "structure": "no_limit",
+            "stakes": {"small_blind": 1, "big_blind": 2}, "profile": "casino-five-card-draw",
+            "max_seats": 6, "mode": "count"}  # fmt: skip
+    key = {"Idempotency-Key": "7f1c2e4a-0d5b-4c1e-9a7f-2b3c4d5e6f70"}
+    first = api.call("POST", "/v1/tables", "admin", body, headers=key)
+    again = api.call("POST", "/v1/tables", "admin", body, headers=key)
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert again.headers.get("Idempotent-Replayed") == "true"
+    fresh = api.call("POST", "/v1/tables", "admin", body)
+    assert fresh.status_code == 409 and fresh.get_json()["title"] == "Already exists"
+
+
+BUILD_CASES: list[dict[str, object]] = [
+    {"table_id": "FL1", "variant": "five_card_draw", "structure": "fixed_limit",
+     "profile": "casino-five-card-draw", "max_seats": "6", "mode": "count",
+     "stakes": {"small_blind": "1", "big_blind": "2", "small_bet": "2", "big_bet": "4",
+                "ante": "", "min_bet": "50"}},
+    {"table_id": "NL1", "variant": "deuce_to_seven_single_draw", "structure": "no_limit",
+     "profile": "single-draw-27-no-limit", "max_seats": "7", "mode": "card",
+     "stakes": {"small_blind": "5", "big_blind": "10", "min_bet": "10", "small_bet": "99",
+                "big_bet": "", "ante": "0"}},
+]  # fmt: skip
+
+
+def _node_build(tmp_path: Path, values: list[dict[str, object]]) -> list[dict[str, object]]:
+    """buildBody of admin.js, run by node over the static modules."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed; the admin page's body is not built")
+    for script in _scripts():
+        shutil.copy(script, tmp_path / script.name)
+    (tmp_path / "package.json").write_text('{"type": "module"}')
+    runner = tmp_path / "run.mjs"
+    runner.write_text(
+        'import { buildBody } from "./admin.js";\n'
+        f"const cases = {json.dumps(values)};\n"
+        "console.log(JSON.stringify(cases.map(buildBody)));\n"
+    )
+    done = subprocess.run([node, str(runner)], capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    built: list[dict[str, object]] = json.loads(done.stdout)
+    return built
+
+
+def test_the_admin_page_builds_bodies_the_api_accepts(api: Api, tmp_path: Path) -> None:
+    """The body admin.js builds from the form is created by the API (201) with the stakes of
+    its structure only; blank stakes are left out (0 = not used)."""
+    built = _node_build(tmp_path, BUILD_CASES)
+    for case, answer in zip(BUILD_CASES, built, strict=True):
+        assert answer["errors"] == {}, answer
+        body = answer["body"]
+        assert isinstance(body, dict)
+        response = api.call("POST", "/v1/tables", "admin", body)
+        assert response.status_code == 201, response.get_json()
+        table = response.get_json()
+        assert table["table_id"] == case["table_id"] and table["mode"] == case["mode"]
+    fixed, no_limit = (answer["body"] for answer in built)
+    assert isinstance(fixed, dict) and isinstance(no_limit, dict)
+    assert fixed["stakes"] == {"small_blind": 1, "big_blind": 2, "small_bet": 2, "big_bet": 4}
+    assert no_limit["stakes"] == {"small_blind": 5, "big_blind": 10, "min_bet": 10, "ante": 0}
+    assert no_limit["max_seats"] == 7
+
+
+def test_the_admin_page_refuses_the_obvious_before_sending(tmp_path: Path) -> None:
+    """Missing required fields, negative or fractional chips and seats out of 2..10 are
+    marked on the page (per field, stakes as "stakes.<name>") without a call."""
+    stakes = {"small_blind": "-1", "big_blind": "2.5", "min_bet": "?", "ante": "3"}
+    bad = {"table_id": " ", "variant": "five_card_draw", "structure": "pot_limit",
+           "profile": "", "max_seats": "11", "mode": "count", "stakes": stakes}  # fmt: skip
+    (answer,) = _node_build(tmp_path, [bad])
+    errors = answer["errors"]
+    assert isinstance(errors, dict)
+    assert set(errors) == {
+        "table_id", "profile", "max_seats",
+        "stakes.small_blind", "stakes.big_blind", "stakes.min_bet",
+    }  # fmt: skip

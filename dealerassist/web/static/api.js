@@ -1,8 +1,10 @@
 // dealerassist: the one place the pages name /v1 paths (tests/api/test_web.py checks each
 // ROUTES entry against the app's URL map), the bearer token, and the HTTP helpers.
-// Every change carries If-Match: "v<version>" and a fresh Idempotency-Key.
+// Every change carries If-Match: "v<version>" and a fresh Idempotency-Key (or the caller's,
+// for a retry of the same change).
 
 export const ROUTES = {
+  createTable: ["POST", "/v1/tables"],
   table: ["GET", "/v1/tables/{table_id}"],
   seat: ["PUT", "/v1/tables/{table_id}/seats/{seat}"],
   unseat: ["DELETE", "/v1/tables/{table_id}/seats/{seat}"],
@@ -18,6 +20,9 @@ export const ROUTES = {
   auditVerify: ["GET", "/v1/audit/verify"],
 };
 
+// The OpenAPI document (not /v1, no token): the admin page reads the profile IDs from it.
+export const SPEC_PATH = "/openapi.json";
+
 // Each page keeps its own token (a tablet's dealer token is no use on the floor console or
 // the audit page, and must not be reused there); the table ID is shared within the tab.
 const PAGE = globalThis.document?.body?.dataset?.page ?? "page";
@@ -31,6 +36,8 @@ export const session = {
     sessionStorage.setItem(TOKEN_KEY, token);
     if (table !== undefined) sessionStorage.setItem(TABLE_KEY, table);
   },
+  // The table the pages of this tab open (the tablet's and the floor's login prefill it).
+  useTable(table) { sessionStorage.setItem(TABLE_KEY, table); },
   forgetToken() { sessionStorage.removeItem(TOKEN_KEY); },
   clear() {
     sessionStorage.removeItem(TOKEN_KEY);
@@ -75,7 +82,8 @@ export async function call(route, { params = {}, query = {}, body, version, head
   const sent = { Accept: "application/json, application/problem+json", ...headers };
   if (session.token) sent.Authorization = `Bearer ${session.token}`;
   if (method !== "GET") {
-    sent["Idempotency-Key"] = newKey();
+    // a caller retrying the same change after no answer passes its key again
+    sent["Idempotency-Key"] = headers["Idempotency-Key"] || newKey();
     if (version !== undefined && version !== null) sent["If-Match"] = `"v${version}"`;
   }
   const init = { method, headers: sent, cache: "no-store", credentials: "omit" };

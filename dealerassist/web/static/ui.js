@@ -44,6 +44,21 @@ export function describeAction(a) {
   return parts.filter((p) => p !== null && p !== undefined).join(" ");
 }
 
+// A 400's "errors" (marshmallow: field -> messages, nested objects for nested schemas) as
+// {"stakes.small_blind": ["..."], ...}.
+export function fieldErrors(errors, prefix = "") {
+  const flat = {};
+  for (const [field, messages] of Object.entries(errors || {})) {
+    const name = prefix ? `${prefix}.${field}` : field;
+    if (messages && typeof messages === "object" && !Array.isArray(messages)) {
+      Object.assign(flat, fieldErrors(messages, name));
+    } else {
+      flat[name] = [].concat(messages).map(String);
+    }
+  }
+  return flat;
+}
+
 export function showProblem(problem, status, extra) {
   const box = $("problem");
   clear(box);
@@ -60,8 +75,8 @@ export function showProblem(problem, status, extra) {
       el("ul", {}, problem.allowed.map((a) => el("li", { text: describeAction(a) }))));
   }
   if (problem.errors && typeof problem.errors === "object") {
-    box.append(el("ul", {}, Object.entries(problem.errors).map(
-      ([field, messages]) => el("li", { text: `${field}: ${[].concat(messages).join("; ")}` }))));
+    box.append(el("ul", {}, Object.entries(fieldErrors(problem.errors)).map(
+      ([field, messages]) => el("li", { text: `${field}: ${messages.join("; ")}` }))));
   }
   box.append(el("button", { type: "button", class: "small", text: "Dismiss", onclick: () => showProblem(null) }));
   box.hidden = false;
