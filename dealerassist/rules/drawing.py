@@ -284,6 +284,13 @@ def check_change(hand: HandState, seat: int, draw_round: int) -> None:
 _DRAW_ENTRIES = (ActionKind.DRAW.value, ActionKind.DEAL.value, ActionKind.TIME.value)
 
 
+def _pat_of(entry: dict[str, Any]) -> int | None:
+    """The seat of a journaled pat (a draw of no cards), None for any other entry."""
+    if entry.get("action") != ActionKind.DRAW.value or entry.get("count") or entry.get("discards"):
+        return None
+    return int(entry["seat"])
+
+
 def changeable_pat(state: TableState) -> int | None:
     """DRAW-07: the seat whose pat may still become a draw: the hand's last entry is the last
     drawer's pat and the betting after the draw has no entry yet (None otherwise). Cheap
@@ -294,11 +301,8 @@ def changeable_pat(state: TableState) -> int | None:
         return None
     if not state.hand_log or hand.current_bet or any(p.acted for p in hand.players):
         return None
-    last, _ = read(state.hand_log[-1])
-    if last.get("action") != ActionKind.DRAW.value or last.get("count") or last.get("discards"):
-        return None
-    seat = int(last["seat"])
-    return None if not hand.has(seat) or hand.player(seat).timed_out else seat
+    seat = _pat_of(read(state.hand_log[-1])[0])
+    return None if seat is None or not hand.has(seat) or hand.player(seat).timed_out else seat
 
 
 def pat_change_legal(state: TableState, rules: HouseRules) -> dict[str, Any] | None:
@@ -325,9 +329,7 @@ def can_change_pat(state: TableState, seat: int) -> bool:
     draws = [i for i, entry in enumerate(entries) if entry.get("action") in _DRAW_ENTRIES]
     if not draws:
         return False
-    last = entries[draws[-1]]
-    pat = last.get("action") == ActionKind.DRAW.value and not last.get("count")
-    if not pat or last.get("discards") or last.get("seat") != seat:
+    if _pat_of(entries[draws[-1]]) != seat:
         return False
     message = f"Seat {seat} stood pat and the betting after the draw has begun: the pat stands."
     allowed = [] if hand.to_act is None else [{"seat": hand.to_act, "action": "bet"}]

@@ -22,10 +22,6 @@ from dealerassist.rules.ruling_commands import STRUCTURAL, Ruling
 from dealerassist.rules.state import TableState, evolve
 from dealerassist.rules.violations import RuleId, RuleViolation
 
-# no key sorting: the dicts come from command_to_dict / to_dict, whose key order is fixed;
-# the text is json.dumps's (ensure_ascii), written by orjson where that is the same
-_ENCODE = ascii_compact
-
 
 class Applied(Protocol):
     """What the engine's ``apply`` returns, as far as a ruling needs it."""
@@ -61,7 +57,8 @@ def record(before: TableState, after: TableState, command: Command, at: datetime
 
 
 def _entry(command: Command, at: datetime) -> str:
-    return _ENCODE({"at": at.isoformat(), "command": command_to_dict(command)})
+    # no key sorting: command_to_dict's key order is fixed
+    return ascii_compact({"at": at.isoformat(), "command": command_to_dict(command)})
 
 
 def read(entry: str) -> tuple[dict[str, Any], datetime]:

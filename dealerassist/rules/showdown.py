@@ -7,12 +7,13 @@ from typing import Any
 from dealerassist.rules import rankings
 from dealerassist.rules.actions import Act, Mode, Variant
 from dealerassist.rules.betting import first_order
-from dealerassist.rules.cards import DECK_52, DECKS_BY_SIZE, Card, parse_cards
+from dealerassist.rules.cards import DECK_52, DECKS_BY_SIZE, RANK_SYMBOLS, Card, parse_cards
 from dealerassist.rules.dealing import HAND_SIZE, JOKER_DECK, UNKNOWN
 from dealerassist.rules.house_rules import HouseRules
 from dealerassist.rules.joker import JOKER, joker_cards, joker_value
 from dealerassist.rules.pots import Pot, hand_pots, split
 from dealerassist.rules.state import HandState, evolve
+from dealerassist.rules.variants import game
 from dealerassist.rules.violations import Notice, RuleId, RuleViolation
 
 
@@ -118,7 +119,9 @@ def apply_show(
     return evolve(hand, to_act=next_to_show(hand, rules))
 
 
-LOWBALL = frozenset({Variant.DEUCE_TO_SEVEN_SINGLE_DRAW, Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW})
+def _lowball(variant: Variant) -> bool:
+    """A game won by the lowest hand (the 2-7 games): its ranking says so."""
+    return game(variant).ranking == rankings.Ranking.DEUCE_TO_SEVEN
 
 
 def pair_notice(hand: HandState, seat: int, variant: Variant) -> list[Notice]:
@@ -127,7 +130,7 @@ def pair_notice(hand: HandState, seat: int, variant: Variant) -> list[Notice]:
     pair went unannounced is a matter for the floor)."""
     shown = hand.player(seat).shown or ()
     ranks = [card[0] for card in shown if card not in (JOKER, UNKNOWN)]
-    if variant not in LOWBALL or len(set(ranks)) == len(ranks):
+    if not _lowball(variant) or len(set(ranks)) == len(ranks):
         return []
     message = (
         f"Seat {seat} shows a paired hand: in lowball the player must say 'pair' as he spreads "
@@ -141,17 +144,14 @@ def number_notice(hand: HandState, seat: int, variant: Variant) -> list[Notice]:
     """RANK-05 (2-7): a strong low shown goes by its number ("number one" is 7-5-4-3-2), so
     the dealer can read it out as the players do."""
     shown = hand.player(seat).shown or ()
-    if variant not in LOWBALL or len(shown) != HAND_SIZE or JOKER in shown or UNKNOWN in shown:
+    if not _lowball(variant) or len(shown) != HAND_SIZE or JOKER in shown or UNKNOWN in shown:
         return []
     number = rankings.lowball_number(parse_cards(" ".join(shown), DECK_52))
     if number is None:
         return []
-    ranks = sorted((card[0] for card in shown), key=RANK_ORDER.index, reverse=True)
+    ranks = sorted((card[0] for card in shown), key=RANK_SYMBOLS.index, reverse=True)
     message = f"Seat {seat} shows {'-'.join(ranks)}: number {number}"
     return [Notice(rule_id=RuleId.RANK_05, message=message, seat=seat)]
-
-
-RANK_ORDER = "23456789TJQKA"
 
 
 def apply_muck(hand: HandState, seat: int, rules: HouseRules | None = None) -> HandState:
