@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
+from functools import lru_cache
 
 from dealerassist.errors import InvalidInput
 from dealerassist.rules.violations import RuleId, RuleViolation
@@ -144,7 +145,7 @@ def parse_cards(
     >>> [str(card) for card in parse_cards("10h ks", count=2)]
     ['Th', 'Ks']
     """
-    cards = tuple(_tokens(text))
+    cards = _read_entry(text)
     if count is not None and len(cards) != count:
         raise InvalidInput(
             f"Expected {count} cards, got {len(cards)} in {text!r}; enter exactly {count}."
@@ -164,10 +165,15 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 
 def check_cards_in_deck(cards: Iterable[Card], deck: DeckSpec, *, seat: int | None = None) -> None:
-    """Raise ``RuleViolation`` (DECK-01) on a duplicate or a card the deck does not hold."""
-    seen: set[Card] = set()
+    """Raise ``RuleViolation`` (DECK-01) on a duplicate or a card the deck does not hold.
+
+    The first wrong card, in entry order, is the one reported. Cards are tested as bits of
+    the deck's and the entry's index masks (no set of cards, no hashing).
+    """
+    allowed_mask, seen = deck.index_mask, 0
     for card in cards:
-        if card not in deck:
+        bit = 1 << card.index
+        if not allowed_mask & bit:
             raise RuleViolation(
                 rule_id=RuleId.DECK_01,
                 message=(
@@ -177,7 +183,7 @@ def check_cards_in_deck(cards: Iterable[Card], deck: DeckSpec, *, seat: int | No
                 seat=seat,
                 allowed=({"deck": deck.name, "lowest_rank": deck.ranks[0].symbol},),
             )
-        if card in seen:
+        if seen & bit:
             raise RuleViolation(
                 rule_id=RuleId.DECK_01,
                 message=(
@@ -186,7 +192,7 @@ def check_cards_in_deck(cards: Iterable[Card], deck: DeckSpec, *, seat: int | No
                 ),
                 seat=seat,
             )
-        seen.add(card)
+        seen |= bit
 
 
 def can_cards_be_in_deck(cards: Iterable[Card], deck: DeckSpec) -> bool:
@@ -216,6 +222,12 @@ def _spellings() -> dict[str, Card]:
 
 
 _SPELLED = _spellings()
+
+
+@lru_cache(maxsize=4096)  # a hand's cards are read several times (show, strength, notices)
+def _read_entry(text: str) -> tuple[Card, ...]:
+    """The cards of an entry, remembered: the same texts come back all through a showdown."""
+    return tuple(_tokens(text))
 
 
 def _tokens(text: str) -> Iterable[Card]:

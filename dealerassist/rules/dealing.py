@@ -34,17 +34,28 @@ def refuse(rule: RuleId, message: str, seat: int, allowed: list[dict[str, Any]])
     return RuleViolation(rule_id=rule, message=message, seat=seat, allowed=allowed)
 
 
-def card_locations(hand: HandState) -> dict[str, str]:
-    """Where each known card is: ``hand:<seat>``, ``pile:<seat>:<round>`` or ``muck``."""
+def card_locations(hand: HandState, among: frozenset[str] | None = None) -> dict[str, str]:
+    """Where each known card is (or each of ``among``): ``hand:<seat>``, ``pile:<seat>:<round>``
+    or ``muck``.
+
+    ``among`` keeps the scan to the cards entered: a deal checks five cards, not every card in
+    play (this map was the largest single cost of a replayed deal).
+    """
     where: dict[str, str] = {}
     for player in hand.players:
-        for card in player.cards:
-            where[card] = f"hand:{player.seat}"
+        if among is None or not among.isdisjoint(player.cards):
+            for card in player.cards:
+                if among is None or card in among:
+                    where[card] = f"hand:{player.seat}"
         for index, pile in enumerate(player.pile_cards, start=1):
-            for card in pile:
-                where[card] = f"pile:{player.seat}:{index}"
-    for card in hand.muck_cards:
-        where[card] = "muck"
+            if among is None or not among.isdisjoint(pile):
+                for card in pile:
+                    if among is None or card in among:
+                        where[card] = f"pile:{player.seat}:{index}"
+    if among is None or not among.isdisjoint(hand.muck_cards):
+        for card in hand.muck_cards:
+            if among is None or card in among:
+                where[card] = "muck"
     where.pop(UNKNOWN, None)
     return where
 
@@ -63,12 +74,13 @@ def check_dealt(
     if len(cards) != count:
         raise _wrong_count(seat, count, len(cards), draw_round, allowed)
     deck = deck_cards(hand.deck)
-    where = card_locations(hand)
     from_pool = 0
     known = [card for card in cards if card != UNKNOWN]
-    if len(set(known)) != len(known):
+    entered = frozenset(known)
+    if len(entered) != len(known):
         raise refuse(RuleId.DECK_01, "The same card is entered twice.", seat, allowed)
-    owed = owed_seats(hand, seat)
+    where = card_locations(hand, entered)
+    owed = owed_seats(hand, seat) if where else frozenset()
     for card in known:
         if card not in deck:
             raise _foreign_card(card, hand.deck, seat, allowed)
@@ -100,6 +112,7 @@ def _wrong_count(
     return refuse(RuleId.IRREG_08, message, seat, allowed)
 
 
+_HOUSE_DEFAULTS = HouseRules()  # the first deal has no discards: the pool rules never apply
 JOKERS = frozenset({JOKER, "Xx", "Jo"})  # ways a stray joker may be entered (DECK-05)
 
 
@@ -161,7 +174,7 @@ def check_initial_deal(hand: HandState, act: Act) -> None:
         message = f"Deal to seat {hand.to_act} next (clockwise from the button)."
         raise refuse(RuleId.DEAL_01, message, act.seat, allowed)
     cards = act.cards or ()
-    check_dealt(hand, act.seat, cards, HAND_SIZE, HouseRules(), 0, allowed)
+    check_dealt(hand, act.seat, cards, HAND_SIZE, _HOUSE_DEFAULTS, 0, allowed)
 
 
 def apply_initial_deal(hand: HandState, seat: int, cards: tuple[str, ...]) -> HandState:

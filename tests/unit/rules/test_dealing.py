@@ -34,6 +34,14 @@ def test_card_locations_name_hands_piles_and_muck_but_not_unknowns() -> None:
     assert "??" not in where
 
 
+def test_card_locations_among_some_cards_is_the_full_map_cut_to_them() -> None:
+    """The narrowed scan a deal uses gives the same places as the whole map."""
+    full = card_locations(hand())
+    for among in ({"Kd", "2d"}, {"Ah", "9s"}, {"9s"}, {"3c", "5d", "Ah", "Kd"}):
+        expected = {card: place for card, place in full.items() if card in among}
+        assert card_locations(hand(), frozenset(among)) == expected
+
+
 def test_check_dealt_counts_cards_coming_from_the_reshuffle_pool() -> None:
     """A fresh card passes; the seat's own discard and a held card are refused."""
     assert check_dealt(hand(), 1, ("9s",), 1, HouseRules(), 1, []) == 0
