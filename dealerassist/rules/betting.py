@@ -48,10 +48,11 @@ def needs_action(hand: HandState, player: PlayerState) -> bool:
 
 def round_complete(hand: HandState) -> bool:
     """Every seat that can bet has acted and matched the top bet, or no one is left to bet."""
-    bettors = [p for p in hand.players if p.can_bet]
-    if len(bettors) <= 1 and all(p.bet >= hand.current_bet for p in bettors):
+    current = hand.current_bet
+    bettors = [p for p in hand.players if not p.folded and p.stack > 0]  # ``can_bet``, inline
+    if len(bettors) <= 1 and all(p.bet >= current for p in bettors):
         return True
-    return not any(needs_action(hand, p) for p in hand.players)
+    return not any(not p.acted or p.bet < current for p in bettors)  # ``needs_action``
 
 
 def start_round(
@@ -118,8 +119,9 @@ def first_order(hand: HandState, betting_round: int, rules: HouseRules) -> list[
 def _first_needing(hand: HandState, order: list[int]) -> int | None:
     if round_complete(hand):
         return None
+    by_seat = {player.seat: player for player in hand.players}
     for seat in order:
-        if needs_action(hand, hand.player(seat)):
+        if needs_action(hand, by_seat[seat]):
             return seat
     return None
 
@@ -218,6 +220,8 @@ def check_bet_action(hand: HandState, act: Act, spec: TableSpec, rules: HouseRul
     """BET-01..08, GAME-06, OPEN-01: refuse an entry the seat may not make; return its raise-to."""
     if act.seat != hand.to_act:
         raise _out_of_turn(hand, act.seat, spec, rules)
+    if _plainly_legal(hand, act, spec, rules):
+        return 0
     opts = options(hand, act.seat, spec, rules)
     match act.action:
         case ActionKind.CHECK:
@@ -229,6 +233,23 @@ def check_bet_action(hand: HandState, act: Act, spec: TableSpec, rules: HouseRul
         case ActionKind.FOLD:
             pass
     return 0
+
+
+def _plainly_legal(hand: HandState, act: Act, spec: TableSpec, rules: HouseRules) -> bool:
+    """A fold, a check with nothing to call, or a call of exactly what is owed where limping is
+    allowed: accepted without working out the raise range (most entries are these). Anything
+    else goes through ``options``, which accepts or explains the refusal."""
+    action = act.action
+    if action is ActionKind.FOLD:
+        return True
+    if action is not ActionKind.CHECK and action is not ActionKind.CALL:
+        return False
+    player = hand.player(act.seat)
+    to_call = min(max(0, hand.current_bet - player.bet), player.stack)
+    if action is ActionKind.CHECK:
+        return to_call == 0
+    exact = act.amount is None or act.amount == to_call
+    return to_call > 0 and exact and not _limp_refused(hand, player, spec, rules)
 
 
 def _out_of_turn(hand: HandState, seat: int, spec: TableSpec, rules: HouseRules) -> RuleViolation:

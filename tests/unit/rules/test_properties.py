@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dealerassist.errors import InvalidInput
+from dealerassist.rules import betting
 from dealerassist.rules.actions import Act, ActionKind, Mode, Stakes, Structure, Variant
 from dealerassist.rules.blinds import eligible_seats
 from dealerassist.rules.dealing import deck_cards
@@ -271,3 +272,48 @@ def test_a_table_read_back_from_its_json_plays_on_exactly_as_one_kept_in_memory(
         if len(eligible_seats(table.state)) < 2:
             break
         play_hand(table, rng)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from(GAMES), seed=st.integers(0, 10**6), antes=st.booleans())
+def test_the_quick_accept_of_folds_checks_and_calls_matches_the_full_betting_check(
+    game: tuple[Variant, Structure], seed: int, antes: bool
+) -> None:
+    """GAME-06 / BET-01: at every betting turn of random play, each check, call and fold by each
+    seat gets the same answer (accepted, or the same refusal) with the quick accept path as
+    through the full options check alone."""
+    table = make_table(game[0], game[1], seed, Mode.COUNT, antes)
+    rng = random.Random(seed)
+    table.start(button=1, post=False)
+    spec = table.state.spec
+    for _ in range(200):
+        legal = legal_actions(table.state, table.rules, AT)
+        if legal is None:
+            break
+        hand = table.hand
+        if hand.phase.value.startswith("betting"):
+            for player in hand.players:
+                owed = hand.current_bet - player.bet
+                for entry in (
+                    Act(player.seat, ActionKind.CHECK),
+                    Act(player.seat, ActionKind.CALL),
+                    Act(player.seat, ActionKind.CALL, amount=owed),
+                    Act(player.seat, ActionKind.CALL, amount=owed + 1),
+                    Act(player.seat, ActionKind.FOLD),
+                ):
+                    quick = _betting_answer(hand, entry, spec, table.rules, quick=True)
+                    full = _betting_answer(hand, entry, spec, table.rules, quick=False)
+                    assert quick == full, entry
+        table.run(choose(legal, rng, table))
+
+
+def _betting_answer(
+    hand: Any, entry: Act, spec: Any, rules: HouseRules, *, quick: bool
+) -> tuple[Any, ...]:
+    with pytest.MonkeyPatch.context() as patch:
+        if not quick:
+            patch.setattr(betting, "_plainly_legal", lambda *_: False)
+        try:
+            return ("accepted", betting.check_bet_action(hand, entry, spec, rules))
+        except RuleViolation as refusal:
+            return ("refused", refusal.rule_id, refusal.message, refusal.allowed)
