@@ -29,9 +29,10 @@ def _cmd_profiles(args: argparse.Namespace) -> int:
     except ProfileError as error:
         print(f"invalid house-rule profiles:\n{error}", file=sys.stderr)
         return 1
+    width = max([26, *(len(profile_id) for profile_id in profiles)])  # the ids in one column
     for profile_id, rules in profiles.items():
-        print(f"{profile_id:<26} {rules.sha256[:12]}  {rules.name}")
-        print(f"{'':<26} {summary(rules)}")
+        print(f"{profile_id:<{width}} {rules.sha256[:12]}  {rules.name}")
+        print(f"{'':<{width}} {summary(rules)}")
     print(f"{len(profiles)} profiles valid in {directory}")
     return 0
 

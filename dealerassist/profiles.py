@@ -405,11 +405,6 @@ INVARIANTS: tuple[Invariant, ...] = (
         'must be blinds or blinds_and_antes (or set kill.mode = "off") (KILL-01)',
         lambda r, _: r.kill.mode is KillMode.OFF or _blind_game(r),
     ),
-    Invariant(
-        "kill.mode",
-        'optional (a voluntary kill) is not supported: use "required" or "off" (KILL-01)',
-        lambda r, _: r.kill.mode is not KillMode.OPTIONAL,
-    ),
 )
 
 

@@ -143,9 +143,11 @@ class RemovePlayer:
 
 @dataclass(frozen=True, slots=True)
 class StartHand:
-    """Start the next hand; ``button`` is given by the dealer for the table's first hand."""
+    """Start the next hand; ``button`` is given by the dealer for the table's first hand;
+    ``kill_seat`` names the seat that kills this hand by choice (KILL-01, optional kills)."""
 
     button: int | None = None
+    kill_seat: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,8 +231,10 @@ def command_to_dict(command: Command) -> dict[str, Any]:
             return {"type": "seat", "seat": seat, "player": player, "stack": stack}
         case RemovePlayer(seat=seat):
             return {"type": "leave", "seat": seat}
-        case StartHand(button=button):
-            return {"type": "start_hand", "button": button}
+        case StartHand(button=button, kill_seat=kill_seat):
+            # no kill_seat key without a kill: recorded commands encode byte for byte as before
+            kill = {} if kill_seat is None else {"kill_seat": kill_seat}
+            return {"type": "start_hand", "button": button} | kill
         case Act():
             return _act_to_dict(command)
         case Ruling():
@@ -279,9 +283,12 @@ def command_from_dict(data: Mapping[str, Any]) -> Command:
             _only_keys(data, {"type", "seat"})
             return RemovePlayer(seat=_seat(data))
         case "start_hand":
-            _only_keys(data, {"type", "button"})
-            button = data.get("button")
-            return StartHand(button=None if button is None else _seat(data, "button"))
+            _only_keys(data, {"type", "button", "kill_seat"})
+            button, kill_seat = data.get("button"), data.get("kill_seat")
+            return StartHand(
+                button=None if button is None else _seat(data, "button"),
+                kill_seat=None if kill_seat is None else _seat(data, "kill_seat"),
+            )
         case "action":
             return _act_from_dict(data)
         case "ruling":

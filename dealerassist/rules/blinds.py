@@ -265,9 +265,14 @@ def _newcomer(
     return "BLIND-06"
 
 
-def new_hand(table: TableState, where: Positions, rules: HouseRules) -> HandState:
-    """The posting phase of a new hand: every seat dealt in and what it owes; who waits, why."""
+def new_hand(
+    table: TableState, where: Positions, rules: HouseRules, volunteer: int | None = None
+) -> HandState:
+    """The posting phase of a new hand: every seat dealt in and what it owes; who waits, why.
+
+    ``volunteer``: the seat that kills this hand by choice (KILL-01, optional kills only)."""
     stakes = table.spec.stakes
+    volunteer = volunteer if kills.is_optional(rules) else None
     order = clockwise_after(eligible_seats(table), where.button)
     small, big = where.small_blind, where.big_blind
     if antes_stopped(table.carried_pot, table.passed_out_deals, rules):
@@ -276,6 +281,8 @@ def new_hand(table: TableState, where: Positions, rules: HouseRules) -> HandStat
     waiting: list[tuple[int, str]] = []
     for seat in order:
         extra = entry(table, table.seat(seat), where, rules)
+        if seat == volunteer:
+            extra = _killing_entry(table.seat(seat), extra)
         if isinstance(extra, str):
             waiting.append((seat, extra))
             continue
@@ -294,17 +301,28 @@ def new_hand(table: TableState, where: Positions, rules: HouseRules) -> HandStat
         waiting=tuple(waiting),
     )
     if len(players) < 2 and waiting:
-        return _everyone_in(table, where, rules)
+        return _everyone_in(table, where, rules, volunteer)
     hand = _single_blind(hand, stakes, rules)
-    hand = _kill_owed(hand, table, stakes, rules)
+    hand = _kill_owed(hand, kills.killer(table, volunteer, rules), stakes, rules)
     hand = _straddle_offer(hand, rules)
     return evolve(hand, to_act=next_to_post(hand))
 
 
-def _everyone_in(table: TableState, where: Positions, rules: HouseRules) -> HandState:
+def _everyone_in(
+    table: TableState, where: Positions, rules: HouseRules, volunteer: int | None
+) -> HandState:
     """BLIND-11 (c): with too few players to wait for the blinds, a new game deals everyone in."""
     seats = tuple(evolve(s, waiting=None, new_player=False, missed_blind=None) for s in table.seats)
-    return new_hand(evolve(table, seats=seats), where, rules)
+    return new_hand(evolve(table, seats=seats), where, rules, volunteer)
+
+
+def _killing_entry(seat: SeatState, extra: str | tuple[str, ...]) -> tuple[str, ...]:
+    """KILL-01 (RRoP lowball): a seat that kills by choice is dealt in at once instead of
+    waiting for the big blind (BLIND-05/06/08/09/12/13); the kill replaces its live blind
+    (``_kill_owed``), and a missed blind's dead small blind is still owed on top."""
+    if not isinstance(extra, str):
+        return extra
+    return (DEAD_SMALL,) if seat.missed_blind is not None else ()
 
 
 def _player(
@@ -359,14 +377,13 @@ def _single_blind(hand: HandState, stakes: Stakes, rules: HouseRules) -> HandSta
 _LIVE_BLINDS = ("small_blind", "big_blind", *LIVE_ENTRY)
 
 
-def _kill_owed(hand: HandState, table: TableState, stakes: Stakes, rules: HouseRules) -> HandState:
-    """KILL-02: the seat that won the last two pots owes the kill blind (KILL-01), posted in its
-    turn like any post. A kill seat in a blind posts the kill instead of its live blind (the
-    blind is part of the kill); dead parts and an ante are owed on top. KILL-06: one kill per
-    deal. A seat due to kill that is not dealt in misses it (not made up later: KILL-05's
-    make-up rule is not built)."""
-    seat = kills.due(table)
-    if not kills.is_on(rules) or seat is None or not hand.has(seat):
+def _kill_owed(hand: HandState, seat: int | None, stakes: Stakes, rules: HouseRules) -> HandState:
+    """KILL-02: the seat that won the last two pots, or KILL-01 the seat that kills by choice,
+    owes the kill blind (KILL-01), posted in its turn like any post. A kill seat in a blind
+    posts the kill instead of its live blind (the blind is part of the kill); dead parts and an
+    ante are owed on top. KILL-06: one kill per deal. A seat due to kill that is not dealt in
+    misses it (not made up later: KILL-05's make-up rule is not built)."""
+    if seat is None or not hand.has(seat):
         return hand
     player = hand.player(seat)
     kept = tuple(part for part in player.owes_what if part not in _LIVE_BLINDS)

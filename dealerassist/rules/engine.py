@@ -78,8 +78,8 @@ def apply(state: TableState, command: Command, rules: HouseRules, at: datetime) 
             table = new_table(spec)
         case SeatPlayer() | RemovePlayer() | SitOut() | ReturnToPlay() | ChangeSeat() | AddChips():
             table = _seat_command(state, command, rules, log)
-        case StartHand(button=button):
-            table = _start(state, button, rules, log)
+        case StartHand(button=button, kill_seat=kill_seat):
+            table = _start(state, button, rules, log, kill_seat)
         case Act():
             table = _act(state, command, rules, at, log)
         case Ruling():
@@ -128,14 +128,18 @@ def _seat_command(
 # -- hands -----------------------------------------------------------------------------------
 
 
-def _start(state: TableState, button: int | None, rules: HouseRules, log: Log) -> TableState:
+def _start(
+    state: TableState, button: int | None, rules: HouseRules, log: Log, kill_seat: int | None
+) -> TableState:
+    """Start the next hand; ``kill_seat`` is the seat that kills it by choice (KILL-01)."""
     if state.hand is not None and state.hand.phase is not Phase.COMPLETE:
         raise RuleViolation(
             rule_id=RuleId.GAME_01,
             message=f"Hand {state.hand.hand_no} is still in progress; finish it first.",
         )
-    if button is not None:
-        state.seat(button)
+    for named in (button, kill_seat):
+        if named is not None:
+            state.seat(named)
     if not state.carried_pot and state.passed_out_deals:
         state = evolve(state, passed_out_deals=0)  # OPEN-03: the run of pass-outs ended
     if openers.antes_stopped(state.carried_pot, state.passed_out_deals, rules):
@@ -147,7 +151,8 @@ def _start(state: TableState, button: int | None, rules: HouseRules, log: Log) -
     blinds.check_players(len(blinds.eligible_seats(state)), rules, state)
     where = blinds.positions(state, button, rules)
     state = blinds.mark_missed(state, where)
-    hand = blinds.new_hand(state, where, rules)
+    hand = blinds.new_hand(state, where, rules, kill_seat)
+    kills.check_volunteer(state, hand, kill_seat, rules)
     blinds.check_players(len(hand.players), rules, state)
     moved = where.button
     dealt = [player.seat for player in hand.players]

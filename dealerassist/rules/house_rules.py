@@ -112,7 +112,9 @@ class KillMode(StrEnum):
     """KILL-01/02: whether kill pots are played."""
 
     OFF = "off"
-    OPTIONAL = "optional"  # KILL-01 a voluntary kill (a newcomer killing to be dealt in): not built
+    # KILL-01: a seat may kill a hand voluntarily (a newcomer killing to be dealt in at once),
+    # named by the dealer on start_hand; no legs, nobody is ever due to kill
+    OPTIONAL = "optional"
     REQUIRED = "required"  # KILL-02: two pots in a row oblige the winner to kill the next
 
 

@@ -1,6 +1,7 @@
 """Kill pots in fixed-limit games: the kill blind, the multiplied limits, legs (KILL-01..06).
 
-A house option (``HouseRules.kill``), off unless a profile sets ``kill.mode = "required"``:
+A house option (``HouseRules.kill``), off unless a profile sets ``kill.mode``: ``"required"``
+(legs oblige a winner to kill) or ``"optional"`` (a seat kills voluntarily):
 
 * KILL-01: a full kill is a kill blind of 2x the big blind and doubles the limits for the
   hand; a half kill is 1.5x and raises them by half. Chips are integers and nothing is
@@ -17,6 +18,12 @@ A house option (``HouseRules.kill``), off unless a profile sets ``kill.mode = "r
   to that one seat; when the pots went to more than one seat (a split pot, or side pots
   won by different seats) it is a split: the holder keeps the leg if he won a share of any
   pot (and if he was the kill, he kills again), otherwise the leg is neutral.
+* KILL-01 optional: the dealer names the seat that kills on ``start_hand`` (``kill_seat``),
+  e.g. a newcomer killing to be dealt in at once instead of waiting for the big blind; the hand
+  is then a kill pot exactly as a required one (the same kill post, limits, order, events).
+  Legs are not tracked (nobody is ever due to kill); ``check_volunteer`` refuses a volunteer
+  kill in a game without it, from a seat not dealt in or short of the kill, or beside a
+  required kill (KILL-06, one kill per deal).
 * KILL-04/05/06: see ``blinds.new_hand`` (the kill owed, no straddle offer), ``posting``
   (the kill post, no sit-out) and ``betting`` (the kill acts last before the draw).
 """
@@ -29,7 +36,7 @@ from typing import Any
 from dealerassist.rules import instructions as say
 from dealerassist.rules.actions import Stakes, Structure, TableSpec
 from dealerassist.rules.house_rules import HouseRules, KillMode, KillSize
-from dealerassist.rules.state import HandState, Phase, TableState, evolve
+from dealerassist.rules.state import HandState, Phase, SeatStatus, TableState, evolve
 from dealerassist.rules.variants import big_bet, small_bet
 from dealerassist.rules.violations import RuleId, RuleViolation
 
@@ -38,8 +45,26 @@ _RATIO = {KillSize.FULL: (2, 1), KillSize.HALF: (3, 2)}  # KILL-01: numerator, d
 
 
 def is_on(rules: HouseRules) -> bool:
-    """KILL-02: required kills are played (``optional`` is refused by profile validation)."""
+    """KILL-01: kill pots are played, required or optional."""
+    return rules.kill.mode is not KillMode.OFF
+
+
+def is_required(rules: HouseRules) -> bool:
+    """KILL-02: legs are tracked and two pots in a row oblige the winner to kill."""
     return rules.kill.mode is KillMode.REQUIRED
+
+
+def is_optional(rules: HouseRules) -> bool:
+    """KILL-01: a seat may kill voluntarily; nobody is ever due to kill."""
+    return rules.kill.mode is KillMode.OPTIONAL
+
+
+def killer(table: TableState, volunteer: int | None, rules: HouseRules) -> int | None:
+    """KILL-01/02: the seat that kills the next hand: the volunteer the dealer named (optional
+    kills) or the seat due to kill (required kills); KILL-06 one kill per deal."""
+    if is_optional(rules):
+        return volunteer
+    return due(table) if is_required(rules) else None
 
 
 def killed(chips: int, rules: HouseRules) -> int:
@@ -127,12 +152,82 @@ def start_instructions(hand: HandState, stakes: Stakes, rules: HouseRules) -> li
     if seat is None:
         return []
     amount = kill_blind(stakes, rules)
+    posts = "kills voluntarily and posts" if is_optional(rules) else "posts"
     text = (
-        f"Kill pot: seat {seat} posts the kill blind of {amount}; limits are "
+        f"Kill pot: seat {seat} {posts} the kill blind of {amount}; limits are "
         f"{limits_text(stakes, rules)} this hand; before the draw the action starts to "
         f"seat {seat}'s left and seat {seat} acts last"
     )
     return [say.instruction("kill_pot", seat, amount, text)]
+
+
+# -- the voluntary kill (KILL-01 optional, KILL-06) ---------------------------------------------
+
+
+def check_volunteer(
+    table: TableState, hand: HandState, seat: int | None, rules: HouseRules
+) -> None:
+    """KILL-01/06: the seat the dealer named on ``start_hand`` may kill ``hand`` (already built
+    with it as the kill): the game has optional kills, the seat is dealt in, and it can post
+    the whole kill. A required-kill game takes no volunteer: one kill per deal, and that one is
+    owed after two wins in a row, never chosen."""
+    if seat is None:
+        return
+    if not is_optional(rules):
+        raise _volunteer_refusal(*_wrong_mode(hand, seat, rules), seat)
+    if not hand.has(seat):
+        why = _not_dealt_in(table, seat)
+        text = (
+            f"Seat {seat} is not dealt in this hand ({why}): only a seat dealt in may kill; "
+            "start the hand without kill_seat, or name a seat that plays."
+        )
+        raise _volunteer_refusal(RuleId.KILL_01, text, seat)
+    player = hand.player(seat)
+    if player.stack < player.owes:
+        blind = kill_blind(table.spec.stakes, rules)
+        besides = "" if player.owes == blind else f" (the kill blind of {blind} and what it owes)"
+        text = (
+            f"Seat {seat} has {player.stack} in chips, less than the {player.owes} it would post "
+            f"to kill{besides}: a voluntary kill is posted in full; start the hand without "
+            "kill_seat, or add chips first."
+        )
+        raise _volunteer_refusal(RuleId.KILL_01, text, seat)
+
+
+def _wrong_mode(hand: HandState, seat: int, rules: HouseRules) -> tuple[RuleId, str]:
+    """KILL-01/06: why a game without optional kills refuses the volunteer."""
+    profile = rules.profile_id
+    if not is_required(rules):
+        return RuleId.KILL_01, (
+            f"Profile {profile} plays no kill pots: seat {seat} may not kill; start the hand "
+            "without kill_seat."
+        )
+    due_seat = hand.kill_seat
+    if due_seat is not None and due_seat != seat:
+        return RuleId.KILL_06, (
+            f"One kill per deal: seat {due_seat} won the last two pots and kills this hand, so "
+            f"seat {seat} may not kill it too; start the hand without kill_seat."
+        )
+    already = f" (seat {seat} is due to kill this hand anyway)" if due_seat == seat else ""
+    return RuleId.KILL_01, (
+        f"Profile {profile} plays required kills only: a seat kills after winning two pots in a "
+        f"row, never by choice{already}; start the hand without kill_seat."
+    )
+
+
+def _not_dealt_in(table: TableState, seat: int) -> str:
+    state = table.seat(seat)
+    if state.status is SeatStatus.EMPTY:
+        return "the seat is empty"
+    if state.status is SeatStatus.SITTING_OUT:
+        return "it is sitting out"
+    return "it has no chips" if state.stack == 0 else "it does not play this hand"
+
+
+def _volunteer_refusal(rule_id: RuleId, text: str, seat: int) -> RuleViolation:
+    return RuleViolation(
+        rule_id=rule_id, message=text, seat=seat, allowed=[{"action": "start_hand"}]
+    )
 
 
 # -- legs (KILL-02/03) --------------------------------------------------------------------------
@@ -183,7 +278,7 @@ def settle(table: TableState, rules: HouseRules) -> tuple[TableState, list[dict[
     goes. The result records it (``kill_leg``), so a hand is settled once even when a ruling
     replays it; cancelled and passed-out deals change nothing."""
     hand = table.hand
-    if not is_on(rules) or hand is None or hand.phase is not Phase.COMPLETE:
+    if not is_required(rules) or hand is None or hand.phase is not Phase.COMPLETE:
         return table, []
     result = hand.result
     if result is None or "kill_leg" in result or not result.get("pots"):
@@ -218,7 +313,7 @@ def _leg_instruction(
 
 def check_sit_out(table: TableState, seat: int, rules: HouseRules) -> None:
     """KILL-05: the seat due to kill posts the kill before it may sit out."""
-    if is_on(rules) and due(table) == seat:
+    if is_required(rules) and due(table) == seat:
         amount = kill_blind(table.spec.stakes, rules)
         raise RuleViolation(
             rule_id=RuleId.KILL_05,

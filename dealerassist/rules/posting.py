@@ -17,7 +17,7 @@ from dealerassist.rules.blinds import (
     posting_order,
 )
 from dealerassist.rules.flow import Log
-from dealerassist.rules.kills import KILL
+from dealerassist.rules.kills import KILL, due
 from dealerassist.rules.state import HandState, Phase, PlayerState, SeatStatus, TableState, evolve
 from dealerassist.rules.violations import RuleId, RuleViolation
 
@@ -56,9 +56,10 @@ def posting_legal(hand: HandState, stakes: Stakes) -> list[dict[str, Any]]:
     return legal
 
 
-def check_post(hand: HandState, act: Act, stakes: Stakes) -> None:
+def check_post(hand: HandState, act: Act, stakes: Stakes, volunteered: bool = False) -> None:
     """BLIND-01: only the seat whose turn it is posts, exactly what it owes; BLIND-05/08/09 the
-    wait option; BLIND-14 the straddle only for the seat it is offered to."""
+    wait option; BLIND-14 the straddle only for the seat it is offered to. ``volunteered``: the
+    hand's kill was chosen (KILL-01 optional), not owed after two wins (KILL-02)."""
     seat = act.seat
     waits = dict(hand.waiting)
     if seat in waits:
@@ -73,7 +74,7 @@ def check_post(hand: HandState, act: Act, stakes: Stakes) -> None:
             stakes,
         )
     player = hand.player(seat)
-    _check_kill(hand, act, player, stakes)
+    _check_kill(hand, act, player, stakes, volunteered)
     if act.option in (STRADDLE, NO_STRADDLE) and STRADDLE_OFFER not in player.owes_what:
         text = f"Seat {seat} may not straddle: only the seat left of the big blind may, if allowed."
         raise _refuse(hand, RuleId.BLIND_14, text, seat, stakes)
@@ -90,14 +91,19 @@ def check_post(hand: HandState, act: Act, stakes: Stakes) -> None:
         raise _refuse(hand, rule, text, seat, stakes)
 
 
-def _check_kill(hand: HandState, act: Act, player: PlayerState, stakes: Stakes) -> None:
-    """KILL-05: the seat due to kill posts it: no sit-out, no waiting; KILL-06: no straddle in a
-    kill pot."""
+def _check_kill(
+    hand: HandState, act: Act, player: PlayerState, stakes: Stakes, volunteered: bool
+) -> None:
+    """KILL-05: the seat due to kill, or that announced a kill by choice, posts it: no sit-out,
+    no waiting; KILL-06: no straddle in a kill pot."""
     seat = act.seat
     if KILL in player.owes_what and (act.action is ActionKind.SIT_OUT or act.option == WAIT):
+        why = "won the last two pots and must kill this hand"
+        if volunteered:
+            why = "chose to kill this hand"
         text = (
-            f"Seat {seat} won the last two pots and must kill this hand: it may not sit out or "
-            f"leave before it posts the kill; post {post_amount(player)}."
+            f"Seat {seat} {why}: it may not sit out or leave before it posts the kill; "
+            f"post {post_amount(player)}."
         )
         raise _refuse(hand, RuleId.KILL_05, text, seat, stakes)
     if hand.kill_seat is not None and act.option == STRADDLE:
@@ -222,7 +228,7 @@ def apply_act(
     """A ``post`` (with its option) or ``sit_out`` during the posting phase, checked and applied;
     the seat's markers clear once it has posted."""
     stakes = state.spec.stakes
-    check_post(hand, act, stakes)
+    check_post(hand, act, stakes, volunteered=hand.kill_seat not in (None, due(state)))
     player = hand.player(act.seat)
     seat = state.seat(act.seat)
     if act.action is ActionKind.POST and act.option != WAIT:

@@ -1,4 +1,5 @@
-"""Whole hands under the casino-triple-draw-27-kill profile: two wins, the kill, split legs."""
+"""Whole hands under the kill profiles: two wins, the kill, split legs (casino-triple-draw-27-kill);
+a newcomer's voluntary kill (casino-triple-draw-27-optional-kill)."""
 
 from __future__ import annotations
 
@@ -18,11 +19,13 @@ from dealerassist.rules.actions import (
     Variant,
 )
 from dealerassist.rules.engine import Outcome, apply, legal_actions, new_table
+from dealerassist.rules.house_rules import HouseRules
 from dealerassist.rules.state import Phase, TableState
 from dealerassist.rules.violations import RuleId, RuleViolation
 
 AT = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 RULES = get_profile("casino-triple-draw-27-kill", REPO_PROFILES_DIR)
+OPTIONAL = get_profile("casino-triple-draw-27-optional-kill", REPO_PROFILES_DIR)
 STAKES = Stakes(small_blind=5, big_blind=10, small_bet=10, big_bet=20)
 
 
@@ -40,24 +43,28 @@ def _entry(step: str) -> Act:
 
 
 class KillTable:
-    """A four-seat 2-7 triple-draw table at 5/10 blinds, 10/20 limits, under the kill profile."""
+    """A 2-7 triple-draw table at 5/10 blinds, 10/20 limits, under a kill profile, with 500
+    in each of ``seats``."""
 
-    def __init__(self) -> None:
+    def __init__(self, rules: HouseRules = RULES, seats: tuple[int, ...] = (1, 2, 3, 4)) -> None:
         spec = TableSpec("K1", Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW, Structure.FIXED_LIMIT, STAKES,
-                         RULES.profile_id)  # fmt: skip
+                         rules.profile_id)  # fmt: skip
+        self.rules = rules
         self.state: TableState = new_table(spec)
-        for seat in range(1, 5):
+        for seat in seats:
             self.run(SeatPlayer(seat, f"P{seat}", 500))
         self.outcome: Outcome | None = None
 
     def run(self, command: object) -> Outcome:
-        self.outcome = apply(self.state, command, RULES, AT)  # type: ignore[arg-type]
+        self.outcome = apply(self.state, command, self.rules, AT)  # type: ignore[arg-type]
         self.state = self.outcome.state
         return self.outcome
 
-    def hand(self, steps: list[str], button: int | None = None) -> Outcome:
+    def hand(
+        self, steps: list[str], button: int | None = None, kill_seat: int | None = None
+    ) -> Outcome:
         """Start a hand, make every post, then enter ``steps``."""
-        outcome = self.run(StartHand(button))
+        outcome = self.run(StartHand(button, kill_seat))
         while self.state.hand is not None and self.state.hand.phase is Phase.POSTING:
             outcome = self.run(Act(self.state.hand.to_act or 0, ActionKind.POST))
         for step in steps:
@@ -182,3 +189,57 @@ def test_KILL_03_accepts_a_kill_who_splits_the_kill_pot_and_kills_again() -> Non
     assert table.leg() == (1, 2)
     table.run(StartHand())
     assert table.state.hand is not None and table.state.hand.kill_seat == 1
+
+
+def _refused(table: KillTable, step: str) -> RuleViolation:
+    with pytest.raises(RuleViolation) as caught:
+        table.run(_entry(step))
+    return caught.value
+
+
+def test_KILL_01_accepts_a_newcomer_who_kills_a_whole_hand_to_play_at_once() -> None:
+    """Optional kills: a newcomer seated between the button and the small blind, who would
+    wait (BLIND-06), kills hand 2 for 20; the limits are 20/20/40/40, the action starts left
+    of the kill, a pat changed to a draw replays the kill pot from the journal, the kill wins
+    240, and no leg is kept; hand 3 is a normal hand with the newcomer dealt in."""
+    table = KillTable(OPTIONAL, seats=(1, 2, 4))
+    table.hand(["1 fold", "2 fold"], button=1)  # blinds 2 and 4: a walk for seat 4
+    assert table.leg() == (None, 0) and table.stacks() == {1: 500, 2: 495, 4: 505}
+    table.run(SeatPlayer(3, "New", 500))
+    waiting = apply(table.state, StartHand(), OPTIONAL, AT).state.hand
+    assert waiting is not None and waiting.waiting == ((3, "BLIND-06"),)
+    # hand 2: button 2, small blind 4, big blind 1, seat 3 kills and seat 4 acts first
+    started = table.run(StartHand(kill_seat=3))
+    (record,) = [e for e in started.events if e["type"] == "hand_started"]
+    assert record["dealt"] == [3, 4, 1, 2]
+    assert record["kill"] == {"seat": 3, "blind": 20, "small_bet": 20, "big_bet": 40}
+    assert started.instructions[0]["code"] == "kill_pot"
+    for step in ["4 post", "1 post", "3 post 20"]:
+        table.run(_entry(step))
+    assert _refused(table, "1 call").rule_id is RuleId.KILL_04
+    for step in ["4 call", "1 raise 40", "2 fold", "3 call", "4 call"]:
+        table.run(_entry(step))
+    for step in ["3 draw 2", "4 draw 1", "1 draw 3"]:
+        table.run(_entry(step))
+    small = _refused(table, "3 bet 10")
+    assert small.rule_id is RuleId.BET_02
+    assert "the kill is on: seat 3 killed the pot, limits are doubled to 20/40" in small.message
+    for step in ["3 bet 20", "4 fold", "1 call", "3 draw 1", "1 draw 0"]:
+        table.run(_entry(step))
+    changed = table.run(_entry("1 draw 1"))  # DRAW-07: the pat becomes a draw (journal replay)
+    assert any(event["type"] == "draw_changed" for event in changed.events)
+    assert table.state.hand is not None and table.state.hand.kill_seat == 3
+    assert _refused(table, "3 bet 20").rule_id is RuleId.BET_02
+    for step in ["3 check", "1 bet 40", "3 call", "3 draw 1", "1 draw 1", "3 check", "1 check"]:
+        table.run(_entry(step))
+    shows = {3: "3 show 7h 5s 4d 3c 2d", 1: "1 show 8h 6s 4c 3d 2c"}
+    outcome = table.outcome
+    while table.state.hand is not None and table.state.hand.phase is Phase.SHOWDOWN:
+        outcome = table.run(_entry(shows[table.state.hand.to_act or 0]))
+    assert outcome is not None and outcome.result is not None
+    assert [(p["amount"], p["winners"]) for p in outcome.result["pots"]] == [(240, [3])]
+    assert "kill_leg" not in outcome.result and table.leg() == (None, 0)
+    assert table.stacks() == {1: 400, 2: 495, 3: 640, 4: 465}
+    table.hand([])
+    hand = table.state.hand
+    assert hand is not None and hand.kill_seat is None and hand.has(3) and hand.waiting == ()

@@ -49,7 +49,12 @@ SHIPPED = {
     "home-game-five-card-draw",
     "ace-to-seven-stripped",
     "replay-permissive",
-    "casino-triple-draw-27-kill",  # KILL-01..06: the one shipped profile with kills on
+    "casino-triple-draw-27-kill",  # KILL-01..06: required kills
+    "casino-triple-draw-27-optional-kill",  # KILL-01, 04, 06: the voluntary kill
+}
+KILLS = {
+    "casino-triple-draw-27-kill": KillMode.REQUIRED,
+    "casino-triple-draw-27-optional-kill": KillMode.OPTIONAL,
 }
 BASE = 'name = "Test rules"\n[game]\nvariant = "five_card_draw"\n'
 
@@ -90,7 +95,7 @@ def _toml_value(value: Any) -> str:
 
 
 def test_every_shipped_profile_loads() -> None:
-    """The six profiles of design.md §3 and the kill-pot one load from config/house_rules."""
+    """The six profiles of design.md §3 and the two kill-pot ones load from config/house_rules."""
     profiles = load_profiles(REPO_PROFILES_DIR)
     assert set(profiles) == SHIPPED
     assert all(rules.profile_id == profile_id for profile_id, rules in profiles.items())
@@ -171,11 +176,28 @@ def test_KILL_01_accepts_the_kill_profile_as_triple_draw_with_a_required_full_ki
     )
 
 
-def test_shipped_profiles_keep_kills_off_but_the_kill_profile() -> None:
+def test_KILL_01_accepts_the_optional_kill_profile_as_triple_draw_with_a_voluntary_kill() -> None:
+    """The optional-kill profile is casino-triple-draw-27 with kill.mode optional, a full kill."""
+    kill = get_profile("casino-triple-draw-27-optional-kill", REPO_PROFILES_DIR)
+    plain = get_profile("casino-triple-draw-27", REPO_PROFILES_DIR)
+    assert (kill.kill.mode, kill.kill.size) == (KillMode.OPTIONAL, KillSize.FULL)
+    assert replace(kill, kill=plain.kill, profile_id="", name="", sha256="") == replace(
+        plain, profile_id="", name="", sha256=""
+    )
+
+
+def test_shipped_profiles_keep_kills_off_but_the_kill_profiles() -> None:
     """Kill pots are off in the six profiles of design.md §3 (their sources have none)."""
     for profile_id, rules in load_profiles(REPO_PROFILES_DIR).items():
-        expected = KillMode.REQUIRED if profile_id.endswith("-kill") else KillMode.OFF
-        assert rules.kill.mode is expected, profile_id
+        assert rules.kill.mode is KILLS.get(profile_id, KillMode.OFF), profile_id
+
+
+def test_KILL_01_refuses_an_optional_kill_in_an_ante_profile(tmp_path: Path) -> None:
+    """An optional kill needs a big blind to multiply: an ante-only profile is refused."""
+    message = _error(
+        tmp_path, _with({"game": 'forced_bets = "antes"', "kill": 'mode = "optional"'})
+    )
+    assert message.startswith("test.toml: game.forced_bets: the kill blind is a multiple")
 
 
 def test_KILL_01_refuses_a_kill_in_a_no_limit_profile(tmp_path: Path) -> None:
@@ -391,10 +413,6 @@ INVARIANT_CASES = {
             "open": 'requirement = "jacks_or_better"\nmax_consecutive_antes = 3',
         },
     ),
-    "kill.mode": (  # KILL-01: the voluntary kill is not built
-        {"kill": 'mode = "optional"'},
-        {"kill": 'mode = "required"\nsize = "half"'},
-    ),
 }
 
 
@@ -481,15 +499,28 @@ def test_environment_overrides_the_default_dir(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- the CLI
 
 
-def test_cli_lists_seven_profiles_and_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_lists_eight_profiles_and_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     """`dealerassist profiles` prints every profile with its hash prefix and exits 0."""
     assert main(["profiles", "--dir", str(REPO_PROFILES_DIR)]) == 0
     out = capsys.readouterr().out
-    assert "7 profiles valid" in out
+    assert "8 profiles valid" in out
     for profile_id in SHIPPED:
         digest = hashlib.sha256((REPO_PROFILES_DIR / f"{profile_id}.toml").read_bytes())
         assert f"{profile_id} " in out
         assert digest.hexdigest()[:12] in out
+
+
+def test_cli_shows_the_optional_kill_profile_in_the_column(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The optional-kill profile is listed with its kill, its id no wider than the column."""
+    assert main(["profiles", "--dir", str(REPO_PROFILES_DIR)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    (index,) = [i for i, line in enumerate(lines) if line.startswith("casino-triple-draw-27-opt")]
+    assert lines[index + 1].endswith("; kill optional full")
+    hash_columns = {line.index(f" {line.split()[1]} ") for line in lines[:-1:2]}
+    summary_columns = {len(line) - len(line.lstrip()) for line in lines[1:-1:2]}
+    assert len(hash_columns) == 1 and len(summary_columns) == 1
 
 
 def test_cli_uses_the_default_dir(
@@ -498,7 +529,7 @@ def test_cli_uses_the_default_dir(
     """Without --dir the command validates the default directory."""
     monkeypatch.delenv(PROFILES_DIR_ENV, raising=False)
     assert main(["profiles"]) == 0
-    assert "7 profiles valid" in capsys.readouterr().out
+    assert "8 profiles valid" in capsys.readouterr().out
 
 
 def test_cli_exits_1_on_a_broken_directory(

@@ -52,8 +52,10 @@ class Table:
         self.state = self.outcome.state
         return self.outcome
 
-    def start(self, button: int | None = None, post: bool = True) -> Outcome:
-        outcome = self.run(StartHand(button))
+    def start(
+        self, button: int | None = None, post: bool = True, kill_seat: int | None = None
+    ) -> Outcome:
+        outcome = self.run(StartHand(button, kill_seat))
         while post and self.hand.phase.value == "posting":
             outcome = self.act(self.hand.to_act or 0, "post")
         return outcome

@@ -41,6 +41,8 @@ COMMANDS = [
     RemovePlayer(3),
     StartHand(),
     StartHand(button=4),
+    StartHand(kill_seat=3),  # KILL-01: a voluntary kill
+    StartHand(button=4, kill_seat=2),
     Act(3, ActionKind.RAISE, amount=40),
     Act(2, ActionKind.DRAW, count=4, ace_shown=True),
     Act(2, ActionKind.DRAW, discards=("7h", "Kd"), cards=("2c", "3c")),
@@ -62,6 +64,19 @@ def test_a_minimal_action_dict_gets_defaults() -> None:
     assert command == Act(2, ActionKind.SHOW, cards=("7h", "5s", "4d", "3c", "2d"))
 
 
+def test_start_hand_without_a_kill_encodes_as_before_kill_seat_existed() -> None:
+    """A start_hand without kill_seat has no kill_seat key, so the journal entries and audit
+    events recorded before the voluntary kill keep their bytes (and their hashes)."""
+    assert command_to_dict(StartHand()) == {"type": "start_hand", "button": None}
+    assert command_to_dict(StartHand(button=4)) == {"type": "start_hand", "button": 4}
+    assert command_to_dict(StartHand(kill_seat=3)) == {
+        "type": "start_hand",
+        "button": None,
+        "kill_seat": 3,
+    }
+    assert command_from_dict({"type": "start_hand", "kill_seat": None}) == StartHand()
+
+
 def test_create_table_accepts_the_http_field_name_profile() -> None:
     """The spec may name its profile `profile` (HTTP body) or `profile_id`."""
     data = command_to_dict(CreateTable(SPEC))
@@ -80,6 +95,8 @@ def test_create_table_accepts_the_http_field_name_profile() -> None:
         {"type": "action", "seat": 1, "action": "bet", "amount": "ten"},
         {"type": "action", "seat": 1, "action": "show", "cards": "7hh"},
         {"type": "leave", "seat": 1, "extra": 1},
+        {"type": "start_hand", "kill_seat": 0},
+        {"type": "start_hand", "kill_seat": "3"},
         {"type": "create_table", "spec": {"table_id": "T", "variant": "holdem"}},
     ],
 )

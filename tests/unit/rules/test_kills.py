@@ -1,4 +1,5 @@
-"""Kill pots (KILL-01..06): the kill blind, the multiplied limits, legs, order, obligations."""
+"""Kill pots (KILL-01..06): the kill blind, the multiplied limits, legs, order, obligations;
+the voluntary kill of an optional-kill game."""
 
 from __future__ import annotations
 
@@ -7,14 +8,17 @@ import json
 from dataclasses import replace
 
 import pytest
-from engine_table import AT, Table
+from engine_table import AT, StoredTable, Table
 
+from dealerassist.errors import InvalidInput
 from dealerassist.json_codec import canonical
 from dealerassist.rules.actions import (
     ChangeSeat,
     CreateTable,
     Mode,
     RemovePlayer,
+    ReturnToPlay,
+    SeatPlayer,
     SitOut,
     Stakes,
     StartHand,
@@ -23,13 +27,21 @@ from dealerassist.rules.actions import (
     Variant,
 )
 from dealerassist.rules.engine import apply, new_table, view
-from dealerassist.rules.house_rules import BlindRules, HouseRules, KillMode, KillRules, KillSize
+from dealerassist.rules.house_rules import (
+    BlindRules,
+    HouseRules,
+    KillMode,
+    KillRules,
+    KillSize,
+    MissedBlindsReturn,
+)
 from dealerassist.rules.kills import next_leg
 from dealerassist.rules.state import TableState
 from dealerassist.rules.violations import RuleId, RuleViolation
 
 KILL = replace(HouseRules(), kill=KillRules(mode=KillMode.REQUIRED))
 HALF_KILL = replace(HouseRules(), kill=KillRules(mode=KillMode.REQUIRED, size=KillSize.HALF))
+OPTIONAL = replace(HouseRules(), kill=KillRules(mode=KillMode.OPTIONAL))
 
 
 def _raise(table: Table, seat: int, amount: int) -> None:
@@ -332,6 +344,216 @@ def test_KILL_06_refuses_a_straddle_in_a_kill_pot() -> None:
     refusal = _refused(table, 1, "post", option="straddle")
     assert refusal.rule_id is RuleId.KILL_06
     assert refusal.message.startswith("No straddle in a kill pot (seat 1 kills this hand)")
+
+
+# -- KILL-01 optional: the voluntary kill ----------------------------------------------------------
+
+
+def newcomer(rules: HouseRules = OPTIONAL, stack: int = 300, table_class: type = Table) -> Table:
+    """Seats 1, 2 and 4 play hand 1 (button 1, blinds 2 and 4; everyone folds to the big
+    blind); then a newcomer sits in seat 3. In hand 2 (button 2, small blind 4, big blind 1)
+    seat 3 is between the button and the small blind, where a newcomer waits (BLIND-06)."""
+    table: Table = table_class([500, 500, 0, 500], rules=rules)
+    table.start(button=1)
+    table.act(1, "fold")
+    table.act(2, "fold")
+    table.run(SeatPlayer(3, "New", stack))
+    return table
+
+
+def _refused_start(table: Table, **fields: int) -> RuleViolation:
+    with pytest.raises(RuleViolation) as caught:
+        table.run(StartHand(**fields))
+    return caught.value
+
+
+def test_KILL_01_accepts_a_newcomer_killing_to_be_dealt_in_at_once() -> None:
+    """The newcomer who would wait (BLIND-06) kills: it is dealt in, owes the kill blind of
+    20, the dealer is told, the hand_started event records the kill, the limits double."""
+    assert newcomer().run(StartHand()).state.hand.waiting == ((3, "BLIND-06"),)
+    table = newcomer()
+    started = table.run(StartHand(kill_seat=3))
+    assert table.hand.kill_seat == 3 and table.hand.waiting == ()
+    assert table.hand.player(3).owes_what == ("kill",) and table.hand.player(3).owes == 20
+    (record,) = [e for e in started.events if e["type"] == "hand_started"]
+    assert record["kill"] == {"seat": 3, "blind": 20, "small_bet": 20, "big_bet": 40}
+    assert started.instructions[0]["text"] == (
+        "Kill pot: seat 3 kills voluntarily and posts the kill blind of 20; limits are doubled "
+        "to 20/40 this hand; before the draw the action starts to seat 3's left and seat 3 "
+        "acts last"
+    )
+    table.act(4, "post")
+    table.act(1, "post")
+    assert table.legal() == {
+        "seat": 3,
+        "phase": "posting",
+        "legal": [{"action": "post", "amount": 20, "owes": ["kill"]}],
+    }
+    table.act(3, "post")
+    assert table.hand.to_act == 4 and table.hand.current_bet == 20
+    assert {"action": "raise", "min": 40, "max": 40} in (table.legal() or {})["legal"]
+    assert not table.state.seat(3).new_player
+
+
+def test_KILL_01_rejects_a_volunteer_kill_where_kills_are_off() -> None:
+    """A profile without kill pots refuses kill_seat and says to start without it."""
+    refusal = _refused_start(newcomer(HouseRules()), kill_seat=3)
+    assert refusal.rule_id is RuleId.KILL_01 and refusal.seat == 3
+    assert refusal.message == (
+        "Profile default plays no kill pots: seat 3 may not kill; start the hand without kill_seat."
+    )
+    assert refusal.allowed == [{"action": "start_hand"}]
+
+
+def test_KILL_01_rejects_a_volunteer_kill_in_a_required_kill_game() -> None:
+    """Where kills are required a kill is owed after two wins, never chosen."""
+    refusal = _refused_start(newcomer(KILL), kill_seat=3)
+    assert refusal.rule_id is RuleId.KILL_01
+    assert "plays required kills only" in refusal.message
+
+
+def test_KILL_01_rejects_a_volunteer_kill_from_a_seat_not_dealt_in() -> None:
+    """An empty seat or a seat sitting out may not kill; a seat beyond the table is bad input."""
+    empty = _refused_start(newcomer(), kill_seat=5)
+    assert empty.rule_id is RuleId.KILL_01
+    assert empty.message.startswith("Seat 5 is not dealt in this hand (the seat is empty)")
+    table = newcomer()
+    table.run(SitOut(2))
+    away = _refused_start(table, kill_seat=2)
+    assert away.rule_id is RuleId.KILL_01 and "(it is sitting out)" in away.message
+    with pytest.raises(InvalidInput):
+        table.run(StartHand(kill_seat=9))
+
+
+def test_KILL_01_rejects_a_volunteer_kill_short_of_the_kill_blind() -> None:
+    """A seat with 15 in chips cannot kill for 20: a voluntary kill is posted in full."""
+    refusal = _refused_start(newcomer(stack=15), kill_seat=3)
+    assert refusal.rule_id is RuleId.KILL_01
+    assert refusal.message == (
+        "Seat 3 has 15 in chips, less than the 20 it would post to kill: a voluntary kill is "
+        "posted in full; start the hand without kill_seat, or add chips first."
+    )
+
+
+def test_KILL_01_accepts_a_volunteer_in_the_big_blind_posting_the_kill_instead() -> None:
+    """The big blind that kills posts the kill of 20 in place of its blind (not 30)."""
+    table = newcomer()
+    table.run(StartHand(kill_seat=1))
+    assert table.hand.big_blind_seat == 1
+    assert (table.hand.player(1).owes_what, table.hand.player(1).owes) == (("kill",), 20)
+    assert table.hand.waiting == ((3, "BLIND-06"),)
+
+
+def returning(rules: HouseRules) -> Table:
+    """Seat 3 sits out after hand 1, misses the big blind of hand 2, then comes back to wait."""
+    table = Table([500, 500, 500, 500], rules=rules)
+    table.start(button=4)  # blinds 1 and 2
+    for seat in (3, 4, 1):
+        table.act(seat, "fold")
+    table.run(SitOut(3))
+    table.start()  # the big blind passes seat 3, sitting out, to seat 4
+    table.act(1, "fold")
+    table.act(2, "fold")
+    table.run(ReturnToPlay(3, wait=True))
+    return table
+
+
+def test_KILL_01_accepts_a_returning_seat_killing_with_its_dead_small_blind() -> None:
+    """A seat that missed the big blind and must wait for it may kill to come back at once;
+    the kill replaces the live big blind and the dead small blind is still owed: 20 + 5."""
+    blinds = BlindRules(missed_blinds_return=MissedBlindsReturn.WAIT_FOR_BIG_BLIND)
+    rules = replace(OPTIONAL, blinds=blinds)
+    assert returning(rules).run(StartHand()).state.hand.waiting == ((3, "BLIND-08"),)
+    table = returning(rules)
+    table.run(StartHand(kill_seat=3))
+    player = table.hand.player(3)
+    assert table.hand.kill_seat == 3 and table.hand.waiting == ()
+    assert (player.owes_what, player.owes) == (("kill", "dead_small_blind"), 25)
+
+
+def test_KILL_01_accepts_a_half_volunteer_kill() -> None:
+    """An optional half kill is 1.5x: a kill blind of 15 and limits of 15/30."""
+    half = replace(HouseRules(), kill=KillRules(mode=KillMode.OPTIONAL, size=KillSize.HALF))
+    table = newcomer(half)
+    table.run(StartHand(kill_seat=3))
+    assert table.hand.player(3).owes == 15
+
+
+def test_KILL_01_accepts_a_volunteer_kill_through_stored_state() -> None:
+    """A voluntary kill pot read back from storage before every entry answers the same."""
+    table = newcomer(table_class=StoredTable)
+    table.start(kill_seat=3)
+    assert table.hand.kill_seat == 3 and table.hand.pot == 35
+
+
+def test_KILL_02_guides_no_legs_in_an_optional_kill_game() -> None:
+    """Two wins in a row make nobody due to kill where kills are optional: no leg is kept."""
+    table = two_wins(OPTIONAL)
+    assert (table.state.kill_leg, table.state.kill_legs) == (None, 0)
+    assert view(table.state, OPTIONAL, AT)["kill_leg"] is None
+    table.start()
+    assert table.hand.kill_seat is None and table.hand.player(1).bet == 0
+    assert table.state.kill_leg is None
+
+
+def newcomer_kill_pot() -> Table:
+    """Hand 2 of ``newcomer`` with seat 3 killing it and every post made."""
+    table = newcomer()
+    table.start(kill_seat=3)
+    return table
+
+
+def test_KILL_04_guides_the_action_left_of_a_volunteer_kill() -> None:
+    """Before the draw the seat left of the voluntary kill acts first and the kill last."""
+    table = newcomer_kill_pot()
+    order = []
+    for _ in range(3):
+        order.append(table.hand.to_act)
+        table.act(table.hand.to_act, "call")
+    assert order == [4, 1, 2] and table.hand.to_act == 3
+    assert {"action": "check"} in (table.legal() or {})["legal"]
+
+
+def test_KILL_04_rejects_the_big_blind_acting_before_the_seat_left_of_a_volunteer_kill() -> None:
+    """In a voluntary kill pot the big blind (seat 1) waits for seat 4, left of the kill."""
+    refusal = _refused(newcomer_kill_pot(), 1, "call")
+    assert refusal.rule_id is RuleId.KILL_04
+    assert refusal.message.startswith("It is seat 4's turn (kill pot: the action starts left")
+
+
+def test_KILL_05_rejects_a_volunteer_sitting_out_before_the_kill_post() -> None:
+    """The seat that chose to kill posts it: it may not sit out once the kill is announced."""
+    table = newcomer()
+    table.run(StartHand(kill_seat=3))
+    table.act(4, "post")
+    table.act(1, "post")
+    refusal = _refused(table, 3, "sit_out")
+    assert refusal.rule_id is RuleId.KILL_05
+    assert refusal.message == (
+        "Seat 3 chose to kill this hand: it may not sit out or leave before it posts the "
+        "kill; post 20."
+    )
+
+
+def test_KILL_06_rejects_a_volunteer_beside_the_required_kill() -> None:
+    """One kill per deal: while seat 1 owes the kill, seat 2 may not kill too."""
+    refusal = _refused_start(two_wins(), kill_seat=2)
+    assert refusal.rule_id is RuleId.KILL_06
+    assert refusal.message == (
+        "One kill per deal: seat 1 won the last two pots and kills this hand, so seat 2 may "
+        "not kill it too; start the hand without kill_seat."
+    )
+
+
+def test_KILL_06_accepts_a_volunteer_kill_pot_without_a_straddle_offer() -> None:
+    """Where straddles are allowed, a voluntary kill pot offers none."""
+    rules = replace(OPTIONAL, blinds=BlindRules(straddle_allowed=True))
+    table = newcomer(rules)
+    table.run(StartHand())
+    assert any("straddle_offer" in p.owes_what for p in table.hand.players)
+    table = newcomer(rules)
+    table.run(StartHand(kill_seat=3))
+    assert not any("straddle_offer" in p.owes_what for p in table.hand.players)
 
 
 # -- state compatibility ---------------------------------------------------------------------------
