@@ -92,6 +92,8 @@ class StartHandSchema(StrictSchema):
     """POST /v1/tables/{table_id}/hands (the body may be empty)."""
 
     button = _seat(allow_none=True)
+    # KILL-01: the seat that kills this hand by choice (profiles with kill.mode = "optional")
+    kill_seat = _seat(allow_none=True)
 
 
 class ActionSchema(StrictSchema):

@@ -94,7 +94,12 @@ def start_hand(table_id: str) -> Response:
     """Start the next hand."""
     body = json_body(_start_schema, optional=True)
     answer = use_cases.start_hand(
-        services(), table_id, body.get("button"), current_token().actor, preconditions()
+        services(),
+        table_id,
+        body.get("button"),
+        current_token().actor,
+        preconditions(),
+        kill_seat=body.get("kill_seat"),
     )
     return answer_response(answer)
 

@@ -139,10 +139,16 @@ def change_seat(
 
 
 def start_hand(
-    services: Services, table_id: str, button: int | None, actor: Actor, pre: Preconditions
+    services: Services,
+    table_id: str,
+    button: int | None,
+    actor: Actor,
+    pre: Preconditions,
+    kill_seat: int | None = None,
 ) -> Answer:
-    """Start the next hand (``button`` for the table's first hand)."""
-    return execute(services, table_id, StartHand(button=button), actor, pre)
+    """Start the next hand (``button`` for the table's first hand; ``kill_seat`` the seat that
+    kills it by choice, KILL-01)."""
+    return execute(services, table_id, StartHand(button=button, kill_seat=kill_seat), actor, pre)
 
 
 def submit_action(

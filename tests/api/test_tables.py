@@ -107,6 +107,41 @@ def test_start_hand_accepts_an_empty_body(api: Api) -> None:
     assert response.get_json()["hand"]["hand_no"] == 1
 
 
+OPTIONAL_KILL_TABLE = {
+    "variant": "deuce_to_seven_triple_draw",
+    "profile": "casino-triple-draw-27-optional-kill",
+}
+
+
+def test_KILL_01_accepts_kill_seat_on_start_hand(api: Api) -> None:
+    """Under the optional-kill profile the body may name the seat that kills the hand: it is
+    the hand's kill_seat and owes the kill blind (2x the big blind of 2)."""
+    assert api.create_table(**OPTIONAL_KILL_TABLE).status_code == 201
+    for seat in (1, 2, 3):
+        assert api.seat("T1", seat, f"P{seat}").status_code == 200
+    response = api.call("POST", "/v1/tables/T1/hands", "dealer", {"button": 1, "kill_seat": 1})
+    assert response.status_code == 200, response.get_json()
+    body = response.get_json()
+    assert body["hand"]["kill_seat"] == 1
+    assert body["instructions"][0]["code"] == "kill_pot"
+    (killer,) = [player for player in body["hand"]["players"] if player["seat"] == 1]
+    assert (killer["owes"], killer["owes_what"]) == (4, ["kill"])
+
+
+def test_KILL_01_rejects_kill_seat_where_kills_are_off(api: Api) -> None:
+    """A profile without kill pots answers kill_seat with a 409 naming KILL-01; a kill_seat
+    that is not a seat number is a 400."""
+    api.create_table()
+    api.seat("T1", 1, "A")
+    api.seat("T1", 2, "B")
+    response = api.call("POST", "/v1/tables/T1/hands", "dealer", {"kill_seat": 2})
+    assert response.status_code == 409 and response.mimetype == PROBLEM
+    assert response.get_json()["rule_id"] == "KILL-01"
+    response = api.call("POST", "/v1/tables/T1/hands", "dealer", {"kill_seat": "2"})
+    assert response.status_code == 400
+    assert "kill_seat" in response.get_json()["errors"]
+
+
 def test_accepted_action_returns_state_next_notices_and_event(api: Api) -> None:
     """A legal post returns the new state, the next seat, notices and the audit event."""
     api.ready_hand()
