@@ -11,10 +11,13 @@ cards that appear nowhere in the record, so that card mode can still check every
 
 from __future__ import annotations
 
+import re
 import tomllib
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
+from itertools import repeat
 from typing import Any
 
 from dealerassist.errors import InvalidInput
@@ -54,6 +57,24 @@ class ActionCode(StrEnum):
     STAND_PAT_OR_DISCARD = "sd"
     SHOW_OR_MUCK = "sm"
     POST_BRING_IN = "pb"
+
+
+# For parse_action: the codes of "pN f|cc|pb", and the others by name (looking a member up
+# on an enum class costs more than reading a global).
+_NO_ARGUMENT_CODES = {
+    "f": ActionCode.FOLD,
+    "cc": ActionCode.CHECK_OR_CALL,
+    "pb": ActionCode.POST_BRING_IN,
+}
+_DEAL_HOLE = ActionCode.DEAL_HOLE
+_DEAL_BOARD = ActionCode.DEAL_BOARD
+_BET_OR_RAISE = ActionCode.COMPLETE_BET_OR_RAISE_TO
+_DISCARD = ActionCode.STAND_PAT_OR_DISCARD
+_SHOW = ActionCode.SHOW_OR_MUCK
+_PLAYER_WORDS = {f"p{number}": number for number in range(1, 100)}  # "p1" -> 1; others: _player
+_DECK = [rank + suit for rank in RANKS for suit in SUITS]  # in placeholder order
+_CARD_TOKENS = frozenset([*_DECK, UNKNOWN_CARD])
+_TWO_CHARACTERS = re.compile("..", re.DOTALL)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +146,7 @@ def hand_from_mapping(data: Mapping[str, Any]) -> RecordedHand:
         antes=_per_player(data, "antes", count),
         blinds_or_straddles=_per_player(data, "blinds_or_straddles", count),
         starting_stacks=stacks,
-        actions=tuple(parse_action(item) for item in _list(data, "actions", str)),
+        actions=tuple(map(_parse_action_cached, _list(data, "actions", str))),
         ante_trimming=bool(data.get("ante_trimming_status", False)),
         bring_in=_chips(data, "bring_in"),
         small_bet=_chips(data, "small_bet"),
@@ -148,38 +169,41 @@ def parse_action(text: str) -> RecordedAction:
     >>> parse_action("d dh p3 ????").cards
     ('??', '??')
     """
-    words = text.split("#", 1)[0].split()
-    match words:
-        case ["d", "dh", player, cards]:
+    # Dispatch on the word count and the action word; these shapes do not overlap.
+    words = text.partition("#")[0].split()
+    if len(words) == 2:
+        player, word = words
+        code = _NO_ARGUMENT_CODES.get(word)
+        if code is not None:
+            return RecordedAction(code, _player(player, text), None, None, text)
+        if word == "sd":  # stands pat
+            return RecordedAction(_DISCARD, _player(player, text), None, (), text)
+        if word == "sm":  # mucks
+            return RecordedAction(_SHOW, _player(player, text), None, None, text)
+    elif len(words) == 3:
+        player, word, argument = words
+        if word == "cbr":
             return RecordedAction(
-                ActionCode.DEAL_HOLE, _player(player, text), None, parse_cards(cards), text
+                _BET_OR_RAISE, _player(player, text), _amount(argument, text), None, text
             )
-        case ["d", "db", cards]:
-            return RecordedAction(ActionCode.DEAL_BOARD, None, None, parse_cards(cards), text)
-        case [player, "cbr", amount]:
-            return RecordedAction(
-                ActionCode.COMPLETE_BET_OR_RAISE_TO,
-                _player(player, text),
-                _amount(amount, text),
-                None,
-                text,
-            )
-        case [player, "sd", *cards] if len(cards) <= 1:
-            held = parse_cards(cards[0]) if cards else ()
-            return RecordedAction(
-                ActionCode.STAND_PAT_OR_DISCARD, _player(player, text), None, held, text
-            )
-        case [player, "sm"]:
-            return RecordedAction(ActionCode.SHOW_OR_MUCK, _player(player, text), None, None, text)
-        case [player, "sm", "-"]:
-            return RecordedAction(ActionCode.SHOW_OR_MUCK, _player(player, text), None, (), text)
-        case [player, "sm", cards]:
-            return RecordedAction(
-                ActionCode.SHOW_OR_MUCK, _player(player, text), None, parse_cards(cards), text
-            )
-        case [player, ("f" | "cc" | "pb") as code]:
-            return RecordedAction(ActionCode(code), _player(player, text), None, None, text)
+        if word == "sd":
+            held = parse_cards(argument)  # the cards are checked before the player
+            return RecordedAction(_DISCARD, _player(player, text), None, held, text)
+        if word == "sm":
+            seat = _player(player, text)
+            shown = () if argument == "-" else parse_cards(argument)
+            return RecordedAction(_SHOW, seat, None, shown, text)
+        if word == "db" and player == "d":
+            return RecordedAction(_DEAL_BOARD, None, None, parse_cards(argument), text)
+    elif len(words) == 4 and words[0] == "d" and words[1] == "dh":
+        seat = _player(words[2], text)
+        return RecordedAction(_DEAL_HOLE, seat, None, parse_cards(words[3]), text)
     raise InvalidInput(f"unknown PHH action {text!r}")
+
+
+# The same action strings ("p2 cc", "d dh p1 ??????????") recur across hands, and a
+# RecordedAction is immutable, so one parsed value serves them all. Errors are not cached.
+_parse_action_cached = lru_cache(maxsize=4096)(parse_action)
 
 
 def parse_cards(text: str) -> tuple[str, ...]:
@@ -190,14 +214,17 @@ def parse_cards(text: str) -> tuple[str, ...]:
     """
     if len(text) % 2 or not text:
         raise InvalidInput(f"{text!r} is not a list of two-character cards")
-    cards = tuple(text[index : index + 2] for index in range(0, len(text), 2))
-    for card in cards:
-        if card != UNKNOWN_CARD and (card[0] not in RANKS or card[1] not in SUITS):
-            raise InvalidInput(f"{card!r} in {text!r} is not a card like 'Td' or '??'")
+    cards = tuple(_TWO_CHARACTERS.findall(text))
+    if not _CARD_TOKENS.issuperset(cards):
+        bad = next(card for card in cards if card not in _CARD_TOKENS)
+        raise InvalidInput(f"{bad!r} in {text!r} is not a card like 'Td' or '??'")
     return cards
 
 
 def _player(word: str, text: str) -> int:
+    number = _PLAYER_WORDS.get(word)
+    if number is not None:
+        return number
     if word[:1] != "p" or not word[1:].isdigit() or int(word[1:]) < 1:
         raise InvalidInput(f"{word!r} in {text!r} is not a player like 'p1'")
     return int(word[1:])
@@ -210,9 +237,10 @@ def _amount(word: str, text: str) -> int:
 
 
 def _check_players(hand: RecordedHand) -> None:
+    count = hand.player_count
     for action in hand.actions:
-        if action.player is not None and action.player > hand.player_count:
-            raise InvalidInput(f"{action.text!r}: there are only {hand.player_count} players")
+        if action.player is not None and action.player > count:
+            raise InvalidInput(f"{action.text!r}: there are only {count} players")
 
 
 def _text(data: Mapping[str, Any], key: str) -> str:
@@ -224,7 +252,7 @@ def _text(data: Mapping[str, Any], key: str) -> str:
 
 def _list(data: Mapping[str, Any], key: str, kind: type) -> list[Any]:
     value = data.get(key)
-    if not isinstance(value, list) or not all(isinstance(item, kind) for item in value):
+    if not isinstance(value, list) or not all(map(isinstance, value, repeat(kind))):
         raise InvalidInput(f"{key} must be a list of {kind.__name__}")
     return value
 
@@ -235,7 +263,7 @@ def _is_chips(value: Any) -> bool:
 
 def _chip_list(data: Mapping[str, Any], key: str) -> tuple[int, ...]:
     values = _list(data, key, int)
-    if not all(_is_chips(value) for value in values):
+    if not all(map(_is_chips, values)):
         raise InvalidInput(f"{key} must be non-negative whole numbers of chips")
     return tuple(values)
 
@@ -290,7 +318,7 @@ def to_commands(
 
     Seats ``1..n`` are PHH players ``p1..pn``; the button is seat ``n``.
     """
-    spec = table_spec(hand, profile_id, table_id)
+    spec = _shared_table_spec(hand, profile_id, table_id)
     commands: list[Command] = [
         SeatPlayer(seat=seat, player=name, stack=stack)
         for seat, (name, stack) in enumerate(
@@ -298,8 +326,9 @@ def to_commands(
         )
     ]
     commands.append(StartHand(button=hand.player_count))
-    commands.extend(Act(seat=seat, action=ActionKind.POST) for seat in posting_seats(hand))
-    commands.extend(_Mapper(hand).commands())
+    live_blinds = _live_blinds(hand)
+    commands.extend(_plain_act(seat, _POST) for seat in _posting_order(hand, live_blinds))
+    commands.extend(_Mapper(hand, live_blinds).commands())
     return spec, commands
 
 
@@ -320,6 +349,35 @@ def table_spec(
         max_seats=max(hand.player_count, 2),
         mode=Mode.CARD,
     )
+
+
+# Hands of one game and stakes share one (immutable) TableSpec. Errors are not kept.
+_TABLE_SPECS: dict[tuple[object, ...], TableSpec] = {}
+
+
+def _shared_table_spec(hand: RecordedHand, profile_id: str, table_id: str) -> TableSpec:
+    """``table_spec(hand, profile_id, table_id)``, made once per game and stakes.
+
+    The key holds every field of the hand that ``table_spec`` reads (keep them in step).
+    """
+    key = (
+        hand.variant,
+        hand.player_count,
+        hand.antes,
+        hand.blinds_or_straddles,
+        hand.bring_in,
+        hand.small_bet,
+        hand.big_bet,
+        hand.min_bet,
+        profile_id,
+        table_id,
+    )
+    spec = _TABLE_SPECS.get(key)
+    if spec is None:
+        if len(_TABLE_SPECS) >= 256:
+            _TABLE_SPECS.clear()
+        spec = _TABLE_SPECS[key] = table_spec(hand, profile_id, table_id)
+    return spec
 
 
 def stakes(hand: RecordedHand) -> Stakes:
@@ -362,8 +420,12 @@ def posting_seats(hand: RecordedHand) -> list[int]:
 
     A big-blind ante is posted by the big blind together with its blind.
     """
-    small, big = blind_seats(hand)
-    seats = [seat for seat in (small, big) if _blind(hand, seat)]
+    return _posting_order(hand, _live_blinds(hand))
+
+
+def _posting_order(hand: RecordedHand, live_blinds: dict[int, int]) -> list[int]:
+    """``posting_seats`` given the hand's ``_live_blinds``."""
+    seats = [seat for seat, amount in live_blinds.items() if amount]
     if _antes(hand)[0]:
         seats += [seat for seat in range(1, hand.player_count + 1) if seat not in seats]
     return seats
@@ -375,12 +437,18 @@ def _ante(hand: RecordedHand, seat: int) -> int:
     return min(hand.antes[index], hand.starting_stacks[seat - 1])
 
 
-def _blind(hand: RecordedHand, seat: int) -> int:
-    """The live blind ``seat`` posts: what is left after its ante, at most."""
+def _live_blinds(hand: RecordedHand) -> dict[int, int]:
+    """Blind seat -> the live blind it posts (what is left after its ante, at most).
+
+    The small blind comes first; the other seats post no blind.
+    """
     small, big = blind_seats(hand)
     blinds = hand.blinds_or_straddles
-    amount = {small: blinds[0], big: blinds[1]}.get(seat, 0)
-    return min(amount, hand.starting_stacks[seat - 1] - _ante(hand, seat))
+    stacks = hand.starting_stacks
+    return {
+        small: min(blinds[0], stacks[small - 1] - _ante(hand, small)),
+        big: min(blinds[1], stacks[big - 1] - _ante(hand, big)),
+    }
 
 
 def _names(hand: RecordedHand) -> tuple[str, ...]:
@@ -397,82 +465,114 @@ def check_replacements(actions: Sequence[RecordedAction]) -> None:
     """
     waiting: dict[int | None, int] = {}
     for action in actions:
-        if action.code is ActionCode.STAND_PAT_OR_DISCARD and action.cards:
-            waiting[action.player] = waiting.get(action.player, 0) + 1
-        elif action.code is ActionCode.DEAL_HOLE and waiting.get(action.player):
+        code = action.code
+        if code is _DISCARD:
+            if action.cards:
+                waiting[action.player] = waiting.get(action.player, 0) + 1
+        elif code is _DEAL_HOLE and waiting.get(action.player):
             waiting[action.player] -= 1
     for player, count in waiting.items():
         if count:
             raise InvalidInput(f"p{player} discarded but was never dealt the replacement cards")
 
 
+# Acts without cards ("seat 3 calls", "seat 1 raises to 40", "seat 2 stands pat") recur
+# across hands; an Act is immutable, so one value serves them all. Acts with cards are made
+# anew (they rarely repeat).
+_plain_act = lru_cache(maxsize=4096)(Act)
+
+
+@lru_cache(maxsize=64)
+def _stand_pat(seat: int) -> Act:
+    """The (shared) act of ``seat`` standing pat."""
+    return Act(seat=seat, action=ActionKind.DRAW, count=0, discards=())
+
+
+_POST = ActionKind.POST
+_FOLD = ActionKind.FOLD
+_CHECK = ActionKind.CHECK
+_CALL = ActionKind.CALL
+_BET = ActionKind.BET
+_RAISE = ActionKind.RAISE
+_DRAW = ActionKind.DRAW
+_SHOW_CARDS = ActionKind.SHOW
+_MUCK = ActionKind.MUCK
+_DEAL = ActionKind.DEAL
+
+
 class _Mapper:
     """Walks the PHH actions once, keeping what the mapping needs: bets and held cards."""
 
-    def __init__(self, hand: RecordedHand) -> None:
+    def __init__(self, hand: RecordedHand, live_blinds: dict[int, int]) -> None:
         self.hand = hand
-        self.bets = [_blind(hand, seat) for seat in range(1, hand.player_count + 1)]
-        self.held: dict[int, list[str]] = {seat: [] for seat in range(1, hand.player_count + 1)}
-        self.spare = _placeholders(hand.actions)
+        count = hand.player_count
+        self.bets = [0] * count
+        for seat, amount in live_blinds.items():
+            self.bets[seat - 1] = amount
+        self.held: dict[int, list[str]] = {seat: [] for seat in range(1, count + 1)}
+        self.spare: Iterator[str] | None = None  # made at the first unknown card
         self.placeholders: set[str] = set()
 
-    def commands(self) -> Iterator[Act]:
+    def commands(self) -> list[Act]:
         check_replacements(self.hand.actions)
+        acts = []
         for action in self.hand.actions:
-            yield from self._map(action)
-
-    def _map(self, action: RecordedAction) -> Iterator[Act]:
-        seat = action.player or 0
-        match action.code:
-            case ActionCode.DEAL_HOLE:
-                yield self._deal(seat, action.cards or ())
-            case ActionCode.FOLD:
-                yield Act(seat=seat, action=ActionKind.FOLD)
-            case ActionCode.CHECK_OR_CALL:
-                yield self._check_or_call(seat)
-            case ActionCode.COMPLETE_BET_OR_RAISE_TO:
-                yield self._bet_or_raise(seat, action.amount or 0)
-            case ActionCode.STAND_PAT_OR_DISCARD:
-                yield self._draw(seat, action.cards or ())
-            case ActionCode.SHOW_OR_MUCK:
-                yield self._show_or_muck(seat, action.cards)
-            case _:
+            handler = _HANDLERS.get(action.code)
+            if handler is None:
                 raise InvalidInput(f"{action.text!r}: not an action of the games we deal")
+            acts.append(handler(self, action.player or 0, action))
+        return acts
 
-    def _deal(self, seat: int, cards: tuple[str, ...]) -> Act:
-        dealt = tuple(self._placeholder() if card == UNKNOWN_CARD else card for card in cards)
+    def _deal(self, seat: int, action: RecordedAction) -> Act:
+        dealt = action.cards or ()
+        if UNKNOWN_CARD in dealt:
+            dealt = tuple(self._placeholder() if card == UNKNOWN_CARD else card for card in dealt)
         self.held[seat].extend(dealt)
-        return Act(seat=seat, action=ActionKind.DEAL, cards=dealt)
+        return Act(seat=seat, action=_DEAL, cards=dealt)
 
-    def _check_or_call(self, seat: int) -> Act:
-        highest = max(self.bets)
-        kind = ActionKind.CALL if self.bets[seat - 1] < highest else ActionKind.CHECK
-        self.bets[seat - 1] = highest
-        return Act(seat=seat, action=kind)
+    def _fold(self, seat: int, action: RecordedAction) -> Act:
+        return _plain_act(seat, _FOLD)
 
-    def _bet_or_raise(self, seat: int, amount: int) -> Act:
-        kind = ActionKind.RAISE if max(self.bets) else ActionKind.BET
+    def _check_or_call(self, seat: int, action: RecordedAction) -> Act:
+        bets = self.bets
+        highest = max(bets)
+        kind = _CALL if bets[seat - 1] < highest else _CHECK
+        bets[seat - 1] = highest
+        return _plain_act(seat, kind)
+
+    def _bet_or_raise(self, seat: int, action: RecordedAction) -> Act:
+        amount = action.amount or 0
+        kind = _RAISE if max(self.bets) else _BET
         self.bets[seat - 1] = amount
-        return Act(seat=seat, action=kind, amount=amount)
+        return _plain_act(seat, kind, amount)
 
-    def _draw(self, seat: int, cards: tuple[str, ...]) -> Act:
+    def _draw(self, seat: int, action: RecordedAction) -> Act:
         self.bets = [0] * len(self.bets)  # a draw ends the betting round
-        discards = self._resolve(seat, cards)
+        held = self.held[seat]
+        discards = action.cards or ()
+        if not discards:
+            return _stand_pat(seat)
+        if UNKNOWN_CARD in discards:
+            discards = self._resolve(seat, discards)
         for card in discards:
-            self.held[seat].remove(card)
-        return Act(seat=seat, action=ActionKind.DRAW, count=len(discards), discards=discards)
+            held.remove(card)
+        return Act(seat=seat, action=_DRAW, count=len(discards), discards=discards)
 
-    def _show_or_muck(self, seat: int, cards: tuple[str, ...] | None) -> Act:
+    def _show_or_muck(self, seat: int, action: RecordedAction) -> Act:
+        cards = action.cards
         if cards is None:
-            return Act(seat=seat, action=ActionKind.MUCK)
-        shown = self._resolve(seat, cards) if cards else tuple(self.held[seat])
-        return Act(seat=seat, action=ActionKind.SHOW, cards=shown)
+            return _plain_act(seat, _MUCK)
+        held = self.held[seat]
+        if not cards:
+            cards = tuple(held)
+        elif UNKNOWN_CARD in cards:
+            cards = self._resolve(seat, cards)
+        return Act(seat=seat, action=_SHOW_CARDS, cards=cards)
 
     def _resolve(self, seat: int, cards: tuple[str, ...]) -> tuple[str, ...]:
         """Name each ``??`` in a discard or show by a placeholder the seat holds."""
-        unnamed = [
-            card for card in self.held[seat] if card in self.placeholders and card not in cards
-        ]
+        held = self.held[seat]
+        unnamed = [card for card in held if card in self.placeholders and card not in cards]
         resolved = []
         for card in cards:
             if card != UNKNOWN_CARD:
@@ -484,6 +584,8 @@ class _Mapper:
         return tuple(resolved)
 
     def _placeholder(self) -> str:
+        if self.spare is None:
+            self.spare = _placeholders(self.hand.actions)
         card = next(self.spare, None)
         if card is None:
             raise InvalidInput("too many unknown cards: the deck has no card left to stand for one")
@@ -491,7 +593,17 @@ class _Mapper:
         return card
 
 
+_HANDLERS: dict[ActionCode, Callable[[_Mapper, int, RecordedAction], Act]] = {
+    ActionCode.DEAL_HOLE: _Mapper._deal,
+    ActionCode.FOLD: _Mapper._fold,
+    ActionCode.CHECK_OR_CALL: _Mapper._check_or_call,
+    ActionCode.COMPLETE_BET_OR_RAISE_TO: _Mapper._bet_or_raise,
+    ActionCode.STAND_PAT_OR_DISCARD: _Mapper._draw,
+    ActionCode.SHOW_OR_MUCK: _Mapper._show_or_muck,
+}
+
+
 def _placeholders(actions: Sequence[RecordedAction]) -> Iterator[str]:
     """Cards that appear nowhere in the record, to stand for the unknown ones (``??``)."""
     named = {card for action in actions for card in action.cards or () if card != UNKNOWN_CARD}
-    return iter([rank + suit for rank in RANKS for suit in SUITS if rank + suit not in named])
+    return iter([card for card in _DECK if card not in named])

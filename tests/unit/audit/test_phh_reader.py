@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from dealerassist.audit import phh_reader
 from dealerassist.audit.phh_reader import (
     ActionCode,
     RecordedHand,
@@ -354,3 +355,74 @@ def test_every_mapped_command_survives_the_audit_json_round_trip() -> None:
             assert command_from_dict(json.loads(json.dumps(command_to_dict(command)))) == command
         mapped += 1
     assert mapped == 215
+
+
+def _uncached(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Route the reader's caches to the general path they stand for."""
+    monkeypatch.setattr(phh_reader, "_parse_action_cached", parse_action)
+    monkeypatch.setattr(phh_reader, "_plain_act", Act)
+    monkeypatch.setattr(
+        phh_reader,
+        "_stand_pat",
+        lambda seat: Act(seat=seat, action=ActionKind.DRAW, count=0, discards=()),
+    )
+    monkeypatch.setattr(phh_reader, "_shared_table_spec", table_spec)
+
+
+def _clear_caches() -> None:
+    phh_reader._parse_action_cached.cache_clear()
+    phh_reader._plain_act.cache_clear()
+    phh_reader._stand_pat.cache_clear()
+    phh_reader._TABLE_SPECS.clear()
+
+
+@pytest.mark.skipif(not SHARED_PHH.is_dir(), reason=f"{SHARED_PHH} is not there")
+def test_caches_give_what_the_general_path_gives(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Parsed actions, acts without cards and table specs are shared between hands; every
+    shared hand parses and maps to the same values with the caches cold, warm or bypassed."""
+    texts = [path.read_text(encoding="utf-8") for path in _shared_files()]
+    texts = [text for text in texts if parse_phh(text).variant != "FB"]
+    setups = [("replay-permissive", "phh"), ("replay-permissive", "T7"), ("strict", "T7")]
+
+    def run() -> list[object]:
+        results: list[object] = []
+        for text in texts:
+            hand = parse_phh(text)
+            results.append(hand)
+            results.extend(to_commands(hand, profile, table) for profile, table in setups)
+        return results
+
+    _clear_caches()
+    cold = run()
+    warm = run()
+    with monkeypatch.context() as patched:
+        _uncached(patched)
+        general = run()
+    assert cold == warm == general
+    assert repr(cold) == repr(general)
+
+
+def test_errors_are_not_cached() -> None:
+    """A bad action or table is refused every time, not only the first."""
+    bad_action = HEADS_UP.replace("'p2 cbr 15'", "'p2 cbr 1x'")
+    bad_variant = parse_phh(HEADS_UP.replace("'N2L1D'", "'FB'"))
+    for _ in range(2):
+        with pytest.raises(InvalidInput, match="'1x' in 'p2 cbr 1x' is not a whole number"):
+            parse_phh(bad_action)
+        with pytest.raises(InvalidInput, match="variant 'FB' is not a game we deal"):
+            to_commands(bad_variant)
+
+
+@pytest.mark.parametrize(
+    ("word", "player"), [("p1", 1), ("p9", 9), ("p10", 10), ("p99", 99), ("p100", 100), ("p01", 1)]
+)
+def test_player_numbers_in_and_beyond_the_lookup_table(word: str, player: int) -> None:
+    """Players p1..p99 come from a table; others (p100, p01) from the general rule."""
+    assert parse_action(f"{word} f").player == player
+
+
+@pytest.mark.parametrize("text", ["\nd", "Td\n9", "?\n"])
+def test_parse_cards_splits_every_character_into_pairs(text: str) -> None:
+    """A newline in card text is a character like any other: the pair holding it is refused."""
+    with pytest.raises(InvalidInput, match="is not a card like"):
+        parse_cards(text)
