@@ -97,10 +97,10 @@ def _parse_entry(entry: Any, index: int, path: Path) -> Token:
     unknown = set(entry) - {"name", "role", "token", "sha256", "tables"}
     if unknown:
         raise InvalidInput(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
-    try:
-        role = Role(entry.get("role"))
-    except ValueError:
-        raise InvalidInput(f"{where}.role: one of {', '.join(Role)}") from None
+    raw_role = entry.get("role")
+    if not isinstance(raw_role, str) or raw_role not in set(Role):
+        raise InvalidInput(f"{where}.role: one of {', '.join(Role)}")
+    role = Role(raw_role)
     return Token(
         name=str(entry.get("name") or f"{role}-{index}"),
         role=role,

@@ -99,7 +99,7 @@ def table_response(
     ``body_json`` is ``body`` already encoded (compact, as Flask would) by the use case.
     """
     if body_json is None or current_app.debug:
-        response = current_app.json.response(body)
+        response = cast(Response, current_app.json.response(body))  # Flask's own class
     else:
         response = current_app.response_class(body_json + b"\n", mimetype="application/json")
     response.status_code = status

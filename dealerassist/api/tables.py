@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from flask import Blueprint, Response, request, url_for
 
 from dealerassist.api.auth import ANY_ROLE, Role, current_token, requires
@@ -53,7 +55,7 @@ def create_table() -> Response:
 def get_table(table_id: str) -> Response:
     """The table's state, the seat to act and its legal actions (304 if If-None-Match holds)."""
     response = table_response(use_cases.get_table(services(), table_id))
-    return response.make_conditional(request)
+    return cast(Response, response.make_conditional(request))  # returns self
 
 
 @blueprint.put("/<table_id>/seats/<int:seat>")
