@@ -33,7 +33,7 @@ def evolve(value: _T, **changes: Any) -> _T:
     known = _DICT_FIELDS.get(cls)
     if known is not None and known.issuperset(changes):  # the hot path, inline
         new: _T = _new_object(cls)
-        _set_field(new, "__dict__", {**value.__dict__, **changes})
+        _set_field(new, "__dict__", value.__dict__ | changes)  # dict union: faster than {**, **}
         return new
     copier = _COPIERS.get(cls) or _make_copier(cls)
     result: _T = copier(value, changes)
@@ -53,7 +53,7 @@ def _make_copier(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
         if not known.issuperset(changes):
             raise TypeError(f"{cls.__name__} has no field(s) {sorted(set(changes) - known)}")
         new: Any = new_object(cls)
-        set_field(new, "__dict__", {**value.__dict__, **changes})
+        set_field(new, "__dict__", value.__dict__ | changes)
         return new
 
     _COPIERS[cls] = copy
