@@ -12,7 +12,7 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
 from dealerassist import __version__
-from dealerassist.api import rulings, schemas
+from dealerassist.api import profiles, rulings, schemas
 from dealerassist.api.errors import PROBLEM_MIME
 from dealerassist.rules.actions import ActionKind
 
@@ -231,6 +231,7 @@ def _components(spec: APISpec, profile_ids: Sequence[str]) -> None:
         ("Status", STATUS),
     ):
         spec.components.schema(name, body)
+    profiles.openapi_components(spec)
     rulings.openapi_components(spec)
     for status, text in _ERROR_TEXT.items():
         content = {PROBLEM_MIME: {"schema": {"$ref": "#/components/schemas/Problem"}}}
@@ -296,6 +297,7 @@ def _paths() -> dict[str, dict[str, Any]]:
             "post": _write(f"Record one action ({actions})", "dealer", "Action",
                            _table_answer("200", "the table after the action")),
         },
+        **profiles.openapi_paths(),
         **_audit_paths(),
         **rulings.openapi_paths(),
         "/healthz": {"get": _public("Liveness", {"200": {"description": "up",

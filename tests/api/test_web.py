@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -36,7 +37,7 @@ STATIC = WEB / "static"
 PAGES = ("/tablet", "/floor", "/audit", "/admin")
 ROUTE = re.compile(r'(\w+):\s*\[\s*"(GET|POST|PUT|DELETE|PATCH)"\s*,\s*"(/v1/[^"]*)"\s*\]')
 CALLED = re.compile(r'\b(?:call|change)\(\s*"(\w+)"')
-SAMPLE = {"table_id": "T1", "seat": "3", "hand_no": "1"}
+SAMPLE = {"table_id": "T1", "seat": "3", "hand_no": "1", "profile_id": "casino-five-card-draw"}
 
 
 def _routes() -> dict[str, tuple[str, str]]:
@@ -238,6 +239,97 @@ def test_the_tablet_changes_seats_through_the_seat_change_route(app: Flask) -> N
     assert 'change("seatChange"' in (STATIC / "tablet.js").read_text()
 
 
+def test_the_tablet_has_a_kill_by_seat_control_beside_start_hand(api: Api) -> None:
+    """The start panel holds a "kill by seat" select (KILL-01), hidden until the table's
+    profile is known to have optional kills, before the Start hand button; tablet.js puts
+    its seat in the start-hand body as kill_seat and sends it through change()."""
+    html = _get(api, "/tablet").get_data(as_text=True)
+    start = html[html.index('<div id="start"') : html.index("</div>", html.index('id="start"'))]
+    field = re.search(r'<label id="kill-field" hidden>(.*?)</label>', start, re.S)
+    assert field is not None and '<select id="start-kill">' in field.group(1)
+    assert start.index('id="kill-field"') < start.index('id="start-hand"')
+    text = (STATIC / "tablet.js").read_text()
+    assert 'kill: $("kill-field").hidden ? "" : $("start-kill").value' in text
+    assert "body.kill_seat = Number(kill)" in text
+    assert 'change("startHand", { body })' in text
+
+
+def test_the_tablet_reads_the_kill_mode_through_the_profile_route(app: Flask) -> None:
+    """The profile route of api.js is GET /v1/profiles/{profile_id}, which the tablet calls
+    with the table's profile to learn its kill.mode."""
+    method, template = _routes()["profile"]
+    concrete = re.sub(r"\{(\w+)\}", lambda m: SAMPLE[m.group(1)], template)
+    endpoint, _ = app.url_map.bind("localhost").match(concrete, method=method)
+    assert (method, endpoint) == ("GET", "profiles.get_profile")
+    text = (STATIC / "tablet.js").read_text()
+    assert 'call("profile", { params: { profile_id: profile } })' in text
+    assert "answer.body.kill.mode" in text and "killModes.get(table.profile)" in text
+
+
+OPTIONAL_KILL_TABLE = {
+    "variant": "deuce_to_seven_triple_draw",
+    "profile": "casino-triple-draw-27-optional-kill",
+}
+
+
+def _tablet_start(tmp_path: Path, table: object, kill_mode: object, kill: str) -> Any:
+    """killSeats and startHandBody of tablet.js for a table view, a kill mode and the seat
+    chosen in the select ('' = No kill), the button on seat 1."""
+    values = json.dumps([table, kill_mode, {"button": "1", "kill": kill}])
+    expression = f"(([t, m, v]) => [killSeats(t, m), startHandBody(v)])({values})"
+    return _node_json(tmp_path, "tablet.js", "killSeats, startHandBody", expression)
+
+
+def test_KILL_01_the_tablet_starts_a_kill_pot_by_the_seat_it_offers(
+    api: Api, tmp_path: Path
+) -> None:
+    """Under a profile with optional kills the tablet offers the active players (not a seat
+    sitting out, not an empty one) and the body it builds for the chosen seat starts a kill
+    pot by that seat."""
+    assert api.create_table(**OPTIONAL_KILL_TABLE).status_code == 201
+    for seat in (1, 2, 3, 4):
+        assert api.seat("T1", seat, f"P{seat}").status_code == 200
+    sit_out = api.call("POST", "/v1/tables/T1/seats/4/changes", "dealer", {"change": "sit_out"})
+    assert sit_out.status_code == 200, sit_out.get_json()
+    table = api.call("GET", "/v1/tables/T1", "dealer").get_json()
+    profile = api.call("GET", f"/v1/profiles/{table['profile']}", "dealer").get_json()
+    assert profile["kill"]["mode"] == "optional"
+    offered, body = _tablet_start(tmp_path, table, profile["kill"]["mode"], "3")
+    assert offered == [["1", "Seat 1 · P1"], ["2", "Seat 2 · P2"], ["3", "Seat 3 · P3"]]
+    assert body == {"button": 1, "kill_seat": 3}
+    response = api.call("POST", "/v1/tables/T1/hands", "dealer", body)
+    assert response.status_code == 200, response.get_json()
+    assert response.get_json()["hand"]["kill_seat"] == 3
+    _, no_kill = _tablet_start(tmp_path, table, "optional", "")
+    assert no_kill == {"button": 1}
+
+
+def test_KILL_01_the_tablet_offers_no_kill_elsewhere_and_shows_the_refusal(
+    api: Api, tmp_path: Path
+) -> None:
+    """Where the profile has no optional kills (off or required) the tablet offers no kill
+    seat; a kill_seat sent there anyway is a 409 whose rule ID and message are what the
+    tablet's problem banner shows."""
+    api.ready_hand()  # casino-five-card-draw: kills off
+    table = api.call("GET", "/v1/tables/T1", "dealer").get_json()
+    profile = api.call("GET", f"/v1/profiles/{table['profile']}", "dealer").get_json()
+    assert profile["kill"]["mode"] == "off"
+    for mode in ("off", "required", None):
+        offered, _ = _tablet_start(tmp_path, table, mode, "")
+        assert offered == [], mode
+    api.create_table(table_id="T2")
+    api.call("PUT", "/v1/tables/T2/seats/1", "dealer", {"player": "A", "stack": 100})
+    api.call("PUT", "/v1/tables/T2/seats/2", "dealer", {"player": "B", "stack": 100})
+    _, body = _tablet_start(tmp_path, table, "off", "2")
+    refused = api.call("POST", "/v1/tables/T2/hands", "dealer", body)
+    assert refused.status_code == 409 and refused.mimetype == "application/problem+json"
+    problem = refused.get_json()
+    assert problem["rule_id"] == "KILL-01" and problem["detail"]
+    ui = (STATIC / "ui.js").read_text()
+    assert "problem.rule_id" in ui and "problem.detail" in ui
+    assert "showProblem(answer.problem, answer.status);" in (STATIC / "tablet.js").read_text()
+
+
 @pytest.mark.parametrize(
     ("form", "schema"),
     [("events-form", AuditEventsQuerySchema), ("hand-form", AuditHandQuerySchema)],
@@ -393,23 +485,29 @@ BUILD_CASES: list[dict[str, object]] = [
 ]  # fmt: skip
 
 
-def _node_build(tmp_path: Path, values: list[dict[str, object]]) -> list[dict[str, object]]:
-    """buildBody of admin.js, run by node over the static modules."""
+def _node_json(tmp_path: Path, script: str, names: str, expression: str) -> Any:
+    """``expression`` (over ``names`` imported from ``script``), run by node over copies of
+    the static modules, as JSON."""
     node = shutil.which("node")
     if node is None:
-        pytest.skip("node is not installed; the admin page's body is not built")
-    for script in _scripts():
-        shutil.copy(script, tmp_path / script.name)
+        pytest.skip(f"node is not installed; {script} is not run")
+    for path in _scripts():
+        shutil.copy(path, tmp_path / path.name)
     (tmp_path / "package.json").write_text('{"type": "module"}')
     runner = tmp_path / "run.mjs"
     runner.write_text(
-        'import { buildBody } from "./admin.js";\n'
-        f"const cases = {json.dumps(values)};\n"
-        "console.log(JSON.stringify(cases.map(buildBody)));\n"
+        f'import {{ {names} }} from "./{script}";\nconsole.log(JSON.stringify({expression}));\n'
     )
     done = subprocess.run([node, str(runner)], capture_output=True, text=True, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    built: list[dict[str, object]] = json.loads(done.stdout)
+    return json.loads(done.stdout)
+
+
+def _node_build(tmp_path: Path, values: list[dict[str, object]]) -> list[dict[str, object]]:
+    """buildBody of admin.js, run by node over the static modules."""
+    built: list[dict[str, object]] = _node_json(
+        tmp_path, "admin.js", "buildBody", f"{json.dumps(values)}.map(buildBody)"
+    )
     return built
 
 

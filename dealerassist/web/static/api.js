@@ -6,6 +6,7 @@
 export const ROUTES = {
   createTable: ["POST", "/v1/tables"],
   table: ["GET", "/v1/tables/{table_id}"],
+  profile: ["GET", "/v1/profiles/{profile_id}"],
   seat: ["PUT", "/v1/tables/{table_id}/seats/{seat}"],
   unseat: ["DELETE", "/v1/tables/{table_id}/seats/{seat}"],
   seatChange: ["POST", "/v1/tables/{table_id}/seats/{seat}/changes"],

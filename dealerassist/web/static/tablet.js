@@ -1,7 +1,8 @@
 // dealerassist dealer tablet: the table, the dealing instructions, and the legal actions of
-// the seat to act as big buttons; seating and the between-hands seat changes. Every entry
-// goes through change() with If-Match and a fresh Idempotency-Key; a refusal is shown with
-// its rule ID.
+// the seat to act as big buttons; starting a hand (with a voluntary kill where the table's
+// profile has optional kills, KILL-01); seating and the between-hands seat changes. Every
+// entry goes through change() with If-Match and a fresh Idempotency-Key; a refusal is shown
+// with its rule ID.
 import { call, session } from "./api.js";
 import { $, append, clear, describeAction, el, setupLogin, showMessage, showProblem, tokenRefused } from "./ui.js";
 import { TablePoller, renderTable } from "./table_view.js";
@@ -27,6 +28,10 @@ const SEAT_CHANGES = {
 };
 const SEAT_STATUS = { active: "active", sitting_out: "sitting out", empty: "empty" };
 let changeSeat = null; // the seat chosen in the seat-changes panel
+// KILL-01: each profile's kill.mode ("off", "optional", "required"), read once per profile
+// through the "profile" route (null while it is asked); "kill by seat" is offered only for
+// "optional" (a required kill is the table's to decide, KILL-02).
+const killModes = new Map();
 
 function render(table) {
   renderTable(table, { onSeat: pickSeat, selected: changeSeat });
@@ -159,6 +164,48 @@ function renderStart(table) {
   $("next-hand").textContent = preview && preview.button
     ? `Next hand: button seat ${preview.button}${preview.small_blind ? `, small blind seat ${preview.small_blind}` : ""}${preview.big_blind ? `, big blind seat ${preview.big_blind}` : ""}`
     : "";
+  renderKill(table);
+}
+
+// The seats the dealer may name as the voluntary kill (KILL-01), as [value, text] options:
+// the active players (a seat sitting out is not dealt in), none unless the profile's
+// kill.mode is "optional". The engine has the last word (a short stack is refused, 409).
+export function killSeats(table, killMode) {
+  if (killMode !== "optional") return [];
+  return (table.seats || []).filter((s) => s.status === "active").map((s) =>
+    [String(s.seat), `Seat ${s.seat} · ${s.player}${s.waiting ? " · waits for the big blind" : ""}`]);
+}
+
+// The start-hand body from the fields shown: the button (the table's first hand) and the
+// seat that kills the hand by choice (kill_seat); blank fields are left out.
+export function startHandBody({ button = "", kill = "" } = {}) {
+  const body = {};
+  if (String(button).trim()) body.button = Number(button);
+  if (String(kill).trim()) body.kill_seat = Number(kill);
+  return body;
+}
+
+function renderKill(table) {
+  const mode = killModes.get(table.profile);
+  if (mode === undefined && table.profile) loadKillMode(table.profile);
+  const field = $("kill-field");
+  field.hidden = mode !== "optional";
+  if (field.hidden) return;
+  const select = $("start-kill");
+  const options = [["", "No kill"], ...killSeats(table, mode)];
+  const keep = options.some(([value]) => value === select.value) ? select.value : "";
+  fillSelect(select, options, keep);
+}
+
+async function loadKillMode(profile) {
+  killModes.set(profile, null);
+  const answer = await call("profile", { params: { profile_id: profile } });
+  if (!answer.ok) {
+    killModes.delete(profile); // asked again at the table's next change; no kill offered meanwhile
+    return;
+  }
+  killModes.set(profile, answer.body && answer.body.kill ? answer.body.kill.mode : "off");
+  if (poller.table && poller.table.profile === profile) render(poller.table);
 }
 
 function setBusy(busy) {
@@ -311,11 +358,13 @@ function offerFloorCall() {
 }
 
 function setup() {
-  $("start-hand").addEventListener("click", () => {
-    const body = {};
-    const button = $("start-button").value;
-    if (!$("button-field").hidden && button) body.button = Number(button);
-    change("startHand", { body });
+  $("start-hand").addEventListener("click", async () => {
+    const body = startHandBody({
+      button: $("button-field").hidden ? "" : $("start-button").value,
+      kill: $("kill-field").hidden ? "" : $("start-kill").value,
+    });
+    const answer = await change("startHand", { body }); // a refusal (KILL-01...) shows its rule
+    if (answer && answer.ok) $("start-kill").value = ""; // a kill is for one hand
   });
   $("seat-form").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -371,4 +420,4 @@ function setupChanges() {
   });
 }
 
-setupLogin(setup);
+if (globalThis.document) setupLogin(setup); // node imports the module in the tests
