@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from dealerassist.errors import NotFound, ProfileError
+from dealerassist.rules.exposed import KEEP_ANY, KEEP_NONE, keep_ranks_problem
 from dealerassist.rules.house_rules import (
     ForcedBets,
     HouseRules,
@@ -54,6 +55,10 @@ INT_RANGES: dict[str, tuple[int, int | None]] = {
     "draw.max_cards": (0, 5),  # DRAW-02
     "draw.max_consecutive": (4, 5),  # DRAW-03: 4 = fifth card after the others, 5 = off
     "draw.timeout_seconds": (0, 600),  # DRAW-11: 0 = no draw timer
+}
+# Strings with a form of their own, by field path: the check says what is wrong, or None.
+STR_CHECKS: dict[str, Callable[[str], str | None]] = {
+    "irregularities.exposed_keep_ranks": keep_ranks_problem,  # IRREG-03: "any", "none", "75432"
 }
 # Top-level fields a file may not set: the loader derives them.
 _DERIVED = {
@@ -152,6 +157,9 @@ def summary(rules: HouseRules) -> str:
         extras.append(f"antes stop after {rules.open.max_consecutive_antes} pass-outs")
     if rules.irregularities.misdeal_deadline is not MisdealDeadline.NONE:
         extras.append(f"misdeal until {rules.irregularities.misdeal_deadline}")
+    keep = rules.irregularities.exposed_keep_ranks
+    if keep != KEEP_ANY:  # IRREG-03
+        extras.append("exposed card replaced" if keep == KEEP_NONE else f"exposed card kept {keep}")
     return (
         f"{game.variant} {game.structure} {game.forced_bets}; players<={rules.table.max_players};"
         f" cap {cap}; draw<={max_draw} in-a-row<={draw.max_consecutive};"
@@ -272,6 +280,10 @@ def _to_bool(value: Any, path: str) -> bool:
 def _to_str(value: Any, path: str) -> str:
     if not isinstance(value, str):
         raise _BadField(f"{path}: must be a string, got {_show(value)}")
+    check = STR_CHECKS.get(path)
+    problem = None if check is None else check(value)
+    if problem is not None:
+        raise _BadField(f"{path}: {problem}")
     return value
 
 

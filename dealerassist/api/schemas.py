@@ -16,6 +16,7 @@ from dealerassist.api.errors import ValidationFailed
 from dealerassist.rules.actions import ActionKind, Mode, Structure, Variant
 
 TABLE_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"
+RANK_PATTERN = r"^ *([2-9TJQKAtjqka]|10|[Jj][Kk]) *$"
 CARDS_PATTERN = r"^[ ]*(([2-9TJQKAtjqka][cdhsCDHS]|\?\?)[ ]*){0,7}$"
 
 
@@ -106,8 +107,13 @@ class ActionSchema(StrictSchema):
     ace_shown = fields.Boolean(truthy={True}, falsy={False})
     cards = fields.String(allow_none=True, validate=validate.Regexp(CARDS_PATTERN))
     discards = fields.String(allow_none=True, validate=validate.Regexp(CARDS_PATTERN))
-    # post: wait for the big blind (BLIND-05/08), straddle or not (BLIND-14); draw: split (OPEN-07)
-    option = _one_of(["wait", "straddle", "no_straddle", "split"], allow_none=True)
+    # post: wait for the big blind (BLIND-05/08), straddle or not (BLIND-14); draw: split (OPEN-07);
+    # exposed: keep or replace, checked against the house rule (IRREG-03)
+    option = _one_of(
+        ["wait", "straddle", "no_straddle", "split", "keep", "replace"], allow_none=True
+    )
+    # exposed, count mode: the exposed card's rank (IRREG-03); "10" is read as "T"
+    rank = fields.String(allow_none=True, validate=validate.Regexp(RANK_PATTERN))
 
 
 class AuditEventsQuerySchema(StrictSchema):

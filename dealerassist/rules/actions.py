@@ -37,6 +37,7 @@ class ActionKind(StrEnum):
     SHOW = "show"
     MUCK = "muck"
     DEAL = "deal"
+    EXPOSED = "exposed"  # IRREG-03: a card the dealer exposed on the initial deal
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +162,9 @@ class Act:
     ace_shown: bool = False
     cards: tuple[str, ...] | None = None
     discards: tuple[str, ...] | None = None
-    option: str | None = None  # post: "wait" / "straddle" / "no_straddle"; draw: "split"
+    option: str | None = None  # post: "wait" / "straddle" / "no_straddle"; draw: "split";
+    # exposed: "keep" / "replace", checked against the house rule (IRREG-03)
+    rank: str | None = None  # exposed, count mode: the exposed card's rank ("7", "T", "A")
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,7 +263,13 @@ def _act_to_dict(act: Act) -> dict[str, Any]:
         "ace_shown": act.ace_shown,
         "cards": None if act.cards is None else list(act.cards),
         "discards": None if act.discards is None else list(act.discards),
-    } | ({} if act.option is None else {"option": act.option})
+    } | _optional(act)
+
+
+def _optional(act: Act) -> dict[str, Any]:
+    """The fields written only when set, so older commands encode byte for byte as before."""
+    extra: dict[str, Any] = {} if act.option is None else {"option": act.option}
+    return extra if act.rank is None else extra | {"rank": act.rank}
 
 
 def command_from_dict(data: Mapping[str, Any]) -> Command:
@@ -327,11 +336,15 @@ def _entry_from_dict(data: Any) -> Act:
 def _act_from_dict(data: Mapping[str, Any]) -> Act:
     _only_keys(
         data,
-        {"type", "seat", "action", "amount", "count", "ace_shown", "cards", "discards", "option"},
+        {"type", "seat", "action", "amount", "count", "ace_shown", "cards", "discards", "option"}
+        | {"rank"},
     )
     option = data.get("option")
     if option is not None and not isinstance(option, str):
         raise InvalidInput("option must be a string")
+    rank = data.get("rank")
+    if rank is not None and (not isinstance(rank, str) or not rank.strip()):
+        raise InvalidInput("rank must be a rank symbol such as '7', 'T' or 'A'")
     ace_shown = data.get("ace_shown", False)
     if not isinstance(ace_shown, bool):
         raise InvalidInput("ace_shown must be true or false")
@@ -346,7 +359,20 @@ def _act_from_dict(data: Mapping[str, Any]) -> Act:
         cards=normalise_cards(data.get("cards"), "cards"),
         discards=normalise_cards(data.get("discards"), "discards"),
         option=option,
+        rank=None if rank is None else normalise_rank(rank),
     )
+
+
+def normalise_rank(rank: str) -> str:
+    """A rank as entered, in the deck's symbols: ``"10"`` is ``"T"``; the joker is ``"Jk"``.
+
+    >>> normalise_rank("t"), normalise_rank(" 10 "), normalise_rank("jk")
+    ('T', 'T', 'Jk')
+    """
+    text = rank.strip()
+    if text == "10":
+        return "T"
+    return "Jk" if text.lower() == "jk" else text.upper()
 
 
 def normalise_cards(value: Any, name: str = "cards") -> tuple[str, ...] | None:

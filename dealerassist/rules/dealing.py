@@ -35,8 +35,8 @@ def refuse(rule: RuleId, message: str, seat: int, allowed: list[dict[str, Any]])
 
 
 def card_locations(hand: HandState, among: frozenset[str] | None = None) -> dict[str, str]:
-    """Where each known card is (or each of ``among``): ``hand:<seat>``, ``pile:<seat>:<round>``
-    or ``muck``.
+    """Where each known card is (or each of ``among``): ``hand:<seat>``, ``pile:<seat>:<round>``,
+    ``muck`` or ``burn`` (a card exposed on the deal and burned, IRREG-03).
 
     ``among`` keeps the scan to the cards entered: a deal checks five cards, not every card in
     play (this map was the largest single cost of a replayed deal).
@@ -56,6 +56,9 @@ def card_locations(hand: HandState, among: frozenset[str] | None = None) -> dict
         for card in hand.muck_cards:
             if among is None or card in among:
                 where[card] = "muck"
+    burned = hand.exposed_burn
+    if burned is not None and (among is None or burned in among):
+        where[burned] = "burn"
     where.pop(UNKNOWN, None)
     return where
 
@@ -156,31 +159,51 @@ def _check_place(
             raise refuse(RuleId.DRAW_06, message, seat, allowed)
     if kind == "muck" and muck_in_pool(rules):
         return 1
+    if kind == "burn":  # IRREG-03: the exposed card; every reshuffle pool takes the burns
+        if draw_round:
+            return 1
+        message = (
+            f"{card} was exposed on the deal and is the burn (IRREG-03): it is out of play "
+            "until a reshuffle; deal another card."
+        )
+        raise refuse(RuleId.DECK_01, message, seat, allowed)
     raise refuse(RuleId.DECK_01, f"{card} is already in play ({place}).", seat, allowed)
 
 
 def next_to_deal(hand: HandState) -> int | None:
-    """DEAL-01: the next seat, left of the button first, still without its five cards."""
+    """DEAL-01: the next seat, left of the button first, still without its five cards; once
+    every seat has them, a seat owed the replacement of an exposed card (IRREG-03)."""
     for player in hand.players:
         if player.held == 0:
+            return player.seat
+    for player in hand.players:
+        if player.pending:
             return player.seat
     return None
 
 
+def to_deal(hand: HandState, seat: int | None) -> int:
+    """How many cards the seat is dealt now: five, or the replacement of an exposed card."""
+    return HAND_SIZE if seat is None else HAND_SIZE - hand.player(seat).held
+
+
 def check_initial_deal(hand: HandState, act: Act) -> None:
-    """DEAL-01 / DECK-01: five cards to the seat whose turn it is, none already dealt."""
-    allowed = [{"action": "deal", "seat": hand.to_act, "count": HAND_SIZE}]
+    """DEAL-01 / DECK-01: five cards (or an exposed card's replacement, IRREG-03) to the seat
+    whose turn it is, none already dealt."""
+    count = to_deal(hand, hand.to_act)
+    allowed = [{"action": "deal", "seat": hand.to_act, "count": count}]
     if act.seat != hand.to_act:
         message = f"Deal to seat {hand.to_act} next (clockwise from the button)."
         raise refuse(RuleId.DEAL_01, message, act.seat, allowed)
     cards = act.cards or ()
-    check_dealt(hand, act.seat, cards, HAND_SIZE, _HOUSE_DEFAULTS, 0, allowed)
+    check_dealt(hand, act.seat, cards, count, _HOUSE_DEFAULTS, 0, allowed)
 
 
 def apply_initial_deal(hand: HandState, seat: int, cards: tuple[str, ...]) -> HandState:
     player = hand.player(seat)
-    hand = hand.with_player(evolve(player, held=HAND_SIZE, cards=cards))
-    return evolve(hand, stub=hand.stub - HAND_SIZE, to_act=next_to_deal(hand))
+    dealt = evolve(player, held=player.held + len(cards), cards=player.cards + cards, pending=0)
+    hand = hand.with_player(dealt)
+    return evolve(hand, stub=hand.stub - len(cards), to_act=next_to_deal(hand))
 
 
 def deal_everyone(hand: HandState) -> HandState:

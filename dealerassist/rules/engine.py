@@ -11,6 +11,7 @@ from dealerassist.rules import (
     blinds,
     dealing,
     drawing,
+    exposed,
     journal,
     kills,
     openers,
@@ -216,6 +217,8 @@ def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log)
     phase = hand.phase
     if phase is Phase.POSTING and act.action in (ActionKind.POST, ActionKind.SIT_OUT):
         state, hand = posting.apply_act(state, hand, act, log)
+    elif act.action is ActionKind.EXPOSED:
+        hand = _exposed(state, hand, act, rules, log)
     elif phase is Phase.DEAL and act.action is ActionKind.DEAL:
         dealing.check_initial_deal(hand, act)
         hand = dealing.apply_initial_deal(hand, act.seat, act.cards or ())
@@ -270,6 +273,27 @@ def _change_pat(
     return evolve(outcome.state, hand_log=outcome.state.hand_log[:-1])
 
 
+def _exposed(
+    state: TableState, hand: HandState, act: Act, rules: HouseRules, log: Log
+) -> HandState:
+    """IRREG-03: a card the dealer exposed on the initial deal, kept or replaced by the house
+    rule (card mode: the hand goes back to the deal for the replacement); IRREG-01 on a second."""
+    try:
+        card = exposed.check_exposed(hand, act, rules, state.spec.mode)
+    except RuleViolation as refusal:
+        refusal.allowed = refusal.allowed or _legal(state, hand, rules)
+        raise
+    after, event, instructions, notices = exposed.apply_exposed(
+        hand, act.seat, card, rules, state.spec.mode
+    )
+    log.events.append(event)
+    if after.phase is not hand.phase:
+        log.events.append({"type": "phase", "phase": after.phase.value})
+    log.instructions.extend(instructions)
+    log.notices.extend(notices)
+    return after
+
+
 def _bet(hand: HandState, act: Act, spec: TableSpec, rules: HouseRules, log: Log) -> HandState:
     """A betting action; BLIND-04 full-blind call, OPEN-02 openers, OPEN-03 a passed-out deal."""
     posting.check_full_blind_call(hand, act, spec.stakes)
@@ -289,7 +313,7 @@ _BETTING = (ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE,
 
 def _act_record(act: Act) -> dict[str, Any]:
     record: dict[str, Any] = {"seat": act.seat, "action": act.action.value}
-    for name in ("amount", "count", "cards", "discards"):
+    for name in ("amount", "count", "cards", "discards", "rank"):
         value = getattr(act, name)
         if value is not None:
             record[name] = list(value) if isinstance(value, tuple) else value
@@ -367,7 +391,7 @@ def _legal(state: TableState, hand: HandState, rules: HouseRules) -> list[dict[s
     if phase is Phase.POSTING:
         return posting.posting_legal(hand, state.spec.stakes)
     if phase is Phase.DEAL:
-        return [{"action": "deal", "count": dealing.HAND_SIZE}]
+        return [{"action": "deal", "count": dealing.to_deal(hand, seat)}]
     if is_betting(phase):
         return betting.options(hand, seat, state.spec, rules).legal()
     if is_draw(phase):
@@ -412,6 +436,7 @@ def view(state: TableState, rules: HouseRules, at: datetime) -> dict[str, Any]:
         "next_hand": seating.next_hand_preview(state, rules),
         "kill_leg": _kill_leg_view(state),
         "pat_change": drawing.pat_change_legal(state, rules),  # DRAW-07, for a seat not to act
+        "exposed": exposed.exposed_legal(hand, rules),  # IRREG-03, for any seat dealt in
         "result": None if hand is None else hand.result,
     }
 

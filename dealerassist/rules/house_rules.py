@@ -252,9 +252,15 @@ class DeckRules:
 
 @dataclass(frozen=True, slots=True)
 class IrregularityRules:
-    """IRREG-01/02: the misdeal deadline (posted blinds and antes never count as action)."""
+    """IRREG-01/02: the misdeal deadline (posted blinds and antes never count as action);
+    IRREG-03: the ranks of a card exposed by the dealer on the initial deal that the player
+    keeps (``rules/exposed.py``)."""
 
     misdeal_deadline: MisdealDeadline = MisdealDeadline.NONE
+    # IRREG-03: "any" (keep every exposed card: draw high, RRoP-DH #3), "none" (replace every
+    # one: WSOP lowball) or the rank symbols kept, e.g. "75432" (limit 2-7, RRoP-LB); any other
+    # exposed card is replaced after the deal and becomes the burn
+    exposed_keep_ranks: str = "any"
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,4 +288,4 @@ class HouseRules:
     game: GameRules = field(default_factory=GameRules)  # GAME-01..GAME-06
     deck: DeckRules = field(default_factory=DeckRules)  # DECK-02..04
     kill: KillRules = field(default_factory=KillRules)  # KILL-01..06
-    irregularities: IrregularityRules = field(default_factory=IrregularityRules)  # IRREG-01/02
+    irregularities: IrregularityRules = field(default_factory=IrregularityRules)  # IRREG-01..03

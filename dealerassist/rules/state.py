@@ -230,6 +230,10 @@ class HandState:
     waiting: tuple[tuple[int, str], ...] = ()  # seats not dealt in this hand and the rule why
     # KILL-01..06: the seat that kills this hand (limits multiplied, action starts to its left)
     kill_seat: int | None = field(default=None, metadata=OMIT_AT_DEFAULT)
+    # IRREG-01/03: cards the dealer exposed on the initial deal (two or more: a misdeal), and in
+    # card mode the first one when replaced: it is the burn, out of play until a reshuffle
+    exposed: int = field(default=0, metadata=OMIT_AT_DEFAULT)
+    exposed_burn: str | None = field(default=None, metadata=OMIT_AT_DEFAULT)
 
     def player(self, seat: int) -> PlayerState:
         for player in self.players:

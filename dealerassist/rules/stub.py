@@ -113,6 +113,7 @@ def reshuffle(hand: HandState, drawer: int, rules: HouseRules, draw_round: int) 
         players=players,
         stub=size,
         burns=0,
+        exposed_burn=None,  # IRREG-03: the exposed card went in with the other burns
         muck=0 if muck else hand.muck,
         muck_cards=() if muck else hand.muck_cards,
         reshuffles=hand.reshuffles + 1,

@@ -99,6 +99,9 @@ class RuleId(StrEnum):
     KILL_04 = "KILL-04"
     KILL_05 = "KILL-05"
     KILL_06 = "KILL-06"
+    # a card exposed by the dealer on the initial deal (rules/exposed.py)
+    IRREG_01 = "IRREG-01"
+    IRREG_03 = "IRREG-03"
 
 
 @dataclass(frozen=True, slots=True)

@@ -307,3 +307,46 @@ def test_seat_change_with_a_field_of_another_change_is_400(api: Api) -> None:
     path = "/v1/tables/T1/seats/3/changes"
     response = api.call("POST", path, "dealer", json={"change": "sit_out", "to": 4})
     assert response.status_code == 400
+
+
+LIMIT_27_TABLE = {"variant": "deuce_to_seven_triple_draw", "profile": "casino-triple-draw-27"}
+
+
+def _posted_27(api: Api) -> None:
+    """A 2-7 triple-draw table (keep 7, 5, 4, 3, 2 exposed) with hand 1 dealt, blinds posted."""
+    assert api.create_table(**LIMIT_27_TABLE).status_code == 201
+    for seat in (1, 2, 3):
+        assert api.seat("T1", seat, f"P{seat}").status_code == 200
+    assert api.start("T1").status_code == 200
+    for seat in (2, 3):
+        assert api.act("T1", seat=seat, action="post").status_code == 200
+
+
+def test_IRREG_03_accepts_an_exposed_card_posted_as_an_action(api: Api) -> None:
+    """POST exposed with the rank: the 6 is replaced and is the burn; the view offers the
+    entry while the deal lasts."""
+    _posted_27(api)
+    offered = api.call("GET", "/v1/tables/T1", "dealer").get_json()["exposed"]
+    assert offered == {"action": "exposed", "seats": [2, 3, 1], "keep_ranks": "75432"}
+    response = api.act("T1", seat=1, action="exposed", rank="6")
+    assert response.status_code == 200, response.get_json()
+    body = response.get_json()
+    assert [i["code"] for i in body["instructions"]] == ["replace"]
+    assert body["hand"]["burns"] == 1 and body["hand"]["stub"] == 36
+    assert body["notices"] == []
+    response = api.act("T1", seat=2, action="exposed", rank="7", option="keep")
+    assert response.status_code == 200
+    assert [n["rule_id"] for n in response.get_json()["notices"]] == ["IRREG-01"]
+
+
+def test_IRREG_03_rejects_a_player_choosing_to_keep_over_http(api: Api) -> None:
+    """option keep on a rank the house replaces is a 409 naming IRREG-03; a rank that is no
+    rank is a 400."""
+    _posted_27(api)
+    response = api.act("T1", seat=1, action="exposed", rank="6", option="keep")
+    assert response.status_code == 409 and response.mimetype == PROBLEM
+    body = response.get_json()
+    assert body["rule_id"] == "IRREG-03" and body["seat"] == 1
+    assert body["allowed"] == [{"action": "exposed", "seat": 1, "option": "replace"}]
+    response = api.act("T1", seat=1, action="exposed", rank="11")
+    assert response.status_code == 400 and "rank" in response.get_json()["errors"]

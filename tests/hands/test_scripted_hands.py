@@ -20,7 +20,12 @@ from dealerassist.rules.actions import (
     Variant,
 )
 from dealerassist.rules.engine import apply, new_table
-from dealerassist.rules.house_rules import BettingRules, HouseRules, PostDrawFirst
+from dealerassist.rules.house_rules import (
+    BettingRules,
+    HouseRules,
+    IrregularityRules,
+    PostDrawFirst,
+)
 from dealerassist.rules.state import Phase, TableState
 
 AT = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
@@ -51,6 +56,8 @@ def entry(step: str, mode: Mode) -> Act:
     action = ActionKind(kind)
     if action in (ActionKind.BET, ActionKind.RAISE, ActionKind.CALL) and rest:
         return Act(int(seat), action, amount=int(rest[0]))
+    if action is ActionKind.EXPOSED and mode is Mode.COUNT:
+        return Act(int(seat), action, rank=rest[0])
     if action is ActionKind.DRAW and mode is Mode.COUNT:
         return Act(int(seat), action, count=int(rest[0]))
     if action is ActionKind.DRAW:
@@ -285,6 +292,83 @@ SCRIPTS = [
 ]
 
 
+LIMIT_27 = HouseRules(irregularities=IrregularityRules(exposed_keep_ranks="75432"))  # RRoP-LB
+EXPOSED_SCRIPTS = [
+    Script(
+        "2-7 triple draw, card mode: a 6 exposed on the deal is the burn and is replaced",
+        Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW,
+        Structure.FIXED_LIMIT,
+        BLINDS_LIMIT,
+        [100, 100, 100],
+        3,
+        [
+            "1 deal 7h 5c 4s 3d 6c",
+            "1 exposed 6c",
+            "2 deal 8h 6d 4d 3s 2d",
+            "3 deal Ah Ad Qc Qs Js",
+            "1 deal 2c",
+            "3 raise 20",
+            "1 call",
+            "2 call",
+            "1 draw",
+            "2 draw 8h | 7c",
+            "3 draw Ah Ad Qc | 9c 8c 5h",
+            "1 bet 10",
+            "2 call",
+            "3 fold",
+            "1 draw",
+            "2 draw",
+            "1 check",
+            "2 check",
+            "1 draw",
+            "2 draw",
+            "1 check",
+            "2 check",
+            "1 show",
+            "2 show",
+        ],
+        {1: 150, 2: 70, 3: 80},
+        [(80, [1])],
+        mode=Mode.CARD,
+        rules=LIMIT_27,
+    ),
+    Script(
+        "2-7 triple draw, count mode: an exposed 6 is the burn and is replaced",
+        Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW,
+        Structure.FIXED_LIMIT,
+        BLINDS_LIMIT,
+        [100, 100, 100],
+        3,
+        [
+            "1 exposed 6",
+            "3 raise 20",
+            "1 call",
+            "2 call",
+            "1 draw 0",
+            "2 draw 1",
+            "3 draw 3",
+            "1 bet 10",
+            "2 call",
+            "3 fold",
+            "1 draw 0",
+            "2 draw 0",
+            "1 check",
+            "2 check",
+            "1 draw 0",
+            "2 draw 0",
+            "1 check",
+            "2 check",
+            "1 show 7h 5c 4s 3d 2c",
+            "2 show 7c 6d 4d 3s 2d",
+        ],
+        {1: 150, 2: 70, 3: 80},
+        [(80, [1])],
+        rules=LIMIT_27,
+    ),
+]
+SCRIPTS += EXPOSED_SCRIPTS
+
+
 @pytest.mark.parametrize("script", SCRIPTS, ids=[s.name for s in SCRIPTS])
 def test_scripted_hand_ends_with_the_recorded_stacks(script: Script) -> None:
     """The hand completes with exactly the expected stacks and pots, chips conserved."""
@@ -303,3 +387,31 @@ def test_every_variant_and_structure_has_a_scripted_hand() -> None:
     """Each variant and each structure appears in at least one script."""
     assert {s.variant for s in SCRIPTS} == set(Variant)
     assert {s.structure for s in SCRIPTS} == set(Structure)
+
+
+@pytest.mark.parametrize("script", EXPOSED_SCRIPTS, ids=[s.name for s in EXPOSED_SCRIPTS])
+def test_IRREG_03_accepts_an_exposed_card_in_a_whole_hand(script: Script) -> None:
+    """After every entry past the deal stub + hands + discards + burns + muck is the deck; the
+    exposed card's burn is counted once, and in card mode no card is in two places."""
+    spec = TableSpec("H1", script.variant, script.structure, script.stakes, "test", 6, script.mode)
+    state = new_table(spec)
+    for seat, stack in enumerate(script.stacks, start=1):
+        state = apply(state, SeatPlayer(seat, f"P{seat}", stack), script.rules, AT).state
+    state = apply(state, StartHand(script.button), script.rules, AT).state
+    while state.hand is not None and state.hand.phase is Phase.POSTING:
+        state = apply(state, Act(state.hand.to_act or 0, ActionKind.POST), script.rules, AT).state
+    for step in script.steps:
+        state = apply(state, entry(step, script.mode), script.rules, AT).state
+        hand = state.hand
+        assert hand is not None
+        if hand.phase is not Phase.DEAL:
+            held = sum(p.held + sum(p.pile) for p in hand.players)
+            assert hand.stub + held + hand.burns + hand.muck == hand.deck, step
+        known = [
+            c for p in hand.players for c in (*p.cards, *(x for pile in p.pile_cards for x in pile))
+        ]
+        known += [*hand.muck_cards, *([hand.exposed_burn] if hand.exposed_burn else [])]
+        assert len(known) == len(set(known)), step
+    # the exposed card and the first draw's burn: everyone stood pat in the later draws
+    assert state.hand is not None and state.hand.burns == 2
+    assert state.hand.exposed == 1

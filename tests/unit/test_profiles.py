@@ -517,7 +517,7 @@ def test_cli_shows_the_optional_kill_profile_in_the_column(
     assert main(["profiles", "--dir", str(REPO_PROFILES_DIR)]) == 0
     lines = capsys.readouterr().out.splitlines()
     (index,) = [i for i, line in enumerate(lines) if line.startswith("casino-triple-draw-27-opt")]
-    assert lines[index + 1].endswith("; kill optional full")
+    assert lines[index + 1].endswith("; kill optional full; exposed card kept 75432")
     hash_columns = {line.index(f" {line.split()[1]} ") for line in lines[:-1:2]}
     summary_columns = {len(line) - len(line.lstrip()) for line in lines[1:-1:2]}
     assert len(hash_columns) == 1 and len(summary_columns) == 1
@@ -556,3 +556,66 @@ def test_the_summary_names_the_options_a_profile_turns_on() -> None:
     assert line.endswith(
         "; kill required full; antes stop after 3 pass-outs; misdeal until two_players_acted"
     )
+
+
+# -- IRREG-03: the ranks of an exposed card kept on the deal ---------------------------------------
+
+EXPOSED_KEEP = {
+    "casino-five-card-draw": "any",  # RRoP-DH #3
+    "home-game-five-card-draw": "any",
+    "ace-to-seven-stripped": "any",
+    "replay-permissive": "any",
+    "casino-triple-draw-27": "75432",  # RRoP-LB limit 2-7
+    "casino-triple-draw-27-kill": "75432",
+    "casino-triple-draw-27-optional-kill": "75432",
+    "single-draw-27-no-limit": "none",  # WSOP lowball
+}
+
+
+def test_IRREG_03_accepts_the_shipped_profiles_keep_ranks() -> None:
+    """Every shipped profile states its exposed-card rule, with its source."""
+    assert set(EXPOSED_KEEP) == SHIPPED
+    for profile_id, keep in EXPOSED_KEEP.items():
+        path = REPO_PROFILES_DIR / f"{profile_id}.toml"
+        assert load_profile(path).irregularities.exposed_keep_ranks == keep
+        line = next(x for x in path.read_text().splitlines() if x.startswith("exposed_keep"))
+        assert "# IRREG-03:" in line and "(" in line  # the comment cites its source
+
+
+@pytest.mark.parametrize("value", ['"any"', '"none"', '"75432"', '"A2345"', '"5432A"'])
+def test_IRREG_03_accepts_any_none_or_rank_symbols(tmp_path: Path, value: str) -> None:
+    """The option is "any", "none" or distinct rank symbols, read as written."""
+    rules = load_profile(
+        _write(tmp_path, _with({"irregularities": f"exposed_keep_ranks = {value}"}))
+    )
+    assert rules.irregularities.exposed_keep_ranks == value.strip('"')
+
+
+def test_IRREG_03_accepts_a_profile_without_the_option_as_keep_any() -> None:
+    """Left out, the option keeps every exposed card: no entry asks for a replacement."""
+    assert HouseRules().irregularities.exposed_keep_ranks == "any"
+    assert "exposed" not in summary(HouseRules())
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [('"76x"', '"76x" (string)'), ('"77"', '"77" (string)'), ("7", "7"), ('"t5"', '"t5" (string)')],
+)
+def test_IRREG_03_rejects_a_keep_ranks_that_is_no_set_of_ranks(
+    tmp_path: Path, value: str, shown: str
+) -> None:
+    """A bad value names the field path and what is allowed."""
+    error = _error(tmp_path, _with({"irregularities": f"exposed_keep_ranks = {value}"}))
+    assert "test.toml: irregularities.exposed_keep_ranks: must be" in error
+    if value.startswith('"'):
+        assert 'must be "any", "none" or rank symbols from 23456789TJQKA' in error
+    else:
+        assert f"must be a string, got {shown}" in error
+
+
+def test_the_summary_names_the_exposed_card_rule_when_cards_are_replaced() -> None:
+    """`dealerassist profiles` shows the IRREG-03 rule unless every exposed card is kept."""
+    limit = HouseRules(irregularities=IrregularityRules(exposed_keep_ranks="75432"))
+    wsop = HouseRules(irregularities=IrregularityRules(exposed_keep_ranks="none"))
+    assert summary(limit).endswith("; exposed card kept 75432")
+    assert summary(wsop).endswith("; exposed card replaced")

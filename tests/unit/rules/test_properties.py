@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -15,7 +16,7 @@ from dealerassist.rules import betting
 from dealerassist.rules.actions import Act, ActionKind, Mode, Stakes, Structure, Variant
 from dealerassist.rules.blinds import eligible_seats
 from dealerassist.rules.dealing import deck_cards
-from dealerassist.rules.engine import legal_actions
+from dealerassist.rules.engine import legal_actions, view
 from dealerassist.rules.house_rules import (
     BettingRules,
     BlindRules,
@@ -23,6 +24,7 @@ from dealerassist.rules.house_rules import (
     ButtonMethod,
     DrawRules,
     HouseRules,
+    IrregularityRules,
     PostDrawFirst,
     ReshufflePool,
     ShortAllInRule,
@@ -136,17 +138,23 @@ def _fresh_cards(table: Table, count: int, rng: random.Random) -> tuple[str, ...
         for c in pile
     }
     piles.update({c: muck_in_pool(table.rules) for c in hand.muck_cards})
+    if hand.exposed_burn is not None:  # IRREG-03: the exposed card is a burn: in every pool
+        piles[hand.exposed_burn] = draw_round > 0
     stub = sorted(deck_cards(hand.deck) - held - set(piles))
     picked = rng.sample(stub, min(count, len(stub)))  # the stub first (DRAW-06)
     pool = sorted(c for c, usable in piles.items() if usable)
     return tuple(picked + rng.sample(pool, count - len(picked)))
 
 
-def play_hand(table: Table, rng: random.Random, illegal: bool = False) -> None:
+def play_hand(
+    table: Table, rng: random.Random, illegal: bool = False, expose: random.Random | None = None
+) -> None:
     total = chips_in_play(table.state)
     table.start(button=None if table.state.button else 1, post=False)
     for _ in range(200):
         check_invariants(table, total)
+        if expose is not None and expose_card(table, expose):
+            continue
         legal = legal_actions(table.state, table.rules, AT)
         if legal is None:
             break
@@ -157,6 +165,20 @@ def play_hand(table: Table, rng: random.Random, illegal: bool = False) -> None:
         check_turn_order(before, table.hand, legal["seat"])
     assert table.hand.phase is Phase.COMPLETE
     assert sum(seat.stack for seat in table.state.seats) == total
+
+
+def expose_card(table: Table, rng: random.Random) -> bool:
+    """IRREG-03: now and then, while the view offers it, a dealer-exposed card (at most one)."""
+    offered = view(table.state, table.rules, AT)["exposed"]
+    if offered is None or table.hand.exposed or rng.random() > 0.3:
+        return False
+    seat = rng.choice(offered["seats"])
+    if table.state.spec.mode is Mode.CARD:
+        table.run(Act(seat, ActionKind.EXPOSED, cards=(rng.choice(table.hand.player(seat).cards),)))
+    else:
+        rank = rng.choice(sorted({card[0] for card in deck_cards(table.hand.deck)}))
+        table.run(Act(seat, ActionKind.EXPOSED, rank=rank))
+    return True
 
 
 def check_turn_order(before: Any, after: Any, actor: int) -> None:
@@ -244,6 +266,26 @@ def test_random_legal_play_conserves_chips_and_cards(
     play_hand(table, rng)
     if len(eligible_seats(table.state)) >= 2:
         play_hand(table, rng)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    game=st.sampled_from(GAMES),
+    seed=st.integers(0, 10**6),
+    mode=st.sampled_from(list(Mode)),
+    keep=st.sampled_from(["any", "none", "75432", "A2345"]),
+)
+def test_IRREG_03_accepts_random_exposed_cards_and_conserves_chips_and_cards(
+    game: tuple[Variant, Structure], seed: int, mode: Mode, keep: str
+) -> None:
+    """A card exposed at random on the deal, kept or replaced by the house rule, and random
+    legal play after it keep stacks + pot and stub + hands + piles + burns constant."""
+    table = make_table(game[0], game[1], seed, mode, antes=False)
+    table.rules = replace(table.rules, irregularities=IrregularityRules(exposed_keep_ranks=keep))
+    rng, expose = random.Random(seed), random.Random(seed + 1)
+    play_hand(table, rng, expose=expose)
+    if len(eligible_seats(table.state)) >= 2:
+        play_hand(table, rng, expose=expose)
 
 
 @settings(max_examples=25, deadline=None)
