@@ -7,7 +7,7 @@ the house-rule profiles and the system clock into one ``Services``; the service 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -20,7 +20,7 @@ from dealerassist.adapters.redis_tables import RedisTableStore
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue
 from dealerassist.adapters.sql_store import SqlAuditStore
 from dealerassist.errors import InvalidInput, NotFound
-from dealerassist.profiles import load_profiles
+from dealerassist.profiles import load_profiles, profile_version
 from dealerassist.rules.house_rules import HouseRules
 from dealerassist.service.ports import Services
 from dealerassist.settings import Settings
@@ -38,13 +38,27 @@ class SystemClock:
 
 @dataclass(frozen=True, slots=True)
 class ProfileDirectory:
-    """The ProfileSource port on the validated profiles of one directory (read at start-up)."""
+    """The ProfileSource port on the validated profiles of one directory (read at start-up);
+    earlier versions are read from its ``versions/`` archive when a replay asks for one."""
 
     profiles: dict[str, HouseRules]
+    directory: Path | None = None
+    _versions: dict[tuple[str, str], HouseRules] = field(default_factory=dict, repr=False)
 
     @classmethod
     def load(cls, directory: Path) -> ProfileDirectory:
-        return cls(load_profiles(directory))
+        return cls(load_profiles(directory), directory)
+
+    def version(self, profile_id: str, sha256: str) -> HouseRules:
+        current = self.profiles.get(profile_id)
+        if current is not None and current.sha256 == sha256:
+            return current
+        key = (profile_id, sha256)
+        if key not in self._versions:
+            if self.directory is None:
+                raise NotFound(f"no version {sha256} of house-rule profile {profile_id!r}")
+            self._versions[key] = profile_version(profile_id, sha256, self.directory)
+        return self._versions[key]
 
     def get(self, profile_id: str) -> HouseRules:
         try:

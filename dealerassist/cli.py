@@ -21,14 +21,17 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 def _cmd_profiles(args: argparse.Namespace) -> int:
     """List and validate every house-rule profile; exit 1 with the errors if one is bad."""
     from dealerassist.errors import ProfileError
-    from dealerassist.profiles import default_profiles_dir, load_profiles, summary
+    from dealerassist.profiles import archive_profiles, default_profiles_dir, load_profiles, summary
 
     try:
         directory = args.dir if args.dir is not None else default_profiles_dir()
         profiles = load_profiles(directory)
+        archived = archive_profiles(directory) if args.archive else []
     except ProfileError as error:
         print(f"invalid house-rule profiles:\n{error}", file=sys.stderr)
         return 1
+    for path in archived:
+        print(f"archived {path}")
     width = max([26, *(len(profile_id) for profile_id in profiles)])  # the ids in one column
     for profile_id, rules in profiles.items():
         print(f"{profile_id:<{width}} {rules.sha256[:12]}  {rules.name}")
@@ -69,6 +72,12 @@ def build_parser() -> argparse.ArgumentParser:
     serve.set_defaults(func=_cmd_serve)
     profiles = sub.add_parser("profiles", help="list and validate the house-rule profiles")
     profiles.add_argument("--dir", type=Path, default=None, help="profiles directory")
+    profiles.add_argument(
+        "--archive",
+        action="store_true",
+        help="also copy each current profile to versions/<id>/<sha256>.toml (after an edit), "
+        "so hands recorded under every version still replay",
+    )
     profiles.set_defaults(func=_cmd_profiles)
     replay = sub.add_parser("replay", help="replay PHH hand histories through the engine")
     replay.add_argument("paths", nargs="+", metavar="FILE|DIR", help="PHH files or directories")

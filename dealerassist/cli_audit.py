@@ -22,10 +22,11 @@ from dealerassist.adapters.embedded_redis import start_embedded_redis
 from dealerassist.adapters.sql_store import SqlAuditStore
 from dealerassist.audit.export import from_jsonl_lines, to_csv_lines, to_jsonl_lines
 from dealerassist.audit.phh import hand_records, to_phhs_lines
+from dealerassist.audit.replay import RulesFor
 from dealerassist.audit.verify import verify
+from dealerassist.bootstrap import ProfileDirectory
 from dealerassist.errors import DealerAssistError
-from dealerassist.profiles import default_profiles_dir, load_profiles
-from dealerassist.rules.house_rules import HouseRules
+from dealerassist.profiles import default_profiles_dir
 from dealerassist.worker import DRAIN_BATCH, requeue_failed, run_worker, urls_from_env
 
 
@@ -71,13 +72,10 @@ def _cmd_requeue_failed(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rules_for(directory: Path | None) -> Callable[[str], HouseRules]:
-    profiles = load_profiles(directory if directory is not None else default_profiles_dir())
-
-    def rules_for(profile_id: str) -> HouseRules:
-        return profiles[profile_id]
-
-    return rules_for
+def _rules_for(directory: Path | None) -> RulesFor:
+    """Each recorded profile version: the current file or its archived copy."""
+    folder = directory if directory is not None else default_profiles_dir()
+    return ProfileDirectory.load(folder).version
 
 
 def _cmd_verify(args: argparse.Namespace) -> int:

@@ -43,6 +43,8 @@ PROFILES_DIR_ENV = "DEALERASSIST_PROFILES_DIR"
 PROFILE_SUFFIX = ".toml"
 REPO_PROFILES_DIR = Path(__file__).resolve().parent.parent / "config" / "house_rules"
 _PROFILE_ID = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
+_SHA256 = re.compile(r"[0-9a-f]{64}\Z")
+VERSIONS_DIR = "versions"  # every version of every profile: versions/<id>/<sha256>.toml
 
 Table = Mapping[str, Any]
 T = TypeVar("T")
@@ -128,6 +130,65 @@ def get_profile(profile_id: str, directory: str | os.PathLike[str] | None = None
     return load_profile(path)
 
 
+def profile_version(
+    profile_id: str, sha256: str, directory: str | os.PathLike[str] | None = None
+) -> HouseRules:
+    """The profile exactly as it was when an audit event recorded its SHA-256.
+
+    The current file if it still has that hash, else the archived copy
+    ``versions/<profile_id>/<sha256>.toml`` (see ``archive_profiles``), so a hand recorded
+    before a profile was edited still replays under the rules it was dealt with. NotFound
+    if neither holds that version; ProfileError if an archived copy does not hash to its
+    name (it was altered).
+    """
+    folder = default_profiles_dir() if directory is None else Path(directory)
+    if _PROFILE_ID.match(profile_id) and _SHA256.match(sha256):
+        current = folder / f"{profile_id}{PROFILE_SUFFIX}"
+        if current.is_file():
+            data = current.read_bytes()
+            if _digest(data) == sha256:
+                return parse_profile(profile_id, data, source=current.name)
+        archived = _version_path(folder, profile_id, sha256)
+        if archived.is_file():
+            data = archived.read_bytes()
+            source = archived.relative_to(folder).as_posix()
+            if _digest(data) != sha256:
+                raise ProfileError(f"{source}: its SHA-256 is {_digest(data)}, not its name")
+            return parse_profile(profile_id, data, source=source)
+    raise NotFound(
+        f"no version {sha256} of house-rule profile {profile_id!r}: neither "
+        f"{profile_id}{PROFILE_SUFFIX} nor {VERSIONS_DIR}/{profile_id}/{sha256}{PROFILE_SUFFIX} "
+        f"in {folder} has it"
+    )
+
+
+def archive_profiles(directory: str | os.PathLike[str] | None = None) -> list[Path]:
+    """Copy every current profile to ``versions/<profile_id>/<sha256>.toml``; the new copies.
+
+    Idempotent. Run it whenever a profile changes (a test fails until the current version of
+    every profile is archived), so every version a hand was ever dealt under stays readable.
+    """
+    folder = default_profiles_dir() if directory is None else Path(directory)
+    written: list[Path] = []
+    for path in _profile_paths(folder):
+        data = path.read_bytes()
+        parse_profile(path.stem, data, source=path.name)  # only valid profiles are archived
+        target = _version_path(folder, path.stem, _digest(data))
+        if not target.is_file():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+            written.append(target)
+    return written
+
+
+def _version_path(folder: Path, profile_id: str, sha256: str) -> Path:
+    return folder / VERSIONS_DIR / profile_id / f"{sha256}{PROFILE_SUFFIX}"
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
 def parse_profile(profile_id: str, data: bytes, *, source: str) -> HouseRules:
     """Validate the bytes of a profile file named ``source`` into a HouseRules."""
     try:
@@ -138,7 +199,7 @@ def parse_profile(profile_id: str, data: bytes, *, source: str) -> HouseRules:
         _check_invariants(rules, raw)
     except _BadField as error:
         raise ProfileError(f"{source}: {error}") from None
-    return replace(rules, profile_id=profile_id, sha256=hashlib.sha256(data).hexdigest())
+    return replace(rules, profile_id=profile_id, sha256=_digest(data))
 
 
 def summary(rules: HouseRules) -> str:

@@ -127,10 +127,10 @@ FAKE_ENGINE = ReplayEngine(
 RULES = replace(HouseRules(), profile_id="test", sha256="e" * 64)
 
 
-def rules_for(profile_id: str) -> HouseRules:
-    """The one profile the recorded tables use."""
-    if profile_id != RULES.profile_id:
-        raise KeyError(profile_id)
+def rules_for(profile_id: str, sha256: str) -> HouseRules:
+    """The one profile (and version) the recorded tables use."""
+    if profile_id != RULES.profile_id or sha256 != RULES.sha256:
+        raise KeyError(profile_id, sha256)
     return RULES
 
 

@@ -125,6 +125,12 @@ class FakeProfiles:
         except KeyError:
             raise NotFound(f"no house-rule profile {profile_id!r}") from None
 
+    def version(self, profile_id: str, sha256: str) -> HouseRules:
+        rules = self.get(profile_id)
+        if rules.sha256 != sha256:
+            raise NotFound(f"no version {sha256} of house-rule profile {profile_id!r}")
+        return rules
+
     def ids(self) -> list[str]:
         return sorted(self.profiles)
 

@@ -57,6 +57,12 @@ def state_sha256(state: Any) -> str:
     return hashlib.sha256(canonical_json(state.to_dict())).hexdigest()
 
 
+# The house rules a recorded event was accepted under: (profile_id, the recorded SHA-256) ->
+# that version of the profile (``ProfileSource.version``: the current file or its archived
+# copy); raises if it is not available.
+RulesFor = Callable[[str, str], HouseRules]
+
+
 class ReplayStopped(Exception):
     """Raised inside a step: the table's replay cannot go on (the reason is the message)."""
 
@@ -64,7 +70,7 @@ class ReplayStopped(Exception):
 class TableReplay:
     """The replayed state of one table, advanced one recorded event at a time."""
 
-    def __init__(self, engine: ReplayEngine, rules_for: Callable[[str], HouseRules]) -> None:
+    def __init__(self, engine: ReplayEngine, rules_for: RulesFor) -> None:
         self.engine = engine
         self.rules_for = rules_for
         self.state: Any = None
@@ -120,7 +126,7 @@ class TableReplay:
 
     def _rules(self, profile_id: str, recorded_sha256: str) -> HouseRules:
         try:
-            rules = self.rules_for(profile_id)
+            rules = self.rules_for(profile_id, recorded_sha256)
         except Exception as error:
             raise ReplayStopped(
                 f"house-rule profile {profile_id!r} unavailable: {error}"

@@ -10,13 +10,12 @@ Answer: ``{"ok", "events", "hands", "problems": [{"table_id", "seq", "why"}]}`` 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from dealerassist.audit.chain import GENESIS_HASH, event_hash
 from dealerassist.audit.envelope import REJECTED, UNCHANGED_KINDS
-from dealerassist.audit.replay import ReplayEngine, TableReplay, load_engine
-from dealerassist.rules.house_rules import HouseRules
+from dealerassist.audit.replay import ReplayEngine, RulesFor, TableReplay, load_engine
 
 Problem = dict[str, Any]
 
@@ -100,7 +99,7 @@ def _version_whys(event: Mapping[str, Any], previous: int | None) -> list[str]:
 
 def verify(
     events: Iterable[Mapping[str, Any]],
-    rules_for: Callable[[str], HouseRules],
+    rules_for: RulesFor,
     *,
     replay: bool = True,
     engine: ReplayEngine | None = None,
@@ -125,7 +124,7 @@ def _new_chain(
     table_id: str,
     replay: bool,
     engine: ReplayEngine | None,
-    rules_for: Callable[[str], HouseRules],
+    rules_for: RulesFor,
     problems: list[Problem],
     first: Mapping[str, Any],
 ) -> TableChain:

@@ -33,4 +33,4 @@ def audit_hand(services: Services, table_id: str, hand_no: int) -> dict[str, Any
 def verify_log(services: Services, table_id: str | None = None) -> dict[str, Any]:
     """Recompute every hash and replay every hand (``audit.verify``)."""
     services.audit_store.ping()
-    return verify(services.audit_store.iter_events(table_id=table_id), services.profiles.get)
+    return verify(services.audit_store.iter_events(table_id=table_id), services.profiles.version)

@@ -138,6 +138,10 @@ class ProfileSource(Protocol):
     def get(self, profile_id: str) -> HouseRules:
         """The profile; raise ``errors.NotFound`` if there is none with this ID."""
 
+    def version(self, profile_id: str, sha256: str) -> HouseRules:
+        """The profile as it was when an event recorded ``sha256`` (the current one or an
+        archived earlier version); raise ``errors.NotFound`` if that version is not kept."""
+
     def ids(self) -> list[str]:
         """Every known profile ID."""
 

@@ -73,7 +73,7 @@ class Hand:
         return self.services.tables.staged
 
     def verified(self) -> dict[str, Any]:
-        return verify(self.events, self.services.profiles.get)
+        return verify(self.events, self.services.profiles.version)
 
 
 POSTS = ("2 post", "3 post")
@@ -185,7 +185,7 @@ def test_verify_notices_a_ruling_that_was_rewritten() -> None:
         sealed = seal(body, prev)
         resealed.append(sealed)
         prev = sealed["hash"]
-    report = verify(events[:index] + resealed, hand.services.profiles.get)
+    report = verify(events[:index] + resealed, hand.services.profiles.version)
     assert not report["ok"]
     assert any("state" in problem["why"] for problem in report["problems"])
 

@@ -39,7 +39,7 @@ def test_played_hands_verify_with_replay(
         "action",
         "rejected",
     }
-    answer = verify(store.iter_events(), services.profiles.get)
+    answer = verify(store.iter_events(), services.profiles.version)
     assert answer == {"ok": True, "events": len(events), "hands": 5, "problems": []}
     hand = store.get_hand("A1", 2)
     assert hand is not None and hand["result"]["winnings"]
@@ -56,7 +56,7 @@ def test_hands_whose_every_read_decodes_the_stored_json_verify_with_replay(
     services.tables.cache = DecodedCache(size=0)
     play_hands(services, "C3", hands=3, profile_id=PROFILE)
     store = _drain(redis_client, sql_url)
-    answer = verify(store.iter_events(), services.profiles.get)
+    answer = verify(store.iter_events(), services.profiles.version)
     assert answer["problems"] == [] and answer["ok"] is True
     assert answer["hands"] == 3
     store.dispose()
@@ -75,11 +75,11 @@ def test_a_changed_byte_in_a_stored_payload_names_table_and_seq(
         if e["kind"] == "action" and e["payload"]["command"].get("amount") == 20
     )
     _change_one_byte(store, "A1", target["seq"], '"raise", "amount": 20', '"raise", "amount": 30')
-    answer = verify(store.iter_events(), services.profiles.get)
+    answer = verify(store.iter_events(), services.profiles.version)
     assert answer["ok"] is False
     assert {(p["table_id"], p["seq"]) for p in answer["problems"]} == {("A1", target["seq"])}
     assert any("the event changed" in p["why"] for p in answer["problems"])
-    assert verify(store.iter_events("B2"), services.profiles.get)["ok"] is True
+    assert verify(store.iter_events("B2"), services.profiles.version)["ok"] is True
     store.dispose()
 
 

@@ -84,7 +84,7 @@ def test_ruled_hands_are_stored_and_verify_with_replay(
     assert sum(1 for e in events if e["kind"] == "ruling") == 4
     (called,) = [e for e in events if e["kind"] == "floor_call"]
     assert called["payload"]["call"]["call_id"] == call["call_id"] and called["role"] == "dealer"
-    answer = verify(store.iter_events(), services.profiles.get)
+    answer = verify(store.iter_events(), services.profiles.version)
     assert answer["ok"], answer["problems"]
     misdealt, second = store.get_hand("R1", 1), store.get_hand("R1", 2)
     assert misdealt is not None and misdealt["result"]["misdeal"] is True

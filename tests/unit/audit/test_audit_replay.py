@@ -57,7 +57,7 @@ def test_a_table_must_start_with_create_table() -> None:
 def test_an_unknown_profile_is_reported() -> None:
     """A profile the verifier cannot load stops the replay with its name."""
 
-    def no_profiles(profile_id: str) -> Any:
+    def no_profiles(profile_id: str, sha256: str) -> Any:
         raise KeyError(profile_id)
 
     [(seq, why)] = _replay(fake_table(), no_profiles)
@@ -65,9 +65,10 @@ def test_an_unknown_profile_is_reported() -> None:
 
 
 def test_a_changed_profile_file_is_reported() -> None:
-    """Rules whose SHA-256 differs from the recorded one cannot vouch for the record."""
+    """Rules whose SHA-256 differs from the recorded one cannot vouch for the record (a
+    profile source that answers another version than the one asked for)."""
     other = replace(RULES, sha256="f" * 64)
-    [(seq, why)] = _replay(fake_table(), lambda _: other)
+    [(seq, why)] = _replay(fake_table(), lambda _profile, _sha256: other)
     assert seq == 1 and "is not the recorded one" in why
 
 

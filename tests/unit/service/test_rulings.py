@@ -163,7 +163,7 @@ def test_verify_refuses_a_floor_call_that_raises_the_version(services: Services)
     floor.open_floor_call(services, "T1", {"rule_id": "SHOW-04", "note": "miscall"}, DEALER)
     events = [dict(event) for event in _staged(services)]
     events[-1] = seal_again({**events[-1], "version": events[-1]["version"] + 1})
-    report = verify(events, services.profiles.get)
+    report = verify(events, services.profiles.version)
     assert [p["seq"] for p in report["problems"]] == [events[-1]["seq"]]
     assert "expected" in report["problems"][0]["why"]
 
