@@ -330,6 +330,123 @@ def test_KILL_01_the_tablet_offers_no_kill_elsewhere_and_shows_the_refusal(
     assert "showProblem(answer.problem, answer.status);" in (STATIC / "tablet.js").read_text()
 
 
+def test_the_tablet_has_an_exposed_card_control(api: Api) -> None:
+    """The dealer's panel holds an "Exposed card" form (IRREG-03/04), hidden until the view
+    offers the entry: a seat select, a rank input (count mode), a card input (card mode) and
+    a submit; tablet.js builds the entry with exposedBody and sends it through submit(), the
+    action path of every entry (change(): If-Match, Idempotency-Key, the problem banner)."""
+    html = _get(api, "/tablet").get_data(as_text=True)
+    start = html.index('<details id="exposed-panel" class="exposed" hidden>')
+    panel = html[start : html.index("</details>", start)]
+    assert start < html.index('<div id="start"')
+    for control in ('<select id="exposed-seat">', 'id="exposed-rank"', 'id="exposed-card"'):
+        assert control in panel, control
+    assert '<label id="exposed-card-field" hidden>' in panel
+    assert re.search(r'<button type="submit"[^>]*id="exposed-send"', panel)
+    text = (STATIC / "tablet.js").read_text()
+    assert "const answer = await submit(body);" in text
+    assert 'return change("action", { body: entry });' in text
+    assert 'body[mode === "card" ? "cards" : "rank"] = text;' in text
+
+
+LIMIT_27_TABLE = {"variant": "deuce_to_seven_triple_draw", "profile": "casino-triple-draw-27"}
+
+
+def _posted_27(api: Api, mode: str) -> dict[str, Any]:
+    """A 2-7 triple-draw table (the house keeps 7, 5, 4, 3, 2 exposed) in ``mode``, three
+    players, hand 1 started and the blinds posted; its view."""
+    assert api.create_table(**LIMIT_27_TABLE, mode=mode).status_code == 201
+    for seat in (1, 2, 3):
+        assert api.seat("T1", seat, f"P{seat}").status_code == 200
+    assert api.start("T1").status_code == 200
+    for seat in (2, 3):
+        assert api.act("T1", seat=seat, action="post").status_code == 200
+    view: dict[str, Any] = api.call("GET", "/v1/tables/T1", "dealer").get_json()
+    return view
+
+
+def _tablet_exposed(tmp_path: Path, table: object, entries: list[dict[str, str]]) -> Any:
+    """exposedSeats of tablet.js for a table view, and exposedBody for each entry as typed
+    ({"seat", "value"}) in the view's mode."""
+    values = json.dumps([table, entries])
+    expression = (
+        f"(([t, es]) => [exposedSeats(t), es.map((e) => exposedBody(e, t.mode))])({values})"
+    )
+    return _node_json(tmp_path, "tablet.js", "exposedSeats, exposedBody", expression)
+
+
+def test_IRREG_03_the_tablet_records_an_exposed_rank_in_count_mode(
+    api: Api, tmp_path: Path
+) -> None:
+    """Count mode: the tablet offers the seats of the view's exposed entry and builds a rank
+    entry the API accepts with the house's replace (a 6) and, for a second card, an IRREG-01
+    notice (call the floor), which the page shows; a blank rank goes out without one and is
+    refused with IRREG-03."""
+    table = _posted_27(api, "count")
+    assert table["exposed"] == {"action": "exposed", "seats": [2, 3, 1], "keep_ranks": "75432"}
+    typed = [{"seat": "1", "value": " 6 "}, {"seat": "2", "value": "7"}, {"seat": "3", "value": ""}]
+    offered, (six, seven, blank) = _tablet_exposed(tmp_path, table, typed)
+    assert offered == [["2", "Seat 2 · P2"], ["3", "Seat 3 · P3"], ["1", "Seat 1 · P1"]]
+    assert six == {"seat": 1, "action": "exposed", "rank": "6"}
+    assert blank == {"seat": 3, "action": "exposed"}
+    refused = api.act("T1", **blank)
+    assert refused.status_code == 409 and refused.mimetype == "application/problem+json"
+    assert refused.get_json()["rule_id"] == "IRREG-03" and refused.get_json()["detail"]
+    answer = api.act("T1", **six)
+    assert answer.status_code == 200, answer.get_json()
+    assert [i["code"] for i in answer.get_json()["instructions"]] == ["replace"]
+    second = api.act("T1", **seven)
+    assert second.status_code == 200, second.get_json()
+    assert [n["rule_id"] for n in second.get_json()["notices"]] == ["IRREG-01"]
+    text = (STATIC / "tablet.js").read_text()
+    assert "const notices = answer.body.notices || [];" in text
+    assert "poller.show(answer.body, answer.etag);" in text  # renders its instructions
+
+
+def test_IRREG_03_the_tablet_records_an_exposed_card_in_card_mode(api: Api, tmp_path: Path) -> None:
+    """Card mode: once seat 2's cards are entered the tablet offers seat 2, and the card
+    entry it builds is accepted with a keep (a 7) or a replace (a 6); a card not in the
+    seat's hand is a 409 whose rule ID (IRREG-03) and message the problem banner shows."""
+    _posted_27(api, "card")
+    dealt = api.act("T1", seat=2, action="deal", count=5, cards="7h 5d 4c 3s 6h")
+    assert dealt.status_code == 200, dealt.get_json()
+    table = api.call("GET", "/v1/tables/T1", "dealer").get_json()
+    assert table["mode"] == "card"
+    typed = [{"seat": "2", "value": "Ah"}, {"seat": "2", "value": "7h"}]
+    offered, (ace, seven) = _tablet_exposed(tmp_path, table, typed)
+    assert offered == [["2", "Seat 2 · P2"]]
+    assert seven == {"seat": 2, "action": "exposed", "cards": "7h"}
+    refused = api.act("T1", **ace)
+    assert refused.status_code == 409 and refused.mimetype == "application/problem+json"
+    problem = refused.get_json()
+    assert problem["rule_id"] == "IRREG-03" and "not in seat 2's hand" in problem["detail"]
+    answer = api.act("T1", **seven)
+    assert answer.status_code == 200, answer.get_json()
+    assert [i["code"] for i in answer.get_json()["instructions"]] == ["keep"]
+    ui = (STATIC / "ui.js").read_text()
+    assert "problem.rule_id" in ui and "problem.detail" in ui
+    assert "showProblem(answer.problem, answer.status);" in (STATIC / "tablet.js").read_text()
+
+
+def test_the_tablet_offers_an_exposed_card_in_a_draw_for_the_seats_served(
+    api: Api, tmp_path: Path
+) -> None:
+    """In a draw the view has no exposed entry; the tablet offers the seats dealt cards in
+    this draw so far (IRREG-04), none before the first, and nothing once the hand is over."""
+    table = _posted_27(api, "count")
+    for seat, action in ((1, "call"), (2, "call"), (3, "check")):
+        assert api.act("T1", seat=seat, action=action).status_code == 200
+    before = api.call("GET", "/v1/tables/T1", "dealer").get_json()
+    assert before["hand"]["phase"] == "draw_1" and before["exposed"] is None
+    assert api.act("T1", seat=2, action="draw", count=2).status_code == 200
+    assert api.act("T1", seat=3, action="draw", count=0).status_code == 200
+    during = api.call("GET", "/v1/tables/T1", "dealer").get_json()
+    assert during["hand"]["phase"] == "draw_1"
+    over = {**table, "hand": {**table["hand"], "phase": "complete"}, "exposed": None}
+    offered = [_tablet_exposed(tmp_path, view, [])[0] for view in (before, during, over)]
+    assert offered == [[], [["2", "Seat 2 · P2"]], []]
+
+
 @pytest.mark.parametrize(
     ("form", "schema"),
     [("events-form", AuditEventsQuerySchema), ("hand-form", AuditHandQuerySchema)],

@@ -1,8 +1,9 @@
 // dealerassist dealer tablet: the table, the dealing instructions, and the legal actions of
 // the seat to act as big buttons; starting a hand (with a voluntary kill where the table's
-// profile has optional kills, KILL-01); seating and the between-hands seat changes. Every
-// entry goes through change() with If-Match and a fresh Idempotency-Key; a refusal is shown
-// with its rule ID.
+// profile has optional kills, KILL-01); a card the dealer exposed (IRREG-03 on the deal,
+// IRREG-04 on the draw); seating and the between-hands seat changes. Every entry goes
+// through change() with If-Match and a fresh Idempotency-Key; a refusal is shown with its
+// rule ID.
 import { call, session } from "./api.js";
 import { $, append, clear, describeAction, el, setupLogin, showMessage, showProblem, tokenRefused } from "./ui.js";
 import { TablePoller, renderTable } from "./table_view.js";
@@ -36,6 +37,7 @@ const killModes = new Map();
 function render(table) {
   renderTable(table, { onSeat: pickSeat, selected: changeSeat });
   renderActions(table);
+  renderExposed(table);
   renderStart(table);
   renderChanges(table);
 }
@@ -152,6 +154,61 @@ function renderLegal(seat, legal, cardMode) {
   const danger = kind === "fold" || kind === "muck" || kind === "sit_out";
   return el("div", { class: "legal" },
     actionButton(LABELS[kind] || kind, danger ? "danger" : "primary", () => submit(entry)));
+}
+
+// -- a card the dealer exposed (IRREG-03 on the initial deal, IRREG-04 on the draw) ---------
+
+// The seats whose exposed card the dealer may enter, as [value, text] options: the seats the
+// view offers while the deal lasts (view.exposed), and in a draw the seats served in it so
+// far (dealt cards in this draw: the seat being served is one of them). The engine has the
+// last word on the seat (409).
+export function exposedSeats(table) {
+  const hand = table.hand;
+  let seats = [];
+  if (table.exposed) seats = table.exposed.seats || [];
+  else if (hand && String(hand.phase || "").startsWith("draw")) {
+    seats = Object.entries(hand.draws || {}).filter(([, count]) => count > 0).map(([seat]) => Number(seat));
+  }
+  const players = new Map((table.seats || []).map((s) => [s.seat, s.player]));
+  return seats.map((seat) => [String(seat), players.get(seat) ? `Seat ${seat} · ${players.get(seat)}` : `Seat ${seat}`]);
+}
+
+// The exposed entry from the fields shown: the rank (count mode) or the card (card mode) as
+// typed, trimmed; blank is left out (the engine says what it needs). Never a keep or
+// replace: the house decides, the player never chooses (IRREG-03).
+export function exposedBody({ seat = "", value = "" } = {}, mode = "count") {
+  const body = { seat: Number(seat), action: "exposed" };
+  const text = String(value).trim();
+  if (text) body[mode === "card" ? "cards" : "rank"] = text;
+  return body;
+}
+
+const KEEP_TEXT = { any: "this house keeps every exposed card", none: "this house replaces every exposed card" };
+
+function renderExposed(table) {
+  const options = exposedSeats(table);
+  const panel = $("exposed-panel");
+  panel.hidden = !options.length;
+  if (panel.hidden) return;
+  const select = $("exposed-seat");
+  const keep = options.some(([value]) => value === select.value) ? select.value : options[0][0];
+  fillSelect(select, options, keep);
+  const cardMode = table.mode === "card";
+  $("exposed-rank-field").hidden = cardMode;
+  $("exposed-card-field").hidden = !cardMode;
+  const ranks = table.exposed ? table.exposed.keep_ranks : null;
+  $("exposed-hint").textContent = table.exposed
+    ? `IRREG-03: ${KEEP_TEXT[ranks] || `this house keeps only ${String(ranks).split("").join(", ")}`}; the player never chooses.`
+    : "IRREG-04: a card exposed on the draw is not taken; the seat gets its replacement after the other seats.";
+}
+
+async function sendExposed() {
+  const cardMode = poller.table && poller.table.mode === "card";
+  const input = $(cardMode ? "exposed-card" : "exposed-rank");
+  const body = exposedBody({ seat: $("exposed-seat").value, value: input.value }, cardMode ? "card" : "count");
+  if (!body.seat) { showProblem({ title: "Which seat?", detail: "Choose the seat whose card was exposed." }); return; }
+  const answer = await submit(body); // instructions (keep / replace), notices (IRREG-01) or the refusal
+  if (answer && answer.ok) input.value = "";
 }
 
 function renderStart(table) {
@@ -365,6 +422,10 @@ function setup() {
     });
     const answer = await change("startHand", { body }); // a refusal (KILL-01...) shows its rule
     if (answer && answer.ok) $("start-kill").value = ""; // a kill is for one hand
+  });
+  $("exposed-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    sendExposed();
   });
   $("seat-form").addEventListener("submit", (event) => {
     event.preventDefault();
