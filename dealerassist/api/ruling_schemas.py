@@ -9,10 +9,14 @@ from typing import Any
 from marshmallow import fields, validate
 
 from dealerassist.api.schemas import TABLE_ID_PATTERN, ActionSchema, StrictSchema
-from dealerassist.rules.ruling_commands import MAX_EFFECTS, MAX_NOTE, EffectKind
+from dealerassist.rules.ruling_commands import MAX_EFFECTS, MAX_NOTE, MAX_POTS, EffectKind
 
 RULE_ID_PATTERN = r"^[A-Z]{3,5}-\d{2}$"
 MAX_CHIPS = 10**12
+POTS_DESCRIPTION = (
+    "award only, instead of seats: the winning seats of each pot, the main pot first, then "
+    "the side pots (SHOW-07)"
+)
 
 
 def _seat(**kwargs: Any) -> fields.Integer:
@@ -31,6 +35,11 @@ class EffectSchema(StrictSchema):
     amount = fields.Integer(strict=True, validate=validate.Range(min=-MAX_CHIPS, max=MAX_CHIPS))
     count = fields.Integer(strict=True, validate=validate.Range(min=1, max=100))
     seats = fields.List(_seat(), validate=validate.Length(min=1, max=10))
+    pots = fields.List(  # award pot by pot: the winners of each pot, main pot first
+        fields.List(_seat(), validate=validate.Length(min=1, max=10)),
+        validate=validate.Length(min=1, max=MAX_POTS),
+        metadata={"description": POTS_DESCRIPTION},
+    )
     entry = fields.Nested(ActionSchema)
     waive = _rule_id()
 

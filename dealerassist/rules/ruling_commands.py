@@ -22,6 +22,7 @@ from dealerassist.errors import InvalidInput
 RULE_ID_PATTERN = re.compile(r"^[A-Z]{3,5}-\d{2}$")
 MAX_NOTE = 2000
 MAX_EFFECTS = 10
+MAX_POTS = 10  # a main pot and at most one side pot per other seat of a ten-seat table
 
 
 class EffectKind(StrEnum):
@@ -68,9 +69,36 @@ class Misdeal:
 
 @dataclass(frozen=True, slots=True)
 class Award:
-    """Every chip in the middle goes to ``seats`` (split, odd chips left of the button)."""
+    """Every chip in the middle goes to ``seats`` (split, odd chips left of the button), or,
+    pot by pot (SHOW-07), each pot to its own seats in ``pots``: the main pot first, then the
+    side pots in the order ``pots.hand_pots`` builds them. Exactly one of the two is given."""
 
-    seats: tuple[int, ...]
+    seats: tuple[int, ...] = ()
+    pots: tuple[tuple[int, ...], ...] = ()
+
+    def __post_init__(self) -> None:
+        if bool(self.seats) == bool(self.pots):
+            raise InvalidInput(
+                "award needs exactly one of 'seats' (every chip in the middle to them) or "
+                "'pots' (a list of seat lists, one per pot, main pot first)"
+            )
+        if len(set(self.seats)) != len(self.seats):
+            raise InvalidInput("award names a seat twice")
+        for index, seats in enumerate(self.pots):
+            if not seats:
+                raise InvalidInput(f"award names nobody for {pot_name(index)}")
+            twice = sorted({seat for seat in seats if seats.count(seat) > 1})
+            if twice:
+                raise InvalidInput(f"award names seat {twice[0]} twice in {pot_name(index)}")
+
+
+def pot_name(index: int) -> str:
+    """How the dealer and the floor call the pot at ``index`` (0 is the main pot).
+
+    >>> pot_name(0), pot_name(2)
+    ('the main pot', 'side pot 2')
+    """
+    return "the main pot" if index == 0 else f"side pot {index}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +188,8 @@ def effect_to_dict(
             return {"effect": "void_last", "count": count}
         case KillHand(seat=seat) | MoveButton(seat=seat) | ReopenBetting(seat=seat):
             return {"effect": _KIND_OF[type(effect)], "seat": seat}
+        case Award(pots=pots) if pots:
+            return {"effect": "award", "pots": [list(seats) for seats in pots]}
         case Award(seats=seats):
             return {"effect": "award", "seats": list(seats)}
         case AdjustStack(seat=seat, amount=amount):
@@ -206,7 +236,7 @@ def _effect(item: Any, parse_entry: Callable[[Any], Any]) -> Effect:
         case EffectKind.VOID_LAST:
             return VoidLast(count=_int(item.get("count", 1), "count", 1))
         case EffectKind.AWARD:
-            return Award(seats=_seats(item.get("seats")))
+            return _award(item)
         case EffectKind.ADJUST_STACK:
             return AdjustStack(seat=_seat(item), amount=_int(item.get("amount"), "amount", None))
     if "seat" in fields:
@@ -220,7 +250,7 @@ _FIELDS: dict[EffectKind, tuple[str, ...]] = {
     EffectKind.VOID_LAST: ("count",),
     EffectKind.KILL_HAND: ("seat",),
     EffectKind.MISDEAL: (),
-    EffectKind.AWARD: ("seats",),
+    EffectKind.AWARD: ("seats", "pots"),
     EffectKind.ADJUST_STACK: ("seat", "amount"),
     EffectKind.MOVE_BUTTON: ("seat",),
     EffectKind.REOPEN_BETTING: ("seat",),
@@ -296,6 +326,34 @@ def _seats(value: Any) -> tuple[int, ...]:
     if len(set(seats)) != len(seats):
         raise InvalidInput("award names a seat twice")
     return seats
+
+
+def _award(item: Mapping[str, Any]) -> Award:
+    """``award`` with ``seats`` (every chip to them) or ``pots`` (each pot to its seats)."""
+    if "pots" not in item:
+        return Award(seats=_seats(item.get("seats")))
+    if "seats" in item:
+        raise InvalidInput("award takes 'seats' or 'pots', not both")
+    return Award(pots=_pots(item["pots"]))
+
+
+def _pots(value: Any) -> tuple[tuple[int, ...], ...]:
+    """One list of seats per pot, main pot first (the shape only; the engine checks each seat).
+
+    >>> _pots([[2], [3, 1]])
+    ((2,), (3, 1))
+    """
+    if not isinstance(value, list | tuple) or not value or len(value) > MAX_POTS:
+        raise InvalidInput(
+            f"award 'pots' must be a list of 1 to {MAX_POTS} seat lists: the winners of each "
+            "pot, main pot first, then the side pots"
+        )
+    pots = []
+    for index, seats in enumerate(value):
+        if not isinstance(seats, list | tuple) or not seats:
+            raise InvalidInput(f"award 'pots': {pot_name(index)} needs a non-empty list of seats")
+        pots.append(tuple(_int(seat, "each seat in pots", 1) for seat in seats))
+    return tuple(pots)
 
 
 def _text(value: Any, name: str, limit: int) -> str:

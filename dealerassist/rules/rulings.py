@@ -9,6 +9,7 @@ applies each effect in order. ``void_last`` and ``misdeal`` go through the hand'
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from dealerassist.errors import InvalidInput
 from dealerassist.rules import betting, blinds, drawing, journal, showdown, waivers
@@ -17,7 +18,7 @@ from dealerassist.rules.actions import Act, Command
 from dealerassist.rules.flow import Log, advance
 from dealerassist.rules.house_rules import HouseRules, MisdealDeadline
 from dealerassist.rules.journal import Replay
-from dealerassist.rules.pots import return_uncalled, split
+from dealerassist.rules.pots import Pot, hand_pots, return_uncalled, split, uncalled
 from dealerassist.rules.ruling_commands import (
     AcceptEntry,
     AdjustStack,
@@ -32,6 +33,7 @@ from dealerassist.rules.ruling_commands import (
     Ruling,
     VoidLast,
     effect_kind,
+    pot_name,
 )
 from dealerassist.rules.ruling_options import decisions_for
 from dealerassist.rules.state import (
@@ -151,8 +153,8 @@ def _apply_effect(
             return _misdeal(state, log)
         case KillHand(seat=seat):
             return _kill(state, seat, rules, log)
-        case Award(seats=seats):
-            return _award(state, seats, log)
+        case Award():
+            return _award(state, effect, log)
         case AdjustStack(seat=seat, amount=amount):
             return _adjust(state, seat, amount, log)
         case MoveButton(seat=seat):
@@ -326,44 +328,133 @@ def _next_turn(hand: HandState, killed: int) -> int | None:
     return showdown.next_to_show(hand)
 
 
-def _award(state: TableState, seats: tuple[int, ...], log: Log) -> TableState:
-    """Every chip in the middle (after returning an uncalled bet) goes to ``seats``; the hand
-    is complete. Odd chips go one each from the first winner left of the button (SHOW-06)."""
+def _award(state: TableState, award: Award, log: Log) -> TableState:
+    """SHOW-06/07/09: an uncalled bet goes back, then every chip in the middle goes to
+    ``award.seats``, or each pot to its seats in ``award.pots`` (each eligible for it); shares
+    split as at a showdown, odd chips one each from the first winner left of the button. The
+    hand is complete."""
     hand = _live_hand(state, "award")
     if hand.phase is Phase.POSTING:
         raise _refuse("Nothing is dealt yet; declare a misdeal or let the posts finish.")
-    for seat in seats:
-        hand.player(seat)
-    hand = return_uncalled(hand)
-    total = hand.pot
-    shares = split(total, list(seats), [p.seat for p in hand.players])
+    if award.pots:
+        excess = uncalled({player.seat: player.bet for player in hand.players})
+        hand = return_uncalled(hand)
+        awarded = check_pots_awarded(hand, award.pots, excess)
+    else:
+        for seat in award.seats:
+            hand.player(seat)
+        hand = return_uncalled(hand)
+        awarded = [(Pot(hand.pot, award.seats), award.seats)]
+    result = _awarded_result(hand, awarded, log)
+    winnings = {int(seat): chips for seat, chips in result["winnings"].items()}
     players = tuple(
-        evolve(p, stack=p.stack + shares.get(p.seat, 0), bet=0, committed=0, dead=0)
+        evolve(p, stack=p.stack + winnings.get(p.seat, 0), bet=0, committed=0, dead=0)
         for p in hand.players
     )
-    result = {
-        "pots": [
-            {
-                "amount": total,
-                "eligible": list(seats),
-                "winners": sorted(seats),
-                "shares": {str(seat): chips for seat, chips in shares.items()},
-                "odd_chip": next(iter(shares)) if total % len(seats) else None,
-                "by_ruling": True,
-            }
-        ],
-        "winnings": {str(seat): chips for seat, chips in sorted(shares.items())},
-        "returned": {str(p.seat): p.returned for p in hand.players if p.returned},
-        "shown": {str(p.seat): " ".join(p.shown) for p in hand.players if p.shown},
-    }
-    for seat, chips in shares.items():
-        log.instructions.append(say.award(seat, chips, 0))
     log.events.append({"type": "hand_ended", "result": result})
     hand = evolve(
         hand, players=players, phase=Phase.COMPLETE, to_act=None, result=result, dead=0,
         current_bet=0,
     )  # fmt: skip
     return _store(state, hand)
+
+
+Awarded = list[tuple[Pot, tuple[int, ...]]]  # each pot and the seats the floor gives it to
+
+
+def check_pots_awarded(
+    hand: HandState, named: tuple[tuple[int, ...], ...], excess: tuple[int, int] | None = None
+) -> Awarded:
+    """SHOW-07: an award pot by pot names every pot of the hand (main pot first, as
+    ``hand_pots`` builds them, after the uncalled bet ``excess`` went back) and only seats
+    eligible for each pot: a seat wins only what it matched from each opponent."""
+    pots = hand_pots(hand)
+    if len(named) != len(pots):
+        back = f" after the uncalled {excess[1]} went back to seat {excess[0]}" if excess else ""
+        listed = "; ".join(
+            f"{pot_name(index)} {pot.amount} (seats {_seat_list(pot.eligible)})"
+            for index, pot in enumerate(pots)
+        )
+        raise RuleViolation(
+            rule_id=RuleId.SHOW_07,
+            message=(
+                f"The award names {len(named)} pot{'s' if len(named) != 1 else ''} but the hand "
+                f"has {len(pots)}{back}: {listed or 'no chips in the middle'}. Name the winners "
+                "of each pot, main pot first."
+            ),
+            allowed=_pot_list(pots),
+        )
+    for index, (pot, seats) in enumerate(zip(pots, named, strict=True)):
+        for seat in seats:
+            if seat not in pot.eligible:
+                raise _not_eligible(hand, pots, index, seat)
+    return list(zip(pots, named, strict=True))
+
+
+def _not_eligible(hand: HandState, pots: list[Pot], index: int, seat: int) -> RuleViolation:
+    pot = pots[index]
+    if not hand.has(seat):
+        why = "it is not in the hand"
+    elif hand.player(seat).folded:
+        why = "its hand is folded"
+    else:
+        committed = hand.player(seat).committed
+        why = f"it put in {committed} in all and wins only what it matched from each opponent"
+    name = pot_name(index)
+    return RuleViolation(
+        rule_id=RuleId.SHOW_07,
+        message=(
+            f"Seat {seat} cannot share {name} ({pot.amount}, seats {_seat_list(pot.eligible)}): "
+            f"{why}. Award {name} to seats among {_seat_list(pot.eligible)}."
+        ),
+        seat=seat,
+        allowed=_pot_list(pots),
+    )
+
+
+def _pot_list(pots: list[Pot]) -> list[dict[str, Any]]:
+    return [
+        {"pot": pot_name(index), "amount": pot.amount, "eligible": list(pot.eligible)}
+        for index, pot in enumerate(pots)
+    ]
+
+
+def _seat_list(seats: tuple[int, ...]) -> str:
+    """Seats as the floor reads them.
+
+    >>> _seat_list((2, 3, 5))
+    '2, 3, 5'
+    """
+    return ", ".join(str(seat) for seat in seats)
+
+
+def _awarded_result(hand: HandState, awarded: Awarded, log: Log) -> dict[str, Any]:
+    """The hand's result, one entry per pot as a showdown writes it, marked ``by_ruling``;
+    each pot split with the showdown's seat order (SHOW-06/09)."""
+    order = [player.seat for player in hand.players]
+    pots = []
+    winnings: dict[int, int] = {}
+    for index, (pot, winners) in enumerate(awarded):
+        shares = split(pot.amount, winners, order)
+        for seat, chips in shares.items():
+            winnings[seat] = winnings.get(seat, 0) + chips
+            log.instructions.append(say.award(seat, chips, index))
+        pots.append(
+            {
+                "amount": pot.amount,
+                "eligible": list(pot.eligible),
+                "winners": sorted(winners),
+                "shares": {str(seat): chips for seat, chips in shares.items()},
+                "odd_chip": next(iter(shares)) if pot.amount % len(winners) else None,
+                "by_ruling": True,
+            }
+        )
+    return {
+        "pots": pots,
+        "winnings": {str(seat): chips for seat, chips in sorted(winnings.items())},
+        "returned": {str(p.seat): p.returned for p in hand.players if p.returned},
+        "shown": {str(p.seat): " ".join(p.shown) for p in hand.players if p.shown},
+    }
 
 
 def _adjust(state: TableState, seat: int, amount: int, log: Log) -> TableState:

@@ -64,6 +64,31 @@ def test_a_malformed_ruling_is_a_400(api: Api) -> None:
     assert _rule(api, {**KILL, "decision": "coin_flip"}).status_code == 400
 
 
+def test_an_award_pot_by_pot_is_a_200_and_a_pot_left_out_a_409(api: Api) -> None:
+    """SHOW-07: with seat 1 all in for 5, naming only the main pot answers 409 with the pots
+    listed; naming both answers 200 with one result entry per pot; an empty list is a 400."""
+    assert api.create_table(table_id="T1").status_code == 201
+    for seat, stack in ((1, 5), (2, 100), (3, 100)):
+        assert api.seat("T1", seat, f"P{seat}", stack).status_code == 200
+    assert api.start("T1").status_code == 200
+    for seat, action, amount in ((2, "post", None), (3, "post", None), (1, "raise", 4),
+                                 (2, "call", None), (3, "raise", 6), (1, "call", None),
+                                 (2, "call", None)):  # fmt: skip
+        extra = {} if amount is None else {"amount": amount}
+        assert api.act("T1", seat=seat, action=action, **extra).status_code == 200
+    body = {"decision": "custom", "note": "floor split the pots"}
+    main_only = _rule(api, {**body, "effects": [{"effect": "award", "pots": [[1]]}]})
+    assert main_only.status_code == 409 and main_only.get_json()["rule_id"] == "SHOW-07"
+    assert "side pot 1 2 (seats 2, 3)" in main_only.get_json()["detail"]
+    empty = _rule(api, {**body, "effects": [{"effect": "award", "pots": []}]})
+    assert empty.status_code == 400
+    both = _rule(api, {**body, "effects": [{"effect": "award", "pots": [[1], [3]]}]})
+    assert both.status_code == 200
+    result = both.get_json()["result"]
+    assert [(p["amount"], p["winners"]) for p in result["pots"]] == [(15, [1]), (2, [3])]
+    assert all(p["by_ruling"] for p in result["pots"])
+
+
 def test_options_for_a_rule(api: Api) -> None:
     """GET /v1/rulings/options lists the catalog's options, custom and discretionary last."""
     response = api.call("GET", "/v1/rulings/options?rule_id=IRREG-01", "floor")
@@ -109,6 +134,7 @@ def test_the_floor_routes_are_in_the_spec(api: Api) -> None:
     assert "post" in spec["paths"]["/v1/tables/{table_id}/floor-calls"]
     assert "get" in spec["paths"]["/v1/floor/calls"]
     assert "effects" in spec["components"]["schemas"]["Ruling"]["properties"]
+    assert "pots" in spec["components"]["schemas"]["Effect"]["properties"]
 
 
 def test_a_ruling_retried_with_its_idempotency_key_applies_once(api: Api) -> None:

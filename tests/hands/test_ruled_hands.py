@@ -14,6 +14,7 @@ from fakes import FakeTableStore
 from floor_fakes import floor_services
 
 from dealerassist.audit.chain import seal
+from dealerassist.audit.phh import hand_records, hand_to_phh
 from dealerassist.audit.verify import verify
 from dealerassist.service import rulings as floor
 from dealerassist.service import tables as uc
@@ -36,11 +37,11 @@ SPEC = {
 class Hand:
     """A table driven through the use cases; ``do("1 call")`` enters an action."""
 
-    def __init__(self) -> None:
+    def __init__(self, stacks: tuple[int, int, int] = (200, 200, 200)) -> None:
         self.services: Services = floor_services()
         uc.create_table(self.services, SPEC, ADMIN, NONE)
-        for seat in (1, 2, 3):
-            uc.seat_player(self.services, "T1", seat, f"P{seat}", 200, DEALER, NONE)
+        for seat, stack in enumerate(stacks, start=1):
+            uc.seat_player(self.services, "T1", seat, f"P{seat}", stack, DEALER, NONE)
 
     def start(self, button: int | None = None) -> None:
         assert uc.start_hand(self.services, "T1", button, DEALER, NONE).kind is AnswerKind.ACCEPTED
@@ -161,6 +162,45 @@ def test_a_held_then_released_pot_with_a_floor_award_verifies() -> None:
     assert refused.kind is AnswerKind.REJECTED and refused.body["rule_id"] == "SHOW-11"
     awarded = hand.rule("custom", {"effect": "release_pot"}, {"effect": "award", "seats": [3]})
     assert awarded.body["result"]["pots"][0]["winners"] == [3]
+    report = hand.verified()
+    assert report["ok"], report["problems"]
+
+
+def test_a_floor_award_pot_by_pot_with_an_all_in_player_verifies() -> None:
+    """SHOW-07: seat 1 is all in for 25 (main pot 75), seats 2 and 3 play on for a side pot
+    of 50; the floor gives the main pot to seat 1 and the side pot to seat 2 instead of a
+    showdown; the next hand starts, the log verifies and the PHH export names the award."""
+    hand = Hand(stacks=(25, 200, 200))
+    hand.start(button=1)
+    hand.do(*POSTS, "1 raise 20", "2 call", "3 raise 30", "1 call", "2 call")
+    hand.do("2 draw 1", "3 draw 2", "1 draw 3", "2 check", "3 bet 20", "2 call")
+    pots = {"effect": "award", "pots": [[1], [2]]}
+    awarded = hand.rule("award_tabled", pots, rule_id="SHOW-03")
+    assert awarded.kind is AnswerKind.ACCEPTED, awarded.body
+    result = awarded.body["result"]
+    assert [(p["amount"], p["winners"], p["by_ruling"]) for p in result["pots"]] == [
+        (75, [1], True),
+        (50, [2], True),
+    ]
+    assert hand.stacks() == {1: 75, 2: 200, 3: 150}
+    hand.start()
+    report = hand.verified()
+    assert report["ok"], report["problems"]
+    record = next(r for r in hand_records(hand.events) if r["hand_no"] == 1)
+    assert record["result"]["pots"] == result["pots"]
+    phh = hand_to_phh(record)
+    assert "finishing_stacks = [200, 150, 75]" in phh and "award pots [[1], [2]]" in phh
+
+
+def test_a_refused_award_pot_by_pot_is_audited_and_verifies() -> None:
+    """An award that gives seat 1 (all in for 25) the side pot is refused with SHOW-07,
+    audited as rejected, and the replay refuses it with the same rule."""
+    hand = Hand(stacks=(25, 200, 200))
+    hand.start(button=1)
+    hand.do(*POSTS, "1 raise 20", "2 call", "3 raise 30", "1 call", "2 call")
+    refused = hand.rule("custom", {"effect": "award", "pots": [[2], [1]]})
+    assert refused.kind is AnswerKind.REJECTED and refused.body["rule_id"] == "SHOW-07"
+    assert refused.body["seat"] == 1
     report = hand.verified()
     assert report["ok"], report["problems"]
 

@@ -180,6 +180,122 @@ def test_award_gives_the_pot_to_the_seats_named_with_odd_chip_left_of_button() -
     assert table.stacks() == {1: 90, 2: 108, 3: 102}
 
 
+def _short_all_in() -> Table:
+    """Seat 1 (25 chips, button) is all in: main pot 75 (seats 2, 3, 1), side pot 10 (2, 3)."""
+    table = Table([25, 100, 100])
+    table.start(button=1)
+    table.act(1, "raise", amount=20)
+    table.act(2, "call")
+    table.act(3, "raise", amount=30)
+    table.act(1, "call")
+    table.act(2, "call")
+    return table
+
+
+def _award_pots(table: Table, *pots: tuple[int, ...]) -> Any:
+    return _rule(table, Award(pots=pots))
+
+
+def test_SHOW_07_accepts_an_award_pot_by_pot_with_odd_chips_as_at_a_showdown() -> None:
+    """Main pot 75 split by seats 1 and 2 (odd chip to seat 2, first left of the button), the
+    side pot 10 to seat 3; one result entry per pot, each marked by_ruling."""
+    table = _short_all_in()
+    outcome = _award_pots(table, (1, 2), (3,))
+    assert outcome.result is not None
+    assert outcome.result["pots"] == [
+        {"amount": 75, "eligible": [2, 3, 1], "winners": [1, 2], "shares": {"2": 38, "1": 37},
+         "odd_chip": 2, "by_ruling": True},
+        {"amount": 10, "eligible": [2, 3], "winners": [3], "shares": {"3": 10},
+         "odd_chip": None, "by_ruling": True},
+    ]  # fmt: skip
+    assert outcome.result["winnings"] == {"1": 37, "2": 38, "3": 10}
+    assert table.hand.phase is Phase.COMPLETE and table.stacks() == {1: 37, 2: 108, 3: 80}
+    texts = [i["text"] for i in outcome.instructions if i["code"] == "award"]
+    assert texts[-1] == "Push 10 from side pot 1 to seat 3"
+
+
+def test_SHOW_07_award_pot_by_pot_counts_the_pots_after_the_uncalled_bet_goes_back() -> None:
+    """Seat 1's raise to 20 is called by nobody: 10 go back, leaving a main pot of 15 (all
+    three) and a side pot of 10 (seats 1 and 3)."""
+    table = _three()
+    table.act(1, "raise", amount=20)
+    outcome = _award_pots(table, (2,), (3,))
+    assert outcome.result is not None and outcome.result["returned"] == {"1": 10}
+    assert [p["amount"] for p in outcome.result["pots"]] == [15, 10]
+    assert table.stacks() == {1: 90, 2: 110, 3: 100}
+
+
+def test_SHOW_07_rejects_awarding_a_side_pot_to_a_seat_not_in_it() -> None:
+    """Seat 1 is all in for 25: it cannot share the side pot it did not match; the refusal
+    names the seat, the pot and why, and lists the pots."""
+    table = _short_all_in()
+    before = table.state
+    refused = _refused(table, Ruling("custom", note="n", effects=(Award(pots=((1,), (1,))),)))
+    assert refused.rule_id is RuleId.SHOW_07 and refused.seat == 1
+    assert "Seat 1 cannot share side pot 1 (10, seats 2, 3)" in refused.message
+    assert "put in 25" in refused.message
+    assert refused.allowed[1] == {"pot": "side pot 1", "amount": 10, "eligible": [2, 3]}
+    assert table.state == before
+
+
+def test_SHOW_07_rejects_awarding_a_pot_to_a_folded_seat() -> None:
+    """A folded hand is eligible for no pot."""
+    table = _three()
+    table.act(1, "fold")
+    refused = _refused(table, Ruling("custom", note="n", effects=(Award(pots=((1,),)),)))
+    assert refused.rule_id is RuleId.SHOW_07 and "folded" in refused.message
+
+
+def test_SHOW_07_rejects_an_award_that_does_not_name_every_pot() -> None:
+    """Naming one pot when the hand has two is refused with the list of the pots, so the
+    floor can re-enter the award; naming three is refused too."""
+    table = _short_all_in()
+    for pots in (((1,),), ((1,), (2,), (3,))):
+        refused = _refused(table, Ruling("custom", note="n", effects=(Award(pots=pots),)))
+        assert refused.rule_id is RuleId.SHOW_07
+        assert "the main pot 75 (seats 2, 3, 1); side pot 1 10 (seats 2, 3)" in refused.message
+    table = _three()
+    table.act(1, "raise", amount=20)
+    refused = _refused(table, Ruling("custom", note="n", effects=(Award(pots=((2,),)),)))
+    assert "after the uncalled 10 went back to seat 1" in refused.message
+
+
+@pytest.mark.parametrize(
+    ("award", "message"),
+    [
+        ({"pots": []}, "list of 1 to 10 seat lists"),
+        ({"pots": [[1], []]}, "side pot 1 needs a non-empty list"),
+        ({"pots": [[2, 3, 2]]}, "seat 2 twice in the main pot"),
+        ({"pots": [[1]], "seats": [1]}, "not both"),
+        ({"pots": [[0]]}, "each seat in pots must be at least 1"),
+        ({"pots": [2, 3]}, "the main pot needs a non-empty list"),
+        ({}, "award needs 'seats'"),
+    ],
+)
+def test_award_pots_must_be_non_empty_seat_lists_without_a_seat_twice(
+    award: dict[str, Any], message: str
+) -> None:
+    """An empty pot list, an empty pot, a seat twice in one pot, or seats and pots together
+    are invalid input."""
+    data = {"type": "ruling", "decision": "custom", "effects": [{"effect": "award", **award}]}
+    with pytest.raises(InvalidInput, match=message):
+        command_from_dict(data)
+
+
+def test_award_names_seats_or_pots_and_keeps_its_seats_json() -> None:
+    """award with seats writes only seats (recorded rulings hash the same); with pots only pots;
+    a value naming both or neither cannot be made."""
+    assert command_to_dict(Ruling("custom", effects=(Award((2, 3)),)))["effects"] == [
+        {"effect": "award", "seats": [2, 3]}
+    ]
+    ruling = Ruling("custom", effects=(Award(pots=((1, 2), (2,))),))
+    assert command_to_dict(ruling)["effects"] == [{"effect": "award", "pots": [[1, 2], [2]]}]
+    assert command_from_dict(command_to_dict(ruling)) == ruling
+    for fields in ({}, {"seats": (1,), "pots": ((1,),)}):
+        with pytest.raises(InvalidInput):
+            Award(**fields)
+
+
 def test_adjust_stack_in_the_hand_and_between_hands() -> None:
     """adjust_stack changes the chips behind in a hand, the seat's stack between hands."""
     table = _three()
