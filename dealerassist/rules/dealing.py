@@ -36,7 +36,7 @@ def refuse(rule: RuleId, message: str, seat: int, allowed: list[dict[str, Any]])
 
 def card_locations(hand: HandState, among: frozenset[str] | None = None) -> dict[str, str]:
     """Where each known card is (or each of ``among``): ``hand:<seat>``, ``pile:<seat>:<round>``,
-    ``muck`` or ``burn`` (a card exposed on the deal and burned, IRREG-03).
+    ``muck`` or ``burn`` (a card exposed on the deal or the draw and burned, IRREG-03/04).
 
     ``among`` keeps the scan to the cards entered: a deal checks five cards, not every card in
     play (this map was the largest single cost of a replayed deal).
@@ -59,6 +59,9 @@ def card_locations(hand: HandState, among: frozenset[str] | None = None) -> dict
     burned = hand.exposed_burn
     if burned is not None and (among is None or burned in among):
         where[burned] = "burn"
+    for card in hand.burn_cards:  # IRREG-04: cards exposed on the draw, now burns
+        if among is None or card in among:
+            where[card] = "burn"
     where.pop(UNKNOWN, None)
     return where
 

@@ -27,7 +27,7 @@ from dealerassist.rules.state import (
     is_betting,
     phase_number,
 )
-from dealerassist.rules.stub import Step, deliverable, reserve
+from dealerassist.rules.stub import Step, burn_due, deliverable, reserve
 from dealerassist.rules.violations import RuleId, RuleViolation
 
 RAP_LABEL = "Pat (a rap on the table)"  # DRAW-08: in the draw a rap means no cards
@@ -51,7 +51,8 @@ def next_in_draw(hand: HandState, rules: HouseRules, draw_round: int) -> int | N
     if not waiting:
         return seat
     burn = 1 if hand.last_receiver in waiting else 0
-    needed = deal_count(hand.player(seat), rules) + len(waiting) + burn
+    owed = sum(hand.player(other).pending for other in waiting)  # IRREG-04: maybe two a seat
+    needed = deal_count(hand.player(seat), rules) + owed + burn
     if stub_fits(hand, seat, needed, rules, draw_round):
         return seat
     owed = waiting[0]
@@ -261,12 +262,12 @@ def apply_draw(
 
 
 def can_change(hand: HandState, seat: int, draw_round: int) -> bool:
-    """DRAW-07: a request may change while no card (the burn included) was dealt in response
-    and no later seat has declared its draw."""
+    """DRAW-07: a request may change while no card (the burn included, or a card exposed and
+    not taken, IRREG-04) was dealt in response and no later seat has declared its draw."""
     player = hand.player(seat)
     if len(player.drawn) < draw_round or player.timed_out:
         return False
-    dealt = player.pending < player.drawn[-1]
+    dealt = player.pending < player.drawn[-1] or seat in hand.exposed_owed  # IRREG-04
     order = [p.seat for p in hand.live()]
     later = order[order.index(seat) + 1 :]
     acted_after = any(len(hand.player(s).drawn) >= draw_round for s in later)
@@ -392,8 +393,7 @@ def _check_stub_first(
     hand: HandState, seat: int, count: int, from_pool: int, rules: HouseRules, draw_round: int
 ) -> None:
     """DRAW-06 (card mode): discards come back only through a reshuffle, once the stub is out."""
-    burn = 1 if rules.draw.burn_before and not hand.burned_this_draw else 0
-    usable = max(0, hand.stub - burn - reserve(hand, seat, rules, draw_round))
+    usable = max(0, hand.stub - burn_due(hand, rules) - reserve(hand, seat, rules, draw_round))
     if from_pool and count - from_pool < min(count, usable):
         message = (
             f"{from_pool} of these cards are discards, but the stub still has {usable} card(s) "
@@ -412,7 +412,9 @@ def receive_dealt(
         if hand.last_receiver == seat:
             hand = evolve(hand, burned_this_draw=False)
         hand, steps = receive(hand, seat, len(cards), cards, rules, draw_round)
-        return evolve(hand, come_back=tuple(s for s in hand.come_back if s != seat)), steps
+        owed = tuple(s for s in hand.exposed_owed if s != seat)  # IRREG-04: replacement dealt
+        served = tuple(s for s in hand.come_back if s != seat)
+        return evolve(hand, come_back=served, exposed_owed=owed), steps
     if splits(player.pending, rules):
         hand, steps = receive(hand, seat, len(cards), cards, rules, draw_round)
         hand = hand.with_player(evolve(hand.player(seat), pending=1))

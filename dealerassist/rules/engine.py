@@ -12,6 +12,7 @@ from dealerassist.rules import (
     dealing,
     drawing,
     exposed,
+    exposed_draw,
     journal,
     kills,
     openers,
@@ -277,7 +278,10 @@ def _exposed(
     state: TableState, hand: HandState, act: Act, rules: HouseRules, log: Log
 ) -> HandState:
     """IRREG-03: a card the dealer exposed on the initial deal, kept or replaced by the house
-    rule (card mode: the hand goes back to the deal for the replacement); IRREG-01 on a second."""
+    rule (card mode: the hand goes back to the deal for the replacement); IRREG-01 on a second.
+    Once the draw has begun, IRREG-04 (``_exposed_draw``)."""
+    if exposed_draw.after_the_deal(hand):
+        return _exposed_draw(state, hand, act, rules, log)
     try:
         card = exposed.check_exposed(hand, act, rules, state.spec.mode)
     except RuleViolation as refusal:
@@ -292,6 +296,39 @@ def _exposed(
     log.instructions.extend(instructions)
     log.notices.extend(notices)
     return after
+
+
+def _exposed_draw(
+    state: TableState, hand: HandState, act: Act, rules: HouseRules, log: Log
+) -> HandState:
+    """IRREG-04: a card the dealer exposed on the draw is not taken; the seat's replacement
+    comes after every other seat (back in the draw if it was over)."""
+    try:
+        card = exposed_draw.check_exposed_draw(state, hand, act, state.spec.mode)
+    except RuleViolation as refusal:
+        refusal.allowed = refusal.allowed or _legal(state, hand, rules)
+        raise
+    after, event, instructions, steps = exposed_draw.apply_exposed_draw(
+        hand, act.seat, card, rules, state.spec.mode
+    )
+    log.events.append(event)
+    if after.phase is not hand.phase:
+        log.events.append({"type": "phase", "phase": after.phase.value})
+    log.instructions.extend(instructions)
+    log.instructions.extend(say.dealing_script(steps))
+    _next_in_draw(after, log)
+    return after
+
+
+def _next_in_draw(hand: HandState, log: Log) -> None:
+    """The dealer's next step in a draw: ask the next seat, or deal what a seat is owed."""
+    seat = hand.to_act
+    if seat is not None and not hand.player(seat).pending:
+        log.instructions.append(say.ask_draw(seat))
+    elif seat is not None and seat in hand.exposed_owed:  # IRREG-04
+        log.instructions.append(say.deal_replacement(seat, hand.player(seat).pending))
+    elif seat in hand.come_back:
+        log.instructions.append(say.deal_fifth(seat))
 
 
 def _bet(hand: HandState, act: Act, spec: TableSpec, rules: HouseRules, log: Log) -> HandState:
@@ -350,10 +387,7 @@ def _draw(
         steps = (*steps, *fifth)
         log.notices.extend(drawing.fouled_notice(seat, held) for seat, held in fouled)
     log.instructions.extend(say.dealing_script(steps))
-    if hand.to_act is not None and not hand.player(hand.to_act).pending:
-        log.instructions.append(say.ask_draw(hand.to_act))
-    elif hand.to_act in hand.come_back:
-        log.instructions.append(say.deal_fifth(hand.to_act))
+    _next_in_draw(hand, log)
     return hand
 
 
@@ -437,6 +471,7 @@ def view(state: TableState, rules: HouseRules, at: datetime) -> dict[str, Any]:
         "kill_leg": _kill_leg_view(state),
         "pat_change": drawing.pat_change_legal(state, rules),  # DRAW-07, for a seat not to act
         "exposed": exposed.exposed_legal(hand, rules),  # IRREG-03, for any seat dealt in
+        "exposed_draw": exposed_draw.exposed_draw_legal(hand, rules),  # IRREG-04, last dealt
         "result": None if hand is None else hand.result,
     }
 

@@ -11,7 +11,7 @@ from dealerassist.rules.actions import Mode
 from dealerassist.rules.dealing import HAND_SIZE
 from dealerassist.rules.house_rules import HouseRules
 from dealerassist.rules.state import HandState, PlayerState, evolve
-from dealerassist.rules.stub import Step, deliverable, reserve
+from dealerassist.rules.stub import Step, burn_due, deliverable, reserve
 from dealerassist.rules.violations import Notice, RuleId
 
 
@@ -38,8 +38,7 @@ def finish_draw(
 def stub_fits(hand: HandState, seat: int, count: int, rules: HouseRules, draw_round: int) -> bool:
     """DRAW-04/05: can the stub give ``count`` cards to ``seat`` (after a burn still owed)
     without a reshuffle?"""
-    burn = 1 if rules.draw.burn_before and not hand.burned_this_draw else 0
-    return hand.stub - burn - reserve(hand, seat, rules, draw_round) >= count
+    return hand.stub - burn_due(hand, rules) - reserve(hand, seat, rules, draw_round) >= count
 
 
 def serve_owed_first(
@@ -54,7 +53,7 @@ def serve_owed_first(
     burn = 1 if hand.last_receiver in waiting else 0
     if not waiting or stub_fits(hand, seat, count + len(waiting) + burn, rules, draw_round):
         return hand, ()
-    for owed in waiting:
+    for owed in dict.fromkeys(waiting):
         ready = evolve(hand, burned_this_draw=False) if hand.last_receiver == owed else hand
         if not stub_fits(ready, owed, 1, rules, draw_round):
             break
@@ -63,19 +62,31 @@ def serve_owed_first(
     return hand, tuple(steps)
 
 
+def owed_count(hand: HandState, seat: int) -> int:
+    """DRAW-03 / IRREG-04: cards ``seat`` is owed after the others: its place(s) in
+    ``come_back`` (count mode: once per card) or its pending cards (card mode)."""
+    return max(hand.come_back.count(seat), hand.player(seat).pending)
+
+
 def _give_fifth(
     hand: HandState, seat: int, rules: HouseRules, draw_round: int
 ) -> tuple[HandState, tuple[Step, ...]]:
-    planned = deliverable(hand, seat, 1, rules, draw_round)
+    count = owed_count(hand, seat) if seat in hand.come_back else 0
+    if not count:
+        return hand, ()
+    planned = deliverable(hand, seat, count, rules, draw_round)
     if planned is None:
         return hand, (Step("stop", 0, seat),)
     hand, dealt = planned
     player = hand.player(seat)
-    hand = hand.with_player(evolve(player, held=player.held + 1, pending=0))
+    hand = hand.with_player(evolve(player, held=player.held + count, pending=0))
     served = tuple(other for other in hand.come_back if other != seat)
-    hand = evolve(hand, last_receiver=seat, come_back=served)
+    replaced = seat in hand.exposed_owed
+    owed = tuple(other for other in hand.exposed_owed if other != seat)
+    hand = evolve(hand, last_receiver=seat, come_back=served, exposed_owed=owed)
+    parts = (("replacement", 1),) if replaced else (("fifth", 1),)
     return hand, tuple(
-        Step("deal", 1, seat, (("fifth", 1),)) if step.code == "deal" else step for step in dealt
+        Step("deal", step.count, seat, parts) if step.code == "deal" else step for step in dealt
     )
 
 
@@ -86,7 +97,7 @@ def deal_fifth_cards(
     received cards after that seat, a card is burned first. A seat still owed its card keeps
     its discards out of any reshuffle (DRAW-06)."""
     steps: list[Step] = []
-    for seat in hand.come_back:
+    for seat in dict.fromkeys(hand.come_back):  # IRREG-04: a seat may be owed two cards
         if hand.last_receiver == seat:
             hand = evolve(hand, burned_this_draw=False)
         hand, dealt = _give_fifth(hand, seat, rules, draw_round)

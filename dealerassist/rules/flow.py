@@ -107,6 +107,7 @@ def _after_betting(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log
         burned_this_draw=False,
         come_back=(),
         last_receiver=None,
+        exposed_owed=(),  # IRREG-04: every replacement was dealt in the draw before
     )
     hand = evolve(hand, to_act=next_to_draw(hand, betting_round))
     if hand.to_act is not None:

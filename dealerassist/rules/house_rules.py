@@ -108,6 +108,13 @@ class MisdealDeadline(StrEnum):
     SUBSTANTIAL_ACTION = "substantial_action"  # TDA 36: two actions, one with chips, or three
 
 
+class ExposedDrawCard(StrEnum):
+    """IRREG-04: where a replacement card the dealer exposed during the draw goes."""
+
+    TO_DISCARDS = "to_discards"  # RRoP (silent on it): among the discards, never the seat's
+    BECOMES_NEXT_BURN = "becomes_next_burn"  # WSOP: it is the next burn, none is taken then
+
+
 class KillMode(StrEnum):
     """KILL-01/02: whether kill pots are played."""
 
@@ -254,13 +261,17 @@ class DeckRules:
 class IrregularityRules:
     """IRREG-01/02: the misdeal deadline (posted blinds and antes never count as action);
     IRREG-03: the ranks of a card exposed by the dealer on the initial deal that the player
-    keeps (``rules/exposed.py``)."""
+    keeps (``rules/exposed.py``); IRREG-04: where a card exposed on the draw goes."""
 
     misdeal_deadline: MisdealDeadline = MisdealDeadline.NONE
     # IRREG-03: "any" (keep every exposed card: draw high, RRoP-DH #3), "none" (replace every
     # one: WSOP lowball) or the rank symbols kept, e.g. "75432" (limit 2-7, RRoP-LB); any other
     # exposed card is replaced after the deal and becomes the burn
     exposed_keep_ranks: str = "any"
+    # IRREG-04: a replacement card exposed by the dealer during the draw is never taken; it
+    # goes to the discards (RRoP) or becomes the next burn (WSOP); the seat's replacement is
+    # dealt after every other seat (``rules/exposed_draw.py``)
+    exposed_draw: ExposedDrawCard = ExposedDrawCard.TO_DISCARDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,4 +299,4 @@ class HouseRules:
     game: GameRules = field(default_factory=GameRules)  # GAME-01..GAME-06
     deck: DeckRules = field(default_factory=DeckRules)  # DECK-02..04
     kill: KillRules = field(default_factory=KillRules)  # KILL-01..06
-    irregularities: IrregularityRules = field(default_factory=IrregularityRules)  # IRREG-01..03
+    irregularities: IrregularityRules = field(default_factory=IrregularityRules)  # IRREG-01..04

@@ -57,6 +57,9 @@ def dealing_script(steps: Iterable[Step]) -> list[Instruction]:
     given: set[int | None] = set()
     for step in steps:
         match step.code:
+            case "burn" if step.count == 0:  # IRREG-04: the exposed card stands for it
+                text = "Burn nothing more: the exposed card in the burn pile is this burn"
+                result.append(instruction("burn", None, 0, text))
             case "burn":
                 result.append(instruction("burn", None, step.count, "Burn one card"))
             case "reshuffle":
@@ -75,7 +78,7 @@ def dealing_script(steps: Iterable[Step]) -> list[Instruction]:
                 plural = "s" if step.count != 1 else ""
                 text = f"Deal {step.count}{more} card{plural} to seat {step.seat}"
                 if step.parts:
-                    text = f"Deal seat {step.seat} its fifth card (owed since its five-card draw)"
+                    text = _owed_text(step)
                 if step.seat in reshuffled:
                     text += " from the new stub"
                 given.add(step.seat)
@@ -148,6 +151,26 @@ def _seat_list(counts: dict[str, int], own: int | None) -> str:
 
 def _and(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _owed_text(step: Step) -> str:
+    """DRAW-03 / IRREG-04: the cards dealt to a seat after every other seat."""
+    parts = dict(step.parts)
+    if not parts.get("replacement"):
+        return f"Deal seat {step.seat} its fifth card (owed since its five-card draw)"
+    plural = "s" if step.count != 1 else ""
+    return (
+        f"Deal seat {step.seat} {step.count} card{plural}: the replacement owed to seat "
+        f"{step.seat} at the end of the draw (its exposed card was not taken)"
+    )
+
+
+def deal_replacement(seat: int, count: int) -> Instruction:
+    """IRREG-04 (card mode): deal the replacement owed for a card exposed on the draw."""
+    return instruction("deal", seat, count, _owed_text(Step("deal", count, seat, _REPLACED)))
+
+
+_REPLACED = (("replacement", 1),)
 
 
 def deal_fifth(seat: int) -> Instruction:

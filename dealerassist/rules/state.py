@@ -234,6 +234,12 @@ class HandState:
     # card mode the first one when replaced: it is the burn, out of play until a reshuffle
     exposed: int = field(default=0, metadata=OMIT_AT_DEFAULT)
     exposed_burn: str | None = field(default=None, metadata=OMIT_AT_DEFAULT)
+    # IRREG-04: seats owed the replacement of a card exposed on the draw (once per card; they
+    # are in come_back too), a card exposed on the draw that stands for the next burn, and in
+    # card mode the cards exposed on the draw now in the burn pile (out of play until a reshuffle)
+    exposed_owed: tuple[int, ...] = field(default=(), metadata=OMIT_AT_DEFAULT)
+    spare_burn: bool = field(default=False, metadata=OMIT_AT_DEFAULT)
+    burn_cards: tuple[str, ...] = field(default=(), metadata=OMIT_AT_DEFAULT)
 
     def player(self, seat: int) -> PlayerState:
         for player in self.players:
@@ -350,6 +356,8 @@ def _enum_value(value: Any) -> Any:
 
 
 _PLAIN_TYPES = frozenset({"int", "str", "bool", "int | None", "str | None", "bool | None"})
+# OMIT_AT_DEFAULT fields: plain values, or flat tuples (written as lists, IRREG-04's fields)
+_OMITTABLE = _PLAIN_TYPES | {"tuple[str, ...]", "tuple[int, ...]"}
 _ENCODE_BY_TYPE: dict[str, Callable[[Any], Any]] = {
     "tuple[str, ...]": list,
     "tuple[int, ...]": list,
@@ -436,10 +444,13 @@ def _make_to_json(kind: type) -> Callable[[Any], dict[str, Any]]:
     ]
     for index, item in enumerate(fields(kind)):
         if item.metadata.get("omit_at_default"):  # appended only when set (OMIT_AT_DEFAULT)
-            assert str(item.type) in _PLAIN_TYPES, f"{item.name}: only plain fields are omitted"
+            kind_name = str(item.type)
+            assert kind_name in _OMITTABLE, f"{item.name}: only plain fields are omitted"
             scope[f"default_{index}"] = item.default
-            lines.append(f"    if d[{item.name!r}] != default_{index}:")
-            lines.append(f"        out[{item.name!r}] = d[{item.name!r}]")
+            value = f"d[{item.name!r}]"
+            lines.append(f"    if {value} != default_{index}:")
+            encoded = value if kind_name in _PLAIN_TYPES else f"list({value})"
+            lines.append(f"        out[{item.name!r}] = {encoded}")
     source = "\n".join([*lines, "    return out"])
     exec(source, scope)  # the code is built from the class's own field names
     encoder: Callable[[Any], dict[str, Any]] = scope["to_json"]

@@ -24,6 +24,14 @@ class Step:
     parts: tuple[tuple[str, int], ...] = ()
 
 
+def burn_due(hand: HandState, rules: HouseRules) -> int:
+    """DRAW-04: the card a burn still owed in this draw takes from the stub (0 or 1): none when
+    the house does not burn, the burn was made, or a card exposed on the draw stands for it
+    (IRREG-04, ``becomes_next_burn``)."""
+    due = rules.draw.burn_before and not hand.burned_this_draw and not hand.spare_burn
+    return 1 if due else 0
+
+
 def reserve(hand: HandState, seat: int, rules: HouseRules, draw_round: int) -> int:
     """DRAW-05: cards at the bottom of the stub that may not be dealt (0 or 1)."""
     match rules.draw.bottom_card:
@@ -114,6 +122,8 @@ def reshuffle(hand: HandState, drawer: int, rules: HouseRules, draw_round: int) 
         stub=size,
         burns=0,
         exposed_burn=None,  # IRREG-03: the exposed card went in with the other burns
+        burn_cards=(),  # IRREG-04: so did the cards exposed on the draw
+        spare_burn=False,
         muck=0 if muck else hand.muck,
         muck_cards=() if muck else hand.muck_cards,
         reshuffles=hand.reshuffles + 1,
@@ -151,6 +161,10 @@ def deliverable(
     steps: list[Step] = []
     if count == 0:
         return hand, ()
+    if rules.draw.burn_before and not hand.burned_this_draw and hand.spare_burn:
+        # IRREG-04: the card exposed on the draw, already in the burn pile, is this burn
+        hand = evolve(hand, spare_burn=False, burned_this_draw=True)
+        steps.append(Step("burn", 0))
     if rules.draw.burn_before and not hand.burned_this_draw:
         # a burn that would leave nothing to deal waits for a new stub (if a reshuffle adds any)
         short = hand.stub - reserve(hand, seat, rules, draw_round) < 2
@@ -206,7 +220,7 @@ _BOTTOM_TEXT = {
 
 def reach_notice(hand: HandState, rules: HouseRules, draw_round: int) -> Notice:
     """DRAW-04/05/06: before the draw, how far the stub reaches and what a reshuffle takes."""
-    burn = 1 if rules.draw.burn_before else 0
+    burn = 1 if rules.draw.burn_before and not hand.spare_burn else 0
     usable = max(0, hand.stub - burn - reserve(hand, -1, rules, draw_round))
     burned = "one burn, " if burn else ""
     message = (

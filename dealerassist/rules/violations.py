@@ -102,6 +102,8 @@ class RuleId(StrEnum):
     # a card exposed by the dealer on the initial deal (rules/exposed.py)
     IRREG_01 = "IRREG-01"
     IRREG_03 = "IRREG-03"
+    # a replacement card exposed by the dealer during the draw (rules/exposed_draw.py)
+    IRREG_04 = "IRREG-04"
 
 
 @dataclass(frozen=True, slots=True)

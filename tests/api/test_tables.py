@@ -350,3 +350,31 @@ def test_IRREG_03_rejects_a_player_choosing_to_keep_over_http(api: Api) -> None:
     assert body["allowed"] == [{"action": "exposed", "seat": 1, "option": "replace"}]
     response = api.act("T1", seat=1, action="exposed", rank="11")
     assert response.status_code == 400 and "rank" in response.get_json()["errors"]
+
+
+def test_IRREG_04_accepts_a_draw_card_exposed_posted_as_an_action(api: Api) -> None:
+    """POST exposed after seat 2's draw (first left of the button): the card is not taken,
+    the replacement is owed at the end of the draw; the view names the seat just dealt."""
+    _posted_27(api)
+    for seat, action in ((1, "call"), (2, "call"), (3, "check")):
+        assert api.act("T1", seat=seat, action=action).status_code == 200
+    assert api.act("T1", seat=2, action="draw", count=2).status_code == 200
+    offered = api.call("GET", "/v1/tables/T1", "dealer").get_json()["exposed_draw"]
+    assert offered == {"action": "exposed", "seat": 2, "disposition": "to_discards"}
+    response = api.act("T1", seat=2, action="exposed", rank="K")
+    assert response.status_code == 200, response.get_json()
+    body = response.get_json()
+    assert body["instructions"][0]["code"] == "replacement_owed"
+    assert "Replacement owed to seat 2 at the end of the draw" in body["instructions"][0]["text"]
+
+
+def test_IRREG_04_rejects_an_exposed_draw_card_for_another_seat_over_http(api: Api) -> None:
+    """Seat 3 was not dealt last: a 409 naming IRREG-04, with the entry that is allowed."""
+    _posted_27(api)
+    for seat, action in ((1, "call"), (2, "call"), (3, "check")):
+        assert api.act("T1", seat=seat, action=action).status_code == 200
+    assert api.act("T1", seat=2, action="draw", count=2).status_code == 200
+    response = api.act("T1", seat=3, action="exposed", rank="K")
+    assert response.status_code == 409 and response.mimetype == PROBLEM
+    body = response.get_json()
+    assert body["rule_id"] == "IRREG-04" and body["allowed"] == [{"action": "exposed", "seat": 2}]

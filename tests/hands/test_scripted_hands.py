@@ -22,6 +22,7 @@ from dealerassist.rules.actions import (
 from dealerassist.rules.engine import apply, new_table
 from dealerassist.rules.house_rules import (
     BettingRules,
+    ExposedDrawCard,
     HouseRules,
     IrregularityRules,
     PostDrawFirst,
@@ -368,6 +369,84 @@ EXPOSED_SCRIPTS = [
 ]
 SCRIPTS += EXPOSED_SCRIPTS
 
+RRoP_DRAW = HouseRules(irregularities=IrregularityRules(exposed_draw=ExposedDrawCard.TO_DISCARDS))
+WSOP_DRAW = HouseRules(
+    irregularities=IrregularityRules(exposed_draw=ExposedDrawCard.BECOMES_NEXT_BURN)
+)
+_AFTER_THE_FIRST_DRAW = [
+    "1 bet 10",
+    "2 call",
+    "3 fold",
+]
+_PAT_TO_SHOWDOWN = ["1 draw", "2 draw", "1 check", "2 check", "1 draw", "2 draw"]
+DRAW_EXPOSED_SCRIPTS = [
+    Script(
+        "2-7 triple draw, card mode: seat 2's Kc exposed on the draw goes to the discards and "
+        "seat 2 gets its replacement after seat 3",
+        Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW,
+        Structure.FIXED_LIMIT,
+        BLINDS_LIMIT,
+        [100, 100, 100],
+        3,
+        [
+            "1 deal 7h 5c 4s 3d 2c",
+            "2 deal 8h 6d 4d 3s 2d",
+            "3 deal Ah Ad Qc Qs Js",
+            "3 raise 20",
+            "1 call",
+            "2 call",
+            "1 draw",
+            "2 draw 8h | Kc",
+            "2 exposed Kc",
+            "3 draw Ah Ad Qc | 9c 8c 5h",
+            "2 deal 7c",
+            *_AFTER_THE_FIRST_DRAW,
+            *_PAT_TO_SHOWDOWN,
+            "1 check",
+            "2 check",
+            "1 show",
+            "2 show",
+        ],
+        {1: 150, 2: 70, 3: 80},
+        [(80, [1])],
+        mode=Mode.CARD,
+        rules=RRoP_DRAW,
+    ),
+    Script(
+        "2-7 triple draw, count mode: the last drawer's exposed 9 is the next burn, then its "
+        "replacement",
+        Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW,
+        Structure.FIXED_LIMIT,
+        BLINDS_LIMIT,
+        [100, 100, 100],
+        3,
+        [
+            "3 raise 20",
+            "1 call",
+            "2 call",
+            "1 draw 0",
+            "2 draw 1",
+            "3 draw 3",
+            "3 exposed 9",
+            *_AFTER_THE_FIRST_DRAW,
+            "1 draw 0",
+            "2 draw 0",
+            "1 check",
+            "2 check",
+            "1 draw 0",
+            "2 draw 0",
+            "1 check",
+            "2 check",
+            "1 show 7h 5c 4s 3d 2c",
+            "2 show 7c 6d 4d 3s 2d",
+        ],
+        {1: 150, 2: 70, 3: 80},
+        [(80, [1])],
+        rules=WSOP_DRAW,
+    ),
+]
+SCRIPTS += DRAW_EXPOSED_SCRIPTS
+
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=[s.name for s in SCRIPTS])
 def test_scripted_hand_ends_with_the_recorded_stacks(script: Script) -> None:
@@ -415,3 +494,36 @@ def test_IRREG_03_accepts_an_exposed_card_in_a_whole_hand(script: Script) -> Non
     # the exposed card and the first draw's burn: everyone stood pat in the later draws
     assert state.hand is not None and state.hand.burns == 2
     assert state.hand.exposed == 1
+
+
+@pytest.mark.parametrize("script", DRAW_EXPOSED_SCRIPTS, ids=[s.name for s in DRAW_EXPOSED_SCRIPTS])
+def test_IRREG_04_accepts_a_card_exposed_on_the_draw_in_a_whole_hand(script: Script) -> None:
+    """After every entry past the deal stub + hands + discards + burns + muck is the deck, and
+    in card mode no card is in two places; the exposed card is never in a hand."""
+    spec = TableSpec("H1", script.variant, script.structure, script.stakes, "test", 6, script.mode)
+    state = new_table(spec)
+    for seat, stack in enumerate(script.stacks, start=1):
+        state = apply(state, SeatPlayer(seat, f"P{seat}", stack), script.rules, AT).state
+    state = apply(state, StartHand(script.button), script.rules, AT).state
+    while state.hand is not None and state.hand.phase is Phase.POSTING:
+        state = apply(state, Act(state.hand.to_act or 0, ActionKind.POST), script.rules, AT).state
+    exposed_seen = False
+    for step in script.steps:
+        state = apply(state, entry(step, script.mode), script.rules, AT).state
+        hand = state.hand
+        assert hand is not None
+        if hand.phase is not Phase.DEAL:
+            held = sum(p.held + sum(p.pile) for p in hand.players)
+            assert hand.stub + held + hand.burns + hand.muck == hand.deck, step
+        known = [
+            c for p in hand.players for c in (*p.cards, *(x for pile in p.pile_cards for x in pile))
+        ]
+        known += [*hand.muck_cards, *hand.burn_cards]
+        assert len(known) == len(set(known)), step
+        exposed_seen = exposed_seen or " exposed " in step
+        assert not exposed_seen or all("Kc" not in p.cards for p in hand.players), step
+    assert state.hand is not None and state.hand.exposed_owed == ()
+    if script.mode is Mode.CARD:  # to_discards: the draw's one burn; Kc among seat 2's discards
+        assert state.hand.burns == 1 and "Kc" in state.hand.player(2).pile_cards[0]
+    else:  # becomes_next_burn: the draw's burn and the exposed 9, which was the next burn
+        assert state.hand.burns == 2 and not state.hand.spare_burn

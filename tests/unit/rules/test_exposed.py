@@ -215,12 +215,13 @@ def test_IRREG_03_rejects_an_exposed_entry_after_the_first_betting_action() -> N
 
 
 def test_IRREG_03_rejects_an_exposed_entry_in_the_draw() -> None:
-    """A card exposed in the draw is IRREG-04, not this entry."""
+    """A card exposed in the draw is IRREG-04's (rules/exposed_draw.py), not this entry."""
     table = _counts()
     for seat, action in ((3, "call"), (1, "call"), (2, "check")):
         table.act(seat, action)
     assert table.hand.phase is Phase.DRAW_1
-    assert "IRREG-04" in _refused(table, 1, rank="9").message
+    refusal = _refused(table, 1, rank="9")
+    assert refusal.rule_id is RuleId.IRREG_04 and "IRREG-04" in refusal.message
 
 
 def test_IRREG_03_rejects_a_seat_not_in_the_hand() -> None:

@@ -1,0 +1,185 @@
+"""A replacement card exposed by the dealer during the draw: never taken, replaced last."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from engine_table import AT, StoredTable, Table
+
+from dealerassist.rules.actions import Mode, Variant
+from dealerassist.rules.engine import view
+from dealerassist.rules.house_rules import ExposedDrawCard, HouseRules, IrregularityRules
+from dealerassist.rules.state import Phase, TableState
+from dealerassist.rules.violations import RuleId, RuleViolation
+
+RRoP = HouseRules(irregularities=IrregularityRules(exposed_draw=ExposedDrawCard.TO_DISCARDS))
+WSOP = HouseRules(irregularities=IrregularityRules(exposed_draw=ExposedDrawCard.BECOMES_NEXT_BURN))
+DEALS = {1: "7h 5c 4s 3d 2c", 2: "8h 6d 4d 3s 2d", 3: "Ah Ad Qc Qs Js"}
+
+
+def _drawing(rules: HouseRules, mode: Mode = Mode.CARD) -> Table:
+    """2-7 triple draw, three players of 100, button 3, in the first draw (stored each entry)."""
+    table = StoredTable([100, 100, 100], Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW, rules=rules, mode=mode)
+    table.start(button=3)
+    if mode is Mode.CARD:
+        for seat, cards in DEALS.items():
+            table.act(seat, "deal", cards=cards)
+    for seat, action in ((3, "call"), (1, "call"), (2, "check")):
+        table.act(seat, action)
+    assert table.hand.phase is Phase.DRAW_1
+    return table
+
+
+def _accounted(table: Table) -> int:
+    hand = table.hand
+    return int(hand.stub + sum(p.held + sum(p.pile) for p in hand.players) + hand.burns + hand.muck)
+
+
+def _texts(table: Table) -> list[str]:
+    assert table.outcome is not None
+    return [item["text"] for item in table.outcome.instructions]
+
+
+def _refused(table: Table, seat: int, **fields: Any) -> RuleViolation:
+    before = table.state.to_dict()
+    with pytest.raises(RuleViolation) as caught:
+        table.act(seat, "exposed", **fields)
+    assert table.state.to_dict() == before
+    return caught.value
+
+
+def test_IRREG_04_accepts_an_exposed_card_to_the_discards_and_replaces_it_last() -> None:
+    """Card mode, to_discards: the Kc leaves seat 2's hand for its discards; seat 3 is served,
+    then seat 2 gets its replacement; the Kc may never be dealt back to seat 2."""
+    table = _drawing(RRoP)
+    table.act(1, "draw", discards="")
+    table.act(2, "draw", discards="8h")
+    table.act(2, "deal", cards="Kc")
+    assert view(table.state, table.rules, AT)["exposed_draw"] == {
+        "action": "exposed",
+        "seat": 2,
+        "disposition": "to_discards",
+    }
+    table.act(2, "exposed", cards="Kc")
+    assert "Replacement owed to seat 2 at the end of the draw" in _texts(table)[0]
+    player = table.hand.player(2)
+    assert player.held == 4 and "Kc" not in player.cards and "Kc" in player.pile_cards[0]
+    assert table.hand.to_act == 3 and _accounted(table) == 52
+    table.act(3, "draw", discards="Ah Ad Qc")
+    table.act(3, "deal", cards="9c 8c 5h")
+    assert table.hand.to_act == 2 and "replacement owed to seat 2" in _texts(table)[-1]
+    with pytest.raises(RuleViolation) as caught:
+        table.act(2, "deal", cards="Kc")
+    assert caught.value.rule_id is RuleId.DRAW_06
+    table.act(2, "deal", cards="7c")
+    assert table.hand.phase is Phase.BETTING_2 and table.hand.player(2).held == 5
+    assert table.hand.burns == 1 and _accounted(table) == 52 and table.hand.exposed_owed == ()
+
+
+def test_IRREG_04_accepts_an_exposed_card_as_the_next_burn_after_the_draw() -> None:
+    """Card mode, becomes_next_burn: the last drawer's card exposed once the draw is over sends
+    the hand back to the draw; the exposed card is the burn before its replacement."""
+    table = _drawing(WSOP)
+    table.act(1, "draw", discards="")
+    table.act(2, "draw", discards="")
+    table.act(3, "draw", discards="Ah Ad Qc", cards="9c 8c 5h")
+    assert table.hand.phase is Phase.BETTING_2
+    table.act(3, "exposed", cards="9c")
+    assert table.hand.phase is Phase.DRAW_1 and table.hand.to_act == 3
+    assert table.hand.spare_burn and table.hand.burn_cards == ("9c",) and table.hand.burns == 2
+    with pytest.raises(RuleViolation) as caught:  # a burn: out of play until a reshuffle
+        table.act(3, "deal", cards="9c")
+    assert caught.value.rule_id is RuleId.DRAW_06
+    stub = table.hand.stub
+    table.act(3, "deal", cards="7d")
+    assert _texts(table)[0] == "Burn nothing more: the exposed card in the burn pile is this burn"
+    assert table.hand.stub == stub - 1 and table.hand.burns == 2 and not table.hand.spare_burn
+    assert table.hand.phase is Phase.BETTING_2 and _accounted(table) == 52
+
+
+def test_IRREG_04_accepts_count_mode_and_deals_the_replacement_after_the_others() -> None:
+    """Count mode: seat 1's exposed card is owed after seats 2 and 3, dealt with the draw's end;
+    no rank is needed."""
+    table = _drawing(RRoP, Mode.COUNT)
+    table.act(1, "draw", count=2)
+    table.act(1, "exposed")
+    assert table.hand.player(1).held == 4 and table.hand.come_back == (1,)
+    table.act(2, "draw", count=1)
+    table.act(3, "draw", count=0)
+    assert table.hand.phase is Phase.BETTING_2
+    assert table.hand.player(1).held == 5 and table.hand.player(1).pile == (3,)
+    assert any("replacement owed to seat 1" in text for text in _texts(table))
+    assert _accounted(table) == 52
+
+
+def test_IRREG_04_accepts_two_owed_cards_for_a_split_five_card_draw() -> None:
+    """Count mode: one of the first four of a five-card draw exposed: two cards come after the
+    others (the fifth and the replacement)."""
+    table = _drawing(WSOP, Mode.COUNT)
+    table.act(1, "draw", count=5)
+    table.act(1, "exposed", rank="K")
+    assert table.hand.come_back == (1, 1) and table.hand.player(1).held == 3
+    table.act(2, "draw", count=0)
+    table.act(3, "draw", count=0)
+    assert table.hand.player(1).held == 5 and _accounted(table) == 52
+
+
+def test_IRREG_04_locks_the_draw_request_of_the_seat() -> None:
+    """DRAW-07: a card was dealt in response (and exposed): the request may not change."""
+    table = _drawing(RRoP)
+    table.act(1, "draw", discards="2c")
+    table.act(1, "deal", cards="Kd")
+    table.act(1, "exposed", cards="Kd")
+    with pytest.raises(RuleViolation) as caught:
+        table.act(1, "draw", discards="2c 3d")
+    assert caught.value.rule_id is RuleId.DRAW_07
+
+
+def test_IRREG_04_refuses_an_exposed_entry_before_any_draw_card() -> None:
+    """No card dealt in this draw yet: nothing to expose."""
+    refusal = _refused(_drawing(RRoP), 1, cards=("7h",))
+    assert refusal.rule_id is RuleId.IRREG_04 and "No card has been dealt" in refusal.message
+
+
+def test_IRREG_04_refuses_a_seat_other_than_the_one_just_dealt() -> None:
+    """Seat 1 was dealt, seat 2 has only declared: only seat 1's card can be entered."""
+    table = _drawing(RRoP)
+    table.act(1, "draw", discards="2c")
+    table.act(1, "deal", cards="Kd")
+    table.act(2, "draw", discards="8h")
+    refusal = _refused(table, 2, cards=("6d",))
+    assert refusal.rule_id is RuleId.IRREG_04 and "seat 1" in refusal.message
+    assert refusal.allowed == [{"action": "exposed", "seat": 1}]
+
+
+def test_IRREG_04_refuses_a_card_not_just_dealt_and_a_player_choice() -> None:
+    """A card the seat kept is not the exposed draw card; the player never takes or chooses."""
+    table = _drawing(RRoP)
+    table.act(1, "draw", discards="2c")
+    table.act(1, "deal", cards="Kd")
+    assert _refused(table, 1, cards=("7h",)).rule_id is RuleId.IRREG_04
+    assert _refused(table, 1, cards=("Kd",), option="keep").rule_id is RuleId.IRREG_04
+
+
+def test_IRREG_04_refuses_an_exposed_entry_once_the_betting_after_the_draw_began() -> None:
+    """After the first action following the draw the floor decides: refused."""
+    table = _drawing(RRoP, Mode.COUNT)
+    for seat in (1, 2, 3):
+        table.act(seat, "draw", count=1)
+    table.act(1, "check")
+    refusal = _refused(table, 3, rank="9")
+    assert refusal.rule_id is RuleId.IRREG_04 and "call the floor" in refusal.message
+
+
+def test_IRREG_04_state_fields_are_omitted_at_default_and_round_trip() -> None:
+    """A hand without a draw exposure stores no new key; one with it reads back equal."""
+    table = _drawing(WSOP)
+    hand = table.state.to_dict()["hand"]
+    assert not {"exposed_owed", "spare_burn", "burn_cards"} & set(hand)
+    table.act(1, "draw", discards="2c")
+    table.act(1, "deal", cards="Kd")
+    table.act(1, "exposed", cards="Kd")
+    stored = table.state.to_dict()
+    assert stored["hand"]["exposed_owed"] == [1] and stored["hand"]["burn_cards"] == ["Kd"]
+    assert TableState.from_dict(stored) == table.state
