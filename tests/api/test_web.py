@@ -431,8 +431,9 @@ def test_IRREG_03_the_tablet_records_an_exposed_card_in_card_mode(api: Api, tmp_
 def test_the_tablet_offers_an_exposed_card_in_a_draw_for_the_seats_served(
     api: Api, tmp_path: Path
 ) -> None:
-    """In a draw the view has no exposed entry; the tablet offers the seats dealt cards in
-    this draw so far (IRREG-04), none before the first, and nothing once the hand is over."""
+    """In a draw the tablet offers the seat just dealt, the one the view's ``exposed_draw``
+    names (IRREG-04): none before the first card of the draw, still that seat after the draw
+    until the next action, and nothing once the hand is over."""
     table = _posted_27(api, "count")
     for seat, action in ((1, "call"), (2, "call"), (3, "check")):
         assert api.act("T1", seat=seat, action=action).status_code == 200
@@ -441,10 +442,14 @@ def test_the_tablet_offers_an_exposed_card_in_a_draw_for_the_seats_served(
     assert api.act("T1", seat=2, action="draw", count=2).status_code == 200
     assert api.act("T1", seat=3, action="draw", count=0).status_code == 200
     during = api.call("GET", "/v1/tables/T1", "dealer").get_json()
-    assert during["hand"]["phase"] == "draw_1"
+    assert during["hand"]["phase"] == "draw_1" and during["exposed_draw"]["seat"] == 2
+    assert api.act("T1", seat=1, action="draw", count=1).status_code == 200
+    after = api.call("GET", "/v1/tables/T1", "dealer").get_json()
+    assert after["hand"]["phase"] == "betting_2" and after["exposed_draw"]["seat"] == 1
     over = {**table, "hand": {**table["hand"], "phase": "complete"}, "exposed": None}
-    offered = [_tablet_exposed(tmp_path, view, [])[0] for view in (before, during, over)]
-    assert offered == [[], [["2", "Seat 2 · P2"]], []]
+    views = (before, during, after, over)
+    offered = [_tablet_exposed(tmp_path, view, [])[0] for view in views]
+    assert offered == [[], [["2", "Seat 2 · P2"]], [["1", "Seat 1 · P1"]], []]
 
 
 @pytest.mark.parametrize(

@@ -163,12 +163,9 @@ function renderLegal(seat, legal, cardMode) {
 // far (dealt cards in this draw: the seat being served is one of them). The engine has the
 // last word on the seat (409).
 export function exposedSeats(table) {
-  const hand = table.hand;
   let seats = [];
-  if (table.exposed) seats = table.exposed.seats || [];
-  else if (hand && String(hand.phase || "").startsWith("draw")) {
-    seats = Object.entries(hand.draws || {}).filter(([, count]) => count > 0).map(([seat]) => Number(seat));
-  }
+  if (table.exposed) seats = table.exposed.seats || []; // IRREG-03: the initial deal
+  else if (table.exposed_draw && table.exposed_draw.seat != null) seats = [table.exposed_draw.seat]; // IRREG-04: the seat just dealt
   const players = new Map((table.seats || []).map((s) => [s.seat, s.player]));
   return seats.map((seat) => [String(seat), players.get(seat) ? `Seat ${seat} · ${players.get(seat)}` : `Seat ${seat}`]);
 }
@@ -183,6 +180,7 @@ export function exposedBody({ seat = "", value = "" } = {}, mode = "count") {
   return body;
 }
 
+const DRAW_TEXT = { to_discards: "it goes to the seat's discards", becomes_next_burn: "it is the next burn" };
 const KEEP_TEXT = { any: "this house keeps every exposed card", none: "this house replaces every exposed card" };
 
 function renderExposed(table) {
@@ -199,7 +197,7 @@ function renderExposed(table) {
   const ranks = table.exposed ? table.exposed.keep_ranks : null;
   $("exposed-hint").textContent = table.exposed
     ? `IRREG-03: ${KEEP_TEXT[ranks] || `this house keeps only ${String(ranks).split("").join(", ")}`}; the player never chooses.`
-    : "IRREG-04: a card exposed on the draw is not taken; the seat gets its replacement after the other seats.";
+    : `IRREG-04: a card exposed on the draw is not taken (${DRAW_TEXT[table.exposed_draw && table.exposed_draw.disposition] || "the house decides where it goes"}); the seat gets its replacement after the other seats.`;
 }
 
 async function sendExposed() {
