@@ -79,9 +79,13 @@ def served(tmp_path: Path) -> Any:
         _wait(lambda: _call(f"{base}/healthz")[0] == 200, 30)
         yield base, tmp_path, process
     finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
+        if process.poll() is None:  # SIGTERM first: serve then stops its embedded Redis too
+            process.terminate()
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
         assert process.stdout is not None
         process.stdout.close()
 
