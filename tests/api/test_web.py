@@ -29,7 +29,10 @@ from dealerassist.api.schemas import (
     StakesSchema,
 )
 from dealerassist.rules.actions import Mode, Structure, Variant
+from dealerassist.rules.pots import build_pots, hand_pots, return_uncalled
 from dealerassist.rules.ruling_commands import EffectKind
+from dealerassist.rules.state import Phase
+from dealerassist.service.ports import Services
 from dealerassist.web import pages
 
 WEB = Path(pages.__file__).parent
@@ -206,6 +209,145 @@ def test_the_floor_console_rules_through_the_ruling_route(app: Flask) -> None:
     endpoint, _ = app.url_map.bind("localhost").match(concrete, method=method)
     assert (method, endpoint) == ("POST", "rulings.issue_ruling")
     assert 'call("ruling"' in (STATIC / "floor.js").read_text()
+
+
+def _floor_award(tmp_path: Path, views: list[Any], forms: list[dict[str, Any]]) -> Any:
+    """awardPots of floor.js (the rows of an award pot by pot) for each table view, and
+    awardBody for each form as filled in ({"split", "seats", "pots"})."""
+    values = json.dumps([views, forms])
+    expression = f"(([vs, fs]) => [vs.map(awardPots), fs.map(awardBody)])({values})"
+    return _node_json(tmp_path, "floor.js", "awardPots, awardBody", expression)
+
+
+def _engine_pots(services: Services) -> list[dict[str, Any]]:
+    """The pots the engine's award checks the floor's list against: hand_pots after the
+    uncalled bet went back."""
+    hand = services.tables.load("T1").state.hand
+    if hand is None or hand.phase is Phase.COMPLETE:
+        return []
+    pots = hand_pots(return_uncalled(hand))
+    return [{"amount": pot.amount, "eligible": list(pot.eligible)} for pot in pots]
+
+
+def _short_stack_hand(api: Api) -> None:
+    """Three players, seat 1 with 5 chips; the button on seat 1, blinds posted by seats 2
+    and 3 (fixed limit 1/2)."""
+    assert api.create_table(table_id="T1").status_code == 201
+    for seat, stack in ((1, 5), (2, 100), (3, 100)):
+        assert api.seat("T1", seat, f"P{seat}", stack).status_code == 200
+    assert api.start("T1").status_code == 200
+    for seat in (2, 3):
+        assert api.act("T1", seat=seat, action="post").status_code == 200
+
+
+SIDE_POT_ACTIONS = [
+    {"seat": 1, "action": "raise", "amount": 4},
+    {"seat": 2, "action": "call"},
+    {"seat": 3, "action": "raise", "amount": 6},
+    {"seat": 1, "action": "call"},  # all in for 5: seat 3's 6 is not matched yet
+    {"seat": 2, "action": "call"},
+]
+
+
+def test_SHOW_07_the_floor_page_builds_the_pots_as_the_engine_does(
+    api: Api, services: Services, tmp_path: Path
+) -> None:
+    """On every view of a hand with a seat all in, a seat folded with chips in and an uncalled
+    bet, the pots floor.js shows are the engine's hand_pots after the uncalled bet goes back
+    (main pot first, each with its eligible seats); dead money beyond the players'
+    commitments is in the main pot, as build_pots puts it; between hands there are none."""
+    assert api.create_table(table_id="T1").status_code == 201
+    for seat, stack in ((1, 5), (2, 100), (3, 100), (4, 100)):
+        assert api.seat("T1", seat, f"P{seat}", stack).status_code == 200
+    assert api.start("T1").status_code == 200
+    views, expected = [], []
+    actions = [{"seat": 2, "action": "post"}, {"seat": 3, "action": "post"},
+               {"seat": 4, "action": "call"}, {"seat": 1, "action": "raise", "amount": 4},
+               {"seat": 2, "action": "fold"}, {"seat": 3, "action": "raise", "amount": 6},
+               {"seat": 4, "action": "call"}, {"seat": 1, "action": "call"},
+               {"seat": 3, "action": "draw", "count": 1}, {"seat": 4, "action": "draw", "count": 0},
+               {"seat": 1, "action": "draw", "count": 2}, {"seat": 3, "action": "bet"},
+               {"seat": 4, "action": "fold"}]  # fmt: skip
+    for action in actions:
+        answer = api.act("T1", **action)
+        assert answer.status_code == 200, (action, answer.get_json())
+        views.append(api.call("GET", "/v1/tables/T1", "floor").get_json())
+        expected.append(_engine_pots(services))
+    players = [(1, 20, False), (2, 20, False), (3, 10, True)]
+    dead = {"hand": {"phase": "draw_1", "total_pot": 55, "players": [
+        {"seat": seat, "committed": chips, "bet": 0, "folded": folded}
+        for seat, chips, folded in players]}}  # fmt: skip
+    built = build_pots({1: 20, 2: 20, 3: 10}, [1, 2], dead=5)
+    views.append(dead)
+    expected.append([{"amount": pot.amount, "eligible": list(pot.eligible)} for pot in built])
+    over = {**views[-1], "hand": {**views[-1]["hand"], "phase": "complete"}}
+    views.append(over)
+    expected.append([])
+    shown, _ = _floor_award(tmp_path, views, [])
+    assert shown == expected
+    assert expected[7] == [{"amount": 16, "eligible": [3, 4, 1]}, {"amount": 2, "eligible": [3, 4]}]
+    assert expected[11] == [
+        {"amount": 16, "eligible": [3, 4, 1]},
+        {"amount": 2, "eligible": [3, 4]},
+    ]
+    assert expected[-2] == [{"amount": 55, "eligible": [1, 2]}]
+
+
+def test_SHOW_07_the_floor_page_awards_pot_by_pot_and_the_api_accepts_it(
+    api: Api, tmp_path: Path
+) -> None:
+    """With seat 1 all in for 5, the floor page shows a main pot of 15 (seats 2, 3, 1, in
+    the hand's order) and a side pot of 2 (seats 2, 3); pot by pot with seat 1 ticked for the
+    main pot and seat 3 for the side pot it builds {"pots": [[1], [3]]}, which the API accepts
+    with one result entry per pot, each by_ruling; "all pots to" still builds the seats as
+    typed."""
+    _short_stack_hand(api)
+    for action in SIDE_POT_ACTIONS:
+        assert api.act("T1", **action).status_code == 200, action
+    view = api.call("GET", "/v1/tables/T1", "floor").get_json()
+    forms = [{"split": "pots", "pots": [["1"], ["3"]]}, {"split": "all", "seats": " 2, 3 "}]
+    (rows,), (by_pot, all_to) = _floor_award(tmp_path, [view], forms)
+    assert rows == [{"amount": 15, "eligible": [2, 3, 1]}, {"amount": 2, "eligible": [2, 3]}]
+    assert by_pot == {"effect": "award", "pots": [[1], [3]]}
+    assert all_to == {"effect": "award", "seats": [2, 3]}
+    ruling = {"decision": "custom", "note": "floor split the pots", "effects": [by_pot]}
+    answer = api.call("POST", "/v1/tables/T1/rulings", "floor", ruling)
+    assert answer.status_code == 200, answer.get_json()
+    pots = answer.get_json()["result"]["pots"]
+    assert len(pots) == len(rows) and all(pot["by_ruling"] for pot in pots)
+    assert [(p["amount"], p["eligible"], p["winners"]) for p in pots] == [
+        (15, [2, 3, 1], [1]), (2, [2, 3], [3])
+    ]  # fmt: skip
+
+
+def test_SHOW_07_a_pot_by_pot_award_refused_shows_its_rule_and_the_pots(
+    api: Api, tmp_path: Path
+) -> None:
+    """The rows are the pots as the hand stands: a ruling that kills seat 3's hand first and
+    then gives it the side pot it ticked is a 409 SHOW-07 whose rule ID and message the
+    floor page's problem banner shows, with the pots (amount, eligible seats) as the
+    refusal lists them."""
+    _short_stack_hand(api)
+    for action in SIDE_POT_ACTIONS:
+        assert api.act("T1", **action).status_code == 200, action
+    view = api.call("GET", "/v1/tables/T1", "floor").get_json()
+    _, (by_pot,) = _floor_award(tmp_path, [view], [{"split": "pots", "pots": [["1"], ["3"]]}])
+    effects = [{"effect": "kill_hand", "seat": 3}, by_pot]
+    ruling = {"decision": "custom", "note": "seat 3 fouled; pots ruled", "effects": effects}
+    refused = api.call("POST", "/v1/tables/T1/rulings", "floor", ruling)
+    assert refused.status_code == 409 and refused.mimetype == "application/problem+json"
+    problem = refused.get_json()
+    assert problem["rule_id"] == "SHOW-07"
+    assert "Seat 3 cannot share side pot 1" in problem["detail"], problem
+    listed = _node_json(
+        tmp_path, "ui.js", "describeAction", f"{json.dumps(problem['allowed'])}.map(describeAction)"
+    )
+    assert listed == ["the main pot 15 (seats 2, 1)", "side pot 1 2 (seats 2)"]
+    ui = (STATIC / "ui.js").read_text()
+    assert "problem.rule_id" in ui and "problem.detail" in ui and "describeAction(a)" in ui
+    assert "showProblem(answer.problem, answer.status);" in (STATIC / "floor.js").read_text()
+    after = api.call("GET", "/v1/tables/T1", "floor").get_json()
+    assert after["version"] == view["version"]
 
 
 def test_the_tablet_offers_exactly_the_api_s_seat_changes(api: Api) -> None:

@@ -1,15 +1,18 @@
 // dealerassist floor console: the table (polled), its open floor calls, and a ruling form
 // built from the options the API offers for the rule (the "rulingOptions" route). The ruling
-// goes to the "ruling" route with If-Match and a fresh Idempotency-Key.
+// goes to the "ruling" route with If-Match and a fresh Idempotency-Key. An award gives every
+// chip in the middle to the seats typed, or goes pot by pot (SHOW-07): one row per pot of the
+// live hand (pots.js builds them as the engine does) with its amount and eligible seats.
 import { call, session } from "./api.js";
 import { $, append, clear, describeAction, el, setupLogin, showMessage, showProblem, tokenRefused } from "./ui.js";
 import { TablePoller, renderTable } from "./table_view.js";
+import { handPots, potName } from "./pots.js";
 
 const EFFECTS = {
   void_last: { label: "Void last action(s)", fields: ["count"] },
   kill_hand: { label: "Kill a hand", fields: ["seat"] },
   misdeal: { label: "Misdeal", fields: [] },
-  award: { label: "Award the pot", fields: ["seats"] },
+  award: { label: "Award the pot(s)", fields: ["seats"] },
   adjust_stack: { label: "Adjust a stack", fields: ["seat", "amount"] },
   move_button: { label: "Move the button", fields: ["seat"] },
   reopen_betting: { label: "Reopen betting", fields: ["seat"] },
@@ -19,10 +22,38 @@ const EFFECTS = {
 };
 const FIELD_LABELS = { count: "How many", seat: "Seat", amount: "Chips (+/−)", seats: "Seats (e.g. 2, 5)", waive: "Rule waived" };
 
-const poller = new TablePoller(renderTable, 3000);
+const AWARD_SPLITS = [["all", "All pots to"], ["pots", "Pot by pot"]];
+
+const poller = new TablePoller(showTable, 3000);
 let selectedCall = null;
-let effects = []; // [{effect, inputs: {field: input}}]
+// [{effect, inputs: {field: input}}]; an award also has split ("all" or "pots"), pots (the
+// rows shown: [{amount, eligible}]) and potSeats (the seats ticked for each row).
+let effects = [];
 let sending = false;
+
+function showTable(table) {
+  renderTable(table);
+  // The pot rows follow the hand (a bet called, an uncalled bet back): redrawn when they change.
+  const pots = JSON.stringify(awardPots(table));
+  if (effects.some((e) => e.split === "pots" && JSON.stringify(e.pots) !== pots)) renderEffects();
+}
+
+// The pots an award pot by pot names, as the rows show them: the hand in play's, main pot
+// first ([] between hands: there is nothing to award).
+export function awardPots(table) {
+  return table && table.hand && table.hand.phase !== "complete" ? handPots(table.hand) : [];
+}
+
+// The award effect from the fields shown: with split "all" the seats as typed ("2, 5"; blank
+// is left out, the API says what it needs), with "pots" one list of the seats ticked per pot,
+// main pot first (SHOW-07); the engine checks each seat against its pot (409).
+export function awardBody({ split = "all", seats = "", pots = [] } = {}) {
+  if (split === "pots") return { effect: "award", pots: pots.map((chosen) => chosen.map(Number)) };
+  const body = { effect: "award" };
+  const list = String(seats).split(/[\s,]+/).filter(Boolean).map(Number);
+  if (list.length) body.seats = list;
+  return body;
+}
 
 function renderCalls(calls) {
   const box = clear($("calls"));
@@ -91,7 +122,37 @@ function addEffect(kind) {
     }
     inputs[field] = input;
   }
-  effects.push({ effect: kind, inputs });
+  effects.push(kind === "award" ? { effect: kind, inputs, split: "all", pots: [], potSeats: [] } : { effect: kind, inputs });
+}
+
+// "All pots to" (the seats input) or "Pot by pot" (a row per pot with a tick box per seat
+// eligible for it: a touch or a click each, no Ctrl-click as a multiple select needs).
+function awardFields(e, index) {
+  const choice = el("span", { class: "award-split", role: "radiogroup", "aria-label": "award" },
+    AWARD_SPLITS.map(([split, text]) => {
+      const radio = el("input", { type: "radio", name: `award-split-${index}`, value: split, checked: e.split === split });
+      radio.addEventListener("change", () => { e.split = split; renderEffects(); });
+      return el("label", { class: "check" }, radio, text);
+    }));
+  if (e.split !== "pots") return [choice, el("label", {}, FIELD_LABELS.seats, e.inputs.seats)];
+  const table = poller.table;
+  e.pots = awardPots(table);
+  e.potSeats = e.pots.map((pot, row) => pot.eligible.filter((seat) => (e.potSeats[row] || []).includes(seat)));
+  if (!e.pots.length) return [choice, el("p", { class: "hint", text: "No chips in the middle of a hand in play: nothing to award pot by pot." })];
+  const players = new Map((table.seats || []).map((s) => [s.seat, s.player]));
+  const before = index > 0 ? el("p", { class: "hint", text: "The pots as the hand stands now: an effect above that changes it (a killed hand, a voided action) changes them, and the engine checks each seat (SHOW-07)." }) : null;
+  return [choice, el("div", { class: "pot-rows" }, before, e.pots.map((pot, row) => el("div", { class: "pot-row" },
+    el("span", { class: "pot-name", text: `${potName(row)} · ${pot.amount}` }),
+    el("span", { class: "hint", text: `eligible: seat${pot.eligible.length > 1 ? "s" : ""} ${pot.eligible.join(", ")}` }),
+    pot.eligible.map((seat) => {
+      const box = el("input", { type: "checkbox", value: seat, checked: e.potSeats[row].includes(seat) });
+      box.addEventListener("change", () => {
+        const ticked = new Set(e.potSeats[row]);
+        if (box.checked) ticked.add(seat); else ticked.delete(seat);
+        e.potSeats[row] = pot.eligible.filter((s) => ticked.has(s));
+      });
+      return el("label", { class: "check seat-pick" }, box, players.get(seat) ? `Seat ${seat} · ${players.get(seat)}` : `Seat ${seat}`);
+    }))))];
 }
 
 function renderEffects() {
@@ -100,19 +161,19 @@ function renderEffects() {
   effects.forEach((e, i) => {
     box.append(el("div", { class: "effect" },
       el("span", { class: "effect-name", text: EFFECTS[e.effect].label }),
-      Object.entries(e.inputs).map(([field, input]) => el("label", {}, FIELD_LABELS[field], input)),
+      e.effect === "award" ? awardFields(e, i) : Object.entries(e.inputs).map(([field, input]) => el("label", {}, FIELD_LABELS[field], input)),
       e.effect === "accept_entry" ? el("span", { class: "hint", text: selectedCall && selectedCall.entry ? describeAction(selectedCall.entry) : "needs a call with its entry" }) : null,
       el("button", { type: "button", class: "small danger", text: "Remove", onclick: () => { effects.splice(i, 1); renderEffects(); } })));
   });
 }
 
 function effectBody(e) {
+  if (e.effect === "award") return awardBody({ split: e.split, seats: e.inputs.seats.value, pots: e.potSeats });
   const body = { effect: e.effect };
   for (const [field, input] of Object.entries(e.inputs)) {
     const text = input.value.trim();
     if (!text) continue;
-    if (field === "seats") body.seats = text.split(/[\s,]+/).filter(Boolean).map(Number);
-    else if (field === "waive") body.waive = text.toUpperCase();
+    if (field === "waive") body.waive = text.toUpperCase();
     else body[field] = Number(text);
   }
   if (e.effect === "accept_entry" && selectedCall && selectedCall.entry) body.entry = selectedCall.entry;
@@ -175,4 +236,4 @@ function setup() {
   setInterval(() => { if (!document.hidden) loadCalls(); }, 5000);
 }
 
-setupLogin(setup);
+if (globalThis.document) setupLogin(setup); // node imports the module in the tests

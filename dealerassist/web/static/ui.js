@@ -31,8 +31,10 @@ export function clear(node) {
   return node;
 }
 
-// An action entry ({seat, action, ...}) or a seat change ({type, seat, wait, to, chips}).
+// An action entry ({seat, action, ...}), a seat change ({type, seat, wait, to, chips}) or a
+// pot a SHOW-07 refusal lists ({pot, amount, eligible}).
 export function describeAction(a) {
+  if (a.pot !== undefined && Array.isArray(a.eligible)) return `${a.pot} ${a.amount} (seats ${a.eligible.join(", ")})`;
   const kind = a.action || (a.type ? String(a.type).replace(/_/g, " ") : null);
   const parts = [a.seat !== undefined ? `seat ${a.seat}` : null, kind, a.option];
   if (a.wait === true) parts.push("waiting for the big blind");
