@@ -38,6 +38,7 @@ class ActionKind(StrEnum):
     MUCK = "muck"
     DEAL = "deal"
     EXPOSED = "exposed"  # IRREG-03: a card the dealer exposed on the initial deal
+    EXTRA_CARD = "extra_card"  # IRREG-06: one card too many dealt to a seat on the deal
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,7 +36,8 @@ def refuse(rule: RuleId, message: str, seat: int, allowed: list[dict[str, Any]])
 
 def card_locations(hand: HandState, among: frozenset[str] | None = None) -> dict[str, str]:
     """Where each known card is (or each of ``among``): ``hand:<seat>``, ``pile:<seat>:<round>``,
-    ``muck`` or ``burn`` (a card exposed on the deal or the draw and burned, IRREG-03/04).
+    ``muck`` or ``burn`` (a card exposed on the deal or the draw and burned, IRREG-03/04, or
+    an extra card dealt on the deal, IRREG-06).
 
     ``among`` keeps the scan to the cards entered: a deal checks five cards, not every card in
     play (this map was the largest single cost of a replayed deal).
@@ -59,7 +60,7 @@ def card_locations(hand: HandState, among: frozenset[str] | None = None) -> dict
     burned = hand.exposed_burn
     if burned is not None and (among is None or burned in among):
         where[burned] = "burn"
-    for card in hand.burn_cards:  # IRREG-04: cards exposed on the draw, now burns
+    for card in hand.burn_cards:  # IRREG-04/06: cards exposed on the draw or dealt extra
         if among is None or card in among:
             where[card] = "burn"
     where.pop(UNKNOWN, None)
@@ -162,12 +163,12 @@ def _check_place(
             raise refuse(RuleId.DRAW_06, message, seat, allowed)
     if kind == "muck" and muck_in_pool(rules):
         return 1
-    if kind == "burn":  # IRREG-03: the exposed card; every reshuffle pool takes the burns
+    if kind == "burn":  # IRREG-03/06: exposed or extra; every reshuffle pool takes the burns
         if draw_round:
             return 1
         message = (
-            f"{card} was exposed on the deal and is the burn (IRREG-03): it is out of play "
-            "until a reshuffle; deal another card."
+            f"{card} is in the burn pile: a card exposed (IRREG-03) or dealt extra (IRREG-06) on "
+            "the deal is the burn, out of play until a reshuffle; deal another card."
         )
         raise refuse(RuleId.DECK_01, message, seat, allowed)
     raise refuse(RuleId.DECK_01, f"{card} is already in play ({place}).", seat, allowed)

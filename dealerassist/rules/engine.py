@@ -13,6 +13,7 @@ from dealerassist.rules import (
     drawing,
     exposed,
     exposed_draw,
+    extra_card,
     journal,
     kills,
     openers,
@@ -220,6 +221,8 @@ def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log)
         state, hand = posting.apply_act(state, hand, act, log)
     elif act.action is ActionKind.EXPOSED:
         hand = _exposed(state, hand, act, rules, log)
+    elif act.action is ActionKind.EXTRA_CARD:
+        hand = _extra_card(state, hand, act, rules, log)
     elif phase is Phase.DEAL and act.action is ActionKind.DEAL:
         dealing.check_initial_deal(hand, act)
         hand = dealing.apply_initial_deal(hand, act.seat, act.cards or ())
@@ -293,6 +296,23 @@ def _exposed(
     log.events.append(event)
     if after.phase is not hand.phase:
         log.events.append({"type": "phase", "phase": after.phase.value})
+    log.instructions.extend(instructions)
+    log.notices.extend(notices)
+    return after
+
+
+def _extra_card(
+    state: TableState, hand: HandState, act: Act, rules: HouseRules, log: Log
+) -> HandState:
+    """IRREG-06: an extra card dealt on the initial deal goes to the burn pile and is the burn;
+    IRREG-01 on a second."""
+    try:
+        card = extra_card.check_extra_card(hand, act, state.spec.mode)
+    except RuleViolation as refusal:
+        refusal.allowed = refusal.allowed or _legal(state, hand, rules)
+        raise
+    after, event, instructions, notices = extra_card.apply_extra_card(hand, act.seat, card, rules)
+    log.events.append(event)
     log.instructions.extend(instructions)
     log.notices.extend(notices)
     return after
@@ -472,6 +492,7 @@ def view(state: TableState, rules: HouseRules, at: datetime) -> dict[str, Any]:
         "pat_change": drawing.pat_change_legal(state, rules),  # DRAW-07, for a seat not to act
         "exposed": exposed.exposed_legal(hand, rules),  # IRREG-03, for any seat dealt in
         "exposed_draw": exposed_draw.exposed_draw_legal(hand, rules),  # IRREG-04, last dealt
+        "extra_card": extra_card.extra_card_legal(hand),  # IRREG-06, for any seat dealt in
         "result": None if hand is None else hand.result,
     }
 

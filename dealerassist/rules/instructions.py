@@ -57,8 +57,8 @@ def dealing_script(steps: Iterable[Step]) -> list[Instruction]:
     given: set[int | None] = set()
     for step in steps:
         match step.code:
-            case "burn" if step.count == 0:  # IRREG-04: the exposed card stands for it
-                text = "Burn nothing more: the exposed card in the burn pile is this burn"
+            case "burn" if step.count == 0:  # IRREG-04/06: a card already burned stands for it
+                text = "Burn nothing more: the card already in the burn pile is this burn"
                 result.append(instruction("burn", None, 0, text))
             case "burn":
                 result.append(instruction("burn", None, step.count, "Burn one card"))

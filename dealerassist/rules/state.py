@@ -235,11 +235,14 @@ class HandState:
     exposed: int = field(default=0, metadata=OMIT_AT_DEFAULT)
     exposed_burn: str | None = field(default=None, metadata=OMIT_AT_DEFAULT)
     # IRREG-04: seats owed the replacement of a card exposed on the draw (once per card; they
-    # are in come_back too), a card exposed on the draw that stands for the next burn, and in
-    # card mode the cards exposed on the draw now in the burn pile (out of play until a reshuffle)
+    # are in come_back too), a card already in the burn pile that stands for the next burn
+    # (IRREG-04's, or IRREG-06's extra card), and in card mode the cards exposed on the draw or
+    # dealt extra on the deal (IRREG-06) now in the burn pile (out of play until a reshuffle)
     exposed_owed: tuple[int, ...] = field(default=(), metadata=OMIT_AT_DEFAULT)
     spare_burn: bool = field(default=False, metadata=OMIT_AT_DEFAULT)
     burn_cards: tuple[str, ...] = field(default=(), metadata=OMIT_AT_DEFAULT)
+    # IRREG-01/06: extra cards dealt on the initial deal (two or more: a misdeal)
+    extra_cards: int = field(default=0, metadata=OMIT_AT_DEFAULT)
 
     def player(self, seat: int) -> PlayerState:
         for player in self.players:

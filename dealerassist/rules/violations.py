@@ -104,6 +104,8 @@ class RuleId(StrEnum):
     IRREG_03 = "IRREG-03"
     # a replacement card exposed by the dealer during the draw (rules/exposed_draw.py)
     IRREG_04 = "IRREG-04"
+    # an extra card dealt on the initial deal (rules/extra_card.py)
+    IRREG_06 = "IRREG-06"
 
 
 @dataclass(frozen=True, slots=True)

@@ -378,3 +378,30 @@ def test_IRREG_04_rejects_an_exposed_draw_card_for_another_seat_over_http(api: A
     assert response.status_code == 409 and response.mimetype == PROBLEM
     body = response.get_json()
     assert body["rule_id"] == "IRREG-04" and body["allowed"] == [{"action": "exposed", "seat": 2}]
+
+
+def test_IRREG_06_accepts_an_extra_card_posted_as_an_action(api: Api) -> None:
+    """POST extra_card for the seat dealt six: the card is the burn (stub - 1, burns + 1); the
+    view offers the entry while the deal lasts; a second extra card brings an IRREG-01 notice."""
+    _posted_27(api)
+    offered = api.call("GET", "/v1/tables/T1", "dealer").get_json()["extra_card"]
+    assert offered == {"action": "extra_card", "seats": [2, 3, 1]}
+    response = api.act("T1", seat=1, action="extra_card")
+    assert response.status_code == 200, response.get_json()
+    body = response.get_json()
+    assert [i["code"] for i in body["instructions"]] == ["extra_card"]
+    assert "return it face down to the burn pile; it is the burn" in body["instructions"][0]["text"]
+    assert body["hand"]["burns"] == 1 and body["hand"]["stub"] == 36 and body["notices"] == []
+    response = api.act("T1", seat=3, action="extra_card")
+    assert response.status_code == 200
+    assert [n["rule_id"] for n in response.get_json()["notices"]] == ["IRREG-01"]
+
+
+def test_IRREG_06_rejects_an_extra_card_after_the_betting_started_over_http(api: Api) -> None:
+    """Once seat 1 has acted, an extra card is a 409 naming IRREG-06."""
+    _posted_27(api)
+    assert api.act("T1", seat=1, action="call").status_code == 200
+    response = api.act("T1", seat=2, action="extra_card")
+    assert response.status_code == 409 and response.mimetype == PROBLEM
+    body = response.get_json()
+    assert body["rule_id"] == "IRREG-06" and body["seat"] == 2 and body["allowed"]

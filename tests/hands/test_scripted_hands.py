@@ -447,6 +447,69 @@ DRAW_EXPOSED_SCRIPTS = [
 ]
 SCRIPTS += DRAW_EXPOSED_SCRIPTS
 
+EXTRA_CARD_SCRIPTS = [
+    Script(
+        "2-7 triple draw, card mode: seat 2's extra Kh goes back as the burn of the first draw",
+        Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW,
+        Structure.FIXED_LIMIT,
+        BLINDS_LIMIT,
+        [100, 100, 100],
+        3,
+        [
+            "1 deal 7h 5c 4s 3d 2c",
+            "2 deal 8h 6d 4d 3s 2d",
+            "2 extra_card Kh",
+            "3 deal Ah Ad Qc Qs Js",
+            "3 raise 20",
+            "1 call",
+            "2 call",
+            "1 draw",
+            "2 draw 8h | 7c",
+            "3 draw Ah Ad Qc | 9c 8c 5h",
+            *_AFTER_THE_FIRST_DRAW,
+            *_PAT_TO_SHOWDOWN,
+            "1 check",
+            "2 check",
+            "1 show",
+            "2 show",
+        ],
+        {1: 150, 2: 70, 3: 80},
+        [(80, [1])],
+        mode=Mode.CARD,
+    ),
+    Script(
+        "2-7 triple draw, count mode: the button's extra card goes back as the burn",
+        Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW,
+        Structure.FIXED_LIMIT,
+        BLINDS_LIMIT,
+        [100, 100, 100],
+        3,
+        [
+            "3 extra_card",
+            "3 raise 20",
+            "1 call",
+            "2 call",
+            "1 draw 0",
+            "2 draw 1",
+            "3 draw 3",
+            *_AFTER_THE_FIRST_DRAW,
+            "1 draw 0",
+            "2 draw 0",
+            "1 check",
+            "2 check",
+            "1 draw 0",
+            "2 draw 0",
+            "1 check",
+            "2 check",
+            "1 show 7h 5c 4s 3d 2c",
+            "2 show 7c 6d 4d 3s 2d",
+        ],
+        {1: 150, 2: 70, 3: 80},
+        [(80, [1])],
+    ),
+]
+SCRIPTS += EXTRA_CARD_SCRIPTS
+
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=[s.name for s in SCRIPTS])
 def test_scripted_hand_ends_with_the_recorded_stacks(script: Script) -> None:
@@ -527,3 +590,34 @@ def test_IRREG_04_accepts_a_card_exposed_on_the_draw_in_a_whole_hand(script: Scr
         assert state.hand.burns == 1 and "Kc" in state.hand.player(2).pile_cards[0]
     else:  # becomes_next_burn: the draw's burn and the exposed 9, which was the next burn
         assert state.hand.burns == 2 and not state.hand.spare_burn
+
+
+@pytest.mark.parametrize("script", EXTRA_CARD_SCRIPTS, ids=[s.name for s in EXTRA_CARD_SCRIPTS])
+def test_IRREG_06_accepts_an_extra_card_in_a_whole_hand(script: Script) -> None:
+    """After every entry past the deal stub + hands + discards + burns + muck is the deck, and
+    in card mode no card is in two places and the extra Kh is never in a hand; the extra card
+    is the first draw's burn, so the hand ends with that one burn."""
+    spec = TableSpec("H1", script.variant, script.structure, script.stakes, "test", 6, script.mode)
+    state = new_table(spec)
+    for seat, stack in enumerate(script.stacks, start=1):
+        state = apply(state, SeatPlayer(seat, f"P{seat}", stack), script.rules, AT).state
+    state = apply(state, StartHand(script.button), script.rules, AT).state
+    while state.hand is not None and state.hand.phase is Phase.POSTING:
+        state = apply(state, Act(state.hand.to_act or 0, ActionKind.POST), script.rules, AT).state
+    for step in script.steps:
+        state = apply(state, entry(step, script.mode), script.rules, AT).state
+        hand = state.hand
+        assert hand is not None
+        if hand.phase is not Phase.DEAL:
+            held = sum(p.held + sum(p.pile) for p in hand.players)
+            assert hand.stub + held + hand.burns + hand.muck == hand.deck, step
+        known = [
+            c for p in hand.players for c in (*p.cards, *(x for pile in p.pile_cards for x in pile))
+        ]
+        known += [*hand.muck_cards, *hand.burn_cards]
+        assert len(known) == len(set(known)), step
+        assert all("Kh" not in p.cards for p in hand.players), step
+    assert state.hand is not None and state.hand.phase is Phase.COMPLETE
+    assert (state.hand.burns, state.hand.extra_cards, state.hand.spare_burn) == (1, 1, False)
+    if script.mode is Mode.CARD:
+        assert state.hand.burn_cards == ("Kh",)

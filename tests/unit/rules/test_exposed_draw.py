@@ -93,7 +93,7 @@ def test_IRREG_04_accepts_an_exposed_card_as_the_next_burn_after_the_draw() -> N
     assert caught.value.rule_id is RuleId.DRAW_06
     stub = table.hand.stub
     table.act(3, "deal", cards="7d")
-    assert _texts(table)[0] == "Burn nothing more: the exposed card in the burn pile is this burn"
+    assert _texts(table)[0] == "Burn nothing more: the card already in the burn pile is this burn"
     assert table.hand.stub == stub - 1 and table.hand.burns == 2 and not table.hand.spare_burn
     assert table.hand.phase is Phase.BETTING_2 and _accounted(table) == 52
 
