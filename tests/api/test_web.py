@@ -807,3 +807,55 @@ def test_the_admin_page_refuses_the_obvious_before_sending(tmp_path: Path) -> No
         "table_id", "profile", "max_seats",
         "stakes.small_blind", "stakes.big_blind", "stakes.min_bet",
     }  # fmt: skip
+
+
+def _tablet_extra(tmp_path: Path, table: object, entries: list[dict[str, str]]) -> Any:
+    """extraSeats of tablet.js for a table view, and extraBody for each entry as typed
+    ({"seat", "card"}) in the view's mode."""
+    values = json.dumps([table, entries])
+    expression = f"(([t, es]) => [extraSeats(t), es.map((e) => extraBody(e, t.mode))])({values})"
+    return _node_json(tmp_path, "tablet.js", "extraSeats, extraBody", expression)
+
+
+def test_IRREG_06_the_tablet_records_an_extra_card(api: Api, tmp_path: Path) -> None:
+    """The "Extra card" panel offers the seats of the view's extra_card entry; in count mode
+    the body it builds is accepted with the extra_card instruction and a second one with an
+    IRREG-01 notice; once the betting started the view offers nothing and the entry is a 409
+    IRREG-06 (shown by the problem banner)."""
+    html = _get(api, "/tablet").get_data(as_text=True)
+    start = html.index('<details id="extra-panel" class="exposed" hidden>')
+    panel = html[start : html.index("</details>", start)]
+    assert '<select id="extra-seat">' in panel and 'id="extra-card"' in panel
+    table = _posted_27(api, "count")
+    assert table["extra_card"]["seats"] == [2, 3, 1]
+    typed = [{"seat": "2", "card": "9d"}, {"seat": "3", "card": ""}]
+    offered, (first, second) = _tablet_extra(tmp_path, table, typed)
+    assert offered == [["2", "Seat 2 · P2"], ["3", "Seat 3 · P3"], ["1", "Seat 1 · P1"]]
+    assert first == {"seat": 2, "action": "extra_card"}  # count mode names no card
+    answer = api.act("T1", **first)
+    assert answer.status_code == 200, answer.get_json()
+    assert [i["code"] for i in answer.get_json()["instructions"]] == ["extra_card"]
+    again = api.act("T1", **second)
+    assert [n["rule_id"] for n in again.get_json()["notices"]] == ["IRREG-01"]
+    assert api.act("T1", seat=1, action="call").status_code == 200
+    betting = api.call("GET", "/v1/tables/T1", "dealer").get_json()
+    assert _tablet_extra(tmp_path, betting, [])[0] == []
+    refused = api.act("T1", **first)
+    assert refused.status_code == 409 and refused.get_json()["rule_id"] == "IRREG-06"
+
+
+def test_IRREG_06_the_tablet_names_the_extra_card_in_card_mode(api: Api, tmp_path: Path) -> None:
+    """Card mode: the panel shows the card field and the body carries the card typed; the
+    API takes it as the burn, and a card in the seat's own five is refused (IRREG-06)."""
+    _posted_27(api, "card")
+    assert api.act("T1", seat=2, action="deal", count=5, cards="7h 5d 4c 3s 6h").status_code == 200
+    table = api.call("GET", "/v1/tables/T1", "dealer").get_json()
+    typed = [{"seat": "2", "card": " 9d "}, {"seat": "2", "card": "7h"}]
+    offered, (extra, own) = _tablet_extra(tmp_path, table, typed)
+    assert ["2", "Seat 2 · P2"] in offered
+    assert extra == {"seat": 2, "action": "extra_card", "cards": "9d"}
+    refused = api.act("T1", **own)
+    assert refused.status_code == 409 and refused.get_json()["rule_id"] == "IRREG-06"
+    answer = api.act("T1", **extra)
+    assert answer.status_code == 200, answer.get_json()
+    assert [i["code"] for i in answer.get_json()["instructions"]] == ["extra_card"]

@@ -38,6 +38,7 @@ function render(table) {
   renderTable(table, { onSeat: pickSeat, selected: changeSeat });
   renderActions(table);
   renderExposed(table);
+  renderExtra(table);
   renderStart(table);
   renderChanges(table);
 }
@@ -207,6 +208,42 @@ async function sendExposed() {
   if (!body.seat) { showProblem({ title: "Which seat?", detail: "Choose the seat whose card was exposed." }); return; }
   const answer = await submit(body); // instructions (keep / replace), notices (IRREG-01) or the refusal
   if (answer && answer.ok) input.value = "";
+}
+
+// -- an extra card dealt on the initial deal (IRREG-06) ---------------------------------------
+
+// The seats the view's extra_card entry offers (while the deal lasts), as [value, text].
+export function extraSeats(table) {
+  const seats = (table.extra_card && table.extra_card.seats) || [];
+  const players = new Map((table.seats || []).map((s) => [s.seat, s.player]));
+  return seats.map((seat) => [String(seat), players.get(seat) ? `Seat ${seat} · ${players.get(seat)}` : `Seat ${seat}`]);
+}
+
+// The extra-card entry: the seat, and in card mode the extra card as typed (blank is left
+// out: the engine says what it needs).
+export function extraBody({ seat = "", card = "" } = {}, mode = "count") {
+  const body = { seat: Number(seat), action: "extra_card" };
+  const text = String(card).trim();
+  if (mode === "card" && text) body.cards = text;
+  return body;
+}
+
+function renderExtra(table) {
+  const options = extraSeats(table);
+  const panel = $("extra-panel");
+  panel.hidden = !options.length;
+  if (panel.hidden) return;
+  const select = $("extra-seat");
+  fillSelect(select, options, options.some(([value]) => value === select.value) ? select.value : options[0][0]);
+  $("extra-card-field").hidden = table.mode !== "card";
+}
+
+async function sendExtra() {
+  const cardMode = poller.table && poller.table.mode === "card";
+  const body = extraBody({ seat: $("extra-seat").value, card: $("extra-card").value }, cardMode ? "card" : "count");
+  if (!body.seat) { showProblem({ title: "Which seat?", detail: "Choose the seat that got six cards." }); return; }
+  const answer = await submit(body); // the extra_card instruction, an IRREG-01 notice, or the refusal
+  if (answer && answer.ok) $("extra-card").value = "";
 }
 
 function renderStart(table) {
@@ -424,6 +461,10 @@ function setup() {
   $("exposed-form").addEventListener("submit", (event) => {
     event.preventDefault();
     sendExposed();
+  });
+  $("extra-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    sendExtra();
   });
   $("seat-form").addEventListener("submit", (event) => {
     event.preventDefault();
