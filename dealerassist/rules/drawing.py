@@ -11,7 +11,13 @@ from typing import Any
 
 from dealerassist.rules.actions import Act, ActionKind, Mode
 from dealerassist.rules.dealing import HAND_SIZE, check_dealt, refuse
-from dealerassist.rules.fifth_cards import deal_count, serve_owed_first, splits, stub_fits
+from dealerassist.rules.fifth_cards import (
+    deal_count,
+    owed_count,
+    serve_owed_first,
+    splits,
+    stub_fits,
+)
 
 # re-exported: the engine and rulings finish a draw through this module
 from dealerassist.rules.fifth_cards import deal_fifth_cards as deal_fifth_cards
@@ -122,7 +128,8 @@ def can_supply(hand: HandState, seat: int, count: int, rules: HouseRules, draw_r
     card owed to five-card draws (this one's included) if nobody else draws: the draw and the
     fifth cards are played out on a copy of the hand (unless the stub plainly covers it all,
     burns included: the usual case, kept cheap for ``legal_actions``)."""
-    owed = len(hand.come_back) + (1 if splits(count, rules) else 0)
+    owed = sum(owed_count(hand, other) for other in set(hand.come_back))  # IRREG-04: 2+ a seat
+    owed += 1 if splits(count, rules) else 0
     if stub_fits(hand, seat, count + 2 * owed + 1, rules, draw_round):
         return True
     if not owed:
@@ -412,6 +419,10 @@ def receive_dealt(
         if hand.last_receiver == seat:
             hand = evolve(hand, burned_this_draw=False)
         hand, steps = receive(hand, seat, len(cards), cards, rules, draw_round)
+        left = player.pending - len(cards)
+        if left:  # IRREG-04: five owed (a split five, four exposed): the fifth after a burn
+            hand = hand.with_player(evolve(hand.player(seat), pending=left))
+            return hand, (*steps, Step("come_back", left, seat))
         owed = tuple(s for s in hand.exposed_owed if s != seat)  # IRREG-04: replacement dealt
         served = tuple(s for s in hand.come_back if s != seat)
         return evolve(hand, come_back=served, exposed_owed=owed), steps

@@ -71,9 +71,10 @@ def owed_count(hand: HandState, seat: int) -> int:
 def _give_fifth(
     hand: HandState, seat: int, rules: HouseRules, draw_round: int
 ) -> tuple[HandState, tuple[Step, ...]]:
-    count = owed_count(hand, seat) if seat in hand.come_back else 0
-    if not count:
+    owed_cards = owed_count(hand, seat) if seat in hand.come_back else 0
+    if not owed_cards:
         return hand, ()
+    count = HAND_SIZE - 1 if splits(owed_cards, rules) else owed_cards  # never five in a row
     planned = deliverable(hand, seat, count, rules, draw_round)
     if planned is None:
         return hand, (Step("stop", 0, seat),)
@@ -82,8 +83,9 @@ def _give_fifth(
     hand = hand.with_player(evolve(player, held=player.held + count, pending=0))
     served = tuple(other for other in hand.come_back if other != seat)
     replaced = seat in hand.exposed_owed
-    owed = tuple(other for other in hand.exposed_owed if other != seat)
-    hand = evolve(hand, last_receiver=seat, come_back=served, exposed_owed=owed)
+    left = owed_cards - count  # IRREG-04: five owed (a split five, four exposed): one after
+    owed = hand.exposed_owed if left else tuple(s for s in hand.exposed_owed if s != seat)
+    hand = evolve(hand, last_receiver=seat, come_back=(*served, *(seat,) * left), exposed_owed=owed)
     parts = (("replacement", 1),) if replaced else (("fifth", 1),)
     return hand, tuple(
         Step("deal", step.count, seat, parts) if step.code == "deal" else step for step in dealt
@@ -97,11 +99,15 @@ def deal_fifth_cards(
     received cards after that seat, a card is burned first. A seat still owed its card keeps
     its discards out of any reshuffle (DRAW-06)."""
     steps: list[Step] = []
-    for seat in dict.fromkeys(hand.come_back):  # IRREG-04: a seat may be owed two cards
+    queue = list(dict.fromkeys(hand.come_back))  # IRREG-04: a seat may be owed two cards
+    while queue:
+        seat = queue.pop(0)
         if hand.last_receiver == seat:
             hand = evolve(hand, burned_this_draw=False)
         hand, dealt = _give_fifth(hand, seat, rules, draw_round)
         steps.extend(dealt)
+        if seat in hand.come_back and dealt and dealt[-1].code != "stop":
+            queue.append(seat)  # four of five owed dealt: the last one after the others
     return evolve(hand, come_back=()), tuple(steps)
 
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from collections import Counter
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pytest
 from engine_table import AT, LIMIT, StoredTable, Table
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from dealerassist.errors import InvalidInput
@@ -16,22 +17,25 @@ from dealerassist.rules import betting
 from dealerassist.rules.actions import Act, ActionKind, Mode, Stakes, Structure, Variant
 from dealerassist.rules.blinds import eligible_seats
 from dealerassist.rules.dealing import deck_cards
+from dealerassist.rules.drawing import next_to_declare
 from dealerassist.rules.engine import legal_actions, view
+from dealerassist.rules.exposed_draw import after_the_deal
 from dealerassist.rules.house_rules import (
     BettingRules,
     BlindRules,
     BottomCard,
     ButtonMethod,
     DrawRules,
+    ExposedDrawCard,
     HouseRules,
     IrregularityRules,
     PostDrawFirst,
     ReshufflePool,
     ShortAllInRule,
 )
-from dealerassist.rules.state import Phase, TableState
-from dealerassist.rules.stub import in_pool, muck_in_pool, owed_seats
-from dealerassist.rules.violations import RuleViolation
+from dealerassist.rules.state import HandState, Phase, TableState, is_draw, phase_number
+from dealerassist.rules.stub import in_pool, muck_in_pool, owed_seats, pool_size, reserve
+from dealerassist.rules.violations import RuleId, RuleViolation
 
 STAKES = {
     Structure.FIXED_LIMIT: LIMIT,
@@ -69,11 +73,27 @@ def check_invariants(table: Table, total: int) -> None:
         return
     if hand.phase is not Phase.DEAL:
         assert cards_accounted(state) == hand.deck
+    if state.spec.mode is Mode.CARD:
+        check_cards_in_one_place(hand)
     if hand.to_act is not None:
         player = hand.player(hand.to_act)
         assert not player.folded
         if hand.phase.value.startswith("betting"):
             assert player.stack > 0
+
+
+def check_cards_in_one_place(hand: HandState) -> None:
+    """Card mode: every known card is in one place only (a hand, a discard pile, the muck or
+    the burn pile), and no pile lists more cards than it counts."""
+    burned = hand.burn_cards + ((hand.exposed_burn,) if hand.exposed_burn else ())
+    places = [*hand.muck_cards, *burned]
+    for player in hand.players:
+        assert len(player.cards) == player.held
+        assert [len(pile) for pile in player.pile_cards] <= list(player.pile)
+        places += [*player.cards, *(c for pile in player.pile_cards for c in pile)]
+    twice = [card for card, times in Counter(places).items() if times > 1]
+    assert not twice, f"cards in two places: {twice}"
+    assert len(hand.muck_cards) <= hand.muck and len(burned) <= hand.burns
 
 
 def choose(legal: dict[str, Any], rng: random.Random, table: Table) -> Act:
@@ -140,20 +160,78 @@ def _fresh_cards(table: Table, count: int, rng: random.Random) -> tuple[str, ...
     piles.update({c: muck_in_pool(table.rules) for c in hand.muck_cards})
     if hand.exposed_burn is not None:  # IRREG-03: the exposed card is a burn: in every pool
         piles[hand.exposed_burn] = draw_round > 0
+    piles.update({c: draw_round > 0 for c in hand.burn_cards})  # IRREG-04: burns as well
     stub = sorted(deck_cards(hand.deck) - held - set(piles))
     picked = rng.sample(stub, min(count, len(stub)))  # the stub first (DRAW-06)
     pool = sorted(c for c, usable in piles.items() if usable)
     return tuple(picked + rng.sample(pool, count - len(picked)))
 
 
+@dataclass
+class DrawExposures:
+    """IRREG-04 in random play: the cards of the last deal of the seat last dealt to (card
+    mode) or how many it got (count mode), and every card exposed on the draw."""
+
+    rng: random.Random
+    rules_pool: ReshufflePool
+    disposition: ExposedDrawCard
+    fresh: list[str] = field(default_factory=list)
+    fresh_count: int = 0
+    # card mode: (seat, card, draw round, reshuffles so far) of each exposed card
+    exposed: list[tuple[int, str, int, int]] = field(default_factory=list)
+    entered: int = 0
+
+    def note(self, before: HandState, after: HandState, act: Act) -> None:
+        """After an entry: what the last receiver was just dealt; an exposed card dealt back
+        to its seat only after a reshuffle whose pool may take it (DRAW-06)."""
+        seat = after.last_receiver
+        if seat is None or not after.has(seat) or not before.has(seat):
+            self.fresh, self.fresh_count = [], 0
+            return
+        discarded = act.count or 0 if act.seat == seat and act.action is ActionKind.DRAW else 0
+        gained = after.player(seat).held - before.player(seat).held + discarded
+        if seat != before.last_receiver or gained > 0:
+            self.fresh_count = max(gained, 0)
+            self.fresh = list(act.cards or ()) if act.seat == seat else []
+        if act.action in (ActionKind.DEAL, ActionKind.DRAW) and act.cards and is_draw(before.phase):
+            self._check_dealt_back(before, after, act.seat, act.cards)
+
+    def _check_dealt_back(
+        self, before: HandState, after: HandState, seat: int, cards: tuple[str, ...]
+    ) -> None:
+        """A card exposed from ``seat`` comes back to it only through a reshuffle: from its own
+        discards only where the pool takes them (DRAW-06), from the burns any time."""
+        own = {c for pile in before.player(seat).pile_cards for c in pile}
+        for owner, card, draw_round, reshuffles in self.exposed:
+            if owner != seat or card not in cards:
+                continue
+            assert after.reshuffles > reshuffles, f"{card} dealt back to seat {seat}"
+            if card in own:
+                assert after.reshuffles > before.reshuffles
+                later = phase_number(before.phase) > draw_round
+                pool = self.rules_pool
+                assert pool is ReshufflePool.ALL_DISCARDS or (
+                    pool is ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS and later
+                ), f"seat {seat} got back its exposed {card} from its own discards"
+
+
 def play_hand(
-    table: Table, rng: random.Random, illegal: bool = False, expose: random.Random | None = None
+    table: Table,
+    rng: random.Random,
+    illegal: bool = False,
+    expose: random.Random | None = None,
+    expose_draw: DrawExposures | None = None,
 ) -> None:
     total = chips_in_play(table.state)
     table.start(button=None if table.state.button else 1, post=False)
-    for _ in range(200):
+    if expose_draw is not None:
+        expose_draw.exposed, expose_draw.fresh, expose_draw.fresh_count = [], [], 0
+    for _ in range(400):
         check_invariants(table, total)
         if expose is not None and expose_card(table, expose):
+            continue
+        if expose_draw is not None and expose_draw_card(table, expose_draw):
+            check_invariants(table, total)
             continue
         legal = legal_actions(table.state, table.rules, AT)
         if legal is None:
@@ -161,8 +239,12 @@ def play_hand(
         if illegal:
             try_illegal(table, legal, rng)
         before = table.hand
-        table.run(choose(legal, rng, table))
+        act = choose(legal, rng, table)
+        table.run(act)
         check_turn_order(before, table.hand, legal["seat"])
+        if expose_draw is not None:
+            expose_draw.note(before, table.hand, act)
+            check_no_foul(table)
     assert table.hand.phase is Phase.COMPLETE
     assert sum(seat.stack for seat in table.state.seats) == total
 
@@ -179,6 +261,108 @@ def expose_card(table: Table, rng: random.Random) -> bool:
         rank = rng.choice(sorted({card[0] for card in deck_cards(table.hand.deck)}))
         table.run(Act(seat, ActionKind.EXPOSED, rank=rank))
     return True
+
+
+def expose_draw_card(table: Table, seen: DrawExposures) -> bool:
+    """IRREG-04: while the view offers a seat, illegal exposures are refused; now and then the
+    dealer exposes one of the cards just dealt to it (count mode: with or without a rank)."""
+    if not after_the_deal(table.hand) or table.hand.phase is Phase.COMPLETE:
+        return False
+    offered = view(table.state, table.rules, AT)["exposed_draw"]
+    rng = seen.rng
+    if rng.random() < 0.3:
+        try_illegal_exposures(table, seen, None if offered is None else offered["seat"])
+    if offered is None or rng.random() > 0.4:
+        return False
+    seat, hand = offered["seat"], table.hand
+    assert offered["disposition"] == table.rules.irregularities.exposed_draw.value
+    if not _room_for_a_replacement(hand, seat, table.rules):
+        event("draw exposure skipped: the stub and the pool cannot replace it")
+        return False
+    if table.state.spec.mode is Mode.CARD:
+        fresh = [card for card in seen.fresh if card in hand.player(seat).cards]
+        if not fresh:
+            return False
+        card = rng.choice(fresh)
+        act = Act(seat, ActionKind.EXPOSED, cards=(card,))
+        seen.exposed.append((seat, card, _draw_round_of(hand), hand.reshuffles))
+        seen.fresh.remove(card)
+    else:
+        if seen.fresh_count < 1:
+            return False
+        rank = rng.choice([None, *sorted({card[0] for card in deck_cards(hand.deck)})])
+        act = Act(seat, ActionKind.EXPOSED, rank=rank)
+        seen.fresh_count -= 1
+    table.run(act)
+    seen.entered += 1
+    after = table.hand
+    assert seat in after.exposed_owed or after.player(seat).held == hand.player(seat).held
+    if (
+        is_draw(after.phase)
+        and after.to_act == seat
+        and next_to_declare(after, _draw_round_of(after))
+    ):
+        # replaced after every other seat, unless the stub is running out (DRAW-03/06: owed
+        # cards go first so their seat's discards may join the reshuffle)
+        assert after.stub < sum(p.pending for p in after.players) + 2
+    check_no_foul(table)
+    return True
+
+
+def _room_for_a_replacement(hand: HandState, seat: int, rules: HouseRules) -> bool:
+    """The stub and the reshuffle pool can still give every card owed in this draw and one more
+    (and a burn): more exposures than that leave a replacement nobody can deal (see report)."""
+    draw_round = _draw_round_of(hand)
+    owed = sum(p.pending for p in hand.players) or len(hand.come_back)
+    supply = hand.stub - reserve(hand, seat, rules, draw_round) - 1
+    return supply + pool_size(hand, seat, rules, draw_round) >= owed + 1
+
+
+def _draw_round_of(hand: HandState) -> int:
+    """The draw a card exposed now belongs to: the one in progress or the one just over."""
+    return phase_number(hand.phase) if is_draw(hand.phase) else phase_number(hand.phase) - 1
+
+
+def check_no_foul(table: Table) -> None:
+    """No hand is fouled for lack of a replacement: every live hand has five after a draw."""
+    assert table.outcome is not None
+    assert not [n for n in table.outcome.notices if n.rule_id is RuleId.DRAW_10]
+    hand = table.hand
+    if hand.phase.value.startswith(("betting", "showdown")):
+        assert all(p.held == 5 for p in hand.live()), [(p.seat, p.held) for p in hand.live()]
+
+
+def try_illegal_exposures(table: Table, seen: DrawExposures, seat: int | None) -> None:
+    """IRREG-04: an exposure for a seat not just dealt, of a card not just dealt, with an
+    option, or once the window closed is refused with IRREG-04 and changes nothing."""
+    hand, rng = table.hand, seen.rng
+    card_mode = table.state.spec.mode is Mode.CARD
+    entries: list[Act] = []
+    others = [p for p in hand.players if p.seat != seat and p.cards]
+    if not card_mode:
+        others = [p for p in hand.players if p.seat != seat]
+    if others:
+        other = rng.choice(others)
+        cards = (rng.choice(other.cards),) if card_mode else None
+        entries.append(Act(other.seat, ActionKind.EXPOSED, cards=cards))
+    if seat is not None:
+        player = hand.player(seat)
+        option = rng.choice(["keep", "replace"])
+        fresh = [c for c in seen.fresh if c in player.cards] if card_mode else []
+        cards = (rng.choice(fresh),) if fresh else None
+        if card_mode and fresh:
+            entries.append(Act(seat, ActionKind.EXPOSED, cards=cards, option=option))
+            kept = [c for c in player.cards if c not in seen.fresh]
+            if kept:
+                entries.append(Act(seat, ActionKind.EXPOSED, cards=(rng.choice(kept),)))
+        if not card_mode:
+            entries.append(Act(seat, ActionKind.EXPOSED, option=option))
+    before = table.state.to_dict()
+    for entry in entries:
+        with pytest.raises(RuleViolation) as refused:
+            table.run(entry)
+        assert refused.value.rule_id is RuleId.IRREG_04, (entry, refused.value.message)
+        assert table.state.to_dict() == before
 
 
 def check_turn_order(before: Any, after: Any, actor: int) -> None:
@@ -286,6 +470,38 @@ def test_IRREG_03_accepts_random_exposed_cards_and_conserves_chips_and_cards(
     play_hand(table, rng, expose=expose)
     if len(eligible_seats(table.state)) >= 2:
         play_hand(table, rng, expose=expose)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    game=st.sampled_from(GAMES),
+    seed=st.integers(0, 10**6),
+    mode=st.sampled_from(list(Mode)),
+    disposition=st.sampled_from(list(ExposedDrawCard)),
+    keep=st.sampled_from([None, "any", "none", "75432"]),
+)
+def test_IRREG_04_random_draw_exposures_conserve_chips_and_cards_and_are_replaced_last(
+    game: tuple[Variant, Structure],
+    seed: int,
+    mode: Mode,
+    disposition: ExposedDrawCard,
+    keep: str | None,
+) -> None:
+    """Cards exposed at random on the draw (to the discards or as the next burn), with every
+    random house option and maybe an exposure on the deal too, keep chips and cards constant,
+    each card in one place, an exposed card away from its seat but through a reshuffle that
+    may take it, every hand at five after the draw; illegal exposures change nothing."""
+    table = make_table(game[0], game[1], seed, mode, antes=seed % 3 == 0)
+    irregularities = IrregularityRules(exposed_keep_ranks=keep or "any", exposed_draw=disposition)
+    table.rules = replace(table.rules, irregularities=irregularities)
+    rng = random.Random(seed)
+    seen = DrawExposures(random.Random(seed + 2), table.rules.draw.reshuffle_pool, disposition)
+    expose = random.Random(seed + 1) if keep else None
+    for _ in range(3):
+        if len(eligible_seats(table.state)) < 2:
+            break
+        play_hand(table, rng, expose=expose, expose_draw=seen)
+    event(f"draw exposures: {min(seen.entered, 3)}{'+' if seen.entered > 3 else ''}")
 
 
 @settings(max_examples=25, deadline=None)
