@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from dealerassist.rules import (
     betting,
@@ -52,6 +53,8 @@ from dealerassist.rules.state import (
     phase_number,
 )
 from dealerassist.rules.violations import Notice, RuleId, RuleViolation
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,19 +288,13 @@ def _exposed(
     Once the draw has begun, IRREG-04 (``_exposed_draw``)."""
     if exposed_draw.after_the_deal(hand):
         return _exposed_draw(state, hand, act, rules, log)
-    try:
-        card = exposed.check_exposed(hand, act, rules, state.spec.mode)
-    except RuleViolation as refusal:
-        refusal.allowed = refusal.allowed or _legal(state, hand, rules)
-        raise
+    card = _checked(
+        state, hand, rules, lambda: exposed.check_exposed(hand, act, rules, state.spec.mode)
+    )
     after, event, instructions, notices = exposed.apply_exposed(
         hand, act.seat, card, rules, state.spec.mode
     )
-    log.events.append(event)
-    if after.phase is not hand.phase:
-        log.events.append({"type": "phase", "phase": after.phase.value})
-    log.instructions.extend(instructions)
-    log.notices.extend(notices)
+    _log_irregularity(log, hand, after, event, instructions, notices)
     return after
 
 
@@ -306,15 +303,11 @@ def _extra_card(
 ) -> HandState:
     """IRREG-06: an extra card dealt on the initial deal goes to the burn pile and is the burn;
     IRREG-01 on a second."""
-    try:
-        card = extra_card.check_extra_card(hand, act, state.spec.mode)
-    except RuleViolation as refusal:
-        refusal.allowed = refusal.allowed or _legal(state, hand, rules)
-        raise
+    card = _checked(
+        state, hand, rules, lambda: extra_card.check_extra_card(hand, act, state.spec.mode)
+    )
     after, event, instructions, notices = extra_card.apply_extra_card(hand, act.seat, card, rules)
-    log.events.append(event)
-    log.instructions.extend(instructions)
-    log.notices.extend(notices)
+    _log_irregularity(log, hand, after, event, instructions, notices)
     return after
 
 
@@ -323,21 +316,44 @@ def _exposed_draw(
 ) -> HandState:
     """IRREG-04: a card the dealer exposed on the draw is not taken; the seat's replacement
     comes after every other seat (back in the draw if it was over)."""
-    try:
-        card = exposed_draw.check_exposed_draw(state, hand, act, state.spec.mode)
-    except RuleViolation as refusal:
-        refusal.allowed = refusal.allowed or _legal(state, hand, rules)
-        raise
+    card = _checked(
+        state,
+        hand,
+        rules,
+        lambda: exposed_draw.check_exposed_draw(state, hand, act, state.spec.mode),
+    )
     after, event, instructions, steps = exposed_draw.apply_exposed_draw(
         hand, act.seat, card, rules, state.spec.mode
     )
-    log.events.append(event)
-    if after.phase is not hand.phase:
-        log.events.append({"type": "phase", "phase": after.phase.value})
-    log.instructions.extend(instructions)
-    log.instructions.extend(say.dealing_script(steps))
+    _log_irregularity(log, hand, after, event, [*instructions, *say.dealing_script(steps)], [])
     _next_in_draw(after, log)
     return after
+
+
+def _checked(state: TableState, hand: HandState, rules: HouseRules, check: Callable[[], _T]) -> _T:
+    """An irregularity entry's check; a refusal that names no allowed entry gets the legal
+    actions of the seat to act, as every other refusal does."""
+    try:
+        return check()
+    except RuleViolation as refusal:
+        refusal.allowed = refusal.allowed or _legal(state, hand, rules)
+        raise
+
+
+def _log_irregularity(
+    log: Log,
+    before: HandState,
+    after: HandState,
+    event: dict[str, Any],
+    instructions: list[dict[str, Any]],
+    notices: list[Notice],
+) -> None:
+    """An irregularity's event (and the phase it moved the hand to), instructions, notices."""
+    log.events.append(event)
+    if after.phase is not before.phase:
+        log.events.append({"type": "phase", "phase": after.phase.value})
+    log.instructions.extend(instructions)
+    log.notices.extend(notices)
 
 
 def _next_in_draw(hand: HandState, log: Log) -> None:

@@ -195,7 +195,12 @@ def apply_exposed(
     rank = rank_of(exposed)
     hand = evolve(hand, exposed=hand.exposed + 1)
     if hand.exposed > 1:
-        return hand, _event(seat, exposed, "misdeal"), [], [_misdeal_notice(seat, hand.exposed)]
+        return (
+            hand,
+            _event(seat, exposed, "misdeal"),
+            [],
+            [misdeal_notice(seat, f"{hand.exposed} cards exposed by the dealer")],
+        )
     if keeps(rules, rank):
         text = f"Seat {seat} keeps the exposed {exposed}: {house_text(rules)}"
         return hand, _event(seat, exposed, KEEP), [say.instruction(KEEP, seat, None, text)], []
@@ -232,9 +237,11 @@ def _event(seat: int, exposed: str, ruling: str) -> dict[str, Any]:
     return {"type": "exposed", "seat": seat, "exposed": exposed, "ruling": ruling}
 
 
-def _misdeal_notice(seat: int, count: int) -> Notice:
+def misdeal_notice(seat: int, what: str) -> Notice:
+    """IRREG-01: two or more cards exposed by the dealer, or two or more extra cards, on one
+    deal: a misdeal, which the floor declares (``what``: "2 cards exposed by the dealer")."""
     message = (
-        f"{count} cards exposed by the dealer on this deal: that is a misdeal (IRREG-01). Leave "
-        "the cards as they are and call the floor; the floor declares it with the misdeal ruling."
+        f"{what} on this deal: that is a misdeal (IRREG-01). Leave the cards as they are and "
+        "call the floor; the floor declares it with the misdeal ruling."
     )
     return Notice(rule_id=RuleId.IRREG_01, message=message, seat=seat)

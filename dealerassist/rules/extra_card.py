@@ -20,7 +20,7 @@ from typing import Any
 from dealerassist.rules import instructions as say
 from dealerassist.rules.actions import Act, Mode
 from dealerassist.rules.dealing import UNKNOWN, card_locations, deck_cards
-from dealerassist.rules.exposed import in_initial_deal
+from dealerassist.rules.exposed import in_initial_deal, misdeal_notice
 from dealerassist.rules.house_rules import HouseRules
 from dealerassist.rules.state import HandState, evolve
 from dealerassist.rules.violations import Notice, RuleId, RuleViolation
@@ -131,7 +131,7 @@ def apply_extra_card(
     hand = evolve(hand, extra_cards=hand.extra_cards + 1)
     if hand.extra_cards > 1:
         event = _event(seat, card, MISDEAL)
-        return hand, event, [], [_misdeal_notice(seat, hand.extra_cards)]
+        return hand, event, [], [misdeal_notice(seat, f"{hand.extra_cards} extra cards dealt")]
     known = hand.burn_cards if card is None else (*hand.burn_cards, card)
     burn_before = rules.draw.burn_before  # DRAW-04: the extra card is that burn
     hand = evolve(
@@ -160,11 +160,3 @@ def _instruction(seat: int, card: str | None, burn_before: bool) -> dict[str, An
 
 def _event(seat: int, card: str | None, ruling: str) -> dict[str, Any]:
     return {"type": "extra_card", "seat": seat, "card": card, "ruling": ruling}
-
-
-def _misdeal_notice(seat: int, count: int) -> Notice:
-    message = (
-        f"{count} extra cards dealt on this deal: that is a misdeal (IRREG-01). Leave the cards "
-        "as they are and call the floor; the floor declares it with the misdeal ruling."
-    )
-    return Notice(rule_id=RuleId.IRREG_01, message=message, seat=seat)
