@@ -325,8 +325,10 @@ def _exposed_draw(
     after, event, instructions, steps = exposed_draw.apply_exposed_draw(
         hand, act.seat, card, rules, state.spec.mode
     )
-    _log_irregularity(log, hand, after, event, [*instructions, *say.dealing_script(steps)], [])
-    _next_in_draw(after, log)
+    notices = exposed_draw.floor_notice(after)
+    _log_irregularity(log, hand, after, event, [*instructions, *say.dealing_script(steps)], notices)
+    if not after.floor_wait:
+        _next_in_draw(after, log)
     return after
 
 
@@ -470,10 +472,18 @@ def _legal(state: TableState, hand: HandState, rules: HouseRules) -> list[dict[s
 
 
 def legal_actions(state: TableState, rules: HouseRules, at: datetime) -> dict[str, Any] | None:
-    """The seat to act and its legal actions with amounts, or None when nobody is to act."""
+    """The seat to act and its legal actions with amounts, or None when nobody is to act; while
+    the hand waits for the floor (IRREG-04) no legal action and the rule in ``floor``."""
     hand = state.hand
     if hand is None or hand.to_act is None or hand.phase is Phase.COMPLETE:
         return None
+    if hand.floor_wait:  # IRREG-04: no entry until the floor rules
+        return {
+            "seat": hand.to_act,
+            "phase": hand.phase.value,
+            "legal": [],
+            "floor": hand.floor_wait,
+        }
     legal = _legal(state, hand, rules)
     if (
         is_draw(hand.phase)

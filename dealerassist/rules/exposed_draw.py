@@ -12,6 +12,12 @@ The dealer enters ``exposed`` for the seat that was just dealt cards (``last_rec
 card mode with the exposed card, one of the cards of that seat's last deal; in count mode the
 ``rank`` may be given and is only recorded. It is accepted during the draw, and after the draw
 until the first action that follows it (the hand goes back to the draw for the replacement).
+
+The exposure is a fact, so it is accepted even when the stub and the reshuffle pool (DRAW-06)
+can no longer supply the replacement; the hand then waits for the floor (``floor_wait``):
+the dealer is told to call it, every entry is refused until a ruling, and the floor may let
+the player take the exposed card as his replacement (``take_exposed``; Oaks lowball lets a
+player accept an exposed card), or rule a misdeal, kill a hand, award the pot.
 """
 
 from __future__ import annotations
@@ -20,9 +26,10 @@ from typing import Any
 
 from dealerassist.rules import instructions as say
 from dealerassist.rules.actions import Act, ActionKind, Mode
-from dealerassist.rules.dealing import UNKNOWN, deck_cards
-from dealerassist.rules.drawing import finish_draw, next_in_draw
+from dealerassist.rules.dealing import HAND_SIZE, UNKNOWN, deck_cards
+from dealerassist.rules.drawing import deal_fifth_cards, finish_draw, next_in_draw, receive
 from dealerassist.rules.exposed import rank_of
+from dealerassist.rules.fifth_cards import deal_count
 from dealerassist.rules.house_rules import ExposedDrawCard, HouseRules
 from dealerassist.rules.journal import read
 from dealerassist.rules.state import (
@@ -37,7 +44,7 @@ from dealerassist.rules.state import (
     phase_number,
 )
 from dealerassist.rules.stub import Step
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.violations import Notice, RuleId, RuleViolation
 
 # -- when ------------------------------------------------------------------------------------
 
@@ -66,7 +73,7 @@ def draw_round_open(hand: HandState) -> int:
 def exposed_draw_legal(hand: HandState | None, rules: HouseRules) -> dict[str, Any] | None:
     """For the view: the seat whose just-dealt card may be entered as exposed, and where the
     house puts such a card."""
-    if hand is None or not draw_round_open(hand):
+    if hand is None or hand.floor_wait or not draw_round_open(hand):
         return None
     disposition = rules.irregularities.exposed_draw.value
     return {"action": "exposed", "seat": hand.last_receiver, "disposition": disposition}
@@ -190,16 +197,163 @@ def apply_exposed_draw(
     if not is_draw(hand.phase):
         hand = evolve(hand, phase=draw_phase(draw_round))
     hand = evolve(hand, to_act=next_in_draw(hand, rules, draw_round))
+    event = {"type": "exposed", "seat": seat, "exposed": exposed, "ruling": disposition.value}
+    shown = exposed or "card"
+    text = f"Seat {seat} may not take the exposed {shown}: {where}."
+    if not can_replace(hand, rules, draw_round):
+        hand = evolve(hand, floor_wait=RuleId.IRREG_04.value, to_act=waiting_turn(hand))
+        text = f"{text} {_STUCK.format(seat=seat)}: stop the draw and call the floor"
+        return hand, event, [say.instruction("call_floor", seat, 1, text)], ()
     steps: tuple[Step, ...] = ()
     if hand.to_act is None:  # count mode, every other seat served: the replacement now
         hand, steps, _ = finish_draw(hand, rules, draw_round)
-    shown = exposed or "card"
-    text = (
-        f"Seat {seat} may not take the exposed {shown}: {where}. Replacement owed to seat "
-        f"{seat} at the end of the draw"
-    )
-    event = {"type": "exposed", "seat": seat, "exposed": exposed, "ruling": disposition.value}
+    text = f"{text} Replacement owed to seat {seat} at the end of the draw"
     return hand, event, [say.instruction("replacement_owed", seat, 1, text)], steps
+
+
+_STUCK = "The stub and the reshuffle pool cannot replace seat {seat}'s exposed card"
+
+
+def floor_notice(hand: HandState) -> list[Notice]:
+    """IRREG-04: when the hand waits for the floor, tell the dealer why and to call it."""
+    if hand.floor_wait != RuleId.IRREG_04.value:
+        return []
+    seat = hand.exposed_owed[-1] if hand.exposed_owed else None
+    who = "a" if seat is None else f"seat {seat}'s"
+    message = (
+        f"The stub and the reshuffle pool cannot replace {who} exposed card (DRAW-06): stop "
+        "the draw and call the floor. The player may be allowed to take the exposed card "
+        "(take_exposed), or the floor rules a misdeal, a dead hand or an award"
+    )
+    return [Notice(rule_id=RuleId.IRREG_04, message=message, seat=seat)]
+
+
+def can_replace(hand: HandState, rules: HouseRules, draw_round: int) -> bool:
+    """IRREG-04 / DRAW-06: played out on a copy with nobody else drawing, the stub and a
+    reshuffle give every seat still owed cards in this draw all of them (card mode: a seat
+    that discarded and was not dealt yet first, then the cards owed after the others)."""
+    owed = {p.seat for p in hand.players if p.pending} | set(hand.come_back)
+    for player in hand.live():
+        if not player.pending or player.seat in hand.come_back:
+            continue
+        count = deal_count(player, rules)
+        try:
+            hand, _ = receive(hand, player.seat, count, None, rules, draw_round)
+        except RuleViolation:
+            return False
+        left = player.pending - count
+        if left:
+            hand = hand.with_player(evolve(hand.player(player.seat), pending=left))
+            hand = evolve(hand, come_back=(*hand.come_back, player.seat))
+    final, _ = deal_fifth_cards(hand, rules, draw_round)
+    return all(
+        final.player(seat).held == HAND_SIZE for seat in owed if not final.player(seat).folded
+    )
+
+
+def waiting_turn(hand: HandState) -> int | None:
+    """The seat shown to act while the hand waits for the floor: the one owed a card."""
+    if hand.to_act is not None:
+        return hand.to_act
+    live = [seat for seat in hand.come_back if not hand.player(seat).folded]
+    return live[0] if live else None
+
+
+def resume(
+    hand: HandState, rules: HouseRules
+) -> tuple[HandState, tuple[Step, ...], tuple[tuple[int, int], ...]]:
+    """After the floor's ruling (IRREG-04): the draw goes on from the next seat, or ends
+    (count mode: the cards owed after the others dealt now); the dealing script, fouled seats."""
+    hand = evolve(hand, floor_wait=None)
+    if not is_draw(hand.phase):
+        return hand, (), ()
+    draw_round = phase_number(hand.phase)
+    hand = evolve(hand, to_act=next_in_draw(hand, rules, draw_round))
+    if hand.to_act is not None:
+        return hand, (), ()
+    return finish_draw(hand, rules, draw_round)
+
+
+# -- the floor lets the player take the exposed card --------------------------------------
+
+
+def take_exposed(
+    state: TableState, hand: HandState, seat: int, rules: HouseRules, mode: Mode
+) -> tuple[HandState, str | None]:
+    """IRREG-04 ruling ``take_exposed``: no replacement can be supplied, so the seat takes its
+    exposed card back from the discards or the burn pile as its replacement; the new hand and
+    the card (None in count mode)."""
+    player = hand.player(seat)
+    draw_round = len(player.drawn)
+    to_burn = rules.irregularities.exposed_draw is ExposedDrawCard.BECOMES_NEXT_BURN
+    card = _exposed_card(state, hand, seat, draw_round, to_burn) if mode is Mode.CARD else None
+    if to_burn:
+        burn_cards = list(hand.burn_cards)
+        if card is not None:
+            burn_cards.remove(card)
+        spare = hand.spare_burn and bool(burn_cards)  # another exposed card still stands
+        hand = evolve(hand, burns=hand.burns - 1, burn_cards=tuple(burn_cards), spare_burn=spare)
+    else:
+        player = _undiscarded(player, card, draw_round)
+    cards = player.cards if card is None else (*player.cards, card)
+    pending = max(0, player.pending - 1)
+    player = evolve(player, held=player.held + 1, cards=cards, pending=pending)
+    come_back = list(hand.come_back)
+    if seat in come_back and (mode is Mode.COUNT or not pending):
+        come_back.remove(seat)
+    owed = list(hand.exposed_owed)
+    owed.remove(seat)
+    hand = evolve(hand.with_player(player), come_back=tuple(come_back), exposed_owed=tuple(owed))
+    return hand, card
+
+
+def check_take_exposed(hand: HandState, seat: int, rules: HouseRules) -> None:
+    """IRREG-04: ``take_exposed`` only while the hand waits for the floor because the seat's
+    replacement cannot be supplied, and with its exposed card still where the house put it."""
+    if hand.floor_wait != RuleId.IRREG_04.value or seat not in hand.exposed_owed:
+        owed = sorted(set(hand.exposed_owed)) if hand.floor_wait else []
+        message = (
+            f"Seat {seat} cannot take an exposed card: the player takes one only when the stub "
+            "and the reshuffle pool cannot replace it and the hand waits for the floor "
+            f"(IRREG-04){f'; seats owed one: {owed}' if owed else ''}."
+        )
+        raise _refuse(message, seat, [{"effect": "take_exposed", "seat": s} for s in owed])
+    player = hand.player(seat)
+    if rules.irregularities.exposed_draw is ExposedDrawCard.BECOMES_NEXT_BURN:
+        there = hand.burns > 0
+    else:
+        there = len(player.pile) == len(player.drawn) and player.pile[-1] > 0
+    if not there:
+        raise _refuse(f"Seat {seat}'s exposed card is no longer where it was put.", seat)
+
+
+def _exposed_card(
+    state: TableState, hand: HandState, seat: int, draw_round: int, to_burn: bool
+) -> str:
+    """Card mode: the latest card exposed from ``seat`` that is still where the house put it."""
+    player = hand.player(seat)
+    pile = player.pile_cards[draw_round - 1] if len(player.pile_cards) >= draw_round else ()
+    where = hand.burn_cards if to_burn else pile
+    for entry in reversed(state.hand_log):
+        command = read(entry)[0]
+        exposed = command.get("action") == ActionKind.EXPOSED.value
+        if command.get("type") == "action" and exposed and command.get("seat") == seat:
+            card = (command.get("cards") or [None])[0]
+            if card in where:
+                return str(card)
+    raise _refuse(f"Seat {seat}'s exposed card is no longer where it was put.", seat)
+
+
+def _undiscarded(player: PlayerState, card: str | None, draw_round: int) -> PlayerState:
+    """``to_discards``: the card leaves the seat's discards of this draw."""
+    index = draw_round - 1
+    pile = list(player.pile)
+    pile[index] -= 1
+    if card is None:
+        return evolve(player, pile=tuple(pile))
+    piles = list(player.pile_cards)
+    piles[index] = tuple(c for c in piles[index] if c != card)
+    return evolve(player, pile=tuple(pile), pile_cards=tuple(piles))
 
 
 def _without(player: PlayerState, card: str | None) -> PlayerState:

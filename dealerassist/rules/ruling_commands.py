@@ -38,6 +38,7 @@ class EffectKind(StrEnum):
     REOPEN_BETTING = "reopen_betting"
     HOLD_POT = "hold_pot"
     RELEASE_POT = "release_pot"
+    TAKE_EXPOSED = "take_exposed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +134,14 @@ class ReleasePot:
     """Lift a hold: the hand goes on."""
 
 
+@dataclass(frozen=True, slots=True)
+class TakeExposed:
+    """IRREG-04: no replacement can be supplied, so the seat takes its card exposed on the draw
+    (back from the discards or the burn pile) as its replacement; the draw goes on."""
+
+    seat: int
+
+
 Effect = (
     AcceptEntry
     | VoidLast
@@ -144,6 +153,7 @@ Effect = (
     | ReopenBetting
     | HoldPot
     | ReleasePot
+    | TakeExposed
 )
 STRUCTURAL = (VoidLast, Misdeal)  # they rebuild or reset the hand: allowed as the first effect only
 
@@ -186,7 +196,12 @@ def effect_to_dict(
             return {"effect": "accept_entry", "entry": entry_to_dict(entry), "waive": waive}
         case VoidLast(count=count):
             return {"effect": "void_last", "count": count}
-        case KillHand(seat=seat) | MoveButton(seat=seat) | ReopenBetting(seat=seat):
+        case (
+            KillHand(seat=seat)
+            | MoveButton(seat=seat)
+            | ReopenBetting(seat=seat)
+            | TakeExposed(seat=seat)
+        ):
             return {"effect": _KIND_OF[type(effect)], "seat": seat}
         case Award(pots=pots) if pots:
             return {"effect": "award", "pots": [list(seats) for seats in pots]}
@@ -256,11 +271,13 @@ _FIELDS: dict[EffectKind, tuple[str, ...]] = {
     EffectKind.REOPEN_BETTING: ("seat",),
     EffectKind.HOLD_POT: (),
     EffectKind.RELEASE_POT: (),
+    EffectKind.TAKE_EXPOSED: ("seat",),
 }
 _SEATED: dict[EffectKind, Callable[[int], Effect]] = {
     EffectKind.KILL_HAND: KillHand,
     EffectKind.MOVE_BUTTON: MoveButton,
     EffectKind.REOPEN_BETTING: ReopenBetting,
+    EffectKind.TAKE_EXPOSED: TakeExposed,
 }
 _BARE: dict[EffectKind, Callable[[], Effect]] = {
     EffectKind.MISDEAL: Misdeal,
@@ -278,6 +295,7 @@ _KIND_OF: dict[type[Any], str] = {
     ReopenBetting: "reopen_betting",
     HoldPot: "hold_pot",
     ReleasePot: "release_pot",
+    TakeExposed: "take_exposed",
 }
 
 

@@ -153,7 +153,14 @@ OPTIONS: dict[str, tuple[Option, ...]] = {
         _o("replace", "Replace it after the deal; the first exposed card is the burn"),
         _o("misdeal", "Two or more cards exposed by the dealer: misdeal", "misdeal"),
     ),
-    "IRREG-04": (_o("replace_last", "The exposed card is not taken; served last from the stub"),),
+    "IRREG-04": (
+        _o("replace_last", "The exposed card is not taken; served last from the stub"),
+        _o("take_exposed", "The player takes the exposed card (no replacement can be supplied)",
+           "take_exposed"),
+        MISDEAL,
+        DEAD_HAND,
+        _o("award", "The pot is awarded", "award"),
+    ),
     "IRREG-05": (
         _o("exposed", "Flashed by the dealer: an exposed card (IRREG-03/04)"),
         _o("plays", "Flashed by the player: the card plays"),

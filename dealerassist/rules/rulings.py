@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from dealerassist.errors import InvalidInput
-from dealerassist.rules import betting, blinds, drawing, journal, showdown, waivers
+from dealerassist.rules import betting, blinds, drawing, exposed_draw, journal, showdown, waivers
 from dealerassist.rules import instructions as say
 from dealerassist.rules.actions import Act, Command
 from dealerassist.rules.flow import Log, advance
@@ -31,11 +31,12 @@ from dealerassist.rules.ruling_commands import (
     ReleasePot,
     ReopenBetting,
     Ruling,
+    TakeExposed,
     VoidLast,
     effect_kind,
     pot_name,
 )
-from dealerassist.rules.ruling_options import decisions_for
+from dealerassist.rules.ruling_options import decisions_for, options_for
 from dealerassist.rules.state import (
     HandState,
     Phase,
@@ -57,8 +58,20 @@ record = journal.record  # the engine's hook: keep the hand's journal
 
 
 def check_released(state: TableState, command: Command) -> None:
-    """SHOW-11: while the floor holds the pot, the dealer enters nothing for the hand."""
+    """SHOW-11: while the floor holds the pot, the dealer enters nothing for the hand; nor
+    while the hand waits for the floor's ruling (IRREG-04: no replacement can be supplied)."""
     hand = state.hand
+    if isinstance(command, Act) and hand is not None and hand.floor_wait:
+        options = [o.decision for o in options_for(hand.floor_wait)]
+        raise RuleViolation(
+            rule_id=RuleId(hand.floor_wait),
+            message=(
+                "The stub and the reshuffle pool cannot replace the card exposed on the draw: "
+                "nothing is entered until the floor rules (IRREG-04)."
+            ),
+            seat=command.seat,
+            allowed=[{"rule_id": hand.floor_wait, "decision": option} for option in options],
+        )
     if isinstance(command, Act) and hand is not None and hand.pot_held:
         raise RuleViolation(
             rule_id=RuleId.SHOW_11,
@@ -89,7 +102,7 @@ def apply_ruling(
     for effect in ruling.effects:
         _check_hold(state, effect)
         state = _apply_effect(state, effect, rules, at, log, replay)
-    return state
+    return _after_floor_wait(state, rules, log)
 
 
 def check_decision(ruling: Ruling) -> None:
@@ -163,6 +176,8 @@ def _apply_effect(
             return _reopen(state, seat, log)
         case HoldPot() | ReleasePot():
             return _hold(state, isinstance(effect, HoldPot), log)
+        case TakeExposed(seat=seat):
+            return _take_exposed(state, seat, rules, log)
 
 
 def _refuse(message: str, seat: int | None = None) -> RuleViolation:
@@ -309,7 +324,10 @@ def _kill(state: TableState, seat: int, rules: HouseRules, log: Log) -> TableSta
         muck_cards=hand.muck_cards + player.cards,
         come_back=tuple(s for s in hand.come_back if s != seat),
     )
-    hand = evolve(hand, to_act=_next_turn(hand, seat))
+    turn = _next_turn(hand, seat)
+    if hand.floor_wait and is_draw(hand.phase):  # IRREG-04: still waiting for the floor
+        turn = exposed_draw.waiting_turn(evolve(hand, to_act=turn))
+    hand = evolve(hand, to_act=turn)
     if is_draw(hand.phase) and hand.to_act is None and hand.come_back:
         hand, steps = drawing.deal_fifth_cards(hand, rules, phase_number(hand.phase))
         log.instructions.extend(say.dealing_script(steps))
@@ -525,3 +543,37 @@ def _hold(state: TableState, hold: bool, log: Log) -> TableState:
         raise _refuse("The pot is held already." if hold else "The pot is not held.")
     log.events.append({"type": "pot_held" if hold else "pot_released"})
     return evolve(state, hand=evolve(hand, pot_held=hold))
+
+
+# -- IRREG-04: the hand waits for the floor --------------------------------------------------
+
+
+def _take_exposed(state: TableState, seat: int, rules: HouseRules, log: Log) -> TableState:
+    """IRREG-04: no replacement can be supplied; the seat takes its exposed card (back from the
+    discards or the burn pile) as its replacement, and the draw goes on."""
+    hand = _live_hand(state, "take_exposed")
+    exposed_draw.check_take_exposed(hand, seat, rules)
+    hand, card = exposed_draw.take_exposed(state, hand, seat, rules, state.spec.mode)
+    log.events.append({"type": "exposed_taken", "seat": seat, "card": card})
+    text = f"Give seat {seat} its exposed {card or 'card'}: it is its replacement (floor ruling)"
+    log.instructions.append(say.instruction("take_exposed", seat, 1, text))
+    return _store(state, hand)
+
+
+def _after_floor_wait(state: TableState, rules: HouseRules, log: Log) -> TableState:
+    """IRREG-04: once a ruling leaves the owed cards deliverable (or ends the draw or the
+    hand), the hand stops waiting for the floor and the draw goes on."""
+    hand = state.hand
+    if hand is None or not hand.floor_wait:
+        return state
+    live = hand.phase is not Phase.COMPLETE and is_draw(hand.phase)
+    if live and not exposed_draw.can_replace(hand, rules, phase_number(hand.phase)):
+        log.notices.extend(exposed_draw.floor_notice(hand))
+        return state
+    log.events.append({"type": "floor_wait_over", "rule_id": hand.floor_wait})
+    hand, steps, fouled = exposed_draw.resume(hand, rules)
+    log.instructions.extend(say.dealing_script(steps))
+    log.notices.extend(drawing.fouled_notice(seat, held) for seat, held in fouled)
+    if hand.phase is not Phase.COMPLETE:
+        hand = advance(hand, state.spec, rules, log)
+    return _store(state, hand)

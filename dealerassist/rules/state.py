@@ -243,6 +243,9 @@ class HandState:
     burn_cards: tuple[str, ...] = field(default=(), metadata=OMIT_AT_DEFAULT)
     # IRREG-01/06: extra cards dealt on the initial deal (two or more: a misdeal)
     extra_cards: int = field(default=0, metadata=OMIT_AT_DEFAULT)
+    # IRREG-04: the rule the hand waits on the floor for (the stub and the reshuffle pool
+    # cannot replace a card exposed on the draw): no dealer entry until the floor rules
+    floor_wait: str | None = field(default=None, metadata=OMIT_AT_DEFAULT)
 
     def player(self, seat: int) -> PlayerState:
         for player in self.players:

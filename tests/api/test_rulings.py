@@ -149,3 +149,34 @@ def test_a_ruling_retried_with_its_idempotency_key_applies_once(api: Api) -> Non
     assert first.get_json()["event"] == again.get_json()["event"]
     seats = api.call("GET", "/v1/tables/T1").get_json()["seats"]
     assert seats[0]["stack"] == 105
+
+
+def test_IRREG_04_a_take_exposed_ruling_lets_a_stuck_hand_go_on(api: Api) -> None:
+    """IRREG-04: once no replacement can be supplied for seat 1's exposed card, the answer
+    carries the notice and ``next`` has no legal action but the rule in ``floor``; a
+    take_exposed ruling before that is a 409, after it a 200 with the hand in the next round."""
+    _posted(api)
+    for seat, action in ((1, "call"), (2, "call"), (3, "check")):
+        assert api.act("T1", seat=seat, action=action).status_code == 200
+    for seat, count in ((2, 0), (3, 0), (1, 1)):
+        assert api.act("T1", seat=seat, action="draw", count=count).status_code == 200
+    take = {"decision": "take_exposed", "rule_id": "IRREG-04", "note": "Oaks",
+            "effects": [{"effect": "take_exposed", "seat": 1}]}  # fmt: skip
+    early = _rule(api, take)
+    assert early.status_code == 409 and early.get_json()["rule_id"] == "IRREG-04"
+    body: dict[str, Any] = {}
+    for _ in range(60):
+        response = api.act("T1", seat=1, action="exposed")
+        assert response.status_code == 200
+        body = response.get_json()
+        if body["notices"]:
+            break
+    assert [n["rule_id"] for n in body["notices"]] == ["IRREG-04"]
+    assert body["next"] == {"seat": 1, "phase": "draw_1", "legal": [], "floor": "IRREG-04"}
+    response = _rule(api, take)
+    assert response.status_code == 200, response.get_json()
+    assert response.get_json()["hand"]["phase"] == "betting_2"
+    options = api.call("GET", "/v1/rulings/options?rule_id=IRREG-04", "floor").get_json()
+    assert {"decision": "take_exposed", "effects": ["take_exposed"]}.items() <= {
+        **next(o for o in options["options"] if o["decision"] == "take_exposed")
+    }.items()

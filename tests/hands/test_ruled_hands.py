@@ -16,6 +16,7 @@ from floor_fakes import floor_services
 from dealerassist.audit.chain import seal
 from dealerassist.audit.phh import hand_records, hand_to_phh
 from dealerassist.audit.verify import verify
+from dealerassist.rules.house_rules import DrawRules, HouseRules, ReshufflePool
 from dealerassist.service import rulings as floor
 from dealerassist.service import tables as uc
 from dealerassist.service.ports import AnswerKind, Services
@@ -37,8 +38,10 @@ SPEC = {
 class Hand:
     """A table driven through the use cases; ``do("1 call")`` enters an action."""
 
-    def __init__(self, stacks: tuple[int, int, int] = (200, 200, 200)) -> None:
-        self.services: Services = floor_services()
+    def __init__(
+        self, stacks: tuple[int, int, int] = (200, 200, 200), rules: HouseRules | None = None
+    ) -> None:
+        self.services: Services = floor_services(rules)
         uc.create_table(self.services, SPEC, ADMIN, NONE)
         for seat, stack in enumerate(stacks, start=1):
             uc.seat_player(self.services, "T1", seat, f"P{seat}", stack, DEALER, NONE)
@@ -201,6 +204,37 @@ def test_a_refused_award_pot_by_pot_is_audited_and_verifies() -> None:
     refused = hand.rule("custom", {"effect": "award", "pots": [[2], [1]]})
     assert refused.kind is AnswerKind.REJECTED and refused.body["rule_id"] == "SHOW-07"
     assert refused.body["seat"] == 1
+    report = hand.verified()
+    assert report["ok"], report["problems"]
+
+
+def test_IRREG_04_a_stuck_replacement_taken_by_ruling_plays_out_and_verifies() -> None:
+    """IRREG-04: seat 1's draw card and then each replacement are exposed until the stub and a
+    pool of earlier rounds, muck and burns cannot replace it; the answer tells the dealer to
+    call the floor and the hand waits (an entry is refused); the floor lets seat 1 take the
+    exposed card, the hand plays to the showdown and verify replays it all."""
+    draw = DrawRules(reshuffle_pool=ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS)
+    hand = Hand(rules=HouseRules(profile_id="test", sha256="ab" * 32, draw=draw))
+    hand.start(button=1)
+    hand.do(*POSTS, "1 call", "2 call", "3 check", "2 draw 0", "3 draw 0", "1 draw 1")
+    notices: list[dict[str, Any]] = []
+    for _ in range(60):
+        notices = hand.do("1 exposed").body["notices"]
+        if notices:
+            break
+    assert [n["rule_id"] for n in notices] == ["IRREG-04"] and "call the floor" in notices[0][
+        "message"
+    ]
+    table = hand.table()
+    assert table["next"] == {"seat": 1, "phase": "draw_1", "legal": [], "floor": "IRREG-04"}
+    refused = uc.submit_action(hand.services, "T1", {"seat": 2, "action": "check"}, DEALER, NONE)
+    assert refused.kind is not AnswerKind.ACCEPTED and refused.body["rule_id"] == "IRREG-04"
+    ruled = hand.rule("take_exposed", {"effect": "take_exposed", "seat": 1}, rule_id="IRREG-04")
+    assert ruled.kind is AnswerKind.ACCEPTED, ruled.body
+    assert ruled.body["hand"]["phase"] == "betting_2"
+    hand.do("2 check", "3 check", "1 check")
+    result = _show_all(hand).body["result"]
+    assert result["pots"][0]["amount"] == 30 and sum(hand.stacks().values()) == 600
     report = hand.verified()
     assert report["ok"], report["problems"]
 

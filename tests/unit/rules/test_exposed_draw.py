@@ -8,8 +8,16 @@ import pytest
 from engine_table import AT, StoredTable, Table
 
 from dealerassist.rules.actions import Mode, Variant
+from dealerassist.rules.dealing import deck_cards
 from dealerassist.rules.engine import view
-from dealerassist.rules.house_rules import ExposedDrawCard, HouseRules, IrregularityRules
+from dealerassist.rules.house_rules import (
+    DrawRules,
+    ExposedDrawCard,
+    HouseRules,
+    IrregularityRules,
+    ReshufflePool,
+)
+from dealerassist.rules.ruling_commands import Effect, KillHand, Ruling, TakeExposed
 from dealerassist.rules.state import Phase, TableState
 from dealerassist.rules.violations import RuleId, RuleViolation
 
@@ -183,3 +191,137 @@ def test_IRREG_04_state_fields_are_omitted_at_default_and_round_trip() -> None:
     stored = table.state.to_dict()
     assert stored["hand"]["exposed_owed"] == [1] and stored["hand"]["burn_cards"] == ["Kd"]
     assert TableState.from_dict(stored) == table.state
+
+
+# -- no replacement can be supplied: the floor rules (IRREG-04 / DRAW-06) --------------------
+
+EARLIER_ROUNDS = DrawRules(reshuffle_pool=ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS)
+
+
+def _stuck(disposition: ExposedDrawCard, mode: Mode = Mode.COUNT) -> Table:
+    """Seat 3 draws one; the dealer exposes its card, then each replacement, until the stub and
+    a pool of earlier rounds, muck and burns cannot replace it (five-card draw, stored)."""
+    rules = HouseRules(
+        draw=EARLIER_ROUNDS, irregularities=IrregularityRules(exposed_draw=disposition)
+    )
+    table = StoredTable([100, 100, 100], rules=rules, mode=mode)
+    table.start(button=3)
+    while table.hand.phase is not Phase.DRAW_1:
+        legal = table.legal()
+        assert legal is not None
+        action = legal["legal"][0]["action"]
+        if action == "deal":
+            table.act(legal["seat"], "deal", cards=_unseen(table, legal["legal"][0]["count"]))
+        else:
+            table.act(legal["seat"], "call" if action in ("call", "fold") else "check")
+    table.act(1, "draw", **({"count": 0} if mode is Mode.COUNT else {"discards": ""}))
+    table.act(2, "draw", **({"count": 0} if mode is Mode.COUNT else {"discards": ""}))
+    if mode is Mode.COUNT:
+        table.act(3, "draw", count=1)
+    else:
+        table.act(3, "draw", discards=table.hand.player(3).cards[0])
+    for _ in range(80):
+        if mode is Mode.CARD:
+            if table.hand.player(3).pending:
+                table.act(3, "deal", cards=_unseen(table, 1))
+            table.act(3, "exposed", cards=table.hand.player(3).cards[-1])
+        else:
+            table.act(3, "exposed")
+        assert _accounted(table) == 52
+        if table.hand.floor_wait:
+            return table
+    raise AssertionError("the stub never ran out")
+
+
+def _unseen(table: Table, count: int) -> str:
+    """Card mode: cards in no hand, discard pile, muck or burn pile known to the engine."""
+    hand = table.hand
+    seen = {*hand.muck_cards, *hand.burn_cards}
+    for player in hand.players:
+        seen |= {*player.cards, *(card for pile in player.pile_cards for card in pile)}
+    return " ".join(sorted(deck_cards(52) - seen)[:count])
+
+
+def _rule(table: Table, decision: str, *effects: Effect) -> None:
+    table.run(Ruling(decision, "IRREG-04", note="floor", effects=effects))
+
+
+def test_IRREG_04_guides_the_dealer_to_the_floor_when_no_replacement_can_be_supplied() -> None:
+    """The exposure is accepted, but the answer tells the dealer to call the floor; the hand
+    waits: no legal action (the rule in ``floor``), no exposure offered, every entry refused
+    with IRREG-04 and the floor's options; chips and cards conserved."""
+    table = _stuck(ExposedDrawCard.TO_DISCARDS)
+    assert table.outcome is not None
+    (notice,) = [n for n in table.outcome.notices if n.rule_id is RuleId.IRREG_04]
+    assert "cannot replace seat 3's exposed card" in notice.message and notice.seat == 3
+    assert "call the floor" in notice.message
+    assert [i["code"] for i in table.outcome.instructions] == ["call_floor"]
+    assert table.hand.phase is Phase.DRAW_1 and table.hand.to_act == 3
+    assert table.legal() == {"seat": 3, "phase": "draw_1", "legal": [], "floor": "IRREG-04"}
+    assert view(table.state, table.rules, AT)["exposed_draw"] is None
+    before = table.state.to_dict()
+    with pytest.raises(RuleViolation) as caught:
+        table.act(3, "draw", count=1)
+    assert caught.value.rule_id is RuleId.IRREG_04 and "floor" in caught.value.message
+    assert {"rule_id": "IRREG-04", "decision": "take_exposed"} in caught.value.allowed
+    assert table.state.to_dict() == before and before["hand"]["floor_wait"] == "IRREG-04"
+    assert TableState.from_dict(before) == table.state
+
+
+def test_IRREG_04_accepts_the_floor_letting_the_player_take_the_exposed_card() -> None:
+    """Count mode: the floor rules take_exposed; the card leaves seat 3's discards for its hand
+    as its replacement, the draw ends and the hand goes on to its end."""
+    table = _stuck(ExposedDrawCard.TO_DISCARDS)
+    discards = table.hand.player(3).pile[0]
+    _rule(table, "take_exposed", TakeExposed(3))
+    hand = table.hand
+    assert not hand.floor_wait and "floor_wait" not in table.state.to_dict()["hand"]
+    assert hand.player(3).pile[0] == discards - 1 and hand.player(3).held == 5
+    assert hand.exposed_owed == ()
+    assert hand.phase is Phase.BETTING_2 and _accounted(table) == 52
+    assert table.outcome is not None
+    assert [e["type"] for e in table.outcome.events][:3] == [
+        "ruling",
+        "exposed_taken",
+        "floor_wait_over",
+    ]
+    while (legal := table.legal()) is not None:
+        table.act(legal["seat"], "fold")
+    assert table.hand.phase is Phase.COMPLETE and sum(table.stacks().values()) == 300
+
+
+def test_IRREG_04_accepts_take_exposed_in_card_mode_from_the_discards() -> None:
+    """Card mode, to_discards: the exposed card leaves seat 3's discards of this draw and goes
+    back into its hand; every card is in one place and the next betting round starts."""
+    table = _stuck(ExposedDrawCard.TO_DISCARDS, Mode.CARD)
+    card = (
+        next(e["exposed"] for e in reversed(table.outcome.events) if e["type"] == "exposed")
+        if table.outcome
+        else None
+    )
+    assert card is not None and card in table.hand.player(3).pile_cards[0]
+    _rule(table, "take_exposed", TakeExposed(3))
+    player = table.hand.player(3)
+    assert card in player.cards and card not in player.pile_cards[0] and player.held == 5
+    assert table.hand.phase is Phase.BETTING_2 and _accounted(table) == 52
+
+
+def test_IRREG_04_accepts_a_dead_hand_instead_and_the_hand_goes_on() -> None:
+    """The floor may kill the stuck hand instead: no card is owed any more, the draw ends."""
+    table = _stuck(ExposedDrawCard.TO_DISCARDS)
+    _rule(table, "dead_hand", KillHand(3))
+    assert not table.hand.floor_wait and table.hand.player(3).folded
+    assert table.hand.phase is Phase.BETTING_2 and _accounted(table) == 52
+
+
+def test_IRREG_04_rejects_take_exposed_while_a_replacement_can_be_supplied() -> None:
+    """take_exposed is only for a hand waiting for the floor: with the stub able to replace
+    the card it is refused (IRREG-04) and nothing changes."""
+    table = _drawing(RRoP, Mode.COUNT)
+    table.act(1, "draw", count=2)
+    table.act(1, "exposed")
+    before = table.state.to_dict()
+    with pytest.raises(RuleViolation) as caught:
+        _rule(table, "take_exposed", TakeExposed(1))
+    assert caught.value.rule_id is RuleId.IRREG_04 and "waits for the floor" in caught.value.message
+    assert table.state.to_dict() == before

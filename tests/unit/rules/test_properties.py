@@ -33,8 +33,9 @@ from dealerassist.rules.house_rules import (
     ReshufflePool,
     ShortAllInRule,
 )
+from dealerassist.rules.ruling_commands import Effect, KillHand, Ruling, TakeExposed
 from dealerassist.rules.state import HandState, Phase, TableState, is_draw, phase_number
-from dealerassist.rules.stub import in_pool, muck_in_pool, owed_seats, pool_size, reserve
+from dealerassist.rules.stub import in_pool, muck_in_pool, owed_seats
 from dealerassist.rules.violations import RuleId, RuleViolation
 
 STAKES = {
@@ -180,6 +181,9 @@ class DrawExposures:
     # card mode: (seat, card, draw round, reshuffles so far) of each exposed card
     exposed: list[tuple[int, str, int, int]] = field(default_factory=list)
     entered: int = 0
+    expose: float = 0.4  # how often an offered exposure is made
+    most: int = 10**6  # exposures in all (one after another they could go on for ever)
+    floor_rulings: int = 0
 
     def note(self, before: HandState, after: HandState, act: Act) -> None:
         """After an entry: what the last receiver was just dealt; an exposed card dealt back
@@ -272,13 +276,10 @@ def expose_draw_card(table: Table, seen: DrawExposures) -> bool:
     rng = seen.rng
     if rng.random() < 0.3:
         try_illegal_exposures(table, seen, None if offered is None else offered["seat"])
-    if offered is None or rng.random() > 0.4:
+    if offered is None or rng.random() > seen.expose or seen.entered >= seen.most:
         return False
     seat, hand = offered["seat"], table.hand
     assert offered["disposition"] == table.rules.irregularities.exposed_draw.value
-    if not _room_for_a_replacement(hand, seat, table.rules):
-        event("draw exposure skipped: the stub and the pool cannot replace it")
-        return False
     if table.state.spec.mode is Mode.CARD:
         fresh = [card for card in seen.fresh if card in hand.player(seat).cards]
         if not fresh:
@@ -297,6 +298,9 @@ def expose_draw_card(table: Table, seen: DrawExposures) -> bool:
     seen.entered += 1
     after = table.hand
     assert seat in after.exposed_owed or after.player(seat).held == hand.player(seat).held
+    if after.floor_wait:
+        floor_rules_on_a_stuck_replacement(table, seen)
+        return True
     if (
         is_draw(after.phase)
         and after.to_act == seat
@@ -309,13 +313,35 @@ def expose_draw_card(table: Table, seen: DrawExposures) -> bool:
     return True
 
 
-def _room_for_a_replacement(hand: HandState, seat: int, rules: HouseRules) -> bool:
-    """The stub and the reshuffle pool can still give every card owed in this draw and one more
-    (and a burn): more exposures than that leave a replacement nobody can deal (see report)."""
-    draw_round = _draw_round_of(hand)
-    owed = sum(p.pending for p in hand.players) or len(hand.come_back)
-    supply = hand.stub - reserve(hand, seat, rules, draw_round) - 1
-    return supply + pool_size(hand, seat, rules, draw_round) >= owed + 1
+def floor_rules_on_a_stuck_replacement(table: Table, seen: DrawExposures) -> None:
+    """IRREG-04: an exposure the stub and the pool cannot replace comes with a notice to call
+    the floor; the hand waits (no legal action, every entry refused) until the floor lets the
+    player take the exposed card, or now and then kills that hand; then the draw goes on."""
+    assert table.outcome is not None
+    assert [n for n in table.outcome.notices if n.rule_id is RuleId.IRREG_04]
+    event("draw exposure the stub and the pool cannot replace: floor ruling")
+    legal = legal_actions(table.state, table.rules, AT)
+    assert legal is not None and legal["legal"] == [] and legal["floor"] == "IRREG-04"
+    before = table.state.to_dict()
+    with pytest.raises(RuleViolation) as refused:
+        table.run(Act(legal["seat"] or 1, ActionKind.DRAW, count=0))
+    assert refused.value.rule_id is RuleId.IRREG_04 and table.state.to_dict() == before
+    for _ in range(6):
+        hand = table.hand
+        if not hand.floor_wait:
+            break
+        seat = hand.exposed_owed[-1]
+        if seen.rng.random() < 0.2 and len(list(hand.live())) > 2:
+            effect: Effect = KillHand(seat)
+        else:
+            effect = TakeExposed(seat)
+        table.run(Ruling("take_exposed", "IRREG-04", effects=(effect,)))
+        if isinstance(effect, TakeExposed) and table.state.spec.mode is Mode.CARD:
+            taken = table.hand.player(seat).cards[-1]
+            seen.exposed = [e for e in seen.exposed if e[1] != taken]
+    assert not table.hand.floor_wait
+    seen.fresh, seen.fresh_count = [], 0
+    seen.floor_rulings += 1
 
 
 def _draw_round_of(hand: HandState) -> int:
@@ -502,6 +528,35 @@ def test_IRREG_04_random_draw_exposures_conserve_chips_and_cards_and_are_replace
             break
         play_hand(table, rng, expose=expose, expose_draw=seen)
     event(f"draw exposures: {min(seen.entered, 3)}{'+' if seen.entered > 3 else ''}")
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    variant=st.sampled_from([Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW, Variant.ACE_TO_SEVEN_STRIPPED]),
+    seed=st.integers(0, 10**6),
+    mode=st.sampled_from(list(Mode)),
+    disposition=st.sampled_from(list(ExposedDrawCard)),
+)
+def test_IRREG_04_guides_the_dealer_to_the_floor_when_no_replacement_can_be_supplied(
+    variant: Variant, seed: int, mode: Mode, disposition: ExposedDrawCard
+) -> None:
+    """Many exposures in one draw, with a reshuffle pool of earlier rounds, muck and burns only:
+    once the stub and the pool cannot replace an exposed card the dealer is told to call the
+    floor and the hand waits; after the floor's ruling the hand reaches its end, chips and
+    cards conserved (the property test above, exposing every card it may)."""
+    table = make_table(variant, Structure.POT_LIMIT, seed, mode, antes=False)
+    draw = replace(table.rules.draw, reshuffle_pool=ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS)
+    irregularities = IrregularityRules(exposed_draw=disposition)
+    table.rules = replace(table.rules, draw=draw, irregularities=irregularities)
+    rng = random.Random(seed)
+    seen = DrawExposures(
+        random.Random(seed + 2), draw.reshuffle_pool, disposition, expose=0.9, most=30
+    )
+    for _ in range(2):
+        if len(eligible_seats(table.state)) < 2:
+            break
+        play_hand(table, rng, expose_draw=seen)
+    event(f"floor rulings: {min(seen.floor_rulings, 2)}{'+' if seen.floor_rulings > 2 else ''}")
 
 
 @settings(max_examples=25, deadline=None)
