@@ -194,19 +194,13 @@ def test_the_package_data_ships_every_template_and_static_file() -> None:
                    for g in globs), relative  # fmt: skip
 
 
-# IRREG-04's take_exposed is accepted by the API but not yet in floor.js's EFFECTS (the web
-# files have their own owner; addEffect skips an effect it does not know). Once the console
-# has `take_exposed: { label: ..., fields: ["seat"] }`, empty this set.
-NOT_YET_IN_CONSOLE = {"take_exposed"}
-
-
 def test_the_floor_console_offers_exactly_the_api_s_effects() -> None:
     """The console's effect editor names each ruling effect the API accepts, and no other."""
     text = (STATIC / "floor.js").read_text()
     block = text[text.index("const EFFECTS = {") : text.index("};", text.index("const EFFECTS"))]
     offered = set(re.findall(r"^\s*(\w+): \{ label:", block, re.M))
     accepted = {kind.value for kind in EffectKind}
-    assert offered <= accepted and accepted - offered <= NOT_YET_IN_CONSOLE
+    assert offered == accepted
 
 
 def test_the_floor_console_rules_through_the_ruling_route(app: Flask) -> None:

@@ -19,6 +19,7 @@ const EFFECTS = {
   hold_pot: { label: "Hold the pot", fields: [] },
   release_pot: { label: "Release the pot", fields: [] },
   accept_entry: { label: "Accept the refused entry", fields: ["waive"] },
+  take_exposed: { label: "Player takes the exposed card (IRREG-04)", fields: ["seat"] },
 };
 const FIELD_LABELS = { count: "How many", seat: "Seat", amount: "Chips (+/−)", seats: "Seats (e.g. 2, 5)", waive: "Rule waived" };
 
