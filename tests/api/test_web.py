@@ -860,3 +860,12 @@ def test_IRREG_06_the_tablet_names_the_extra_card_in_card_mode(api: Api, tmp_pat
     answer = api.act("T1", **extra)
     assert answer.status_code == 200, answer.get_json()
     assert [i["code"] for i in answer.get_json()["instructions"]] == ["extra_card"]
+
+
+def test_IRREG_04_the_table_view_on_both_pages_says_the_hand_waits_for_the_floor() -> None:
+    """When the API's ``next`` names a rule in ``floor`` (IRREG-04: no replacement can be
+    dealt) it has no legal action; the shared table view (tablet and floor page) says the hand
+    waits for the floor and names the rule, as it does for a held pot (SHOW-11)."""
+    text = (STATIC / "table_view.js").read_text()
+    assert "table.next && table.next.floor ?" in text
+    assert "Waiting for the floor (${table.next.floor})" in text

@@ -49,6 +49,7 @@ export function renderSummary(table) {
       el("div", {}, el("span", { class: "label", text: "Button" }), el("span", { class: "value", text: table.button ? `seat ${table.button}` : "—" }))),
     stakeText ? el("p", { class: "hint", text: `${stakeText} · profile ${table.profile}` }) : null,
     hand && hand.pot_held ? el("p", { class: "held", text: "Pot held by the floor (SHOW-11): no entries until released" }) : null,
+    table.next && table.next.floor ? el("p", { class: "held", text: `Waiting for the floor (${table.next.floor}): call the floor; no entries until it rules` }) : null,
   );
 }
 
