@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -27,7 +28,7 @@ from dealerassist.rules.house_rules import (
     IrregularityRules,
     PostDrawFirst,
 )
-from dealerassist.rules.state import Phase, TableState
+from dealerassist.rules.state import HandState, Phase, TableState
 
 AT = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 BLINDS_LIMIT = Stakes(small_blind=5, big_blind=10, small_bet=10, big_bet=20)
@@ -75,7 +76,8 @@ def entry(step: str, mode: Mode) -> Act:
     return Act(int(seat), action)
 
 
-def play(script: Script) -> TableState:
+def play(script: Script, after_each: Callable[[str, HandState], None] | None = None) -> TableState:
+    """The script's hand from the seating on; ``after_each(step, hand)`` runs after each step."""
     spec = TableSpec("H1", script.variant, script.structure, script.stakes, "test", 6, script.mode)
     state = new_table(spec)
     for seat, stack in enumerate(script.stacks, start=1):
@@ -86,7 +88,27 @@ def play(script: Script) -> TableState:
         state = apply(state, Act(seat, ActionKind.POST), script.rules, AT).state
     for step in script.steps:
         state = apply(state, entry(step, script.mode), script.rules, AT).state
+        if after_each is not None:
+            assert state.hand is not None
+            after_each(step, state.hand)
     return state
+
+
+def check_cards_accounted(step: str, hand: HandState) -> None:
+    """Past the deal stub + hands + discards + burns + muck is the deck, and no known card
+    (hands, discard piles, muck, burned exposed or extra cards) is in two places."""
+    if hand.phase is not Phase.DEAL:
+        held = sum(p.held + sum(p.pile) for p in hand.players)
+        assert hand.stub + held + hand.burns + hand.muck == hand.deck, step
+    known = [
+        c for p in hand.players for c in (*p.cards, *(x for pile in p.pile_cards for x in pile))
+    ]
+    known += [
+        *hand.muck_cards,
+        *hand.burn_cards,
+        *([hand.exposed_burn] if hand.exposed_burn else []),
+    ]
+    assert len(known) == len(set(known)), step
 
 
 SCRIPTS = [
@@ -535,25 +557,7 @@ def test_every_variant_and_structure_has_a_scripted_hand() -> None:
 def test_IRREG_03_accepts_an_exposed_card_in_a_whole_hand(script: Script) -> None:
     """After every entry past the deal stub + hands + discards + burns + muck is the deck; the
     exposed card's burn is counted once, and in card mode no card is in two places."""
-    spec = TableSpec("H1", script.variant, script.structure, script.stakes, "test", 6, script.mode)
-    state = new_table(spec)
-    for seat, stack in enumerate(script.stacks, start=1):
-        state = apply(state, SeatPlayer(seat, f"P{seat}", stack), script.rules, AT).state
-    state = apply(state, StartHand(script.button), script.rules, AT).state
-    while state.hand is not None and state.hand.phase is Phase.POSTING:
-        state = apply(state, Act(state.hand.to_act or 0, ActionKind.POST), script.rules, AT).state
-    for step in script.steps:
-        state = apply(state, entry(step, script.mode), script.rules, AT).state
-        hand = state.hand
-        assert hand is not None
-        if hand.phase is not Phase.DEAL:
-            held = sum(p.held + sum(p.pile) for p in hand.players)
-            assert hand.stub + held + hand.burns + hand.muck == hand.deck, step
-        known = [
-            c for p in hand.players for c in (*p.cards, *(x for pile in p.pile_cards for x in pile))
-        ]
-        known += [*hand.muck_cards, *([hand.exposed_burn] if hand.exposed_burn else [])]
-        assert len(known) == len(set(known)), step
+    state = play(script, check_cards_accounted)
     # the exposed card and the first draw's burn: everyone stood pat in the later draws
     assert state.hand is not None and state.hand.burns == 2
     assert state.hand.exposed == 1
@@ -563,28 +567,15 @@ def test_IRREG_03_accepts_an_exposed_card_in_a_whole_hand(script: Script) -> Non
 def test_IRREG_04_accepts_a_card_exposed_on_the_draw_in_a_whole_hand(script: Script) -> None:
     """After every entry past the deal stub + hands + discards + burns + muck is the deck, and
     in card mode no card is in two places; the exposed card is never in a hand."""
-    spec = TableSpec("H1", script.variant, script.structure, script.stakes, "test", 6, script.mode)
-    state = new_table(spec)
-    for seat, stack in enumerate(script.stacks, start=1):
-        state = apply(state, SeatPlayer(seat, f"P{seat}", stack), script.rules, AT).state
-    state = apply(state, StartHand(script.button), script.rules, AT).state
-    while state.hand is not None and state.hand.phase is Phase.POSTING:
-        state = apply(state, Act(state.hand.to_act or 0, ActionKind.POST), script.rules, AT).state
     exposed_seen = False
-    for step in script.steps:
-        state = apply(state, entry(step, script.mode), script.rules, AT).state
-        hand = state.hand
-        assert hand is not None
-        if hand.phase is not Phase.DEAL:
-            held = sum(p.held + sum(p.pile) for p in hand.players)
-            assert hand.stub + held + hand.burns + hand.muck == hand.deck, step
-        known = [
-            c for p in hand.players for c in (*p.cards, *(x for pile in p.pile_cards for x in pile))
-        ]
-        known += [*hand.muck_cards, *hand.burn_cards]
-        assert len(known) == len(set(known)), step
+
+    def check(step: str, hand: HandState) -> None:
+        nonlocal exposed_seen
+        check_cards_accounted(step, hand)
         exposed_seen = exposed_seen or " exposed " in step
         assert not exposed_seen or all("Kc" not in p.cards for p in hand.players), step
+
+    state = play(script, check)
     assert state.hand is not None and state.hand.exposed_owed == ()
     if script.mode is Mode.CARD:  # to_discards: the draw's one burn; Kc among seat 2's discards
         assert state.hand.burns == 1 and "Kc" in state.hand.player(2).pile_cards[0]
@@ -597,26 +588,12 @@ def test_IRREG_06_accepts_an_extra_card_in_a_whole_hand(script: Script) -> None:
     """After every entry past the deal stub + hands + discards + burns + muck is the deck, and
     in card mode no card is in two places and the extra Kh is never in a hand; the extra card
     is the first draw's burn, so the hand ends with that one burn."""
-    spec = TableSpec("H1", script.variant, script.structure, script.stakes, "test", 6, script.mode)
-    state = new_table(spec)
-    for seat, stack in enumerate(script.stacks, start=1):
-        state = apply(state, SeatPlayer(seat, f"P{seat}", stack), script.rules, AT).state
-    state = apply(state, StartHand(script.button), script.rules, AT).state
-    while state.hand is not None and state.hand.phase is Phase.POSTING:
-        state = apply(state, Act(state.hand.to_act or 0, ActionKind.POST), script.rules, AT).state
-    for step in script.steps:
-        state = apply(state, entry(step, script.mode), script.rules, AT).state
-        hand = state.hand
-        assert hand is not None
-        if hand.phase is not Phase.DEAL:
-            held = sum(p.held + sum(p.pile) for p in hand.players)
-            assert hand.stub + held + hand.burns + hand.muck == hand.deck, step
-        known = [
-            c for p in hand.players for c in (*p.cards, *(x for pile in p.pile_cards for x in pile))
-        ]
-        known += [*hand.muck_cards, *hand.burn_cards]
-        assert len(known) == len(set(known)), step
+
+    def check(step: str, hand: HandState) -> None:
+        check_cards_accounted(step, hand)
         assert all("Kh" not in p.cards for p in hand.players), step
+
+    state = play(script, check)
     assert state.hand is not None and state.hand.phase is Phase.COMPLETE
     assert (state.hand.burns, state.hand.extra_cards, state.hand.spare_burn) == (1, 1, False)
     if script.mode is Mode.CARD:

@@ -19,7 +19,7 @@ from dealerassist.rules.actions import (
 )
 from dealerassist.rules.engine import Outcome, apply, legal_actions, new_table
 from dealerassist.rules.house_rules import HouseRules
-from dealerassist.rules.state import TableState
+from dealerassist.rules.state import HandState, TableState
 
 AT = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 LIMIT = Stakes(small_blind=5, big_blind=10, small_bet=10, big_bet=20)
@@ -93,3 +93,9 @@ class StoredTable(Table):
         )
         self.outcome, self.state = kept, kept.state
         return kept
+
+
+def cards_accounted(hand: HandState) -> int:
+    """Stub + hands + discard piles + burns + muck: the deck's size while cards are conserved."""
+    held = sum(player.held + sum(player.pile) for player in hand.players)
+    return hand.stub + held + hand.burns + hand.muck

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from engine_table import AT, NO_LIMIT, StoredTable, Table
+from engine_table import AT, NO_LIMIT, StoredTable, Table, cards_accounted
 
 from dealerassist.errors import InvalidInput
 from dealerassist.rules.actions import (
@@ -52,13 +52,6 @@ def _counts(rules: HouseRules = LIMIT_27) -> Table:
     table = Table([100, 100, 100], Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW, rules=rules)
     table.start(button=3)
     return table
-
-
-def _accounted(table: Table) -> int:
-    """Stub + hands + discard piles + burns + muck (card conservation)."""
-    hand = table.hand
-    held = sum(p.held + sum(p.pile) for p in hand.players)
-    return int(hand.stub + held + hand.burns + hand.muck)
 
 
 def _refused(table: Table, seat: int, **fields: Any) -> RuleViolation:
@@ -124,7 +117,7 @@ def test_IRREG_03_accepts_a_replaced_card_during_the_deal_as_the_burn() -> None:
     hand = table.hand
     assert hand.player(1).cards == ("2c", "3c", "4c", "5c", "7s") and hand.player(1).held == 5
     assert hand.phase is Phase.BETTING_1 and (hand.stub, hand.burns) == (36, 1)
-    assert _accounted(table) == 52
+    assert cards_accounted(table.hand) == 52
 
 
 def test_IRREG_03_accepts_a_replaced_card_right_after_the_deal() -> None:
@@ -143,7 +136,7 @@ def test_IRREG_03_accepts_a_replaced_card_right_after_the_deal() -> None:
         betting.raises,
         betting.pot,
     )
-    assert _accounted(table) == 52
+    assert cards_accounted(table.hand) == 52
 
 
 def test_IRREG_03_refuses_to_deal_the_burned_exposed_card_again() -> None:
@@ -248,7 +241,7 @@ def test_IRREG_03_accepts_a_replaced_rank_in_count_mode() -> None:
     assert (hand.stub, hand.burns, hand.player(2).held) == (36, 1, 5)
     assert hand.phase is Phase.BETTING_1 and hand.to_act == 3
     assert {"type": "exposed", "seat": 2, "exposed": "6", "ruling": "replace"} in outcome.events
-    assert _accounted(table) == 52
+    assert cards_accounted(table.hand) == 52
 
 
 def test_IRREG_03_accepts_every_rank_kept_in_draw_high() -> None:

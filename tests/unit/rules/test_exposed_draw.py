@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from engine_table import AT, StoredTable, Table
+from engine_table import AT, StoredTable, Table, cards_accounted
 
 from dealerassist.rules.actions import Mode, Variant
 from dealerassist.rules.dealing import deck_cards
@@ -39,11 +39,6 @@ def _drawing(rules: HouseRules, mode: Mode = Mode.CARD) -> Table:
     return table
 
 
-def _accounted(table: Table) -> int:
-    hand = table.hand
-    return int(hand.stub + sum(p.held + sum(p.pile) for p in hand.players) + hand.burns + hand.muck)
-
-
 def _texts(table: Table) -> list[str]:
     assert table.outcome is not None
     return [item["text"] for item in table.outcome.instructions]
@@ -73,7 +68,7 @@ def test_IRREG_04_accepts_an_exposed_card_to_the_discards_and_replaces_it_last()
     assert "Replacement owed to seat 2 at the end of the draw" in _texts(table)[0]
     player = table.hand.player(2)
     assert player.held == 4 and "Kc" not in player.cards and "Kc" in player.pile_cards[0]
-    assert table.hand.to_act == 3 and _accounted(table) == 52
+    assert table.hand.to_act == 3 and cards_accounted(table.hand) == 52
     table.act(3, "draw", discards="Ah Ad Qc")
     table.act(3, "deal", cards="9c 8c 5h")
     assert table.hand.to_act == 2 and "replacement owed to seat 2" in _texts(table)[-1]
@@ -82,7 +77,11 @@ def test_IRREG_04_accepts_an_exposed_card_to_the_discards_and_replaces_it_last()
     assert caught.value.rule_id is RuleId.DRAW_06
     table.act(2, "deal", cards="7c")
     assert table.hand.phase is Phase.BETTING_2 and table.hand.player(2).held == 5
-    assert table.hand.burns == 1 and _accounted(table) == 52 and table.hand.exposed_owed == ()
+    assert (
+        table.hand.burns == 1
+        and cards_accounted(table.hand) == 52
+        and table.hand.exposed_owed == ()
+    )
 
 
 def test_IRREG_04_accepts_an_exposed_card_as_the_next_burn_after_the_draw() -> None:
@@ -103,7 +102,7 @@ def test_IRREG_04_accepts_an_exposed_card_as_the_next_burn_after_the_draw() -> N
     table.act(3, "deal", cards="7d")
     assert _texts(table)[0] == "Burn nothing more: the card already in the burn pile is this burn"
     assert table.hand.stub == stub - 1 and table.hand.burns == 2 and not table.hand.spare_burn
-    assert table.hand.phase is Phase.BETTING_2 and _accounted(table) == 52
+    assert table.hand.phase is Phase.BETTING_2 and cards_accounted(table.hand) == 52
 
 
 def test_IRREG_04_accepts_count_mode_and_deals_the_replacement_after_the_others() -> None:
@@ -118,7 +117,7 @@ def test_IRREG_04_accepts_count_mode_and_deals_the_replacement_after_the_others(
     assert table.hand.phase is Phase.BETTING_2
     assert table.hand.player(1).held == 5 and table.hand.player(1).pile == (3,)
     assert any("replacement owed to seat 1" in text for text in _texts(table))
-    assert _accounted(table) == 52
+    assert cards_accounted(table.hand) == 52
 
 
 def test_IRREG_04_accepts_two_owed_cards_for_a_split_five_card_draw() -> None:
@@ -130,7 +129,7 @@ def test_IRREG_04_accepts_two_owed_cards_for_a_split_five_card_draw() -> None:
     assert table.hand.come_back == (1, 1) and table.hand.player(1).held == 3
     table.act(2, "draw", count=0)
     table.act(3, "draw", count=0)
-    assert table.hand.player(1).held == 5 and _accounted(table) == 52
+    assert table.hand.player(1).held == 5 and cards_accounted(table.hand) == 52
 
 
 def test_IRREG_04_locks_the_draw_request_of_the_seat() -> None:
@@ -227,7 +226,7 @@ def _stuck(disposition: ExposedDrawCard, mode: Mode = Mode.COUNT) -> Table:
             table.act(3, "exposed", cards=table.hand.player(3).cards[-1])
         else:
             table.act(3, "exposed")
-        assert _accounted(table) == 52
+        assert cards_accounted(table.hand) == 52
         if table.hand.floor_wait:
             return table
     raise AssertionError("the stub never ran out")
@@ -278,7 +277,7 @@ def test_IRREG_04_accepts_the_floor_letting_the_player_take_the_exposed_card() -
     assert not hand.floor_wait and "floor_wait" not in table.state.to_dict()["hand"]
     assert hand.player(3).pile[0] == discards - 1 and hand.player(3).held == 5
     assert hand.exposed_owed == ()
-    assert hand.phase is Phase.BETTING_2 and _accounted(table) == 52
+    assert hand.phase is Phase.BETTING_2 and cards_accounted(table.hand) == 52
     assert table.outcome is not None
     assert [e["type"] for e in table.outcome.events][:3] == [
         "ruling",
@@ -303,7 +302,7 @@ def test_IRREG_04_accepts_take_exposed_in_card_mode_from_the_discards() -> None:
     _rule(table, "take_exposed", TakeExposed(3))
     player = table.hand.player(3)
     assert card in player.cards and card not in player.pile_cards[0] and player.held == 5
-    assert table.hand.phase is Phase.BETTING_2 and _accounted(table) == 52
+    assert table.hand.phase is Phase.BETTING_2 and cards_accounted(table.hand) == 52
 
 
 def test_IRREG_04_accepts_a_dead_hand_instead_and_the_hand_goes_on() -> None:
@@ -311,7 +310,7 @@ def test_IRREG_04_accepts_a_dead_hand_instead_and_the_hand_goes_on() -> None:
     table = _stuck(ExposedDrawCard.TO_DISCARDS)
     _rule(table, "dead_hand", KillHand(3))
     assert not table.hand.floor_wait and table.hand.player(3).folded
-    assert table.hand.phase is Phase.BETTING_2 and _accounted(table) == 52
+    assert table.hand.phase is Phase.BETTING_2 and cards_accounted(table.hand) == 52
 
 
 def test_IRREG_04_rejects_take_exposed_while_a_replacement_can_be_supplied() -> None:

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from engine_table import AT, StoredTable, Table
+from engine_table import AT, StoredTable, Table, cards_accounted
 
 from dealerassist.rules.actions import (
     Act,
@@ -48,13 +48,6 @@ def _counts(rules: HouseRules | None = None, table_class: type[Table] = Table) -
     return table
 
 
-def _accounted(table: Table) -> int:
-    """Stub + hands + discard piles + burns + muck (card conservation)."""
-    hand = table.hand
-    held = sum(p.held + sum(p.pile) for p in hand.players)
-    return int(hand.stub + held + hand.burns + hand.muck)
-
-
 def _refused(table: Table, seat: int, **fields: Any) -> RuleViolation:
     with pytest.raises(RuleViolation) as caught:
         table.act(seat, "extra_card", **fields)
@@ -89,7 +82,7 @@ def test_IRREG_06_accepts_an_extra_card_in_count_mode_as_the_burn() -> None:
         True,
     )
     assert hand.players == before.players and hand.to_act == before.to_act
-    assert hand.phase is Phase.BETTING_1 and _accounted(table) == 52
+    assert hand.phase is Phase.BETTING_1 and cards_accounted(table.hand) == 52
     assert outcome.notices == ()
 
 
@@ -104,7 +97,7 @@ def test_IRREG_06_accepts_the_extra_card_as_the_burn_of_the_first_draw() -> None
     assert _texts(table)[0] == "Burn nothing more: the card already in the burn pile is this burn"
     hand = table.hand
     assert (hand.stub, hand.burns, hand.spare_burn) == (stub - 2, 1, False)
-    assert _accounted(table) == 52
+    assert cards_accounted(table.hand) == 52
 
 
 def test_IRREG_06_accepts_an_extra_card_where_the_house_does_not_burn() -> None:
@@ -114,7 +107,9 @@ def test_IRREG_06_accepts_an_extra_card_where_the_house_does_not_burn() -> None:
     assert _texts(table) == [
         "Seat 1 was dealt an extra card: return it face down to the burn pile; it is the burn"
     ]
-    assert (table.hand.burns, table.hand.spare_burn) == (1, False) and _accounted(table) == 52
+    assert (table.hand.burns, table.hand.spare_burn) == (1, False) and cards_accounted(
+        table.hand
+    ) == 52
 
 
 def test_IRREG_06_rejects_cards_named_in_count_mode() -> None:
@@ -154,7 +149,7 @@ def test_IRREG_06_accepts_an_extra_card_during_the_deal_as_a_known_burn() -> Non
     table.act(3, "deal", cards=DEALS[3])
     hand = table.hand
     assert hand.phase is Phase.BETTING_1 and (hand.stub, hand.burns) == (36, 1)
-    assert _accounted(table) == 52
+    assert cards_accounted(table.hand) == 52
 
 
 def test_IRREG_06_accepts_an_extra_card_entered_before_the_seats_deal() -> None:
@@ -171,7 +166,7 @@ def test_IRREG_06_accepts_an_extra_card_after_the_last_deal() -> None:
     table.act(3, "extra_card", cards="Jc")
     hand = table.hand
     assert hand.phase is Phase.BETTING_1 and hand.to_act == before.to_act
-    assert (hand.stub, hand.burns) == (before.stub - 1, 1) and _accounted(table) == 52
+    assert (hand.stub, hand.burns) == (before.stub - 1, 1) and cards_accounted(table.hand) == 52
 
 
 def test_IRREG_06_accepts_the_burned_extra_card_back_after_a_reshuffle() -> None:

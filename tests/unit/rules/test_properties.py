@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pytest
-from engine_table import AT, LIMIT, StoredTable, Table
+from engine_table import AT, LIMIT, StoredTable, Table, cards_accounted
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -58,14 +58,6 @@ def chips_in_play(state: TableState) -> int:
     return total
 
 
-def cards_accounted(state: TableState) -> int:
-    """Stub + hands + discard piles + burns + muck."""
-    hand = state.hand
-    assert hand is not None
-    held = sum(p.held + sum(p.pile) for p in hand.players)
-    return hand.stub + held + hand.burns + hand.muck
-
-
 def check_invariants(table: Table, total: int) -> None:
     state = table.state
     assert chips_in_play(state) == total
@@ -73,7 +65,7 @@ def check_invariants(table: Table, total: int) -> None:
     if hand is None or hand.phase is Phase.POSTING or (hand.result or {}).get("cancelled"):
         return
     if hand.phase is not Phase.DEAL:
-        assert cards_accounted(state) == hand.deck
+        assert cards_accounted(hand) == hand.deck
     if state.spec.mode is Mode.CARD:
         check_cards_in_one_place(hand)
     if hand.to_act is not None:
