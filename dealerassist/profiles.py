@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 from dealerassist.errors import NotFound, ProfileError
 from dealerassist.rules.exposed import KEEP_ANY, KEEP_NONE, keep_ranks_problem
 from dealerassist.rules.house_rules import (
+    ExposedDrawCard,
     ForcedBets,
     HouseRules,
     KillMode,
@@ -221,6 +222,8 @@ def summary(rules: HouseRules) -> str:
     keep = rules.irregularities.exposed_keep_ranks
     if keep != KEEP_ANY:  # IRREG-03
         extras.append("exposed card replaced" if keep == KEEP_NONE else f"exposed card kept {keep}")
+    if rules.irregularities.exposed_draw is not ExposedDrawCard.TO_DISCARDS:  # IRREG-04
+        extras.append("card exposed on the draw is the next burn")
     return (
         f"{game.variant} {game.structure} {game.forced_bets}; players<={rules.table.max_players};"
         f" cap {cap}; draw<={max_draw} in-a-row<={draw.max_consecutive};"

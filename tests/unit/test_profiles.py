@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import tomllib
 from dataclasses import fields, is_dataclass, replace
 from enum import Enum
 from pathlib import Path
@@ -26,6 +27,7 @@ from dealerassist.profiles import (
 from dealerassist.rules.house_rules import (
     BottomCard,
     ButtonMethod,
+    ExposedDrawCard,
     ForcedBets,
     HouseRules,
     IrregularityRules,
@@ -39,6 +41,8 @@ from dealerassist.rules.house_rules import (
     ReshufflePool,
     ShortAllInRule,
     StrippedDeckRule,
+    StrippedRules,
+    Structure,
     Variant,
 )
 
@@ -517,7 +521,9 @@ def test_cli_shows_the_optional_kill_profile_in_the_column(
     assert main(["profiles", "--dir", str(REPO_PROFILES_DIR)]) == 0
     lines = capsys.readouterr().out.splitlines()
     (index,) = [i for i, line in enumerate(lines) if line.startswith("casino-triple-draw-27-opt")]
-    assert lines[index + 1].endswith("; kill optional full; exposed card kept 75432")
+    assert lines[index + 1].endswith(
+        "; kill optional full; misdeal until two_players_acted; exposed card kept 75432"
+    )
     hash_columns = {line.index(f" {line.split()[1]} ") for line in lines[:-1:2]}
     summary_columns = {len(line) - len(line.lstrip()) for line in lines[1:-1:2]}
     assert len(hash_columns) == 1 and len(summary_columns) == 1
@@ -619,3 +625,50 @@ def test_the_summary_names_the_exposed_card_rule_when_cards_are_replaced() -> No
     wsop = HouseRules(irregularities=IrregularityRules(exposed_keep_ranks="none"))
     assert summary(limit).endswith("; exposed card kept 75432")
     assert summary(wsop).endswith("; exposed card replaced")
+
+
+# -- every shipped profile says what applies ---------------------------------------------------
+
+
+def _not_applicable(rules: HouseRules) -> set[str]:
+    """Options a profile may leave out because its game never reads them."""
+    skipped: set[str] = set()
+    if rules.game.variant is not Variant.ACE_TO_SEVEN_STRIPPED:
+        skipped |= {f"stripped.{f.name}" for f in fields(StrippedRules)}
+    if rules.game.structure is not Structure.FIXED_LIMIT:  # BET-03: the cap is fixed limit's
+        skipped |= {
+            "betting.max_raises",
+            "betting.uncapped_heads_up",
+            "betting.blind_counts_as_bet",
+        }
+    if rules.draw.timeout_seconds == 0:  # DRAW-11: no timer, so no timeout effect
+        skipped.add("draw.timeout_effect")
+    return skipped
+
+
+@pytest.mark.parametrize("profile_id", sorted(SHIPPED))
+def test_every_shipped_profile_writes_out_each_option_it_uses(profile_id: str) -> None:
+    """The profiles' headers promise that the file alone (and its SHA-256) says what applied:
+    no option the game reads is left to a code default that a later release could change
+    (IRREG-01/02's misdeal deadline, IRREG-04, OPEN-03's ante limit and KILL-01 were)."""
+    path = REPO_PROFILES_DIR / f"{profile_id}.toml"
+    written = tomllib.loads(path.read_text(encoding="utf-8"))
+    rules = load_profile(path)
+    missing = [
+        f"{section.name}.{option.name}"
+        for section in fields(HouseRules)
+        if section.name not in ("profile_id", "name", "sha256")
+        for option in fields(getattr(rules, section.name))
+        if option.name not in written.get(section.name, {})
+    ]
+    assert sorted(set(missing) - _not_applicable(rules)) == []
+
+
+def test_the_summary_names_the_IRREG_04_burn_rule_only_when_the_house_burns_it() -> None:
+    """`dealerassist profiles` shows WSOP's "next burn" for a card exposed on the draw; the
+    default (among the discards) is not shown."""
+    wsop = HouseRules(
+        irregularities=IrregularityRules(exposed_draw=ExposedDrawCard.BECOMES_NEXT_BURN)
+    )
+    assert summary(wsop).endswith("; card exposed on the draw is the next burn")
+    assert "next burn" not in summary(HouseRules())
