@@ -68,6 +68,13 @@ def _page(name: str) -> str:
     return render_template(f"{name}.html", page=name, pages=PAGES, title=PAGES[name])
 
 
+@blueprint.get("/favicon.ico")
+def favicon() -> Response:
+    """No icon: 204, cached for a day. Every page load asks for /favicon.ico, and a 404 is an
+    error in the browser's console on every page (tests/e2e fail on console errors)."""
+    return Response(status=204, headers={"Cache-Control": "public, max-age=86400"})
+
+
 @blueprint.get("/tablet")
 def tablet() -> str:
     """The dealer tablet: the table, the dealing instructions, the legal actions as buttons."""
