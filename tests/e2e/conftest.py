@@ -1,0 +1,272 @@
+"""Browser fixtures: Debian's chromium through chromedriver (selenium, headless), one browser
+for the whole run, against `dealerassist serve` started by the integration tests' `served`
+fixture (embedded Redis, gunicorn, the audit worker; a fresh data directory per test).
+
+Selenium is given the driver and the browser explicitly, so selenium-manager never looks for
+or downloads either. Without /usr/bin/chromium or /usr/bin/chromedriver the tests skip with
+the reason (`make browser`, run by `make test`, installs both where it can).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from integration.test_serve import _call, _wait, served
+from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.remote.webelement import WebElement
+from selenium.webdriver.support.ui import WebDriverWait
+
+from dealerassist.api.auth import read_plain_tokens
+
+__all__ = ["served"]  # the integration tests' fixture: `dealerassist serve` in a subprocess
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+WAIT_SECONDS = 10
+FIVE_CARD_DRAW = {
+    "variant": "five_card_draw",
+    "structure": "fixed_limit",
+    "stakes": {"small_blind": 1, "big_blind": 2, "small_bet": 2, "big_bet": 4},
+    "profile": "casino-five-card-draw",
+}
+
+
+@pytest.fixture(scope="session")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebDriver]:
+    """One headless chromium for every browser test; downloads go to a temporary folder."""
+    missing = [str(path) for path in (CHROMIUM, CHROMEDRIVER) if not path.exists()]
+    if missing:
+        pytest.skip(
+            f"no browser: {', '.join(missing)} missing "
+            "(`make browser` installs Debian's chromium and chromium-driver as root)"
+        )
+    downloads = tmp_path_factory.mktemp("downloads")
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for argument in (
+        "--headless=new",
+        "--no-sandbox",  # CI runs as root
+        "--disable-dev-shm-usage",
+        "--disable-gpu",
+        "--window-size=1280,1024",
+    ):
+        options.add_argument(argument)
+    options.add_experimental_option(
+        "prefs",
+        {"download.default_directory": str(downloads), "download.prompt_for_download": False},
+    )
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    driver.execute_cdp_cmd(
+        "Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)}
+    )
+    driver.downloads = downloads  # type: ignore[attr-defined]
+    yield driver
+    driver.quit()
+
+
+class Served:
+    """The served instance: its base URL and tokens, and JSON calls to its API."""
+
+    def __init__(self, base: str, data_dir: Path) -> None:
+        self.base = base
+        self.tokens = read_plain_tokens(data_dir / "tokens.toml")
+
+    def call(self, method: str, path: str, who: str = "dealer", body: Any = None) -> Any:
+        """The JSON answer of a call that must succeed (urllib raises on 4xx/5xx)."""
+        status, text = _call(f"{self.base}{path}", self.tokens[who], body, method)
+        assert 200 <= status < 300, (status, text)
+        return json.loads(text) if text.strip().startswith(("{", "[")) else text
+
+    def table(self, table_id: str) -> Any:
+        return self.call("GET", f"/v1/tables/{table_id}", "floor")
+
+    def create_table(self, table_id: str, seats: dict[int, str], stack: int = 100) -> Any:
+        """A five-card draw table with ``seats`` seated; answers the table."""
+        self.call("POST", "/v1/tables", "admin", {"table_id": table_id, **FIVE_CARD_DRAW})
+        for seat, player in seats.items():
+            self.call(
+                "PUT",
+                f"/v1/tables/{table_id}/seats/{seat}",
+                body={"player": player, "stack": stack},
+            )
+        return self.table(table_id)
+
+    def act(self, table_id: str, **entry: Any) -> Any:
+        return self.call("POST", f"/v1/tables/{table_id}/actions", "dealer", entry)
+
+    def stored_events(self, table_id: str, count: int) -> list[dict[str, Any]]:
+        """The table's audit events once the worker has stored at least ``count`` of them."""
+
+        def stored() -> list[dict[str, Any]] | None:
+            text = self.call("GET", f"/v1/audit/events?table_id={table_id}", "auditor")
+            events = [json.loads(line) for line in str(text).splitlines() if line.strip()]
+            return events if len(events) >= count else None
+
+        return list(_wait(stored, 20))
+
+
+@pytest.fixture
+def service(served: Any) -> Served:
+    base, data_dir, _process = served
+    return Served(base, data_dir)
+
+
+class Page:
+    """One page of the served instance in the browser, driven as its user drives it."""
+
+    def __init__(self, driver: WebDriver, service: Served) -> None:
+        self.driver = driver
+        self.service = service
+
+    # -- opening and finding ---------------------------------------------------------------
+
+    def open(self, name: str, who: str, table_id: str | None = None) -> None:
+        """Opens /<name> and logs in with the role's token (and the table ID if asked)."""
+        self.driver.get(f"{self.service.base}/{name}")
+        self.type("login-token", self.service.tokens[who])
+        if table_id is not None:
+            self.type("login-table", table_id)
+        self.driver.find_element("css selector", "#login-form button[type=submit]").click()
+        self.until(lambda: self.by_id("main").is_displayed(), "the page behind the login")
+
+    def by_id(self, element_id: str) -> WebElement:
+        return self.driver.find_element("id", element_id)
+
+    def css(self, selector: str) -> list[WebElement]:
+        return self.driver.find_elements("css selector", selector)
+
+    def text(self, element_id: str) -> str:
+        return self.by_id(element_id).text
+
+    def type(self, element_id: str, text: str) -> None:
+        field = self.by_id(element_id)
+        field.clear()
+        field.send_keys(text)
+
+    def until(self, condition: Callable[[], Any], what: str, seconds: float = WAIT_SECONDS) -> Any:
+        """Waits for ``condition()`` to be truthy (an element redrawn meanwhile is retried)."""
+
+        def check(_: WebDriver) -> Any:
+            try:
+                return condition()
+            except StaleElementReferenceException:
+                return None
+
+        return WebDriverWait(self.driver, seconds).until(check, f"timed out waiting for {what}")
+
+    # -- the table view (tablet and floor) ---------------------------------------------------
+
+    def version(self) -> int:
+        """The table version the page shows ("v12" in the summary)."""
+        text = self.until(
+            lambda: (
+                self.css("#table-summary .version") and self.css("#table-summary .version")[0].text
+            ),
+            "the table summary",
+        )
+        return int(text.lstrip("v"))
+
+    def shows_version(self, version: int) -> None:
+        self.until(lambda: self.version() == version, f"the page to show v{version}")
+
+    def seat_texts(self) -> dict[int, str]:
+        """Each seat box of the table as its text, by seat number."""
+        seats = {}
+        for item in self.css("#seats li.seat"):
+            number = int(item.find_element("css selector", ".seat-no").text)
+            seats[number] = item.text
+        return seats
+
+    def stacks(self) -> dict[int, int]:
+        """The stacks the seat boxes show (occupied seats only)."""
+        stacks = {}
+        for item in self.css("#seats li.seat"):
+            found = item.find_elements("css selector", ".stack")
+            if found:
+                stacks[int(item.find_element("css selector", ".seat-no").text)] = int(found[0].text)
+        return stacks
+
+    # -- the tablet's legal actions ----------------------------------------------------------
+
+    def legal_buttons(self) -> dict[str, WebElement]:
+        """The action buttons the tablet shows for the seat to act, by their text."""
+        return {button.text: button for button in self.css("#actions button.act")}
+
+    def to_act(self) -> str:
+        return self.text("to-act")
+
+    def act(self, seat: int, label: str, cards: str | None = None) -> None:
+        """Checks that ``seat`` is shown to act with a button ``label``, types the cards if
+        any, presses it, and waits for the table's next version."""
+        version = self.version()
+        self.until(lambda: f"Seat {seat}" in self.to_act(), f"seat {seat} to act")
+        buttons = self.until(lambda: label in self.legal_buttons() and self.legal_buttons(), label)
+        assert label in buttons, f"{label!r} not among {sorted(buttons)}"
+        if cards is not None:
+            self.type("show-cards", cards)
+        buttons[label].click()
+        self.shows_version(version + 1)
+
+    def banner(self) -> WebElement:
+        return self.until(
+            lambda: self.by_id("problem").is_displayed() and self.by_id("problem"), "the banner"
+        )
+
+    def message(self) -> str:
+        return str(
+            self.until(
+                lambda: self.by_id("message").is_displayed() and self.text("message"), "a message"
+            )
+        )
+
+
+NETWORK_STATUS = re.compile(r"status of (\d{3})")
+
+
+class Console:
+    """The browser's console during one test: every SEVERE entry fails the test, except a
+    refused request whose status the test expects (chromium logs each 4xx as SEVERE)."""
+
+    def __init__(self, driver: WebDriver) -> None:
+        self.driver = driver
+        self.expected: set[int] = set()
+        driver.get_log("browser")  # start from an empty log
+
+    def expect(self, *statuses: int) -> None:
+        self.expected.update(statuses)
+
+    def severe(self) -> list[str]:
+        found = []
+        for entry in self.driver.get_log("browser"):
+            if entry["level"] != "SEVERE":
+                continue
+            status = NETWORK_STATUS.search(entry["message"])
+            if entry.get("source") == "network" and status and int(status[1]) in self.expected:
+                continue
+            found.append(f"{entry.get('source')}: {entry['message']}")
+        return found
+
+
+@pytest.fixture
+def console(browser: WebDriver) -> Iterator[Console]:
+    watched = Console(browser)
+    yield watched
+    time.sleep(0.1)  # let the last answer's handlers run before reading the log
+    assert watched.severe() == []
+
+
+@pytest.fixture
+def page(browser: WebDriver, service: Served, console: Console) -> Iterator[Page]:
+    """The browser on the served instance, with its console watched; left on a blank page."""
+    yield Page(browser, service)
+    browser.get("about:blank")

@@ -1,0 +1,154 @@
+"""The dealer tablet (/tablet) in a browser: seating, a whole hand by its buttons, a refused
+entry with its rule and the floor call, and an entry made stale by another device."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from e2e.conftest import FIVE_CARD_DRAW, Console, Page, Served
+
+# Three players, button on seat 1: seat 2 posts the small blind, seat 3 the big one; seat 1
+# raises, seat 2 folds, seat 3 calls, draws two, seat 1 stands pat, seat 1 bets after the
+# draw and is called, seat 1 shows kings and seat 3 queens: the pot of 17 goes to seat 1.
+# Each step: the seat the tablet shows to act, the button pressed, the same entry for the API.
+KINGS, QUEENS = "Kc Kd 7s 4h 2c", "Qs Qh Js 8d 3c"
+HAND: list[tuple[int, str, dict[str, Any]]] = [
+    (2, "Post 1 (small blind)", {"action": "post"}),
+    (3, "Post 2 (big blind)", {"action": "post"}),
+    (1, "Raise to 4", {"action": "raise", "amount": 4}),
+    (2, "Fold", {"action": "fold"}),
+    (3, "Call 2", {"action": "call"}),
+    (3, "Draws 2", {"action": "draw", "count": 2}),
+    (1, "Pat (a rap on the table)", {"action": "draw", "count": 0}),
+    (3, "Check", {"action": "check"}),
+    (1, "Bet 4", {"action": "bet", "amount": 4}),
+    (3, "Call 4", {"action": "call"}),
+    (1, "Show", {"action": "show", "cards": KINGS}),
+    (3, "Show", {"action": "show", "cards": QUEENS}),
+]
+
+# what the dealer is told to deal after these buttons
+DEALING = {
+    "Post 2 (big blind)": (
+        "Deal five cards to each of seats 2, 3, 1, one at a time, starting with seat 2"
+    ),
+    "Draws 2": "Deal 2 cards to seat 3",
+}
+
+
+def start_hand(service: Served, table_id: str) -> Any:
+    """Table ``table_id`` with Ann, Bob and Cy on seats 1-3 (100 each), hand 1 started."""
+    service.create_table(table_id, {1: "Ann", 2: "Bob", 3: "Cy"})
+    return service.call("POST", f"/v1/tables/{table_id}/hands", body={"button": 1})
+
+
+def to_showdown(service: Served, table_id: str) -> Any:
+    """HAND entered through the API up to seat 1's show: seat 3 is to show or muck."""
+    table = start_hand(service, table_id)
+    for seat, _label, entry in HAND[:-1]:
+        table = service.act(table_id, seat=seat, **entry)
+    return table
+
+
+def test_a_whole_hand_through_the_tablet_buttons(page: Page, service: Served) -> None:
+    """Players seated with the seat form, the first hand started with its button, every entry
+    made by pressing the legal action the tablet shows for the seat it shows to act; the
+    page then shows the pot's winner and the new stacks, as the API does."""
+    service.call("POST", "/v1/tables", "admin", {"table_id": "E1", **FIVE_CARD_DRAW})
+    page.open("tablet", "dealer", "E1")
+    page.shows_version(1)
+    page.driver.find_element("css selector", "details.seating > summary").click()
+    for seat, player in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
+        version = page.version()
+        page.type("seat-no", str(seat))
+        page.type("seat-player", player)
+        page.type("seat-stack", "100")
+        page.driver.find_element("css selector", "#seat-form button[type=submit]").click()
+        page.shows_version(version + 1)
+    seated = {seat: text.splitlines()[1:3] for seat, text in page.seat_texts().items()}
+    assert (
+        seated[1] == ["Ann", "100"] and seated[2] == ["Bob", "100"] and seated[3] == ["Cy", "100"]
+    )
+    assert page.by_id("button-field").is_displayed()  # the table's first hand: where is the button
+    page.type("start-button", "1")
+    page.by_id("start-hand").click()
+    page.shows_version(5)
+    assert not page.by_id("start").is_displayed()
+    assert "Seat 2 posts the small blind: 1" in page.text("instructions")
+
+    for seat, label, entry in HAND:
+        page.act(seat, label, entry.get("cards"))
+        if label in DEALING:
+            assert DEALING[label] in page.text("instructions").splitlines()
+
+    result = page.until(lambda: page.by_id("result").is_displayed() and page.text("result"), "end")
+    assert result.splitlines() == ["HAND #1 RESULT", "Main pot 17: seat 1 gets 17"]  # CSS capitals
+    assert "Push 17 from the main pot to seat 1" in page.text("instructions")
+    assert page.stacks() == {1: 109, 2: 99, 3: 92}
+    assert page.by_id("start").is_displayed()  # the next hand can start
+    table = service.table("E1")
+    assert table["version"] == page.version()
+    assert table["hand"]["phase"] == "complete"
+    assert table["result"]["pots"][0]["shares"] == {"1": 17}
+    assert table["result"]["shown"] == {"1": KINGS, "3": QUEENS}
+    assert {s["seat"]: s["stack"] for s in table["seats"] if s["player"]} == page.stacks()
+
+
+def test_a_refused_show_names_its_rule_and_calls_the_floor(
+    page: Page, service: Served, console: Console
+) -> None:
+    """Seat 3 entered as showing a card seat 1 showed: the banner shows DECK-01, the engine's
+    message and what is allowed instead, nothing changes; "Call the floor" opens a floor
+    call with the refused entry that the floor's list shows."""
+    console.expect(409)  # the refusal itself
+    version = to_showdown(service, "E2")["version"]
+    page.open("tablet", "dealer", "E2")
+    page.shows_version(version)
+    page.until(lambda: "Seat 3" in page.to_act(), "seat 3 to show")
+    refused = "Kc Qh Js 8d 3c"  # Kc is seat 1's
+    page.type("show-cards", refused)
+    page.legal_buttons()["Show"].click()
+    banner = page.banner()
+    assert banner.find_element("css selector", ".rule-id").text == "DECK-01"
+    assert "already shown by another seat" in banner.text
+    assert "Allowed instead:" in banner.text and "muck" in banner.text
+    assert page.version() == version == service.table("E2")["version"]
+    floor_button = next(b for b in page.css("#problem button") if b.text == "Call the floor")
+    floor_button.click()
+    assert page.message() == "Floor called about seat 3 show."
+    calls = service.call("GET", "/v1/floor/calls?table_id=E2", "floor")["calls"]
+    assert len(calls) == 1
+    assert calls[0]["rule_id"] == "DECK-01" and calls[0]["seat"] == 3
+    assert {key: calls[0]["entry"][key] for key in ("seat", "action", "cards")} == {
+        "seat": 3,
+        "action": "show",
+        "cards": refused,
+    }
+    assert calls[0]["opened_by"] == "dealer"
+
+
+def test_an_entry_made_stale_by_another_device_is_refused_and_reloaded(
+    page: Page, service: Served, console: Console
+) -> None:
+    """Another device posts seat 2's blind while the tablet still shows seat 2 to post:
+    pressing "Post 1" sends the old version, the API answers 412 and the page says so,
+    reloads the table and shows seat 3 to act; the blind is posted once."""
+    console.expect(412)
+    version = start_hand(service, "E3")["version"]
+    page.open("tablet", "dealer", "E3")
+    page.shows_version(version)
+    page.until(lambda: "Seat 2" in page.to_act(), "seat 2 to post")
+    polled = page.text("poll-status")
+    page.until(lambda: page.text("poll-status") != polled, "a poll")  # 1.5 s to the next
+    post = page.legal_buttons()["Post 1 (small blind)"]
+    service.act("E3", seat=2, action="post")  # the other device
+    post.click()
+    banner = page.banner()
+    assert "(412)" in banner.text
+    assert "The table changed on another device. It has been reloaded" in banner.text
+    page.shows_version(version + 1)
+    page.until(lambda: "Seat 3" in page.to_act(), "seat 3 to post after the reload")
+    assert "Post 2 (big blind)" in page.legal_buttons()
+    table = service.table("E3")
+    assert table["version"] == version + 1 and table["next"]["seat"] == 3
+    assert table["hand"]["pot"] + sum(table["hand"]["bets"].values()) == 1
