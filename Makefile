@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck imports pytest bench clean
+.PHONY: run test lint typecheck imports browser pytest bench clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 run: $(STAMP)
 	$(BIN)/dealerassist serve
 
-test: $(STAMP) lint typecheck imports pytest
+test: $(STAMP) lint typecheck imports browser pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check dealerassist tests bench
@@ -28,6 +28,18 @@ typecheck: $(STAMP)
 
 imports: $(STAMP)
 	$(BIN)/lint-imports
+
+# tests/e2e drive Debian's chromium through chromedriver: installed here when missing and we
+# are root with apt-get; otherwise say why not (those tests then skip with the reason)
+browser:
+	@if [ -x /usr/bin/chromedriver ] && [ -x /usr/bin/chromium ]; then \
+	  echo "browser: /usr/bin/chromium and /usr/bin/chromedriver present"; \
+	elif [ "$$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then \
+	  echo "browser: chromium missing, not installed (needs root and apt-get): tests/e2e will skip"; \
+	else \
+	  export DEBIAN_FRONTEND=noninteractive && apt-get update -q && \
+	  apt-get install -y -q --no-install-recommends chromium chromium-driver; \
+	fi
 
 pytest: $(STAMP)
 	$(BIN)/pytest -q $(PYTEST_ARGS)
