@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from integration.test_serve import _call, _wait, served
+from integration.test_serve import _call, _status, _wait, served
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
@@ -37,6 +37,34 @@ FIVE_CARD_DRAW = {
     "structure": "fixed_limit",
     "stakes": {"small_blind": 1, "big_blind": 2, "small_bet": 2, "big_bet": 4},
     "profile": "casino-five-card-draw",
+}
+
+# Three players, button on seat 1: seat 2 posts the small blind, seat 3 the big one; seat 1
+# raises, seat 2 folds, seat 3 calls, draws two, seat 1 stands pat, seat 1 bets after the
+# draw and is called, seat 1 shows kings and seat 3 queens: the pot of 17 goes to seat 1.
+# Each step: the seat the tablet shows to act, the button pressed, the same entry for the API.
+KINGS, QUEENS = "Kc Kd 7s 4h 2c", "Qs Qh Js 8d 3c"
+HAND: list[tuple[int, str, dict[str, Any]]] = [
+    (2, "Post 1 (small blind)", {"action": "post"}),
+    (3, "Post 2 (big blind)", {"action": "post"}),
+    (1, "Raise to 4", {"action": "raise", "amount": 4}),
+    (2, "Fold", {"action": "fold"}),
+    (3, "Call 2", {"action": "call"}),
+    (3, "Draws 2", {"action": "draw", "count": 2}),
+    (1, "Pat (a rap on the table)", {"action": "draw", "count": 0}),
+    (3, "Check", {"action": "check"}),
+    (1, "Bet 4", {"action": "bet", "amount": 4}),
+    (3, "Call 4", {"action": "call"}),
+    (1, "Show", {"action": "show", "cards": KINGS}),
+    (3, "Show", {"action": "show", "cards": QUEENS}),
+]
+
+# what the dealer is told to deal after these buttons
+DEALING = {
+    "Post 2 (big blind)": (
+        "Deal five cards to each of seats 2, 3, 1, one at a time, starting with seat 2"
+    ),
+    "Draws 2": "Deal 2 cards to seat 3",
 }
 
 
@@ -85,7 +113,11 @@ class Served:
         """The JSON answer of a call that must succeed (urllib raises on 4xx/5xx)."""
         status, text = _call(f"{self.base}{path}", self.tokens[who], body, method)
         assert 200 <= status < 300, (status, text)
-        return json.loads(text) if text.strip().startswith(("{", "[")) else text
+        return json.loads(text)
+
+    def status(self, method: str, path: str, who: str = "dealer", body: Any = None) -> int:
+        """The status of a call that may be refused."""
+        return _status(f"{self.base}{path}", self.tokens[who], body, method)
 
     def table(self, table_id: str) -> Any:
         return self.call("GET", f"/v1/tables/{table_id}", "floor")
@@ -104,13 +136,34 @@ class Served:
     def act(self, table_id: str, **entry: Any) -> Any:
         return self.call("POST", f"/v1/tables/{table_id}/actions", "dealer", entry)
 
-    def stored_events(self, table_id: str, count: int) -> list[dict[str, Any]]:
-        """The table's audit events once the worker has stored at least ``count`` of them."""
+    def start_hand(self, table_id: str) -> Any:
+        """Table ``table_id`` with Ann, Bob and Cy on seats 1-3 (100 each), hand 1 started."""
+        self.create_table(table_id, {1: "Ann", 2: "Bob", 3: "Cy"})
+        return self.call("POST", f"/v1/tables/{table_id}/hands", body={"button": 1})
+
+    def to_showdown(self, table_id: str) -> Any:
+        """HAND entered through the API up to seat 1's show: seat 3 is to show or muck."""
+        table = self.start_hand(table_id)
+        for seat, _label, entry in HAND[:-1]:
+            table = self.act(table_id, seat=seat, **entry)
+        return table
+
+    def text(self, path: str, who: str) -> str:
+        """The body of a GET that must succeed, as text (exports are not one JSON value)."""
+        status, text = _call(f"{self.base}{path}", self.tokens[who])
+        assert status == 200, (status, text)
+        return str(text)
+
+    def stored_events(
+        self, table_id: str, done: Callable[[list[dict[str, Any]]], bool]
+    ) -> list[dict[str, Any]]:
+        """The table's audit events in the store, once ``done(events)`` (the worker drains
+        them in the background)."""
 
         def stored() -> list[dict[str, Any]] | None:
-            text = self.call("GET", f"/v1/audit/events?table_id={table_id}", "auditor")
-            events = [json.loads(line) for line in str(text).splitlines() if line.strip()]
-            return events if len(events) >= count else None
+            text = self.text(f"/v1/audit/events?table_id={table_id}", "auditor")
+            events = [json.loads(line) for line in text.splitlines() if line.strip()]
+            return events if done(events) else None
 
         return list(_wait(stored, 20))
 

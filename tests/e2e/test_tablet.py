@@ -3,51 +3,7 @@ entry with its rule and the floor call, and an entry made stale by another devic
 
 from __future__ import annotations
 
-from typing import Any
-
-from e2e.conftest import FIVE_CARD_DRAW, Console, Page, Served
-
-# Three players, button on seat 1: seat 2 posts the small blind, seat 3 the big one; seat 1
-# raises, seat 2 folds, seat 3 calls, draws two, seat 1 stands pat, seat 1 bets after the
-# draw and is called, seat 1 shows kings and seat 3 queens: the pot of 17 goes to seat 1.
-# Each step: the seat the tablet shows to act, the button pressed, the same entry for the API.
-KINGS, QUEENS = "Kc Kd 7s 4h 2c", "Qs Qh Js 8d 3c"
-HAND: list[tuple[int, str, dict[str, Any]]] = [
-    (2, "Post 1 (small blind)", {"action": "post"}),
-    (3, "Post 2 (big blind)", {"action": "post"}),
-    (1, "Raise to 4", {"action": "raise", "amount": 4}),
-    (2, "Fold", {"action": "fold"}),
-    (3, "Call 2", {"action": "call"}),
-    (3, "Draws 2", {"action": "draw", "count": 2}),
-    (1, "Pat (a rap on the table)", {"action": "draw", "count": 0}),
-    (3, "Check", {"action": "check"}),
-    (1, "Bet 4", {"action": "bet", "amount": 4}),
-    (3, "Call 4", {"action": "call"}),
-    (1, "Show", {"action": "show", "cards": KINGS}),
-    (3, "Show", {"action": "show", "cards": QUEENS}),
-]
-
-# what the dealer is told to deal after these buttons
-DEALING = {
-    "Post 2 (big blind)": (
-        "Deal five cards to each of seats 2, 3, 1, one at a time, starting with seat 2"
-    ),
-    "Draws 2": "Deal 2 cards to seat 3",
-}
-
-
-def start_hand(service: Served, table_id: str) -> Any:
-    """Table ``table_id`` with Ann, Bob and Cy on seats 1-3 (100 each), hand 1 started."""
-    service.create_table(table_id, {1: "Ann", 2: "Bob", 3: "Cy"})
-    return service.call("POST", f"/v1/tables/{table_id}/hands", body={"button": 1})
-
-
-def to_showdown(service: Served, table_id: str) -> Any:
-    """HAND entered through the API up to seat 1's show: seat 3 is to show or muck."""
-    table = start_hand(service, table_id)
-    for seat, _label, entry in HAND[:-1]:
-        table = service.act(table_id, seat=seat, **entry)
-    return table
+from e2e.conftest import DEALING, FIVE_CARD_DRAW, HAND, KINGS, QUEENS, Console, Page, Served
 
 
 def test_a_whole_hand_through_the_tablet_buttons(page: Page, service: Served) -> None:
@@ -101,7 +57,7 @@ def test_a_refused_show_names_its_rule_and_calls_the_floor(
     message and what is allowed instead, nothing changes; "Call the floor" opens a floor
     call with the refused entry that the floor's list shows."""
     console.expect(409)  # the refusal itself
-    version = to_showdown(service, "E2")["version"]
+    version = service.to_showdown("E2")["version"]
     page.open("tablet", "dealer", "E2")
     page.shows_version(version)
     page.until(lambda: "Seat 3" in page.to_act(), "seat 3 to show")
@@ -134,7 +90,7 @@ def test_an_entry_made_stale_by_another_device_is_refused_and_reloaded(
     pressing "Post 1" sends the old version, the API answers 412 and the page says so,
     reloads the table and shows seat 3 to act; the blind is posted once."""
     console.expect(412)
-    version = start_hand(service, "E3")["version"]
+    version = service.start_hand("E3")["version"]
     page.open("tablet", "dealer", "E3")
     page.shows_version(version)
     page.until(lambda: "Seat 2" in page.to_act(), "seat 2 to post")
