@@ -328,7 +328,7 @@ class TableSoak:
         self.ruled_hands: set[int] = set()
         self.player_no = itertools.count(1)
         self.key_no = itertools.count(1)
-        self.last_accepted: tuple[str, str, Any, str, Answer] | None = None
+        self.last_accepted: tuple[Http, str, str, Any, str, Answer] | None = None
         self.max_seats = min(6, int(profile["table"]["max_players"]))
         self.deck_known = True
         self.last_refused = ""
@@ -409,6 +409,7 @@ class TableSoak:
                     self.fail("an accepted change did not add exactly one version", client)
                 self.state = answer.body
                 self.last_accepted = (
+                    client,
                     method,
                     f"/v1/tables/{self.table_id}{path}",
                     body,
@@ -555,6 +556,8 @@ class TableSoak:
             hand = self.state.get("hand")
             if hand:
                 self.ruled_hands.add(int(hand["hand_no"]))
+            if kind != "misdeal":
+                self.after_accepted({})
         else:
             self.local.rulings[f"{kind} refused {(answer.body or {}).get('rule_id')}"] += 1
         return answer
@@ -571,28 +574,43 @@ class TableSoak:
         self.note_event(answer, self.dealer)
         self.unchanged(self.dealer)
         choices = {option["decision"] for option in self.options(rule)}
+        call_id = answer.body["call_id"]
+        binds = rule in ("OPEN-01", "BET-08") and entry["action"] in ("check", "call", "fold")
+        if binds and "accept_entry" in choices and self.rng.random() < 0.5:
+            effect = {"effect": "accept_entry", "entry": entry, "waive": rule}
+            body = {"decision": "accept_entry", "rule_id": rule, "call_id": call_id,
+                    "note": "soak: the player acted out of turn; the action binds",
+                    "effects": [effect]}  # fmt: skip
+            accepted = self.rule(body, "accept_entry").status == 200
+            if accepted and entry["action"] == "fold" and self.cards is not None:
+                self.cards.fold(entry["seat"])
+            return
         decision = "uphold" if "uphold" in choices else "custom"
-        body = {"decision": decision, "rule_id": rule, "call_id": answer.body["call_id"],
+        body = {"decision": decision, "rule_id": rule, "call_id": call_id,
                 "note": "soak: the refusal stands"}  # fmt: skip
         if decision == "custom":
             body["effects"] = []
         self.rule(body, decision)
 
-    def floor_void(self) -> None:
+    def floor_void(self) -> Answer:
         body = {"decision": "custom", "rule_id": None, "note": "soak: misentry, void it",
                 "effects": [{"effect": "void_last", "count": 1}]}  # fmt: skip
-        self.rule(body, "void_last")
+        return self.rule(body, "void_last")
 
-    def floor_misdeal(self) -> None:
-        options = self.options("IRREG-01")
+    def floor_misdeal(self, fouled: bool = False) -> None:
+        """IRREG-01 misdeal (refused past the house deadline, IRREG-02); ``fouled``: the
+        deck is fouled (DECK-01), which voids the hand at any time."""
+        rule = "DECK-01" if fouled else "IRREG-01"
+        options = self.options(rule)
         misdeal = next((o for o in options if o["effects"] == ["misdeal"]), None)
         if misdeal is None:
-            self.fail(f"IRREG-01 offers no misdeal: {options}")
-        body = {"decision": misdeal["decision"], "rule_id": "IRREG-01",
+            self.fail(f"{rule} offers no misdeal: {options}")
+        body = {"decision": misdeal["decision"], "rule_id": rule,
                 "note": "soak: two cards exposed", "effects": [{"effect": "misdeal"}]}  # fmt: skip
         answer = self.rule(body, "misdeal")
         if answer.status == 200:
             self.cards = None
+            self.after_accepted({})
 
     def floor_adjust(self) -> None:
         seated = [s for s in self.state["seats"] if s["status"] != "empty"]
@@ -626,6 +644,8 @@ class TableSoak:
             choices.append("over_draw")
         if self.mode == "card" and self.cards and "deal" in names:
             choices.append("card_in_play")
+        if self.mode == "card" and self.cards and names.get("draw", {}).get("max_with_ace_shown"):
+            choices.append("ace_not_kept")
         kind = self.rng.choice(choices)
         self.local.mistakes[kind] += 1
         entry: dict[str, Any] | None = None
@@ -654,6 +674,14 @@ class TableSoak:
             count = names["deal"]["count"]
             wrong = [self.rng.choice(taken), *self.cards.stub[: count - 1]]
             entry = {"seat": seat, "action": "deal", "cards": " ".join(wrong)}
+        elif kind == "ace_not_kept":  # DRAW-02: four "with an ace" while keeping no ace
+            assert self.cards is not None
+            held = self.cards.hands[seat]
+            keep = next((card for card in held if card[0] != "A"), None)
+            if keep is None or len(held) != 5:
+                return
+            discards = " ".join(card for card in held if card != keep)
+            entry = {"seat": seat, "action": "draw", "discards": discards, "ace_shown": True}
         elif kind == "stale":
             self.stale(seat, names)
             return
@@ -664,8 +692,14 @@ class TableSoak:
             self.replay()
             return
         answer = self.change(self.dealer, "POST", "/actions", entry, "mistake")
-        if answer.status == 200:
-            self.fail(f"a wrong entry ({kind}) was accepted", self.dealer)
+        if answer.status == 200:  # a service bug: report it, the floor voids it, play goes on
+            self.local.failures.append(
+                f"[{self.table_id}] a wrong entry ({kind}) was accepted:\n  {self.dealer.last}"
+            )
+            self.finding(f"wrong entry accepted: {kind}", str(entry))
+            if self.floor_void().status != 200:
+                self.fail("the floor could not void the wrongly accepted entry", self.floor)
+            return
         if self.rng.random() < 0.3:
             self.call_floor(entry, answer.body["rule_id"])
 
@@ -707,20 +741,20 @@ class TableSoak:
         answer comes back, nothing is applied; with another body: 422."""
         if self.last_accepted is None:
             return
-        method, path, body, key, first = self.last_accepted
-        answer = self.dealer.call(method, path, body, {"Idempotency-Key": key})
-        self.check_status(answer, self.dealer)
+        client, method, path, body, key, first = self.last_accepted
+        answer = client.call(method, path, body, {"Idempotency-Key": key})
+        self.check_status(answer, client)
         if answer.status != first.status or answer.headers.get("idempotent-replayed") != "true":
-            self.fail("a replayed Idempotency-Key did not answer the first answer", self.dealer)
+            self.fail("a replayed Idempotency-Key did not answer the first answer", client)
         if (answer.body or {}).get("version") != (first.body or {}).get("version"):
-            self.fail("a replay answered another version", self.dealer)
-        self.unchanged(self.dealer)
+            self.fail("a replay answered another version", client)
+        self.unchanged(client)
         other = dict(body or {}, seat=((body or {}).get("seat", 1) % 6) + 1)
-        answer = self.dealer.call(method, path, other, {"Idempotency-Key": key})
-        self.check_status(answer, self.dealer)
+        answer = client.call(method, path, other, {"Idempotency-Key": key})
+        self.check_status(answer, client)
         if answer.status not in (422, 400, 405):
-            self.fail("the same Idempotency-Key with another body was not 422", self.dealer)
-        self.unchanged(self.dealer)
+            self.fail("the same Idempotency-Key with another body was not 422", client)
+        self.unchanged(client)
 
     # -- playing a hand --
 
@@ -749,6 +783,7 @@ class TableSoak:
             seats = [p["seat"] for p in hand["players"]]
             self.cards = Cards(self.rng, int(hand["deck"]), seats, self.profile["draw"])
             self.card_hand_no = hand["hand_no"]
+            self.deck_known = True
         return self.cards
 
     def play_hand(self) -> None:
@@ -812,11 +847,16 @@ class TableSoak:
         return answer
 
     def after_accepted(self, before: dict[str, Any]) -> None:
+        """Once per hand, when it has ended (by play or by a ruling): count it, check chips."""
         hand = self.state.get("hand")
-        if self.state.get("result") or not hand or hand["phase"] == "complete":
-            self.hands_done += 1
-            self.finished_hands.append(int(hand["hand_no"]) if hand else -1)
-            self.conserve(f"after hand {hand['hand_no'] if hand else '?'}")
+        if not (self.state.get("result") or not hand or hand["phase"] == "complete"):
+            return
+        number = int(hand["hand_no"]) if hand else -1
+        if number in self.finished_hands:
+            return
+        self.hands_done += 1
+        self.finished_hands.append(number)
+        self.conserve(f"after hand {number}")
 
     def check_stub(self) -> None:
         """The physical stub and burn pile hold what the service counts."""
@@ -842,7 +882,7 @@ class TableSoak:
             f"[{self.table_id}] refused a dealer entry the script believed legal ({rule}):\n  "
             + self.last_refused
         )
-        self.floor_misdeal()
+        self.floor_misdeal(fouled=True)
         if self.cards is not None or (self.state.get("hand") or {}).get("phase") != "complete":
             self.fail("could not recover from a refused entry")
 
