@@ -228,7 +228,9 @@ COMMAND_TYPES: dict[type[Any], str] = {
 
 def command_to_dict(command: Command) -> dict[str, Any]:
     """The JSON-ready form of a command (inverse of ``command_from_dict``)."""
-    match command:
+    match command:  # the dealer's actions first: most commands are
+        case Act():
+            return _act_to_dict(command)
         case CreateTable(spec=spec):
             return {"type": "create_table", "spec": spec.to_dict()}
         case SeatPlayer(seat=seat, player=player, stack=stack):
@@ -239,8 +241,6 @@ def command_to_dict(command: Command) -> dict[str, Any]:
             # no kill_seat key without a kill: recorded commands encode byte for byte as before
             kill = {} if kill_seat is None else {"kill_seat": kill_seat}
             return {"type": "start_hand", "button": button} | kill
-        case Act():
-            return _act_to_dict(command)
         case Ruling():
             return ruling_to_dict(command, _act_to_dict)
         case SitOut(seat=seat):

@@ -78,7 +78,9 @@ def apply(state: TableState, command: Command, rules: HouseRules, at: datetime) 
     """Apply one command; a refusal raises ``RuleViolation`` or ``InvalidInput``."""
     log = Log()
     rulings.check_released(state, command)
-    match command:
+    match command:  # the dealer's actions first: most commands are
+        case Act():
+            table = _act(state, command, rules, at, log)
         case CreateTable(spec=spec):
             kills.check_stakes(spec, rules)
             table = new_table(spec)
@@ -86,8 +88,6 @@ def apply(state: TableState, command: Command, rules: HouseRules, at: datetime) 
             table = _seat_command(state, command, rules, log)
         case StartHand(button=button, kill_seat=kill_seat):
             table = _start(state, button, rules, log, kill_seat)
-        case Act():
-            table = _act(state, command, rules, at, log)
         case Ruling():
             table = rulings.apply_ruling(state, command, rules, at, log, apply)
     table, kill_button = kills.settle(table, rules)
@@ -250,7 +250,7 @@ def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log)
         return _change_pat(state, act, rules, at, log)
     else:
         raise _phase_refusal(hand, act, state, rules)
-    log.events.insert(0, {"type": "action", **_act_record(act)})
+    log.events.insert(0, _act_record(act))
     hand = advance(hand, spec, rules, log)
     hand = _set_draw_deadline(hand, rules, at)
     log.instructions.extend(openers.proof_reminder(hand, rules))
@@ -387,11 +387,18 @@ _BETTING = (ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE,
 
 
 def _act_record(act: Act) -> dict[str, Any]:
-    record: dict[str, Any] = {"seat": act.seat, "action": act.action.value}
-    for name in ("amount", "count", "cards", "discards", "rank"):
-        value = getattr(act, name)
-        if value is not None:
-            record[name] = list(value) if isinstance(value, tuple) else value
+    """The ``action`` event: the seat, the action and each detail entered with it."""
+    record: dict[str, Any] = {"type": "action", "seat": act.seat, "action": str(act.action)}
+    if act.amount is not None:
+        record["amount"] = act.amount
+    if act.count is not None:
+        record["count"] = act.count
+    if act.cards is not None:
+        record["cards"] = list(act.cards)
+    if act.discards is not None:
+        record["discards"] = list(act.discards)
+    if act.rank is not None:
+        record["rank"] = act.rank
     if act.ace_shown:
         record["ace_shown"] = True
     if act.option is not None:
