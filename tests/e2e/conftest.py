@@ -69,15 +69,20 @@ DEALING = {
 
 
 @pytest.fixture(scope="session")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebDriver]:
-    """One headless chromium for every browser test; downloads go to a temporary folder."""
+def downloads(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the browser saves what the pages download."""
+    return tmp_path_factory.mktemp("downloads")
+
+
+@pytest.fixture(scope="session")
+def browser(downloads: Path) -> Iterator[WebDriver]:
+    """One headless chromium for every browser test."""
     missing = [str(path) for path in (CHROMIUM, CHROMEDRIVER) if not path.exists()]
     if missing:
         pytest.skip(
             f"no browser: {', '.join(missing)} missing "
             "(`make browser` installs Debian's chromium and chromium-driver as root)"
         )
-    downloads = tmp_path_factory.mktemp("downloads")
     options = webdriver.ChromeOptions()
     options.binary_location = str(CHROMIUM)
     for argument in (
@@ -97,7 +102,6 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebDriver]:
     driver.execute_cdp_cmd(
         "Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)}
     )
-    driver.downloads = downloads  # type: ignore[attr-defined]
     yield driver
     driver.quit()
 
@@ -177,9 +181,10 @@ def service(served: Any) -> Served:
 class Page:
     """One page of the served instance in the browser, driven as its user drives it."""
 
-    def __init__(self, driver: WebDriver, service: Served) -> None:
+    def __init__(self, driver: WebDriver, service: Served, downloads: Path) -> None:
         self.driver = driver
         self.service = service
+        self.downloads = downloads
 
     # -- opening and finding ---------------------------------------------------------------
 
@@ -319,7 +324,7 @@ def console(browser: WebDriver) -> Iterator[Console]:
 
 
 @pytest.fixture
-def page(browser: WebDriver, service: Served, console: Console) -> Iterator[Page]:
+def page(browser: WebDriver, service: Served, downloads: Path, console: Console) -> Iterator[Page]:
     """The browser on the served instance, with its console watched; left on a blank page."""
-    yield Page(browser, service)
+    yield Page(browser, service, downloads)
     browser.get("about:blank")

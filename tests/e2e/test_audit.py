@@ -14,10 +14,11 @@ from e2e.conftest import HAND, Page, Served
 
 def _downloaded(page: Page, prefix: str, suffix: str) -> Path:
     """The finished download whose name starts with ``prefix`` and ends with ``suffix``."""
-    folder: Path = page.driver.downloads  # type: ignore[attr-defined]
 
     def finished() -> Path | None:
-        found = [p for p in folder.iterdir() if p.name.startswith(prefix) and p.suffix == suffix]
+        found = [
+            p for p in page.downloads.iterdir() if p.name.startswith(prefix) and p.suffix == suffix
+        ]
         return found[0] if len(found) == 1 and found[0].stat().st_size else None
 
     path: Path = page.until(finished, f"the download {prefix}*{suffix}")
