@@ -8,7 +8,7 @@ from typing import Any
 from dealerassist.rules import kills
 from dealerassist.rules.actions import Act, ActionKind, TableSpec
 from dealerassist.rules.house_rules import HouseRules, PostDrawFirst, ShortAllInRule, Structure
-from dealerassist.rules.state import HandState, PlayerState, evolve
+from dealerassist.rules.state import HandState, Phase, PlayerState, evolve, phase_number
 from dealerassist.rules.variants import limit_bet_size, minimum_bet
 from dealerassist.rules.violations import RuleId, RuleViolation
 
@@ -204,13 +204,13 @@ def _limit_base(hand: HandState, rules: HouseRules) -> int:
 
 def _limit_size(hand: HandState, spec: TableSpec, rules: HouseRules) -> int:
     """BET-02: the round's fixed-limit bet; KILL-01 multiplied in a kill pot."""
-    betting_round = int(hand.phase.value.split("_")[1])
+    betting_round = phase_number(hand.phase)
     return limit_bet_size(spec.variant, betting_round, kills.hand_stakes(hand, spec.stakes, rules))
 
 
 def _limp_refused(hand: HandState, player: PlayerState, spec: TableSpec, rules: HouseRules) -> bool:
     """BET-01: in a no-limping game nobody may just call the big blind before the draw."""
-    if rules.betting.allow_limp or not is_blind_game(hand) or hand.phase.value != "betting_1":
+    if rules.betting.allow_limp or not is_blind_game(hand) or hand.phase is not Phase.BETTING_1:
         return False
     untouched = hand.last_aggressor is None and hand.current_bet == spec.stakes.big_blind
     return untouched and player.seat != hand.big_blind_seat and player.bet < hand.current_bet
@@ -258,7 +258,7 @@ def _out_of_turn(hand: HandState, seat: int, spec: TableSpec, rules: HouseRules)
     expected = hand.to_act
     allowed = [] if expected is None else options(hand, expected, spec, rules).legal()
     why = ""
-    if hand.kill_seat is not None and hand.phase.value == "betting_1":  # KILL-04
+    if hand.kill_seat is not None and hand.phase is Phase.BETTING_1:  # KILL-04
         rule = RuleId.KILL_04
         why = f" (kill pot: the action starts left of the kill, seat {hand.kill_seat} acts last)"
     return RuleViolation(
@@ -375,7 +375,7 @@ def _raise(
             last_raise=max(increment, hand.last_raise),
         )
     opener = hand.opener
-    if opener is None and hand.phase.value == "betting_1" and not is_blind_game(hand):
+    if opener is None and hand.phase is Phase.BETTING_1 and not is_blind_game(hand):
         opener = player.seat
     current = max(hand.current_bet, raise_to)
     return evolve(hand, current_bet=current, last_aggressor=player.seat, opener=opener)

@@ -260,10 +260,10 @@ class HandState:
         raise InvalidInput(f"seat {seat} is not in the hand")
 
     def has(self, seat: int) -> bool:
-        return any(player.seat == seat for player in self.players)
+        return seat in [player.seat for player in self.players]
 
     def with_player(self, updated: PlayerState) -> HandState:
-        players = tuple(updated if p.seat == updated.seat else p for p in self.players)
+        players = tuple([updated if p.seat == updated.seat else p for p in self.players])
         return evolve(self, players=players)
 
     def live(self) -> Iterator[PlayerState]:
@@ -317,7 +317,7 @@ class TableState:
         return self.seats[seat - 1]
 
     def with_seat(self, updated: SeatState) -> TableState:
-        seats = tuple(updated if s.seat == updated.seat else s for s in self.seats)
+        seats = tuple([updated if s.seat == updated.seat else s for s in self.seats])
         return evolve(self, seats=seats)
 
     def to_dict(self) -> dict[str, Any]:
