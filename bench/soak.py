@@ -173,6 +173,7 @@ class Cards:
         self.come_back: set[int] = set()
         self.declared: set[int] = set()
         self.folded: set[int] = set()
+        self.spare_burn = False  # IRREG-06: the extra card stands for the first draw's burn
         for _ in range(5):  # one card at a time, left of the button first
             for seat in seats:
                 self.hands[seat].append(self.stub.pop())
@@ -270,6 +271,8 @@ class Cards:
         steps: list[tuple[Any, ...]] = []
         if seat in self.come_back and self.last_receiver == seat:
             self.burned = False  # a fifth card right after its own four: burn first
+        if count and self.draw["burn_before"] and not self.burned and self.spare_burn:
+            self.burned, self.spare_burn = True, False
         if count and self.draw["burn_before"] and not self.burned:
             short = len(self.stub) - self.reserve(seat) < 2
             if (short and self.pool_size(seat, owed) > 0) or not self.stub:
@@ -332,6 +335,7 @@ class TableSoak:
         self.max_seats = min(6, int(profile["table"]["max_players"]))
         self.deck_known = True
         self.last_refused = ""
+        self.last_kind = ""
 
     # -- plumbing --
 
@@ -800,6 +804,10 @@ class TableSoak:
             if nxt["phase"] not in ("posting", "deal") and self.rng.random() < 0.004:
                 self.floor_misdeal()
                 continue
+            fresh = nxt["phase"] == "betting_1" and self.last_kind in ("post", "deal")
+            if fresh and self.rng.random() < 0.06:
+                self.irregular_deal(hand)
+                continue
             self.entry(nxt)
         self.fail("a hand did not end in 600 entries")
 
@@ -828,8 +836,48 @@ class TableSoak:
             return
         self.bet(seat, names)
 
+    def irregular_deal(self, hand: dict[str, Any]) -> None:
+        """IRREG-03 (a card exposed by the dealer on the deal: keep or replace as the house
+        says) or IRREG-06 (one card too many to a seat: it becomes the first draw's burn),
+        entered before the first betting action; sometimes a second exposed card, which is a
+        misdeal the floor declares (IRREG-01)."""
+        cards = self.physical()
+        live = [p["seat"] for p in hand["players"] if not p["folded"]]
+        seat = self.rng.choice(live)
+        if self.rng.random() < 0.4:  # IRREG-06: the extra card is the next one off the stub
+            body: dict[str, Any] = {"seat": seat, "action": "extra_card"}
+            extra = cards.stub[-1]
+            if self.mode == "card":
+                body["cards"] = extra
+            if self.act(body).status == 200:
+                cards.burns.append(cards.stub.pop())
+                cards.spare_burn = True
+            return
+        card = self.rng.choice(cards.hands[seat])
+        body = {"seat": seat, "action": "exposed"}
+        body.update({"cards": card} if self.mode == "card" else {"rank": card[0]})
+        answer = self.act(body)
+        if answer.status != 200:
+            return
+        codes = [i["code"] for i in answer.body.get("instructions") or [] if i["seat"] == seat]
+        if "replace" in codes:
+            cards.hands[seat].remove(card)
+            cards.burns.append(card)
+            cards.give(seat, 1)
+        if self.rng.random() < 0.15:  # a second exposed card: the floor calls a misdeal
+            other = self.rng.choice(live)
+            shown = self.rng.choice(cards.hands[other])
+            body = {"seat": other, "action": "exposed"}
+            body.update({"cards": shown} if self.mode == "card" else {"rank": shown[0]})
+            notices = [n["rule_id"] for n in (self.act(body).body or {}).get("notices") or []]
+            if "IRREG-01" not in notices:
+                self.finding("no IRREG-01 notice on a second exposed card", str(body))
+            if not self.state.get("result"):
+                self.floor_misdeal()
+
     def act(self, body: dict[str, Any]) -> Answer:
         before = self.state.get("hand") or {}
+        self.last_kind = body["action"]
         answer = self.change(self.dealer, "POST", "/actions", body, body["action"])
         if answer.status != 200:
             if body["action"] in ("deal", "show") or (
@@ -976,8 +1024,9 @@ class TableSoak:
 
     def deal(self, seat: int, count: int, phase: str) -> None:
         cards = self.physical()
-        if phase == "deal":
-            self.act({"seat": seat, "action": "deal", "cards": " ".join(cards.hands[seat])})
+        if phase == "deal":  # five, or the replacement of an exposed card (IRREG-03)
+            dealt = cards.hands[seat][-count:]
+            self.act({"seat": seat, "action": "deal", "cards": " ".join(dealt)})
             return
         draw_round = int(phase.split("_")[1])
         if cards.round != draw_round:
