@@ -254,6 +254,23 @@ class Page:
                 stacks[int(item.find_element("css selector", ".seat-no").text)] = int(found[0].text)
         return stacks
 
+    def seat_stacked(self, seat: int) -> bool:
+        """Whether the seat's box shows its head (number, badges), then the player, then the
+        stack, one under the other, as every seat box does."""
+        item = next(
+            li
+            for li in self.css("#seats li.seat")
+            if li.find_element("css selector", ".seat-no").text == str(seat)
+        )
+        head, player, stack = (
+            item.find_element("css selector", part).rect
+            for part in (".seat-head", ".player", ".stack")
+        )
+        return bool(
+            head["y"] + head["height"] <= player["y"] + 1
+            and player["y"] + player["height"] <= stack["y"] + 1
+        )
+
     # -- the tablet's legal actions ----------------------------------------------------------
 
     def legal_buttons(self) -> dict[str, WebElement]:
@@ -272,6 +289,7 @@ class Page:
         assert label in buttons, f"{label!r} not among {sorted(buttons)}"
         if cards is not None:
             self.type("show-cards", cards)
+        assert self.seat_stacked(seat), f"seat {seat}'s box, to act, is not laid out as the others"
         buttons[label].click()
         self.shows_version(version + 1)
 
@@ -323,8 +341,30 @@ def console(browser: WebDriver) -> Iterator[Console]:
     assert watched.severe() == []
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """A browser test that fails leaves a screenshot and the page's HTML in its tmp_path,
+    named in the failure's report."""
+    report = yield
+    page = getattr(item, "funcargs", {}).get("page")
+    if report.when == "call" and report.failed and isinstance(page, Page):
+        folder = item.funcargs["tmp_path"]
+        page.driver.save_screenshot(str(folder / "failure.png"))
+        (folder / "failure.html").write_text(page.driver.page_source)
+        where = f"{page.driver.current_url}: {folder}/failure.png and failure.html"
+        report.sections.append(("browser", where))
+    return report
+
+
 @pytest.fixture
-def page(browser: WebDriver, service: Served, downloads: Path, console: Console) -> Iterator[Page]:
-    """The browser on the served instance, with its console watched; left on a blank page."""
+def page(
+    browser: WebDriver,
+    service: Served,
+    downloads: Path,
+    console: Console,
+    tmp_path: Path,
+) -> Iterator[Page]:
+    """The browser on the served instance, with its console watched; left on a blank page
+    (tmp_path: where a failure's screenshot goes)."""
     yield Page(browser, service, downloads)
     browser.get("about:blank")

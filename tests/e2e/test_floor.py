@@ -20,6 +20,7 @@ def test_a_ruling_on_a_floor_call_is_recorded(page: Page, service: Served) -> No
 
     page.open("floor", "floor", "F1")
     page.shows_version(version)
+    assert page.seat_stacked(3) and page.seat_stacked(1)  # seat 3 is to show
     call = page.until(lambda: page.css("#calls .call"), "the open call")[0]
     assert call.find_element("css selector", ".rule-id").text == "DECK-01"
     assert "already shown by another seat" in call.text
