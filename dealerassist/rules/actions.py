@@ -255,7 +255,7 @@ def command_to_dict(command: Command) -> dict[str, Any]:
 
 
 def _act_to_dict(act: Act) -> dict[str, Any]:
-    return {
+    data: dict[str, Any] = {
         "type": "action",
         "seat": act.seat,
         "action": str(act.action),
@@ -264,13 +264,13 @@ def _act_to_dict(act: Act) -> dict[str, Any]:
         "ace_shown": act.ace_shown,
         "cards": None if act.cards is None else list(act.cards),
         "discards": None if act.discards is None else list(act.discards),
-    } | _optional(act)
-
-
-def _optional(act: Act) -> dict[str, Any]:
-    """The fields written only when set, so older commands encode byte for byte as before."""
-    extra: dict[str, Any] = {} if act.option is None else {"option": act.option}
-    return extra if act.rank is None else extra | {"rank": act.rank}
+    }
+    # written only when set, so older commands encode byte for byte as before
+    if act.option is not None:
+        data["option"] = act.option
+    if act.rank is not None:
+        data["rank"] = act.rank
+    return data
 
 
 def command_from_dict(data: Mapping[str, Any]) -> Command:

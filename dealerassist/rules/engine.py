@@ -220,7 +220,7 @@ def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log)
         )
     spec = state.spec
     phase = hand.phase
-    if phase is Phase.POSTING and act.action in (ActionKind.POST, ActionKind.SIT_OUT):
+    if phase is Phase.POSTING and act.action in _POSTING:
         state, hand = posting.apply_act(state, hand, act, log)
     elif act.action is ActionKind.EXPOSED:
         hand = _exposed(state, hand, act, rules, log)
@@ -231,7 +231,7 @@ def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log)
         hand = dealing.apply_initial_deal(hand, act.seat, act.cards or ())
     elif is_betting(phase) and act.action in _BETTING:
         hand = _bet(hand, act, spec, rules, log)
-    elif is_draw(phase) and act.action in (ActionKind.DRAW, ActionKind.DEAL, ActionKind.TIME):
+    elif is_draw(phase) and act.action in _DRAWING:
         openers.check_split(hand, act, rules)
         hand = _draw(openers.apply_split(hand, act), act, spec, rules, at, log)
         if act.option == openers.SPLIT:
@@ -383,7 +383,10 @@ def _bet(hand: HandState, act: Act, spec: TableSpec, rules: HouseRules, log: Log
     return after
 
 
+# the entries of each phase (kept here: a tuple display of enum members costs a lookup each)
+_POSTING = (ActionKind.POST, ActionKind.SIT_OUT)
 _BETTING = (ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE, ActionKind.FOLD)
+_DRAWING = (ActionKind.DRAW, ActionKind.DEAL, ActionKind.TIME)
 
 
 def _act_record(act: Act) -> dict[str, Any]:

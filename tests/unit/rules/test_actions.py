@@ -136,3 +136,17 @@ def test_any_action_round_trips_through_json(
     """Every Act survives command_to_dict -> JSON text -> command_from_dict unchanged."""
     act = Act(seat, action, amount, count, ace_shown, cards, discards)
     assert command_from_dict(json.loads(json.dumps(command_to_dict(act)))) == act
+
+
+def test_an_action_encodes_its_keys_in_the_journal_order() -> None:
+    """An act's JSON keeps its fixed key order (the journal is not key-sorted and its bytes are
+    hashed); option and rank come last, and only when set."""
+    plain = Act(3, ActionKind.CALL, amount=20)
+    assert json.dumps(command_to_dict(plain)) == (
+        '{"type": "action", "seat": 3, "action": "call", "amount": 20, "count": null, '
+        '"ace_shown": false, "cards": null, "discards": null}'
+    )
+    exposed = Act(2, ActionKind.EXPOSED, option="keep", rank="7")
+    assert list(command_to_dict(exposed))[-2:] == ["option", "rank"]
+    assert command_to_dict(Act(2, ActionKind.EXPOSED, rank="T"))["rank"] == "T"
+    assert "option" not in command_to_dict(Act(2, ActionKind.EXPOSED, rank="T"))

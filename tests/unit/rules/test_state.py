@@ -12,7 +12,15 @@ from engine_table import Table
 
 from dealerassist.errors import InvalidInput
 from dealerassist.rules.actions import Mode, Variant
-from dealerassist.rules.state import Phase, TableState, betting_phase, draw_phase, phase_number
+from dealerassist.rules.state import (
+    Phase,
+    TableState,
+    betting_phase,
+    draw_phase,
+    is_betting,
+    is_draw,
+    phase_number,
+)
 
 
 def test_a_card_mode_triple_draw_state_round_trips_through_json() -> None:
@@ -103,6 +111,15 @@ def test_phase_names_follow_the_round_numbers() -> None:
     assert draw_phase(3) is Phase.DRAW_3
     assert phase_number(Phase.BETTING_2) == 2
     assert phase_number(Phase.SHOWDOWN) == 0
+
+
+@pytest.mark.parametrize("phase", list(Phase))
+def test_phase_predicates_agree_with_the_phase_names(phase: Phase) -> None:
+    """is_betting / is_draw / phase_number (looked up, not parsed) match each phase's name."""
+    head, _, tail = phase.value.partition("_")
+    assert is_betting(phase) is (head == "betting")
+    assert is_draw(phase) is (head == "draw")
+    assert phase_number(phase) == (int(tail) if head in ("betting", "draw") else 0)
 
 
 def test_seats_from_goes_clockwise_after_a_seat() -> None:
