@@ -5,6 +5,7 @@
     DealerAssistError                 root; never raised itself
     ├── RuleViolation (rules.violations)   an entry the rule book forbids   -> 409
     ├── InvalidInput                  malformed or impossible input         -> 400
+    │   └── InvalidFields             ... naming the fields at fault (``errors``)
     ├── NotFound                      no such table / hand / seat           -> 404
     ├── AlreadyExists                 a table with that ID exists already   -> 409
     ├── Conflict                      state moved on (stale version)        -> 412
@@ -19,6 +20,9 @@ class to one status code in one place (``api/errors.py``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 
 class DealerAssistError(Exception):
     """Root of every error dealerassist raises on purpose."""
@@ -26,6 +30,16 @@ class DealerAssistError(Exception):
 
 class InvalidInput(DealerAssistError):
     """Input that cannot be understood (a card "Zx", a negative stack)."""
+
+
+class InvalidFields(InvalidInput):
+    """Input whose named fields cannot stand together (a small blind above the big blind, a
+    table of another game than its profile's); ``errors`` maps each field to its messages, a
+    nested field by its parent (``{"stakes": {"small_blind": [...]}}``), as a schema does."""
+
+    def __init__(self, message: str, errors: Mapping[str, Any]) -> None:
+        super().__init__(message)
+        self.errors = dict(errors)
 
 
 class NotFound(DealerAssistError):

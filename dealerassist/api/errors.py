@@ -21,6 +21,7 @@ from dealerassist.errors import (
     DealerAssistError,
     Forbidden,
     IdempotencyMismatch,
+    InvalidFields,
     InvalidInput,
     NotFound,
     ProfileError,
@@ -42,12 +43,8 @@ class UnsupportedMediaType(DealerAssistError):
     """A request body that is not ``application/json`` (415)."""
 
 
-class ValidationFailed(InvalidInput):
+class ValidationFailed(InvalidFields):
     """A body or query that fails its schema (400); ``errors`` maps each field to messages."""
-
-    def __init__(self, message: str, errors: Mapping[str, Any]) -> None:
-        super().__init__(message)
-        self.errors = dict(errors)
 
 
 # class -> (status, type slug, title); the first matching class wins (subclasses first)
@@ -125,7 +122,7 @@ def _headers(error: DealerAssistError) -> dict[str, str]:
 def _extras(error: DealerAssistError) -> dict[str, Any]:
     if isinstance(error, Conflict):
         return {"current_version": error.current_version}
-    if isinstance(error, ValidationFailed):
+    if isinstance(error, InvalidFields):  # a schema's field errors, or the service's
         return {"errors": error.errors}
     return {}
 

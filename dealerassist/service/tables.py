@@ -40,6 +40,7 @@ from dealerassist.rules.actions import (
 from dealerassist.rules.engine import Outcome, apply, new_table, view
 from dealerassist.rules.house_rules import HouseRules
 from dealerassist.rules.state import Phase, TableState, evolve
+from dealerassist.rules.table_setup import check_table_spec
 from dealerassist.rules.violations import RuleViolation
 from dealerassist.service.ports import (
     AnswerKind,
@@ -100,13 +101,15 @@ class _Decision:
 def create_table(
     services: Services, spec: Mapping[str, Any], actor: Actor, pre: Preconditions
 ) -> Answer:
-    """Open a table; AlreadyExists if the ID is taken, InvalidInput on an unknown profile."""
+    """Open a table; AlreadyExists if the ID is taken, InvalidInput on an unknown profile,
+    InvalidFields when the table's game or stakes do not fit the profile."""
     command = command_from_dict({"type": "create_table", "spec": dict(spec)})
     assert isinstance(command, CreateTable)
     try:
-        services.profiles.get(command.spec.profile_id)
+        rules = services.profiles.get(command.spec.profile_id)
     except NotFound as error:
         raise InvalidInput(str(error)) from None
+    check_table_spec(command.spec, rules)  # GAME-01..06, BLIND-01: the table fits its profile
     return execute(services, command.spec.table_id, command, actor, pre)
 
 

@@ -54,6 +54,25 @@ def test_create_table_with_unknown_profile_is_400(api: Api) -> None:
     assert "casino-five-card-draw" in response.get_json()["detail"]
 
 
+def test_GAME_06_rejects_a_table_that_does_not_fit_its_profile_with_field_errors(api: Api) -> None:
+    """A 2-7 table under the five-card-draw profile with a small blind above the big one: 400
+    naming each field (as the admin page shows them), and no table is created."""
+    stakes = {"small_blind": 5, "big_blind": 2, "small_bet": 2, "big_bet": 4}
+    response = api.create_table(variant="deuce_to_seven_triple_draw", stakes=stakes)
+    assert response.status_code == 400
+    body = response.get_json()
+    assert body["detail"] == "The table does not fit its house-rule profile."
+    assert set(body["errors"]) == {"variant", "stakes"}
+    assert "written for five_card_draw" in body["errors"]["variant"][0]
+    assert list(body["errors"]["stakes"]) == ["small_blind"]
+    assert api.call("GET", "/v1/tables/T1").status_code == 404
+
+
+def test_GAME_06_accepts_a_table_of_its_profiles_game(api: Api) -> None:
+    response = api.create_table(table_id="T9")  # five-card draw, fixed limit, blinds 1/2
+    assert response.status_code == 201
+
+
 def test_get_table_shows_state_with_version_and_etag(api: Api) -> None:
     """GET /v1/tables/{id} returns the view with version, seats and ETag."""
     api.create_table()

@@ -726,7 +726,7 @@ def test_the_admin_page_creates_tables_through_the_create_route(app: Flask, api:
 def test_a_retried_create_with_the_same_key_is_a_replay(api: Api) -> None:
     """The admin page resends a body that got no answer with the same Idempotency-Key: the
     API answers the first 201 again rather than a 409."""
-    body = {"table_id": "A1", "variant": "five_card_draw", "structure": "no_limit",
+    body = {"table_id": "A1", "variant": "five_card_draw", "structure": "fixed_limit",
             "stakes": {"small_blind": 1, "big_blind": 2}, "profile": "casino-five-card-draw",
             "max_seats": 6, "mode": "count"}  # fmt: skip
     key = {"Idempotency-Key": "7f1c2e4a-0d5b-4c1e-9a7f-2b3c4d5e6f70"}

@@ -50,7 +50,7 @@ def _record_a_hand(folder: Path) -> list[dict[str, Any]]:
         "table_id": "T1",
         "variant": "five_card_draw",
         "structure": "fixed_limit",
-        "stakes": {"ante": 5, "small_bet": 10, "big_bet": 20},
+        "stakes": {"small_blind": 5, "big_blind": 10, "small_bet": 10, "big_bet": 20},
         "profile_id": PROFILE,
     }
     uc.create_table(services, spec, ADMIN, NONE)
