@@ -1,5 +1,5 @@
 """Browser fixtures: Debian's chromium through chromedriver (selenium, headless), one browser
-for the whole run, against `dealerassist serve` started by the integration tests' `served`
+for the whole run, against `dealerassist serve` started by tests/serving.py's `served`
 fixture (embedded Redis, gunicorn, the audit worker; a fresh data directory per test).
 
 Selenium is given the driver and the browser explicitly, so selenium-manager never looks for
@@ -17,17 +17,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from integration.test_serve import _call, _status, _wait, served
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import WebDriverWait
+from serving import call, served, status, wait
 
 from dealerassist.api.auth import read_plain_tokens
 
-__all__ = ["served"]  # the integration tests' fixture: `dealerassist serve` in a subprocess
+__all__ = ["served"]  # tests/serving.py's fixture: `dealerassist serve` in a subprocess
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
@@ -115,13 +115,13 @@ class Served:
 
     def call(self, method: str, path: str, who: str = "dealer", body: Any = None) -> Any:
         """The JSON answer of a call that must succeed (urllib raises on 4xx/5xx)."""
-        status, text = _call(f"{self.base}{path}", self.tokens[who], body, method)
+        status, text = call(f"{self.base}{path}", self.tokens[who], body, method)
         assert 200 <= status < 300, (status, text)
         return json.loads(text)
 
     def status(self, method: str, path: str, who: str = "dealer", body: Any = None) -> int:
         """The status of a call that may be refused."""
-        return _status(f"{self.base}{path}", self.tokens[who], body, method)
+        return status(f"{self.base}{path}", self.tokens[who], body, method)
 
     def table(self, table_id: str) -> Any:
         return self.call("GET", f"/v1/tables/{table_id}", "floor")
@@ -154,7 +154,7 @@ class Served:
 
     def text(self, path: str, who: str) -> str:
         """The body of a GET that must succeed, as text (exports are not one JSON value)."""
-        status, text = _call(f"{self.base}{path}", self.tokens[who])
+        status, text = call(f"{self.base}{path}", self.tokens[who])
         assert status == 200, (status, text)
         return str(text)
 
@@ -169,7 +169,7 @@ class Served:
             events = [json.loads(line) for line in text.splitlines() if line.strip()]
             return events if done(events) else None
 
-        return list(_wait(stored, 20))
+        return list(wait(stored, 20))
 
 
 @pytest.fixture
