@@ -369,15 +369,21 @@ def receive(
     cards: tuple[str, ...] | None,
     rules: HouseRules,
     draw_round: int,
+    from_pool: int | None = None,
 ) -> tuple[HandState, tuple[Step, ...]]:
-    """Deal the replacement cards from the stub (burning and reshuffling as needed)."""
-    from_pool = 0
+    """Deal the replacement cards from the stub (burning and reshuffling as needed).
+
+    ``from_pool``: how many of ``cards`` come from a reshuffle, when ``check_replacements``
+    has already checked them; otherwise they are checked here (``check_dealt``).
+    """
     early: tuple[Step, ...] = ()
-    if cards is not None:
-        from_pool = check_dealt(hand, seat, cards, count, rules, draw_round, [])
-        _check_stub_first(hand, seat, count, from_pool, rules, draw_round)
-    else:
+    if cards is None:
+        from_pool = 0
         hand, early = serve_owed_first(hand, seat, count, rules, draw_round)
+    else:
+        if from_pool is None:
+            from_pool = check_dealt(hand, seat, cards, count, rules, draw_round, [])
+        _check_stub_first(hand, seat, count, from_pool, rules, draw_round)
     planned = deliverable(hand, seat, count, rules, draw_round, from_pool)
     if planned is None:
         message = "The stub and a reshuffle cannot supply these cards."
@@ -410,15 +416,21 @@ def _check_stub_first(
 
 
 def receive_dealt(
-    hand: HandState, seat: int, cards: tuple[str, ...], rules: HouseRules, draw_round: int
+    hand: HandState,
+    seat: int,
+    cards: tuple[str, ...],
+    rules: HouseRules,
+    draw_round: int,
+    from_pool: int,
 ) -> tuple[HandState, tuple[Step, ...]]:
     """Card mode ``deal`` during a draw: four of a split five (DRAW-03), a deferred fifth card
-    (burned for first if nobody received cards since), or the whole request."""
+    (burned for first if nobody received cards since), or the whole request. ``from_pool``
+    is what ``check_replacements`` returned for these cards."""
     player = hand.player(seat)
     if seat in hand.come_back:
         if hand.last_receiver == seat:
             hand = evolve(hand, burned_this_draw=False)
-        hand, steps = receive(hand, seat, len(cards), cards, rules, draw_round)
+        hand, steps = receive(hand, seat, len(cards), cards, rules, draw_round, from_pool)
         left = player.pending - len(cards)
         if left:  # IRREG-04: five owed (a split five, four exposed): the fifth after a burn
             hand = hand.with_player(evolve(hand.player(seat), pending=left))
@@ -427,25 +439,26 @@ def receive_dealt(
         served = tuple(s for s in hand.come_back if s != seat)
         return evolve(hand, come_back=served, exposed_owed=owed), steps
     if splits(player.pending, rules):
-        hand, steps = receive(hand, seat, len(cards), cards, rules, draw_round)
+        hand, steps = receive(hand, seat, len(cards), cards, rules, draw_round, from_pool)
         hand = hand.with_player(evolve(hand.player(seat), pending=1))
         return evolve(hand, come_back=(*hand.come_back, seat)), (
             *steps,
             Step("come_back", 1, seat),
         )
-    return receive(hand, seat, len(cards), cards, rules, draw_round)
+    return receive(hand, seat, len(cards), cards, rules, draw_round, from_pool)
 
 
-def check_replacements(hand: HandState, act: Act, rules: HouseRules, draw_round: int) -> None:
-    """Card mode: the ``deal`` that completes a seat's draw (DRAW-01/03/06/10, DECK-01)."""
+def check_replacements(hand: HandState, act: Act, rules: HouseRules, draw_round: int) -> int:
+    """Card mode: the ``deal`` that completes a seat's draw (DRAW-01/03/06/10, DECK-01); how
+    many of its cards come from a reshuffle (for ``receive_dealt``)."""
     try:
-        _check_replacements(hand, act, rules, draw_round)
+        return _check_replacements(hand, act, rules, draw_round)
     except RuleViolation as refusal:
         refusal.allowed = legal_now(hand, rules, draw_round)
         raise
 
 
-def _check_replacements(hand: HandState, act: Act, rules: HouseRules, draw_round: int) -> None:
+def _check_replacements(hand: HandState, act: Act, rules: HouseRules, draw_round: int) -> int:
     allowed: list[dict[str, Any]] = []
     player = hand.player(act.seat) if hand.has(act.seat) else None
     if act.seat in hand.come_back and act.seat != hand.to_act:
@@ -461,4 +474,4 @@ def _check_replacements(hand: HandState, act: Act, rules: HouseRules, draw_round
     if splits(player.pending, rules) and len(act.cards or ()) == player.pending:
         message = "Five cards in a row are not dealt: enter four now, the fifth after the others."
         raise refuse(RuleId.DRAW_03, message, act.seat, allowed)
-    check_dealt(hand, act.seat, act.cards or (), count, rules, draw_round, allowed)
+    return check_dealt(hand, act.seat, act.cards or (), count, rules, draw_round, allowed)

@@ -414,8 +414,9 @@ def _draw(
 ) -> HandState:
     draw_round = phase_number(hand.phase)
     if act.action is ActionKind.DEAL:
-        drawing.check_replacements(hand, act, rules, draw_round)
-        hand, steps = drawing.receive_dealt(hand, act.seat, act.cards or (), rules, draw_round)
+        from_pool = drawing.check_replacements(hand, act, rules, draw_round)
+        cards = act.cards or ()
+        hand, steps = drawing.receive_dealt(hand, act.seat, cards, rules, draw_round, from_pool)
     elif act.action is ActionKind.TIME:
         _check_time(hand, act, rules, at)
         player = hand.player(act.seat)

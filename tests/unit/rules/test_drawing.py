@@ -9,7 +9,7 @@ import pytest
 from engine_table import AT, Table
 
 from dealerassist.rules.actions import Act, ActionKind, Mode, Variant
-from dealerassist.rules.drawing import RAP_LABEL
+from dealerassist.rules.drawing import RAP_LABEL, check_replacements
 from dealerassist.rules.engine import apply, legal_actions, view
 from dealerassist.rules.house_rules import BottomCard, DrawRules, HouseRules, ReshufflePool
 from dealerassist.rules.violations import RuleId, RuleViolation
@@ -654,6 +654,26 @@ def test_DRAW_06_rejects_the_own_discard_of_a_seat_owed_its_fifth_card_after_a_r
     table.act(1, "deal", cards=hands[3][0])
     assert table.hand.player(1).held == 5
     assert table.hand.phase.value == "betting_2"
+
+
+def test_DRAW_06_the_deal_check_counts_the_reshuffled_discards_it_deals() -> None:
+    """check_replacements returns how many of a deal's cards are reshuffled discards (what the
+    apply step deals after the stop and the reshuffle): none from the stub, three of seat 2's."""
+    table, stub = card_mode_six_handed()
+    hands = {seat: table.hand.player(seat).cards for seat in range(1, 7)}
+    table.act(1, "draw", discards=" ".join(hands[1]))
+    from_stub = Act(1, ActionKind.DEAL, cards=tuple(stub[0:4]))
+    assert check_replacements(table.hand, from_stub, table.rules, 1) == 0
+    table.act(1, "deal", cards=" ".join(stub[0:4]))
+    for seat in (2, 3, 4, 5):
+        cards = " ".join(stub[4 * seat - 4 : 4 * seat])
+        table.act(seat, "draw", discards=" ".join(hands[seat][:4]), cards=cards)
+    table.act(6, "draw", discards=" ".join(hands[6][:3]))
+    reshuffled = Act(6, ActionKind.DEAL, cards=hands[2][:3])
+    assert check_replacements(table.hand, reshuffled, table.rules, 1) == 3
+    outcome = table.act(6, "deal", cards=" ".join(hands[2][:3]))
+    assert [i["code"] for i in outcome.instructions][:2] == ["stop", "reshuffle"]
+    assert table.hand.player(6).held == 5
 
 
 def test_DRAW_03_rejects_the_fifth_card_before_the_others_have_drawn() -> None:
