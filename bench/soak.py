@@ -626,8 +626,9 @@ class TableSoak:
         body = {"decision": "custom", "rule_id": None, "note": "soak: chip count corrected",
                 "effects": [{"effect": "adjust_stack", "seat": target["seat"],
                              "amount": amount}]}  # fmt: skip
-        if self.rule(body, "adjust_stack").status == 200:
-            self.expected_chips += amount
+        self.expected_chips += amount  # before the ruling: its answer's chips are checked
+        if self.rule(body, "adjust_stack").status != 200:
+            self.expected_chips -= amount
 
     # -- mistakes --
 
@@ -897,9 +898,9 @@ class TableSoak:
     def after_accepted(self, before: dict[str, Any]) -> None:
         """Once per hand, when it has ended (by play or by a ruling): count it, check chips."""
         hand = self.state.get("hand")
-        if not (self.state.get("result") or not hand or hand["phase"] == "complete"):
+        if not hand or not (self.state.get("result") or hand["phase"] == "complete"):
             return
-        number = int(hand["hand_no"]) if hand else -1
+        number = int(hand["hand_no"])
         if number in self.finished_hands:
             return
         self.hands_done += 1
@@ -1306,8 +1307,12 @@ def run(args: argparse.Namespace, base: str, tokens: dict[str, str], folder: Pat
         soak.stats.failures.append(
             f"findings (printed above as they came): {dict(soak.stats.findings)}"
         )
-    for failure in soak.stats.failures[:20]:
-        print("FAIL " + failure[:3000])
+    heads = Counter(failure.split("\n")[0].split("]")[-1][:90] for failure in soak.stats.failures)
+    print(f"failures: {len(soak.stats.failures)}")
+    for head, count in heads.most_common():
+        print(f"  {count:5} x {head}")
+    for failure in soak.stats.failures[:12]:
+        print("FAIL " + failure[:2500])
     return 1 if soak.stats.failures else 0
 
 
