@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from dealerassist.rules.actions import Act, ActionKind, Mode
-from dealerassist.rules.dealing import HAND_SIZE, check_dealt, refuse
+from dealerassist.rules.dealing import HAND_SIZE, UNKNOWN, check_dealt, refuse
 from dealerassist.rules.fifth_cards import (
     deal_count,
     owed_count,
@@ -24,6 +24,7 @@ from dealerassist.rules.fifth_cards import deal_fifth_cards as deal_fifth_cards
 from dealerassist.rules.fifth_cards import finish_draw as finish_draw
 from dealerassist.rules.fifth_cards import fouled_notice as fouled_notice
 from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.joker import JOKER
 from dealerassist.rules.journal import read
 from dealerassist.rules.state import (
     HandState,
@@ -151,8 +152,11 @@ def draw_legal(
     if player.pending:
         return [{"action": "deal", "count": deal_count(player, rules)}]
     most = max_draw(hand, seat, rules, draw_round, ace=False)
+    ace = holds_ace(player)
+    if ace is False:  # DRAW-02, card mode: no ace (or joker) to keep, so no fourth card
+        most = min(most, rules.draw.max_cards)
     legal: dict[str, Any] = {"action": "draw", "min": 0, "max": most, "rap": RAP_LABEL}
-    if rule_max(rules, ace_shown=True) <= rule_max(rules, ace_shown=False):
+    if ace is False or rule_max(rules, ace_shown=True) <= rule_max(rules, ace_shown=False):
         return [legal]
     with_ace = max_draw(hand, seat, rules, draw_round, ace=True)
     if with_ace > most:
@@ -199,6 +203,7 @@ def _check_draw(hand: HandState, act: Act, rules: HouseRules, mode: Mode, draw_r
         raise refuse(RuleId.DRAW_06, message, act.seat, allowed)
     if mode is Mode.CARD:
         _check_discards(player, act.discards or (), allowed)
+        _check_ace_kept(player, act.discards or (), rules, allowed)
         if act.cards is not None and splits(count, rules):
             message = (
                 "Five cards in a row are not dealt: enter four now, the fifth after the others."
@@ -230,6 +235,41 @@ def _check_discards(
             message = f"{card} is not in seat {player.seat}'s hand; discard cards it holds."
             raise refuse(RuleId.DRAW_01, message, player.seat, allowed)
         held.remove(card)
+
+
+def holds_ace(player: PlayerState) -> bool | None:
+    """DRAW-02: whether the seat holds an ace or the joker; None when its cards are not known
+    (count mode, or a card not entered).
+
+    >>> holds_ace(PlayerState(seat=1, stack=0, cards=("Ah", "2c")))
+    True
+    >>> holds_ace(PlayerState(seat=1, stack=0, cards=("Kh", "2c"))), holds_ace(PlayerState(1, 0))
+    (False, None)
+    """
+    cards = player.cards
+    if not cards or UNKNOWN in cards:
+        return None
+    return any(card[0] == "A" or card == JOKER for card in cards)
+
+
+def _check_ace_kept(
+    player: PlayerState, discards: tuple[str, ...], rules: HouseRules, allowed: list[dict[str, Any]]
+) -> None:
+    """DRAW-02: more than ``max_cards`` (four of three) only while keeping an ace or the joker
+    (seed 000); card mode sees the cards kept, so a claimed ace must be one of them."""
+    if not rules.draw.four_with_ace or len(discards) <= rules.draw.max_cards:
+        return
+    kept = list(player.cards)
+    for card in discards:
+        kept.remove(card)
+    if holds_ace(evolve(player, cards=tuple(kept))) is not False:
+        return
+    joker = " or the joker" if rules.deck.joker else ""
+    message = (
+        f"Seat {player.seat} keeps {' '.join(kept)}: {len(discards)} cards are drawn only while "
+        f"keeping an ace{joker}; draw at most {rules.draw.max_cards}."
+    )
+    raise refuse(RuleId.DRAW_02, message, player.seat, allowed)
 
 
 # -- applying --------------------------------------------------------------------------------

@@ -125,6 +125,35 @@ def test_DRAW_02_rejects_four_without_an_ace() -> None:
     ]
 
 
+def _card_draw(hand_1: str, rules: HouseRules) -> Table:
+    """Card mode, three seats at the first draw; seat 1 (first to draw) holds ``hand_1``."""
+    table = Table([100, 100, 100], mode=Mode.CARD, rules=rules)
+    table.start(button=3)
+    for seat, cards in ((1, hand_1), (2, HANDS[2]), (3, HANDS[3])):
+        table.act(seat, "deal", cards=cards)
+    to_draw(table)
+    return table
+
+
+def test_DRAW_02_accepts_four_in_card_mode_keeping_an_ace() -> None:
+    """Card mode: the seat keeps the Ac it shows and draws four."""
+    table = _card_draw("Ac 3c 4c 5c 6c", draw_rules(max_cards=3, four_with_ace=True))
+    table.act(1, "draw", discards="3c 4c 5c 6c", ace_shown=True)
+    assert table.hand.player(1).drawn == (4,)
+
+
+def test_DRAW_02_rejects_four_in_card_mode_when_the_kept_card_is_no_ace() -> None:
+    """Card mode sees the kept card: an ace claimed while keeping the 6c (the ace among the
+    discards) is refused, and nothing changes."""
+    table = _card_draw("Ac 3c 4c 5c 6c", draw_rules(max_cards=3, four_with_ace=True))
+    error = refused(table, 1, "draw", discards="Ac 3c 4c 5c", ace_shown=True)
+    assert error.rule_id is RuleId.DRAW_02
+    assert error.message == (
+        "Seat 1 keeps 6c: 4 cards are drawn only while keeping an ace; draw at most 3."
+    )
+    assert error.allowed and error.allowed[0]["max_with_ace_shown"] == 4
+
+
 def test_DRAW_04_guides_a_burn_before_the_first_replacement_card() -> None:
     """The first seat that draws gets a burn card first; the next one does not."""
     table = Table([100, 100, 100])
@@ -864,3 +893,13 @@ def test_DRAW_07_guides_the_tablet_to_a_pat_that_may_still_change() -> None:
     assert pat["max"] == HouseRules().draw.max_cards == 5
     table.act(2, "check")
     assert view(table.state, table.rules, AT)["pat_change"] is None
+
+
+def test_DRAW_02_card_mode_offers_the_fourth_card_only_to_a_seat_holding_an_ace() -> None:
+    """Card mode knows the hand: without an ace (or joker) the ace exception is not offered,
+    even where the house does not make the ace be shown."""
+    rules = draw_rules(max_cards=3, four_with_ace=True, ace_must_be_shown=False)
+    no_ace = _card_draw("Kc 3c 4c 5c 6c", rules).legal()
+    assert no_ace is not None and no_ace["legal"][0]["max"] == 3
+    with_ace = _card_draw("Ac 3c 4c 5c 6c", rules).legal()
+    assert with_ace is not None and with_ace["legal"][0]["max"] == 4

@@ -134,6 +134,9 @@ def _draw(seat: int, count: int, table: Table, rng: random.Random) -> Act:
     if table.state.spec.mode is Mode.COUNT:
         return Act(seat, ActionKind.DRAW, count=count)
     held = table.hand.player(seat).cards
+    if count > table.rules.draw.max_cards:  # DRAW-02: four only while keeping an ace (or joker)
+        ace = next(card for card in held if card[0] == "A" or card == "Jk")
+        held = tuple(card for card in held if card != ace)
     discards = tuple(rng.sample(held, count))
     return Act(seat, ActionKind.DRAW, discards=discards)
 
