@@ -143,7 +143,7 @@ function awardFields(e, index) {
   const players = new Map((table.seats || []).map((s) => [s.seat, s.player]));
   const before = index > 0 ? el("p", { class: "hint", text: "The pots as the hand stands now: an effect above that changes it (a killed hand, a voided action) changes them, and the engine checks each seat (SHOW-07)." }) : null;
   return [choice, el("div", { class: "pot-rows" }, before, e.pots.map((pot, row) => el("div", { class: "pot-row" },
-    el("span", { class: "pot-name", text: `${potName(row)} · ${pot.amount}` }),
+    el("span", { class: "pot-name", text: `${capitalized(potName(row))} · ${pot.amount}` }),
     el("span", { class: "hint", text: `eligible: seat${pot.eligible.length > 1 ? "s" : ""} ${pot.eligible.join(", ")}` }),
     pot.eligible.map((seat) => {
       const box = el("input", { type: "checkbox", value: seat, checked: e.potSeats[row].includes(seat) });
@@ -238,3 +238,8 @@ function setup() {
 }
 
 if (globalThis.document) setupLogin(setup); // node imports the module in the tests
+
+// "the main pot" as a row's heading: "The main pot".
+function capitalized(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
