@@ -1,7 +1,8 @@
 """Composition root: picks the concrete adapters (the only place that does).
 
-``build_services(settings)`` wires Redis (table store + audit queue), the SQL audit store,
-the house-rule profiles and the system clock into one ``Services``; the service tests build
+``build_services(settings)`` wires Redis (table store + audit queue + verification jobs),
+the SQL audit store (and its event counter), the house-rule profiles and the system clock
+into one ``Services``; the service tests build
 ``Services`` from the fakes in ``tests/fakes.py`` instead.
 """
 
@@ -18,11 +19,13 @@ from redis.retry import Retry
 from dealerassist.adapters.redis_floor_calls import RedisFloorCalls
 from dealerassist.adapters.redis_tables import RedisTableStore
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue
+from dealerassist.adapters.rq_verifications import RQVerificationQueue
+from dealerassist.adapters.sql_event_count import SqlEventCounter
 from dealerassist.adapters.sql_store import SqlAuditStore
 from dealerassist.errors import InvalidInput, NotFound
 from dealerassist.profiles import load_profiles, profile_version
 from dealerassist.rules.house_rules import HouseRules
-from dealerassist.service.ports import Services
+from dealerassist.service.ports import Services, VerifyLimits
 from dealerassist.settings import Settings
 
 REDIS_SOCKET_TIMEOUT = 5.0
@@ -90,11 +93,15 @@ def build_services(settings: Settings) -> Services:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
     connection = redis_connection(settings.redis_url)
     queue = RQAuditQueue(connection)
+    audit_store = SqlAuditStore(settings.database_url)
     return Services(
         tables=RedisTableStore(connection, queue, settings.idempotency_ttl_seconds),
         audit_queue=queue,
-        audit_store=SqlAuditStore(settings.database_url),
+        audit_store=audit_store,
         profiles=ProfileDirectory.load(settings.profiles_dir),
         clock=SystemClock(),
         floor_calls=RedisFloorCalls(connection),
+        verifications=RQVerificationQueue(connection),
+        event_counter=SqlEventCounter(audit_store),
+        verify_limits=VerifyLimits(max_events=settings.verify_sync_max_events),
     )

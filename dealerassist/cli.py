@@ -6,6 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from dealerassist import __version__
 from dealerassist.cli_audit import add_audit_commands
@@ -61,6 +62,45 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0 if hands and not failed else 1
 
 
+def _add_verify_option(sub: Any) -> None:
+    """``dealerassist worker --verify``: the verification worker instead of the drain (run
+    one of each: a verification takes minutes and must not hold up the drain)."""
+    worker = sub.choices["worker"]
+    worker.add_argument(
+        "--verify",
+        action="store_true",
+        help="serve the verification jobs' queue (audit-verify) instead of draining",
+    )
+    drain = worker.get_default("func")
+    worker.set_defaults(func=lambda args: _cmd_verify_worker(args) if args.verify else drain(args))
+
+
+def _cmd_verify_worker(args: argparse.Namespace) -> int:
+    """Run verification jobs until stopped (or until the queue is empty, with --burst)."""
+    import redis
+
+    from dealerassist.errors import DealerAssistError
+    from dealerassist.profiles import default_profiles_dir
+    from dealerassist.worker import run_verify_worker, urls_from_env
+
+    urls = urls_from_env()
+    if urls.redis_url is None:
+        print("dealerassist worker --verify: set REDIS_URL", file=sys.stderr)
+        return 2
+    try:
+        run_verify_worker(
+            urls.redis_url,
+            urls.database_url,
+            default_profiles_dir(),
+            burst=args.burst,
+            logging_level=args.log_level,
+        )
+    except (DealerAssistError, OSError, redis.RedisError) as error:
+        print(f"dealerassist worker --verify: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dealerassist", description=__doc__)
     parser.add_argument("--version", action="version", version=f"dealerassist {__version__}")
@@ -84,6 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--profile", default="replay-permissive", help="house-rule profile")
     replay.set_defaults(func=_cmd_replay)
     add_audit_commands(sub)
+    _add_verify_option(sub)
     return parser
 
 

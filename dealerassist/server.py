@@ -1,7 +1,9 @@
 """``dealerassist serve``: gunicorn (sync workers) over the app, with what a single box needs.
 
 Without ``REDIS_URL`` it starts the embedded Redis under the data directory before forking
-the web workers, and an audit worker as a child process; without
+the web workers, and two workers as child processes: the audit worker (the drain) and the
+verification worker (verification jobs, on their own queue so they never delay the
+drain); without
 ``DEALERASSIST_TOKENS_FILE`` it writes one token per role to ``<data dir>/tokens.toml``
 (once) and prints them.
 """
@@ -21,7 +23,7 @@ from dealerassist.adapters.embedded_redis import EmbeddedRedis, start_embedded_r
 from dealerassist.api import create_served_app
 from dealerassist.api.auth import generate_tokens_file, read_plain_tokens
 from dealerassist.settings import Settings
-from dealerassist.worker import run_worker
+from dealerassist.worker import run_verify_worker, run_worker
 
 TOKENS_FILE_NAME = "tokens.toml"
 WORKER_STOP_SECONDS = 10
@@ -81,11 +83,30 @@ def start_audit_worker(settings: Settings) -> multiprocessing.process.BaseProces
     return process
 
 
+def start_verify_worker(settings: Settings) -> multiprocessing.process.BaseProcess:
+    """The verification worker as a child process (spawned, like the audit worker)."""
+    assert settings.redis_url is not None
+    context = multiprocessing.get_context("spawn")
+    process = context.Process(
+        target=run_verify_worker,
+        args=(settings.redis_url, settings.database_url, settings.profiles_dir),
+        name="dealerassist-verify-worker",
+        daemon=False,
+    )
+    process.start()
+    return process
+
+
 def stop_process(process: multiprocessing.process.BaseProcess) -> None:
     """Ask a child to stop, then insist."""
     if not process.is_alive():
         return
     process.terminate()
+    _await_stop(process)
+
+
+def _await_stop(process: multiprocessing.process.BaseProcess) -> None:
+    """Wait for a child asked to stop (one SIGTERM: RQ's warm shutdown), then insist."""
     process.join(WORKER_STOP_SECONDS)
     if process.is_alive():
         process.kill()
@@ -93,18 +114,20 @@ def stop_process(process: multiprocessing.process.BaseProcess) -> None:
 
 
 def serve(options: ServeOptions, settings: Settings | None = None) -> int:
-    """Run until gunicorn stops; the embedded Redis and the audit worker stop with it."""
+    """Run until gunicorn stops; the embedded Redis and both workers stop with it."""
     settings = ensure_tokens(settings or Settings.from_env())
     master_pid = os.getpid()
     embedded: EmbeddedRedis | None = None
-    worker = None
+    workers: list[multiprocessing.process.BaseProcess] = []
     try:
         if settings.redis_url is None:
             embedded = start_embedded_redis(settings.data_dir)
             settings = settings.replace(redis_url=embedded.url)
             print(f"embedded Redis at {embedded.url} (append-only)", flush=True)
-            worker = start_audit_worker(settings)
-            print(f"audit worker (pid {worker.pid}) -> {settings.database_url}", flush=True)
+            workers.append(start_audit_worker(settings))
+            print(f"audit worker (pid {workers[0].pid}) -> {settings.database_url}", flush=True)
+            workers.append(start_verify_worker(settings))
+            print(f"verification worker (pid {workers[1].pid})", flush=True)
         url = f"http://{options.host}:{options.port}"
         print(f"dealerassist {__version__} serving on {url}", flush=True)
         GunicornApp(settings, options).run()
@@ -115,15 +138,18 @@ def serve(options: ServeOptions, settings: Settings | None = None) -> int:
     finally:
         # gunicorn's forked web workers leave through here too: only the master cleans up
         if os.getpid() == master_pid:
-            _clean_up(worker, embedded)
+            _clean_up(workers, embedded)
     return 0
 
 
 def _clean_up(
-    worker: multiprocessing.process.BaseProcess | None, embedded: EmbeddedRedis | None
+    workers: list[multiprocessing.process.BaseProcess], embedded: EmbeddedRedis | None
 ) -> None:
-    if worker is not None:
-        stop_process(worker)
+    for worker in workers:
+        if worker.is_alive():
+            worker.terminate()  # both warm shutdowns begin at once (a second would be cold)
+    for worker in workers:
+        _await_stop(worker)
     if embedded is not None:
         embedded.stop()
 

@@ -8,12 +8,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from dealerassist.errors import InvalidInput
+from dealerassist.service.ports import SYNC_VERIFY_MAX_EVENTS
 
 DEFAULT_PROFILES_DIR = Path(__file__).resolve().parent.parent / "config" / "house_rules"
 # A tablet retries within seconds; ten minutes covers a reconnect. Each record holds a whole
 # answer (~2 KB), so a room at 20 actions/s keeps ~24 MB of them in Redis at this TTL.
 DEFAULT_IDEMPOTENCY_TTL = 600
 DEFAULT_MAX_BODY = 64 * 1024
+# GET /v1/audit/verify answers within the request up to this many events in scope (above
+# it: 422, start a verification job); sized from the measured verify rate (service.ports).
+DEFAULT_VERIFY_SYNC_MAX_EVENTS = SYNC_VERIFY_MAX_EVENTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +31,7 @@ class Settings:
     profiles_dir: Path = DEFAULT_PROFILES_DIR
     idempotency_ttl_seconds: int = DEFAULT_IDEMPOTENCY_TTL
     max_body_bytes: int = DEFAULT_MAX_BODY
+    verify_sync_max_events: int = DEFAULT_VERIFY_SYNC_MAX_EVENTS
 
     @property
     def sqlite_url(self) -> str:
@@ -48,6 +53,9 @@ class Settings:
                 env, "DEALERASSIST_IDEMPOTENCY_TTL", DEFAULT_IDEMPOTENCY_TTL
             ),
             max_body_bytes=_positive(env, "DEALERASSIST_MAX_BODY_BYTES", DEFAULT_MAX_BODY),
+            verify_sync_max_events=_positive(
+                env, "DEALERASSIST_VERIFY_SYNC_MAX_EVENTS", DEFAULT_VERIFY_SYNC_MAX_EVENTS
+            ),
         )
         database_url = env.get("DATABASE_URL") or settings.sqlite_url
         return settings.replace(database_url=database_url)

@@ -15,6 +15,12 @@ enough for RQ to think its worker dead, and a stop request waits seconds, not mi
 Measured at 500 events/s over 16 tables: a job per table (26-58 jobs/s) cost the worker half
 a core; this design 0.2 jobs/s and 16 % of a core (README, "Audit pipeline").
 
+``verify_audit_log`` is the verification job (``adapters.rq_verifications``): it verifies one
+table or the whole store and returns the report, which RQ keeps as the job's result. It
+runs on a queue of its own, served by ``run_verify_worker`` (a second process), so a
+verification that takes minutes never holds up the drain. On a warm shutdown it stops at
+the next event and RQ puts it back at the front of its queue.
+
 A failing drain raises, RQ retries it with backoff (``rq_audit_queue.RETRY_INTERVALS``),
 and after the last retry it waits in the failed-job registry for ``requeue_failed``; the
 events wait in Redis meanwhile. ``drain_table`` drains one table (jobs enqueued by an
@@ -42,8 +48,12 @@ from rq.registry import FailedJobRegistry
 from rq.serializers import JSONSerializer
 
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue, decode_event
+from dealerassist.adapters.rq_verifications import VERIFY_QUEUE, RQVerificationQueue
 from dealerassist.adapters.sql_store import SqlAuditStore
-from dealerassist.errors import InvalidInput
+from dealerassist.bootstrap import ProfileDirectory
+from dealerassist.errors import DealerAssistError, InvalidInput
+from dealerassist.profiles import default_profiles_dir
+from dealerassist.service.audit import VerificationInterrupted, verify_scope
 
 DRAIN_BATCH = 500
 # A round of the drain job starts at most this often unless the last one was full: the
@@ -90,6 +100,14 @@ class _Context:
     # Set by a warm shutdown request: the running drain ends after its round.
     stopping: bool = False
     stores: dict[str, SqlAuditStore] = field(default_factory=dict)
+    profiles_dir: Path | None = None
+    loaded_profiles: ProfileDirectory | None = None
+
+    def profiles(self) -> ProfileDirectory:
+        if self.loaded_profiles is None:
+            directory = self.profiles_dir or default_profiles_dir()
+            self.loaded_profiles = ProfileDirectory.load(directory)
+        return self.loaded_profiles
 
     def store(self) -> SqlAuditStore:
         url = self.database_url or urls_from_env().database_url
@@ -111,13 +129,19 @@ _context = _Context()
 
 
 def configure(
-    database_url: str | None, redis_url: str | None = None, batch: int = DRAIN_BATCH
+    database_url: str | None,
+    redis_url: str | None = None,
+    batch: int = DRAIN_BATCH,
+    profiles_dir: Path | None = None,
 ) -> None:
-    """Point this process's drain jobs at a store (and, outside RQ, a Redis)."""
+    """Point this process's jobs at a store (and, outside RQ, a Redis); verification jobs
+    also at a profiles directory (default: ``DEALERASSIST_PROFILES_DIR`` or the repo's)."""
     global _context
     for store in _context.stores.values():
         store.dispose()
-    _context = _Context(database_url=database_url, redis_url=redis_url, batch=batch)
+    _context = _Context(
+        database_url=database_url, redis_url=redis_url, batch=batch, profiles_dir=profiles_dir
+    )
 
 
 def drain_tables() -> int:
@@ -290,6 +314,57 @@ def run_worker(
     RQAuditQueue(connection, queue_name).sweep()
     worker = make_worker(connection, queue_name)
     return worker.work(burst=burst, with_scheduler=with_scheduler, logging_level=logging_level)
+
+
+def verify_audit_log(table_id: str | None = None) -> dict[str, Any]:
+    """RQ job (the verify queue): verify one table's chain, or every table's, replaying each
+    event under the profile version it recorded; the report is the job's result."""
+    return verify_scope(_context.store(), _context.profiles(), table_id, _interrupted)
+
+
+def _interrupted() -> DealerAssistError | None:
+    if not _context.stopping:
+        return None
+    return VerificationInterrupted("the verification worker is stopping: the job runs again")
+
+
+class VerifyWorker(SimpleWorker):
+    """The worker of the verify queue (in-process jobs, JSON serializer).
+
+    On a warm shutdown RQ would wait for the running job, possibly minutes: the job is told
+    to stop instead, fails with ``VerificationInterrupted`` and RQ's retry puts it back at
+    the front of the queue for the next worker.
+    """
+
+    def work(self, burst: bool = False, *args: Any, **kwargs: Any) -> bool:
+        _context.stopping = False
+        return bool(super().work(burst, *args, **kwargs))
+
+    def request_stop(self, signum: Any, frame: Any) -> None:
+        _context.stopping = True
+        super().request_stop(signum, frame)  # type: ignore[no-untyped-call]
+
+
+def make_verify_worker(connection: redis.Redis, queue_name: str = VERIFY_QUEUE) -> VerifyWorker:
+    """The verification worker on the verify queue (JSON serializer)."""
+    queue = RQVerificationQueue(connection, queue_name).queue
+    return VerifyWorker([queue], connection=connection, serializer=JSONSerializer)
+
+
+def run_verify_worker(
+    redis_url: str,
+    database_url: str,
+    profiles_dir: Path | None = None,
+    burst: bool = False,
+    queue_name: str = VERIFY_QUEUE,
+    logging_level: str = "WARNING",
+) -> bool:
+    """Run the verification worker until stopped (or, with ``burst``, until its queue is
+    empty). Run it beside the audit worker, never instead of it."""
+    configure(database_url, redis_url, profiles_dir=profiles_dir)
+    connection = redis.Redis.from_url(redis_url)
+    worker = make_verify_worker(connection, queue_name)
+    return worker.work(burst=burst, with_scheduler=False, logging_level=logging_level)
 
 
 def requeue_failed(connection: redis.Redis, queue_name: str = "audit") -> int:

@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from dealerassist.errors import Conflict, NotFound, Unavailable
+from dealerassist.errors import Conflict, DealerAssistError, NotFound, Unavailable
 from dealerassist.rules.house_rules import HouseRules
-from dealerassist.service.ports import IdempotencyRecord, Services, TableRecord
+from dealerassist.service.ports import (
+    IdempotencyRecord,
+    Services,
+    TableRecord,
+    Verification,
+    VerificationStatus,
+)
 
 
 class FakeTransaction:
@@ -158,4 +164,70 @@ def fake_services(profiles: Mapping[str, HouseRules] | None = None) -> Services:
         audit_store=FakeAuditStore(),
         profiles=FakeProfiles(chosen),
         clock=FakeClock(),
+    )
+
+
+@dataclass
+class FakeEventCounter:
+    """The EventCounter port over a FakeAuditStore (``counted`` records each call's bound)."""
+
+    store: FakeAuditStore
+    counted: list[int | None] = field(default_factory=list)
+
+    def count_events(self, table_id: str | None = None, at_most: int | None = None) -> int:
+        self.store.ping()
+        self.counted.append(at_most)
+        found = sum(table_id is None or e["table_id"] == table_id for e in self.store.events)
+        return found if at_most is None else min(found, at_most)
+
+
+@dataclass
+class FakeVerificationQueue:
+    """The VerificationQueue port in a dict; ``run_next`` plays the worker: it runs the
+    oldest queued job with ``verify`` and records its report or its error."""
+
+    jobs: dict[str, Verification] = field(default_factory=dict)
+    down: bool = False
+
+    def enqueue(self, table_id: str | None) -> Verification:
+        if self.down:
+            raise Unavailable("fake Redis is down")
+        job = Verification(
+            id=f"{len(self.jobs) + 1:032x}",
+            status=VerificationStatus.QUEUED,
+            table_id=table_id,
+            enqueued_at=datetime(2026, 11, 29, 12, 0, tzinfo=UTC),
+        )
+        self.jobs[job.id] = job
+        return job
+
+    def get(self, verification_id: str) -> Verification | None:
+        if self.down:
+            raise Unavailable("fake Redis is down")
+        return self.jobs.get(verification_id)
+
+    def run_next(self, verify: Callable[[str | None], Mapping[str, Any]]) -> Verification:
+        job = next(j for j in self.jobs.values() if j.status is VerificationStatus.QUEUED)
+        ended = datetime(2026, 11, 29, 12, 1, tzinfo=UTC)
+        try:
+            report = verify(job.table_id)
+        except DealerAssistError as error:
+            done = replace(job, status=VerificationStatus.FAILED, error=str(error), ended_at=ended)
+        else:
+            done = replace(job, status=VerificationStatus.FINISHED, result=report, ended_at=ended)
+        self.jobs[job.id] = done
+        return done
+
+
+def with_verification_fakes(services: Services, max_events: int | None = None) -> Services:
+    """``services`` with a fake verification queue and event counter (over its audit
+    store), and the synchronous verify limited to ``max_events`` when given."""
+    store = services.audit_store
+    assert isinstance(store, FakeAuditStore)
+    limits = services.verify_limits
+    return replace(
+        services,
+        verifications=FakeVerificationQueue(),
+        event_counter=FakeEventCounter(store),
+        verify_limits=limits if max_events is None else replace(limits, max_events=max_events),
     )

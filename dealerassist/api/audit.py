@@ -1,4 +1,9 @@
-"""Audit routes (auditor, admin): export events, one hand as JSON or PHH, verify the log."""
+"""Audit routes (auditor, admin): export events, one hand as JSON or PHH, verify the log.
+
+Verify within the request (``GET /verify``, small scopes: above the limit a 422 names the
+jobs route) or as a job (``POST /verifications`` -> 202 + ``Location``, then
+``GET /verifications/{id}`` until it is ``finished`` or ``failed``).
+"""
 
 from __future__ import annotations
 
@@ -6,14 +11,16 @@ from collections.abc import Iterable, Iterator
 from itertools import chain
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request, stream_with_context
+from flask import Blueprint, Response, jsonify, request, stream_with_context, url_for
 
 from dealerassist.api.auth import Role, current_token, requires
-from dealerassist.api.http import services
+from dealerassist.api.errors import problem
+from dealerassist.api.http import json_body, services
 from dealerassist.api.schemas import (
     AuditEventsQuerySchema,
     AuditHandQuerySchema,
     AuditVerifyQuerySchema,
+    StartVerificationSchema,
     load,
 )
 from dealerassist.audit.export import to_csv_lines, to_jsonl_lines
@@ -26,6 +33,8 @@ AUDITORS = (Role.AUDITOR, Role.ADMIN)
 _events_query = AuditEventsQuerySchema()
 _hand_query = AuditHandQuerySchema()
 _verify_query = AuditVerifyQuerySchema()
+_start_verification = StartVerificationSchema()
+TOO_LARGE = 422  # well-formed, but not for this route: the same scope as a job will do
 MIMETYPES = {"jsonl": "application/x-ndjson", "csv": "text/csv"}
 
 
@@ -72,4 +81,37 @@ def verify() -> Response:
     """Verify the chains (one table or all) and replay the hands."""
     query = load(_verify_query, request.args.to_dict())
     _scoped(query.get("table_id"))
-    return jsonify(use_cases.verify_log(services(), query.get("table_id")))
+    try:
+        return jsonify(use_cases.verify_log(services(), query.get("table_id")))
+    except use_cases.VerifyScopeTooLarge as refused:
+        return problem(
+            TOO_LARGE,
+            "Too large to verify within a request",
+            f"{refused} (POST {url_for('audit.start_verification')})",
+            "verify-scope-too-large",
+            events=refused.events,
+            limit=refused.limit,
+            verifications=url_for("audit.start_verification"),
+        )
+
+
+@blueprint.post("/verifications")
+@requires(*AUDITORS)
+def start_verification() -> Response:
+    """Queue a verification job (one table, or all): 202 with its Location."""
+    body = json_body(_start_verification, optional=True)
+    _scoped(body.get("table_id"))
+    job = use_cases.start_verification(services(), body.get("table_id"))
+    response = jsonify(job.to_dict())
+    response.status_code = 202
+    response.headers["Location"] = url_for("audit.verification", verification_id=job.id)
+    return response
+
+
+@blueprint.get("/verifications/<verification_id>")
+@requires(*AUDITORS)
+def verification(verification_id: str) -> Response:
+    """A verification job: queued, running, finished (with its report) or failed."""
+    job = use_cases.verification(services(), verification_id)
+    _scoped(job.table_id)
+    return jsonify(job.to_dict())

@@ -337,8 +337,64 @@ def _audit_paths() -> dict[str, dict[str, Any]]:
                          parameters=[{"in": "query", "schema": schemas.AuditHandQuerySchema}]),
         },
         "/v1/audit/verify": {
-            "get": _read("Verify hash chains and replay hands", "auditor, admin", verify_ok,
-                         (400, 401, 403, 503),
-                         [{"in": "query", "schema": schemas.AuditVerifyQuerySchema}]),
+            "get": {**_read("Verify hash chains and replay hands (small scopes)",
+                            "auditor, admin", {**verify_ok, **TOO_LARGE}, (400, 401, 403, 503),
+                            [{"in": "query", "schema": schemas.AuditVerifyQuerySchema}])},
+        },
+        **_verification_paths(),
+    }  # fmt: skip
+
+
+VERIFICATION = {
+    "type": "object",
+    "required": ["id", "status", "table_id", "result", "error", "enqueued_at", "ended_at"],
+    "properties": {
+        "id": {"type": "string"},
+        "status": {"type": "string", "enum": ["queued", "running", "finished", "failed"]},
+        "table_id": {"type": "string", "nullable": True},
+        "result": {**VERIFY, "nullable": True, "description": "the report, once finished"},
+        "error": {"type": "string", "nullable": True, "description": "why it failed"},
+        "enqueued_at": {"type": "string", "format": "date-time", "nullable": True},
+        "ended_at": {"type": "string", "format": "date-time", "nullable": True},
+    },
+}
+TOO_LARGE = {
+    "422": {
+        "description": "more events in scope than one request verifies (or out of time): "
+        "POST /v1/audit/verifications instead (`events`, `limit`, `verifications`)",
+        "content": {PROBLEM_MIME: {"schema": {"$ref": "#/components/schemas/Problem"}}},
+    }
+}
+
+
+def _verification_paths() -> dict[str, dict[str, Any]]:
+    job = {"application/json": {"schema": VERIFICATION}}
+    location = {
+        "Location": {
+            "schema": {"type": "string"},
+            "description": "/v1/audit/verifications/{verification_id}",
+        }
+    }
+    started = {"202": {"description": "queued", "headers": location, "content": job}}
+    body = {
+        "required": False,
+        "content": {"application/json": {"schema": schemas.StartVerificationSchema}},
+    }
+    verification_id = _path(
+        "verification_id", {"type": "string"}, "the ID the 202 answered (unknown or expired: 404)"
+    )
+    return {
+        "/v1/audit/verifications": {
+            "post": {"summary": "Verify the audit log as a job (one table, or all)",
+                     "description": "Role: auditor, admin. The job runs on its own queue; "
+                                    "poll its Location. The report is kept a day.",
+                     "requestBody": body,
+                     "responses": _responses(started, (400, 401, 403, 413, 415, 503))},
+        },
+        "/v1/audit/verifications/{verification_id}": {
+            "parameters": [verification_id],
+            "get": _read("A verification job's status, and its report once finished",
+                         "auditor, admin", {"200": {"description": "the job", "content": job}},
+                         (401, 403, 404, 503)),
         },
     }  # fmt: skip

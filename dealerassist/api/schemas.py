@@ -137,6 +137,12 @@ class AuditVerifyQuerySchema(StrictSchema):
     table_id = fields.String(validate=validate.Regexp(TABLE_ID_PATTERN))
 
 
+class StartVerificationSchema(StrictSchema):
+    """POST /v1/audit/verifications body (optional: no body verifies every table)."""
+
+    table_id = fields.String(allow_none=True, validate=validate.Regexp(TABLE_ID_PATTERN))
+
+
 def load(schema: Schema, data: Any) -> dict[str, Any]:
     """Validate ``data``; ValidationFailed (400) lists each bad field."""
     try:

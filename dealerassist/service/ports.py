@@ -153,6 +153,89 @@ class Clock(Protocol):
         """The current UTC time."""
 
 
+# -- verification jobs (GET /v1/audit/verify's long-running form) -------------------------
+
+# Above this many events in scope the synchronous verify refuses and names the jobs route:
+# at the measured ~2,600-3,300 events/s (replay included, one core) 20,000 events take 6-8 s,
+# well inside gunicorn's 30 s worker timeout even on a loaded box.
+SYNC_VERIFY_MAX_EVENTS = 20_000
+# ... and whatever the count, a synchronous verify stops after this long (a slower box, a
+# store that answers slowly): it refuses like an over-limit scope instead of being killed.
+SYNC_VERIFY_BUDGET_SECONDS = 20.0
+
+
+@dataclass(frozen=True, slots=True)
+class VerifyLimits:
+    """How much the synchronous verify may do within one HTTP request."""
+
+    max_events: int = SYNC_VERIFY_MAX_EVENTS
+    budget_seconds: float = SYNC_VERIFY_BUDGET_SECONDS
+
+
+class VerificationStatus(StrEnum):
+    """Where a verification job is: waiting, verifying, done (with a report) or failed."""
+
+    QUEUED = "queued"
+    RUNNING = "running"
+    FINISHED = "finished"
+    FAILED = "failed"
+
+
+@dataclass(frozen=True, slots=True)
+class Verification:
+    """One verification job as its client sees it (``result`` is verify's report)."""
+
+    id: str
+    status: VerificationStatus
+    table_id: str | None = None
+    result: Mapping[str, Any] | None = None
+    error: str | None = None
+    enqueued_at: datetime | None = None
+    ended_at: datetime | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "status": str(self.status),
+            "table_id": self.table_id,
+            "result": None if self.result is None else dict(self.result),
+            "error": self.error,
+            "enqueued_at": _utc_text(self.enqueued_at),
+            "ended_at": _utc_text(self.ended_at),
+        }
+
+
+def _utc_text(at: datetime | None) -> str | None:
+    """ISO 8601 in UTC with a ``Z``.
+
+    >>> from datetime import UTC
+    >>> _utc_text(datetime(2026, 11, 29, 12, 0, 1, 5000, tzinfo=UTC))
+    '2026-11-29T12:00:01.005000Z'
+    """
+    if at is None:
+        return None
+    return at.isoformat().replace("+00:00", "Z")
+
+
+class VerificationQueue(Protocol):
+    """Verification jobs: run by a worker of their own queue, results kept for a while."""
+
+    def enqueue(self, table_id: str | None) -> Verification:
+        """Queue a verification of one table (``None``: every table); its job, queued."""
+
+    def get(self, verification_id: str) -> Verification | None:
+        """The job as it stands now, or None if there is none with this ID (or it expired)."""
+
+
+class EventCounter(Protocol):
+    """How many events the audit store holds in a scope (one cheap query)."""
+
+    def count_events(self, table_id: str | None = None, at_most: int | None = None) -> int:
+        """Events of ``table_id`` (``None``: of every table), counting no further than
+        ``at_most`` (so the query stays cheap however large the store); ``errors.Unavailable``
+        if the store is down."""
+
+
 @dataclass(frozen=True, slots=True)
 class Services:
     """The ports one process uses, built by ``bootstrap`` (fakes in the service tests)."""
@@ -163,3 +246,6 @@ class Services:
     profiles: ProfileSource
     clock: Clock
     floor_calls: FloorCallStore | None = None  # rulings: open floor calls (None: not wired)
+    verifications: VerificationQueue | None = None  # verification jobs (None: not wired)
+    event_counter: EventCounter | None = None  # None: the synchronous verify counts nothing
+    verify_limits: VerifyLimits = VerifyLimits()

@@ -1,4 +1,5 @@
-"""Audit routes over a real Redis, RQ worker and SQLite store: export, hand, verify, restart."""
+"""Audit routes over a real Redis, RQ worker and SQLite store: export, hand, verify (in the
+request up to its limit, or as a job), restart."""
 
 from __future__ import annotations
 
@@ -7,13 +8,17 @@ import io
 import json
 from typing import Any
 
+import pytest
+import redis
 from flask import Flask
+from rq import Queue
 
 from api.conftest import Api, token_book
 from dealerassist.api import create_app
+from dealerassist.bootstrap import build_services
 from dealerassist.service.ports import Services
 from dealerassist.settings import Settings
-from dealerassist.worker import run_worker
+from dealerassist.worker import run_verify_worker, run_worker
 
 
 def _finish_hand(api: Api) -> dict[str, Any]:
@@ -131,3 +136,146 @@ def test_since_and_until_filter_the_export(api: Api, settings: Settings) -> None
     assert later.get_data() == b""
     until = api.call("GET", f"/v1/audit/events?until={at.replace('+', '%2B')}", "auditor")
     assert until.get_data() == b""
+
+
+# -- verification jobs and the synchronous verify's limit ------------------------------------
+
+
+def _verify_jobs(settings: Settings) -> None:
+    """Run the verification worker until its queue is empty."""
+    assert settings.redis_url is not None
+    run_verify_worker(settings.redis_url, settings.database_url, burst=True)
+
+
+def test_a_verification_job_is_202_with_its_location_then_its_report(
+    api: Api, settings: Settings
+) -> None:
+    """POST answers 202 + Location, the job is queued until the verification worker runs it,
+    then GET shows it finished with the same report as the synchronous verify."""
+    _finish_hand(api)
+    _drain(settings)
+    started = api.call("POST", "/v1/audit/verifications", "auditor", {"table_id": "T1"})
+    assert started.status_code == 202, started.get_json()
+    job = started.get_json()
+    assert job["status"] == "queued" and job["table_id"] == "T1" and job["result"] is None
+    assert started.headers["Location"] == f"/v1/audit/verifications/{job['id']}"
+    waiting = api.call("GET", started.headers["Location"], "admin").get_json()
+    assert waiting["status"] == "queued" and waiting["enqueued_at"].endswith("Z")
+    _verify_jobs(settings)
+    done = api.call("GET", started.headers["Location"], "auditor")
+    assert done.status_code == 200
+    body = done.get_json()
+    assert body["status"] == "finished" and body["error"] is None and body["ended_at"]
+    direct = api.call("GET", "/v1/audit/verify?table_id=T1", "auditor").get_json()
+    assert body["result"] == direct and direct["ok"] is True and direct["hands"] == 1
+
+
+def test_a_verification_job_without_a_body_verifies_every_table(
+    api: Api, settings: Settings
+) -> None:
+    """No body (or an empty object) verifies the whole store."""
+    _finish_hand(api)
+    api.create_table(table_id="T2")
+    _drain(settings)
+    empty = api.call("POST", "/v1/audit/verifications", "admin")
+    assert empty.status_code == 202 and empty.get_json()["table_id"] is None
+    _verify_jobs(settings)
+    report = api.call("GET", empty.headers["Location"], "auditor").get_json()["result"]
+    whole = api.call("GET", "/v1/audit/verify", "auditor").get_json()
+    assert report == whole and report["ok"] is True
+    assert {event["table_id"] for event in _events(api)} == {"T1", "T2"}
+
+
+def _events(api: Api) -> list[dict[str, Any]]:
+    text = api.call("GET", "/v1/audit/events", "auditor").get_data(as_text=True)
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def test_an_unknown_or_malformed_verification_is_404(api: Api) -> None:
+    """An ID no job has, or that is no job ID at all, is a 404 problem."""
+    for verification_id in ("0" * 32, "nope", "rq:job:x", "%E2%98%83"):
+        response = api.call("GET", f"/v1/audit/verifications/{verification_id}", "auditor")
+        assert response.status_code == 404, verification_id
+        assert response.mimetype == "application/problem+json"
+
+
+def test_a_drain_job_is_no_verification(api: Api, settings: Settings, redis_url: str) -> None:
+    """The ID of another queue's job (the audit drain) is a 404 here."""
+    api.create_table()
+    connection = redis.Redis.from_url(redis_url)
+    drain_ids = Queue("audit", connection=connection).get_job_ids()
+    assert drain_ids
+    for job_id in drain_ids:
+        response = api.call("GET", f"/v1/audit/verifications/{job_id}", "auditor")
+        assert response.status_code == 404
+
+
+@pytest.mark.parametrize("role", ["dealer", "floor"])
+def test_verification_jobs_are_for_auditors_and_admins(api: Api, role: str) -> None:
+    """A dealer or floor token gets 403 on both routes; no token 401."""
+    started = api.call("POST", "/v1/audit/verifications", "auditor", {})
+    location = started.headers["Location"]
+    assert api.call("POST", "/v1/audit/verifications", role, {}).status_code == 403
+    assert api.call("GET", location, role).status_code == 403
+    assert api.call("POST", "/v1/audit/verifications", None, {}).status_code == 401
+    assert api.call("GET", location, None).status_code == 401
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"table_id": "T1", "colour": "red"}, "colour"),
+        ({"table_id": 7}, "table_id"),
+        ({"table_id": "no spaces"}, "table_id"),
+        ({"table_id": ["T1"]}, "table_id"),
+    ],
+)
+def test_a_bad_verification_body_is_400(api: Api, body: dict[str, Any], field: str) -> None:
+    """Unknown fields and wrong types are refused with the field named; nothing is queued."""
+    response = api.call("POST", "/v1/audit/verifications", "auditor", body)
+    assert response.status_code == 400
+    assert field in response.get_json()["errors"]
+
+
+def test_a_verification_body_that_is_not_a_json_object_is_refused(api: Api) -> None:
+    """A JSON array is a 400, text is a 415."""
+    listed = api.call("POST", "/v1/audit/verifications", "auditor", ["T1"])
+    assert listed.status_code == 400
+    text = api.call(
+        "POST",
+        "/v1/audit/verifications",
+        "auditor",
+        data="table_id=T1",
+        headers={"Content-Type": "text/plain"},
+    )
+    assert text.status_code == 415
+
+
+def test_the_synchronous_verify_refuses_a_scope_over_its_limit(settings: Settings) -> None:
+    """Above DEALERASSIST_VERIFY_SYNC_MAX_EVENTS events in scope the synchronous verify
+    answers 422 naming the count, the limit and the jobs route, without verifying; a table
+    within the limit is still verified in the request, and the job takes the large scope."""
+    limited = settings.replace(verify_sync_max_events=5)
+    built = build_services(limited)
+    try:
+        app = create_app({"SETTINGS": limited, "SERVICES": built, "TOKENS": token_book()})
+        api = Api(app.test_client())
+        _finish_hand(api)
+        api.create_table(table_id="T2")
+        _drain(limited)
+        refused = api.call("GET", "/v1/audit/verify?table_id=T1", "auditor")
+        assert refused.status_code == 422
+        assert refused.mimetype == "application/problem+json"
+        problem = refused.get_json()
+        assert (problem["events"], problem["limit"]) == (6, 5)
+        assert problem["verifications"] == "/v1/audit/verifications"
+        assert "verification job" in problem["detail"]
+        small = api.call("GET", "/v1/audit/verify?table_id=T2", "auditor")
+        assert small.status_code == 200 and small.get_json()["events"] == 1
+        assert api.call("GET", "/v1/audit/verify", "auditor").status_code == 422
+        started = api.call("POST", "/v1/audit/verifications", "auditor", {"table_id": "T1"})
+        _verify_jobs(limited)
+        report = api.call("GET", started.headers["Location"], "auditor").get_json()["result"]
+        assert report["ok"] is True and report["events"] > 5
+    finally:
+        built.audit_store.dispose()  # type: ignore[attr-defined]
