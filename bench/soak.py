@@ -519,20 +519,27 @@ class TableSoak:
         if rng.random() < 0.02:
             self.floor_adjust()
         playing = [s for s in self.state["seats"] if s["status"] == "active" and s["stack"] > 0]
-        while len(playing) < 3:  # keep a game going
-            empty = [e["seat"] for e in self.state["seats"] if e["status"] == "empty"]
-            away = [e["seat"] for e in self.state["seats"] if e["status"] == "sitting_out"]
-            if away:
-                self.seat_change(away[0], {"change": "return", "wait": False})
-            elif empty:
-                self.sit(empty[0])
-            else:
-                broke = [e["seat"] for e in self.state["seats"] if e["stack"] == 0]
-                self.seat_change(broke[0], {"change": "add_chips", "chips": BUY_IN})
-            before = len(playing)
+        tried: set[tuple[str, int]] = set()
+        for _ in range(8):  # keep a game going; each seat and remedy is tried once
             playing = [s for s in self.state["seats"] if s["status"] == "active" and s["stack"] > 0]
-            if len(playing) == before and not empty and not away:
+            if len(playing) >= 3:
                 break
+            remedies = [("return", e["seat"]) for e in self.state["seats"]
+                        if e["status"] == "sitting_out"]  # fmt: skip
+            remedies += [("sit", e["seat"]) for e in self.state["seats"] if e["status"] == "empty"]
+            remedies += [("add_chips", e["seat"]) for e in self.state["seats"]
+                         if e["status"] != "empty" and e["stack"] == 0]  # fmt: skip
+            remedy = next((r for r in remedies if r not in tried), None)
+            if remedy is None:
+                break
+            tried.add(remedy)
+            kind, number = remedy
+            if kind == "return":
+                self.seat_change(number, {"change": "return", "wait": False})
+            elif kind == "sit":
+                self.sit(number)
+            else:
+                self.seat_change(number, {"change": "add_chips", "chips": BUY_IN})
 
     def conserve(self, where: str) -> None:
         stacks = sum(s["stack"] for s in self.state["seats"])
