@@ -620,6 +620,91 @@ def test_the_audit_exports_are_fetched_with_the_token_and_saved_as_blobs() -> No
     assert "window.open" not in text and "location" not in text
 
 
+def test_the_audit_page_names_the_verification_routes_the_app_serves(app: Flask, api: Api) -> None:
+    """The verify form carries the job routes as the app's URL map writes them (url_for):
+    POST starts a job, GET reads one; audit.js calls them by the names api.js would give
+    them, and if api.js names them, it names the same paths."""
+    html = _get(api, "/audit").get_data(as_text=True)
+    form = html[html.index('id="verify-form"') : html.index(">", html.index('id="verify-form"'))]
+    start = re.search(r'data-start="([^"]+)"', form)
+    job = re.search(r'data-job="([^"]+)"', form)
+    assert start is not None and job is not None
+    template = job.group(1).replace("%7B", "{").replace("%7D", "}")
+    assert template.endswith("/{verification_id}")
+    adapter = app.url_map.bind("localhost")
+    assert adapter.match(start.group(1), method="POST")[0] == "audit.start_verification"
+    concrete = template.replace("{verification_id}", "0" * 32)
+    assert adapter.match(concrete, method="GET")[0] == "audit.verification"
+    text = (STATIC / "audit.js").read_text()
+    assert (
+        'START_ROUTE = "auditVerifications"' in text and 'JOB_ROUTE = "auditVerification"' in text
+    )
+    assert "call(START_ROUTE" in text and "call(JOB_ROUTE" in text
+    routes = _routes()
+    assert routes.get("auditVerifications", ("POST", start.group(1))) == ("POST", start.group(1))
+    assert routes.get("auditVerification", ("GET", template)) == ("GET", template)
+
+
+def _poll(tmp_path: Path, answers: list[dict[str, Any]]) -> Any:
+    """pollVerification of audit.js over scripted answers: the end, the statuses it heard,
+    the sleeps between polls and the IDs it asked for."""
+    script = f"""await (async () => {{
+      const answers = {json.dumps(answers)};
+      const heard = [], slept = [], asked = [];
+      const end = await pollVerification("j1", {{
+        fetchJob: async (id) => {{ asked.push(id); return answers.shift(); }},
+        sleep: async (ms) => {{ slept.push(ms); }},
+        onStatus: (job) => heard.push(job.status),
+      }});
+      return {{ end, heard, slept, asked, left: answers.length }};
+    }})()"""
+    return _node_json(tmp_path, "audit.js", "pollVerification", script)
+
+
+def _job(status: str, **extra: Any) -> dict[str, Any]:
+    return {"ok": True, "status": 200, "body": {"id": "j1", "status": status, **extra}}
+
+
+def test_the_audit_page_polls_a_verification_until_it_ends(tmp_path: Path) -> None:
+    """Queued, running, a poll nobody answered (503, retried), running, finished: the page
+    hears queued and running, waits a poll interval between polls and ends with the report."""
+    report = {"ok": True, "events": 9, "hands": 1, "problems": []}
+    unanswered = {"ok": False, "status": 503, "problem": {"title": "Service unavailable"}}
+    answers = [_job("queued"), _job("running"), unanswered, _job("running")]
+    polled = _poll(tmp_path, [*answers, _job("finished", result=report)])
+    assert polled["end"] == {
+        "ok": True,
+        "job": {"id": "j1", "status": "finished", "result": report},
+    }
+    assert polled["heard"] == ["queued", "running", "running"]
+    assert polled["slept"] == [1000, 1000, 1000, 1000] and polled["asked"] == ["j1"] * 5
+
+
+def test_the_audit_page_stops_polling_on_a_refusal_or_a_failure(tmp_path: Path) -> None:
+    """A 404 (the job expired) stops the polling at once with that answer; a failed job ends
+    it with the job; six unanswered polls in a row give up."""
+    gone = {"ok": False, "status": 404, "problem": {"title": "Not found"}}
+    expired = _poll(tmp_path, [_job("running"), gone, _job("finished")])
+    assert expired["end"] == {"ok": False, "answer": gone} and expired["left"] == 1
+    failed = _poll(tmp_path, [_job("failed", error="Unavailable: store down")])
+    assert failed["end"]["job"]["error"] == "Unavailable: store down" and failed["heard"] == []
+    down = {"ok": False, "status": 0, "problem": {"title": "The service cannot be reached"}}
+    gave_up = _poll(tmp_path, [down] * 7)
+    assert gave_up["end"] == {"ok": False, "answer": down} and gave_up["left"] == 1
+
+
+def test_the_audit_page_says_what_a_job_is_doing(tmp_path: Path) -> None:
+    """Queued and running read differently, with the seconds waited once there are any."""
+    said = _node_json(
+        tmp_path,
+        "audit.js",
+        "jobMessage",
+        '[jobMessage({status: "queued"}, 0.2), jobMessage({status: "running"}, 12.7)]',
+    )
+    assert said[0].startswith("Verification queued") and "(" not in said[0]
+    assert said[1].startswith("Verifying") and said[1].endswith("(12 s)")
+
+
 def test_the_token_stays_out_of_urls(api: Api) -> None:
     """The token is kept in sessionStorage and sent only as the Authorization header; the
     login inputs have no name, so even a form submitted without its script (GET to the

@@ -1,13 +1,17 @@
-"""The audit page (/audit) in a browser: verify a table's chain, and download its events
-(JSONL, CSV) and a hand (JSON, PHH), each file the bytes the API answers."""
+"""The audit page (/audit) in a browser: verify a table's chain as a verification job (run by
+serve's verification worker), and download its events (JSONL, CSV) and a hand (JSON, PHH),
+each file the bytes the API answers."""
 
 from __future__ import annotations
 
 import csv
 import json
+import re
+import sqlite3
 import time
 import tomllib
 from pathlib import Path
+from typing import Any
 
 from e2e.conftest import HAND, Page, Served
 
@@ -26,8 +30,25 @@ def _downloaded(page: Page, prefix: str, suffix: str) -> Path:
     return path
 
 
+def _the_verification_job(page: Page, service: Served) -> Any:
+    """The one verification job the page started (POST) and polled (GET by its ID), as the
+    API answers it now: read from the browser's own record of the requests it made."""
+    fetched: list[str] = page.driver.execute_script(
+        "return performance.getEntriesByType('resource').map((e) => e.name)"
+    )
+    polled = {
+        url.rsplit("/", 1)[1]
+        for url in fetched
+        if re.search(r"/v1/audit/verifications/[0-9a-f]{32}$", url)
+    }
+    assert len(polled) == 1, fetched
+    assert not [url for url in fetched if "/v1/audit/verify" in url and "verifications" not in url]
+    return service.call("GET", f"/v1/audit/verifications/{polled.pop()}", "auditor")
+
+
 def test_verify_and_the_downloads_of_a_played_hand(page: Page, service: Served) -> None:
-    """After a whole hand, verify of the table says verified with the API's counts; the
+    """After a whole hand, verify of the table (a job the page starts and polls) says
+    verified with the API's counts; the
     events download as JSONL (every stored event, in seq order) and CSV, and the hand as
     JSON and PHH, each file byte for byte what the API exports."""
     service.start_hand("A1")
@@ -42,7 +63,7 @@ def test_verify_and_the_downloads_of_a_played_hand(page: Page, service: Served) 
     page.type("verify-table", "A1")
     page.driver.find_element("css selector", "#verify-form button[type=submit]").click()
     shown = page.until(
-        lambda: page.by_id("report").is_displayed() and page.text("report"), "report"
+        lambda: page.by_id("report").is_displayed() and page.text("report"), "report", 30
     )
     assert shown.splitlines()[0] == "✔ Audit log verified"
     rows = {
@@ -51,6 +72,10 @@ def test_verify_and_the_downloads_of_a_played_hand(page: Page, service: Served) 
     }
     assert rows["Scope"] == "table A1" and rows["Events checked"] == str(seq)
     assert rows["Hands replayed"] == "1" and rows["Problems"] == "0"
+    assert not page.by_id("verify-status").is_displayed()
+    job = _the_verification_job(page, service)
+    assert job["status"] == "finished" and job["table_id"] == "A1"
+    assert job["result"] == report
 
     page.type("events-table", "A1")
     for fmt, suffix in (("jsonl", ".jsonl"), ("csv", ".csv")):
@@ -77,3 +102,39 @@ def test_verify_and_the_downloads_of_a_played_hand(page: Page, service: Served) 
     phh = tomllib.loads(_downloaded(page, "hand-A1-1", ".phh").read_text())
     assert phh["players"] == ["Bob", "Cy", "Ann"]  # from the small blind
     assert phh["finishing_stacks"] == [99, 92, 109]
+
+
+def test_verify_of_every_table_shows_a_tampered_event(
+    page: Page, service: Served, served: Any
+) -> None:
+    """An event rewritten in the SQLite store behind the service: verify of all tables (no
+    table ID) runs as a job and the page lists the problem with its table and seq."""
+    _base, data_dir, _process = served
+    service.create_table("A2", {1: "Ann", 2: "Bob"})
+    service.create_table("A3", {1: "Cy"})
+    service.stored_events("A2", lambda events: len(events) == 3)
+    service.stored_events("A3", lambda events: len(events) == 2)
+    with sqlite3.connect(data_dir / "audit.sqlite3") as store:
+        store.execute(
+            "UPDATE events SET payload = json_set(payload, '$.command.stack', 99999)"
+            " WHERE table_id = 'A2' AND seq = 2"
+        )
+    page.open("audit", "auditor")
+    page.driver.find_element("css selector", "#verify-form button[type=submit]").click()
+    shown = page.until(
+        lambda: page.by_id("report").is_displayed() and page.text("report"), "report", 30
+    )
+    assert shown.splitlines()[0] == "✘ Problems found"
+    tables = page.css("#report table")
+    rows = {
+        row.find_element("css selector", "th").text: row.find_element("css selector", "td").text
+        for row in tables[0].find_elements("css selector", "tr")
+    }
+    assert rows["Scope"] == "all tables" and rows["Events checked"] == "5"
+    problems = [
+        [cell.text for cell in row.find_elements("css selector", "td")]
+        for row in tables[1].find_elements("css selector", "tr")[1:]
+    ]
+    assert problems and {(table, seq) for table, seq, _why in problems} == {("A2", "2")}
+    job = _the_verification_job(page, service)
+    assert job["table_id"] is None and len(job["result"]["problems"]) == len(problems)

@@ -1,10 +1,25 @@
-// dealerassist audit page: runs the "auditVerify" route and shows its report, and downloads
-// the exports (events as JSONL or CSV, one hand as JSON or PHH). The exports need the bearer
-// header, so they are fetched here and saved from a Blob, never opened by URL.
-import { call } from "./api.js";
+// dealerassist audit page: verifies the audit log as a verification job (POST, then the job
+// polled until it is finished or failed) and shows its report, and downloads the exports
+// (events as JSONL or CSV, one hand as JSON or PHH). The exports need the bearer header, so
+// they are fetched here and saved from a Blob, never opened by URL.
+import { ROUTES, call } from "./api.js";
 import { $, clear, el, setupLogin, showMessage, showProblem, tokenRefused } from "./ui.js";
 
+// The verification job routes. api.js is the one list of API paths; until it names these
+// two, the page takes them from its verify form, where the server wrote them from its own
+// URL map (url_for), so they are served by construction (tests/api/test_web.py checks both).
+export const START_ROUTE = "auditVerifications";
+export const JOB_ROUTE = "auditVerification";
+export const POLL_MS = 1000;
+export const RETRIES = 5; // consecutive unanswered polls (no network, 503) before giving up
+
+function adoptRoutes(form) {
+  ROUTES[START_ROUTE] ??= ["POST", form.dataset.start];
+  ROUTES[JOB_ROUTE] ??= ["GET", decodeURI(form.dataset.job)];
+}
+
 let busy = false;
+let verifying = false;
 
 async function guarded(work) {
   if (busy) return;
@@ -14,7 +29,9 @@ async function guarded(work) {
     await work();
   } finally {
     busy = false;
-    for (const button of document.querySelectorAll("#main button")) button.disabled = false;
+    for (const button of document.querySelectorAll("#main button")) {
+      button.disabled = verifying && button.closest("#verify-form") !== null;
+    }
   }
 }
 
@@ -23,7 +40,7 @@ function failed(answer) {
   else showProblem(answer.problem, answer.status);
 }
 
-function renderReport(report, tableId) {
+function renderReport(report, tableId, checkedAt) {
   const box = clear($("report"));
   box.append(
     el("div", { class: `verdict ${report.ok ? "ok" : "bad"}` },
@@ -33,7 +50,7 @@ function renderReport(report, tableId) {
       el("tr", {}, el("th", { text: "Events checked" }), el("td", { text: String(report.events) })),
       el("tr", {}, el("th", { text: "Hands replayed" }), el("td", { text: String(report.hands) })),
       el("tr", {}, el("th", { text: "Problems" }), el("td", { text: String(report.problems.length) })),
-      el("tr", {}, el("th", { text: "Checked at" }), el("td", { text: new Date().toLocaleString() }))));
+      el("tr", {}, el("th", { text: "Checked at" }), el("td", { text: checkedAt.toLocaleString() }))));
   if (report.problems.length) {
     box.append(el("table", {},
       el("tr", {}, el("th", { text: "Table" }), el("th", { text: "Seq" }), el("th", { text: "Why" })),
@@ -44,17 +61,79 @@ function renderReport(report, tableId) {
   box.hidden = false;
 }
 
+// What the page says while the job waits or runs (``seconds`` since it was started here).
+export function jobMessage(job, seconds) {
+  const waited = seconds >= 1 ? ` (${Math.floor(seconds)} s)` : "";
+  if (job.status === "queued") return `Verification queued: it starts when the verification worker is free…${waited}`;
+  if (job.status === "running") return `Verifying: every hash is recomputed and every hand replayed…${waited}`;
+  if (job.status === "finished") return "Verified.";
+  return "The verification failed.";
+}
+
+// Poll a job until it is finished or failed: the last answer ({ok: true, job} or {ok: false,
+// answer} for the refusal or failure that stopped it). fetchJob(id) answers like api.js's
+// call(); onStatus(job) hears each answer still queued or running. A poll nobody answered
+// (status 0, 502, 503, 504) is tried again, up to RETRIES times in a row.
+export async function pollVerification(id, { fetchJob, sleep, onStatus, interval = POLL_MS }) {
+  let misses = 0;
+  for (;;) {
+    const answer = await fetchJob(id);
+    if (answer.ok) {
+      misses = 0;
+      const job = answer.body;
+      if (job.status === "finished" || job.status === "failed") return { ok: true, job };
+      onStatus(job);
+    } else if ([0, 502, 503, 504].includes(answer.status) && misses < RETRIES) {
+      misses += 1;
+    } else {
+      return { ok: false, answer };
+    }
+    await sleep(interval);
+  }
+}
+
+function showJobStatus(text) {
+  const line = $("verify-status");
+  line.textContent = text;
+  line.hidden = !text;
+}
+
+async function runVerification(tableId) {
+  const body = tableId ? { table_id: tableId } : {};
+  const started = await call(START_ROUTE, { body });
+  if (!started.ok) { failed(started); return; }
+  showProblem(null);
+  const since = Date.now();
+  const onStatus = (job) => showJobStatus(jobMessage(job, (Date.now() - since) / 1000));
+  onStatus(started.body);
+  const end = await pollVerification(started.body.id, {
+    fetchJob: (id) => call(JOB_ROUTE, { params: { verification_id: id } }),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    onStatus,
+  });
+  showJobStatus("");
+  if (!end.ok) { failed(end.answer); return; }
+  const job = end.job;
+  if (job.status === "failed") {
+    showProblem({ title: "The verification failed", detail: job.error || "" });
+    return;
+  }
+  renderReport(job.result, tableId, job.ended_at ? new Date(job.ended_at) : new Date());
+}
+
 async function verify(event) {
   event.preventDefault();
+  if (verifying) return;
   const tableId = $("verify-table").value.trim();
-  await guarded(async () => {
-    showMessage("Verifying: every hash is recomputed and every hand replayed…");
-    const answer = await call("auditVerify", { query: { table_id: tableId } });
-    if (!answer.ok) { failed(answer); showMessage(""); return; }
-    showProblem(null);
-    showMessage("");
-    renderReport(answer.body, tableId);
-  });
+  const button = $("verify-form").querySelector("button[type=submit]");
+  verifying = true;
+  button.disabled = true;
+  try {
+    await runVerification(tableId);
+  } finally {
+    verifying = false;
+    button.disabled = busy;
+  }
 }
 
 // datetime-local has no zone: the labels say UTC, so the value is sent as UTC.
@@ -101,10 +180,15 @@ function exportHand(event) {
     `hand-${tableId}-${handNo}.${format}`);
 }
 
+let wired = false;
+
 function setup() {
+  if (wired) return; // a token entered again after a 401: the forms are wired already
+  wired = true;
+  adoptRoutes($("verify-form"));
   $("verify-form").addEventListener("submit", verify);
   $("events-form").addEventListener("submit", exportEvents);
   $("hand-form").addEventListener("submit", exportHand);
 }
 
-setupLogin(setup, { needsTable: false });
+if (globalThis.document) setupLogin(setup, { needsTable: false }); // node imports the module in the tests
