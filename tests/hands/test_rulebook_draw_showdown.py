@@ -1,0 +1,406 @@
+"""Floor-manager scenarios checking the engine against the rule book: the draw (DRAW-01..13),
+the deck (DECK-01..06), the showdown and pots (SHOW-01..11) and the betting limits
+(BET-01..09), under the shipped profiles and the other values each house option can take."""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "unit" / "rules"))
+
+from engine_table import AT, NO_LIMIT, Table, cards_accounted
+
+from dealerassist.profiles import load_profile
+from dealerassist.rules.actions import Mode, Stakes, Structure, Variant
+from dealerassist.rules.engine import legal_actions
+from dealerassist.rules.house_rules import (
+    BottomCard,
+    HouseRules,
+    ReshufflePool,
+)
+from dealerassist.rules.violations import RuleId, RuleViolation
+
+PROFILES = Path(__file__).parents[2] / "config" / "house_rules"
+POT_LIMIT = Stakes(small_blind=5, big_blind=10)
+TRIPLE = Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW
+SINGLE = Variant.DEUCE_TO_SEVEN_SINGLE_DRAW
+STRIPPED = Variant.ACE_TO_SEVEN_STRIPPED
+
+
+def profile(name: str) -> HouseRules:
+    return load_profile(PROFILES / f"{name}.toml")
+
+
+def with_draw(rules: HouseRules, **options: Any) -> HouseRules:
+    return dataclasses.replace(rules, draw=dataclasses.replace(rules.draw, **options))
+
+
+def with_betting(rules: HouseRules, **options: Any) -> HouseRules:
+    return dataclasses.replace(rules, betting=dataclasses.replace(rules.betting, **options))
+
+
+def refused(table: Table, seat: int, action: str, **fields: Any) -> RuleViolation:
+    """The violation the engine raises for the entry; the table is left as it was."""
+    before = table.state
+    with pytest.raises(RuleViolation) as caught:
+        table.act(seat, action, **fields)
+    assert table.state is before
+    return caught.value
+
+
+def legal_of(table: Table, action: str) -> dict[str, Any] | None:
+    legal = table.legal() or {"legal": []}
+    return next((option for option in legal["legal"] if option["action"] == action), None)
+
+
+def texts(table: Table, code: str | None = None) -> list[str]:
+    assert table.outcome is not None
+    return [i["text"] for i in table.outcome.instructions if code is None or i["code"] == code]
+
+
+# --- DRAW-06 / DRAW-05 / DRAW-12: a triple-draw stub that runs out in the third draw -----------
+
+
+def third_draw(pool: ReshufflePool, bottom: BottomCard = BottomCard.NEVER) -> Table:
+    """Three seats, everyone checks and draws five in draws 1 and 2: 5 cards left for draw 3."""
+    rules = with_draw(
+        HouseRules(), max_cards=5, max_consecutive=5, bottom_card=bottom, reshuffle_pool=pool
+    )
+    table = Table([500, 500, 500], variant=TRIPLE, rules=rules)
+    table.start(button=3)
+    table.act(3, "call")
+    table.act(1, "call")
+    table.act(2, "check")
+    for _ in range(2):
+        for seat in (1, 2, 3):
+            table.act(seat, "draw", count=5)
+        for seat in (1, 2, 3):
+            table.act(seat, "check")
+    assert table.hand.phase.value == "draw_3" and table.hand.stub == 5
+    return table
+
+
+@pytest.mark.parametrize(
+    ("pool", "size", "kept"),
+    [
+        (
+            ReshufflePool.EARLIER_DISCARDS_BOTTOM_BURNS,
+            27,
+            "the discards of seat 1 (13) and seat 3 (10) into a new stub of 27 cards. "
+            "Keep out the discards of seat 2 (12, its own).",
+        ),
+        (
+            ReshufflePool.ALL_DISCARDS_EXCEPT_OWN,
+            27,
+            "the discards of seat 1 (13) and seat 3 (10) into a new stub of 27 cards. "
+            "Keep out the discards of seat 2 (12, its own).",
+        ),
+        (
+            ReshufflePool.ALL_DISCARDS,
+            39,
+            "the discards of seat 1 (13), seat 2 (12) and seat 3 (10) into a new stub of 39 cards.",
+        ),
+    ],
+)
+def test_DRAW_06_guides_the_reshuffle_pool_in_the_third_draw(
+    pool: ReshufflePool, size: int, kept: str
+) -> None:
+    """Seat 1 takes the burn and the three cards above the bottom card; seat 2's two cards need a
+    reshuffle of the bottom card, the three burns and the discards the house option names, never
+    seat 2's own (except in the permissive replay pool), and cards stay conserved."""
+    table = third_draw(pool)
+    table.act(1, "draw", count=3)
+    assert texts(table)[:2] == ["Burn one card", "Deal 3 cards to seat 1"]
+    table.act(2, "draw", count=2)
+    stop, reshuffle, deal = texts(table)[:3]
+    assert stop.startswith("Stop: the stub cannot complete seat 2's draw; the last card")
+    assert reshuffle.startswith(
+        "Reshuffle for seat 2: shuffle face down and cut the 1 card left in the stub "
+        "(the bottom card), 3 burn cards and "
+    )
+    assert reshuffle.endswith(kept)
+    assert deal == "Deal 2 cards to seat 2 from the new stub"
+    assert table.hand.stub == size - 2
+    assert cards_accounted(table.hand) == 52
+    table.act(3, "draw", count=5)
+    assert texts(table) == ["Deal 5 cards to seat 3"]
+    assert cards_accounted(table.hand) == 52
+
+
+def test_DRAW_06_keeps_every_own_discard_out_in_the_casino_triple_draw_profile() -> None:
+    """casino-triple-draw-27 (seed-000 pool, fifth cards after the others): the reshuffle for
+    seat 2 in draw 3 leaves out all fourteen cards seat 2 ever threw, from all three draws."""
+    table = Table([500, 500, 500], variant=TRIPLE, rules=profile("casino-triple-draw-27"))
+    table.start(button=3)
+    table.act(3, "call")
+    table.act(1, "call")
+    table.act(2, "check")
+    for _ in range(2):
+        for seat in (1, 2, 3):
+            table.act(seat, "draw", count=5)
+        for seat in (1, 2, 3):
+            table.act(seat, "check")
+    # 52 - 15 dealt - 2 burns - 30 drawn = 5 left
+    assert table.hand.stub == 5
+    table.act(1, "draw", count=3)
+    table.act(2, "draw", count=4)
+    assert texts(table)[1] == (
+        "Reshuffle for seat 2: shuffle face down and cut the 1 card left in the stub (the "
+        "bottom card), 3 burn cards and the discards of seat 1 (13) and seat 3 (10) into a new "
+        "stub of 27 cards. Keep out the discards of seat 2 (14, its own)."
+    )
+    assert table.hand.player(2).pile == (5, 5, 4)
+    assert cards_accounted(table.hand) == 52
+
+
+@pytest.mark.parametrize(
+    ("bottom", "usable", "first_drawer_reshuffles", "last_drawer_reshuffles"),
+    [
+        (BottomCard.NEVER, 3, True, True),
+        (BottomCard.NORMAL_CARD, 4, False, False),
+        (BottomCard.ONLY_IF_IT_COMPLETES_ALL_DRAWS, 3, True, False),
+    ],
+)
+def test_DRAW_05_guides_the_bottom_card_by_option(
+    bottom: BottomCard, usable: int, first_drawer_reshuffles: bool, last_drawer_reshuffles: bool
+) -> None:
+    """Five cards left, one burn: a four-card draw needs the bottom card. Never: always a
+    reshuffle; normal card: dealt; only if it completes every draw: dealt to the last drawer
+    (the others stood pat), not to the first one while others still draw."""
+    table = third_draw(ReshufflePool.EARLIER_DISCARDS_BOTTOM_BURNS, bottom)
+    assert table.outcome is not None
+    reach = table.outcome.notices[0]
+    assert reach.rule_id is RuleId.DRAW_06
+    assert reach.message.startswith(f"Draw 3: 5 cards in the stub; {usable} can be dealt")
+    table.act(1, "draw", count=4)
+    assert any(t.startswith("Reshuffle") for t in texts(table)) is first_drawer_reshuffles
+    last = third_draw(ReshufflePool.EARLIER_DISCARDS_BOTTOM_BURNS, bottom)
+    last.act(1, "draw", count=0)
+    last.act(2, "draw", count=0)
+    last.act(3, "draw", count=4)
+    assert any(t.startswith("Reshuffle") for t in texts(last)) is last_drawer_reshuffles
+    assert cards_accounted(last.hand) == 52
+
+
+def stripped_card_table() -> Table:
+    """A-7 stripped (32 cards), four seats in card mode, everyone in for the big blind."""
+    table = Table(
+        [100] * 4, variant=STRIPPED, rules=profile("ace-to-seven-stripped"), mode=Mode.CARD
+    )
+    table.start(button=4)
+    for seat, cards in (
+        (1, "7c 7d 7h 7s 8c"),
+        (2, "8d 8h 8s 9c 9d"),
+        (3, "9h 9s Tc Td Th"),
+        (4, "Ts Jc Jd Jh Js"),
+    ):
+        table.act(seat, "deal", cards=cards)
+    table.act(3, "call")
+    table.act(4, "call")
+    table.act(1, "call")
+    table.act(2, "check")
+    table.act(1, "draw", discards="7c 7d 7h 7s", cards="Qc Qd Qh Qs")
+    table.act(2, "draw", discards="8d 8h 8s 9c", cards="Kc Kd Kh Ks")
+    return table
+
+
+def test_DRAW_06_rejects_the_drawers_own_discard_after_a_reshuffle_in_card_mode() -> None:
+    """32-card deck: seat 3's four-card draw meets a stub of 3 (bottom card kept): two cards,
+    then a reshuffle without seat 3's own discards; its own 9h entered is refused."""
+    table = stripped_card_table()
+    violation = refused(table, 3, "draw", discards="9h 9s Tc Td", cards="Ac Ad 7c 9h")
+    assert violation.rule_id is RuleId.DRAW_06
+    assert str(violation) == "DRAW-06: 9h is seat 3's own discard and may not be dealt back to it."
+
+
+def test_DRAW_06_accepts_an_earlier_drawers_discard_after_a_reshuffle_in_card_mode() -> None:
+    """Seat 1's discards went into the new stub: seat 3 may receive them."""
+    table = stripped_card_table()
+    table.act(3, "draw", discards="9h 9s Tc Td", cards="Ac Ad 7c 7d")
+    assert texts(table) == [
+        "Deal 2 cards to seat 3",
+        "Stop: the stub cannot complete seat 3's draw; the last card (the bottom card) is not "
+        "dealt: it goes into the reshuffle",
+        "Reshuffle for seat 3: shuffle face down and cut the 1 card left in the stub (the bottom "
+        "card), 1 burn card and the discards of seat 1 (4) and seat 2 (4) into a new stub of 10 "
+        "cards. Keep out the discards of seat 3 (4, its own).",
+        "Deal 2 more cards to seat 3 from the new stub",
+        "Seat 4: how many cards?",
+    ]
+    assert table.hand.stub == 8
+    assert table.hand.player(3).cards[-4:] == ("Ac", "Ad", "7c", "7d")
+
+
+# --- DRAW-02 / DRAW-03 / DRAW-11 ---------------------------------------------------------------
+
+
+def five_card_draw(rules: HouseRules, stacks: list[int] | None = None) -> Table:
+    table = Table(stacks or [200, 200, 200], rules=rules)
+    table.start(button=3)
+    table.act(3, "call")
+    table.act(1, "call")
+    table.act(2, "check")
+    return table
+
+
+def test_DRAW_02_rejects_four_without_the_ace_shown_in_the_casino_profile() -> None:
+    """Three cards, or four with an ace shown: four without it is refused with what is allowed."""
+    table = five_card_draw(profile("casino-five-card-draw"))
+    violation = refused(table, 1, "draw", count=4)
+    assert violation.rule_id is RuleId.DRAW_02
+    assert "3" in str(violation) and "ace" in str(violation)
+    assert legal_of(table, "draw") == {
+        "action": "draw",
+        "min": 0,
+        "max": 3,
+        "rap": "Pat (a rap on the table)",
+        "max_with_ace_shown": 4,
+    }
+
+
+def test_DRAW_02_accepts_four_with_the_ace_shown_in_the_casino_profile() -> None:
+    """The ace shown to the table allows the fourth card, never a fifth."""
+    table = five_card_draw(profile("casino-five-card-draw"))
+    assert refused(table, 1, "draw", count=5, ace_shown=True).rule_id is RuleId.DRAW_02
+    table.act(1, "draw", count=4, ace_shown=True)
+    assert table.hand.player(1).drawn == (4,)
+
+
+def test_DRAW_02_rejects_a_five_card_draw_at_the_stripped_deck_table() -> None:
+    """A-7 stripped draws at most four (32CD): five is refused, four is dealt at once."""
+    table = Table([100, 100, 100], variant=STRIPPED, rules=profile("ace-to-seven-stripped"))
+    table.start(button=3)
+    table.act(3, "call")
+    table.act(1, "call")
+    table.act(2, "check")
+    assert refused(table, 1, "draw", count=5).rule_id is RuleId.DRAW_02
+    table.act(1, "draw", count=4)
+    assert texts(table)[:2] == ["Burn one card", "Deal 4 cards to seat 1"]
+
+
+def test_DRAW_03_guides_the_fifth_card_after_the_others_in_triple_draw() -> None:
+    """casino-triple-draw-27: a five-card draw gets four now and the fifth after the others;
+    two five-card draws interleave their fifth cards (no burn needed)."""
+    table = Table([500, 500], variant=TRIPLE, rules=profile("casino-triple-draw-27"))
+    table.start(button=2)
+    table.act(2, "call")
+    table.act(1, "check")
+    table.act(1, "draw", count=5)
+    assert texts(table, "deal") == ["Deal 4 cards to seat 1"]
+    table.act(2, "draw", count=5)
+    assert texts(table) == [
+        "Deal 4 cards to seat 2",
+        "Seat 2 gets four now: come back to it for the fifth card after every other seat has "
+        "drawn (never five in a row)",
+        "Deal seat 1 its fifth card (owed since its five-card draw)",
+        "Deal seat 2 its fifth card (owed since its five-card draw)",
+    ]
+    assert table.hand.player(1).held == 5 and table.hand.player(2).held == 5
+    assert cards_accounted(table.hand) == 52
+
+
+def test_DRAW_03_guides_a_burn_before_the_last_drawers_fifth_card() -> None:
+    """The last drawer drawing five gets four, then a burn, then the fifth (seed 000)."""
+    table = Table([500, 500], variant=TRIPLE, rules=profile("casino-triple-draw-27"))
+    table.start(button=2)
+    table.act(2, "call")
+    table.act(1, "check")
+    table.act(1, "draw", count=2)
+    table.act(2, "draw", count=5)
+    assert [i["code"] for i in table.outcome.instructions] == [
+        "deal",
+        "come_back",
+        "burn",
+        "deal",
+    ]
+    assert table.hand.burns == 2
+    assert cards_accounted(table.hand) == 52
+
+
+def test_DRAW_03_accepts_five_in_a_row_under_the_wsop_profile() -> None:
+    """single-draw-27-no-limit (WSOP 274): five consecutive cards are dealt at once."""
+    table = Table(
+        [500, 500], SINGLE, Structure.NO_LIMIT, NO_LIMIT, rules=profile("single-draw-27-no-limit")
+    )
+    table.start(button=2)
+    table.act(2, "raise", amount=20)
+    table.act(1, "call")
+    table.act(1, "draw", count=5)
+    assert texts(table)[:2] == ["Burn one card", "Deal 5 cards to seat 1"]
+
+
+def test_DRAW_11_accepts_the_timeout_then_refuses_a_bet_in_the_stripped_profile() -> None:
+    """30 s draw timer: after it, `time` stands the seat pat; it may check, call or fold only."""
+    rules = profile("ace-to-seven-stripped")
+    table = Table([100, 100], variant=STRIPPED, rules=rules)
+    table.start(button=2)
+    table.act(2, "call")
+    table.act(1, "check")
+    later = AT + timedelta(seconds=31)
+    assert {"action": "time"} in (legal_actions(table.state, rules, later) or {})["legal"]
+    from dealerassist.rules.actions import Act, ActionKind
+    from dealerassist.rules.engine import apply
+
+    state = apply(table.state, Act(1, ActionKind.TIME), rules, later).state
+    assert state.hand is not None and state.hand.player(1).drawn == (0,)
+    state = apply(state, Act(2, ActionKind.DRAW, count=2), rules, later).state
+    table.state = state
+    assert table.legal() is not None and table.legal()["seat"] == 1  # type: ignore[index]
+    assert refused(table, 1, "bet", amount=20).rule_id is RuleId.DRAW_11
+    table.act(1, "check")
+    table.act(2, "bet", amount=20)
+    assert [o["action"] for o in (table.legal() or {})["legal"]] == ["call", "fold"]
+
+
+# --- DECK-01 / DECK-05 / GAME-05: the stripped deck ---------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "deck", "stub"), [(2, 32, 22), (4, 32, 12), (5, 36, 11)])
+def test_DECK_01_guides_the_stripped_deck_size_by_players(
+    players: int, deck: int, stub: int
+) -> None:
+    """ace-to-seven-stripped (by_players): 32 cards up to four players, 36 with a fifth."""
+    table = Table([100] * players, variant=STRIPPED, rules=profile("ace-to-seven-stripped"))
+    table.start(button=players)
+    assert (table.hand.deck, table.hand.stub) == (deck, stub)
+
+
+def test_DECK_05_rejects_a_six_dealt_at_a_four_handed_stripped_table() -> None:
+    """With 32 cards a six is a stripped rank: a blank to replace before the player acts."""
+    table = Table(
+        [100] * 4, variant=STRIPPED, rules=profile("ace-to-seven-stripped"), mode=Mode.CARD
+    )
+    table.start(button=4)
+    violation = refused(table, 1, "deal", cards="6c 7d 8h 9s Tc")
+    assert violation.rule_id is RuleId.DECK_05
+    assert "blank" in str(violation)
+
+
+def test_DECK_05_accepts_a_six_dealt_at_a_five_handed_stripped_table() -> None:
+    """With five players the sixes are in (36 cards): a six is an ordinary card."""
+    table = Table(
+        [100] * 5, variant=STRIPPED, rules=profile("ace-to-seven-stripped"), mode=Mode.CARD
+    )
+    table.start(button=5)
+    table.act(1, "deal", cards="6c 7d 8h 9s Tc")
+    assert table.hand.player(1).cards == ("6c", "7d", "8h", "9s", "Tc")
+
+
+def test_DECK_01_rejects_a_deuce_shown_at_a_stripped_table() -> None:
+    """A 2 is in no stripped deck: a showdown hand with one is refused."""
+    table = Table([100, 100], variant=STRIPPED, rules=profile("ace-to-seven-stripped"))
+    table.start(button=2)
+    table.act(2, "call")
+    table.act(1, "check")
+    table.act(1, "draw", count=0)
+    table.act(2, "draw", count=0)
+    table.act(1, "check")
+    table.act(2, "check")
+    violation = refused(table, 1, "show", cards="2c 7d 8h 9s Tc")
+    assert violation.rule_id in (RuleId.DECK_01, RuleId.DECK_05)
