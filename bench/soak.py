@@ -37,6 +37,7 @@ import itertools
 import json
 import os
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -1208,6 +1209,14 @@ def check_phh(soak: Soak, tables: list[TableSoak], folder: Path) -> tuple[int, i
     return exported, ok, problems
 
 
+def _head(failure: str) -> str:
+    """A failure's kind: its first line without table IDs, file names and numbers."""
+    line = re.sub(r"S\d+-[a-z0-9]+-(count|card)-[0-9a-f]{4}(-\d+\.phh)?", "<table>", failure)
+    line = line.split("\n")[0].split(" (stacks")[0]
+    line = re.sub(r"command \d+ of \d+ \{.*?\}: ", "", line)
+    return re.sub(r"\d+", "N", line)[:110]
+
+
 def _kind(error: str) -> str:
     for marker in ("CRASH", "ReplayRefused", "InvalidInput", "finishing stacks differ"):
         if error.startswith(marker) or marker in error[:40]:
@@ -1314,7 +1323,7 @@ def run(args: argparse.Namespace, base: str, tokens: dict[str, str], folder: Pat
         soak.stats.failures.append(
             f"findings (printed above as they came): {dict(soak.stats.findings)}"
         )
-    heads = Counter(failure.split("\n")[0].split("]")[-1][:90] for failure in soak.stats.failures)
+    heads = Counter(_head(failure) for failure in soak.stats.failures)
     print(f"failures: {len(soak.stats.failures)}")
     for head, count in heads.most_common():
         print(f"  {count:5} x {head}")
