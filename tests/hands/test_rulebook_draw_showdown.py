@@ -404,3 +404,204 @@ def test_DECK_01_rejects_a_deuce_shown_at_a_stripped_table() -> None:
     table.act(2, "check")
     violation = refused(table, 1, "show", cards="2c 7d 8h 9s Tc")
     assert violation.rule_id in (RuleId.DECK_01, RuleId.DECK_05)
+
+
+# --- SHOW-01..11: showdown order, pots, ties, odd chips -------------------------------------
+
+
+def three_all_ins() -> Table:
+    """single-draw-27-no-limit: seat 3 shoves 100, the button (200) calls, the blinds (21 and
+    46) call all in: a main pot of 84, side pots of 75 (seats 2-4) and 108 (seats 3-4)."""
+    table = Table(
+        [21, 46, 100, 200],
+        SINGLE,
+        Structure.NO_LIMIT,
+        NO_LIMIT,
+        rules=profile("single-draw-27-no-limit"),
+    )
+    table.start(button=4)
+    table.act(3, "raise", amount=100)
+    table.act(4, "call")
+    table.act(1, "call")
+    table.act(2, "call")
+    assert table.hand.phase.value == "draw_1"
+    for seat in (1, 2, 3, 4):
+        table.act(seat, "draw", count=0)
+    assert table.hand.phase.value == "showdown"
+    return table
+
+
+def test_SHOW_07_guides_three_all_ins_with_an_odd_chip_in_a_side_pot() -> None:
+    """Seat 1 wins the main pot; seats 2 and 3 tie for side pot 1 (75): the odd chip goes to the
+    first winner left of the button (seat 2); seat 3 alone takes side pot 2; chips conserved."""
+    table = three_all_ins()
+    for seat, cards in (
+        (1, "7h 5c 4s 3d 2c"),
+        (2, "8d 6h 4c 3c 2h"),
+        (3, "8h 6c 4d 3s 2d"),
+        (4, "Kh Kd 9c 8s 7c"),
+    ):
+        table.act(seat, "show", cards=cards)
+    result = table.hand.result
+    assert [(p["amount"], p["eligible"], p["winners"]) for p in result["pots"]] == [
+        (84, [1, 2, 3, 4], [1]),
+        (75, [2, 3, 4], [2, 3]),
+        (108, [3, 4], [3]),
+    ]
+    assert result["pots"][1]["shares"] == {"2": 38, "3": 37}
+    assert result["pots"][1]["odd_chip"] == 2
+    assert table.stacks() == {1: 84, 2: 38, 3: 145, 4: 100}
+    assert sum(table.stacks().values()) == 367
+    assert sorted(texts(table, "award")) == sorted(
+        [
+            "Push 84 from the main pot to seat 1",
+            "Push 38 from side pot 1 to seat 2",
+            "Push 37 from side pot 1 to seat 3",
+            "Push 108 from side pot 2 to seat 3",
+        ]
+    )
+
+
+def test_SHOW_07_rejects_a_muck_by_the_only_hand_left_for_a_side_pot() -> None:
+    """Seat 4 mucks nothing away: once seat 3 mucked, seat 4 alone contests side pot 2."""
+    table = three_all_ins()
+    table.act(1, "show", cards="7h 5c 4s 3d 2c")
+    table.act(2, "show", cards="8d 6h 4c 3c 2h")
+    table.act(3, "muck")
+    assert refused(table, 4, "muck").rule_id is RuleId.SHOW_02
+    table.act(4, "show", cards="Kh Kd 9c 8s 7c")
+    result = table.hand.result
+    assert [p["winners"] for p in result["pots"]] == [[1], [2], [4]]
+    assert table.stacks() == {1: 84, 2: 75, 3: 0, 4: 208}
+
+
+def heads_up_to_showdown(variant: Variant, rules: HouseRules, button: int = 2) -> Table:
+    table = Table([100, 100], variant=variant, rules=rules)
+    table.start(button=button)
+    table.act(2, "call")
+    table.act(1, "check")
+    draws = {TRIPLE: 3}.get(variant, 1)
+    for _ in range(draws):
+        table.act(1, "draw", count=0)
+        table.act(2, "draw", count=0)
+        table.act(1, "bet", amount=20 if draws == 1 or _ > 0 else 10)
+        table.act(2, "call")
+    return table
+
+
+def test_SHOW_09_guides_a_split_of_equal_deuce_to_seven_hands() -> None:
+    """Two 8-6-4-3-2 in different suits tie in 2-7 single draw (suits never count, SHOW-10)."""
+    table = heads_up_to_showdown(SINGLE, HouseRules())
+    table.act(1, "show", cards="8h 6c 4d 3s 2d")
+    table.act(2, "show", cards="8d 6h 4c 3c 2h")
+    pot = table.hand.result["pots"][0]
+    assert (pot["amount"], pot["winners"], pot["shares"]) == (60, [1, 2], {"1": 30, "2": 30})
+    assert table.stacks() == {1: 100, 2: 100}
+
+
+def test_SHOW_09_guides_a_triple_draw_tie_with_an_odd_chip_left_of_the_button() -> None:
+    """Triple draw, a dead small-blind chip makes the pot odd: a 2-7 tie gives it to the first
+    winner left of the button."""
+    table = Table([100, 100, 100], variant=TRIPLE, rules=profile("casino-triple-draw-27"))
+    table.start(button=3)
+    table.act(3, "call")
+    table.act(1, "fold")  # the small blind's 5 stays in the pot
+    table.act(2, "check")
+    for _ in range(3):
+        table.act(2, "draw", count=0)
+        table.act(3, "draw", count=0)
+        table.act(2, "check")
+        table.act(3, "check")
+    table.act(2, "show", cards="7h 5c 4s 3d 2c")
+    table.act(3, "show", cards="7c 5d 4h 3c 2s")
+    pot = table.hand.result["pots"][0]
+    assert (pot["amount"], pot["winners"], pot["odd_chip"]) == (25, [2, 3], 2)
+    assert pot["shares"] == {"2": 13, "3": 12}
+    assert table.stacks() == {1: 95, 2: 103, 3: 102}
+
+
+def test_SHOW_04_guides_a_flush_over_a_full_house_at_the_stripped_deck_table() -> None:
+    """RANK-04 (ace-to-seven-stripped): the flush wins against the full house."""
+    table = heads_up_to_showdown(STRIPPED, profile("ace-to-seven-stripped"))
+    table.act(1, "show", cards="Ah Ad Ac Kh Kd")
+    table.act(2, "show", cards="7s 9s Js Qs Ks")
+    assert table.hand.result["pots"][0]["winners"] == [2]
+
+
+def test_SHOW_04_guides_a_full_house_over_a_flush_at_a_52_card_table() -> None:
+    """Five-card draw high: the usual order, the full house wins."""
+    table = heads_up_to_showdown(Variant.FIVE_CARD_DRAW, profile("casino-five-card-draw"))
+    table.act(1, "show", cards="Ah Ad Ac Kh Kd")
+    table.act(2, "show", cards="7s 9s Js Qs Ks")
+    assert table.hand.result["pots"][0]["winners"] == [1]
+
+
+def test_SHOW_10_guides_a_split_of_equal_flushes_at_the_stripped_deck_table() -> None:
+    """Suits never break a tie for the pot: two A-Q-T-9-8 flushes split."""
+    table = heads_up_to_showdown(STRIPPED, profile("ace-to-seven-stripped"))
+    table.act(1, "show", cards="Ah Qh Th 9h 8h")
+    table.act(2, "show", cards="As Qs Ts 9s 8s")
+    pot = table.hand.result["pots"][0]
+    assert pot["winners"] == [1, 2] and pot["shares"] == {"1": 30, "2": 30}
+
+
+def test_SHOW_04_guides_the_ace_low_straight_as_the_lowest_at_the_stripped_table() -> None:
+    """A-7-8-9-T is a straight (beats three of a kind) and loses to 7-8-9-T-J."""
+    table = heads_up_to_showdown(STRIPPED, profile("ace-to-seven-stripped"))
+    table.act(1, "show", cards="Ac 7d 8h 9s Tc")
+    table.act(2, "show", cards="Kc Kd Kh 9c 8c")
+    assert table.hand.result["pots"][0]["winners"] == [1]
+    other = heads_up_to_showdown(STRIPPED, profile("ace-to-seven-stripped"))
+    other.act(1, "show", cards="Ac 7d 8h 9s Tc")
+    other.act(2, "show", cards="7c 8d 9h Ts Jc")
+    assert other.hand.result["pots"][0]["winners"] == [2]
+
+
+def test_SHOW_01_guides_the_last_bettor_to_show_first() -> None:
+    """Seat 1 bet after the draw and was called: seat 2 may not show first."""
+    table = heads_up_to_showdown(Variant.FIVE_CARD_DRAW, profile("casino-five-card-draw"))
+    violation = refused(table, 2, "show", cards="7s 9s Js Qs Ks")
+    assert violation.rule_id is RuleId.SHOW_01
+    assert table.legal() == {
+        "seat": 1,
+        "phase": "showdown",
+        "legal": [{"action": "show"}, {"action": "muck"}],
+    }
+
+
+def test_SHOW_01_guides_left_of_the_button_first_when_everyone_checked() -> None:
+    """Button 1 heads-up, checked down after the draw: seat 2 (left of the button) shows first."""
+    table = Table([100, 100], rules=profile("casino-five-card-draw"))
+    table.start(button=1)
+    table.act(1, "call")
+    table.act(2, "check")
+    table.act(2, "draw", count=1)
+    table.act(1, "draw", count=1)
+    table.act(2, "check")
+    table.act(1, "check")
+    assert refused(table, 1, "show", cards="Ah Ad Ac Kh Kd").rule_id is RuleId.SHOW_01
+    table.act(2, "show", cards="7s 9s Js Qs Ks")
+    table.act(1, "muck")
+    assert table.hand.result["pots"][0]["winners"] == [2]
+    assert table.stacks() == {1: 90, 2: 110}
+
+
+def test_SHOW_02_guides_an_uncalled_bet_back_and_the_pot_without_a_show() -> None:
+    """An uncalled raise returns its uncalled part; the bettor wins without showing."""
+    table = Table([100, 100, 100], rules=profile("casino-five-card-draw"))
+    table.start(button=3)
+    table.act(3, "raise", amount=20)
+    table.act(1, "fold")
+    table.act(2, "fold")
+    result = table.hand.result
+    assert table.hand.phase.value == "complete"
+    assert result["pots"][0]["winners"] == [3]
+    assert result["shown"] == {}
+    assert table.stacks() == {1: 95, 2: 90, 3: 115}
+
+
+def test_SHOW_03_rejects_a_four_card_show() -> None:
+    """A winning hand is tabled with all five cards."""
+    table = heads_up_to_showdown(Variant.FIVE_CARD_DRAW, profile("casino-five-card-draw"))
+    violation = refused(table, 1, "show", cards="Ah Ad Ac Kh")
+    assert violation.rule_id is RuleId.SHOW_03
