@@ -6,27 +6,31 @@ table. It shuffles a physical deck with a seeded ``random.Random``, deals it car
 burns and reshuffles (count mode: as the service's dealing instructions say; card mode: by
 the house rules, then checks the instructions that come back), enters the cards in card
 mode, and shows the real hands. Between hands players change seats, sit out and return,
-bust and rebuy or leave, newcomers sit down. Mistakes are interleaved: illegal amounts,
-out-of-turn seats, draws over the limit, cards already in play, stale ``If-Match``,
-replayed ``Idempotency-Key`` (same body and another body) and malformed bodies; some
-refusals are called to the floor, who rules with one of the API's standard rulings; the
-floor also voids actions, declares misdeals and adjusts stacks now and then.
+bust and rebuy or leave, newcomers sit down; optional kills are named on start_hand. The
+dealer exposes a card (IRREG-03) or deals one too many (IRREG-06) now and then. Mistakes are
+interleaved: illegal amounts, out-of-turn seats, draws over the limit, four cards "with an
+ace" while keeping none (card mode), cards already in play, stale ``If-Match``, replayed
+``Idempotency-Key`` (same body and another body) and malformed bodies; some refusals are
+called to the floor, who upholds them or lets an out-of-turn action bind (``accept_entry``),
+and the floor also voids actions, declares misdeals and adjusts stacks now and then.
 
 Checked as it goes: no 5xx; every 409 names a rule ID and leaves the table unchanged
 (``If-None-Match`` of the version before answers 304); a 412 names the current version;
 an idempotent replay answers the first answer again without a new version; chips are
 conserved per table (stacks + carried pot = buy-ins + chips added + floor adjustments -
 chips taken away by leaving players); the physical stub and burn pile match the service's
-counts. At the end: the audit queue drains, ``/v1/audit/verify`` is ok with exactly the
-events (the highest ``seq`` of every table) and hands the script expects, and the hands'
-PHH exports replay with ``dealerassist replay`` where the variant is supported.
+counts. At the end: ``/v1/audit/verify?table_id=`` of every table, once the worker has stored
+it, is ok with exactly the events (the highest ``seq`` of the table) and finished hands the
+script counted, and a sample of each table's hands exported as PHH replays under the table's
+profile (``dealerassist.replay``) where the variant is F2L3D or N2L1D.
 
     .venv/bin/python bench/soak.py [--hands 50] [--seed 1] [--profiles a,b] [--modes count,card]
                                    [--url http://127.0.0.1:8000 --tokens tokens.toml]
 
 Without ``--url`` it starts ``dealerassist serve`` (embedded Redis, SQLite, audit worker) in a
-temporary data dir. Exit status 1 on any invariant failure, each printed with its request
-and answer.
+temporary data dir (``--keep DIR`` keeps it, with the PHH files). Exit status 1 on any
+invariant failure; failures are summarised by kind, then printed with their request and
+answer.
 """
 
 from __future__ import annotations
