@@ -68,6 +68,7 @@ GAMES: dict[str, tuple[Variant, Structure, Stakes]] = {
     "single-draw-27-no-limit": (Variant.DEUCE_TO_SEVEN_SINGLE_DRAW, Structure.NO_LIMIT, NO_LIMIT),
     "home-game-five-card-draw": (Variant.FIVE_CARD_DRAW, Structure.FIXED_LIMIT, ANTES),
 }
+BUY_BUTTON = NewPlayerBetweenBlindsAndButton.BUY_BUTTON
 BLIND_PROFILES = [name for name in GAMES if name != "home-game-five-card-draw"]
 FIXED_LIMIT_PROFILES = [name for name in BLIND_PROFILES if name != "single-draw-27-no-limit"]
 
@@ -262,6 +263,8 @@ def _bust_seat_3(table: Table) -> None:
     with 9-high to three aces."""
     table.start(button=1)
     table.post_all()
+    while table.hand.to_act != 1:
+        table.act(f"{table.hand.to_act} fold")
     for step in ["1 raise 20", "2 fold", "3 call"]:
         table.act(step)
     while table.hand.phase is not Phase.SHOWDOWN:
@@ -466,8 +469,7 @@ def test_BLIND_06_accepts_buying_the_button_where_the_house_allows() -> None:
     """casino-five-card-draw with ``between_blinds_and_button = buy_button``: the newcomer
     between the button and the small blind posts a live big blind and a dead small blind and
     plays at once."""
-    rules = profile("casino-five-card-draw",
-                    between_blinds_and_button=NewPlayerBetweenBlindsAndButton.BUY_BUTTON)  # fmt: skip
+    rules = profile("casino-five-card-draw", between_blinds_and_button=BUY_BUTTON)
     table = Table(seats=(1, 2, 4, 5), rules=rules)
     table.play(button=1)
     table.run(SeatPlayer(3, "N3", 500))
@@ -484,8 +486,7 @@ def test_BLIND_06_accepts_buying_the_button_where_the_house_allows() -> None:
 def test_BLIND_06_accepts_the_bought_button_on_the_next_hand() -> None:
     """After buying in between the blinds and the button (hand 2), seat 3 has the button in
     hand 3."""
-    rules = profile("casino-five-card-draw",
-                    between_blinds_and_button=NewPlayerBetweenBlindsAndButton.BUY_BUTTON)  # fmt: skip
+    rules = profile("casino-five-card-draw", between_blinds_and_button=BUY_BUTTON)
     table = Table(seats=(1, 2, 4, 5), rules=rules)
     table.play(button=1)
     table.run(SeatPlayer(3, "N3", 500))
@@ -507,3 +508,236 @@ def test_BLIND_06_rejects_a_free_hand_between_the_blinds_and_the_button_in_no_li
     table.run(SeatPlayer(3, "N3", 500))
     seen = table.play()
     assert 3 not in seen["dealt"] or seen["live"].get(3) == 10
+
+
+# -- BLIND-07/08/09/11/15: missed blinds and coming back ---------------------------------------
+
+
+def _orbit_away(table: Table, seat: int, hands: int) -> list[dict[str, Any]]:
+    """Seat ``seat`` sits out after hand 1 (button 1) and stays out for ``hands`` hands."""
+    table.play(button=1)
+    table.run(SitOut(seat))
+    return [table.play() for _ in range(hands)]
+
+
+@pytest.mark.parametrize("name", BLIND_PROFILES)
+def test_BLIND_07_guides_the_blinds_past_a_seat_that_sits_out_for_an_orbit(name: str) -> None:
+    """Seat 4 sits out for a whole orbit: the big blind goes to the next active seat each time
+    (never to seat 4), seat 4 gets the missed-big-blind marker, and it keeps it all orbit."""
+    table = Table(name, seats=(1, 2, 3, 4, 5))
+    hands = _orbit_away(table, 4, 5)
+    assert [seen["bb"] for seen in hands] == [5, 1, 2, 3, 5]
+    assert all(4 not in seen["dealt"] for seen in hands)
+    assert table.seat(4).missed_blind == "big" and table.seat(4).status is SeatStatus.SITTING_OUT
+
+
+@pytest.mark.parametrize("name", BLIND_PROFILES)
+def test_BLIND_08_accepts_a_return_posting_the_big_blind_live_and_the_small_dead(
+    name: str,
+) -> None:
+    """Back after an orbit, seat 4 posts 15 to be dealt in at once: 10 live, 5 dead in the
+    middle; with everyone limping it keeps its option to raise; its marker is cleared."""
+    table = Table(name, seats=(1, 2, 3, 4, 5))
+    _orbit_away(table, 4, 5)
+    table.run(ReturnToPlay(4, wait=False))
+    preview = table.preview()
+    assert preview is not None
+    assert preview["owes"]["4"] == {
+        "amount": 15,
+        "owes": ["returning_big_blind", "dead_small_blind"],
+    }
+    table.start()
+    table.post_all()
+    seen = table.snapshot()
+    assert (seen["button"], seen["sb"], seen["bb"]) == (3, 5, 1)
+    assert seen["live"] == {4: 10, 5: 5, 1: 10} and seen["dead"] == {4: 5}
+    assert table.seat(4).missed_blind is None
+    limp = "raise 20" if name == "single-draw-27-no-limit" else "call"
+    table.act(f"2 {limp}")
+    table.act("3 call")
+    legal = legal_actions(table.state, table.rules, AT)
+    assert legal["seat"] == 4 and "raise" in {entry["action"] for entry in legal["legal"]}
+
+
+@pytest.mark.parametrize("name", BLIND_PROFILES)
+def test_BLIND_08_accepts_waiting_for_the_big_blind_after_an_orbit_away(name: str) -> None:
+    """Seat 4 comes back waiting: not dealt in (nor asked to post) until the big blind reaches
+    it, then it posts only the big blind, nothing dead."""
+    table = Table(name, seats=(1, 2, 3, 4, 5))
+    table.play(button=1)
+    table.run(SitOut(4))
+    table.play()
+    table.run(ReturnToPlay(4, wait=True))
+    waited = [table.play() for _ in range(3)]
+    assert all(seen["waiting"] == {4: "BLIND-08"} for seen in waited)
+    seen = table.play()
+    assert seen["bb"] == 4 and seen["live"][4] == 10 and not seen["dead"]
+    assert table.seat(4).missed_blind is None and table.seat(4).waiting is None
+
+
+def test_BLIND_08_rejects_posting_back_in_where_the_house_makes_it_wait() -> None:
+    """``missed_blinds_return = wait_for_big_blind``: the return must wait; waiting, it is dealt
+    in on the big blind."""
+    rules = profile("casino-triple-draw-27",
+                    missed_blinds_return=MissedBlindsReturn.WAIT_FOR_BIG_BLIND)  # fmt: skip
+    table = Table("casino-triple-draw-27", seats=(1, 2, 3, 4, 5), rules=rules)
+    _orbit_away(table, 4, 5)
+    refusal = table.refused(ReturnToPlay(4, wait=False))
+    assert refusal.rule_id is RuleId.BLIND_08
+    table.run(ReturnToPlay(4, wait=True))
+    seen = table.play()
+    assert 4 not in seen["dealt"]
+    while 4 not in seen["dealt"]:
+        seen = table.play()
+    assert seen["bb"] == 4 and not seen["dead"]
+
+
+def test_BLIND_08_rejects_a_return_posting_only_the_big_blind() -> None:
+    """The returning seat owes 15 (big live, small dead); 10 is refused."""
+    table = Table(seats=(1, 2, 3, 4, 5))
+    _orbit_away(table, 4, 5)
+    table.run(ReturnToPlay(4, wait=False))
+    table.start()
+    table.act("5 post")
+    table.act("1 post")
+    assert table.hand.to_act == 4
+    assert table.refused("4 post 10").rule_id is RuleId.BLIND_08
+    table.act("4 post 15")
+
+
+@pytest.mark.parametrize("name", BLIND_PROFILES)
+def test_BLIND_09_accepts_a_missed_small_blind_posted_dead(name: str) -> None:
+    """Seat 4 has the big blind in hand 1 and sits out for hand 2, where the small blind would
+    have been its (dead small blind). Back for hand 3 it posts 5 dead and nothing live."""
+    table = Table(name, seats=(1, 2, 3, 4, 5))
+    table.play(button=2)
+    table.run(SitOut(4))
+    seen = table.play()
+    assert (seen["button"], seen["sb"], seen["bb"]) == (3, None, 5)
+    assert table.seat(4).missed_blind == "small"
+    table.run(ReturnToPlay(4, wait=False))
+    seen = table.play()
+    assert (seen["button"], seen["sb"], seen["bb"]) == (4, 5, 1)
+    assert seen["dead"] == {4: 5} and 4 not in seen["live"] and 4 in seen["dealt"]
+
+
+def test_BLIND_09_rejects_a_missed_small_blind_posting_in_before_the_button_passes() -> None:
+    """``sb_only_wait_for_button = true``: the same seat 4 may not post in while it is on the
+    button (hand 3); it is dealt in posting its dead small blind once the button has passed."""
+    rules = profile("casino-five-card-draw", sb_only_wait_for_button=True)
+    table = Table(seats=(1, 2, 3, 4, 5), rules=rules)
+    table.play(button=2)
+    table.run(SitOut(4))
+    table.play()
+    table.run(ReturnToPlay(4, wait=False))
+    table.start()
+    assert dict(table.hand.waiting) == {4: "BLIND-09"}
+    assert table.refused("4 post").rule_id is RuleId.BLIND_09
+    table.post_all()
+    table.fold_out()
+    seen = table.play()
+    assert seen["button"] == 5 and seen["dead"] == {4: 5} and 4 in seen["dealt"]
+
+
+def test_BLIND_11_accepts_a_rebuy_owing_the_blinds_missed_while_broke() -> None:
+    """Seat 3 busts in hand 1 of a five-handed game and rebuys once both blinds have passed it:
+    it is not a new player, it owes the blinds it missed meanwhile (a big live, a small dead)."""
+    table = Table(seats=(1, 2, 4, 5))
+    table.run(SeatPlayer(3, "P3", 15))
+    _bust_seat_3(table)
+    for number in range(5):
+        seen = table.play()
+        assert 3 not in seen["dealt"]
+        if number == 0:  # hand 2: the small blind is dead on the broke seat 3
+            assert (seen["sb"], seen["bb"], table.seat(3).missed_blind) == (None, 4, "small")
+    assert table.seat(3).missed_blind == "big"
+    table.run(AddChips(3, 500))
+    assert not table.seat(3).new_player
+    preview = table.preview()
+    assert preview is not None and preview["owes"]["3"]["amount"] == 15
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BLIND-11 (c): in a newly started game a newcomer need not post until the button "
+    "has gone round once, provided no blind has passed his seat; the engine frees only the "
+    "players of hand 1 and asks a player seated after it for a big blind",
+)
+def test_BLIND_11_accepts_a_newcomer_in_a_new_game_before_any_blind_passed_him() -> None:
+    """Hand 1 of a new game: button 1, blinds 2 and 3 (seats 5 and 6 empty). A player sits in
+    seat 5 before hand 2: no blind has passed seat 5 and the button has not gone round, so he
+    is dealt in hand 2 without posting."""
+    table = Table()
+    table.play(button=1)
+    table.run(SeatPlayer(5, "N5", 500))
+    seen = table.play()
+    assert 5 in seen["dealt"] and 5 not in seen["live"]
+
+
+def test_BLIND_15_guides_the_floor_to_a_seat_that_sat_out_just_before_its_big_blind() -> None:
+    """Seat 4 is due the big blind next hand, sits out, and comes back two hands later (the
+    blind has passed): the return carries a BLIND-15 notice; a seat back after a full orbit
+    carries none."""
+    table = Table(seats=(1, 2, 3, 4, 5))
+    table.play(button=1)
+    table.play()
+    table.run(SitOut(4))  # seat 4 would post the small blind in hand 3
+    table.play()
+    table.play()
+    notices = table.run(ReturnToPlay(4, wait=False)).notices
+    assert [notice.rule_id for notice in notices] == [RuleId.BLIND_15]
+    other = Table(seats=(1, 2, 3, 4, 5))
+    _orbit_away(other, 2, 8)
+    assert other.run(ReturnToPlay(2, wait=False)).notices == ()
+
+
+# -- BLIND-12 and OPEN-09: changing seats -------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", BLIND_PROFILES)
+def test_BLIND_12_rejects_a_free_hand_from_a_move_away_from_the_big_blind(name: str) -> None:
+    """Hand 1 button 1, blinds 2 and 3. Seat 4 (next big blind) moves to seat 6: it must wait
+    until the big blind reaches seat 6 (no free hands), may not sit out and back in to skip the
+    wait, and posts the big blind there."""
+    table = Table(name, seats=(1, 2, 3, 4, 5))
+    table.play(button=1)
+    table.run(ChangeSeat(4, 6))
+    assert table.seat(6).waiting == "BLIND-12"
+    table.run(SitOut(6))
+    assert table.refused(ReturnToPlay(6, wait=False)).rule_id is RuleId.BLIND_12
+    table.run(ReturnToPlay(6, wait=True))
+    seen = table.play()
+    assert seen["bb"] == 5 and seen["waiting"] == {6: "BLIND-12"}
+    seen = table.play()
+    assert seen["bb"] == 6 and seen["live"][6] == 10
+
+
+def test_BLIND_12_accepts_a_move_toward_the_big_blind_dealt_in_at_once() -> None:
+    """Hand 1 button 3, blinds 4 and 5: seat 3 (the button) moves to seat 6, next in line for
+    the big blind; it is dealt in at once as the big blind."""
+    table = Table(seats=(1, 2, 3, 4, 5))
+    table.play(button=3)
+    table.run(ChangeSeat(3, 6))
+    assert table.seat(6).waiting is None
+    seen = table.play()
+    assert seen["bb"] == 6 and seen["live"][6] == 10
+
+
+def test_OPEN_09_rejects_a_seat_change_while_a_passed_out_deal_is_in_the_pot() -> None:
+    """home-game-five-card-draw (antes, jacks to open): nobody opens hand 1, so its antes stay
+    in the pot; no seat change until that pot is won, then seats change freely."""
+    table = Table("home-game-five-card-draw", seats=(1, 2, 3))
+    table.start(button=1)
+    table.post_all()
+    for seat in (2, 3, 1):
+        table.act(f"{seat} check")
+    assert table.state.carried_pot == 6
+    refusal = table.refused(ChangeSeat(2, 5))
+    assert refusal.rule_id is RuleId.OPEN_09
+    table.start()
+    table.post_all()
+    for step in ["2 bet 10", "3 fold", "1 fold"]:
+        table.act(step)
+    assert table.state.carried_pot == 0
+    table.run(ChangeSeat(2, 5))
+    assert table.seat(5).player == "P2"
