@@ -64,7 +64,6 @@ def audit_hand(services: Services, table_id: str, hand_no: int) -> dict[str, Any
 def verify_log(services: Services, table_id: str | None = None) -> dict[str, Any]:
     """Recompute every hash and replay every hand (``audit.verify``) within the request's
     limits; ``VerifyScopeTooLarge`` above them (start a verification job instead)."""
-    services.audit_store.ping()
     limits = services.verify_limits
     if services.event_counter is not None:
         count = services.event_counter.count_events(table_id, at_most=limits.max_events + 1)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -279,3 +280,23 @@ def test_the_synchronous_verify_refuses_a_scope_over_its_limit(settings: Setting
         assert report["ok"] is True and report["events"] > 5
     finally:
         built.audit_store.dispose()  # type: ignore[attr-defined]
+
+
+def test_verification_jobs_are_503_while_redis_or_the_store_is_down(tmp_path: Path) -> None:
+    """No Redis: starting or reading a job is a 503 problem with Retry-After; no store:
+    starting one is a 503 too (nothing is queued that could only fail)."""
+    store = f"sqlite:///{tmp_path / 'audit.sqlite3'}"
+    no_redis = Settings(
+        data_dir=tmp_path, redis_url=f"unix://{tmp_path}/none.sock", database_url=store
+    )
+    api = Api(create_app({"SETTINGS": no_redis, "TOKENS": token_book()}).test_client())
+    started = api.call("POST", "/v1/audit/verifications", "auditor", {})
+    assert started.status_code == 503 and started.headers["Retry-After"]
+    assert started.mimetype == "application/problem+json"
+    read = api.call("GET", f"/v1/audit/verifications/{'0' * 32}", "auditor")
+    assert read.status_code == 503
+    no_store = no_redis.replace(database_url=f"sqlite:///{tmp_path / 'missing' / 'a.sqlite3'}")
+    api = Api(create_app({"SETTINGS": no_store, "TOKENS": token_book()}).test_client())
+    refused = api.call("POST", "/v1/audit/verifications", "auditor", {"table_id": "T1"})
+    assert refused.status_code == 503
+    assert "audit store" in refused.get_json()["detail"]
