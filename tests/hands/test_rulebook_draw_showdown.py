@@ -23,6 +23,7 @@ from dealerassist.rules.house_rules import (
     BottomCard,
     HouseRules,
     ReshufflePool,
+    ShortAllInRule,
 )
 from dealerassist.rules.violations import RuleId, RuleViolation
 
@@ -605,3 +606,279 @@ def test_SHOW_03_rejects_a_four_card_show() -> None:
     table = heads_up_to_showdown(Variant.FIVE_CARD_DRAW, profile("casino-five-card-draw"))
     violation = refused(table, 1, "show", cards="Ah Ad Ac Kh")
     assert violation.rule_id is RuleId.SHOW_03
+
+
+# --- BET-01..06: limits, the cap, short all-ins, no-limit and pot-limit sizing -------------
+
+
+def fixed_limit_short_all_in(rule: ShortAllInRule, all_in: int) -> Table:
+    """casino-five-card-draw with the given short all-in rule: seat 3 raises to 20, the button
+    (seat 4) goes all in to ``all_in`` before the blinds act."""
+    rules = with_betting(profile("casino-five-card-draw"), short_all_in=rule)
+    table = Table([200, 200, 200, all_in], rules=rules)
+    table.start(button=4)
+    table.act(3, "raise", amount=20)
+    table.act(4, "raise", amount=all_in)
+    return table
+
+
+@pytest.mark.parametrize("rule", list(ShortAllInRule))
+def test_BET_04_guides_the_blinds_to_complete_a_short_all_in(rule: ShortAllInRule) -> None:
+    """All in for 24 over a raise to 20 (less than half a bet): the blinds, who have not acted,
+    may call 24, fold or raise: to 30 (complete) under the half-bet rule, to 34 under the
+    full-bet rule (the all-in plus a full bet)."""
+    table = fixed_limit_short_all_in(rule, 24)
+    raise_to = 30 if rule is ShortAllInRule.HALF_BET else 34
+    assert table.legal() == {
+        "seat": 1,
+        "phase": "betting_1",
+        "legal": [
+            {"action": "call", "amount": 19},
+            {"action": "raise", "min": raise_to, "max": raise_to},
+            {"action": "fold"},
+        ],
+    }
+
+
+@pytest.mark.parametrize("rule", list(ShortAllInRule))
+def test_BET_04_rejects_a_raise_by_the_player_who_already_acted(rule: ShortAllInRule) -> None:
+    """The blinds just call the 24: seat 3, who raised to 20, may only call 4 or fold."""
+    table = fixed_limit_short_all_in(rule, 24)
+    table.act(1, "call")
+    table.act(2, "call")
+    violation = refused(table, 3, "raise", amount=34)
+    assert violation.rule_id is RuleId.BET_04
+    assert str(violation) == (
+        "BET-04: Seat 3 may not raise: a short all-in raise did not reopen the betting. "
+        "Seat 3 may call 4, fold."
+    )
+
+
+def test_BET_04_accepts_a_reraise_after_half_a_bet_under_the_half_bet_rule() -> None:
+    """All in for 25 (half a bet over 20) counts as a raise: seat 3 may raise again, a full
+    increment on top (35); it also counts toward the cap (bet + 3 raises)."""
+    table = fixed_limit_short_all_in(ShortAllInRule.HALF_BET, 25)
+    table.act(1, "raise", amount=35)  # the third raise: the cap
+    assert legal_of(table, "raise") is None
+    assert refused(table, 2, "raise", amount=45).rule_id is RuleId.BET_03
+    table.act(2, "call")
+    assert table.legal() == {
+        "seat": 3,
+        "phase": "betting_1",
+        "legal": [{"action": "call", "amount": 15}, {"action": "fold"}],
+    }
+
+
+def test_BET_04_rejects_a_reraise_after_half_a_bet_under_the_full_bet_rule() -> None:
+    """Under the full-bet rule 25 over 20 is no raise: seat 3, after the blinds call, may only
+    call; the short all-in did not count toward the cap either."""
+    table = fixed_limit_short_all_in(ShortAllInRule.FULL_BET, 25)
+    table.act(1, "call")
+    table.act(2, "call")
+    assert refused(table, 3, "raise", amount=35).rule_id is RuleId.BET_04
+    other = fixed_limit_short_all_in(ShortAllInRule.FULL_BET, 25)
+    other.act(1, "raise", amount=35)
+    assert legal_of(other, "raise") == {"action": "raise", "min": 45, "max": 45}
+
+
+@pytest.mark.parametrize(
+    ("rule", "all_in", "reopened"),
+    [
+        (ShortAllInRule.HALF_BET, 29, False),
+        (ShortAllInRule.HALF_BET, 30, True),
+        (ShortAllInRule.FULL_BET, 30, False),
+        (ShortAllInRule.FULL_BET, 39, False),
+    ],
+)
+def test_BET_04_guides_a_short_all_in_after_the_last_draw(
+    rule: ShortAllInRule, all_in: int, reopened: bool
+) -> None:
+    """2-7 triple draw, last round (big bet 20): seat 1 bets, two calls, the button goes all in.
+    Half a bet over (30) reopens under the half-bet rule: the three who acted may raise to 50."""
+    rules = with_betting(profile("casino-triple-draw-27"), short_all_in=rule)
+    table = Table([1000, 1000, 1000, all_in + 10], variant=TRIPLE, rules=rules)
+    table.start(button=4)
+    table.act(3, "call")
+    table.act(4, "call")
+    table.act(1, "call")
+    table.act(2, "check")
+    for betting_round in range(3):
+        for seat in (1, 2, 3, 4):
+            table.act(seat, "draw", count=1)
+        if betting_round < 2:
+            for seat in (1, 2, 3, 4):
+                table.act(seat, "check")
+    table.act(1, "bet", amount=20)
+    table.act(2, "call")
+    table.act(3, "call")
+    table.act(4, "raise", amount=all_in)
+    for seat in (1, 2, 3):
+        assert table.hand.to_act == seat
+        option = legal_of(table, "raise")
+        assert option == ({"action": "raise", "min": 50, "max": 50} if reopened else None)
+        assert legal_of(table, "call") == {"action": "call", "amount": all_in - 20}
+        table.act(seat, "call")
+    assert table.hand.phase.value == "showdown"
+
+
+def test_BET_03_rejects_the_fifth_raise_in_triple_draw_three_handed() -> None:
+    """casino-triple-draw-27: bet + 4 raises. A round that starts three-handed stays capped
+    after a fold leaves two."""
+    table = Table([1000, 1000, 1000], variant=TRIPLE, rules=profile("casino-triple-draw-27"))
+    table.start(button=3)
+    table.act(3, "call")
+    table.act(1, "call")
+    table.act(2, "check")
+    for seat in (1, 2, 3):
+        table.act(seat, "draw", count=1)
+    table.act(1, "bet", amount=10)
+    table.act(2, "raise", amount=20)
+    table.act(3, "fold")
+    table.act(1, "raise", amount=30)
+    table.act(2, "raise", amount=40)
+    table.act(1, "raise", amount=50)
+    violation = refused(table, 2, "raise", amount=60)
+    assert violation.rule_id is RuleId.BET_03
+    assert "bet + 4 raises" in str(violation)
+
+
+def test_BET_03_accepts_unlimited_raises_heads_up_in_triple_draw() -> None:
+    """A round that starts heads-up is uncapped (WSOP 131): the sixth raise is allowed."""
+    table = Table([1000, 1000], variant=TRIPLE, rules=profile("casino-triple-draw-27"))
+    table.start(button=2)
+    for amount in (20, 30, 40, 50, 60, 70):
+        table.act(table.hand.to_act, "raise", amount=amount)
+    assert legal_of(table, "raise") == {"action": "raise", "min": 80, "max": 80}
+
+
+def test_BET_03_rejects_a_heads_up_raise_past_the_replay_cap() -> None:
+    """replay-permissive (pokerkit): heads-up stays capped and the blind is not the bet, so
+    before the draw the cap is 10-20-30-40-50."""
+    table = Table([1000, 1000], variant=TRIPLE, rules=profile("replay-permissive"))
+    table.start(button=2)
+    for amount in (20, 30, 40, 50):
+        table.act(table.hand.to_act, "raise", amount=amount)
+    assert refused(table, 2, "raise", amount=60).rule_id is RuleId.BET_03
+
+
+def test_BET_01_rejects_a_limp_in_the_no_limit_single_draw_profile() -> None:
+    """single-draw-27-no-limit plays no limping (BARGE): the call of the big blind is refused."""
+    table = Table(
+        [1000, 1000, 1000],
+        SINGLE,
+        Structure.NO_LIMIT,
+        NO_LIMIT,
+        rules=profile("single-draw-27-no-limit"),
+    )
+    table.start(button=3)
+    violation = refused(table, 3, "call")
+    assert violation.rule_id is RuleId.BET_01
+    assert (
+        str(violation) == "BET-01: This game allows no limping. Seat 3 may raise to 20-1000, fold."
+    )
+
+
+def test_BET_05_guides_the_no_limit_minimum_raise_after_a_short_all_in() -> None:
+    """No limit: raise to 50 (a raise of 40), an all-in to 70 (short): the next minimum is 110;
+    the opener, who already acted, may only call 20 or fold."""
+    table = Table(
+        [1000, 1000, 1000, 70],
+        SINGLE,
+        Structure.NO_LIMIT,
+        NO_LIMIT,
+        rules=profile("single-draw-27-no-limit"),
+    )
+    table.start(button=4)
+    table.act(3, "raise", amount=50)
+    table.act(4, "raise", amount=70)
+    assert legal_of(table, "raise") == {"action": "raise", "min": 110, "max": 1000}
+    table.act(1, "call")
+    table.act(2, "call")
+    assert table.legal() == {
+        "seat": 3,
+        "phase": "betting_1",
+        "legal": [{"action": "call", "amount": 20}, {"action": "fold"}],
+    }
+    assert refused(table, 3, "raise", amount=110).rule_id is RuleId.BET_05
+
+
+def test_BET_05_guides_the_pot_limit_maximum_after_several_raises() -> None:
+    """Pot limit, blinds 5/10: raise to 35 (pot), 120, 405; a caller's raise is capped by his
+    stack; the minimum raise follows the last raise (405 + 285 = 690)."""
+    rules = with_betting(HouseRules(), short_all_in=ShortAllInRule.FULL_BET)
+    table = Table([1000] * 4, structure=Structure.POT_LIMIT, stakes=POT_LIMIT, rules=rules)
+    table.start(button=4)
+    assert legal_of(table, "raise") == {"action": "raise", "min": 20, "max": 35}
+    violation = refused(table, 3, "raise", amount=40)
+    assert violation.rule_id is RuleId.BET_05
+    table.act(3, "raise", amount=35)
+    assert legal_of(table, "raise") == {"action": "raise", "min": 60, "max": 120}
+    table.act(4, "raise", amount=120)
+    assert legal_of(table, "raise") == {"action": "raise", "min": 205, "max": 405}
+    table.act(1, "raise", amount=405)
+    assert legal_of(table, "raise") == {"action": "raise", "min": 690, "max": 1000}
+    table.act(2, "call")
+    assert table.legal() == {
+        "seat": 3,
+        "phase": "betting_1",
+        "legal": [
+            {"action": "call", "amount": 370},
+            {"action": "raise", "min": 690, "max": 1000},
+            {"action": "fold"},
+        ],
+    }
+
+
+def test_BET_05_guides_the_rounded_up_pot_limit_opening() -> None:
+    """pot_limit_round_blinds_up (WSOP 191): the small blind counts as a big blind, so the
+    opening maximum is four big blinds (40), not 35."""
+    rules = with_betting(HouseRules(), pot_limit_round_blinds_up=True)
+    table = Table([1000] * 4, structure=Structure.POT_LIMIT, stakes=POT_LIMIT, rules=rules)
+    table.start(button=4)
+    assert legal_of(table, "raise") == {"action": "raise", "min": 20, "max": 40}
+    table.act(3, "raise", amount=40)
+    assert table.hand.player(3).bet == 40
+
+
+def test_BET_06_rejects_a_check_raise_where_the_house_forbids_it() -> None:
+    """check_raise = false: a seat that checked after the draw may call or fold, not raise."""
+    rules = with_betting(profile("casino-five-card-draw"), check_raise=False)
+    table = five_card_draw(rules)
+    for seat in (1, 2, 3):
+        table.act(seat, "draw", count=1)
+    table.act(1, "check")
+    table.act(2, "bet", amount=20)
+    table.act(3, "call")
+    violation = refused(table, 1, "raise", amount=40)
+    assert violation.rule_id is RuleId.BET_06
+    assert legal_of(table, "call") == {"action": "call", "amount": 20}
+
+
+def test_BET_06_accepts_a_check_raise_in_the_casino_profile() -> None:
+    """casino-five-card-draw (RRoP-DH #2): the checker may raise."""
+    table = five_card_draw(profile("casino-five-card-draw"))
+    for seat in (1, 2, 3):
+        table.act(seat, "draw", count=1)
+    table.act(1, "check")
+    table.act(2, "bet", amount=20)
+    table.act(3, "call")
+    table.act(1, "raise", amount=40)
+    assert table.hand.current_bet == 40
+
+
+def test_BET_02_rejects_a_small_bet_after_the_second_draw_in_triple_draw() -> None:
+    """Triple draw: small bet in rounds 1-2, big bet in rounds 3-4."""
+    table = Table([1000, 1000], variant=TRIPLE, rules=profile("casino-triple-draw-27"))
+    table.start(button=2)
+    table.act(2, "call")
+    table.act(1, "check")
+    table.act(1, "draw", count=1)
+    table.act(2, "draw", count=1)
+    assert refused(table, 1, "bet", amount=20).rule_id is RuleId.BET_02
+    table.act(1, "bet", amount=10)
+    table.act(2, "call")
+    table.act(1, "draw", count=1)
+    table.act(2, "draw", count=1)
+    assert refused(table, 1, "bet", amount=10).rule_id is RuleId.BET_02
+    table.act(1, "bet", amount=20)
+    assert table.hand.current_bet == 20
