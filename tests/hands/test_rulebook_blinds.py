@@ -674,9 +674,9 @@ def test_BLIND_11_accepts_a_newcomer_in_a_new_game_before_any_blind_passed_him()
     assert 5 in seen["dealt"] and 5 not in seen["live"]
 
 
-def test_BLIND_15_guides_the_floor_to_a_seat_that_sat_out_just_before_its_big_blind() -> None:
-    """Seat 4 is due the big blind next hand, sits out, and comes back two hands later (the
-    blind has passed): the return carries a BLIND-15 notice; a seat back after a full orbit
+def test_BLIND_15_guides_the_floor_to_a_seat_that_sat_out_just_before_its_blind() -> None:
+    """Seat 4 is due a blind next hand (the small blind), sits out, and comes back two hands
+    later (the blinds have passed): the return carries a BLIND-15 notice; a seat back after a full orbit
     carries none."""
     table = Table(seats=(1, 2, 3, 4, 5))
     table.play(button=1)
@@ -741,3 +741,116 @@ def test_OPEN_09_rejects_a_seat_change_while_a_passed_out_deal_is_in_the_pot() -
     assert table.state.carried_pot == 0
     table.run(ChangeSeat(2, 5))
     assert table.seat(5).player == "P2"
+
+
+# -- BLIND-13: single blind; BLIND-14: straddle -------------------------------------------------
+
+
+def test_BLIND_13_guides_one_blind_left_of_the_button_round_the_table() -> None:
+    """``single_blind = true``: each hand one blind of 10, first seat left of the button, the
+    action starting left of it; over an orbit every seat posts it once."""
+    table = Table(seats=(1, 2, 3, 4), rules=profile("casino-five-card-draw", single_blind=True))
+    blinds = []
+    for number in range(4):
+        seen = table.play(button=1 if number == 0 else None)
+        assert seen["sb"] is None and seen["live"] == {seen["bb"]: 10}
+        assert seen["bb"] == left_of([1, 2, 3, 4], seen["button"])
+        assert seen["first"] == left_of([1, 2, 3, 4], seen["bb"])
+        blinds.append(seen["bb"])
+    assert blinds == [2, 3, 4, 1]
+
+
+def test_BLIND_13_rejects_a_return_except_on_the_blind() -> None:
+    """A seat that skipped the single blind comes back only on the blind: posting back in is
+    refused, waiting deals it in when the blind reaches it."""
+    table = Table(seats=(1, 2, 3, 4), rules=profile("casino-five-card-draw", single_blind=True))
+    table.play(button=1)
+    table.run(SitOut(3))
+    table.play()
+    assert table.seat(3).missed_blind == "big"
+    assert table.refused(ReturnToPlay(3, wait=False)).rule_id is RuleId.BLIND_13
+    table.run(ReturnToPlay(3, wait=True))
+    seen = table.play()
+    while 3 not in seen["dealt"]:
+        seen = table.play()
+    assert seen["bb"] == 3
+
+
+@pytest.mark.parametrize("name", FIXED_LIMIT_PROFILES[:2])
+def test_BLIND_14_accepts_a_straddle_that_acts_last_before_the_draw_each_hand(name: str) -> None:
+    """``straddle_allowed = true``, five players: in two hands in a row the seat left of the
+    big blind is offered the straddle; straddling 20 it acts last before the draw, the action
+    starting at its left; the next hand's straddle offer has moved on one seat."""
+    table = Table(name, seats=(1, 2, 3, 4, 5), rules=profile(name, straddle_allowed=True))
+    for button, utg in ((1, 4), (2, 5)):
+        table.start(button if button == 1 else None)
+        table.post_all(**{f"s{utg}": "straddle"})
+        assert table.hand.straddle_seat == utg
+        first = left_of([1, 2, 3, 4, 5], utg)
+        assert table.hand.to_act == first
+        while table.hand.to_act != utg:
+            table.act(f"{table.hand.to_act} call")
+        legal = {entry["action"] for entry in legal_actions(table.state, table.rules, AT)["legal"]}
+        assert "raise" in legal and "check" in legal
+        table.act(f"{utg} raise 30")
+        table.fold_out()
+
+
+def test_BLIND_14_rejects_a_straddle_where_the_house_does_not_allow_it() -> None:
+    """Every shipped profile has ``straddle_allowed = false``: no offer, and a straddle post is
+    refused."""
+    table = Table(seats=(1, 2, 3, 4, 5))
+    table.play(button=1)
+    table.start()
+    table.act("3 post")
+    table.act("4 post")
+    assert table.hand.phase is Phase.BETTING_1 and table.hand.to_act == 5
+    refusal = table.refused(Act(5, ActionKind.POST, option="straddle"))
+    assert refusal.rule_id is RuleId.GAME_01  # the posts are over: no straddle to make
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BLIND-14: no button straddle in limit games; three-handed the seat left of the big "
+    "blind is the button, and the engine offers it the straddle",
+)
+def test_BLIND_14_refuses_a_button_straddle_in_a_limit_game() -> None:
+    """Three-handed fixed limit, button 1, blinds 2 and 3: the button is not offered the
+    straddle."""
+    rules = profile("casino-five-card-draw", straddle_allowed=True)
+    table = Table(seats=(1, 2, 3), rules=rules)
+    table.start(button=1)
+    table.act("2 post")
+    table.act("3 post")
+    assert table.hand.phase is not Phase.POSTING
+
+
+# -- GAME-07: players per game ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", BLIND_PROFILES)
+def test_GAME_07_rejects_a_seventh_player_then_deals_when_one_sits_out(name: str) -> None:
+    """At a nine-seat table the profiles deal six at most: a seventh active player (posting to
+    come in) is refused until somebody sits out; then the hand deals six."""
+    table = Table(name, seats=(1, 2, 3, 4, 5, 6), max_seats=9)
+    table.play(button=1)
+    table.run(SeatPlayer(8, "N8", 500))
+    assert table.refused(StartHand()).rule_id is RuleId.GAME_07
+    table.run(SitOut(1))
+    seen = table.play()
+    assert len(seen["dealt"]) == 6 and 8 in seen["dealt"]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="GAME-07 refuses to deal in more than six; the engine counts every active seat, so "
+    "a seventh who is only waiting (BLIND-06) and would not be dealt in still blocks the hand",
+)
+def test_GAME_07_accepts_six_dealt_in_while_a_seventh_waits() -> None:
+    """Nine seats, six players and a newcomer between the button and the small blind who must
+    wait: six are dealt in."""
+    table = Table(seats=(1, 2, 4, 5, 6, 7), max_seats=9)
+    table.play(button=1)
+    table.run(SeatPlayer(3, "N3", 500))
+    seen = table.play()
+    assert len(seen["dealt"]) == 6 and seen["waiting"] == {3: "BLIND-06"}
