@@ -882,3 +882,46 @@ def test_BET_02_rejects_a_small_bet_after_the_second_draw_in_triple_draw() -> No
     assert refused(table, 1, "bet", amount=10).rule_id is RuleId.BET_02
     table.act(1, "bet", amount=20)
     assert table.hand.current_bet == 20
+
+
+def test_SHOW_06_guides_two_odd_chips_one_each_from_the_left_of_the_button() -> None:
+    """Three equal straights share 35 (a dead small blind): the two odd chips go one each to
+    the first two winners left of the button (seats 4 and 1), none to the button (seat 2)."""
+    table = Table([100] * 4, rules=profile("casino-five-card-draw"))
+    table.start(button=2)
+    table.act(1, "call")
+    table.act(2, "call")
+    table.act(3, "fold")
+    table.act(4, "check")
+    for seat in (4, 1, 2):
+        table.act(seat, "draw", count=0)
+    for seat in (4, 1, 2):
+        table.act(seat, "check")
+    table.act(4, "show", cards="9h 8c 7d 6s 5h")
+    table.act(1, "show", cards="9c 8d 7h 6c 5s")
+    table.act(2, "show", cards="9d 8h 7s 6d 5c")
+    pot = table.hand.result["pots"][0]
+    assert pot["shares"] == {"4": 12, "1": 12, "2": 11}
+    assert table.stacks() == {1: 102, 2: 101, 3: 95, 4: 102}
+
+
+def test_BET_05_guides_the_pot_limit_maximum_after_a_short_all_in() -> None:
+    """Pot limit: raise to 35, a short all-in to 50: the next seat may raise from 75 (50 plus
+    the last full raise of 25) to 195 (the pot of 100 after calling 45); the opener, who
+    acted, may only call."""
+    rules = with_betting(HouseRules(), short_all_in=ShortAllInRule.FULL_BET)
+    table = Table(
+        [1000, 1000, 1000, 50], structure=Structure.POT_LIMIT, stakes=POT_LIMIT, rules=rules
+    )
+    table.start(button=4)
+    table.act(3, "raise", amount=35)
+    table.act(4, "raise", amount=50)
+    assert legal_of(table, "raise") == {"action": "raise", "min": 75, "max": 195}
+    assert refused(table, 1, "raise", amount=200).rule_id is RuleId.BET_05
+    table.act(1, "call")
+    table.act(2, "call")
+    assert table.legal() == {
+        "seat": 3,
+        "phase": "betting_1",
+        "legal": [{"action": "call", "amount": 15}, {"action": "fold"}],
+    }
