@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 
-from dealerassist.errors import DealerAssistError
 from dealerassist.profiles import REPO_PROFILES_DIR, get_profile
 from dealerassist.rules.actions import (
     Act,
@@ -35,8 +34,6 @@ from dealerassist.rules.actions import (
 from dealerassist.rules.engine import Outcome, apply, legal_actions, new_table
 from dealerassist.rules.house_rules import (
     ButtonMethod,
-    ForcedBets,
-    GameRules,
     HouseRules,
     KillMode,
     KillRules,
@@ -854,3 +851,183 @@ def test_GAME_07_accepts_six_dealt_in_while_a_seventh_waits() -> None:
     table.run(SeatPlayer(3, "N3", 500))
     seen = table.play()
     assert len(seen["dealt"]) == 6 and seen["waiting"] == {3: "BLIND-06"}
+
+
+# -- KILL-01..06: kill pots over several hands ----------------------------------------------------
+
+KILL = "casino-triple-draw-27-kill"
+OPTIONAL_KILL = "casino-triple-draw-27-optional-kill"
+
+
+def kill_rules(size: KillSize = KillSize.FULL, mode: KillMode = KillMode.REQUIRED) -> HouseRules:
+    """The required-kill profile, or with the other ``kill.size`` / ``kill.mode`` values."""
+    return replace(profile(KILL), kill=KillRules(mode=mode, size=size))
+
+
+def win_alone(table: Table, winner: int, button: int | None = None, **choices: str) -> Any:
+    """Start a hand; ``winner`` makes the smallest bet or raise when first it acts, everyone
+    else folds. Returns the hand as it was once the posts were in."""
+    table.start(button)
+    table.post_all(**choices)
+    seen = table.snapshot() | {"kill": table.hand.kill_seat}
+    raised = False
+    while table.hand.phase is not Phase.COMPLETE:
+        seat = table.hand.to_act
+        if seat == winner and not raised:
+            legal = legal_actions(table.state, table.rules, AT)["legal"]
+            entry = next(e for e in legal if e["action"] in ("bet", "raise"))
+            table.act(f"{seat} {entry['action']} {entry['min']}")
+            raised = True
+        else:
+            table.act(f"{seat} fold")
+    return seen
+
+
+@pytest.mark.parametrize(("size", "blind", "limits"), [(KillSize.FULL, 20, (20, 40)),
+                                                       (KillSize.HALF, 15, (15, 30))])  # fmt: skip
+def test_KILL_02_guides_a_kill_after_two_pots_in_a_row_and_again_after_the_kill_pot(
+    size: KillSize, blind: int, limits: tuple[int, int]
+) -> None:
+    """Five players; seat 3 wins hand 1 (its leg) and hand 2 (a big bet in the pot: the second
+    leg) and kills hand 3 from the button: it posts the kill blind, every limit of the hand is
+    multiplied, the action starts at its left and it acts last before the draw (KILL-04). It
+    wins the kill pot too and kills again in hand 4, from the seat before the button."""
+    table = Table(KILL, seats=(1, 2, 3, 4, 5), rules=kill_rules(size))
+    assert win_alone(table, 3, button=1)["kill"] is None
+    assert (table.state.kill_leg, table.state.kill_legs) == (3, 1)
+    assert win_alone(table, 3)["kill"] is None
+    assert (table.state.kill_leg, table.state.kill_legs) == (3, 2)
+    started = table.start()
+    (record,) = [e for e in started.events if e["type"] == "hand_started"]
+    assert record["kill"] == {"seat": 3, "blind": blind, "small_bet": limits[0],
+                              "big_bet": limits[1]}  # fmt: skip
+    table.post_all()
+    seen = table.snapshot()
+    assert (seen["button"], seen["sb"], seen["bb"]) == (3, 4, 5)
+    assert seen["live"] == {4: 5, 5: 10, 3: blind} and seen["first"] == 4
+    legal = legal_actions(table.state, table.rules, AT)["legal"]
+    assert {"action": "raise", "min": 2 * limits[0], "max": 2 * limits[0]} in legal
+    for seat in (4, 5, 1, 2):
+        table.act(f"{seat} {'fold' if seat != 1 else 'call'}")
+    assert table.hand.to_act == 3  # the kill acts last
+    table.act(f"3 raise {2 * limits[0]}")
+    table.act("1 fold")
+    assert (table.state.kill_leg, table.state.kill_legs) == (3, 2)
+    seen = win_alone(table, 1)
+    assert (seen["kill"], seen["button"], seen["sb"], seen["bb"]) == (3, 4, 5, 1)
+    assert seen["live"] == {5: 5, 1: 10, 3: blind} and seen["first"] == 4
+
+
+def test_KILL_02_refuses_the_leg_to_a_seat_that_won_only_one_pot() -> None:
+    """Seat 3 wins hand 1, seat 4 hand 2, seat 3 hand 3: nobody has won two in a row, nobody
+    kills hand 4."""
+    table = Table(KILL, seats=(1, 2, 3, 4, 5))
+    for number, winner in enumerate((3, 4, 3)):
+        win_alone(table, winner, button=1 if number == 0 else None)
+    assert (table.state.kill_leg, table.state.kill_legs) == (3, 1)
+    assert win_alone(table, 2)["kill"] is None
+
+
+def test_KILL_05_rejects_sitting_out_when_due_to_kill() -> None:
+    """Seat 3 won two pots in a row: it may not sit out before the kill hand, nor skip the kill
+    post once the hand starts; the kill then plays."""
+    table = Table(KILL, seats=(1, 2, 3, 4, 5))
+    win_alone(table, 3, button=1)
+    win_alone(table, 3)
+    assert table.refused(SitOut(3)).rule_id is RuleId.KILL_05
+    table.start()
+    table.act("4 post")
+    table.act("5 post")
+    assert table.refused("3 sit_out").rule_id is RuleId.KILL_05
+    assert table.refused("3 post wait").rule_id is RuleId.KILL_05
+    table.act("3 post 20")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="KILL-05: a player due to kill must post even if he wants to quit; the engine lets "
+    "the seat leave the table (and the leg goes neutral)",
+)
+def test_KILL_05_refuses_leaving_the_table_when_due_to_kill() -> None:
+    """Seat 3 won two pots in a row and tries to leave before the kill hand."""
+    table = Table(KILL, seats=(1, 2, 3, 4, 5))
+    win_alone(table, 3, button=1)
+    win_alone(table, 3)
+    assert table.refused(RemovePlayer(3)).rule_id is RuleId.KILL_05
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="KILL-03: a player who leaves with a leg keeps it on return; the engine makes the "
+    "leg neutral when its holder leaves and does not give it back",
+)
+def test_KILL_03_accepts_a_leg_kept_by_a_player_who_leaves_and_returns() -> None:
+    """Seat 3 wins hand 1 (a leg), leaves, and sits down again before hand 2."""
+    table = Table(KILL, seats=(1, 2, 3, 4, 5))
+    win_alone(table, 3, button=1)
+    table.run(RemovePlayer(3))
+    table.run(SeatPlayer(3, "P3", 500))
+    assert (table.state.kill_leg, table.state.kill_legs) == (3, 1)
+
+
+def test_KILL_03_guides_a_neutral_button_when_the_leg_holder_leaves() -> None:
+    """Seat 3 has a leg and quits: the kill button is neutral; seat 1 winning the next two
+    pots then kills."""
+    table = Table(KILL, seats=(1, 2, 3, 4, 5))
+    win_alone(table, 3, button=1)
+    table.run(RemovePlayer(3))
+    assert (table.state.kill_leg, table.state.kill_legs) == (None, 0)
+    win_alone(table, 1)
+    win_alone(table, 1)
+    assert win_alone(table, 2)["kill"] == 1
+
+
+def test_KILL_06_accepts_a_newcomer_entering_a_kill_pot_or_waiting() -> None:
+    """A newcomer sits down before a kill hand: he may post a big blind (not the kill) and play
+    the kill pot, or wait for the big blind."""
+    for choice, dealt in (("", True), ("wait", False)):
+        table = Table(KILL, seats=(1, 2, 3, 4, 5))
+        win_alone(table, 3, button=1)
+        win_alone(table, 3)
+        table.run(SeatPlayer(6, "N6", 500))
+        seen = win_alone(table, 4, **{"s6": choice} if choice else {})
+        assert seen["kill"] == 3 and (6 in seen["dealt"]) is dealt
+        assert seen["live"].get(6) == (10 if dealt else None)
+
+
+def test_KILL_06_refuses_a_straddle_offer_in_a_kill_pot() -> None:
+    """``straddle_allowed = true`` beside required kills: the seat left of the big blind is
+    offered the straddle in a normal hand but not in the kill pot."""
+    rules = kill_rules()
+    rules = replace(rules, blinds=replace(rules.blinds, straddle_allowed=True))
+    table = Table(KILL, seats=(1, 2, 3, 4, 5), rules=rules)
+    win_alone(table, 3, button=1, s4="no_straddle")
+    win_alone(table, 3, s5="no_straddle")
+    table.start()
+    assert table.hand.kill_seat == 3
+    owes = [part for player in table.hand.players for part in player.owes_what]
+    assert "straddle_offer" not in owes
+
+
+def test_KILL_01_accepts_a_newcomer_killing_to_play_at_once_then_a_normal_hand() -> None:
+    """Optional kills: a newcomer in seat 6 kills hand 2 instead of waiting (20, limits 20/40);
+    hand 3 is an ordinary hand again and nobody is due to kill."""
+    table = Table(OPTIONAL_KILL, seats=(1, 2, 3, 4, 5))
+    table.play(button=1)
+    table.run(SeatPlayer(6, "N6", 500))
+    table.start(kill_seat=6)
+    table.post_all()
+    seen = table.snapshot()
+    assert seen["live"] == {3: 5, 4: 10, 6: 20} and table.hand.kill_seat == 6
+    assert seen["first"] == 1  # KILL-04: the action starts left of the kill
+    table.fold_out()
+    seen = table.play()
+    assert table.hand.kill_seat is None and seen["live"] == {4: 5, 5: 10}
+
+
+@pytest.mark.parametrize("name", ["casino-triple-draw-27", "casino-five-card-draw", KILL])
+def test_KILL_01_rejects_a_chosen_kill_where_the_profile_has_none(name: str) -> None:
+    """Profiles with ``kill.mode`` off or required take no voluntary kill, in any hand."""
+    table = Table(name)
+    table.play(button=1)
+    assert table.refused(StartHand(kill_seat=2)).rule_id is RuleId.KILL_01
