@@ -166,8 +166,17 @@ class Table:
     def seat(self, seat: int) -> Any:
         return self.state.seat(seat)
 
-    def preview(self) -> dict[str, object] | None:
+    def preview(self) -> Any:
         return next_hand_preview(self.state, self.rules)
+
+    def legal(self) -> Any:
+        """The seat to act and its legal actions."""
+        legal = legal_actions(self.state, self.rules, AT)
+        assert legal is not None
+        return legal
+
+    def legal_kinds(self) -> set[str]:
+        return {entry["action"] for entry in self.legal()["legal"]}
 
 
 def left_of(seats: list[int], seat: int) -> int:
@@ -224,7 +233,7 @@ def test_BLIND_01_allows_the_unraised_big_blind_its_option_each_hand() -> None:
         table.post_all()
         while table.hand.to_act != big:
             table.act(f"{table.hand.to_act} call")
-        legal = {entry["action"] for entry in legal_actions(table.state, table.rules, AT)["legal"]}
+        legal = table.legal_kinds()
         assert {"check", "raise"} <= legal
         table.act(f"{big} raise 20")
         table.fold_out()
@@ -359,8 +368,10 @@ def test_BLIND_03_guides_the_moving_button_past_empty_seats() -> None:
     """Moving button (the other value of ``button_method``), seats 1, 2, 4 and 6: the button
     always moves to the next player, never an empty seat, and the blinds follow it; when seat 4
     leaves, the next hand's button skips seats 3-5 and nobody posts a dead blind."""
-    table = Table(seats=(1, 2, 4, 6), rules=profile("casino-five-card-draw",
-                  button_method=ButtonMethod.MOVING))  # fmt: skip
+    table = Table(
+        seats=(1, 2, 4, 6),
+        rules=profile("casino-five-card-draw", button_method=ButtonMethod.MOVING),
+    )
     expected = [(1, 2, 4), (2, 4, 6), (4, 6, 1), (6, 1, 2)]
     for number, (button, small, big) in enumerate(expected):
         seen = table.play(button=1 if number == 0 else None)
@@ -552,7 +563,7 @@ def test_BLIND_08_accepts_a_return_posting_the_big_blind_live_and_the_small_dead
     limp = "raise 20" if name == "single-draw-27-no-limit" else "call"
     table.act(f"2 {limp}")
     table.act("3 call")
-    legal = legal_actions(table.state, table.rules, AT)
+    legal = table.legal()
     assert legal["seat"] == 4 and "raise" in {entry["action"] for entry in legal["legal"]}
 
 
@@ -575,8 +586,9 @@ def test_BLIND_08_accepts_waiting_for_the_big_blind_after_an_orbit_away(name: st
 def test_BLIND_08_rejects_posting_back_in_where_the_house_makes_it_wait() -> None:
     """``missed_blinds_return = wait_for_big_blind``: the return must wait; waiting, it is dealt
     in on the big blind."""
-    rules = profile("casino-triple-draw-27",
-                    missed_blinds_return=MissedBlindsReturn.WAIT_FOR_BIG_BLIND)  # fmt: skip
+    rules = profile(
+        "casino-triple-draw-27", missed_blinds_return=MissedBlindsReturn.WAIT_FOR_BIG_BLIND
+    )
     table = Table("casino-triple-draw-27", seats=(1, 2, 3, 4, 5), rules=rules)
     _orbit_away(table, 4, 5)
     refusal = table.refused(ReturnToPlay(4, wait=False))
@@ -673,8 +685,8 @@ def test_BLIND_11_accepts_a_newcomer_in_a_new_game_before_any_blind_passed_him()
 
 def test_BLIND_15_guides_the_floor_to_a_seat_that_sat_out_just_before_its_blind() -> None:
     """Seat 4 is due a blind next hand (the small blind), sits out, and comes back two hands
-    later (the blinds have passed): the return carries a BLIND-15 notice; a seat back after a full orbit
-    carries none."""
+    later (the blinds have passed): the return carries a BLIND-15 notice; a seat back after a
+    full orbit carries none."""
     table = Table(seats=(1, 2, 3, 4, 5))
     table.play(button=1)
     table.play()
@@ -787,7 +799,7 @@ def test_BLIND_14_accepts_a_straddle_that_acts_last_before_the_draw_each_hand(na
         assert table.hand.to_act == first
         while table.hand.to_act != utg:
             table.act(f"{table.hand.to_act} call")
-        legal = {entry["action"] for entry in legal_actions(table.state, table.rules, AT)["legal"]}
+        legal = table.legal_kinds()
         assert "raise" in legal and "check" in legal
         table.act(f"{utg} raise 30")
         table.fold_out()
@@ -874,7 +886,7 @@ def win_alone(table: Table, winner: int, button: int | None = None, **choices: s
     while table.hand.phase is not Phase.COMPLETE:
         seat = table.hand.to_act
         if seat == winner and not raised:
-            legal = legal_actions(table.state, table.rules, AT)["legal"]
+            legal = table.legal()["legal"]
             entry = next(e for e in legal if e["action"] in ("bet", "raise"))
             table.act(f"{seat} {entry['action']} {entry['min']}")
             raised = True
@@ -883,8 +895,9 @@ def win_alone(table: Table, winner: int, button: int | None = None, **choices: s
     return seen
 
 
-@pytest.mark.parametrize(("size", "blind", "limits"), [(KillSize.FULL, 20, (20, 40)),
-                                                       (KillSize.HALF, 15, (15, 30))])  # fmt: skip
+@pytest.mark.parametrize(
+    ("size", "blind", "limits"), [(KillSize.FULL, 20, (20, 40)), (KillSize.HALF, 15, (15, 30))]
+)
 def test_KILL_02_guides_a_kill_after_two_pots_in_a_row_and_again_after_the_kill_pot(
     size: KillSize, blind: int, limits: tuple[int, int]
 ) -> None:
@@ -899,13 +912,17 @@ def test_KILL_02_guides_a_kill_after_two_pots_in_a_row_and_again_after_the_kill_
     assert (table.state.kill_leg, table.state.kill_legs) == (3, 2)
     started = table.start()
     (record,) = [e for e in started.events if e["type"] == "hand_started"]
-    assert record["kill"] == {"seat": 3, "blind": blind, "small_bet": limits[0],
-                              "big_bet": limits[1]}  # fmt: skip
+    assert record["kill"] == {
+        "seat": 3,
+        "blind": blind,
+        "small_bet": limits[0],
+        "big_bet": limits[1],
+    }
     table.post_all()
     seen = table.snapshot()
     assert (seen["button"], seen["sb"], seen["bb"]) == (3, 4, 5)
     assert seen["live"] == {4: 5, 5: 10, 3: blind} and seen["first"] == 4
-    legal = legal_actions(table.state, table.rules, AT)["legal"]
+    legal = table.legal()["legal"]
     assert {"action": "raise", "min": 2 * limits[0], "max": 2 * limits[0]} in legal
     for seat in (4, 5, 1, 2):
         table.act(f"{seat} {'fold' if seat != 1 else 'call'}")
@@ -990,7 +1007,7 @@ def test_KILL_06_accepts_a_newcomer_entering_a_kill_pot_or_waiting() -> None:
         win_alone(table, 3, button=1)
         win_alone(table, 3)
         table.run(SeatPlayer(6, "N6", 500))
-        seen = win_alone(table, 4, **{"s6": choice} if choice else {})
+        seen = win_alone(table, 4, s6=choice) if choice else win_alone(table, 4)
         assert seen["kill"] == 3 and (6 in seen["dealt"]) is dealt
         assert seen["live"].get(6) == (10 if dealt else None)
 
