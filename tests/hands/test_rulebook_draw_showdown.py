@@ -24,6 +24,7 @@ from dealerassist.rules.house_rules import (
     HouseRules,
     ReshufflePool,
     ShortAllInRule,
+    StrippedDeckRule,
 )
 from dealerassist.rules.violations import RuleId, RuleViolation
 
@@ -362,12 +363,25 @@ def test_DRAW_11_accepts_the_timeout_then_refuses_a_bet_in_the_stripped_profile(
 # --- DECK-01 / DECK-05 / GAME-05: the stripped deck ---------------------------------------------
 
 
-@pytest.mark.parametrize(("players", "deck", "stub"), [(2, 32, 22), (4, 32, 12), (5, 36, 11)])
+@pytest.mark.parametrize(
+    ("deck_rule", "players", "deck", "stub"),
+    [
+        (StrippedDeckRule.BY_PLAYERS, 2, 32, 22),
+        (StrippedDeckRule.BY_PLAYERS, 4, 32, 12),
+        (StrippedDeckRule.BY_PLAYERS, 5, 36, 11),
+        (StrippedDeckRule.FIXED_32, 5, 32, 7),
+    ],
+)
 def test_DECK_01_guides_the_stripped_deck_size_by_players(
-    players: int, deck: int, stub: int
+    deck_rule: StrippedDeckRule, players: int, deck: int, stub: int
 ) -> None:
-    """ace-to-seven-stripped (by_players): 32 cards up to four players, 36 with a fifth."""
-    table = Table([100] * players, variant=STRIPPED, rules=profile("ace-to-seven-stripped"))
+    """ace-to-seven-stripped (by_players): 32 cards up to four players, 36 with a fifth; the
+    online fixed_32 option keeps 32 cards for five players (a stub of 7)."""
+    base = profile("ace-to-seven-stripped")
+    rules = dataclasses.replace(
+        base, stripped=dataclasses.replace(base.stripped, deck_rule=deck_rule)
+    )
+    table = Table([100] * players, variant=STRIPPED, rules=rules)
     table.start(button=players)
     assert (table.hand.deck, table.hand.stub) == (deck, stub)
 
@@ -925,3 +939,34 @@ def test_BET_05_guides_the_pot_limit_maximum_after_a_short_all_in() -> None:
         "phase": "betting_1",
         "legal": [{"action": "call", "amount": 15}, {"action": "fold"}],
     }
+
+
+def test_SHOW_02_guides_the_uncalled_part_of_the_deepest_all_in_back() -> None:
+    """Seat 4 moves in for 200 over seat 3's 100: the 100 nobody can call goes back before the
+    draw; the three pots are as if seat 4 had called 100."""
+    table = Table(
+        [21, 46, 100, 200],
+        SINGLE,
+        Structure.NO_LIMIT,
+        NO_LIMIT,
+        rules=profile("single-draw-27-no-limit"),
+    )
+    table.start(button=4)
+    table.act(3, "raise", amount=100)
+    table.act(4, "raise", amount=200)
+    table.act(1, "call")
+    table.act(2, "call")
+    assert texts(table, "return") == ["Return 100 uncalled to seat 4"]
+    assert table.hand.player(4).stack == 100
+    for seat in (1, 2, 3, 4):
+        table.act(seat, "draw", count=0)
+    for seat, cards in (
+        (1, "Kh Kd 9c 8s 7c"),
+        (2, "8d 6h 4c 3c 2h"),
+        (3, "9h 6c 4d 3s 2d"),
+        (4, "7h 5c 4s 3d 2c"),
+    ):
+        table.act(seat, "show", cards=cards)
+    assert [p["amount"] for p in table.hand.result["pots"]] == [84, 75, 108]
+    assert table.hand.result["returned"] == {"4": 100}
+    assert table.stacks() == {1: 0, 2: 0, 3: 0, 4: 367}
