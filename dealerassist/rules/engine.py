@@ -38,14 +38,13 @@ from dealerassist.rules.actions import (
     StartHand,
     TableSpec,
 )
-from dealerassist.rules.flow import Log, advance
+from dealerassist.rules.flow import Log, advance, store_hand
 from dealerassist.rules.house_rules import HouseRules
 from dealerassist.rules.ruling_commands import Ruling
 from dealerassist.rules.state import (
     HandState,
     Phase,
     SeatState,
-    SeatStatus,
     TableState,
     evolve,
     is_betting,
@@ -181,21 +180,7 @@ def _start(
         carried_pot=0,
         button_stays=False,
     )
-    return _with_hand(state, hand)
-
-
-def _with_hand(state: TableState, hand: HandState) -> TableState:
-    """Store the hand; when it is over, its final stacks go back to the seats."""
-    if hand.phase is Phase.COMPLETE:
-        seats = tuple(
-            evolve(seat, stack=hand.player(seat.seat).stack) if hand.has(seat.seat) else seat
-            for seat in state.seats
-        )
-        state = evolve(state, seats=seats)
-        if hand.result is not None:
-            stacks = {str(s.seat): s.stack for s in state.seats if s.status is not SeatStatus.EMPTY}
-            hand = evolve(hand, result={**hand.result, "stacks": stacks})
-    return evolve(state, hand=hand)
+    return store_hand(state, hand)
 
 
 def _phase_refusal(
@@ -262,7 +247,7 @@ def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log)
             # counted only where the house limits the antes, so other tables store as before
             passed_out_deals=state.passed_out_deals + bool(rules.open.max_consecutive_antes),
         )
-    return _with_hand(state, hand)
+    return store_hand(state, hand)
 
 
 def _change_pat(

@@ -16,6 +16,8 @@ from dealerassist.rules.showdown import award, next_to_show
 from dealerassist.rules.state import (
     HandState,
     Phase,
+    SeatStatus,
+    TableState,
     betting_phase,
     draw_phase,
     evolve,
@@ -161,15 +163,37 @@ def finish(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log) -> Han
 
 
 def cancel(hand: HandState, log: Log) -> HandState:
-    """Fewer than two players are left to deal in: every post goes back."""
+    """Fewer than two players are left to deal in: every post goes back, and the antes carried
+    from a passed-out deal (OPEN-03, the hand's ``dead``) wait for the next deal in
+    ``result["carried"]``, which the table keeps as its carried pot (``engine._act``)."""
     players = tuple(
         evolve(p, stack=p.stack + p.committed + p.dead, committed=0, dead=0, bet=0)
         for p in hand.players
     )
-    result = {
+    result: dict[str, Any] = {
         "pots": [],
         "cancelled": True,
         "stacks": {str(p.seat): p.stack for p in players},
     }
+    if hand.dead:  # only then, so other cancelled hands record as before
+        result["carried"] = hand.dead
     log.events.append({"type": "hand_cancelled", "result": result})
-    return evolve(hand, players=players, phase=Phase.COMPLETE, to_act=None, result=result)
+    return evolve(hand, players=players, phase=Phase.COMPLETE, to_act=None, result=result, dead=0)
+
+
+def store_hand(state: TableState, hand: HandState) -> TableState:
+    """Keep the hand on the table; when it is over, its final stacks go back to the seats, and
+    the antes a cancelled deal carried (OPEN-03, ``cancel``) stay in the table's pot."""
+    if hand.phase is Phase.COMPLETE:
+        seats = tuple(
+            evolve(seat, stack=hand.player(seat.seat).stack) if hand.has(seat.seat) else seat
+            for seat in state.seats
+        )
+        state = evolve(state, seats=seats)
+        result = hand.result
+        if result is not None:
+            stacks = {str(s.seat): s.stack for s in state.seats if s.status is not SeatStatus.EMPTY}
+            hand = evolve(hand, result={**result, "stacks": stacks})
+            if result.get("cancelled") and result.get("carried"):
+                state = evolve(state, carried_pot=result["carried"])
+    return evolve(state, hand=hand)

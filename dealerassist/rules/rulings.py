@@ -15,7 +15,7 @@ from dealerassist.errors import InvalidInput
 from dealerassist.rules import betting, blinds, drawing, exposed_draw, journal, showdown, waivers
 from dealerassist.rules import instructions as say
 from dealerassist.rules.actions import Act, Command
-from dealerassist.rules.flow import Log, advance
+from dealerassist.rules.flow import Log, advance, store_hand
 from dealerassist.rules.house_rules import HouseRules, MisdealDeadline
 from dealerassist.rules.journal import Replay
 from dealerassist.rules.pots import Pot, hand_pots, return_uncalled, split, uncalled
@@ -192,20 +192,6 @@ def _live_hand(state: TableState, effect: str) -> HandState:
     return hand
 
 
-def _store(state: TableState, hand: HandState) -> TableState:
-    """Keep the hand; when it is over its stacks go back to the seats (as the engine does)."""
-    if hand.phase is Phase.COMPLETE:
-        seats = tuple(
-            evolve(s, stack=hand.player(s.seat).stack) if hand.has(s.seat) else s
-            for s in state.seats
-        )
-        state = evolve(state, seats=seats)
-        if hand.result is not None:
-            stacks = {str(s.seat): s.stack for s in seats if s.status is not SeatStatus.EMPTY}
-            hand = evolve(hand, result={**hand.result, "stacks": stacks})
-    return evolve(state, hand=hand)
-
-
 # -- accept the refused entry ----------------------------------------------------------------
 
 
@@ -333,7 +319,7 @@ def _kill(state: TableState, seat: int, rules: HouseRules, log: Log) -> TableSta
         log.instructions.extend(say.dealing_script(steps))
     log.events.append({"type": "hand_killed", "seat": seat})
     log.instructions.append(say.instruction("kill", seat, None, f"Kill seat {seat}'s hand"))
-    return _store(state, advance(hand, state.spec, rules, log))
+    return store_hand(state, advance(hand, state.spec, rules, log))
 
 
 def _next_turn(hand: HandState, killed: int) -> int | None:
@@ -374,7 +360,7 @@ def _award(state: TableState, award: Award, log: Log) -> TableState:
         hand, players=players, phase=Phase.COMPLETE, to_act=None, result=result, dead=0,
         current_bet=0,
     )  # fmt: skip
-    return _store(state, hand)
+    return store_hand(state, hand)
 
 
 Awarded = list[tuple[Pot, tuple[int, ...]]]  # each pot and the seats the floor gives it to
@@ -557,7 +543,7 @@ def _take_exposed(state: TableState, seat: int, rules: HouseRules, log: Log) -> 
     log.events.append({"type": "exposed_taken", "seat": seat, "card": card})
     text = f"Give seat {seat} its exposed {card or 'card'}: it is its replacement (floor ruling)"
     log.instructions.append(say.instruction("take_exposed", seat, 1, text))
-    return _store(state, hand)
+    return store_hand(state, hand)
 
 
 def _after_floor_wait(state: TableState, rules: HouseRules, log: Log) -> TableState:
@@ -576,4 +562,4 @@ def _after_floor_wait(state: TableState, rules: HouseRules, log: Log) -> TableSt
     log.notices.extend(drawing.fouled_notice(seat, held) for seat, held in fouled)
     if hand.phase is not Phase.COMPLETE:
         hand = advance(hand, state.spec, rules, log)
-    return _store(state, hand)
+    return store_hand(state, hand)

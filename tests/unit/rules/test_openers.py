@@ -113,6 +113,28 @@ def test_OPEN_03_accepts_a_passed_out_deal_carrying_the_antes() -> None:
     assert table.stacks() == {1: 96, 2: 108, 3: 96}
 
 
+def test_OPEN_03_accepts_a_cancelled_deal_keeping_the_carried_antes() -> None:
+    """A deal after a pass-out is cancelled (two of three sit out when asked for their ante):
+    the posted ante goes back and the carried antes stay in the table's pot; no chip is lost
+    (found by bench/soak.py: the carried 6 vanished)."""
+    table = Table([100, 100, 100], stakes=ANTES, rules=jackpots())
+    table.start(button=3)
+    checked_around(table)
+    assert table.state.carried_pot == 6
+    table.start(post=False)
+    for _ in range(2):
+        legal = table.legal()
+        assert legal is not None
+        table.act(legal["seat"], "sit_out")
+    legal = table.legal()
+    assert legal is not None
+    outcome = table.act(legal["seat"], "post")
+    assert outcome.result is not None and outcome.result["cancelled"]
+    assert outcome.result["carried"] == 6
+    assert table.state.carried_pot == 6
+    assert sum(table.stacks().values()) + table.state.carried_pot == 300
+
+
 def test_OPEN_03_accepts_the_same_dealer_dealing_again() -> None:
     """passout_button = same_dealer: the button stays after a passed-out deal."""
     table = Table([100, 100, 100], stakes=ANTES, rules=jackpots(PassOutButton.SAME_DEALER))
