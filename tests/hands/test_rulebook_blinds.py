@@ -1048,3 +1048,64 @@ def test_KILL_01_rejects_a_chosen_kill_where_the_profile_has_none(name: str) -> 
     table = Table(name)
     table.play(button=1)
     assert table.refused(StartHand(kill_seat=2)).rule_id is RuleId.KILL_01
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="KILL-06: buying the button is allowed unless the kill is in a blind; the engine "
+    "lets a newcomer buy the button (big blind + dead small blind) when the kill is the big blind",
+)
+def test_KILL_06_refuses_buying_the_button_when_the_kill_is_in_a_blind() -> None:
+    """Required kills with ``between_blinds_and_button = buy_button``: seat 5 wins hands 2 and 3
+    and kills hand 4 from the big blind (button 2, small blind 4); a newcomer in seat 3, between
+    the button and the small blind, must wait instead of buying the button."""
+    rules = kill_rules()
+    rules = replace(rules, blinds=replace(rules.blinds, between_blinds_and_button=BUY_BUTTON))
+    table = Table(KILL, seats=(1, 2, 4, 5, 6), rules=rules)
+    win_alone(table, 4, button=5)
+    win_alone(table, 5)
+    win_alone(table, 5)
+    table.run(SeatPlayer(3, "N3", 500))
+    table.start()
+    assert (table.hand.kill_seat, table.hand.big_blind_seat) == (5, 5)
+    assert 3 in dict(table.hand.waiting)
+
+
+# -- BLIND-04 and BLIND-07 at the post, over the following hands -----------------------------------
+
+
+def test_BLIND_04_rejects_a_call_of_a_short_big_blind_then_the_seat_rebuys() -> None:
+    """Seat 3 has 7 and is the big blind of hand 1: it posts 7 all in, a call of 7 is refused
+    (the call is the full 10); after it busts and rebuys before hand 2 it takes the small blind
+    as normal."""
+    table = Table(seats=(1, 2))
+    table.run(SeatPlayer(3, "P3", 7))
+    table.start(button=1)
+    table.post_all()
+    assert table.snapshot()["live"] == {2: 5, 3: 7}
+    assert table.refused("1 call 7").rule_id is RuleId.BLIND_04
+    table.act("1 call 10")
+    table.act("2 fold")
+    while table.hand.phase is not Phase.SHOWDOWN:
+        table.act(f"{table.hand.to_act} draw 0")
+    shows = {1: ("Ah", "Ad", "Ac", "Ks", "Kd"), 3: ("2c", "3d", "5h", "7s", "9c")}
+    while table.hand.phase is Phase.SHOWDOWN:
+        seat = table.hand.to_act
+        table.run(Act(seat, ActionKind.SHOW, cards=shows[seat]))
+    assert table.seat(3).stack == 0
+    table.run(AddChips(3, 500))
+    seen = table.play()
+    assert (seen["button"], seen["sb"], seen["bb"]) == (2, 3, 1)
+
+
+@pytest.mark.parametrize("name", BLIND_PROFILES)
+def test_BLIND_07_guides_the_big_blind_on_when_its_seat_sits_out_at_the_post(name: str) -> None:
+    """Hand 2: seat 4 sits out instead of posting its big blind; seat 5 takes the big blind
+    (BLIND-07), seat 4 is marked, and the following hands carry on from seat 5 without
+    skipping or repeating anyone's big blind."""
+    table = Table(name, seats=(1, 2, 3, 4, 5))
+    table.play(button=1)
+    seen = table.play(s4="sit_out")
+    assert (seen["sb"], seen["bb"]) == (3, 5) and 4 not in seen["dealt"]
+    assert table.seat(4).missed_blind == "big"
+    assert [table.play()["bb"] for _ in range(3)] == [1, 2, 3]
