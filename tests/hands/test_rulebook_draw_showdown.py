@@ -970,3 +970,81 @@ def test_SHOW_02_guides_the_uncalled_part_of_the_deepest_all_in_back() -> None:
     assert [p["amount"] for p in table.hand.result["pots"]] == [84, 75, 108]
     assert table.hand.result["returned"] == {"4": 100}
     assert table.stacks() == {1: 0, 2: 0, 3: 0, 4: 367}
+
+
+@pytest.mark.parametrize(
+    ("pool", "size", "muck_text"),
+    [
+        (ReshufflePool.EARLIER_DISCARDS_BOTTOM_BURNS, 23, "2 burn cards and"),
+        (
+            ReshufflePool.ALL_DISCARDS_EXCEPT_OWN,
+            28,
+            "2 burn cards, the 5 mucked cards of folded hands and",
+        ),
+    ],
+)
+def test_DRAW_06_guides_the_muck_into_the_pool_only_where_the_house_says(
+    pool: ReshufflePool, size: int, muck_text: str
+) -> None:
+    """Triple draw, the button folded before the draw: in draw 2 seat 3's five cards need a
+    reshuffle; seed 000's pool leaves the folded hand out, the PokerStars pool takes it."""
+    rules = with_draw(HouseRules(), max_cards=5, max_consecutive=5, reshuffle_pool=pool)
+    table = Table([500] * 4, variant=TRIPLE, rules=rules)
+    table.start(button=4)
+    table.act(3, "call")
+    table.act(4, "fold")
+    table.act(1, "call")
+    table.act(2, "check")
+    for seat in (1, 2, 3):
+        table.act(seat, "draw", count=5)
+    for seat in (1, 2, 3):
+        table.act(seat, "check")
+    table.act(1, "draw", count=5)
+    table.act(2, "draw", count=5)
+    assert table.hand.stub == 5
+    table.act(3, "draw", count=5)
+    reshuffle = texts(table)[2]
+    assert reshuffle == (
+        "Reshuffle for seat 3: shuffle face down and cut the 1 card left in the stub (the "
+        f"bottom card), {muck_text} the discards of seat 1 (10) and seat 2 (10) into a new "
+        f"stub of {size} cards. Keep out the discards of seat 3 (10, its own)."
+    )
+    assert table.hand.stub == size - 1
+    assert cards_accounted(table.hand) == 52
+
+
+def test_DRAW_07_accepts_the_last_drawers_pat_changed_to_five_cards() -> None:
+    """Triple draw: the last drawer stood pat, then asks for five before any bet: four now, a
+    burn (nobody else receives cards) and the fifth (never five in a row)."""
+    table = Table([500, 500, 500], variant=TRIPLE, rules=profile("casino-triple-draw-27"))
+    table.start(button=3)
+    table.act(3, "call")
+    table.act(1, "call")
+    table.act(2, "check")
+    table.act(1, "draw", count=2)
+    table.act(2, "draw", count=1)
+    table.act(3, "draw", count=0)
+    assert table.hand.phase.value == "betting_2"
+    outcome = table.act(3, "draw", count=5)
+    assert outcome.events[0]["type"] == "draw_changed"
+    assert texts(table)[:4] == [
+        "Deal 4 cards to seat 3",
+        "Seat 3 gets four now: come back to it for the fifth card after every other seat has "
+        "drawn (never five in a row)",
+        "Burn one card",
+        "Deal seat 3 its fifth card (owed since its five-card draw)",
+    ]
+    assert table.hand.player(3).drawn == (5,)
+    assert cards_accounted(table.hand) == 52
+
+
+def test_SHOW_04_guides_no_ace_low_straight_where_the_house_does_not_count_it() -> None:
+    """stripped.ace_low_straight = false (Manila): A-7-8-9-T is ace high and loses to trips."""
+    base = profile("ace-to-seven-stripped")
+    rules = dataclasses.replace(
+        base, stripped=dataclasses.replace(base.stripped, ace_low_straight=False)
+    )
+    table = heads_up_to_showdown(STRIPPED, rules)
+    table.act(1, "show", cards="Ac 7d 8h 9s Tc")
+    table.act(2, "show", cards="Kc Kd Kh 9c 8c")
+    assert table.hand.result["pots"][0]["winners"] == [2]
