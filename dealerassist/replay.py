@@ -90,7 +90,11 @@ def finishing_stacks(state: TableState, players: int) -> list[int]:
 
 
 def replay_file(path: Path, rules: HouseRules) -> ReplayResult:
-    """Replay one PHH file; errors become ``ok: false`` with the error text."""
+    """Replay one PHH file; errors become ``ok: false`` with the error text.
+
+    Whatever goes wrong with one file (a malformed or inconsistent record, or an error the
+    reader did not foresee) is that file's ``ok: false`` line; the other files are still
+    replayed."""
     expected: list[int] | None = None
     try:
         hand = parse_phh(path.read_text(encoding="utf-8"))
@@ -98,6 +102,9 @@ def replay_file(path: Path, rules: HouseRules) -> ReplayResult:
         stacks = finishing_stacks(replay_hand(hand, rules), hand.player_count)
     except (DealerAssistError, OSError, UnicodeDecodeError) as error:
         return ReplayResult(str(path), False, None, expected, f"{type(error).__name__}: {error}")
+    except Exception as error:  # a file the reader or engine did not foresee: that file fails
+        text = f"InvalidInput: the file could not be replayed ({type(error).__name__}: {error})"
+        return ReplayResult(str(path), False, None, expected, text)
     ok = expected is None or stacks == expected
     mismatch = None if ok else "finishing stacks differ from the recorded ones"
     return ReplayResult(str(path), ok, stacks, expected, mismatch)

@@ -555,6 +555,9 @@ class _Mapper:
         if UNKNOWN_CARD in discards:
             discards = self._resolve(seat, discards)
         for card in discards:
+            if card not in held:
+                text = f"{action.text!r}: p{seat} discards {card}, a card it does not hold"
+                raise InvalidInput(text)
             held.remove(card)
         return Act(seat=seat, action=_DRAW, count=len(discards), discards=discards)
 

@@ -221,3 +221,41 @@ def test_cli_replay_unknown_profile_exits_two(
     path = _write(tmp_path, "a.phh", HEADS_UP)
     assert main(["replay", str(path), "--profile", "no-such-profile"]) == 2
     assert "no-such-profile" in capsys.readouterr().err
+
+
+def test_an_inconsistent_file_among_good_ones_is_that_files_error_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A discard of a card the player was never dealt is an InvalidInput for that file only:
+    the CLI prints one line per file (the others still replayed) and exits 1, no traceback."""
+    _write(tmp_path, "a.phh", HEADS_UP)
+    _write(tmp_path, "b.phh", HEADS_UP.replace("'p2 sd Ad'", "'p2 sd Kd'"))
+    _write(tmp_path, "c.phh", HEADS_UP)
+    assert main(["replay", str(tmp_path)]) == 1
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [Path(line["file"]).name for line in lines] == ["a.phh", "b.phh", "c.phh"]
+    assert [line["ok"] for line in lines] == [True, False, True]
+    assert lines[1]["error"].startswith("InvalidInput: ")
+    assert "Kd" in lines[1]["error"] and "does not hold" in lines[1]["error"]
+    assert lines[1]["expected"] == [0, 23]
+
+
+def test_an_unforeseen_error_in_one_file_does_not_stop_the_others(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whatever the reader raises for one file becomes that file's ok: false line."""
+    import dealerassist.replay as replay_module
+
+    real = replay_module.to_commands
+
+    def failing(hand, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if hand.starting_stacks == (9, 14):
+            raise KeyError("boom")
+        return real(hand, *args, **kwargs)
+
+    monkeypatch.setattr(replay_module, "to_commands", failing)
+    _write(tmp_path, "a.phh", HEADS_UP.replace("[8, 15]", "[9, 14]"))
+    _write(tmp_path, "b.phh", HEADS_UP)
+    results = list(replay_paths([tmp_path]))
+    assert [r["ok"] for r in results] == [False, True]
+    assert results[0]["error"].startswith("InvalidInput: ") and "KeyError" in results[0]["error"]
