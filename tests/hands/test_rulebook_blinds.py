@@ -1109,3 +1109,54 @@ def test_BLIND_07_guides_the_big_blind_on_when_its_seat_sits_out_at_the_post(nam
     assert (seen["sb"], seen["bb"]) == (3, 5) and 4 not in seen["dealt"]
     assert table.seat(4).missed_blind == "big"
     assert [table.play()["bb"] for _ in range(3)] == [1, 2, 3]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="OPEN-09: only players dealt in on the previous deal share forfeited money, a newcomer "
+    "pays the multiple antes to come in; the engine deals a newcomer into the carried pot for "
+    "one ante",
+)
+def test_OPEN_09_refuses_a_newcomer_the_carried_antes_for_a_single_ante() -> None:
+    """home-game-five-card-draw: hand 1 (antes 2) is passed out, 6 carried. A player seated in
+    seat 4 before hand 2 is either not dealt in or pays both antes (4)."""
+    table = Table("home-game-five-card-draw", seats=(1, 2, 3))
+    table.start(button=1)
+    table.post_all()
+    for seat in (2, 3, 1):
+        table.act(f"{seat} check")
+    table.run(SeatPlayer(4, "N4", 500))
+    table.start()
+    assert table.hand.dead == 6
+    assert not table.hand.has(4) or table.hand.player(4).owes == 4
+
+
+def test_BLIND_09_accepts_a_small_blind_skipped_at_the_post_posted_dead_on_return() -> None:
+    """Hand 2: the small blind (seat 3) sits out at the post: the small blind is dead, seat 3 is
+    marked "small"; back for hand 3 (on the button) it posts 5 dead, then plays on normally."""
+    table = Table(seats=(1, 2, 3, 4, 5))
+    table.play(button=1)
+    seen = table.play(s3="sit_out")
+    assert (seen["button"], seen["sb"], seen["bb"]) == (2, None, 4) and seen["live"] == {4: 10}
+    assert table.seat(3).missed_blind == "small"
+    table.run(ReturnToPlay(3, wait=False))
+    seen = table.play()
+    assert (seen["button"], seen["sb"], seen["bb"]) == (3, 4, 5) and seen["dead"] == {3: 5}
+    seen = table.play()
+    assert (seen["button"], seen["sb"], seen["bb"]) == (4, 5, 1) and not seen["dead"]
+
+
+def test_BLIND_12_accepts_the_missed_blind_marker_moving_with_the_player() -> None:
+    """Seat 4 sits out for two hands (the big blind passes it), changes to seat 6 while out and
+    comes back there: it still owes the big blind live and the small blind dead."""
+    table = Table(seats=(1, 2, 3, 4, 5))
+    table.play(button=1)
+    table.run(SitOut(4))
+    table.play()
+    table.play()
+    table.run(ChangeSeat(4, 6))
+    assert table.seat(6).missed_blind == "big" and table.seat(4).status is SeatStatus.EMPTY
+    table.run(ReturnToPlay(6, wait=False))
+    assert table.preview()["owes"]["6"]["amount"] == 15
+    seen = table.play()
+    assert seen["live"][6] == 10 and seen["dead"] == {6: 5}
