@@ -172,6 +172,7 @@ def deliverable(
             steps.append(Step("stop", hand.stub, seat))
             steps.append(_reshuffle_step(hand, seat, rules, draw_round))
             hand = reshuffle(hand, seat, rules, draw_round)
+            from_pool = 0  # every card now comes from the new stub: no second reshuffle
         if hand.stub < 1:
             return None
         hand = evolve(hand, stub=hand.stub - 1, burns=hand.burns + 1, burned_this_draw=True)

@@ -3,6 +3,7 @@ dealing script, reshuffles included (DRAW-03/04/05/06/12, casino-triple-draw-27 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ from dealerassist.profiles import load_profile
 from dealerassist.rules.actions import (
     Act,
     ActionKind,
+    Mode,
     SeatPlayer,
     Stakes,
     StartHand,
@@ -21,7 +23,7 @@ from dealerassist.rules.actions import (
     Variant,
 )
 from dealerassist.rules.engine import Outcome, apply, legal_actions, new_table
-from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.house_rules import BottomCard, HouseRules, ReshufflePool
 from dealerassist.rules.state import TableState
 
 AT = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
@@ -214,3 +216,61 @@ def test_the_profile_is_the_shipped_triple_draw_profile() -> None:
     assert (rules.draw.max_cards, rules.draw.max_consecutive) == (5, 4)
     assert rules.draw.bottom_card.value == "never"
     assert rules.draw.reshuffle_pool.value == "earlier_discards_bottom_burns"
+
+
+def test_DRAW_06_guides_one_reshuffle_when_the_burn_itself_needs_one_in_card_mode() -> None:
+    """Card mode, all discards in the pool: four seats draw five in the first draw, so the
+    second draw starts with one card in the stub. Seat 1 draws five: stop, reshuffle, burn,
+    deal five, all of them former discards. The script has one reshuffle, and the stub and
+    burns the engine counts match the cards on the table (found by bench/soak.py: a second
+    stop and reshuffle of the brand-new stub, stub one card too many, burns 0)."""
+    rules = replace(load_profile(PROFILE), draw=replace(load_profile(PROFILE).draw,
+        reshuffle_pool=ReshufflePool.ALL_DISCARDS, bottom_card=BottomCard.NORMAL_CARD,
+        max_consecutive=5))  # fmt: skip
+    spec = TableSpec(
+        "R2", Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW, Structure.FIXED_LIMIT, STAKES,
+        rules.profile_id, mode=Mode.CARD,
+    )  # fmt: skip
+    state = new_table(spec)
+    for seat in range(1, 7):
+        state = apply(state, SeatPlayer(seat, f"P{seat}", 500), rules, AT).state
+    state = apply(state, StartHand(6), rules, AT).state
+    deck = [rank + suit for rank in "23456789TJQKA" for suit in "cdhs"]  # top first
+    hands: dict[int, list[str]] = {}
+
+    def go(act: Act) -> Outcome:
+        nonlocal state
+        outcome = apply(state, act, rules, AT)
+        state = outcome.state
+        return outcome
+
+    def bet_round() -> None:
+        while (legal := legal_actions(state, rules, AT)) and legal["phase"].startswith("betting"):
+            names = [option["action"] for option in legal["legal"]]
+            go(_next_act(legal["seat"], names))
+
+    go(Act(1, ActionKind.POST))
+    go(Act(2, ActionKind.POST))
+    for seat in range(1, 7):
+        hands[seat] = [deck.pop(0) for _ in range(5)]
+        go(Act(seat, ActionKind.DEAL, cards=tuple(hands[seat])))
+    bet_round()
+    burns, discards = [deck.pop(0)], []
+    for seat in (1, 2, 3, 4):
+        go(Act(seat, ActionKind.DRAW, discards=tuple(hands[seat])))
+        discards += hands[seat]
+        hands[seat] = [deck.pop(0) for _ in range(5)]
+        go(Act(seat, ActionKind.DEAL, cards=tuple(hands[seat])))
+    go(Act(5, ActionKind.DRAW, discards=()))
+    go(Act(6, ActionKind.DRAW, discards=()))
+    bet_round()
+    assert state.hand is not None and state.hand.stub == len(deck) == 1
+    go(Act(1, ActionKind.DRAW, discards=tuple(hands[1])))
+    # all_discards: the stub's card, the burn and every discard, seat 1's own included
+    deck = sorted(deck + burns + discards + hands[1])  # the reshuffled stub: any order will do
+    burns = [deck.pop(0)]
+    outcome = go(Act(1, ActionKind.DEAL, cards=tuple(deck.pop(0) for _ in range(5))))
+    codes = [line["code"] for line in outcome.instructions]
+    assert codes.count("reshuffle") == 1, codes
+    assert state.hand is not None
+    assert (state.hand.stub, state.hand.burns) == (len(deck), len(burns))
