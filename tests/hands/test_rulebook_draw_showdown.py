@@ -1048,3 +1048,42 @@ def test_SHOW_04_guides_no_ace_low_straight_where_the_house_does_not_count_it() 
     table.act(1, "show", cards="Ac 7d 8h 9s Tc")
     table.act(2, "show", cards="Kc Kd Kh 9c 8c")
     assert table.hand.result["pots"][0]["winners"] == [2]
+
+
+# --- DECK-02..04: the joker -------------------------------------------------------------------
+
+
+def with_joker(rules: HouseRules) -> HouseRules:
+    return dataclasses.replace(rules, deck=dataclasses.replace(rules.deck, joker=True))
+
+
+def test_DECK_02_guides_five_aces_over_a_straight_flush() -> None:
+    """Draw high with the bug (53 cards): four aces and the joker are five aces, the top hand."""
+    table = heads_up_to_showdown(
+        Variant.FIVE_CARD_DRAW, with_joker(profile("casino-five-card-draw"))
+    )
+    assert table.hand.deck == 53
+    table.act(1, "show", cards="Ah Ad Ac As Jk")
+    table.act(2, "show", cards="9s Ts Js Qs Ks")
+    assert table.hand.result["pots"][0]["winners"] == [1]
+    assert table.hand.result["jokers"] == {"1": "A"}
+
+
+def test_DECK_02_accepts_the_bug_as_the_highest_missing_card_of_a_flush() -> None:
+    """2-5-7-9 of hearts and the bug: a flush with the ace of hearts, beating ace-king high."""
+    table = heads_up_to_showdown(
+        Variant.FIVE_CARD_DRAW, with_joker(profile("casino-five-card-draw"))
+    )
+    table.act(1, "show", cards="2h 5h 7h 9h Jk")
+    table.act(2, "show", cards="Ah Kh 7s 9s 2s")
+    assert table.hand.result["jokers"] == {"1": "Ah"}
+    assert table.hand.result["pots"][0]["winners"] == [1]
+
+
+def test_DECK_04_guides_the_joker_as_the_lowest_card_that_neither_pairs_nor_straightens() -> None:
+    """2-7 with a joker: 6-5-4-3-Jk plays as 8-6-5-4-3 (not a 7 or a 2) and ties 8-6-5-4-3."""
+    table = heads_up_to_showdown(SINGLE, with_joker(HouseRules()))
+    table.act(1, "show", cards="6h 5c 4d 3s Jk")
+    table.act(2, "show", cards="8c 6d 5h 4c 3h")
+    pot = table.hand.result["pots"][0]
+    assert pot["winners"] == [1, 2] and pot["shares"] == {"1": 30, "2": 30}
