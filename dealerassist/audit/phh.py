@@ -7,9 +7,11 @@ stacks after the last seat change or hand result). Conventions are those of
 ``audit.phh_reader`` (and pokerkit): players are numbered from the small blind, heads-up
 player 1 is the big blind and player 2 the button; blinds and antes are implied by
 ``blinds_or_straddles`` and ``antes`` (no post actions); ``cbr`` amounts are "to"
-amounts. Cards the service never saw are ``??``: in count mode every hole card, every
-discard and every replacement. Refused entries are not part of a hand history, nor are
-actions taken back later (a ruling's ``void_last``, a last drawer's changed pat).
+amounts. Card mode names every card dealt, discarded or shown (the ``deal`` entries);
+cards the service never saw are ``??``: in count mode every hole card, every discard and
+every replacement. A muck at showdown is ``pN sm`` (no cards). Refused entries are not
+part of a hand history, nor are actions taken back later (a ruling's ``void_last``, a last
+drawer's changed pat).
 
 PHH has variant codes only for ``F2L3D`` and ``N2L1D`` of the games we deal; other games
 are written with our own variant name and a comment saying so.
@@ -350,26 +352,65 @@ def _take_back(commands: list[Mapping[str, Any]], count: int) -> None:
             count -= 1
 
 
+class _Deal:
+    """One ``d dh`` line: ``count`` cards for a player, filled in as the hand's ``deal``
+    entries name them (card mode); a card never named stays ``??`` (count mode)."""
+
+    __slots__ = ("cards", "count", "name")
+
+    def __init__(self, name: str, count: int, cards: Iterable[str] = ()) -> None:
+        self.name, self.count, self.cards = name, count, list(cards)[:count]
+
+    def room(self) -> int:
+        return self.count - len(self.cards)
+
+    def text(self) -> str:
+        return f"d dh {self.name} " + "".join(self.cards) + UNKNOWN * self.room()
+
+
 def _actions(events: list[Mapping[str, Any]], order: list[int]) -> list[str]:
-    """Deals, then each action; a draw round's discards all come before its deals (PHH)."""
+    """Deals, then each action; a draw round's discards all come before its deals (PHH).
+
+    Card mode names every card dealt (``deal`` entries): the first five to a seat are its hole
+    cards, the cards after a discard its replacements; a five-card draw dealt four now and the
+    fifth after the others (DRAW-03) is written as one deal of five, as PHH (and pokerkit)
+    deal a draw. A muck at showdown is ``pN sm`` without cards."""
     player = {seat: f"p{index}" for index, seat in enumerate(order, start=1)}
-    actions = [f"d dh {player[seat]} {UNKNOWN * HAND_SIZE}" for seat in order]
-    deals: list[str] = []
+    hole = {seat: _Deal(player[seat], HAND_SIZE) for seat in order}
+    actions: list[str | _Deal] = list(hole.values())
+    owed: dict[int, _Deal] = {}  # a seat's replacements not (all) named yet
+    deals: list[_Deal] = []
     for command in _commands(events):
         if command.get("type") != "action" or int(command.get("seat", 0)) not in player:
             continue
-        name = player[int(command["seat"])]
+        seat = int(command["seat"])
+        name = player[seat]
         if command.get("action") == "draw":
             discard, deal = _draw(name, command)
             actions.append(discard)
-            deals.extend(deal)
+            if deal is not None:
+                deals.append(deal)
+                owed[seat] = deal
+            continue
+        if command.get("action") == "deal":
+            _named(command.get("cards") or (), owed.get(seat), hole[seat])
             continue
         lines = _action(name, command)
         if lines:
             actions.extend(deals)
             deals = []
         actions.extend(lines)
-    return actions + deals
+    return [item if isinstance(item, str) else item.text() for item in [*actions, *deals]]
+
+
+def _named(cards: Iterable[str], *deals: _Deal | None) -> None:
+    """Card mode: fill the first deal line with room (the replacements owed, else the hole
+    cards) with the cards a ``deal`` entry named."""
+    for card in cards:
+        deal = next((d for d in deals if d is not None and d.room()), None)
+        if deal is None:
+            return  # more cards than the lines hold (a card replaced after an irregularity)
+        deal.cards.append(str(card))
 
 
 def _action(name: str, command: Mapping[str, Any]) -> list[str]:
@@ -384,19 +425,20 @@ def _action(name: str, command: Mapping[str, Any]) -> list[str]:
         case "show":
             cards = "".join(command.get("cards") or ()) or UNKNOWN * HAND_SIZE
             return [f"{name} sm {cards}"]
+        case "muck":
+            return [f"{name} sm"]  # PHH: show-or-muck without cards mucks
         case _:
-            return []  # posts are implied by the blinds; time, muck, deal leave no line
+            return []  # posts are implied by the blinds; time leaves no line
 
 
-def _draw(name: str, command: Mapping[str, Any]) -> tuple[str, list[str]]:
-    """The discard line and the deal lines (none when standing pat) of one draw."""
+def _draw(name: str, command: Mapping[str, Any]) -> tuple[str, _Deal | None]:
+    """The discard line and the deal line (none when standing pat) of one draw."""
     discards = command.get("discards")
     count = len(discards) if discards is not None else int(command.get("count") or 0)
     if count == 0:
-        return f"{name} sd", []
+        return f"{name} sd", None
     thrown = "".join(discards) if discards else UNKNOWN * count
-    drawn = "".join(command.get("cards") or ()) or UNKNOWN * count
-    return f"{name} sd {thrown}", [f"d dh {name} {drawn}"]
+    return f"{name} sd {thrown}", _Deal(name, count, command.get("cards") or ())
 
 
 def _toml(key: str, value: Any) -> str:

@@ -1,0 +1,144 @@
+"""Our own PHH exports replay: hands played through the service (fakes for its ports, the
+real engine), exported with ``hand_to_phh`` and replayed with ``dealerassist replay``'s
+code to the finishing stacks the service recorded; pokerkit reads the same files."""
+
+from __future__ import annotations
+
+import tomllib
+import warnings
+from typing import Any
+
+import pokerkit
+import pytest
+from fakes import fake_services
+
+from dealerassist.audit.phh import hand_records, hand_to_phh
+from dealerassist.audit.phh_reader import parse_phh
+from dealerassist.profiles import get_profile
+from dealerassist.replay import finishing_stacks, replay_hand
+from dealerassist.service import tables as use_cases
+from dealerassist.service.ports import AnswerKind
+
+TRIPLE_DRAW = "casino-triple-draw-27"
+LIMIT = {"small_blind": 5, "big_blind": 10, "small_bet": 10, "big_bet": 20}
+ACTOR = use_cases.Actor("dealer-1", "dealer")
+PRE = use_cases.Preconditions()
+
+
+class Table:
+    """One table played through the service use cases on fakes."""
+
+    def __init__(self, mode: str, stacks: dict[int, int], profile_id: str = TRIPLE_DRAW) -> None:
+        self.profile_id = profile_id
+        self.services = fake_services({profile_id: get_profile(profile_id)})
+        self.table_id = "R1"
+        spec = {
+            "table_id": self.table_id,
+            "variant": "deuce_to_seven_triple_draw",
+            "structure": "fixed_limit",
+            "stakes": LIMIT,
+            "profile_id": profile_id,
+            "mode": mode,
+        }
+        self._check(use_cases.create_table(self.services, spec, ACTOR, PRE))
+        for seat, stack in stacks.items():
+            self._check(
+                use_cases.seat_player(
+                    self.services, self.table_id, seat, f"P{seat}", stack, ACTOR, PRE
+                )
+            )
+
+    @staticmethod
+    def _check(answer: Any) -> Any:
+        assert answer.kind is not AnswerKind.REJECTED, answer.body
+        return answer
+
+    def start(self, button: int | None = None) -> dict[str, Any]:
+        answer = use_cases.start_hand(self.services, self.table_id, button, ACTOR, PRE)
+        return dict(self._check(answer).body["hand"])
+
+    def act(self, seat: int, action: str, **fields: Any) -> Any:
+        body = {"seat": seat, "action": action, **fields}
+        return self._check(use_cases.submit_action(self.services, self.table_id, body, ACTOR, PRE))
+
+    def leave(self, seat: int) -> None:
+        self._check(use_cases.remove_player(self.services, self.table_id, seat, ACTOR, PRE))
+
+    def record(self, hand_no: int) -> dict[str, Any]:
+        events = self.services.tables.staged  # type: ignore[attr-defined]
+        return next(hand for hand in hand_records(events) if hand["hand_no"] == hand_no)
+
+
+def _recorded_stacks(record: dict[str, Any], text: str) -> list[int]:
+    """The service's result stacks in the PHH's player order."""
+    seats = {info["player"]: seat for seat, info in record["table"]["seats"].items()}
+    return [record["result"]["stacks"][str(seats[name])] for name in tomllib.loads(text)["players"]]
+
+
+def _replayed(text: str, profile_id: str) -> list[int]:
+    hand = parse_phh(text)
+    return finishing_stacks(replay_hand(hand, get_profile(profile_id)), hand.player_count)
+
+
+def _pokerkit_stacks(text: str) -> list[int]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pokerkit warns about unknown cards
+        states = list(pokerkit.HandHistory.loads(text))
+    return list(states[-1].stacks)
+
+
+def _round_trip(table: Table, hand_no: int = 1) -> tuple[str, list[int]]:
+    """The hand's PHH, checked to replay (under the table's profile and the permissive one)
+    to the stacks the service recorded, which the PHH's finishing_stacks also hold."""
+    record = table.record(hand_no)
+    text = hand_to_phh(record)
+    recorded = _recorded_stacks(record, text)
+    assert tomllib.loads(text)["finishing_stacks"] == recorded
+    for profile_id in (table.profile_id, "replay-permissive"):
+        assert _replayed(text, profile_id) == recorded, profile_id
+    return text, recorded
+
+
+def _check_round(table: Table, seats: tuple[int, ...], draws: dict[int, int] | None = None) -> None:
+    for seat in seats:
+        table.act(seat, "check")
+    if draws is not None:
+        for seat in seats:
+            table.act(seat, "draw", count=draws.get(seat, 0))
+
+
+@pytest.mark.parametrize("muck_seat", [1, 3])
+def test_card_mode_names_every_card_and_writes_a_muck(muck_seat: int) -> None:
+    """Card mode: the hole cards and the replacement are named, a muck at showdown is
+    ``pN sm``; the file replays to the service's stacks, and pokerkit agrees."""
+    table = Table("card", {1: 400, 2: 400, 3: 400})
+    table.start(button=1)
+    table.act(2, "post")
+    table.act(3, "post")
+    table.act(2, "deal", cards="2c 3c 4c 5c Kd")
+    table.act(3, "deal", cards="2d 3d 4d 5d Kh")
+    table.act(1, "deal", cards="2h 3h 4h 5h Ks")
+    table.act(1, "call")
+    table.act(2, "call")
+    table.act(3, "check")
+    table.act(2, "draw", discards="Kd")
+    table.act(2, "deal", cards="7s")
+    table.act(3, "draw", count=0)
+    table.act(1, "draw", count=0)
+    _check_round(table, (2, 3, 1), {})
+    _check_round(table, (2, 3, 1), {})
+    _check_round(table, (2, 3, 1))
+    table.act(2, "show", cards="2c 3c 4c 5c 7s")
+    shown = {1: "2h 3h 4h 5h Ks", 3: "2d 3d 4d 5d Kh"}
+    for seat in (3, 1):
+        if seat == muck_seat:
+            table.act(seat, "muck")
+        else:
+            table.act(seat, "show", cards=shown[seat])
+    text, recorded = _round_trip(table)
+    actions = tomllib.loads(text)["actions"]
+    assert actions[:3] == ["d dh p1 2c3c4c5cKd", "d dh p2 2d3d4d5dKh", "d dh p3 2h3h4h5hKs"]
+    assert "p1 sd Kd" in actions and "d dh p1 7s" in actions
+    muck = {1: "p3", 3: "p2"}[muck_seat]
+    assert f"{muck} sm" in actions[-2:] and not any("??" in action for action in actions)
+    assert _pokerkit_stacks(text) == recorded
