@@ -64,7 +64,7 @@ def phh_files(paths: Iterable[str | Path]) -> Iterator[Path]:
 
 def replay_hand(hand: RecordedHand, rules: HouseRules) -> TableState:
     """Apply the hand's commands to a new card-mode table; the state after the last one."""
-    spec, commands = to_commands(hand, rules.profile_id)
+    spec, commands = to_commands(hand, rules.profile_id, rules=rules)
     state = new_table(spec)
     for number, command in enumerate(commands, 1):
         try:

@@ -33,6 +33,9 @@ from dealerassist.rules.actions import (
     TableSpec,
     Variant,
 )
+from dealerassist.rules.dealing import HAND_SIZE
+from dealerassist.rules.fifth_cards import splits
+from dealerassist.rules.house_rules import HouseRules
 
 UNKNOWN_CARD = "??"
 RANKS = "23456789TJQKA"
@@ -312,11 +315,16 @@ def _label(data: Mapping[str, Any]) -> str:
 
 
 def to_commands(
-    hand: RecordedHand, profile_id: str = REPLAY_PROFILE, table_id: str = "phh"
+    hand: RecordedHand,
+    profile_id: str = REPLAY_PROFILE,
+    table_id: str = "phh",
+    rules: HouseRules | None = None,
 ) -> tuple[TableSpec, list[Command]]:
     """The table spec and the card-mode commands that replay ``hand`` from an empty table.
 
-    Seats ``1..n`` are PHH players ``p1..pn``; the button is seat ``n``.
+    Seats ``1..n`` are PHH players ``p1..pn``; the button is seat ``n``. ``rules``, the
+    profile the hand is replayed under: where it splits a five-card draw (DRAW-03), PHH's one
+    deal of five replacements is dealt four at once and the fifth after the others.
     """
     spec = _shared_table_spec(hand, profile_id, table_id)
     commands: list[Command] = [
@@ -328,7 +336,8 @@ def to_commands(
     commands.append(StartHand(button=hand.player_count))
     live_blinds = _live_blinds(hand)
     commands.extend(_plain_act(seat, _POST) for seat in _posting_order(hand, live_blinds))
-    commands.extend(_Mapper(hand, live_blinds).commands())
+    split_five = rules is not None and splits(HAND_SIZE, rules)
+    commands.extend(_Mapper(hand, live_blinds, split_five).commands())
     return spec, commands
 
 
@@ -503,8 +512,13 @@ _DEAL = ActionKind.DEAL
 class _Mapper:
     """Walks the PHH actions once, keeping what the mapping needs: bets and held cards."""
 
-    def __init__(self, hand: RecordedHand, live_blinds: dict[int, int]) -> None:
+    def __init__(
+        self, hand: RecordedHand, live_blinds: dict[int, int], split_five: bool = False
+    ) -> None:
         self.hand = hand
+        self.split_five = split_five  # DRAW-03: five replacements dealt four, then one
+        self.owed: dict[int, int] = {}  # seat -> replacements owed for its last discard
+        self.fifths: list[Act] = []  # fifth cards dealt once the others have drawn
         count = hand.player_count
         self.bets = [0] * count
         for seat, amount in live_blinds.items():
@@ -520,14 +534,21 @@ class _Mapper:
             handler = _HANDLERS.get(action.code)
             if handler is None:
                 raise InvalidInput(f"{action.text!r}: not an action of the games we deal")
+            if self.fifths and action.code is not _DISCARD and action.code is not _DEAL_HOLE:
+                acts.extend(self.fifths)  # the draw is over: the fifth cards owed (DRAW-03)
+                self.fifths = []
             acts.append(handler(self, action.player or 0, action))
-        return acts
+        return acts + self.fifths
 
     def _deal(self, seat: int, action: RecordedAction) -> Act:
         dealt = action.cards or ()
         if UNKNOWN_CARD in dealt:
             dealt = tuple(self._placeholder() if card == UNKNOWN_CARD else card for card in dealt)
         self.held[seat].extend(dealt)
+        owed = self.owed.pop(seat, 0)
+        if self.split_five and owed == len(dealt) == HAND_SIZE:
+            self.fifths.append(Act(seat=seat, action=_DEAL, cards=dealt[HAND_SIZE - 1 :]))
+            dealt = dealt[: HAND_SIZE - 1]
         return Act(seat=seat, action=_DEAL, cards=dealt)
 
     def _fold(self, seat: int, action: RecordedAction) -> Act:
@@ -559,6 +580,7 @@ class _Mapper:
                 text = f"{action.text!r}: p{seat} discards {card}, a card it does not hold"
                 raise InvalidInput(text)
             held.remove(card)
+        self.owed[seat] = len(discards)
         return Act(seat=seat, action=_DRAW, count=len(discards), discards=discards)
 
     def _show_or_muck(self, seat: int, action: RecordedAction) -> Act:

@@ -426,3 +426,43 @@ def test_parse_cards_splits_every_character_into_pairs(text: str) -> None:
     """A newline in card text is a character like any other: the pair holding it is refused."""
     with pytest.raises(InvalidInput, match="is not a card like"):
         parse_cards(text)
+
+
+FIVE_CARD_DRAW = """
+variant = 'F2L3D'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [50, 60, 70]
+actions = [
+  'd dh p1 KcKdQcQdJc', 'd dh p2 2d3d4d5dKh', 'd dh p3 2h3h4h5hKs',
+  'p3 cc', 'p1 cc', 'p2 cc',
+  'p1 sd KcKdQcQdJc', 'p2 sd Kh', 'p3 sd', 'd dh p1 2c3c4c5c7c', 'd dh p2 7d',
+  'p1 cc', 'p2 f', 'p3 f',
+]
+"""
+
+
+def test_a_five_card_draw_is_split_four_and_one_when_the_profile_splits_it() -> None:
+    """DRAW-03: under a profile that splits five, the deal of five is four at once and the
+    fifth just before the next betting action (after the others drew); otherwise one deal."""
+    from dealerassist.profiles import get_profile
+
+    hand = parse_phh(FIVE_CARD_DRAW)
+
+    def deals(profile_id: str | None) -> list[tuple[int, tuple[str, ...] | None]]:
+        rules = None if profile_id is None else get_profile(profile_id)
+        _, commands = to_commands(hand, rules=rules)
+        acts = [c for c in commands if isinstance(c, Act)]
+        first_draw = next(i for i, a in enumerate(acts) if a.action is ActionKind.DRAW)
+        return [
+            (a.seat, a.cards)
+            for a in acts[first_draw:]
+            if a.action in (ActionKind.DEAL, ActionKind.CHECK, ActionKind.CALL)
+        ][:4]
+
+    split = [(1, ("2c", "3c", "4c", "5c")), (2, ("7d",)), (1, ("7c",)), (1, None)]
+    assert deals("casino-triple-draw-27") == split
+    whole = [(1, ("2c", "3c", "4c", "5c", "7c")), (2, ("7d",)), (1, None)]
+    assert deals("replay-permissive") == deals(None) == whole

@@ -142,3 +142,42 @@ def test_card_mode_names_every_card_and_writes_a_muck(muck_seat: int) -> None:
     muck = {1: "p3", 3: "p2"}[muck_seat]
     assert f"{muck} sm" in actions[-2:] and not any("??" in action for action in actions)
     assert _pokerkit_stacks(text) == recorded
+
+
+def test_a_split_five_card_draw_is_one_deal_of_five_replayed_four_and_one() -> None:
+    """DRAW-03 (casino profile): seat 2 draws five, dealt four now and the fifth after the
+    others. The PHH has one standard deal of five (pokerkit reads it); the reader deals it
+    four and one under the casino profile, and five at once under the permissive one."""
+    table = Table("card", {1: 400, 2: 400, 3: 400})
+    table.start(button=1)
+    table.act(2, "post")
+    table.act(3, "post")
+    table.act(2, "deal", cards="Kc Kd Qc Qd Jc")
+    table.act(3, "deal", cards="2d 3d 4d 5d Kh")
+    table.act(1, "deal", cards="2h 3h 4h 5h Ks")
+    table.act(1, "call")
+    table.act(2, "call")
+    table.act(3, "check")
+    table.act(2, "draw", discards="Kc Kd Qc Qd Jc")
+    table.act(2, "deal", cards="2c 3c 4c 5c")
+    table.act(3, "draw", discards="Kh")
+    table.act(3, "deal", cards="7d")
+    table.act(1, "draw", count=0)
+    table.act(2, "deal", cards="7c")
+    _check_round(table, (2, 3, 1), {})
+    _check_round(table, (2, 3, 1), {})
+    _check_round(table, (2, 3, 1))
+    table.act(2, "show", cards="2c 3c 4c 5c 7c")
+    table.act(3, "show", cards="2d 3d 4d 5d 7d")
+    table.act(1, "muck")
+    text, recorded = _round_trip(table)
+    actions = tomllib.loads(text)["actions"]
+    first_draw = actions[actions.index("p1 sd KcKdQcQdJc") :][:5]
+    assert first_draw == [
+        "p1 sd KcKdQcQdJc",
+        "p2 sd Kh",
+        "p3 sd",
+        "d dh p1 2c3c4c5c7c",
+        "d dh p2 7d",
+    ]
+    assert _pokerkit_stacks(text) == recorded
