@@ -546,14 +546,16 @@ def test_KILL_06_rejects_a_volunteer_beside_the_required_kill() -> None:
 
 
 def test_KILL_06_accepts_a_volunteer_kill_pot_without_a_straddle_offer() -> None:
-    """Where straddles are allowed, a voluntary kill pot offers none."""
+    """Where straddles are allowed, a voluntary kill pot offers none. (Four players, so the
+    seat left of the big blind is not the button: BLIND-14 offers a limit button none.)"""
     rules = replace(OPTIONAL, blinds=BlindRules(straddle_allowed=True))
-    table = newcomer(rules)
-    table.run(StartHand())
-    assert any("straddle_offer" in p.owes_what for p in table.hand.players)
-    table = newcomer(rules)
-    table.run(StartHand(kill_seat=3))
-    assert not any("straddle_offer" in p.owes_what for p in table.hand.players)
+    offers = []
+    for kill_seat in (None, 3):
+        table = newcomer(rules)
+        table.run(SeatPlayer(5, "Five", 500))
+        table.run(StartHand(kill_seat=kill_seat))
+        offers.append([p.seat for p in table.hand.players if "straddle_offer" in p.owes_what])
+    assert offers[0] and offers[1] == []
 
 
 # -- state compatibility ---------------------------------------------------------------------------
