@@ -168,7 +168,7 @@ def hand_to_phh(hand_record: Mapping[str, Any]) -> str:
     events = [e for e in hand_record.get("events", []) if e.get("kind") != REJECTED]
     seats = {int(seat): dict(info) for seat, info in (table.get("seats") or {}).items()}
     order = _player_order(events, seats, spec)
-    lines = _header(spec, order, seats)
+    lines = _header(spec, order, seats, _posted(events))
     lines.append(_toml("actions", _actions(events, order)))
     lines.extend(_footer(hand_record, order))
     return "\n".join(lines) + "\n"
@@ -217,14 +217,19 @@ def _started(events: list[Mapping[str, Any]]) -> Mapping[str, Any] | None:
 def _player_order(
     events: list[Mapping[str, Any]], seats: Mapping[int, Any], spec: Mapping[str, Any]
 ) -> list[int]:
-    """Seats as PHH players p1..pn: from the small blind on; heads-up, big blind first."""
+    """Seats as PHH players p1..pn: from the first seat dealt in after the button (the small
+    blind, or the big blind when the small blind is dead); heads-up, big blind first."""
     dealt = _dealt_seats(events, seats)
     if not dealt:
         return []
+    button = _button(events)
+    if button is not None:
+        return [seat for seat in dealt if seat > button] + [
+            seat for seat in dealt if seat <= button
+        ]
     stakes = spec.get("stakes") or {}
     posted = _posted(events)
     small = next((s for s, a in posted if a == stakes.get("small_blind")), None)
-    button = _button(events)
     if small is None:
         after = [seat for seat in dealt if button is not None and seat > button]
         small = (after or dealt)[0]
@@ -238,7 +243,12 @@ def _player_order(
 # -- header, actions, footer ------------------------------------------------------------------
 
 
-def _header(spec: Mapping[str, Any], order: list[int], seats: Mapping[int, Any]) -> list[str]:
+def _header(
+    spec: Mapping[str, Any],
+    order: list[int],
+    seats: Mapping[int, Any],
+    posted: list[tuple[int, int]],
+) -> list[str]:
     stakes = spec.get("stakes") or {}
     key = (spec.get("variant"), spec.get("structure"))
     code = PHH_VARIANTS.get(key)  # type: ignore[arg-type]
@@ -246,17 +256,14 @@ def _header(spec: Mapping[str, Any], order: list[int], seats: Mapping[int, Any])
     if code is None:
         code = f"{spec.get('structure', 'unknown')}/{spec.get('variant', 'unknown')}"
         lines.append(f"# PHH has no variant code for {code}; written with our own name")
-    blinds, antes = [0] * len(order), [stakes.get("ante", 0)] * len(order)
-    if len(order) >= 2:
-        # PHH lists the small blind first even heads-up, where player 1 is the big blind.
-        blinds[0], blinds[1] = stakes.get("small_blind", 0), stakes.get("big_blind", 0)
-        big = 0 if len(order) == 2 else 1
-        antes[big] += stakes.get("big_blind_ante", 0)
+    blinds, antes, dead_small = _forced_bets(stakes, order, posted)
     lines += [
         _toml("variant", code),
         _toml("antes", antes),
         _toml("blinds_or_straddles", blinds),
     ]
+    if dead_small:  # PHH has no dead blind: our own field, read by audit.phh_reader
+        lines.append(_toml("_dead_small_blind", dead_small))
     if spec.get("structure") == "fixed_limit":
         lines += [_toml("small_bet", stakes.get("small_bet", 0))]
         lines += [_toml("big_bet", stakes.get("big_bet", 0))]
@@ -264,6 +271,43 @@ def _header(spec: Mapping[str, Any], order: list[int], seats: Mapping[int, Any])
         lines.append(_toml("min_bet", stakes.get("min_bet") or stakes.get("big_blind", 0)))
     lines.append(_toml("starting_stacks", [seats[seat]["stack"] for seat in order]))
     return lines
+
+
+def _forced_bets(
+    stakes: Mapping[str, Any], order: list[int], posted: list[tuple[int, int]]
+) -> tuple[list[int], list[int], int]:
+    """PHH ``blinds_or_straddles`` and ``antes`` from what was posted, and the small blind
+    that was dead this hand (0 if it was posted).
+
+    The small blind is player 1 when it posted a small blind; when player 1 posted the big
+    blind instead (the small blind's seat is empty or sat out: BLIND-03 dead button, BLIND-07),
+    nobody posted a small blind: player 1's blind is the big blind and the dead small blind
+    is written as ``_dead_small_blind``. Heads-up PHH lists the small blind first, though
+    player 1 is the big blind (pokerkit's convention). A big-blind ante is the big blind's.
+
+    >>> _forced_bets({"small_blind": 5, "big_blind": 10}, [4, 1, 2], [(4, 10)])
+    ([10, 0, 0], [0, 0, 0], 5)
+    >>> _forced_bets({"small_blind": 5, "big_blind": 10}, [2, 3, 1], [(2, 5), (3, 10)])
+    ([5, 10, 0], [0, 0, 0], 0)
+    """
+    small, big = int(stakes.get("small_blind", 0)), int(stakes.get("big_blind", 0))
+    ante, big_ante = int(stakes.get("ante", 0)), int(stakes.get("big_blind_ante", 0))
+    blinds, antes = [0] * len(order), [ante] * len(order)
+    if len(order) < 2:
+        return blinds, antes, 0
+    if len(order) == 2:
+        blinds[0], blinds[1] = small, big
+        antes[0] += big_ante
+        return blinds, antes, 0
+    amounts = dict(posted)
+    first = amounts.get(order[0])
+    if small and small < big and first is not None and first - ante - big_ante >= big:
+        blinds[0] = big  # the small blind is dead: player 1 posted the big blind
+        antes[0] += big_ante
+        return blinds, antes, small
+    blinds[0], blinds[1] = small, big
+    antes[1] += big_ante
+    return blinds, antes, 0
 
 
 def _footer(hand_record: Mapping[str, Any], order: list[int]) -> list[str]:

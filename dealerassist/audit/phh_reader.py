@@ -114,6 +114,7 @@ class RecordedHand:
     players: tuple[str, ...] | None = None
     finishing_stacks: tuple[int, ...] | None = None
     label: str = ""
+    dead_small_blind: int = 0  # ``_dead_small_blind``: p1 posted the big blind, nobody a small
 
     @property
     def player_count(self) -> int:
@@ -158,6 +159,7 @@ def hand_from_mapping(data: Mapping[str, Any]) -> RecordedHand:
         players=_players(data, count),
         finishing_stacks=_finishing(data, count),
         label=_label(data),
+        dead_small_blind=_chips(data, "_dead_small_blind"),
     )
     _check_players(hand)
     return hand
@@ -322,7 +324,10 @@ def to_commands(
 ) -> tuple[TableSpec, list[Command]]:
     """The table spec and the card-mode commands that replay ``hand`` from an empty table.
 
-    Seats ``1..n`` are PHH players ``p1..pn``; the button is seat ``n``. ``rules``, the
+    Seats ``1..n`` are PHH players ``p1..pn``; the button is seat ``n``. A dead small blind
+    (our ``_dead_small_blind``) is an empty small blind: an extra seat ``n + 1``, between the
+    button and p1, takes the small blind's place and sits out before posting it, so p1 posts
+    the big blind and nobody a small blind (BLIND-07), as on the recorded table. ``rules``, the
     profile the hand is replayed under: where it splits a five-card draw (DRAW-03), PHH's one
     deal of five replacements is dealt four at once and the fifth after the others.
     """
@@ -333,7 +338,12 @@ def to_commands(
             zip(_names(hand), hand.starting_stacks, strict=True), 1
         )
     ]
+    if hand.dead_small_blind:
+        stand_in = max(hand.starting_stacks)
+        commands.append(SeatPlayer(seat=_dead_seat(hand), player=DEAD_SEAT_NAME, stack=stand_in))
     commands.append(StartHand(button=hand.player_count))
+    if hand.dead_small_blind:
+        commands.append(Act(seat=_dead_seat(hand), action=ActionKind.SIT_OUT))
     live_blinds = _live_blinds(hand)
     commands.extend(_plain_act(seat, _POST) for seat in _posting_order(hand, live_blinds))
     split_five = rules is not None and splits(HAND_SIZE, rules)
@@ -355,7 +365,7 @@ def table_spec(
         structure=structure,
         stakes=stakes(hand),
         profile_id=profile_id,
-        max_seats=max(hand.player_count, 2),
+        max_seats=max(hand.player_count + (1 if hand.dead_small_blind else 0), 2),
         mode=Mode.CARD,
     )
 
@@ -378,6 +388,7 @@ def _shared_table_spec(hand: RecordedHand, profile_id: str, table_id: str) -> Ta
         hand.small_bet,
         hand.big_bet,
         hand.min_bet,
+        hand.dead_small_blind,
         profile_id,
         table_id,
     )
@@ -395,6 +406,8 @@ def stakes(hand: RecordedHand) -> Stakes:
     PHH antes ``[0, A, 0, ...]`` in a blind game are the big blind's table ante (WSOP).
     """
     blinds = hand.blinds_or_straddles
+    if hand.dead_small_blind:  # p1 posted the big blind; the small blind was dead
+        blinds = (hand.dead_small_blind, *blinds)
     if any(blinds[2:]) or hand.bring_in:
         raise InvalidInput("straddles and bring-ins are not part of the games we deal")
     ante, big_blind_ante = _antes(hand)
@@ -414,14 +427,26 @@ def _antes(hand: RecordedHand) -> tuple[int, int]:
     antes = hand.antes
     if len(set(antes)) == 1:
         return antes[0], 0
-    if hand.blinds_or_straddles[1] and antes[1] and not any(antes[:1] + antes[2:]):
-        return 0, antes[1]
+    big = blind_seats(hand)[1] - 1 if hand.dead_small_blind else 1
+    if hand.blinds_or_straddles[big] and antes[big] and not any(antes[:big] + antes[big + 1 :]):
+        return 0, antes[big]
     raise InvalidInput(f"antes {list(antes)}: only an ante for everyone or a big-blind ante")
 
 
 def blind_seats(hand: RecordedHand) -> tuple[int, int]:
-    """(small blind seat, big blind seat): p1 and p2, or heads-up p2 (button) and p1."""
+    """(small blind seat, big blind seat): p1 and p2, or heads-up p2 (button) and p1; with a
+    dead small blind, the empty seat after the button and p1."""
+    if hand.dead_small_blind:
+        return _dead_seat(hand), 1
     return (2, 1) if hand.player_count == 2 else (1, 2)
+
+
+DEAD_SEAT_NAME = "(dead small blind)"
+
+
+def _dead_seat(hand: RecordedHand) -> int:
+    """The seat that stands for a dead small blind: after the button (seat n), before p1."""
+    return hand.player_count + 1
 
 
 def posting_seats(hand: RecordedHand) -> list[int]:
@@ -454,6 +479,8 @@ def _live_blinds(hand: RecordedHand) -> dict[int, int]:
     small, big = blind_seats(hand)
     blinds = hand.blinds_or_straddles
     stacks = hand.starting_stacks
+    if hand.dead_small_blind:  # only p1's big blind is posted
+        return {big: min(blinds[0], stacks[big - 1] - _ante(hand, big))}
     return {
         small: min(blinds[0], stacks[small - 1] - _ante(hand, small)),
         big: min(blinds[1], stacks[big - 1] - _ante(hand, big)),

@@ -181,3 +181,46 @@ def test_a_split_five_card_draw_is_one_deal_of_five_replayed_four_and_one() -> N
         "d dh p2 7d",
     ]
     assert _pokerkit_stacks(text) == recorded
+
+
+@pytest.mark.parametrize("mode", ["card", "count"])
+def test_a_dead_small_blind_is_written_as_posted_and_replays(mode: str) -> None:
+    """BLIND-03 dead button: last hand's big blind (seat 3) left, so this hand nobody posts
+    the small blind and seat 4 the big blind. The PHH blinds are what was posted (player 1
+    posted the big blind; ``_dead_small_blind``); it replays to the service's stacks and
+    pokerkit plays it the same."""
+    table = Table(mode, {1: 400, 2: 400, 3: 400, 4: 400})
+    table.start(button=1)
+    table.act(2, "post")
+    table.act(3, "post")
+    if mode == "card":
+        for seat, cards in zip(
+            (2, 3, 4, 1), ("2c3c4c5c7c", "2s3s4s5s7s", "AcAdAhAsKc", "9c9d9h9sTc"), strict=True
+        ):
+            table.act(seat, "deal", cards=[cards[i : i + 2] for i in range(0, 10, 2)])
+    for seat in (4, 1, 2):
+        table.act(seat, "fold")
+    table.leave(3)
+    hand = table.start()
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (2, None, 4)
+    table.act(4, "post")
+    if mode == "card":
+        for seat, cards in ((4, "2d 3d 4d 5d 7d"), (1, "2h 3h 4h 5h Ks"), (2, "Kc Kd Qc Qd Jc")):
+            table.act(seat, "deal", cards=cards)
+    table.act(1, "raise", amount=20)
+    table.act(2, "fold")
+    table.act(4, "call")
+    table.act(4, "draw", **({"discards": "7d"} if mode == "card" else {"count": 1}))
+    if mode == "card":
+        table.act(4, "deal", cards="8d")
+    table.act(1, "draw", count=0)
+    table.act(4, "bet", amount=10)
+    table.act(1, "fold")
+    text, recorded = _round_trip(table, hand_no=2)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P4", "P1", "P2"]
+    assert data["blinds_or_straddles"] == [10, 0, 0] and data["_dead_small_blind"] == 5
+    assert recorded == [400 + 20, 400 - 20, 400 - 5]  # P2 had lost hand 1's small blind
+    assert _pokerkit_stacks(text) == recorded
+    first = tomllib.loads(hand_to_phh(table.record(1)))
+    assert first["blinds_or_straddles"] == [5, 10, 0, 0] and "_dead_small_blind" not in first
