@@ -38,7 +38,13 @@ def reserve(hand: HandState, seat: int, rules: HouseRules, draw_round: int) -> i
         case BottomCard.NORMAL_CARD:
             return 0
         case BottomCard.ONLY_IF_IT_COMPLETES_ALL_DRAWS:
-            later = [p for p in hand.live() if p.seat != seat and len(p.drawn) < draw_round]
+            # seats still to declare, and seats still owed cards (a deferred fifth card)
+            later = [
+                p
+                for p in hand.live()
+                if p.seat != seat
+                and (len(p.drawn) < draw_round or p.pending or p.seat in hand.come_back)
+            ]
             return 1 if later else 0
     return 1
 
@@ -68,8 +74,8 @@ def in_pool(
     (True, False)
     """
     match rules.draw.reshuffle_pool:
-        case ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS:
-            return pile_round < draw_round
+        case ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS:  # earlier draws only, never one's own
+            return pile_round < draw_round and owner != drawer and owner not in owed
         case ReshufflePool.ALL_DISCARDS:
             return True
     return owner != drawer and owner not in owed

@@ -1087,3 +1087,118 @@ def test_DECK_04_guides_the_joker_as_the_lowest_card_that_neither_pairs_nor_stra
     table.act(2, "show", cards="8c 6d 5h 4c 3h")
     pot = table.hand.result["pots"][0]
     assert pot["winners"] == [1, 2] and pot["shares"] == {"1": 30, "2": 30}
+
+
+# -- found by this review, fixed in the engine --------------------------------------------------
+
+
+def _third_draw_table() -> Table:
+    base = HouseRules()
+    rules = dataclasses.replace(
+        base,
+        draw=dataclasses.replace(
+            base.draw,
+            max_cards=5,
+            max_consecutive=5,
+            bottom_card=BottomCard.NEVER,
+            reshuffle_pool=ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS,
+        ),
+    )
+    table = Table([500, 500, 500], variant=Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW, rules=rules)
+    table.start(button=3)
+    table.act(3, "call")
+    table.act(1, "call")
+    table.act(2, "check")
+    for _ in range(2):
+        for seat in (1, 2, 3):
+            table.act(seat, "draw", count=5)
+        for seat in (1, 2, 3):
+            table.act(seat, "check")
+    table.act(1, "draw", count=3)  # the stub (5) gives the burn and 3; the bottom card stays
+    return table
+
+
+def test_DRAW_06_keeps_the_drawers_earlier_discards_out_of_the_wsop_pool() -> None:
+    """Seat 2 needs a reshuffle in the third draw: its ten discards of draws 1 and 2 stay out."""
+    table = _third_draw_table()
+    outcome = table.act(2, "draw", count=2)
+    reshuffle = next(i for i in outcome.instructions if i["code"] == "reshuffle")
+    assert "seat 2 (10)" not in reshuffle["text"]
+    assert reshuffle["count"] == 24  # bottom 1 + burns 3 + seat 1 (10) + seat 3 (10)
+    assert table.hand.player(2).pile[:2] == (5, 5)  # its own discards were kept out
+
+
+def test_DRAW_06_rejects_the_drawers_earlier_discard_in_card_mode_under_the_wsop_pool() -> None:
+    """Card mode, same hand: seat 2 may not be dealt the 3d it threw in draw 1 (it was, before
+    the fix: the WSOP pool took every earlier discard, the drawer's own included)."""
+    base = HouseRules()
+    rules = dataclasses.replace(
+        base,
+        draw=dataclasses.replace(
+            base.draw,
+            max_cards=5,
+            max_consecutive=5,
+            reshuffle_pool=ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS,
+        ),
+    )
+    deck = iter(rank + suit for rank in "23456789TJQKA" for suit in "cdhs")
+
+    def take(count: int) -> str:
+        return " ".join(next(deck) for _ in range(count))
+
+    table = Table(
+        [500, 500, 500], variant=Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW, rules=rules, mode=Mode.CARD
+    )
+    table.start(button=3)
+    for seat in (1, 2, 3):
+        table.act(seat, "deal", cards=take(5))  # seat 2: 3d 3h 3s 4c 4d
+    table.act(3, "call")
+    table.act(1, "call")
+    table.act(2, "check")
+    for _ in range(2):
+        next(deck)  # the burn
+        for seat in (1, 2, 3):
+            table.act(seat, "draw", discards=" ".join(table.hand.player(seat).cards), cards=take(5))
+        for seat in (1, 2, 3):
+            table.act(seat, "check")
+    next(deck)
+    held = table.hand.player(1).cards
+    table.act(1, "draw", discards=" ".join(held[:3]), cards=take(3))
+    held = table.hand.player(2).cards
+    with pytest.raises(RuleViolation) as refused:
+        table.act(2, "draw", discards=" ".join(held[:2]), cards=f"{next(deck)} 3d")
+    assert refused.value.rule_id is RuleId.DRAW_06
+
+
+def test_DRAW_05_keeps_the_bottom_card_when_a_reshuffle_is_needed_anyway() -> None:
+    """Under only_if_it_completes_all_draws a seat still owed its fifth card counts as a
+    remaining draw: the bottom card stays when seat 3's draw needs a reshuffle anyway."""
+    base = HouseRules()
+    rules = dataclasses.replace(
+        base,
+        draw=dataclasses.replace(
+            base.draw,
+            max_cards=5,
+            max_consecutive=4,
+            bottom_card=BottomCard.ONLY_IF_IT_COMPLETES_ALL_DRAWS,
+            reshuffle_pool=ReshufflePool.EARLIER_DISCARDS_BOTTOM_BURNS,
+        ),
+    )
+    table = Table([500, 500, 500], variant=Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW, rules=rules)
+    table.start(button=3)
+    table.act(3, "call")
+    table.act(1, "call")
+    table.act(2, "check")
+    for counts in ((5, 5, 5), (5, 5, 3)):
+        for seat, count in zip((1, 2, 3), counts, strict=True):
+            table.act(seat, "draw", count=count)
+        for seat in (1, 2, 3):
+            table.act(seat, "check")
+    assert table.hand.stub == 7
+    table.act(1, "draw", count=5)  # burn, four now, the fifth after the others
+    table.act(2, "draw", count=1)  # one card left: the bottom card
+    outcome = table.act(3, "draw", count=2)  # needs a reshuffle whatever happens
+    texts = [i["text"] for i in outcome.instructions]
+    # before the fix the bottom card went to seat 1 as its fifth, though seat 3's draw still
+    # needed a reshuffle: the bottom card completes every remaining draw or is not dealt
+    assert texts[0].startswith("Stop: the stub cannot complete seat 3's draw; the last card")

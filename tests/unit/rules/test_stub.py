@@ -46,7 +46,7 @@ def test_pools_follow_the_house_option() -> None:
     sizes = {pool: pool_size(state, 2, rules(reshuffle_pool=pool), 2) for pool in ReshufflePool}
     assert sizes == {
         ReshufflePool.EARLIER_DISCARDS_BOTTOM_BURNS: 1 + 3 + 2 + 0 + 5,
-        ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS: 1 + 5 + 3 + 4 + 0,
+        ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS: 1 + 5 + 3 + 0,  # never seat 2's own 4
         ReshufflePool.ALL_DISCARDS_EXCEPT_OWN: 1 + 5 + 3 + 2 + 0 + 5,
         ReshufflePool.ALL_DISCARDS: 1 + 5 + 3 + 2 + 4 + 1 + 0 + 5,
     }
