@@ -6,7 +6,10 @@ blind; heads-up (pokerkit's convention) player 1 posts the big blind and player 
 button, the small blind. Each PHH player ``pN`` sits in our seat ``N`` and the button goes
 to the last seat, which places player 1 left of it (small blind), or heads-up makes
 player 2 the button and small blind. Unknown cards (``??``) are replaced by placeholder
-cards that appear nowhere in the record, so that card mode can still check every card.
+cards that appear nowhere in the record, so that card mode can still check every card; a
+seat that later shows named cards (a count-mode export) was holding those cards, so its
+placeholders are renamed to them; when more cards are unknown than unused (reshuffles), the
+rest stay ``??``, which the engine takes as a card not entered.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
 from itertools import repeat
@@ -553,10 +556,11 @@ class _Mapper:
         self.held: dict[int, list[str]] = {seat: [] for seat in range(1, count + 1)}
         self.spare: Iterator[str] | None = None  # made at the first unknown card
         self.placeholders: set[str] = set()
+        self.acts: list[Act] = []  # the acts so far (a show may rename placeholders in them)
 
     def commands(self) -> list[Act]:
         check_replacements(self.hand.actions)
-        acts = []
+        acts = self.acts = []
         for action in self.hand.actions:
             handler = _HANDLERS.get(action.code)
             if handler is None:
@@ -619,12 +623,35 @@ class _Mapper:
             cards = tuple(held)
         elif UNKNOWN_CARD in cards:
             cards = self._resolve(seat, cards)
+        else:
+            self._rename(seat, cards)
         return Act(seat=seat, action=_SHOW_CARDS, cards=cards)
+
+    def _rename(self, seat: int, shown: tuple[str, ...]) -> None:
+        """The seat shows cards it was dealt as ``??``: the placeholders it holds were those
+        cards all along, so they are renamed in every act so far (count-mode exports)."""
+        held = self.held[seat]
+        new = [card for card in shown if card not in held]
+        stand_ins = [card for card in held if card in self.placeholders]
+        if not new or not stand_ins:
+            return  # nothing to rename; the engine judges the show
+        names = dict(zip(stand_ins, new, strict=False))
+        self.placeholders -= names.keys()
+        self.held[seat] = [names.get(card, card) for card in held]
+        for index, act in enumerate(self.acts):
+            cards, discards = act.cards or (), act.discards or ()
+            if not names.keys().isdisjoint(cards) or not names.keys().isdisjoint(discards):
+                self.acts[index] = replace(
+                    act,
+                    cards=_renamed(act.cards, names),
+                    discards=_renamed(act.discards, names),
+                )
 
     def _resolve(self, seat: int, cards: tuple[str, ...]) -> tuple[str, ...]:
         """Name each ``??`` in a discard or show by a placeholder the seat holds."""
         held = self.held[seat]
         unnamed = [card for card in held if card in self.placeholders and card not in cards]
+        unnamed += [card for card in held if card == UNKNOWN_CARD]  # dealt once the deck ran out
         resolved = []
         for card in cards:
             if card != UNKNOWN_CARD:
@@ -639,8 +666,8 @@ class _Mapper:
         if self.spare is None:
             self.spare = _placeholders(self.hand.actions)
         card = next(self.spare, None)
-        if card is None:
-            raise InvalidInput("too many unknown cards: the deck has no card left to stand for one")
+        if card is None:  # more unknown cards than unused ones (reshuffles): the engine's own ??
+            return UNKNOWN_CARD
         self.placeholders.add(card)
         return card
 
@@ -653,6 +680,10 @@ _HANDLERS: dict[ActionCode, Callable[[_Mapper, int, RecordedAction], Act]] = {
     ActionCode.STAND_PAT_OR_DISCARD: _Mapper._draw,
     ActionCode.SHOW_OR_MUCK: _Mapper._show_or_muck,
 }
+
+
+def _renamed(cards: tuple[str, ...] | None, names: Mapping[str, str]) -> tuple[str, ...] | None:
+    return None if cards is None else tuple(names.get(card, card) for card in cards)
 
 
 def _placeholders(actions: Sequence[RecordedAction]) -> Iterator[str]:

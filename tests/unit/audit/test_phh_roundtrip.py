@@ -224,3 +224,53 @@ def test_a_dead_small_blind_is_written_as_posted_and_replays(mode: str) -> None:
     assert _pokerkit_stacks(text) == recorded
     first = tomllib.loads(hand_to_phh(table.record(1)))
     assert first["blinds_or_straddles"] == [5, 10, 0, 0] and "_dead_small_blind" not in first
+
+
+def test_count_mode_shows_name_the_unknown_cards_and_a_muck_is_written() -> None:
+    """Count mode: every card dealt is ``??``; the shown cards are named only at showdown
+    (the reader gives them to the seat's unknown cards, SHOW-03), a muck is ``pN sm``."""
+    table = Table("count", {1: 400, 2: 400, 3: 400})
+    table.start(button=1)
+    table.act(2, "post")
+    table.act(3, "post")
+    table.act(1, "call")
+    table.act(2, "call")
+    table.act(3, "check")
+    for seat, count in ((2, 2), (3, 1), (1, 0)):
+        table.act(seat, "draw", count=count)
+    _check_round(table, (2, 3, 1), {2: 1})
+    _check_round(table, (2, 3, 1), {3: 3})
+    _check_round(table, (2, 3, 1))
+    table.act(2, "show", cards="2c 3c 4c 5c 7s")
+    table.act(3, "show", cards="2d 3d 4d 5d 8h")
+    table.act(1, "muck")
+    text, recorded = _round_trip(table)
+    actions = tomllib.loads(text)["actions"]
+    assert actions[0] == "d dh p1 ??????????" and "p2 sd ??????" in actions
+    assert actions[-3:] == ["p1 sm 2c3c4c5c7s", "p2 sm 2d3d4d5d8h", "p3 sm"]
+    assert recorded == [420, 390, 390]  # seat 2 (p1) wins with 7-5-4-3-2
+    assert _pokerkit_stacks(text) == recorded
+
+
+def test_count_mode_with_more_cards_dealt_than_the_deck_holds_replays() -> None:
+    """Six players drawing three cards in each of three draws need reshuffles: more unknown
+    cards than unused ones. The reader no longer runs out of stand-in cards."""
+    seats = (1, 2, 3, 4, 5, 6)
+    table = Table("count", dict.fromkeys(seats, 400))
+    table.start(button=6)
+    table.act(1, "post")
+    table.act(2, "post")
+    for seat in (3, 4, 5, 6, 1):
+        table.act(seat, "call")
+    table.act(2, "check")
+    for _ in range(3):
+        for seat in seats:
+            table.act(seat, "draw", count=3)
+        for seat in seats:
+            table.act(seat, "check")
+    hands = ["2c3c4c5c7c", "2d3d4d5d8h", "2h3h4h6s8s", "9c9d9h9sTc", "KcKdKhKsQc", "AcAdAhAsQd"]
+    for seat, cards in zip(seats, hands, strict=True):
+        table.act(seat, "show", cards=[cards[i : i + 2] for i in range(0, 10, 2)])
+    text, recorded = _round_trip(table)
+    assert sum(action.count("??") for action in tomllib.loads(text)["actions"]) > 52
+    assert _pokerkit_stacks(text) == recorded
