@@ -415,6 +415,8 @@ def _draw(
             hand = drawing.undo_draw(hand, act.seat)
         count = drawing.check_draw(hand, act, rules, spec.mode, draw_round)
         hand, steps = drawing.apply_draw(hand, act, count, rules, spec.mode, draw_round)
+        if hand.player(act.seat).timed_out:  # DRAW-11: the timer's limit held one betting round
+            hand = hand.with_player(evolve(hand.player(act.seat), timed_out=False))
     hand = evolve(hand, to_act=drawing.next_in_draw(hand, rules, draw_round))
     if hand.to_act is None:
         hand, fifth, fouled = drawing.finish_draw(hand, rules, draw_round)

@@ -17,8 +17,8 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "unit" / "rules"))
 from engine_table import AT, NO_LIMIT, Table, cards_accounted
 
 from dealerassist.profiles import load_profile
-from dealerassist.rules.actions import Mode, Stakes, Structure, Variant
-from dealerassist.rules.engine import legal_actions
+from dealerassist.rules.actions import Act, ActionKind, Mode, Stakes, Structure, Variant
+from dealerassist.rules.engine import apply, legal_actions
 from dealerassist.rules.house_rules import (
     BottomCard,
     HouseRules,
@@ -1202,3 +1202,26 @@ def test_DRAW_05_keeps_the_bottom_card_when_a_reshuffle_is_needed_anyway() -> No
     # before the fix the bottom card went to seat 1 as its fifth, though seat 3's draw still
     # needed a reshuffle: the bottom card completes every remaining draw or is not dealt
     assert texts[0].startswith("Stop: the stub cannot complete seat 3's draw; the last card")
+
+
+def test_DRAW_11_lifts_the_no_bet_restriction_once_the_seat_draws_in_time_again() -> None:
+    """Triple draw with a timer: declared pat by the timer in draw 1, seat 1 only checks,
+    calls or folds in that betting round; having drawn in time in draw 2, it may bet again."""
+    base = load_profile(PROFILES / "casino-triple-draw-27.toml")
+    rules = dataclasses.replace(base, draw=dataclasses.replace(base.draw, timeout_seconds=30))
+    table = Table([500, 500], variant=Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW, rules=rules)
+    table.start(button=2)
+    table.act(2, "call")
+    table.act(1, "check")
+    later = AT + timedelta(seconds=31)
+    table.state = apply(table.state, Act(1, ActionKind.TIME), rules, later).state
+    table.act(2, "draw", count=1)
+    legal = table.legal() or {}
+    assert [o["action"] for o in legal["legal"]] == ["check", "fold"]  # right after draw 1
+    table.act(1, "check")
+    table.act(2, "check")
+    table.act(1, "draw", count=2)  # in time, by its own choice
+    table.act(2, "draw", count=1)
+    legal = table.legal() or {}
+    assert legal["seat"] == 1
+    assert "bet" in [o["action"] for o in legal["legal"]]
