@@ -13,6 +13,7 @@ from dealerassist.rules.house_rules import (
     MissedBlindsReturn,
     NewPlayerBetweenBlindsAndButton,
     PassOutButton,
+    Structure,
     Variant,
 )
 from dealerassist.rules.openers import antes_stopped
@@ -304,7 +305,7 @@ def new_hand(
         return _everyone_in(table, where, rules, volunteer)
     hand = _single_blind(hand, stakes, rules)
     hand = _kill_owed(hand, kills.killer(table, volunteer, rules), stakes, rules)
-    hand = _straddle_offer(hand, rules)
+    hand = _straddle_offer(hand, rules, table.spec.structure)
     return evolve(hand, to_act=next_to_post(hand))
 
 
@@ -392,9 +393,9 @@ def _kill_owed(hand: HandState, seat: int | None, stakes: Stakes, rules: HouseRu
     return evolve(hand.with_player(killer), kill_seat=seat)
 
 
-def _straddle_offer(hand: HandState, rules: HouseRules) -> HandState:
-    """BLIND-14: the first seat left of the big blind is offered a live straddle; KILL-06 never
-    in a kill pot."""
+def _straddle_offer(hand: HandState, rules: HouseRules, structure: Structure) -> HandState:
+    """BLIND-14: the first seat left of the big blind is offered a live straddle, but never the
+    button in a limit game (three-handed it is the button); KILL-06 never in a kill pot."""
     big = hand.big_blind_seat
     if not rules.blinds.straddle_allowed or big is None or len(hand.players) < 3:
         return hand
@@ -403,6 +404,8 @@ def _straddle_offer(hand: HandState, rules: HouseRules) -> HandState:
     if not hand.has(big):
         return hand
     seat = hand.seats_from(big)[0]
+    if seat == hand.button and structure is Structure.FIXED_LIMIT:  # no button straddle
+        return hand
     player = hand.player(seat)
     return hand.with_player(evolve(player, owes_what=(*player.owes_what, STRADDLE_OFFER)))
 

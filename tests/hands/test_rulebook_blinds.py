@@ -818,11 +818,6 @@ def test_BLIND_14_rejects_a_straddle_where_the_house_does_not_allow_it() -> None
     assert refusal.rule_id is RuleId.GAME_01  # the posts are over: no straddle to make
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BLIND-14: no button straddle in limit games; three-handed the seat left of the big "
-    "blind is the button, and the engine offers it the straddle",
-)
 def test_BLIND_14_refuses_a_button_straddle_in_a_limit_game() -> None:
     """Three-handed fixed limit, button 1, blinds 2 and 3: the button is not offered the
     straddle."""
@@ -832,6 +827,19 @@ def test_BLIND_14_refuses_a_button_straddle_in_a_limit_game() -> None:
     table.act("2 post")
     table.act("3 post")
     assert table.hand.phase is not Phase.POSTING
+
+
+def test_BLIND_14_accepts_a_button_straddle_in_no_limit() -> None:
+    """The limit games' exception only: three-handed no limit, the button (left of the big
+    blind) is offered the straddle and may make it."""
+    rules = profile("single-draw-27-no-limit", straddle_allowed=True)
+    table = Table("single-draw-27-no-limit", seats=(1, 2, 3), rules=rules)
+    table.start(button=1)
+    table.act("2 post")
+    table.act("3 post")
+    assert table.hand.phase is Phase.POSTING and table.hand.to_act == 1
+    table.act("1 post straddle")
+    assert table.hand.straddle_seat == 1
 
 
 # -- GAME-07: players per game ------------------------------------------------------------------
