@@ -217,22 +217,22 @@ def _started(events: list[Mapping[str, Any]]) -> Mapping[str, Any] | None:
 def _player_order(
     events: list[Mapping[str, Any]], seats: Mapping[int, Any], spec: Mapping[str, Any]
 ) -> list[int]:
-    """Seats as PHH players p1..pn: from the first seat dealt in after the button (the small
-    blind, or the big blind when the small blind is dead); heads-up, big blind first."""
+    """Seats as PHH players p1..pn, in the order they act after the draw: from the first seat
+    dealt in after the button (the small blind, or the big blind when the small blind is
+    dead). Heads-up, the big blind first and the small blind (the button) second, as pokerkit
+    numbers them; with a dead button there, the seat after it is the small blind."""
     dealt = _dealt_seats(events, seats)
     if not dealt:
         return []
     button = _button(events)
     if button is not None:
-        return [seat for seat in dealt if seat > button] + [
-            seat for seat in dealt if seat <= button
-        ]
+        order = [seat for seat in dealt if seat > button] + [s for s in dealt if s <= button]
+        if len(order) == 2 and button not in order:
+            order.reverse()  # a dead button heads-up: big blind (second after it) first
+        return order
     stakes = spec.get("stakes") or {}
     posted = _posted(events)
     small = next((s for s, a in posted if a == stakes.get("small_blind")), None)
-    if small is None:
-        after = [seat for seat in dealt if button is not None and seat > button]
-        small = (after or dealt)[0]
     start = dealt.index(small) if small in dealt else 0
     order = dealt[start:] + dealt[:start]
     if len(order) == 2:
@@ -276,38 +276,85 @@ def _header(
 def _forced_bets(
     stakes: Mapping[str, Any], order: list[int], posted: list[tuple[int, int]]
 ) -> tuple[list[int], list[int], int]:
-    """PHH ``blinds_or_straddles`` and ``antes`` from what was posted, and the small blind
-    that was dead this hand (0 if it was posted).
+    """PHH ``blinds_or_straddles`` and ``antes`` from what was posted (``posted`` in the order
+    of the posts), and the small blind that was dead this hand (0 if none was).
 
-    The small blind is player 1 when it posted a small blind; when player 1 posted the big
-    blind instead (the small blind's seat is empty or sat out: BLIND-03 dead button, BLIND-07),
-    nobody posted a small blind: player 1's blind is the big blind and the dead small blind
-    is written as ``_dead_small_blind``. Heads-up PHH lists the small blind first, though
-    player 1 is the big blind (pokerkit's convention). A big-blind ante is the big blind's.
+    The blinds post first (BLIND-01): the first post is the small blind, unless it is a big
+    blind or more (no small blind this hand: its seat is empty or sat out, BLIND-03/07);
+    the big blind is the next post. The small blind is written at its player and the big
+    blind at its player, as the stakes say (a short all-in blind is capped by the stack).
+    When player 1 posted the big blind, nobody posted a small blind: that small blind is our
+    ``_dead_small_blind``. Heads-up PHH lists the small blind first, though player 1 is the
+    big blind (pokerkit's convention). A big-blind ante is the big blind's. Posts of other
+    seats (a missed blind made up, a newcomer's big blind, a kill blind) are written as they
+    were made: the live part a blind of that player, a dead small blind an ante of that player,
+    as pokerkit plays them.
 
-    >>> _forced_bets({"small_blind": 5, "big_blind": 10}, [4, 1, 2], [(4, 10)])
+    >>> stakes = {"small_blind": 5, "big_blind": 10}
+    >>> _forced_bets(stakes, [4, 1, 2], [(4, 10)])
     ([10, 0, 0], [0, 0, 0], 5)
-    >>> _forced_bets({"small_blind": 5, "big_blind": 10}, [2, 3, 1], [(2, 5), (3, 10)])
+    >>> _forced_bets(stakes, [2, 3, 1], [(2, 5), (3, 10)])
     ([5, 10, 0], [0, 0, 0], 0)
+    >>> _forced_bets(stakes, [3, 1, 2], [(1, 10)])
+    ([0, 10, 0], [0, 0, 0], 0)
+    >>> _forced_bets(stakes, [4, 1, 2, 3], [(1, 5), (2, 10), (4, 15)])
+    ([10, 5, 10, 0], [5, 0, 0, 0], 0)
     """
     small, big = int(stakes.get("small_blind", 0)), int(stakes.get("big_blind", 0))
     ante, big_ante = int(stakes.get("ante", 0)), int(stakes.get("big_blind_ante", 0))
     blinds, antes = [0] * len(order), [ante] * len(order)
     if len(order) < 2:
         return blinds, antes, 0
-    if len(order) == 2:
-        blinds[0], blinds[1] = small, big
-        antes[0] += big_ante
-        return blinds, antes, 0
-    amounts = dict(posted)
-    first = amounts.get(order[0])
-    if small and small < big and first is not None and first - ante - big_ante >= big:
-        blinds[0] = big  # the small blind is dead: player 1 posted the big blind
-        antes[0] += big_ante
-        return blinds, antes, small
+    heads_up = len(order) == 2
+    seats = [seat for seat, _ in posted if seat in order]
+    if not seats or not small or small >= big:
+        return _stake_blinds(blinds, antes, small, big, big_ante), antes, 0
+    first = dict(posted)[seats[0]] - ante
+    small_seat = None if first >= big + big_ante else seats[0]
+    big_seat = seats[0] if small_seat is None else next(iter(seats[1:]), None)
+    places = {order.index(seat) for seat in (small_seat, big_seat) if seat is not None}
+    if small_seat is not None:
+        blinds[order.index(small_seat)] = small
+    if big_seat is not None:
+        where = order.index(big_seat)
+        blinds[where] = big
+        antes[where] += big_ante
+    if heads_up:  # pokerkit lists the small blind first (player 2's), whoever is player 1
+        blinds.reverse()
+    dead_small = small if big_seat == order[0] and small_seat is None and not heads_up else 0
+    paid = [dict(posted).get(seat) for seat in order]
+    return _other_posts(blinds, antes, paid, places, stakes), antes, dead_small
+
+
+def _stake_blinds(
+    blinds: list[int], antes: list[int], small: int, big: int, big_ante: int
+) -> list[int]:
+    """The blinds of the stakes: player 1 the small blind, player 2 the big blind (heads-up
+    listed small blind first, pokerkit's convention), with a big-blind ante."""
     blinds[0], blinds[1] = small, big
-    antes[1] += big_ante
-    return blinds, antes, 0
+    antes[0 if len(blinds) == 2 else 1] += big_ante
+    return blinds
+
+
+def _other_posts(
+    blinds: list[int],
+    antes: list[int],
+    paid: list[int | None],
+    blind_players: set[int],
+    stakes: Mapping[str, Any],
+) -> list[int]:
+    """Add the posts of players other than the blinds: live parts to ``blinds``, a dead
+    small blind to ``antes`` (BLIND-08/09 a missed blind made up, BLIND-05/06 a newcomer)."""
+    small, big = int(stakes.get("small_blind", 0)), int(stakes.get("big_blind", 0))
+    ante = int(stakes.get("ante", 0))
+    for index, amount in enumerate(paid):
+        if amount is None or index in blind_players:
+            continue
+        rest = max(0, amount - ante)
+        dead = small if rest in (small, small + big) else 0
+        antes[index] += dead
+        blinds[index] += rest - dead
+    return blinds
 
 
 def _footer(hand_record: Mapping[str, Any], order: list[int]) -> list[str]:

@@ -412,7 +412,11 @@ def stakes(hand: RecordedHand) -> Stakes:
     if hand.dead_small_blind:  # p1 posted the big blind; the small blind was dead
         blinds = (hand.dead_small_blind, *blinds)
     if any(blinds[2:]) or hand.bring_in:
-        raise InvalidInput("straddles and bring-ins are not part of the games we deal")
+        raise InvalidInput(
+            f"blinds_or_straddles {list(hand.blinds_or_straddles)}: only a small and a big "
+            "blind are replayed (a straddle, a bring-in, a kill blind or a missed blind made up "
+            "cannot be posted at a table that starts empty)"
+        )
     ante, big_blind_ante = _antes(hand)
     return Stakes(
         small_blind=blinds[0],
@@ -433,7 +437,10 @@ def _antes(hand: RecordedHand) -> tuple[int, int]:
     big = blind_seats(hand)[1] - 1 if hand.dead_small_blind else 1
     if hand.blinds_or_straddles[big] and antes[big] and not any(antes[:big] + antes[big + 1 :]):
         return 0, antes[big]
-    raise InvalidInput(f"antes {list(antes)}: only an ante for everyone or a big-blind ante")
+    raise InvalidInput(
+        f"antes {list(antes)}: only an ante for everyone or a big-blind ante (a dead blind "
+        "made up cannot be posted at a table that starts empty)"
+    )
 
 
 def blind_seats(hand: RecordedHand) -> tuple[int, int]:

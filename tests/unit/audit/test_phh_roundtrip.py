@@ -14,8 +14,11 @@ from fakes import fake_services
 
 from dealerassist.audit.phh import hand_records, hand_to_phh
 from dealerassist.audit.phh_reader import parse_phh
+from dealerassist.errors import InvalidInput
 from dealerassist.profiles import get_profile
 from dealerassist.replay import finishing_stacks, replay_hand
+from dealerassist.rules.actions import Command, ReturnToPlay, SitOut
+from dealerassist.rules.engine import legal_actions
 from dealerassist.service import tables as use_cases
 from dealerassist.service.ports import AnswerKind
 
@@ -60,6 +63,19 @@ class Table:
     def act(self, seat: int, action: str, **fields: Any) -> Any:
         body = {"seat": seat, "action": action, **fields}
         return self._check(use_cases.submit_action(self.services, self.table_id, body, ACTOR, PRE))
+
+    def command(self, command: Command) -> None:
+        self._check(use_cases.execute(self.services, self.table_id, command, ACTOR, PRE))
+
+    def fold_around(self) -> None:
+        """Every seat posts what it owes, then folds until the hand ends."""
+        while True:
+            state = self.services.tables.load(self.table_id).state  # type: ignore[union-attr]
+            legal = legal_actions(state, self.services.profiles.get(self.profile_id), None)
+            if legal is None:
+                return
+            posts = any(option["action"] == "post" for option in legal["legal"])
+            self.act(legal["seat"], "post" if posts else "fold")
 
     def leave(self, seat: int) -> None:
         self._check(use_cases.remove_player(self.services, self.table_id, seat, ACTOR, PRE))
@@ -274,3 +290,75 @@ def test_count_mode_with_more_cards_dealt_than_the_deck_holds_replays() -> None:
     text, recorded = _round_trip(table)
     assert sum(action.count("??") for action in tomllib.loads(text)["actions"]) > 52
     assert _pokerkit_stacks(text) == recorded
+
+
+def test_a_small_blind_that_sits_out_heads_up_leaves_blinds_zero_and_big() -> None:
+    """Three dealt in, the small blind sits out instead of posting (BLIND-07): heads-up
+    between the big blind and the button, who posts nothing. PHH blinds [0, BB] (small
+    blind first, pokerkit's heads-up convention); it replays and pokerkit agrees."""
+    table = Table("count", {1: 400, 2: 400, 3: 400})
+    table.start(button=1)
+    table.act(2, "sit_out")
+    table.act(3, "post")
+    table.act(1, "raise", amount=20)
+    table.act(3, "call")
+    table.act(3, "draw", count=2)
+    table.act(1, "draw", count=1)
+    table.act(3, "bet", amount=10)
+    table.act(1, "fold")
+    text, recorded = _round_trip(table)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P3", "P1"] and data["blinds_or_straddles"] == [0, 10]
+    assert "_dead_small_blind" not in data
+    assert recorded == [420, 380]
+    assert _pokerkit_stacks(text) == recorded
+
+
+def test_a_small_blind_that_sits_out_four_handed_is_a_dead_small_blind() -> None:
+    """Four dealt in, the small blind sits out: the big blind is player 1 and the small
+    blind is dead (``_dead_small_blind``); the other players act as recorded."""
+    table = Table("count", {1: 400, 2: 400, 3: 400, 4: 400})
+    table.start(button=1)
+    table.act(2, "sit_out")
+    table.act(3, "post")
+    table.act(4, "fold")
+    table.act(1, "call")
+    table.act(3, "check")
+    table.act(3, "draw", count=1)
+    table.act(1, "draw", count=0)
+    _check_round(table, (3, 1), {})
+    _check_round(table, (3, 1), {})
+    table.act(3, "bet", amount=20)
+    table.act(1, "fold")
+    text, recorded = _round_trip(table)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P3", "P4", "P1"]
+    assert data["blinds_or_straddles"] == [10, 0, 0] and data["_dead_small_blind"] == 5
+    assert recorded == [410, 400, 390]
+    assert _pokerkit_stacks(text) == recorded
+
+
+def test_a_missed_blind_made_up_is_written_as_posted_and_refused_by_the_reader() -> None:
+    """BLIND-08: seat 4 sat out while the big blind passed, returns and posts 15 (10 live,
+    5 dead). The PHH says so in standard fields (a blind of 10 and an ante of 5 for that
+    player, as pokerkit plays them); a table that starts empty cannot owe such a post, so
+    the reader refuses the file with the reason instead of replaying other stacks."""
+    table = Table("count", dict.fromkeys((1, 2, 3, 4), 400))
+    table.command(SitOut(4))
+    table.start(button=1)
+    table.fold_around()
+    table.start()
+    table.fold_around()
+    table.command(ReturnToPlay(4))
+    table.start()
+    table.fold_around()
+    record = table.record(3)
+    posts = [item for e in record["events"] for item in e["payload"]["events"] or ()]
+    assert {"type": "posted", "seat": 4, "amount": 15} in posts
+    text = hand_to_phh(record)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P4", "P1", "P2", "P3"]
+    assert data["blinds_or_straddles"] == [10, 5, 10, 0] and data["antes"] == [5, 0, 0, 0]
+    assert "_dead_small_blind" not in data
+    with pytest.raises(InvalidInput, match="missed blind made up"):
+        _replayed(text, TRIPLE_DRAW)
