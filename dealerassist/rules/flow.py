@@ -153,7 +153,9 @@ def finish(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log) -> Han
         for p in hand.players
     )
     result["stacks"] = {str(p.seat): p.stack for p in players}
-    for index, pot in enumerate(result["pots"]):
+    # SHOW-07: each pot awarded separately, the last-formed side pot first (the result lists
+    # the main pot first, as rulings and awards name them)
+    for index, pot in reversed(list(enumerate(result["pots"]))):
         for seat, chips in pot["shares"].items():
             log.instructions.append(say.award(int(seat), chips, index))
     log.events.append({"type": "hand_ended", "result": result})

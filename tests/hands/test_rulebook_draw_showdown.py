@@ -1225,3 +1225,32 @@ def test_DRAW_11_lifts_the_no_bet_restriction_once_the_seat_draws_in_time_again(
     legal = table.legal() or {}
     assert legal["seat"] == 1
     assert "bet" in [o["action"] for o in legal["legal"]]
+
+
+def test_SHOW_07_guides_the_last_side_pot_to_be_pushed_first() -> None:
+    """Three all-ins of 21, 46 and 100 against a deep stack: side pot 2, then 1, then the main."""
+    table = Table(
+        [21, 46, 100, 200],
+        Variant.DEUCE_TO_SEVEN_SINGLE_DRAW,
+        Structure.NO_LIMIT,
+        NO_LIMIT,
+        rules=load_profile(PROFILES / "single-draw-27-no-limit.toml"),
+    )
+    table.start(button=4)
+    table.act(3, "raise", amount=100)
+    table.act(4, "call")
+    table.act(1, "call")
+    table.act(2, "call")
+    for seat in (1, 2, 3, 4):
+        table.act(seat, "draw", count=0)
+    table.act(1, "show", cards="7h 5c 4s 3d 2c")
+    table.act(2, "show", cards="8d 6h 4c 3c 2h")
+    table.act(3, "show", cards="8h 6c 4d 3s 2d")
+    outcome = table.act(4, "show", cards="Kh Kd 9c 8s 7c")
+    texts = [i["text"] for i in outcome.instructions if i["code"] == "award"]
+    assert texts == [
+        "Push 108 from side pot 2 to seat 3",
+        "Push 38 from side pot 1 to seat 2",
+        "Push 37 from side pot 1 to seat 3",
+        "Push 84 from the main pot to seat 1",
+    ]
