@@ -425,11 +425,14 @@ def _commands(events: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
         payload = event.get("payload") or {}
         if event.get("kind") == REJECTED:
             continue
+        command = payload.get("command") or {}
         for engine_event in payload.get("events") or ():
             key = _TAKEN_BACK.get(engine_event.get("type"))
             if key is not None:
                 _take_back(commands, len(engine_event.get(key) or ()))
-        commands.append(payload.get("command") or {})
+            if engine_event.get("type") == "exposed":  # IRREG-03/04: kept or replaced
+                command = {**command, "ruling": engine_event.get("ruling")}
+        commands.append(command)
     return commands
 
 
@@ -486,6 +489,9 @@ def _actions(events: list[Mapping[str, Any]], order: list[int]) -> list[str]:
         if command.get("action") == "deal":
             _named(command.get("cards") or (), owed.get(seat), hole[seat])
             continue
+        if command.get("action") == "exposed" and command.get("ruling") == "replace":
+            _unnamed(command.get("cards") or (), owed.get(seat), hole[seat])
+            continue
         lines = _action(name, command)
         if lines:
             actions.extend(deals)
@@ -504,6 +510,16 @@ def _named(cards: Iterable[str], *deals: _Deal | None) -> None:
         deal.cards.append(str(card))
 
 
+def _unnamed(cards: Iterable[str], *deals: _Deal | None) -> None:
+    """Card mode, IRREG-03/04: an exposed card that is replaced never was the player's: it
+    leaves the deal line that named it, and the replacement dealt next takes its place."""
+    for card in cards:
+        for deal in deals:
+            if deal is not None and card in deal.cards:
+                deal.cards.remove(card)
+                break
+
+
 def _action(name: str, command: Mapping[str, Any]) -> list[str]:
     match command.get("action"):
         case "fold":
@@ -519,7 +535,7 @@ def _action(name: str, command: Mapping[str, Any]) -> list[str]:
         case "muck":
             return [f"{name} sm"]  # PHH: show-or-muck without cards mucks
         case _:
-            return []  # posts are implied by the blinds; time leaves no line
+            return []  # posts are implied by the blinds; time, an exposed card leave no line
 
 
 def _draw(name: str, command: Mapping[str, Any]) -> tuple[str, _Deal | None]:

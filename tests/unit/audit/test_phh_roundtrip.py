@@ -80,6 +80,9 @@ class Table:
     def leave(self, seat: int) -> None:
         self._check(use_cases.remove_player(self.services, self.table_id, seat, ACTOR, PRE))
 
+    def record_events(self) -> list[dict[str, Any]]:
+        return list(self.services.tables.staged)  # type: ignore[attr-defined]
+
     def record(self, hand_no: int) -> dict[str, Any]:
         events = self.services.tables.staged  # type: ignore[attr-defined]
         return next(hand for hand in hand_records(events) if hand["hand_no"] == hand_no)
@@ -362,3 +365,34 @@ def test_a_missed_blind_made_up_is_written_as_posted_and_refused_by_the_reader()
     assert "_dead_small_blind" not in data
     with pytest.raises(InvalidInput, match="missed blind made up"):
         _replayed(text, TRIPLE_DRAW)
+
+
+def test_an_exposed_card_replaced_on_the_deal_is_not_in_the_hole_cards() -> None:
+    """IRREG-03 (card mode): seat 1's Ks is exposed on the deal and replaced by 9d; the hole
+    cards written are the five it played, and the file replays (it showed them)."""
+    table = Table("card", {1: 400, 2: 400, 3: 400})
+    table.start(button=1)
+    table.act(2, "post")
+    table.act(3, "post")
+    table.act(2, "deal", cards="2c 3c 4c 5c Kd")
+    table.act(3, "deal", cards="2d 3d 4d 5d Kh")
+    table.act(1, "deal", cards="2h 3h 4h 5h Ks")
+    answer = table.act(1, "exposed", cards="Ks")
+    assert {"type": "exposed", "exposed": "Ks", "ruling": "replace", "seat": 1} in [
+        e for e in table.record_events()[-1]["payload"]["events"] if e["type"] == "exposed"
+    ], answer.body
+    table.act(1, "deal", cards="9d")
+    table.act(1, "call")
+    table.act(2, "call")
+    table.act(3, "check")
+    for _ in range(3):
+        for seat in (2, 3, 1):
+            table.act(seat, "draw", count=0)
+        _check_round(table, (2, 3, 1))
+    table.act(2, "show", cards="2c 3c 4c 5c Kd")
+    table.act(3, "show", cards="2d 3d 4d 5d Kh")
+    table.act(1, "show", cards="2h 3h 4h 5h 9d")
+    text, recorded = _round_trip(table)
+    assert tomllib.loads(text)["actions"][2] == "d dh p3 2h3h4h5h9d"
+    assert recorded == [390, 390, 420]
+    assert _pokerkit_stacks(text) == recorded
