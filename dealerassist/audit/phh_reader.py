@@ -44,6 +44,7 @@ UNKNOWN_CARD = "??"
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 REPLAY_PROFILE = "replay-permissive"
+DEAD_SEAT_NAME = "(dead small blind)"  # the stand-in seat of a dead small blind (to_commands)
 
 # PHH variant code -> the game we deal and its betting structure.
 VARIANTS: dict[str, tuple[Variant, Structure]] = {
@@ -449,9 +450,6 @@ def blind_seats(hand: RecordedHand) -> tuple[int, int]:
     if hand.dead_small_blind:
         return _dead_seat(hand), 1
     return (2, 1) if hand.player_count == 2 else (1, 2)
-
-
-DEAD_SEAT_NAME = "(dead small blind)"
 
 
 def _dead_seat(hand: RecordedHand) -> int:
