@@ -4,14 +4,15 @@
 the hand's events plus ``table``, the table as the hand began (``table_at_hand_start``
 builds it from the table's earlier events: the spec of ``create_table``, the seats and
 stacks after the last seat change or hand result). Conventions are those of
-``audit.phh_reader`` (and pokerkit): players are numbered from the small blind, heads-up
-player 1 is the big blind and player 2 the button; blinds and antes are implied by
-``blinds_or_straddles`` and ``antes`` (no post actions); ``cbr`` amounts are "to"
-amounts. Card mode names every card dealt, discarded or shown (the ``deal`` entries);
-cards the service never saw are ``??``: in count mode every hole card, every discard and
-every replacement. A muck at showdown is ``pN sm`` (no cards). Refused entries are not
-part of a hand history, nor are actions taken back later (a ruling's ``void_last``, a last
-drawer's changed pat).
+``audit.phh_reader`` (and pokerkit): players are numbered from the first seat dealt in
+after the button (the small blind), heads-up player 1 is the big blind and player 2 the
+button; blinds and antes are implied by ``blinds_or_straddles`` and ``antes`` (no post
+actions), built from what was posted (``_forced_bets``: a dead small blind is our
+``_dead_small_blind``); ``cbr`` amounts are "to" amounts. Card mode names every card
+dealt, discarded or shown (the ``deal`` entries); cards the service never saw are ``??``:
+in count mode every hole card, every discard and every replacement. A muck at showdown is
+``pN sm`` (no cards). Refused entries are not part of a hand history, nor are actions
+taken back later (a ruling's ``void_last``, a last drawer's changed pat).
 
 PHH has variant codes only for ``F2L3D`` and ``N2L1D`` of the games we deal; other games
 are written with our own variant name and a comment saying so.
