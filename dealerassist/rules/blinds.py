@@ -267,11 +267,16 @@ def _newcomer(
 
 
 def new_hand(
-    table: TableState, where: Positions, rules: HouseRules, volunteer: int | None = None
+    table: TableState,
+    where: Positions,
+    rules: HouseRules,
+    volunteer: int | None = None,
+    everyone: bool = False,
 ) -> HandState:
     """The posting phase of a new hand: every seat dealt in and what it owes; who waits, why.
 
-    ``volunteer``: the seat that kills this hand by choice (KILL-01, optional kills only)."""
+    ``volunteer``: the seat that kills this hand by choice (KILL-01, optional kills only);
+    ``everyone``: too few to wait, so nobody does (BLIND-11 (c), OPEN-09)."""
     stakes = table.spec.stakes
     volunteer = volunteer if kills.is_optional(rules) else None
     order = clockwise_after(eligible_seats(table), where.button)
@@ -280,7 +285,12 @@ def new_hand(
         stakes = replace(stakes, ante=0)  # OPEN-03: the pot plays as it is
     players: list[PlayerState] = []
     waiting: list[tuple[int, str]] = []
+    # OPEN-09: only the players dealt in on the previous deal share the antes it carried
+    previous = table.hand if table.carried_pot and not everyone else None
     for seat in order:
+        if previous is not None and not previous.has(seat):
+            waiting.append((seat, RuleId.OPEN_09.value))
+            continue
         extra = entry(table, table.seat(seat), where, rules)
         if seat == volunteer:
             extra = _killing_entry(table.seat(seat), extra)
@@ -314,7 +324,7 @@ def _everyone_in(
 ) -> HandState:
     """BLIND-11 (c): with too few players to wait for the blinds, a new game deals everyone in."""
     seats = tuple(evolve(s, waiting=None, new_player=False, missed_blind=None) for s in table.seats)
-    return new_hand(evolve(table, seats=seats), where, rules, volunteer)
+    return new_hand(evolve(table, seats=seats), where, rules, volunteer, everyone=True)
 
 
 def _killing_entry(seat: SeatState, extra: str | tuple[str, ...]) -> tuple[str, ...]:

@@ -1119,12 +1119,6 @@ def test_BLIND_07_guides_the_big_blind_on_when_its_seat_sits_out_at_the_post(nam
     assert [table.play()["bb"] for _ in range(3)] == [1, 2, 3]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="OPEN-09: only players dealt in on the previous deal share forfeited money, a newcomer "
-    "pays the multiple antes to come in; the engine deals a newcomer into the carried pot for "
-    "one ante",
-)
 def test_OPEN_09_refuses_a_newcomer_the_carried_antes_for_a_single_ante() -> None:
     """home-game-five-card-draw: hand 1 (antes 2) is passed out, 6 carried. A player seated in
     seat 4 before hand 2 is either not dealt in or pays both antes (4)."""
@@ -1137,6 +1131,8 @@ def test_OPEN_09_refuses_a_newcomer_the_carried_antes_for_a_single_ante() -> Non
     table.start()
     assert table.hand.dead == 6
     assert not table.hand.has(4) or table.hand.player(4).owes == 4
+    assert (4, "OPEN-09") in table.hand.waiting  # the three of the passed-out deal play it
+    assert [p.seat for p in table.hand.players] == [2, 3, 1]
 
 
 def test_BLIND_09_accepts_a_small_blind_skipped_at_the_post_posted_dead_on_return() -> None:
