@@ -475,12 +475,17 @@ def _actions(events: list[Mapping[str, Any]], order: list[int]) -> list[str]:
     actions: list[str | _Deal] = list(hole.values())
     owed: dict[int, _Deal] = {}  # a seat's replacements not (all) named yet
     deals: list[_Deal] = []
+    drawn: set[int] = set()  # seats that declared their draw since the last betting action
     for command in _commands(events):
         if command.get("type") != "action" or int(command.get("seat", 0)) not in player:
             continue
         seat = int(command["seat"])
         name = player[seat]
         if command.get("action") == "draw":
+            if seat in drawn:  # a new draw with no betting between (all in): the last deals first
+                actions.extend(deals)
+                deals, drawn = [], set()
+            drawn.add(seat)
             discard, deal = _draw(name, command)
             actions.append(discard)
             if deal is not None:
@@ -496,7 +501,7 @@ def _actions(events: list[Mapping[str, Any]], order: list[int]) -> list[str]:
         lines = _action(name, command)
         if lines:
             actions.extend(deals)
-            deals = []
+            deals, drawn = [], set()
         actions.extend(lines)
     return [item if isinstance(item, str) else item.text() for item in [*actions, *deals]]
 

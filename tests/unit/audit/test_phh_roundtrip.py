@@ -396,3 +396,35 @@ def test_an_exposed_card_replaced_on_the_deal_is_not_in_the_hole_cards() -> None
     assert tomllib.loads(text)["actions"][2] == "d dh p3 2h3h4h5h9d"
     assert recorded == [390, 390, 420]
     assert _pokerkit_stacks(text) == recorded
+
+
+def test_draws_without_betting_between_them_keep_each_rounds_deals_in_that_round() -> None:
+    """Seat 2 is all in before the draw, so the draws follow one another with no betting:
+    each draw round's replacements are written before the next round's discards (else a
+    player would discard a card it has not been dealt)."""
+    table = Table("card", {1: 400, 2: 20, 3: 400})
+    table.start(button=1)
+    table.act(2, "post")
+    table.act(3, "post")
+    table.act(2, "deal", cards="2c 3c 4c Kc Kd")
+    table.act(3, "deal", cards="2d 3d 4d 5d Qh")
+    table.act(1, "deal", cards="2h 3h 4h 5h Ks")
+    table.act(1, "fold")
+    table.act(2, "raise", amount=20)
+    table.act(3, "call")
+    table.act(2, "draw", discards="Kc Kd")
+    table.act(2, "deal", cards="9s Js")
+    table.act(3, "draw", discards="Qh")
+    table.act(3, "deal", cards="Ts")
+    table.act(2, "draw", discards="Js")
+    table.act(2, "deal", cards="7s")
+    table.act(3, "draw", count=0)
+    table.act(2, "draw", count=0)
+    table.act(3, "draw", count=0)
+    table.act(2, "show", cards="2c 3c 4c 9s 7s")
+    table.act(3, "show", cards="2d 3d 4d 5d Ts")
+    text, recorded = _round_trip(table)
+    actions = tomllib.loads(text)["actions"]
+    assert actions.index("d dh p1 9sJs") < actions.index("p1 sd Js")
+    assert recorded == [40, 380, 400]  # 9-7-4-3-2 beats T-5-4-3-2
+    assert _pokerkit_stacks(text) == recorded
