@@ -253,6 +253,9 @@ def _button_to_pass(table: TableState, seat: int, where: Positions, rules: House
     return seat == where.button or seat in arc(where.button, small, len(table.seats))
 
 
+_BUYS_BUTTON = ("entering_big_blind", DEAD_SMALL)  # BLIND-06 buy_button: big blind + dead small
+
+
 def _newcomer(
     table: TableState, seat: int, where: Positions, rules: HouseRules
 ) -> str | tuple[str, ...]:
@@ -262,7 +265,7 @@ def _newcomer(
     if not between:
         return ("entering_big_blind",)
     if rules.blinds.between_blinds_and_button is NewPlayerBetweenBlindsAndButton.BUY_BUTTON:
-        return ("entering_big_blind", DEAD_SMALL)
+        return _BUYS_BUTTON
     return "BLIND-06"
 
 
@@ -287,11 +290,16 @@ def new_hand(
     waiting: list[tuple[int, str]] = []
     # OPEN-09: only the players dealt in on the previous deal share the antes it carried
     previous = table.hand if table.carried_pot and not everyone else None
+    killer = kills.killer(table, volunteer, rules)
+    kill_in_blind = killer is not None and killer in (small, big)
     for seat in order:
         if previous is not None and not previous.has(seat):
             waiting.append((seat, RuleId.OPEN_09.value))
             continue
         extra = entry(table, table.seat(seat), where, rules)
+        if kill_in_blind and extra == _BUYS_BUTTON:  # KILL-06: no buying the button then
+            waiting.append((seat, RuleId.KILL_06.value))
+            continue
         if seat == volunteer:
             extra = _killing_entry(table.seat(seat), extra)
         if isinstance(extra, str):
@@ -314,7 +322,7 @@ def new_hand(
     if len(players) < 2 and waiting:
         return _everyone_in(table, where, rules, volunteer)
     hand = _single_blind(hand, stakes, rules)
-    hand = _kill_owed(hand, kills.killer(table, volunteer, rules), stakes, rules)
+    hand = _kill_owed(hand, killer, stakes, rules)
     hand = _straddle_offer(hand, rules, table.spec.structure)
     return evolve(hand, to_act=next_to_post(hand))
 
