@@ -221,16 +221,17 @@ def _player_order(
     """Seats as PHH players p1..pn, in the order they act after the draw: from the first seat
     dealt in after the button (the small blind, or the big blind when the small blind is
     dead). Heads-up, the big blind first and the small blind (the button) second, as pokerkit
-    numbers them; with a dead button there, the seat after it is the small blind."""
+    numbers them (the big blind is the second post, or the only one)."""
     dealt = _dealt_seats(events, seats)
     if not dealt:
         return []
     button = _button(events)
+    posters = [seat for seat, _ in _posted(events) if seat in dealt]
+    if len(dealt) == 2 and posters:  # the blinds post first, the big blind second (or alone)
+        big = posters[1] if len(posters) > 1 else posters[0]
+        return [big, next(seat for seat in dealt if seat != big)]
     if button is not None:
-        order = [seat for seat in dealt if seat > button] + [s for s in dealt if s <= button]
-        if len(order) == 2 and button not in order:
-            order.reverse()  # a dead button heads-up: big blind (second after it) first
-        return order
+        return [seat for seat in dealt if seat > button] + [s for s in dealt if s <= button]
     stakes = spec.get("stakes") or {}
     posted = _posted(events)
     small = next((s for s, a in posted if a == stakes.get("small_blind")), None)

@@ -566,13 +566,19 @@ class _Mapper:
     def commands(self) -> list[Act]:
         check_replacements(self.hand.actions)
         acts = self.acts = []
+        drawn: set[int | None] = set()  # players that declared in this draw round
         for action in self.hand.actions:
             handler = _HANDLERS.get(action.code)
             if handler is None:
                 raise InvalidInput(f"{action.text!r}: not an action of the games we deal")
-            if self.fifths and action.code is not _DISCARD and action.code is not _DEAL_HOLE:
+            if action.code is _DISCARD:
+                if action.player in drawn:  # a new draw round with no betting between
+                    acts.extend(self.fifths)
+                    self.fifths, drawn = [], set()
+                drawn.add(action.player)
+            elif action.code is not _DEAL_HOLE:
                 acts.extend(self.fifths)  # the draw is over: the fifth cards owed (DRAW-03)
-                self.fifths = []
+                self.fifths, drawn = [], set()
             acts.append(handler(self, action.player or 0, action))
         return acts + self.fifths
 

@@ -428,3 +428,58 @@ def test_draws_without_betting_between_them_keep_each_rounds_deals_in_that_round
     assert actions.index("d dh p1 9sJs") < actions.index("p1 sd Js")
     assert recorded == [40, 380, 400]  # 9-7-4-3-2 beats T-5-4-3-2
     assert _pokerkit_stacks(text) == recorded
+
+
+def test_heads_up_after_a_dead_button_and_a_small_blind_sitting_out() -> None:
+    """Dead button (last hand's small blind left) and this hand's small blind sits out: the
+    big blind plays the seat after it heads-up. The big blind is player 1 (the only post)."""
+    table = Table("count", dict.fromkeys((1, 2, 3, 4), 400))
+    table.start(button=1)
+    table.fold_around()
+    table.leave(2)
+    hand = table.start()
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (2, 3, 4)
+    table.act(3, "sit_out")
+    table.act(4, "post")
+    table.act(1, "raise", amount=20)
+    table.act(4, "call")
+    table.act(4, "draw", count=1)
+    table.act(1, "draw", count=2)
+    table.act(4, "bet", amount=10)
+    table.act(1, "fold")
+    text, recorded = _round_trip(table, hand_no=2)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P4", "P1"] and data["blinds_or_straddles"] == [0, 10]
+    assert recorded == [400 + 20, 400 - 20]
+    assert _pokerkit_stacks(text) == recorded
+
+
+def test_a_split_five_card_draw_before_a_draw_without_betting() -> None:
+    """DRAW-03 with a player all in: seat 2 draws five (four now, the fifth after seat 3),
+    and the next draw follows at once. The reader deals the fifth card before that draw."""
+    table = Table("card", {1: 400, 2: 20, 3: 400})
+    table.start(button=1)
+    table.act(2, "post")
+    table.act(3, "post")
+    table.act(2, "deal", cards="Kc Kd Qc Qd Jc")
+    table.act(3, "deal", cards="2d 3d 4d 5d Qh")
+    table.act(1, "deal", cards="2h 3h 4h 5h Ks")
+    table.act(1, "fold")
+    table.act(2, "raise", amount=20)
+    table.act(3, "call")
+    table.act(2, "draw", discards="Kc Kd Qc Qd Jc")
+    table.act(2, "deal", cards="2c 3c 4c 9s")
+    table.act(3, "draw", discards="Qh")
+    table.act(3, "deal", cards="Ts")
+    table.act(2, "deal", cards="Js")
+    table.act(2, "draw", discards="Js")
+    table.act(2, "deal", cards="7s")
+    table.act(3, "draw", count=0)
+    table.act(2, "draw", count=0)
+    table.act(3, "draw", count=0)
+    table.act(2, "show", cards="2c 3c 4c 9s 7s")
+    table.act(3, "show", cards="2d 3d 4d 5d Ts")
+    text, recorded = _round_trip(table)
+    assert "d dh p1 2c3c4c9sJs" in tomllib.loads(text)["actions"]
+    assert recorded == [40, 380, 400]
+    assert _pokerkit_stacks(text) == recorded
