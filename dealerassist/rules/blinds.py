@@ -453,14 +453,17 @@ def missed_marker(player: PlayerState) -> str | None:
     return None
 
 
-def check_players(count: int, rules: HouseRules, table: TableState) -> None:
-    """DEAL-02 / GAME-07: two players at least; no more than the game and house allow."""
+def check_players(count: int, rules: HouseRules, table: TableState, most: bool = True) -> None:
+    """DEAL-02 / GAME-07: two players at least; no more than the game and house allow
+    (``most``: counted among the players dealt in, not the seats that wait)."""
     limit = min(rules.table.max_players, game(table.spec.variant).max_players)
     if count < 2:
         raise RuleViolation(
             rule_id=RuleId.DEAL_02,
             message="At least two active seats with chips are needed to deal a hand.",
         )
+    if not most:
+        return
     if table.spec.variant is Variant.ACE_TO_SEVEN_STRIPPED and count > limit:
         raise RuleViolation(
             rule_id=RuleId.GAME_05,

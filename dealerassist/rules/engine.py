@@ -153,7 +153,7 @@ def _start(
             f"house limit; the {state.carried_pot} in the pot plays as it is"
         )
         log.notices.append(Notice(rule_id=RuleId.OPEN_03, message=text))
-    blinds.check_players(len(blinds.eligible_seats(state)), rules, state)
+    blinds.check_players(len(blinds.eligible_seats(state)), rules, state, most=False)
     where = blinds.positions(state, button, rules)
     state = blinds.mark_missed(state, where)
     hand = blinds.new_hand(state, where, rules, kill_seat)
