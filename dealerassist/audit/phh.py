@@ -221,14 +221,13 @@ def _player_order(
     """Seats as PHH players p1..pn, in the order they act after the draw: from the first seat
     dealt in after the button (the small blind, or the big blind when the small blind is
     dead). Heads-up, the big blind first and the small blind (the button) second, as pokerkit
-    numbers them (the big blind is the second post, or the only one)."""
+    numbers them (the seat that posted the big blind, ``_blind_posters``)."""
     dealt = _dealt_seats(events, seats)
     if not dealt:
         return []
     button = _button(events)
-    posters = [seat for seat, _ in _posted(events) if seat in dealt]
-    if len(dealt) == 2 and posters:  # the blinds post first, the big blind second (or alone)
-        big = posters[1] if len(posters) > 1 else posters[0]
+    big = _blind_posters(spec.get("stakes") or {}, dealt, _posted(events))[1]
+    if len(dealt) == 2 and big is not None:
         return [big, next(seat for seat in dealt if seat != big)]
     if button is not None:
         return [seat for seat in dealt if seat > button] + [s for s in dealt if s <= button]
@@ -301,6 +300,13 @@ def _forced_bets(
     ([0, 10, 0], [0, 0, 0], 0)
     >>> _forced_bets(stakes, [4, 1, 2, 3], [(1, 5), (2, 10), (4, 15)])
     ([10, 5, 10, 0], [5, 0, 0, 0], 0)
+
+    Heads-up (player 1 the big blind; the lists begin with player 2's, as pokerkit reads them):
+
+    >>> _forced_bets({**stakes, "big_blind_ante": 10}, [3, 1], [(1, 5), (3, 20)])
+    ([5, 10], [0, 10], 0)
+    >>> _forced_bets(stakes, [6, 1], [(6, 10), (1, 15)])
+    ([10, 10], [5, 0], 0)
     """
     small, big = int(stakes.get("small_blind", 0)), int(stakes.get("big_blind", 0))
     ante, big_ante = int(stakes.get("ante", 0)), int(stakes.get("big_blind_ante", 0))
@@ -308,34 +314,45 @@ def _forced_bets(
     if len(order) < 2:
         return blinds, antes, 0
     heads_up = len(order) == 2
-    seats = [seat for seat, _ in posted if seat in order]
-    if not seats or not small or small >= big:
-        return _stake_blinds(blinds, antes, small, big, big_ante), antes, 0
-    first = dict(posted)[seats[0]] - ante
-    small_seat = None if first >= big + big_ante else seats[0]
-    big_seat = seats[0] if small_seat is None else next(iter(seats[1:]), None)
+    # by player (p1 first) here; heads-up pokerkit lists both the other way round (below)
+    small_seat, big_seat = _blind_posters(stakes, order, posted)
+    if big_seat is None or not small or small >= big:  # no posts: the blinds of the stakes
+        small_seat, big_seat = (order[1], order[0]) if heads_up else (order[0], order[1])
+    dead_small = small if big_seat == order[0] and small_seat is None and not heads_up else 0
     places = {order.index(seat) for seat in (small_seat, big_seat) if seat is not None}
     if small_seat is not None:
         blinds[order.index(small_seat)] = small
-    if big_seat is not None:
-        where = order.index(big_seat)
-        blinds[where] = big
-        antes[where] += big_ante
-    if heads_up:  # pokerkit lists the small blind first (player 2's), whoever is player 1
-        blinds.reverse()
-    dead_small = small if big_seat == order[0] and small_seat is None and not heads_up else 0
+    where = order.index(big_seat)
+    blinds[where] = big
+    antes[where] += big_ante
     paid = [dict(posted).get(seat) for seat in order]
-    return _other_posts(blinds, antes, paid, places, stakes), antes, dead_small
+    _other_posts(blinds, antes, paid, places, stakes)
+    if heads_up:  # pokerkit: heads-up the lists begin with player 2's (the small blind's)
+        blinds.reverse()
+        antes.reverse()
+    return blinds, antes, dead_small
 
 
-def _stake_blinds(
-    blinds: list[int], antes: list[int], small: int, big: int, big_ante: int
-) -> list[int]:
-    """The blinds of the stakes: player 1 the small blind, player 2 the big blind (heads-up
-    listed small blind first, pokerkit's convention), with a big-blind ante."""
-    blinds[0], blinds[1] = small, big
-    antes[0 if len(blinds) == 2 else 1] += big_ante
-    return blinds
+def _blind_posters(
+    stakes: Mapping[str, Any], dealt: list[int], posted: list[tuple[int, int]]
+) -> tuple[int | None, int | None]:
+    """(small blind seat, big blind seat) from the posts in their order: the blinds post first
+    (BLIND-01); the first post is the small blind unless it is a big blind or more (no small
+    blind this hand), and the big blind is the next post.
+
+    >>> _blind_posters({"small_blind": 5, "big_blind": 10}, [1, 2, 3], [(2, 5), (3, 10)])
+    (2, 3)
+    >>> _blind_posters({"small_blind": 5, "big_blind": 10}, [1, 2, 3], [(3, 10), (1, 15)])
+    (None, 3)
+    """
+    seats = [seat for seat, _ in posted if seat in dealt]
+    big, ante = int(stakes.get("big_blind", 0)), int(stakes.get("ante", 0))
+    if not seats or not big:
+        return None, None
+    first = dict(posted)[seats[0]] - ante
+    if first >= big + int(stakes.get("big_blind_ante", 0)):
+        return None, seats[0]
+    return seats[0], next(iter(seats[1:]), None)
 
 
 def _other_posts(
@@ -344,7 +361,7 @@ def _other_posts(
     paid: list[int | None],
     blind_players: set[int],
     stakes: Mapping[str, Any],
-) -> list[int]:
+) -> None:
     """Add the posts of players other than the blinds: live parts to ``blinds``, a dead
     small blind to ``antes`` (BLIND-08/09 a missed blind made up, BLIND-05/06 a newcomer)."""
     small, big = int(stakes.get("small_blind", 0)), int(stakes.get("big_blind", 0))
@@ -356,7 +373,6 @@ def _other_posts(
         dead = small if rest in (small, small + big) else 0
         antes[index] += dead
         blinds[index] += rest - dead
-    return blinds
 
 
 def _footer(hand_record: Mapping[str, Any], order: list[int]) -> list[str]:
