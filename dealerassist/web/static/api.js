@@ -19,6 +19,8 @@ export const ROUTES = {
   auditEvents: ["GET", "/v1/audit/events"],
   auditHand: ["GET", "/v1/audit/hands/{table_id}/{hand_no}"],
   auditVerify: ["GET", "/v1/audit/verify"],
+  auditVerifications: ["POST", "/v1/audit/verifications"],
+  auditVerification: ["GET", "/v1/audit/verifications/{verification_id}"],
 };
 
 // The OpenAPI document (not /v1, no token): the admin page reads the profile IDs from it.

@@ -2,21 +2,14 @@
 // polled until it is finished or failed) and shows its report, and downloads the exports
 // (events as JSONL or CSV, one hand as JSON or PHH). The exports need the bearer header, so
 // they are fetched here and saved from a Blob, never opened by URL.
-import { ROUTES, call } from "./api.js";
+import { call } from "./api.js";
 import { $, clear, el, setupLogin, showMessage, showProblem, tokenRefused } from "./ui.js";
 
-// The verification job routes. api.js is the one list of API paths; until it names these
-// two, the page takes them from its verify form, where the server wrote them from its own
-// URL map (url_for), so they are served by construction (tests/api/test_web.py checks both).
+// The verification job routes, by their names in api.js (the one list of API paths).
 export const START_ROUTE = "auditVerifications";
 export const JOB_ROUTE = "auditVerification";
 export const POLL_MS = 1000;
 export const RETRIES = 5; // consecutive unanswered polls (no network, 503) before giving up
-
-function adoptRoutes(form) {
-  ROUTES[START_ROUTE] ??= ["POST", form.dataset.start];
-  ROUTES[JOB_ROUTE] ??= ["GET", decodeURI(form.dataset.job)];
-}
 
 let busy = false;
 let verifying = false;
@@ -185,7 +178,6 @@ let wired = false;
 function setup() {
   if (wired) return; // a token entered again after a 401: the forms are wired already
   wired = true;
-  adoptRoutes($("verify-form"));
   $("verify-form").addEventListener("submit", verify);
   $("events-form").addEventListener("submit", exportEvents);
   $("hand-form").addEventListener("submit", exportHand);
