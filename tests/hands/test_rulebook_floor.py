@@ -1,0 +1,592 @@
+"""Floor-manager scenarios checking the engine's rulings against the rule book: misdeals and
+their deadline (IRREG-01/02, DECK-01), exposed and extra cards on the deal (IRREG-03/06),
+voided actions, killed hands, awards pot by pot, stack adjustments and held pots (IRREG-13,
+IRREG-14, IRREG-15, SHOW-07, SHOW-11, KILL-07), under every shipped profile and the other
+values the misdeal deadline can take."""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "unit" / "rules"))
+
+from engine_table import LIMIT, NO_LIMIT, Table, cards_accounted
+
+from dealerassist.errors import InvalidInput
+from dealerassist.profiles import load_profile
+from dealerassist.rules.actions import Stakes, Structure, Variant
+from dealerassist.rules.house_rules import HouseRules, MisdealDeadline
+from dealerassist.rules.ruling_commands import (
+    AdjustStack,
+    Award,
+    Effect,
+    HoldPot,
+    KillHand,
+    Misdeal,
+    ReleasePot,
+    Ruling,
+    VoidLast,
+)
+from dealerassist.rules.state import Phase
+from dealerassist.rules.violations import RuleId, RuleViolation
+
+PROFILES = Path(__file__).parents[2] / "config" / "house_rules"
+ANTES = Stakes(ante=2, small_bet=10, big_bet=20)
+TRIPLE = Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW
+
+# each shipped profile's game: variant, structure, stakes
+GAMES: dict[str, tuple[Variant, Structure, Stakes]] = {
+    "casino-five-card-draw": (Variant.FIVE_CARD_DRAW, Structure.FIXED_LIMIT, LIMIT),
+    "casino-triple-draw-27": (TRIPLE, Structure.FIXED_LIMIT, LIMIT),
+    "casino-triple-draw-27-kill": (TRIPLE, Structure.FIXED_LIMIT, LIMIT),
+    "casino-triple-draw-27-optional-kill": (TRIPLE, Structure.FIXED_LIMIT, LIMIT),
+    "ace-to-seven-stripped": (Variant.ACE_TO_SEVEN_STRIPPED, Structure.FIXED_LIMIT, LIMIT),
+    "single-draw-27-no-limit": (Variant.DEUCE_TO_SEVEN_SINGLE_DRAW, Structure.NO_LIMIT, NO_LIMIT),
+    "home-game-five-card-draw": (Variant.FIVE_CARD_DRAW, Structure.FIXED_LIMIT, ANTES),
+    "replay-permissive": (TRIPLE, Structure.FIXED_LIMIT, LIMIT),
+}
+TWO_PLAYERS_ACTED = [
+    "casino-five-card-draw",
+    "casino-triple-draw-27",
+    "casino-triple-draw-27-kill",
+    "casino-triple-draw-27-optional-kill",
+    "ace-to-seven-stripped",
+]
+NO_DEADLINE = ["home-game-five-card-draw", "replay-permissive"]
+
+
+def profile(name: str) -> HouseRules:
+    return load_profile(PROFILES / f"{name}.toml")
+
+
+def table_for(name: str, stacks: list[int], deadline: MisdealDeadline | None = None) -> Table:
+    """A table of the profile's game; ``deadline`` overrides the profile's misdeal deadline."""
+    rules = profile(name)
+    if deadline is not None:
+        irregularities = dataclasses.replace(rules.irregularities, misdeal_deadline=deadline)
+        rules = dataclasses.replace(rules, irregularities=irregularities)
+    variant, structure, stakes = GAMES[name]
+    return Table(stacks, variant=variant, structure=structure, stakes=stakes, rules=rules)
+
+
+def rule(table: Table, *effects: Effect, decision: str = "custom", **fields: Any) -> Any:
+    fields.setdefault("note", "floor decided")
+    return table.run(Ruling(decision=decision, effects=effects, **fields))
+
+
+def misdeal(table: Table, rule_id: str = "IRREG-01", decision: str = "misdeal") -> Any:
+    return rule(table, Misdeal(), rule_id=rule_id, decision=decision)
+
+
+def refused_ruling(table: Table, *effects: Effect, **fields: Any) -> RuleViolation:
+    """The violation a ruling raises; the table is left exactly as it was."""
+    before = table.state
+    with pytest.raises(RuleViolation) as caught:
+        rule(table, *effects, **fields)
+    assert table.state is before
+    return caught.value
+
+
+def chips(table: Table) -> int:
+    """Every chip at the table: the stacks behind (in the hand while one is in play), the
+    middle, and antes carried to the next deal."""
+    hand = table.state.hand
+    if hand is None or hand.phase is Phase.COMPLETE:
+        return sum(table.stacks().values()) + table.state.carried_pot
+    behind = sum(player.stack for player in hand.players)
+    others = sum(s for seat, s in table.stacks().items() if not hand.has(seat))
+    return behind + others + hand.pot
+
+
+# --- IRREG-01/02: the misdeal deadline ------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", TWO_PLAYERS_ACTED)
+def test_IRREG_02_accepts_a_misdeal_before_two_players_have_acted(name: str) -> None:
+    """two_players_acted (RRoP): the posted blinds and one call are not two players acting;
+    the misdeal gives every chip back and the redeal keeps the button and the blinds."""
+    table = table_for(name, [100, 100, 100, 100])
+    table.start(button=1)
+    table.act(4, "call")
+    outcome = misdeal(table)
+    assert outcome.result["misdeal"] is True and outcome.result["cancelled"] is True
+    assert table.stacks() == {1: 100, 2: 100, 3: 100, 4: 100}
+    assert [i["code"] for i in outcome.instructions] == ["misdeal"]
+    table.start()
+    assert table.hand.hand_no == 2 and table.hand.button == 1
+    assert (table.hand.small_blind_seat, table.hand.big_blind_seat) == (2, 3)
+
+
+@pytest.mark.parametrize("name", TWO_PLAYERS_ACTED)
+def test_IRREG_02_rejects_a_misdeal_once_two_players_have_acted(name: str) -> None:
+    """two_players_acted: a call and a fold are two players acting; the misdeal is refused
+    with IRREG-02 naming the house deadline, and a fouled deck is offered instead."""
+    table = table_for(name, [100, 100, 100, 100])
+    table.start(button=1)
+    table.act(4, "call")
+    table.act(1, "fold")
+    refused = refused_ruling(table, Misdeal(), rule_id="IRREG-01", decision="misdeal")
+    assert refused.rule_id is RuleId.IRREG_02
+    assert "two players have acted (house deadline two_players_acted)" in refused.message
+    assert {"rule_id": "DECK-01", "decision": "void_refund"} in refused.allowed
+
+
+def test_IRREG_02_two_players_acted_counts_players_not_actions() -> None:
+    """casino-five-card-draw: seat 1's raise is one player acting, so the misdeal is still
+    allowed and the raise goes back."""
+    table = table_for("casino-five-card-draw", [100, 100, 100])
+    table.start(button=1)
+    table.act(1, "raise", amount=20)
+    assert misdeal(table).result["misdeal"] is True
+    assert table.stacks() == {1: 100, 2: 100, 3: 100}
+
+
+def nl_table(players: int = 4) -> Table:
+    table = table_for("single-draw-27-no-limit", [100] * players)
+    table.start(button=1)
+    return table
+
+
+def test_IRREG_02_substantial_action_accepts_a_misdeal_after_two_folds() -> None:
+    """single-draw-27-no-limit (TDA 36 / WSOP 109): two folds are not substantial action."""
+    table = nl_table()
+    table.act(4, "fold")
+    table.act(1, "fold")
+    assert misdeal(table).result["misdeal"] is True
+    assert table.stacks() == {1: 100, 2: 100, 3: 100, 4: 100}
+
+
+def test_IRREG_02_substantial_action_accepts_a_misdeal_after_one_raise() -> None:
+    """A single action, even with chips, is not substantial action; the raise goes back."""
+    table = nl_table()
+    table.act(4, "raise", amount=30)
+    assert misdeal(table).result["misdeal"] is True
+    assert table.stacks() == {1: 100, 2: 100, 3: 100, 4: 100}
+
+
+def test_IRREG_02_substantial_action_rejects_a_fold_and_a_raise() -> None:
+    """Two actions, one of them putting chips in, are substantial: the hand is played out."""
+    table = nl_table()
+    table.act(4, "fold")
+    table.act(1, "raise", amount=30)
+    refused = refused_ruling(table, Misdeal(), rule_id="IRREG-01", decision="misdeal")
+    assert refused.rule_id is RuleId.IRREG_02
+    assert "substantial action (house deadline substantial_action)" in refused.message
+
+
+def test_IRREG_02_substantial_action_rejects_three_folds() -> None:
+    """Three folds are substantial action under both TDA 36 and WSOP 109."""
+    table = nl_table(5)
+    for seat in (4, 5, 1):
+        table.act(seat, "fold")
+    refused = refused_ruling(table, Misdeal(), rule_id="IRREG-01", decision="misdeal")
+    assert refused.rule_id is RuleId.IRREG_02
+
+
+def ante_table(deadline: MisdealDeadline | None = None) -> Table:
+    table = table_for("home-game-five-card-draw", [100, 100, 100], deadline)
+    table.start(button=1)
+    return table
+
+
+def test_IRREG_02_substantial_action_is_not_a_check_and_a_fold_in_an_ante_game() -> None:
+    """home-game-five-card-draw with the substantial_action value: a check and a fold put no
+    chips in (TDA 36), so the misdeal is still allowed and the antes go back."""
+    table = ante_table(MisdealDeadline.SUBSTANTIAL_ACTION)
+    table.act(2, "check")
+    table.act(3, "fold")
+    assert misdeal(table).result["misdeal"] is True
+    assert table.stacks() == {1: 100, 2: 100, 3: 100} and table.state.carried_pot == 0
+
+
+def test_IRREG_02_substantial_action_rejects_a_check_and_a_bet_in_an_ante_game() -> None:
+    """A check then an opening bet: two actions, one with chips (posted antes never count)."""
+    table = ante_table(MisdealDeadline.SUBSTANTIAL_ACTION)
+    table.act(2, "check")
+    table.act(3, "bet", amount=10)
+    refused = refused_ruling(table, Misdeal(), rule_id="IRREG-01", decision="misdeal")
+    assert refused.rule_id is RuleId.IRREG_02
+
+
+def test_IRREG_02_two_players_acted_rejects_two_checks_in_an_ante_game() -> None:
+    """The two_players_acted value on the ante game: two checks are two players acting."""
+    table = ante_table(MisdealDeadline.TWO_PLAYERS_ACTED)
+    table.act(2, "check")
+    assert misdeal(table).result["misdeal"] is True
+    table.start()
+    first = table.hand.to_act
+    table.act(first, "check")
+    table.act(table.hand.to_act, "check")
+    assert refused_ruling(table, Misdeal(), rule_id="IRREG-01", decision="misdeal").rule_id == (
+        RuleId.IRREG_02
+    )
+
+
+@pytest.mark.parametrize("name", NO_DEADLINE)
+def test_IRREG_01_accepts_a_misdeal_at_any_point_without_a_house_deadline(name: str) -> None:
+    """misdeal_deadline = none (home game, permissive replay): after the betting and the draw
+    the floor may still void the hand; every chip goes back."""
+    table = table_for(name, [100, 100, 100])
+    table.start(button=1)
+    while table.hand.phase.value == "betting_1":
+        seat = table.hand.to_act
+        kinds = {option["action"] for option in table.legal()["legal"]}  # type: ignore[index]
+        table.act(
+            seat,
+            "call" if "call" in kinds else ("bet" if "bet" in kinds else "check"),
+            **({"amount": 10} if "call" not in kinds and "bet" in kinds else {}),
+        )
+    table.act(table.hand.to_act, "draw", count=2)
+    assert table.hand.phase is Phase.DRAW_1
+    assert misdeal(table).result["misdeal"] is True
+    assert table.stacks() == {1: 100, 2: 100, 3: 100}
+
+
+@pytest.mark.parametrize(
+    ("name", "rule_id", "decision"),
+    [
+        ("casino-five-card-draw", "DECK-01", "void_refund"),
+        ("casino-triple-draw-27", "IRREG-02", "fouled_deck"),
+        ("single-draw-27-no-limit", "DECK-01", "void_refund"),
+    ],
+)
+def test_DECK_01_accepts_a_fouled_deck_void_after_the_misdeal_deadline(
+    name: str, rule_id: str, decision: str
+) -> None:
+    """DECK-01 / IRREG-02: a duplicate card or a different back voids the hand and returns
+    every bet, whatever the action; the deadline that refuses a plain misdeal does not apply."""
+    table = table_for(name, [100, 100, 100, 100])
+    table.start(button=1)
+    table.act(4, "fold")
+    table.act(1, "raise", amount=20 if name != "single-draw-27-no-limit" else 30)
+    table.act(2, "fold")
+    assert refused_ruling(table, Misdeal(), rule_id="IRREG-01", decision="misdeal").rule_id == (
+        RuleId.IRREG_02
+    )
+    outcome = misdeal(table, rule_id=rule_id, decision=decision)
+    assert outcome.result["misdeal"] is True
+    assert table.stacks() == {1: 100, 2: 100, 3: 100, 4: 100}
+
+
+def test_DECK_01_rejects_a_stands_ruling_that_names_the_misdeal_decision_elsewhere() -> None:
+    """DECK-01's options are void_refund and stands; 'misdeal' is not one of them."""
+    table = table_for("casino-five-card-draw", [100, 100, 100])
+    table.start(button=1)
+    with pytest.raises(InvalidInput, match="void_refund, stands"):
+        misdeal(table, rule_id="DECK-01", decision="misdeal")
+
+
+def test_IRREG_01_misdeal_after_a_passed_out_deal_keeps_the_carried_antes() -> None:
+    """home-game-five-card-draw: nobody opens hand 1, its 6 in antes are carried; hand 2 is
+    declared a misdeal: its antes go back but the 6 carried stay in the middle for hand 3."""
+    table = ante_table()
+    for seat in (2, 3, 1):
+        table.act(seat, "check")
+    assert table.hand.result["passed_out"] and table.state.carried_pot == 6
+    table.start()
+    assert table.hand.pot == 12
+    table.act(table.hand.to_act, "check")
+    outcome = misdeal(table)
+    assert outcome.result["misdeal"] is True and table.state.carried_pot == 6
+    assert table.stacks() == {1: 98, 2: 98, 3: 98}
+    table.start()
+    assert table.hand.hand_no == 3 and table.hand.pot == 12
+    assert sum(table.stacks().values()) + 6 == 300
+
+
+# --- IRREG-03 / IRREG-06: exposed and extra cards on the initial deal ------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "rank", "code"),
+    [
+        ("casino-five-card-draw", "K", "keep"),
+        ("casino-triple-draw-27", "7", "keep"),
+        ("casino-triple-draw-27", "6", "replace"),
+        ("casino-triple-draw-27-kill", "A", "replace"),
+        ("single-draw-27-no-limit", "2", "replace"),
+        ("ace-to-seven-stripped", "A", "keep"),
+    ],
+)
+def test_IRREG_03_guides_keep_or_replace_by_the_house_table(
+    name: str, rank: str, code: str
+) -> None:
+    """IRREG-03: draw high keeps any card, limit 2-7 keeps 7-5-4-3-2 (a 6 is replaced), WSOP
+    lowball replaces every exposed card; a replaced card is the burn, cards stay 52 (32)."""
+    table = table_for(name, [100, 100, 100])
+    table.start(button=1)
+    deck = cards_accounted(table.hand)
+    outcome = table.act(2, "exposed", rank=rank)
+    event = next(e for e in outcome.events if e["type"] == "exposed")
+    assert event["ruling"] == code
+    assert table.hand.burns == (1 if code == "replace" else 0)
+    assert cards_accounted(table.hand) == deck
+
+
+def test_IRREG_03_rejects_the_player_choosing_to_keep_a_replaced_card() -> None:
+    """IRREG-03: the player never chooses; keeping a 6 in limit 2-7 is refused."""
+    table = table_for("casino-triple-draw-27", [100, 100, 100])
+    table.start(button=1)
+    before = table.state
+    with pytest.raises(RuleViolation) as caught:
+        table.act(2, "exposed", rank="6", option="keep")
+    assert caught.value.rule_id is RuleId.IRREG_03 and table.state is before
+    assert "The player never chooses" in caught.value.message
+
+
+def test_IRREG_03_second_exposed_card_calls_for_a_misdeal_the_floor_then_declares() -> None:
+    """Two dealer-exposed cards: the engine tells the dealer to call the floor (IRREG-01
+    notice); before any action the misdeal is within the RRoP deadline and refunds the blinds."""
+    table = table_for("casino-triple-draw-27", [100, 100, 100])
+    table.start(button=1)
+    table.act(2, "exposed", rank="9")
+    outcome = table.act(3, "exposed", rank="7")
+    assert [n.rule_id for n in outcome.notices] == [RuleId.IRREG_01]
+    assert misdeal(table, rule_id="IRREG-03", decision="misdeal").result["misdeal"] is True
+    assert table.stacks() == {1: 100, 2: 100, 3: 100}
+
+
+def test_IRREG_06_accepts_one_extra_card_as_the_burn_and_rejects_it_after_betting() -> None:
+    """IRREG-06: one extra card before betting goes to the burn pile; once the betting
+    started the entry is refused (too many cards on the draw is IRREG-07)."""
+    table = table_for("casino-five-card-draw", [100, 100, 100])
+    table.start(button=1)
+    outcome = table.act(1, "extra_card")
+    assert [i["code"] for i in outcome.instructions] == ["extra_card"]
+    assert table.hand.burns == 1 and cards_accounted(table.hand) == 52
+    table.act(1, "call")
+    before = table.state
+    with pytest.raises(RuleViolation) as caught:
+        table.act(2, "extra_card")
+    assert caught.value.rule_id is RuleId.IRREG_06 and table.state is before
+
+
+# --- void_last: each phase, twice in a row, after a draw was dealt ---------------------------
+
+
+def played_to_showdown() -> tuple[Table, list[Any]]:
+    """casino-five-card-draw, three players of 100: one state kept before each action from
+    the first bet to the last check, so a void can be compared with the table as it was."""
+    table = table_for("casino-five-card-draw", [100, 100, 100])
+    table.start(button=1)
+    states = []
+    script = [(1, "raise", {"amount": 20}), (2, "call", {}), (3, "call", {}),
+              (2, "draw", {"count": 3}), (3, "draw", {"count": 1}), (1, "draw", {"count": 0}),
+              (2, "bet", {"amount": 20}), (3, "fold", {}), (1, "call", {})]  # fmt: skip
+    for seat, action, fields in script:
+        states.append(table.state)
+        table.act(seat, action, **fields)
+    return table, states
+
+
+def same_hand(table: Table, state: Any) -> None:
+    assert table.state.hand == state.hand and table.state.seats == state.seats
+    assert table.state.hand_log == state.hand_log
+
+
+@pytest.mark.parametrize("count", range(1, 10))
+def test_void_last_rebuilds_the_hand_as_it_was_in_every_phase(count: int) -> None:
+    """void_last n, from the showdown back into the first betting round: the hand is exactly
+    as before the n-th last action (draws dealt and undealt, bets returned), and chips and
+    cards are conserved."""
+    table, states = played_to_showdown()
+    assert table.hand.phase is Phase.SHOWDOWN
+    outcome = rule(table, VoidLast(count), rule_id="SHOW-11", decision="correct_before_push")
+    same_hand(table, states[-count])
+    assert len(next(e for e in outcome.events if e["type"] == "voided")["actions"]) == count
+    assert chips(table) == 300 and cards_accounted(table.hand) == 52
+
+
+def test_void_last_twice_in_a_row_is_the_same_as_voiding_two() -> None:
+    """Two rulings voiding one action each leave the hand as one ruling voiding two."""
+    table, states = played_to_showdown()
+    rule(table, VoidLast(1))
+    rule(table, VoidLast(1))
+    same_hand(table, states[-2])
+    twice = table.state.hand
+    table, _ = played_to_showdown()
+    rule(table, VoidLast(2))
+    assert table.state.hand == twice
+
+
+def test_void_last_after_a_draw_was_dealt_puts_the_cards_back_on_the_stub() -> None:
+    """Seat 2's draw of three was dealt (burn and three cards): voiding it gives the stub back
+    its four cards and seat 2 its discards; seat 2 is to draw again."""
+    table = table_for("casino-five-card-draw", [100, 100, 100])
+    table.start(button=1)
+    for seat, action in ((1, "call"), (2, "call"), (3, "check")):
+        table.act(seat, action)
+    stub = table.hand.stub
+    table.act(2, "draw", count=3)
+    assert table.hand.stub == stub - 4
+    rule(table, VoidLast(1), rule_id="SHOW-11", decision="correct_before_push")
+    assert table.hand.stub == stub and table.hand.burns == 0 and table.hand.to_act == 2
+    assert table.hand.player(2).held == 5 and cards_accounted(table.hand) == 52
+
+
+def test_void_last_rejects_voiding_more_actions_than_the_hand_has() -> None:
+    """The posts are not actions a void can reach past the first action: IRREG-15."""
+    table = table_for("casino-five-card-draw", [100, 100, 100])
+    table.start(button=1)
+    table.act(1, "call")
+    refused = refused_ruling(table, VoidLast(4))
+    assert refused.rule_id is RuleId.IRREG_15 and "void at most that many" in refused.message
+
+
+def test_KILL_07_take_back_voids_a_call_made_without_knowing_of_the_kill() -> None:
+    """casino-triple-draw-27-optional-kill: seat 1 kills (20). Seat 2 calls unaware; the kill
+    was not announced, so the floor rules take_back: the call is voided and seat 2 acts
+    again with its small blind only in."""
+    table = table_for("casino-triple-draw-27-optional-kill", [100, 100, 100])
+    table.start(button=1, kill_seat=1)
+    table.act(2, "call")
+    assert table.hand.player(2).committed == 20
+    rule(table, VoidLast(1), rule_id="KILL-07", decision="take_back", note="kill not announced")
+    assert table.hand.player(2).committed == 5 and table.hand.to_act == 2
+    assert chips(table) == 300
+
+
+# --- kill_hand and award pot by pot ------------------------------------------------------
+
+
+def side_pots() -> Table:
+    """Seat 1 (30, button) all in, seats 2, 3 and 4 in for 40 (the cap): main pot 120 (all
+    four), side pot 30 (2, 3, 4); everyone has drawn and the betting after the draw is on."""
+    table = table_for("casino-five-card-draw", [30, 100, 100, 100])
+    table.start(button=1)
+    table.act(4, "raise", amount=20)
+    table.act(1, "raise", amount=30)
+    table.act(2, "raise", amount=40)
+    table.act(3, "call")
+    table.act(4, "call")
+    assert table.hand.player(1).stack == 0 and table.hand.pot == 150
+    for seat in (2, 3, 4, 1):
+        table.act(seat, "draw", count=1)
+    return table
+
+
+def test_IRREG_13_killed_hand_leaves_its_chips_in_both_pots() -> None:
+    """kill_hand on seat 3 (IRREG-13 thrown into another hand): its 40 stays in the main and
+    side pots, it is eligible for neither, and the turn moves on to seat 4."""
+    table = side_pots()
+    assert table.hand.to_act == 2
+    table.act(2, "check")
+    outcome = rule(table, KillHand(3), rule_id="IRREG-13", decision="thrown_dead")
+    assert table.hand.player(3).folded and table.hand.player(3).held == 0
+    assert table.hand.to_act == 4 and table.hand.pot == 150
+    assert {"type": "hand_killed", "seat": 3} in outcome.events
+    assert cards_accounted(table.hand) == 52 and chips(table) == 330
+
+
+def test_SHOW_07_rejects_awarding_a_pot_to_the_killed_hand_or_the_short_all_in() -> None:
+    """After the kill, the main pot cannot go to seat 3 (its hand is dead) and the side pot
+    cannot go to seat 1 (all in for 30: it wins only what it matched)."""
+    table = side_pots()
+    rule(table, KillHand(3), rule_id="IRREG-13", decision="thrown_dead")
+    dead = refused_ruling(table, Award(pots=((3,), (2,))))
+    assert dead.rule_id is RuleId.SHOW_07 and "its hand is folded" in dead.message
+    short = refused_ruling(table, Award(pots=((1,), (1,))))
+    assert short.rule_id is RuleId.SHOW_07 and "put in 30 in all" in short.message
+    assert short.allowed == [
+        {"pot": "the main pot", "amount": 120, "eligible": [2, 4, 1]},
+        {"pot": "side pot 1", "amount": 30, "eligible": [2, 4]},
+    ]
+
+
+def test_SHOW_07_accepts_an_award_pot_by_pot_after_a_kill_and_conserves_chips() -> None:
+    """Main pot 120 to seat 1, side pot 30 split by seats 2 and 4 (15 each): the hand is
+    complete and the 330 chips are all at the seats."""
+    table = side_pots()
+    rule(table, KillHand(3), rule_id="IRREG-13", decision="thrown_dead")
+    outcome = rule(table, Award(pots=((1,), (2, 4))), rule_id="SHOW-04",
+                   decision="share_remaining")  # fmt: skip
+    assert table.hand.phase is Phase.COMPLETE
+    assert outcome.result["winnings"] == {"1": 120, "2": 15, "4": 15}
+    assert all(pot["by_ruling"] for pot in outcome.result["pots"])
+    assert table.stacks() == {1: 120, 2: 75, 3: 60, 4: 75} and chips(table) == 330
+
+
+def test_IRREG_15_rejects_killing_a_hand_before_the_deal_or_twice() -> None:
+    """kill_hand while the blinds are posted, or on a hand already dead, is refused."""
+    table = table_for("casino-five-card-draw", [100, 100, 100])
+    table.start(button=1, post=False)
+    assert refused_ruling(table, KillHand(2)).rule_id is RuleId.IRREG_15
+    table.act(2, "post")
+    table.act(3, "post")
+    table.act(1, "fold")
+    assert refused_ruling(table, KillHand(1)).rule_id is RuleId.IRREG_15
+
+
+# --- adjust_stack, holding the pot, the ruling's record ------------------------------------
+
+
+def test_adjust_stack_changes_the_table_total_by_exactly_the_floors_amount() -> None:
+    """Chips conserved up to the floor's adjustments: +25 to seat 2 in the hand and -10 to
+    seat 3 between hands leave 315 chips at the table; each is recorded with the new stack."""
+    table = table_for("casino-five-card-draw", [100, 100, 100])
+    table.start(button=1)
+    table.act(1, "call")
+    outcome = rule(table, AdjustStack(2, 25), rule_id="IRREG-14", decision="house_error",
+                   note="short paid last hand")  # fmt: skip
+    assert {"type": "stack_adjusted", "seat": 2, "amount": 25, "stack": 120} in outcome.events
+    assert chips(table) == 325
+    table.act(2, "fold")
+    table.act(3, "check")
+    for seat in (3, 1):
+        table.act(seat, "draw", count=1)
+    table.act(3, "bet", amount=20)
+    table.act(1, "fold")
+    assert table.hand.phase is Phase.COMPLETE and chips(table) == 325
+    rule(table, AdjustStack(3, -10), note="paid the wrong seat")
+    assert chips(table) == 315
+
+
+def test_adjust_stack_rejects_taking_more_than_the_seat_has() -> None:
+    """A negative adjustment below zero is invalid input; the table is unchanged."""
+    table = table_for("casino-five-card-draw", [100, 100, 100])
+    table.start(button=1)
+    before = table.state
+    with pytest.raises(InvalidInput, match="seat 3 has 90; it cannot lose 91"):
+        rule(table, AdjustStack(3, -91))
+    assert table.state is before
+
+
+def test_SHOW_11_held_pot_refuses_entries_kills_and_awards_until_released() -> None:
+    """SHOW-11: while surveillance checks, the dealer's entries, a kill and an award are all
+    refused with SHOW-11; a stack adjustment is still possible; after the release the hand
+    goes on where it stopped."""
+    table = table_for("casino-triple-draw-27", [100, 100, 100])
+    table.start(button=1)
+    table.act(1, "call")
+    rule(table, HoldPot(), rule_id="SHOW-11", decision="hold", note="chips counted twice?")
+    assert table.hand.pot_held
+    before = table.state
+    with pytest.raises(RuleViolation) as caught:
+        table.act(2, "call")
+    assert caught.value.rule_id is RuleId.SHOW_11 and table.state is before
+    for effect in (KillHand(2), Award((1,)), VoidLast(1)):
+        assert refused_ruling(table, effect).rule_id is RuleId.SHOW_11
+    rule(table, AdjustStack(1, 5))
+    rule(table, ReleasePot(), rule_id="SHOW-11", decision="release")
+    table.act(2, "call")
+    assert table.hand.to_act == 3 and chips(table) == 305
+
+
+def test_every_ruling_is_recorded_with_its_rule_decision_effects_and_note() -> None:
+    """The ruling event names the rule, the decision and the effects; the hand's journal keeps
+    the note (why) so a later void replays it (the floor manager, who, is the audit event's)."""
+    table = table_for("casino-five-card-draw", [100, 100, 100])
+    table.start(button=1)
+    table.act(1, "call")
+    outcome = rule(table, KillHand(2), rule_id="IRREG-13", decision="no_redress",
+                   note="cards fouled with the muck")  # fmt: skip
+    assert outcome.events[0] == {
+        "type": "ruling", "rule_id": "IRREG-13", "decision": "no_redress",
+        "effects": ["kill_hand"],
+    }  # fmt: skip
+    assert "cards fouled with the muck" in table.state.hand_log[-1]
