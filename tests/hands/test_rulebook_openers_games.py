@@ -17,7 +17,15 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "unit" / "rules"))
 from engine_table import NO_LIMIT, Table  # type: ignore[import-not-found, unused-ignore]
 
 from dealerassist.profiles import load_profile
-from dealerassist.rules.actions import ChangeSeat, Mode, SitOut, Stakes, StartHand, Structure
+from dealerassist.rules.actions import (
+    ChangeSeat,
+    Mode,
+    SeatPlayer,
+    SitOut,
+    Stakes,
+    StartHand,
+    Structure,
+)
 from dealerassist.rules.actions import Variant as Game
 from dealerassist.rules.cards import parse_cards
 from dealerassist.rules.house_rules import (
@@ -685,3 +693,80 @@ def test_SHOW_04_cards_speak_the_best_hand_takes_the_whole_pot() -> None:
     shown = {1: "As Kd Qc Jh 9s", 2: "Ah Ks Qd Jc 8h", 3: "Tc Td 3h 4s 6c"}
     result = showdown_of(Game.FIVE_CARD_DRAW, profile("casino-five-card-draw"), shown)
     assert [(p["amount"], p["winners"]) for p in result["pots"]] == [(30, [3])]
+
+
+def test_RANK_01_five_aces_with_the_bug_beat_a_straight_flush_at_showdown() -> None:
+    """Draw high with the joker (53 cards): four aces and the bug take the pot from a king-high
+    straight flush; the cards are entered as dealt and the dealer is told to push 30 to seat 1."""
+    rules = profile("casino-five-card-draw")
+    rules = dataclasses.replace(rules, deck=dataclasses.replace(rules.deck, joker=True))
+    stakes = Stakes(small_blind=5, big_blind=10, small_bet=10, big_bet=20)
+    table = Table([100] * 3, stakes=stakes, rules=rules, mode=Mode.CARD)
+    table.start(button=3)
+    assert table.hand.deck == 53
+    hands = {1: "Jk As Ah Ad Ac", 2: "Kh Qh Jh Th 9h", 3: "2c 3c 4d 5h 7s"}
+    for seat in (1, 2, 3):
+        table.act(seat, "deal", cards=hands[seat])
+    table.act(3, "call")
+    table.act(1, "call")
+    table.act(2, "check")
+    for seat in (1, 2, 3):
+        table.act(seat, "draw", discards="")
+    for seat in (1, 2, 3):
+        table.act(seat, "check")
+    while table.hand.phase.value == "showdown":
+        outcome = table.act(table.hand.to_act, "show")
+    assert outcome.result is not None and outcome.result["pots"][0]["winners"] == [1]
+    assert texts(table, "award") == ["Push 30 from the main pot to seat 1"]
+
+
+@pytest.mark.parametrize(
+    ("game", "name", "winner"),
+    [
+        (Game.FIVE_CARD_DRAW, "casino-five-card-draw", 1),
+        (SINGLE, "casino-triple-draw-27", 2),
+    ],
+)
+def test_RANK_the_same_two_hands_win_in_one_game_and_lose_in_the_other(
+    game: Game, name: str, winner: int
+) -> None:
+    """A-2-3-4-5 against K-Q-J-9-8: the wheel wins draw high (a straight) and loses 2-7 (ace
+    high against king high): the engine awards by the game's own scale."""
+    shown = {1: "As 5h 4d 3c 2h", 2: "Ks Qh Jd 9c 8h", 3: "Kc Td 7h 6s 2c"}
+    if game is SINGLE:
+        shown[3] = "Qc Qd 9h 9s 8c"
+    result = showdown_of(game, profile(name), shown)
+    assert result["pots"][0]["winners"] == [winner]
+
+
+def test_OPEN_09_a_newcomer_after_a_pass_out_is_dealt_in_once_the_pot_is_won() -> None:
+    """Only the players dealt in on the passed-out deal share its antes: a player seated after
+    it is skipped on the next deal (OPEN-09) and antes in on the deal after the pot is won."""
+    table = Table([100] * 3, stakes=ANTES, rules=profile("home-game-five-card-draw"))
+    table.start(button=3)
+    check_around(table)
+    table.run(SeatPlayer(4, "P4", 100))
+    table.start()
+    assert [player.seat for player in table.hand.players] == [1, 2, 3]
+    assert dict(table.hand.waiting) == {4: "OPEN-09"}
+    table.act(1, "bet", amount=10)
+    table.act(2, "fold")
+    table.act(3, "fold")
+    assert table.stacks() == {1: 108, 2: 96, 3: 96, 4: 100}
+    table.start()
+    assert [player.seat for player in table.hand.players] == [1, 2, 3, 4]
+    assert table.hand.pot == 8
+
+
+def test_OPEN_02_an_uncalled_opener_gets_the_bet_back_and_wins_the_antes() -> None:
+    """Seat 1 opens and everyone folds: the 10 comes back, the antes (6) are pushed to seat 1
+    and the opener is reminded to show openers."""
+    table = Table([100] * 3, stakes=ANTES, rules=profile("home-game-five-card-draw"))
+    table.start(button=3)
+    table.act(1, "bet", amount=10)
+    table.act(2, "fold")
+    table.act(3, "fold")
+    assert texts(table, "return") == ["Return 10 uncalled to seat 1"]
+    assert texts(table, "award") == ["Push 6 from the main pot to seat 1"]
+    assert len(texts(table, "show_openers")) == 1
+    assert table.stacks() == {1: 104, 2: 98, 3: 98}
