@@ -18,6 +18,7 @@ from engine_table import NO_LIMIT, Table  # type: ignore[import-not-found, unuse
 
 from dealerassist.profiles import load_profile
 from dealerassist.rules.actions import (
+    AddChips,
     ChangeSeat,
     Mode,
     SeatPlayer,
@@ -770,3 +771,55 @@ def test_OPEN_02_an_uncalled_opener_gets_the_bet_back_and_wins_the_antes() -> No
     assert texts(table, "award") == ["Push 6 from the main pot to seat 1"]
     assert len(texts(table, "show_openers")) == 1
     assert table.stacks() == {1: 104, 2: 98, 3: 98}
+
+
+def test_GAME_06_table_stakes_no_chips_added_during_a_hand() -> None:
+    """Only the chips on the table when the hand starts play: a top-up during the hand is
+    refused (GAME-01: it may add chips when the hand is over) and the no-limit maximum stays
+    the stack the seat started with."""
+    table = Table([100] * 3, SINGLE, Structure.NO_LIMIT, NO_LIMIT)
+    table.start(button=3)
+    error = refused_command(table, AddChips(1, 500))
+    assert error.rule_id is RuleId.GAME_01
+    assert "may add chips when the hand is over" in error.message
+    table.act(3, "fold")
+    legal = table.legal()
+    assert legal is not None and {"action": "raise", "min": 20, "max": 100} in legal["legal"]
+
+
+def test_GAME_03_triple_draw_ends_when_one_player_remains() -> None:
+    """2-7 triple draw: a bet after the first draw that nobody calls ends the hand at once;
+    no more draws are dealt and the uncalled bet comes back."""
+    table = Table([500] * 3, TRIPLE, rules=profile("casino-triple-draw-27"))
+    table.start(button=3)
+    table.act(3, "call")
+    table.act(1, "call")
+    table.act(2, "check")
+    for seat in (1, 2, 3):
+        table.act(seat, "draw", count=2)
+    table.act(1, "bet", amount=10)
+    table.act(2, "fold")
+    outcome = table.act(3, "fold")
+    assert table.hand.phase.value == "complete"
+    assert outcome.result is not None and outcome.result["winnings"] == {"1": 30}
+    assert texts(table, "return") == ["Return 10 uncalled to seat 1"]
+    assert table.stacks() == {1: 520, 2: 490, 3: 490}
+
+
+def test_OPEN_10_a_caller_who_cannot_beat_the_openers_gets_no_refund() -> None:
+    """The opener bets after the draw and shows jacks; the caller's tens lose the whole call:
+    nothing is returned to the caller."""
+    table = Table([100] * 3, stakes=ANTES, rules=profile("home-game-five-card-draw"))
+    table.start(button=3)
+    table.act(1, "bet", amount=10)
+    table.act(2, "call")
+    table.act(3, "fold")
+    table.act(1, "draw", count=3)
+    table.act(2, "draw", count=3)
+    table.act(1, "bet", amount=20)
+    table.act(2, "call")
+    table.act(1, "show", cards="Jh Js 2c 5d 9s")
+    outcome = table.act(2, "show", cards="Th Ts 3c 6d 8s")
+    assert outcome.result is not None and outcome.result["returned"] == {}
+    assert outcome.result["winnings"] == {"1": 66}
+    assert table.stacks() == {1: 134, 2: 68, 3: 98}
