@@ -19,7 +19,7 @@ from engine_table import LIMIT, NO_LIMIT, Table, cards_accounted
 
 from dealerassist.errors import InvalidInput
 from dealerassist.profiles import load_profile
-from dealerassist.rules.actions import Stakes, Structure, Variant
+from dealerassist.rules.actions import SeatPlayer, Stakes, Structure, Variant
 from dealerassist.rules.house_rules import HouseRules, MisdealDeadline
 from dealerassist.rules.ruling_commands import (
     AdjustStack,
@@ -28,10 +28,12 @@ from dealerassist.rules.ruling_commands import (
     HoldPot,
     KillHand,
     Misdeal,
+    MoveButton,
     ReleasePot,
     Ruling,
     VoidLast,
 )
+from dealerassist.rules.ruling_options import options_for
 from dealerassist.rules.state import Phase
 from dealerassist.rules.violations import RuleId, RuleViolation
 
@@ -590,3 +592,109 @@ def test_every_ruling_is_recorded_with_its_rule_decision_effects_and_note() -> N
         "effects": ["kill_hand"],
     }  # fmt: skip
     assert "cards fouled with the muck" in table.state.hand_log[-1]
+
+
+# --- the redeal, the options the console offers, rulings that change nothing --------------
+
+
+@pytest.mark.parametrize("name", ["casino-five-card-draw", "home-game-five-card-draw"])
+def test_IRREG_01_misdeal_on_the_first_hand_redeals_with_the_button_the_dealer_named(
+    name: str,
+) -> None:
+    """The table's first hand (button named by the dealer on seat 3) is misdealt: the redeal,
+    hand 2, has the button on seat 3 again."""
+    table = table_for(name, [100, 100, 100, 100])
+    table.start(button=3)
+    misdeal(table)
+    table.start()
+    assert (table.hand.hand_no, table.hand.button) == (2, 3)
+
+
+def test_IRREG_01_the_redeal_deals_in_no_player_seated_during_the_misdealt_hand() -> None:
+    """TDA 35-C, the redeal is an exact replay: after the floor moved the button (IRREG-12),
+    seat 4's player sits down during hand 2, which is misdealt; the redeal keeps button 3 and
+    deals seats 1-3 only, while seat 4 keeps its player and chips."""
+    table = table_for("casino-five-card-draw", [100, 100, 100, 0])
+    table.start(button=1)
+    table.act(1, "fold")
+    table.act(2, "fold")
+    rule(table, MoveButton(3), rule_id="IRREG-12", decision="correct_next_hand")
+    table.start()
+    assert table.hand.button == 3
+    table.run(SeatPlayer(4, "P4", 100))
+    misdeal(table)
+    assert table.stacks() == {1: 100, 2: 95, 3: 105, 4: 100}
+    table.start()
+    assert table.hand.button == 3 and [p.seat for p in table.hand.players] == [1, 2, 3]
+
+
+def test_IRREG_12_rejects_moving_the_button_while_a_hand_is_in_play() -> None:
+    """IRREG-12: the button is corrected between hands; mid-hand the floor must misdeal
+    (misdeal_and_correct) or let the hand finish: IRREG-15 otherwise."""
+    table = table_for("casino-five-card-draw", [100, 100, 100])
+    table.start(button=1)
+    refused = refused_ruling(table, MoveButton(2), rule_id="IRREG-12", decision="correct_next_hand")
+    assert refused.rule_id is RuleId.IRREG_15 and "between hands" in refused.message
+    rule(table, Misdeal(), MoveButton(2), rule_id="IRREG-12", decision="misdeal_and_correct")
+    table.start()
+    assert table.hand.button == 2
+
+
+@pytest.mark.parametrize(
+    ("rule_id", "decision", "effects"),
+    [
+        ("IRREG-01", "misdeal", ["misdeal"]),
+        ("IRREG-02", "fouled_deck", ["misdeal"]),
+        ("IRREG-02", "play_on", []),
+        ("IRREG-03", "replace", []),
+        ("IRREG-03", "misdeal", ["misdeal"]),
+        ("IRREG-04", "take_exposed", ["take_exposed"]),
+        ("IRREG-06", "misdeal", ["misdeal"]),
+        ("IRREG-07", "fouled", ["kill_hand"]),
+        ("IRREG-08", "fouled", ["kill_hand"]),
+        ("IRREG-10", "dead_hand", ["kill_hand"]),
+        ("IRREG-12", "misdeal_and_correct", ["misdeal", "move_button"]),
+        ("IRREG-13", "no_redress", ["kill_hand"]),
+        ("IRREG-14", "late_adjustment", ["adjust_stack"]),
+        ("DECK-01", "void_refund", ["misdeal"]),
+        ("DECK-01", "stands", []),
+        ("SHOW-11", "hold", ["hold_pot"]),
+        ("SHOW-11", "release", ["release_pot"]),
+        ("KILL-07", "make_up_or_lose", ["adjust_stack"]),
+        ("KILL-07", "take_back", ["void_last"]),
+    ],
+)
+def test_the_floor_console_offers_the_rule_books_rulings(
+    rule_id: str, decision: str, effects: list[str]
+) -> None:
+    """Each rule's standard rulings carry the effects the rule book's text implies, and
+    custom and discretionary (IRREG-15) are always offered last."""
+    options = {option.decision: option for option in options_for(rule_id)}
+    assert list(options[decision].effects) == effects
+    assert list(options)[-2:] == ["custom", "discretionary"]
+
+
+def test_IRREG_15_accepts_a_discretionary_ruling_only_with_its_reason() -> None:
+    """IRREG-15: a discretionary ruling without a reason is invalid input; with one it is
+    recorded and applied (here seat 2 is paid 10 for a dealer's error)."""
+    table = table_for("casino-five-card-draw", [100, 100, 100])
+    table.start(button=1)
+    with pytest.raises(InvalidInput, match="needs a note"):
+        table.run(Ruling("discretionary", rule_id="IRREG-15", effects=(AdjustStack(2, 10),)))
+    rule(table, AdjustStack(2, 10), decision="discretionary", rule_id="IRREG-15",
+         note="dealer pushed seat 2's chips into the pot")  # fmt: skip
+    assert table.hand.player(2).stack == 105
+
+
+def test_IRREG_02_play_on_records_the_ruling_and_leaves_the_hand_as_it_was() -> None:
+    """A play_on ruling changes no chip, card or turn, and leaves the hand's journal as it was
+    (nothing to replay); its event names the decision for the audit trail."""
+    table = table_for("casino-triple-draw-27", [100, 100, 100])
+    table.start(button=1)
+    table.act(1, "call")
+    table.act(2, "call")
+    hand, journal = table.state.hand, table.state.hand_log
+    outcome = rule(table, rule_id="IRREG-02", decision="play_on")
+    assert table.state.hand == hand and table.state.hand_log == journal
+    assert outcome.events == ({"type": "ruling", "rule_id": "IRREG-02", "decision": "play_on",
+                               "effects": []},)  # fmt: skip
