@@ -823,3 +823,26 @@ def test_OPEN_10_a_caller_who_cannot_beat_the_openers_gets_no_refund() -> None:
     assert outcome.result is not None and outcome.result["returned"] == {}
     assert outcome.result["winnings"] == {"1": 66}
     assert table.stacks() == {1: 134, 2: 68, 3: 98}
+
+
+def test_BET_06_jackpots_without_check_raise_a_passed_seat_may_only_call_the_opener() -> None:
+    """check_raise = false in an ante game: seat 1 passed, seat 2 opens, seat 3 calls; seat 1
+    may call or fold, a raise is refused with BET-06; after the draw the opener checks, seat 3
+    bets and seat 1 (not yet acted) may raise while the opener may not."""
+    table = Table([100] * 3, stakes=ANTES, rules=home(check_raise=False))
+    table.start(button=3)
+    table.act(1, "check")
+    table.act(2, "bet", amount=10)
+    table.act(3, "call")
+    error = refused(table, 1, "raise", amount=20)
+    assert error.rule_id is RuleId.BET_06
+    assert error.allowed == [{"action": "call", "amount": 10}, {"action": "fold"}]
+    table.act(1, "call")
+    for seat in (1, 2, 3):
+        table.act(seat, "draw", count=1)
+    table.act(2, "check")
+    table.act(3, "bet", amount=20)
+    legal = table.legal()
+    assert legal is not None and {"action": "raise", "min": 40, "max": 40} in legal["legal"]
+    table.act(1, "call")
+    assert refused(table, 2, "raise", amount=40).rule_id is RuleId.BET_06
