@@ -19,7 +19,7 @@ from engine_table import LIMIT, NO_LIMIT, Table, cards_accounted
 
 from dealerassist.errors import InvalidInput
 from dealerassist.profiles import load_profile
-from dealerassist.rules.actions import SeatPlayer, Stakes, Structure, Variant
+from dealerassist.rules.actions import Mode, SeatPlayer, Stakes, Structure, Variant
 from dealerassist.rules.house_rules import HouseRules, MisdealDeadline
 from dealerassist.rules.ruling_commands import (
     AdjustStack,
@@ -698,3 +698,54 @@ def test_IRREG_02_play_on_records_the_ruling_and_leaves_the_hand_as_it_was() -> 
     assert table.state.hand == hand and table.state.hand_log == journal
     assert outcome.events == ({"type": "ruling", "rule_id": "IRREG-02", "decision": "play_on",
                                "effects": []},)  # fmt: skip
+
+
+def test_void_last_in_card_mode_undoes_the_cards_dealt_then_the_draw_request() -> None:
+    """Card mode: seat 2 throws the 7d and is dealt the 8d. Voiding one action takes the 8d
+    back (the dealer re-enters the card owed); voiding one more takes back the request, the
+    7d is in seat 2's hand again and nothing is burned; cards stay 52."""
+    table = Table([100, 100, 100], rules=profile("casino-five-card-draw"), mode=Mode.CARD)
+    table.start(button=1)
+    for seat, cards in ((2, "2c 3c 4c 5c 7d"), (3, "2h 3h 4h 5h 7s"), (1, "As Ks Qs Js 9h")):
+        table.act(seat, "deal", cards=cards)
+    for seat, action in ((1, "call"), (2, "call"), (3, "check")):
+        table.act(seat, action)
+    table.act(2, "draw", discards="7d")
+    table.act(2, "deal", cards="8d")
+    assert table.hand.player(2).cards[-1] == "8d" and table.hand.to_act == 3
+    rule(table, VoidLast(1), rule_id="SHOW-11", decision="correct_before_push")
+    assert table.legal() == {
+        "seat": 2,
+        "phase": "draw_1",
+        "legal": [{"action": "deal", "count": 1}],
+    }
+    assert table.hand.player(2).cards == ("2c", "3c", "4c", "5c")
+    rule(table, VoidLast(1), rule_id="SHOW-11", decision="correct_before_push")
+    assert table.hand.player(2).cards == ("2c", "3c", "4c", "5c", "7d")
+    assert table.hand.burns == 0 and table.hand.to_act == 2
+    assert cards_accounted(table.hand) == 52
+
+
+def test_void_last_undoes_a_reshuffle_in_the_third_draw() -> None:
+    """casino-triple-draw-27 with five cards in a row allowed, the stub down to 5 in the
+    third draw: seat 2's draw of two needed a reshuffle; voiding it gives back the stub as it
+    was (one card, the bottom card) and the discards as they were."""
+    table = table_for("casino-triple-draw-27", [500, 500, 500])
+    table.rules = dataclasses.replace(
+        table.rules, draw=dataclasses.replace(table.rules.draw, max_consecutive=5)
+    )
+    table.start(button=3)
+    for seat, action in ((3, "call"), (1, "call"), (2, "check")):
+        table.act(seat, action)
+    for _ in range(2):
+        for seat in (1, 2, 3):
+            table.act(seat, "draw", count=5)
+        for seat in (1, 2, 3):
+            table.act(seat, "check")
+    table.act(1, "draw", count=3)
+    before = table.state
+    outcome = table.act(2, "draw", count=2)
+    assert "reshuffle" in [i["code"] for i in outcome.instructions]
+    rule(table, VoidLast(1))
+    assert table.state.hand == before.hand and table.hand.stub == 1
+    assert cards_accounted(table.hand) == 52
