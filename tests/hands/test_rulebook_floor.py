@@ -749,3 +749,30 @@ def test_void_last_undoes_a_reshuffle_in_the_third_draw() -> None:
     rule(table, VoidLast(1))
     assert table.state.hand == before.hand and table.hand.stub == 1
     assert cards_accounted(table.hand) == 52
+
+
+def test_IRREG_06_second_extra_card_calls_for_the_misdeal_the_floor_declares() -> None:
+    """Two extra cards on the deal (IRREG-06 / IRREG-01): the second is accepted with an
+    IRREG-01 notice to call the floor; the misdeal, before any action, refunds the blinds."""
+    table = table_for("casino-five-card-draw", [100, 100, 100])
+    table.start(button=1)
+    table.act(1, "extra_card")
+    outcome = table.act(2, "extra_card")
+    assert [(n.rule_id, n.seat) for n in outcome.notices] == [(RuleId.IRREG_01, 2)]
+    assert "call the floor" in outcome.notices[0].message
+    assert cards_accounted(table.hand) == 52
+    assert misdeal(table, rule_id="IRREG-06", decision="misdeal").result["misdeal"] is True
+    assert table.stacks() == {1: 100, 2: 100, 3: 100}
+
+
+def test_IRREG_03_rejects_an_exposed_card_entered_after_the_betting_began() -> None:
+    """IRREG-03 covers the initial deal only: after the first betting action the entry is
+    refused and the dealer is pointed to IRREG-04 for the draw."""
+    table = table_for("casino-five-card-draw", [100, 100, 100])
+    table.start(button=1)
+    table.act(1, "call")
+    before = table.state
+    with pytest.raises(RuleViolation) as caught:
+        table.act(3, "exposed", rank="K")
+    assert caught.value.rule_id is RuleId.IRREG_03 and "IRREG-04" in caught.value.message
+    assert table.state is before
