@@ -776,3 +776,18 @@ def test_IRREG_03_rejects_an_exposed_card_entered_after_the_betting_began() -> N
         table.act(3, "exposed", rank="K")
     assert caught.value.rule_id is RuleId.IRREG_03 and "IRREG-04" in caught.value.message
     assert table.state is before
+
+
+def test_void_last_of_a_passed_out_deal_takes_the_antes_back_from_the_carry() -> None:
+    """home-game-five-card-draw: the last check passed the deal out and carried its 6 in
+    antes; voiding that check puts the hand back in play with the 6 in its pot and nothing
+    carried (never counted twice); checked again, the 6 are carried once more."""
+    table = ante_table()
+    for seat in (2, 3, 1):
+        table.act(seat, "check")
+    assert table.state.carried_pot == 6 and chips(table) == 300
+    rule(table, VoidLast(1), rule_id="SHOW-11", decision="correct_before_push")
+    assert table.hand.phase is Phase.BETTING_1 and table.hand.to_act == 1
+    assert table.hand.pot == 6 and table.state.carried_pot == 0 and chips(table) == 300
+    table.act(1, "check")
+    assert table.state.carried_pot == 6 and chips(table) == 300
