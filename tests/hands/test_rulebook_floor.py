@@ -791,3 +791,37 @@ def test_void_last_of_a_passed_out_deal_takes_the_antes_back_from_the_carry() ->
     assert table.hand.pot == 6 and table.state.carried_pot == 0 and chips(table) == 300
     table.act(1, "check")
     assert table.state.carried_pot == 6 and chips(table) == 300
+
+
+def test_IRREG_01_misdeal_of_a_kill_pot_returns_the_kill_and_keeps_it_owed() -> None:
+    """casino-triple-draw-27-kill: seat 3 wins two pots running (the second with a big bet)
+    and kills hand 3 for 20. A misdeal of hand 3 returns the kill and the blinds; seat 3 keeps
+    its two legs, so the redeal has the same button and seat 3 kills it again."""
+    table = table_for("casino-triple-draw-27-kill", [500] * 4)
+    table.start(button=1)
+    for seat in (4, 1, 2):
+        table.act(seat, "fold")
+    table.start()
+    table.act(1, "fold")
+    table.act(2, "fold")
+    table.act(3, "raise", amount=20)
+    table.act(4, "call")
+    for draw in range(3):
+        table.act(3, "draw", count=1)
+        table.act(4, "draw", count=1)
+        if draw < 2:
+            table.act(3, "check")
+            table.act(4, "check")
+    table.act(3, "bet", amount=20)
+    table.act(4, "fold")
+    assert (table.state.kill_leg, table.state.kill_legs) == (3, 2)
+    stacks = table.stacks()
+    table.start()
+    kills = [(p.seat, p.committed) for p in table.hand.players]
+    assert (3, 20) in kills and table.hand.button == 3
+    table.act(table.hand.to_act, "call")
+    misdeal(table)
+    assert table.stacks() == stacks and (table.state.kill_leg, table.state.kill_legs) == (3, 2)
+    table.start()
+    assert table.hand.button == 3 and [(p.seat, p.committed) for p in table.hand.players] == kills
+    assert chips(table) == 2000
