@@ -214,12 +214,12 @@ def _check_draw(hand: HandState, act: Act, rules: HouseRules, mode: Mode, draw_r
 
 def _draw_count(act: Act, mode: Mode, allowed: list[dict[str, Any]]) -> int:
     count = act.count
-    if mode is Mode.CARD:
-        discarded = len(act.discards or ())
-        if count is not None and count != discarded:
-            message = f"{count} cards requested but {discarded} discarded; they must match."
+    named = len(act.discards or ())
+    if mode is Mode.CARD or named:  # count mode names discards only to split openers
+        if count is not None and count != named:
+            message = f"{count} cards requested but {named} discarded; they must match."
             raise refuse(RuleId.DRAW_01, message, act.seat, allowed)
-        count = discarded
+        count = named
     if count is None or not 0 <= count <= HAND_SIZE:
         message = "Enter how many cards the seat draws (0 to stand pat)."
         raise refuse(RuleId.DRAW_01, message, act.seat, allowed)
@@ -280,7 +280,9 @@ def apply_draw(
 ) -> tuple[HandState, tuple[Step, ...]]:
     """DRAW-01: the seat discards, then receives as many cards (card mode: now or with ``deal``)."""
     player = hand.player(act.seat)
-    discards = act.discards or ()
+    # count mode knows no cards: discards named there are only split openers kept under a
+    # chip (OPEN-07, ``openers.apply_split``), not cards leaving a known hand
+    discards = act.discards or () if mode is Mode.CARD else ()
     held_cards = list(player.cards)
     for card in discards:
         held_cards.remove(card)

@@ -238,7 +238,11 @@ def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log)
     log.events.insert(0, _act_record(act))
     hand = advance(hand, spec, rules, log)
     hand = _set_draw_deadline(hand, rules, at)
-    log.instructions.extend(openers.proof_reminder(hand, rules))
+    reminder = openers.proof_reminder(hand, rules)
+    if reminder:  # OPEN-05: shown before the pot is pushed
+        pushes = [i for i, step in enumerate(log.instructions) if step["code"] in _PUSHES]
+        at_push = pushes[0] if pushes else len(log.instructions)
+        log.instructions[at_push:at_push] = reminder
     if hand.result is not None and hand.result.get("passed_out"):
         state = evolve(
             state,
@@ -370,6 +374,7 @@ def _bet(hand: HandState, act: Act, spec: TableSpec, rules: HouseRules, log: Log
 
 # the entries of each phase (kept here: a tuple display of enum members costs a lookup each)
 _POSTING = (ActionKind.POST, ActionKind.SIT_OUT)
+_PUSHES = ("award",)  # the instructions that push a pot to its winner
 _BETTING = (ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE, ActionKind.FOLD)
 _DRAWING = (ActionKind.DRAW, ActionKind.DEAL, ActionKind.TIME)
 

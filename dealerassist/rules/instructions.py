@@ -25,6 +25,8 @@ _WAITS = {
     "BLIND-08": "owes missed blinds and waits for the big blind",
     "BLIND-12": "changed seats and waits for the big blind",
     "BLIND-13": "skipped the blind and re-enters only on the blind",
+    "OPEN-09": "was not dealt in on the passed-out deal: dealt in once its antes are won",
+    "KILL-06": "a new player who may not buy the button while the kill is in a blind",
 }
 
 
@@ -202,7 +204,7 @@ def collect(pot: int) -> Instruction:
 
 def waits(seat: int, rule: str) -> Instruction:
     """BLIND-05/06/08/12/13: a seated player who is not dealt in this hand, and why."""
-    why = _WAITS.get(rule, "waits for the big blind")
+    why = wait_reason(rule)
     return instruction("skip", seat, None, f"Do not deal seat {seat}: {why} ({rule})")
 
 
@@ -214,3 +216,12 @@ def passed_out(result: dict[str, Any]) -> Instruction:
         f"({carried}) stays for the next deal and everyone antes again"
     )
     return instruction("passed_out", None, carried, text)
+
+
+def wait_reason(rule: str) -> str:
+    """Why a seat is not dealt in this hand, by the rule it waits under.
+
+    >>> wait_reason("OPEN-09")
+    'was not dealt in on the passed-out deal: dealt in once its antes are won'
+    """
+    return _WAITS.get(rule, "waits for the big blind")

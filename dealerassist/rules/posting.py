@@ -63,7 +63,8 @@ def check_post(hand: HandState, act: Act, stakes: Stakes, volunteered: bool = Fa
     seat = act.seat
     waits = dict(hand.waiting)
     if seat in waits:
-        text = f"Seat {seat} is not dealt in this hand: it waits for the big blind ({waits[seat]})."
+        why = say.wait_reason(waits[seat])
+        text = f"Seat {seat} is not dealt in this hand: {why} ({waits[seat]})."
         raise _refuse(hand, RuleId(waits[seat]), text, seat, stakes)
     if hand.to_act != seat:
         raise _refuse(

@@ -846,3 +846,53 @@ def test_BET_06_jackpots_without_check_raise_a_passed_seat_may_only_call_the_ope
     assert legal is not None and {"action": "raise", "min": 40, "max": 40} in legal["legal"]
     table.act(1, "call")
     assert refused(table, 2, "raise", amount=40).rule_id is RuleId.BET_06
+
+
+# -- found by this review, fixed in the engine --------------------------------------------------
+
+REPO_PROFILES = Path(__file__).parents[2] / "config" / "house_rules"
+FOUND_ANTES = Stakes(ante=2, small_bet=10, big_bet=20)
+
+
+def test_OPEN_07_count_mode_split_keeps_the_named_discards() -> None:
+    rules = load_profile(REPO_PROFILES / "home-game-five-card-draw.toml")
+    table = Table([100] * 3, stakes=FOUND_ANTES, rules=rules)  # count mode, the default
+    table.start(button=3)
+    table.act(1, "bet", amount=10)
+    table.act(2, "call")
+    table.act(3, "fold")
+    # seat 1 opened with jacks and breaks them to draw to a flush: one jack under a chip
+    table.act(1, "draw", count=1, discards="Js", option="split")
+    assert table.hand.player(1).split_discards == ("Js",)
+    table.act(2, "draw", count=1)
+    table.act(1, "check")
+    table.act(2, "check")
+    # the flush missed: the shown hand holds one jack, the kept jack proves the openers
+    outcome = table.act(1, "show", cards="Jh Th 9h 8h 2c")
+    assert RuleId.OPEN_05 not in [n.rule_id for n in outcome.notices]
+    assert not table.hand.player(1).mucked
+
+
+def test_OPEN_09_newcomer_after_a_pass_out_is_not_told_about_a_big_blind() -> None:
+    rules = load_profile(REPO_PROFILES / "home-game-five-card-draw.toml")
+    table = Table([100] * 3, stakes=FOUND_ANTES, rules=rules)
+    table.start(button=3)
+    for seat in (1, 2, 3):
+        table.act(seat, "check")
+    table.run(SeatPlayer(4, "P4", 100))
+    outcome = table.run(StartHand())
+    skipped = [i["text"] for i in outcome.instructions if i["seat"] == 4]
+    assert len(skipped) == 1 and "(OPEN-09)" in skipped[0]
+    assert "big blind" not in skipped[0]
+
+
+def test_OPEN_05_the_opener_shows_openers_before_the_pot_is_pushed() -> None:
+    rules = load_profile(REPO_PROFILES / "home-game-five-card-draw.toml")
+    table = Table([100] * 3, stakes=FOUND_ANTES, rules=rules)
+    table.start(button=3)
+    table.act(1, "bet", amount=10)
+    table.act(2, "fold")
+    outcome = table.act(3, "fold")
+    codes = [i["code"] for i in outcome.instructions]
+    assert "show_openers" in codes and "award" in codes
+    assert codes.index("show_openers") < codes.index("award")
