@@ -238,8 +238,7 @@ def check_misdeal_deadline(state: TableState, ruling: Ruling, rules: HouseRules)
     fouled = ruling.rule_id == RuleId.DECK_01.value or ruling.decision == "fouled_deck"
     if deadline is MisdealDeadline.NONE or fouled or state.hand is None:
         return
-    acts = [command for command, _ in map(journal.read, state.hand_log)]
-    acts = [a for a in acts if a.get("type") == "action" and a.get("action") in _VOLUNTARY]
+    acts = [a for a in _entries(state) if a.get("action") in _VOLUNTARY]
     if deadline is MisdealDeadline.TWO_PLAYERS_ACTED:
         passed = len({a.get("seat") for a in acts}) >= 2
         why = "two players have acted"
@@ -259,6 +258,19 @@ def check_misdeal_deadline(state: TableState, ruling: Ruling, rules: HouseRules)
         )
 
 
+def _entries(state: TableState) -> list[dict[str, Any]]:
+    """The hand's accepted actions in order, those the floor let stand (``accept_entry``,
+    BET-08) included: an entry made binding counts as action like any other."""
+    entries: list[dict[str, Any]] = []
+    for command, _ in map(journal.read, state.hand_log):
+        if command.get("type") == "action":
+            entries.append(command)
+        elif command.get("type") == "ruling":
+            accepted = (e.get("entry") for e in command.get("effects", ()))
+            entries.extend(e for e in accepted if isinstance(e, dict) and e.get("type") == "action")
+    return entries
+
+
 def _misdeal(state: TableState, log: Log) -> TableState:
     """IRREG-01: chips back as at the hand's start; the table is as before the hand (button,
     blind positions, carried antes), so the next hand, under a new number, is dealt the same way.
@@ -267,7 +279,11 @@ def _misdeal(state: TableState, log: Log) -> TableState:
     if hand is None or state.before_hand is None:
         raise _refuse("There is no hand to declare a misdeal on.")
     before = journal.table_at_start(state)
-    start = {seat.seat: seat for seat in before.seats}
+    adjusted = _adjustments(state)  # IRREG-14: the floor's stack corrections stand
+    start = {
+        seat.seat: evolve(seat, stack=seat.stack + adjusted.get(seat.seat, 0))
+        for seat in before.seats
+    }
     seats = tuple(
         start[s.seat] if s.player is not None and start[s.seat].player == s.player else s
         for s in state.seats
@@ -287,6 +303,20 @@ def _misdeal(state: TableState, log: Log) -> TableState:
     if before.button is None:  # the table's first hand: the dealer had named the button
         return _button_next(state, hand.button)
     return state
+
+
+def _adjustments(state: TableState) -> dict[int, int]:
+    """The chips the floor added to or took from each seat during the hand (``adjust_stack``
+    rulings in its journal): a misdeal returns the hand's bets, not the floor's corrections."""
+    adjusted: dict[int, int] = {}
+    for command, _ in map(journal.read, state.hand_log):
+        if command.get("type") != "ruling":
+            continue
+        for effect in command.get("effects", ()):
+            if effect.get("effect") == "adjust_stack":
+                seat = int(effect["seat"])
+                adjusted[seat] = adjusted.get(seat, 0) + int(effect["amount"])
+    return adjusted
 
 
 _MISDEAL_TEXT = "Misdeal: return every chip to its owner; the redeal keeps the same button"

@@ -19,9 +19,10 @@ from engine_table import LIMIT, NO_LIMIT, Table, cards_accounted
 
 from dealerassist.errors import InvalidInput
 from dealerassist.profiles import load_profile
-from dealerassist.rules.actions import Mode, SeatPlayer, Stakes, Structure, Variant
+from dealerassist.rules.actions import Act, ActionKind, Mode, SeatPlayer, Stakes, Structure, Variant
 from dealerassist.rules.house_rules import HouseRules, MisdealDeadline
 from dealerassist.rules.ruling_commands import (
+    AcceptEntry,
     AdjustStack,
     Award,
     Effect,
@@ -825,3 +826,57 @@ def test_IRREG_01_misdeal_of_a_kill_pot_returns_the_kill_and_keeps_it_owed() -> 
     table.start()
     assert table.hand.button == 3 and [(p.seat, p.committed) for p in table.hand.players] == kills
     assert chips(table) == 2000
+
+
+# -- found by this review, fixed in the engine --------------------------------------------------
+
+
+def test_IRREG_01_misdeal_keeps_the_floors_late_adjustment() -> None:
+    """Hand 1: seat 3 wins 105. During hand 2 the floor takes 5 back from seat 3 (IRREG-14
+    late adjustment: the pot was miscounted), then declares hand 2 a misdeal. The misdeal
+    returns the chips of hand 2's betting, but the correction of hand 1 must stand: seat 3
+    has 100 and the table 395 chips, not 105 and 400."""
+    table = Table([100, 100, 100, 100], rules=load_profile(PROFILES / "casino-five-card-draw.toml"))
+    table.start(button=1)
+    table.act(4, "fold")
+    table.act(1, "fold")
+    table.act(2, "fold")
+    assert table.stacks() == {1: 100, 2: 95, 3: 105, 4: 100}
+    table.start()
+    table.run(
+        Ruling("late_adjustment", rule_id="IRREG-14", hand_no=1, note="pot miscounted",
+               effects=(AdjustStack(3, -5),))
+    )  # fmt: skip
+    assert table.hand.player(3).stack == 105 - 5 - table.hand.player(3).committed
+    table.run(Ruling("misdeal", rule_id="IRREG-01", effects=(Misdeal(),)))
+    assert table.stacks() == {1: 100, 2: 95, 3: 100, 4: 100}
+    assert sum(table.stacks().values()) == 395
+
+
+def test_IRREG_01_misdeal_keeps_chips_the_floor_added_during_the_hand() -> None:
+    """adjust_stack +50 to seat 1 (say a house error repaid), then a misdeal: seat 1 keeps
+    the 50; only the hand's posts and bets go back."""
+    table = Table([100, 100, 100])
+    table.start(button=1)
+    table.run(
+        Ruling("house_error", rule_id="IRREG-14", note="repaid", effects=(AdjustStack(1, 50),))
+    )
+    table.run(Ruling("misdeal", rule_id="IRREG-01", effects=(Misdeal(),)))
+    assert table.stacks() == {1: 150, 2: 100, 3: 100}
+
+
+def test_IRREG_02_counts_an_accepted_out_of_turn_action_toward_the_deadline() -> None:
+    """casino-five-card-draw (two_players_acted): seat 1 calls, seat 3 checks out of turn and
+    the floor rules the check binding (BET-08 action_stands). Two players have acted, so a
+    misdeal is too late (IRREG-02) -- the engine accepts it and refunds everything."""
+    table = Table([100, 100, 100], rules=load_profile(PROFILES / "casino-five-card-draw.toml"))
+    table.start(button=1)
+    table.act(1, "call")
+    table.run(
+        Ruling("action_stands", rule_id="BET-08",
+               effects=(AcceptEntry(Act(3, ActionKind.CHECK), "BET-08"),))
+    )  # fmt: skip
+    assert table.hand.player(3).acted
+    with pytest.raises(RuleViolation) as refused:
+        table.run(Ruling("misdeal", rule_id="IRREG-01", effects=(Misdeal(),)))
+    assert refused.value.rule_id is RuleId.IRREG_02
