@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dealerassist.rules.actions import Act, ActionKind, Mode
 from dealerassist.rules.dealing import UNKNOWN
 from dealerassist.rules.house_rules import HouseRules, OpenRequirement
+from dealerassist.rules.joker import JOKER
 from dealerassist.rules.showdown import next_to_show
 from dealerassist.rules.state import HandState, Phase, evolve
 from dealerassist.rules.violations import Notice, RuleId, RuleViolation
@@ -20,7 +21,8 @@ _JACK = _RANKS.index("J")
 
 def has_openers(cards: Sequence[str]) -> bool:
     """OPEN-02: among these cards (five, or a hand plus split discards) there is a pair of jacks
-    or better: a pair of jacks or higher, two pair, trips, a straight or a flush.
+    or better: a pair of jacks or higher, two pair, trips, a straight or a flush. The joker
+    (DECK-02, the bug) counts as an ace, or as any card that completes a straight or a flush.
 
     >>> has_openers(["Jh", "Js", "2c", "5d", "9s"])
     True
@@ -30,19 +32,32 @@ def has_openers(cards: Sequence[str]) -> bool:
     True
     >>> has_openers(["Ah", "2s", "3c", "4d", "5s"])
     True
+    >>> has_openers(["Jk", "Ah", "2c", "5d", "9s"]), has_openers(["Jk", "Jh", "2c", "5d", "9s"])
+    (True, False)
     """
-    known = [card for card in cards if card != UNKNOWN and card[0] in _RANKS]
+    known = [card for card in cards if card not in (UNKNOWN, JOKER) and card[0] in _RANKS]
+    if JOKER not in cards:
+        return _pair_of_jacks_or_better(known) or _straight_or_flush(known)
+    if _pair_of_jacks_or_better(known) or _pair_of_jacks_or_better([*known, "As"]):
+        return True  # the bug is an ace: with an ace held, a pair of aces
+    return any(_straight_or_flush([*known, rank + suit]) for rank in _RANKS for suit in "cdhs")
+
+
+def _pair_of_jacks_or_better(known: Sequence[str]) -> bool:
     counts = Counter(_RANKS.index(card[0]) for card in known)
     pairs = [rank for rank, n in counts.items() if n >= 2]
-    if (
+    return (
         any(rank >= _JACK for rank in pairs)
         or len(pairs) >= 2
         or max(counts.values(), default=0) >= 3
-    ):
-        return True
+    )
+
+
+def _straight_or_flush(known: Sequence[str]) -> bool:
     if max(Counter(card[1] for card in known).values(), default=0) >= 5:
         return True
-    ranks = set(counts) | ({-1} if _RANKS.index("A") in counts else set())
+    ranks = {_RANKS.index(card[0]) for card in known}
+    ranks |= {-1} if _RANKS.index("A") in ranks else set()
     return any(all(r + step in ranks for step in range(5)) for r in ranks)
 
 

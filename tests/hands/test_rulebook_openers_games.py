@@ -896,3 +896,33 @@ def test_OPEN_05_the_opener_shows_openers_before_the_pot_is_pushed() -> None:
     codes = [i["code"] for i in outcome.instructions]
     assert "show_openers" in codes and "award" in codes
     assert codes.index("show_openers") < codes.index("award")
+
+
+def jackpots_with_the_bug() -> HouseRules:
+    rules = load_profile(REPO_PROFILES / "home-game-five-card-draw.toml")
+    return dataclasses.replace(rules, deck=dataclasses.replace(rules.deck, joker=True))
+
+
+def test_OPEN_02_an_ace_and_the_bug_open_in_card_mode() -> None:
+    table = Table([100] * 3, stakes=FOUND_ANTES, rules=jackpots_with_the_bug(), mode=Mode.CARD)
+    table.start(button=3)
+    hands = {1: "Jk Ah 2c 5d 9s", 2: "Th Ts 3c 6d 8s", 3: "Kh Qd 4c 7d 2s"}
+    for seat in (1, 2, 3):
+        table.act(seat, "deal", cards=hands[seat])
+    table.act(1, "bet", amount=10)
+    assert table.hand.opener == 1
+
+
+def test_OPEN_05_four_hearts_and_the_bug_prove_openers_in_count_mode() -> None:
+    table = Table([100] * 3, stakes=FOUND_ANTES, rules=jackpots_with_the_bug())
+    table.start(button=3)
+    table.act(1, "bet", amount=10)
+    table.act(2, "call")
+    table.act(3, "fold")
+    table.act(1, "draw", count=0)
+    table.act(2, "draw", count=0)
+    table.act(1, "check")
+    table.act(2, "check")
+    outcome = table.act(1, "show", cards="Jk Kh 9h 6h 3h")
+    assert RuleId.OPEN_05 not in [n.rule_id for n in outcome.notices]
+    assert not table.hand.player(1).mucked
