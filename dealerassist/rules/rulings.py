@@ -330,9 +330,10 @@ def _kill(state: TableState, seat: int, rules: HouseRules, log: Log) -> TableSta
     hand = _live_hand(state, "kill_hand")
     if hand.phase in (Phase.POSTING, Phase.DEAL):
         raise _refuse("The hands are not dealt yet; the seat may sit out instead.", seat)
-    player = hand.player(seat)
-    if player.folded:
+    if hand.player(seat).folded:
         raise _refuse(f"Seat {seat}'s hand is already dead.", seat)
+    hand = _uncalled_back(hand, seat, log)
+    player = hand.player(seat)
     dead = evolve(player, folded=True, acted=True, held=0, cards=(), pending=0)
     hand = evolve(
         hand.with_player(dead),
@@ -350,6 +351,24 @@ def _kill(state: TableState, seat: int, rules: HouseRules, log: Log) -> TableSta
     log.events.append({"type": "hand_killed", "seat": seat})
     log.instructions.append(say.instruction("kill", seat, None, f"Kill seat {seat}'s hand"))
     return store_hand(state, advance(hand, state.spec, rules, log))
+
+
+def _uncalled_back(hand: HandState, seat: int, log: Log) -> HandState:
+    """IRREG-13 (WSOP 111-112): a killed hand's bet that nobody called goes back to it when it
+    is the round's only bet: the round is as before that bet (an opener's bet in jackpots
+    opens nothing any more). A raise over another bet stays for the floor (``award``)."""
+    player = hand.player(seat)
+    back = player.bet
+    called = any(p.bet for p in hand.players if p.seat != seat)
+    if not is_betting(hand.phase) or back <= 0 or called:
+        return hand
+    player = evolve(player, stack=player.stack + back, bet=0, committed=player.committed - back)
+    opener = None if hand.opener == seat and hand.phase is Phase.BETTING_1 else hand.opener
+    log.instructions.append(say.return_bet(seat, back))
+    return evolve(
+        hand.with_player(player), current_bet=0, full_bet=0, raises=0, last_raise=0,
+        last_aggressor=None, opener=opener,
+    )  # fmt: skip
 
 
 def _next_turn(hand: HandState, killed: int) -> int | None:

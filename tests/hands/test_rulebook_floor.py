@@ -880,3 +880,40 @@ def test_IRREG_02_counts_an_accepted_out_of_turn_action_toward_the_deadline() ->
     with pytest.raises(RuleViolation) as refused:
         table.run(Ruling("misdeal", rule_id="IRREG-01", effects=(Misdeal(),)))
     assert refused.value.rule_id is RuleId.IRREG_02
+
+
+def after_the_draw_seat_2_bets() -> Table:
+    table = Table([100, 100, 100], rules=load_profile(PROFILES / "casino-five-card-draw.toml"))
+    table.start(button=1)
+    table.act(1, "call")
+    table.act(2, "call")
+    table.act(3, "check")
+    for seat in (2, 3, 1):
+        table.act(seat, "draw", count=1)
+    table.act(2, "bet", amount=20)
+    table.run(Ruling("no_redress", rule_id="IRREG-13", note="hand fouled with the muck",
+                     effects=(KillHand(2),)))  # fmt: skip
+    return table
+
+
+def test_IRREG_13_a_killed_hands_uncalled_bet_goes_back_at_once() -> None:
+    """Seat 2 bets 20 after the draw and its hand is killed before anyone calls: the 20 go
+    back to seat 2 (IRREG-13 "an uncalled bet is returned"), the pot is the 30 of the first
+    round, and seat 3, next to act, faces no bet (check or bet 20)."""
+    table = after_the_draw_seat_2_bets()
+    assert table.hand.player(2).stack == 90
+    assert table.hand.pot == 30
+    legal = {option["action"] for option in table.legal()["legal"]}  # type: ignore[index]
+    assert "check" in legal and "call" not in legal
+
+
+def test_IRREG_13_live_players_never_pay_into_a_dead_hands_bet() -> None:
+    """Seats 3 and 1 each take the cheapest option offered (check, else call): seat 2 (dead)
+    has lost only the 10 it had in before its bet and ends with 90; before the fix both had to call
+    20 into the dead bet, so seat 2 ended with 70 and the pot was 90."""
+    table = after_the_draw_seat_2_bets()
+    for _ in range(2):
+        legal = {option["action"] for option in table.legal()["legal"]}  # type: ignore[index]
+        table.act(table.hand.to_act, "check" if "check" in legal else "call")
+    assert table.hand.phase.value == "showdown"
+    assert table.hand.player(2).stack == 90 and table.hand.pot == 30
