@@ -593,6 +593,7 @@ def _player_view(player: Any) -> dict[str, Any]:
     return {
         "seat": player.seat,
         "stack": player.stack,
+        "added": player.added,  # GAME-06: the floor's chips, behind from the next hand
         "bet": player.bet,
         "committed": player.committed,
         "owes": player.owes,

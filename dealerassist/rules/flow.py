@@ -16,6 +16,7 @@ from dealerassist.rules.showdown import award, next_to_show
 from dealerassist.rules.state import (
     HandState,
     Phase,
+    PlayerState,
     SeatStatus,
     TableState,
     betting_phase,
@@ -188,7 +189,7 @@ def store_hand(state: TableState, hand: HandState) -> TableState:
     the antes a cancelled deal carried (OPEN-03, ``cancel``) stay in the table's pot."""
     if hand.phase is Phase.COMPLETE:
         seats = tuple(
-            evolve(seat, stack=hand.player(seat.seat).stack) if hand.has(seat.seat) else seat
+            evolve(seat, stack=_behind(hand.player(seat.seat))) if hand.has(seat.seat) else seat
             for seat in state.seats
         )
         state = evolve(state, seats=seats)
@@ -199,3 +200,9 @@ def store_hand(state: TableState, hand: HandState) -> TableState:
             if result.get("cancelled") and result.get("carried"):
                 state = evolve(state, carried_pot=result["carried"])
     return evolve(state, hand=hand)
+
+
+def _behind(player: PlayerState) -> int:
+    """A seat's chips once its hand is over: its stack and what the floor added during the
+    hand (GAME-06: kept aside until then)."""
+    return player.stack + player.added

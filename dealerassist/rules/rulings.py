@@ -47,7 +47,7 @@ from dealerassist.rules.state import (
     is_draw,
     phase_number,
 )
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.violations import Notice, RuleId, RuleViolation
 
 NOTE_REQUIRED = ("custom", "discretionary")
 
@@ -515,15 +515,27 @@ def _adjust(state: TableState, seat: int, amount: int, log: Log) -> TableState:
     hand = state.hand
     if hand is not None and hand.phase is not Phase.COMPLETE and hand.has(seat):
         player = hand.player(seat)
-        stack = _adjusted(player.stack, amount, seat)
-        state = evolve(state, hand=hand.with_player(evolve(player, stack=stack)))
+        if amount > 0:  # GAME-06 table stakes: only chips on the table at the start play
+            player, stack = evolve(player, added=player.added + amount), player.stack
+            log.notices.append(Notice(rule_id=RuleId.GAME_06, seat=seat, message=(
+                f"Seat {seat}'s {amount} added chips play from the next hand (table stakes): "
+                "keep them beside its stack until this hand is over."
+            )))  # fmt: skip
+        else:
+            stack = _adjusted(player.stack, amount, seat)
+            player = evolve(player, stack=stack)
+        state = evolve(state, hand=hand.with_player(player))
     else:
         current = state.seat(seat)
         if current.status is SeatStatus.EMPTY:
             raise InvalidInput(f"seat {seat} is empty; there is no stack to adjust")
         stack = _adjusted(current.stack, amount, seat)
         state = state.with_seat(evolve(current, stack=stack))
-    log.events.append({"type": "stack_adjusted", "seat": seat, "amount": amount, "stack": stack})
+    event = {"type": "stack_adjusted", "seat": seat, "amount": amount, "stack": stack}
+    hand = state.hand
+    if amount > 0 and hand is not None and hand.phase is not Phase.COMPLETE and hand.has(seat):
+        event["added"] = hand.player(seat).added  # GAME-06: beside the stack until the hand ends
+    log.events.append(event)
     return state
 
 

@@ -189,6 +189,8 @@ class PlayerState:
     timed_out: bool = False  # DRAW-11: declared pat by the timer; no bet or raise after
     returned: int = 0  # uncalled chips returned to this seat
     split_discards: tuple[str, ...] | None = None  # OPEN-07: discards kept aside when splitting
+    # GAME-06 table stakes: chips the floor added during the hand, behind from the next hand
+    added: int = field(default=0, metadata=OMIT_AT_DEFAULT)
 
     @property
     def all_in(self) -> bool:

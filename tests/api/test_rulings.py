@@ -147,8 +147,9 @@ def test_a_ruling_retried_with_its_idempotency_key_applies_once(api: Api) -> Non
     assert first.status_code == again.status_code == 200
     assert again.headers["Idempotent-Replayed"] == "true"
     assert first.get_json()["event"] == again.get_json()["event"]
-    seats = api.call("GET", "/v1/tables/T1").get_json()["seats"]
-    assert seats[0]["stack"] == 105
+    hand = api.call("GET", "/v1/tables/T1").get_json()["hand"]
+    seat_1 = next(player for player in hand["players"] if player["seat"] == 1)
+    assert seat_1["added"] == 5  # once: beside the stack until the hand ends (GAME-06)
 
 
 def test_IRREG_04_a_take_exposed_ruling_lets_a_stuck_hand_go_on(api: Api) -> None:

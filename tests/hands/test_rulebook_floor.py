@@ -101,7 +101,7 @@ def chips(table: Table) -> int:
     hand = table.state.hand
     if hand is None or hand.phase is Phase.COMPLETE:
         return sum(table.stacks().values()) + table.state.carried_pot
-    behind = sum(player.stack for player in hand.players)
+    behind = sum(player.stack + player.added for player in hand.players)
     others = sum(s for seat, s in table.stacks().items() if not hand.has(seat))
     return behind + others + hand.pot
 
@@ -536,7 +536,8 @@ def test_adjust_stack_changes_the_table_total_by_exactly_the_floors_amount() -> 
     table.act(1, "call")
     outcome = rule(table, AdjustStack(2, 25), rule_id="IRREG-14", decision="house_error",
                    note="short paid last hand")  # fmt: skip
-    assert {"type": "stack_adjusted", "seat": 2, "amount": 25, "stack": 120} in outcome.events
+    added = {"type": "stack_adjusted", "seat": 2, "amount": 25, "stack": 95, "added": 25}
+    assert added in outcome.events  # GAME-06: beside the stack, playing from the next hand
     assert chips(table) == 325
     table.act(2, "fold")
     table.act(3, "check")
@@ -684,7 +685,7 @@ def test_IRREG_15_accepts_a_discretionary_ruling_only_with_its_reason() -> None:
         table.run(Ruling("discretionary", rule_id="IRREG-15", effects=(AdjustStack(2, 10),)))
     rule(table, AdjustStack(2, 10), decision="discretionary", rule_id="IRREG-15",
          note="dealer pushed seat 2's chips into the pot")  # fmt: skip
-    assert table.hand.player(2).stack == 105
+    assert (table.hand.player(2).stack, table.hand.player(2).added) == (95, 10)
 
 
 def test_IRREG_02_play_on_records_the_ruling_and_leaves_the_hand_as_it_was() -> None:
@@ -917,3 +918,28 @@ def test_IRREG_13_live_players_never_pay_into_a_dead_hands_bet() -> None:
         table.act(table.hand.to_act, "check" if "check" in legal else "call")
     assert table.hand.phase.value == "showdown"
     assert table.hand.player(2).stack == 90 and table.hand.pot == 30
+
+
+def test_GAME_06_chips_added_during_the_hand_do_not_play_in_it() -> None:
+    """casino-five-card-draw: seat 1 (30) is all in before the draw. The floor adds 50 to seat 1
+    (IRREG-14 house error: it was short paid on the last hand). Table stakes (GAME-06: only
+    chips on the table at the start of the hand play): seat 1 stays all in, so after seat 2
+    bets and seat 3 calls the betting round is over -- the engine instead gives seat 1 the
+    turn with call 20 / raise 40, so the added chips are bet in a hand they were not in."""
+    table = Table([30, 100, 100], rules=load_profile(PROFILES / "casino-five-card-draw.toml"))
+    table.start(button=1)
+    table.act(1, "raise", amount=20)
+    table.act(2, "raise", amount=30)
+    table.act(3, "call")
+    table.act(1, "call")
+    assert table.hand.player(1).stack == 0
+    table.run(
+        Ruling("house_error", rule_id="IRREG-14", note="short paid last hand",
+               effects=(AdjustStack(1, 50),))
+    )  # fmt: skip
+    for seat in (2, 3, 1):
+        table.act(seat, "draw", count=1)
+    table.act(2, "bet", amount=20)
+    table.act(3, "call")
+    assert table.hand.to_act != 1, "the all-in seat is asked to act with chips added mid-hand"
+    assert table.hand.phase.value == "showdown"

@@ -297,11 +297,16 @@ def test_award_names_seats_or_pots_and_keeps_its_seats_json() -> None:
 
 
 def test_adjust_stack_in_the_hand_and_between_hands() -> None:
-    """adjust_stack changes the chips behind in a hand, the seat's stack between hands."""
+    """adjust_stack takes chips from behind in a hand at once; chips added in a hand wait
+    beside the stack until it is over (GAME-06 table stakes); between hands it changes the
+    seat's stack."""
     table = _three()
-    _rule(table, AdjustStack(1, 7))
-    assert table.hand.player(1).stack == 107
+    _rule(table, AdjustStack(1, -7))
+    assert table.hand.player(1).stack == 93
+    _rule(table, AdjustStack(1, 10))
+    assert (table.hand.player(1).stack, table.hand.player(1).added) == (93, 10)
     _rule(table, Misdeal())
+    assert table.stacks()[1] == 103  # the hand's posts back, both corrections kept
     _rule(table, AdjustStack(2, -30))
     assert table.stacks()[2] == 70
     with pytest.raises(InvalidInput):
