@@ -1093,16 +1093,12 @@ def test_DECK_04_guides_the_joker_as_the_lowest_card_that_neither_pairs_nor_stra
 
 
 def _third_draw_table() -> Table:
-    base = HouseRules()
-    rules = dataclasses.replace(
-        base,
-        draw=dataclasses.replace(
-            base.draw,
-            max_cards=5,
-            max_consecutive=5,
-            bottom_card=BottomCard.NEVER,
-            reshuffle_pool=ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS,
-        ),
+    rules = with_draw(
+        HouseRules(),
+        max_cards=5,
+        max_consecutive=5,
+        bottom_card=BottomCard.NEVER,
+        reshuffle_pool=ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS,
     )
     table = Table([500, 500, 500], variant=Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW, rules=rules)
     table.start(button=3)
@@ -1131,15 +1127,11 @@ def test_DRAW_06_keeps_the_drawers_earlier_discards_out_of_the_wsop_pool() -> No
 def test_DRAW_06_rejects_the_drawers_earlier_discard_in_card_mode_under_the_wsop_pool() -> None:
     """Card mode, same hand: seat 2 may not be dealt the 3d it threw in draw 1 (it was, before
     the fix: the WSOP pool took every earlier discard, the drawer's own included)."""
-    base = HouseRules()
-    rules = dataclasses.replace(
-        base,
-        draw=dataclasses.replace(
-            base.draw,
-            max_cards=5,
-            max_consecutive=5,
-            reshuffle_pool=ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS,
-        ),
+    rules = with_draw(
+        HouseRules(),
+        max_cards=5,
+        max_consecutive=5,
+        reshuffle_pool=ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS,
     )
     deck = iter(rank + suit for rank in "23456789TJQKA" for suit in "cdhs")
 
@@ -1173,16 +1165,12 @@ def test_DRAW_06_rejects_the_drawers_earlier_discard_in_card_mode_under_the_wsop
 def test_DRAW_05_keeps_the_bottom_card_when_a_reshuffle_is_needed_anyway() -> None:
     """Under only_if_it_completes_all_draws a seat still owed its fifth card counts as a
     remaining draw: the bottom card stays when seat 3's draw needs a reshuffle anyway."""
-    base = HouseRules()
-    rules = dataclasses.replace(
-        base,
-        draw=dataclasses.replace(
-            base.draw,
-            max_cards=5,
-            max_consecutive=4,
-            bottom_card=BottomCard.ONLY_IF_IT_COMPLETES_ALL_DRAWS,
-            reshuffle_pool=ReshufflePool.EARLIER_DISCARDS_BOTTOM_BURNS,
-        ),
+    rules = with_draw(
+        HouseRules(),
+        max_cards=5,
+        max_consecutive=4,
+        bottom_card=BottomCard.ONLY_IF_IT_COMPLETES_ALL_DRAWS,
+        reshuffle_pool=ReshufflePool.EARLIER_DISCARDS_BOTTOM_BURNS,
     )
     table = Table([500, 500, 500], variant=Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW, rules=rules)
     table.start(button=3)
