@@ -948,3 +948,20 @@ def test_IRREG_04_the_table_view_on_both_pages_says_the_hand_waits_for_the_floor
     text = (STATIC / "table_view.js").read_text()
     assert "table.next && table.next.floor ?" in text
     assert "Waiting for the floor (${table.next.floor})" in text
+
+
+def test_GAME_06_the_table_view_shows_chips_the_floor_added_during_the_hand(api: Api) -> None:
+    """Chips the floor adds in a hand wait beside the stack (table stakes): the API's hand
+    view names them per player and the shared table view writes them in the seat's notes."""
+    api.create_table()
+    for seat in (1, 2, 3):
+        api.seat("T1", seat, f"P{seat}")
+    api.start("T1")
+    ruling = {"decision": "house_error", "rule_id": "IRREG-14", "note": "short paid",
+              "effects": [{"effect": "adjust_stack", "seat": 1, "amount": 25}]}  # fmt: skip
+    assert api.call("POST", "/v1/tables/T1/rulings", "floor", ruling).status_code == 200
+    hand = api.call("GET", "/v1/tables/T1").get_json()["hand"]
+    added = {player["seat"]: player["added"] for player in hand["players"]}
+    assert added == {1: 25, 2: 0, 3: 0}
+    text = (STATIC / "table_view.js").read_text()
+    assert "if (p.added) notes.push(`+${p.added} added, plays from the next hand`)" in text

@@ -83,6 +83,7 @@ export function renderSeats(table, options = {}) {
       if (hand.draws && hand.draws[String(seat.seat)] !== undefined) notes.push(`drew ${hand.draws[String(seat.seat)]}`);
       if (p.shown) notes.push(`shows ${p.shown}`);
       if (p.mucked) notes.push("mucked");
+      if (p.added) notes.push(`+${p.added} added, plays from the next hand`); // GAME-06
     }
     if (seat.status === "sitting_out") notes.push("sitting out");
     if (seat.missed_blind) notes.push(`missed ${words(seat.missed_blind)} blind`);
