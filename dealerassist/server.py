@@ -38,6 +38,16 @@ class ServeOptions:
     workers: int = 2
 
 
+def forget_inherited_children(server: Any, worker: Any) -> None:
+    """gunicorn's post_fork hook: a forked web worker inherits multiprocessing's record of the
+    master's children (the audit and verification workers) and, at exit, would try to join
+    them ('can only join a child process', a traceback per web worker at every stop). They
+    are the master's, not its own: the worker forgets them."""
+    children = vars(multiprocessing.process).get("_children")
+    if isinstance(children, set):
+        children.clear()
+
+
 class GunicornApp(BaseApplication):  # type: ignore[misc]
     """Gunicorn configured in code; each worker builds its own app after the fork."""
 
@@ -51,6 +61,7 @@ class GunicornApp(BaseApplication):  # type: ignore[misc]
         self.cfg.set("workers", self.options.workers)
         self.cfg.set("worker_class", "sync")
         self.cfg.set("accesslog", None)
+        self.cfg.set("post_fork", forget_inherited_children)
 
     def load(self) -> Any:
         return create_served_app({"SETTINGS": self.settings})

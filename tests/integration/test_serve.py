@@ -47,6 +47,7 @@ def test_serve_runs_the_whole_stack_and_stops_cleanly(served: Any) -> None:
     assert process.wait(timeout=30) == 0
     output = process.stdout.read().decode()
     assert "serving on" in output and tokens["admin"] in output
+    assert "Traceback" not in output, output  # a clean stop: no error from any process
     assert not socket_path_for(data_dir).exists()
     assert (data_dir / "audit.sqlite3").exists()
 
