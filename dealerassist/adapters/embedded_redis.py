@@ -100,7 +100,11 @@ def start_embedded_redis(data_dir: Path) -> EmbeddedRedis:
     if _answers(socket_path):
         return EmbeddedRedis(url=url, socket_path=socket_path, process=None)
     socket_path.unlink(missing_ok=True)
-    process = subprocess.Popen(_command(data_dir, socket_path), stdin=subprocess.DEVNULL)
+    # its own session: a Ctrl-C in the terminal reaches serve and its workers, not Redis, which
+    # serve stops last (the workers still drain into it while they stop)
+    process = subprocess.Popen(
+        _command(data_dir, socket_path), stdin=subprocess.DEVNULL, start_new_session=True
+    )
     deadline = time.monotonic() + START_TIMEOUT_SECONDS
     while time.monotonic() < deadline:
         if _answers(socket_path):

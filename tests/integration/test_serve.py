@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
+import subprocess
+import sys
 import threading
+from pathlib import Path
 from typing import Any
 
-from serving import call, served, status, wait
+import redis
+from serving import call, free_port, served, status, wait
 
 from dealerassist.adapters.embedded_redis import socket_path_for
 from dealerassist.api.auth import read_plain_tokens
@@ -86,3 +91,40 @@ def test_many_tablets_on_one_table_across_processes_stay_consistent(served: Any)
         30,
     )
     assert report["ok"] is True, report["problems"]
+
+
+def test_ctrl_c_in_the_terminal_stops_serve_its_workers_and_redis_without_a_traceback(
+    tmp_path: Path,
+) -> None:
+    """A Ctrl-C sends SIGINT to the terminal's whole process group: serve, its web and RQ
+    workers. The embedded Redis runs in its own session, so it does not die under the workers
+    still draining into it; serve stops it last. Nothing prints a traceback."""
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL")}
+    env["DEALERASSIST_DATA_DIR"] = str(tmp_path)
+    env.pop("DEALERASSIST_TOKENS_FILE", None)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "dealerassist.cli", "serve", "--port", str(port)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,  # a process group of its own, as a terminal gives it
+    )
+    try:
+        wait(lambda: call(f"http://127.0.0.1:{port}/healthz")[0] == 200, 30)
+        # both RQ workers registered: started, not still importing (a Ctrl-C in a child's
+        # first second interrupts its imports, and Python prints that)
+        client = redis.Redis(unix_socket_path=str(socket_path_for(tmp_path)))
+        wait(lambda: client.scard("rq:workers") == 2, 30)
+        client.close()
+        os.killpg(process.pid, signal.SIGINT)
+        assert process.wait(timeout=40) == 0
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert process.stdout is not None
+    output = process.stdout.read().decode()
+    process.stdout.close()
+    assert "Traceback" not in output, output
+    assert not socket_path_for(tmp_path).exists()  # Redis stopped, after the workers
