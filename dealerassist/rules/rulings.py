@@ -169,7 +169,7 @@ def _apply_effect(
         case Award():
             return _award(state, effect, log)
         case AdjustStack(seat=seat, amount=amount):
-            return _adjust(state, seat, amount, log)
+            return _adjust(state, seat, amount, rules, log)
         case MoveButton(seat=seat):
             return _move_button(state, seat, log)
         case ReopenBetting(seat=seat):
@@ -510,7 +510,7 @@ def _awarded_result(hand: HandState, awarded: Awarded, log: Log) -> dict[str, An
     }
 
 
-def _adjust(state: TableState, seat: int, amount: int, log: Log) -> TableState:
+def _adjust(state: TableState, seat: int, amount: int, rules: HouseRules, log: Log) -> TableState:
     """Chips added to (or taken from) a seat: in the hand if it plays one, else at the seat."""
     hand = state.hand
     if hand is not None and hand.phase is not Phase.COMPLETE and hand.has(seat):
@@ -536,6 +536,10 @@ def _adjust(state: TableState, seat: int, amount: int, log: Log) -> TableState:
     if amount > 0 and hand is not None and hand.phase is not Phase.COMPLETE and hand.has(seat):
         event["added"] = hand.player(seat).added  # GAME-06: beside the stack until the hand ends
     log.events.append(event)
+    if hand is not None and hand.to_act == seat and is_betting(hand.phase) and stack == 0:
+        # nothing left behind: the seat is all in and no longer acts this round
+        hand = evolve(hand, to_act=_next_turn(hand, seat))
+        state = store_hand(state, advance(hand, state.spec, rules, log))
     return state
 
 

@@ -943,3 +943,17 @@ def test_GAME_06_chips_added_during_the_hand_do_not_play_in_it() -> None:
     table.act(3, "call")
     assert table.hand.to_act != 1, "the all-in seat is asked to act with chips added mid-hand"
     assert table.hand.phase.value == "showdown"
+
+
+def test_IRREG_14_a_seat_left_with_nothing_behind_is_all_in_and_the_turn_moves_on() -> None:
+    """The floor takes every chip behind from the seat to act (it was owed to another table):
+    facing the big blind with nothing left it is all in, so the turn goes to the next seat
+    instead of offering it a check (found by this review)."""
+    table = table_for("casino-five-card-draw", [100, 100, 100])
+    table.start(button=1)
+    assert table.hand.to_act == 1
+    rule(table, AdjustStack(1, -100), rule_id="IRREG-14", decision="house_error",
+         note="chips owed elsewhere")  # fmt: skip
+    assert table.hand.player(1).all_in and table.hand.to_act == 2
+    legal = {option["action"] for option in table.legal()["legal"]}  # type: ignore[index]
+    assert legal == {"call", "raise", "fold"}
