@@ -20,7 +20,6 @@ from dealerassist.adapters.redis_floor_calls import RedisFloorCalls
 from dealerassist.adapters.redis_tables import RedisTableStore
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue
 from dealerassist.adapters.rq_verifications import RQVerificationQueue
-from dealerassist.adapters.sql_event_count import SqlEventCounter
 from dealerassist.adapters.sql_store import SqlAuditStore
 from dealerassist.errors import InvalidInput, NotFound
 from dealerassist.profiles import load_profiles, profile_version
@@ -102,6 +101,6 @@ def build_services(settings: Settings) -> Services:
         clock=SystemClock(),
         floor_calls=RedisFloorCalls(connection),
         verifications=RQVerificationQueue(connection),
-        event_counter=SqlEventCounter(audit_store),
+        event_counter=audit_store,
         verify_limits=VerifyLimits(max_events=settings.verify_sync_max_events),
     )

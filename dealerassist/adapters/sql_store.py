@@ -286,13 +286,20 @@ class SqlAuditStore:
             .order_by(events_table.c.seq)
         )
 
-    def count_events(self) -> int:
-        """How many events are stored (all tables)."""
+    def count_events(self, table_id: str | None = None, at_most: int | None = None) -> int:
+        """How many events ``table_id`` (``None``: every table) holds, counting at most
+        ``at_most``: a ``LIMIT`` under the ``COUNT``, so asking whether a scope is small enough
+        to verify within a request costs the same on a store of any size (an index range scan
+        of at most that many keys of ``(table_id, seq)``)."""
+        rows = sa.select(events_table.c.seq)
+        if table_id is not None:
+            rows = rows.where(events_table.c.table_id == table_id)
+        if at_most is not None:
+            rows = rows.limit(at_most)
+        query = sa.select(sa.func.count()).select_from(rows.subquery())
         self._ensure_schema()
         with _guard(), self.engine.connect() as conn:
-            return int(
-                conn.execute(sa.select(sa.func.count()).select_from(events_table)).scalar_one()
-            )
+            return int(conn.execute(query).scalar_one())
 
     def dispose(self) -> None:
         """Close pooled connections (before a fork, or at shutdown)."""
