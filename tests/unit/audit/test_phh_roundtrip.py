@@ -398,31 +398,43 @@ def test_an_exposed_card_replaced_on_the_deal_is_not_in_the_hole_cards() -> None
     assert _pokerkit_stacks(text) == recorded
 
 
-def test_draws_without_betting_between_them_keep_each_rounds_deals_in_that_round() -> None:
-    """Seat 2 is all in before the draw, so the draws follow one another with no betting:
-    each draw round's replacements are written before the next round's discards (else a
-    player would discard a card it has not been dealt)."""
+def _seat_2_all_in_before_the_draw(seat_2: str) -> Table:
+    """Card mode, button 1: seat 2 (20 chips, dealt ``seat_2``) raises all in, seat 3
+    calls, seat 1 folded: the draws follow one another with no betting."""
     table = Table("card", {1: 400, 2: 20, 3: 400})
     table.start(button=1)
     table.act(2, "post")
     table.act(3, "post")
-    table.act(2, "deal", cards="2c 3c 4c Kc Kd")
+    table.act(2, "deal", cards=seat_2)
     table.act(3, "deal", cards="2d 3d 4d 5d Qh")
     table.act(1, "deal", cards="2h 3h 4h 5h Ks")
     table.act(1, "fold")
     table.act(2, "raise", amount=20)
     table.act(3, "call")
+    return table
+
+
+def _draw_nothing_more_and_show(table: Table) -> None:
+    """The rest of the draws pat, then 9-7-4-3-2 (seat 2) against T-5-4-3-2 (seat 3)."""
+    table.act(3, "draw", count=0)
+    table.act(2, "draw", count=0)
+    table.act(3, "draw", count=0)
+    table.act(2, "show", cards="2c 3c 4c 9s 7s")
+    table.act(3, "show", cards="2d 3d 4d 5d Ts")
+
+
+def test_draws_without_betting_between_them_keep_each_rounds_deals_in_that_round() -> None:
+    """Seat 2 is all in before the draw, so the draws follow one another with no betting:
+    each draw round's replacements are written before the next round's discards (else a
+    player would discard a card it has not been dealt)."""
+    table = _seat_2_all_in_before_the_draw("2c 3c 4c Kc Kd")
     table.act(2, "draw", discards="Kc Kd")
     table.act(2, "deal", cards="9s Js")
     table.act(3, "draw", discards="Qh")
     table.act(3, "deal", cards="Ts")
     table.act(2, "draw", discards="Js")
     table.act(2, "deal", cards="7s")
-    table.act(3, "draw", count=0)
-    table.act(2, "draw", count=0)
-    table.act(3, "draw", count=0)
-    table.act(2, "show", cards="2c 3c 4c 9s 7s")
-    table.act(3, "show", cards="2d 3d 4d 5d Ts")
+    _draw_nothing_more_and_show(table)
     text, recorded = _round_trip(table)
     actions = tomllib.loads(text)["actions"]
     assert actions.index("d dh p1 9sJs") < actions.index("p1 sd Js")
@@ -457,16 +469,7 @@ def test_heads_up_after_a_dead_button_and_a_small_blind_sitting_out() -> None:
 def test_a_split_five_card_draw_before_a_draw_without_betting() -> None:
     """DRAW-03 with a player all in: seat 2 draws five (four now, the fifth after seat 3),
     and the next draw follows at once. The reader deals the fifth card before that draw."""
-    table = Table("card", {1: 400, 2: 20, 3: 400})
-    table.start(button=1)
-    table.act(2, "post")
-    table.act(3, "post")
-    table.act(2, "deal", cards="Kc Kd Qc Qd Jc")
-    table.act(3, "deal", cards="2d 3d 4d 5d Qh")
-    table.act(1, "deal", cards="2h 3h 4h 5h Ks")
-    table.act(1, "fold")
-    table.act(2, "raise", amount=20)
-    table.act(3, "call")
+    table = _seat_2_all_in_before_the_draw("Kc Kd Qc Qd Jc")
     table.act(2, "draw", discards="Kc Kd Qc Qd Jc")
     table.act(2, "deal", cards="2c 3c 4c 9s")
     table.act(3, "draw", discards="Qh")
@@ -474,11 +477,7 @@ def test_a_split_five_card_draw_before_a_draw_without_betting() -> None:
     table.act(2, "deal", cards="Js")
     table.act(2, "draw", discards="Js")
     table.act(2, "deal", cards="7s")
-    table.act(3, "draw", count=0)
-    table.act(2, "draw", count=0)
-    table.act(3, "draw", count=0)
-    table.act(2, "show", cards="2c 3c 4c 9s 7s")
-    table.act(3, "show", cards="2d 3d 4d 5d Ts")
+    _draw_nothing_more_and_show(table)
     text, recorded = _round_trip(table)
     assert "d dh p1 2c3c4c9sJs" in tomllib.loads(text)["actions"]
     assert recorded == [40, 380, 400]
