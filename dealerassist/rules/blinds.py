@@ -188,7 +188,9 @@ def blind_seats(order: list[int], button: int) -> tuple[int, int]:
 
 def mark_missed(table: TableState, where: Positions) -> TableState:
     """BLIND-07: a seated player who is not dealt in when the big blind passes his seat gets
-    the "big" marker (ML); when only the small blind passes it, "small" (MS)."""
+    the "big" marker (ML); when only the small blind passes it, "small" (MS). Heads-up the
+    small blind stays on the button (BLIND-02), so last hand's big blind, whose small blind
+    this hand was, is passed by it too when he is not dealt in."""
     last_big, last_small = table.big_blind_position, table.small_blind_position
     if last_big is None or where.big_blind is None:
         return table
@@ -197,6 +199,8 @@ def mark_missed(table: TableState, where: Positions) -> TableState:
     passed_small: set[int] = set()
     if last_small is not None and where.small_blind_position is not None:
         passed_small = set(arc(last_small, where.small_blind_position, size))
+        if where.small_blind_position == where.button:  # BLIND-02: heads-up
+            passed_small.add(last_big)
     seats = tuple(_marked(seat, passed_big, passed_small) for seat in table.seats)
     return evolve(table, seats=seats)
 

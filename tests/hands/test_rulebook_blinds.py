@@ -1156,12 +1156,6 @@ def test_BLIND_12_accepts_the_missed_blind_marker_moving_with_the_player() -> No
     assert seen["live"][6] == 10 and seen["dead"] == {6: 5}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BLIND-07: a seat that misses its small blind is flagged; three-handed, the big blind "
-    "who sits out the next hand (his small blind, played heads-up) is not flagged and comes back "
-    "on the button without posting, where four-handed the same absence marks him 'small'",
-)
 def test_BLIND_07_refuses_a_free_small_blind_when_sitting_out_makes_the_game_heads_up() -> None:
     """Three-handed, hand 1 button 1, blinds 2 and 3. Seat 3 sits out for hand 2, the hand its
     small blind was due (played heads-up, seats 1 and 2): it has missed the small blind."""

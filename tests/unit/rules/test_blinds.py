@@ -5,7 +5,16 @@ from __future__ import annotations
 import pytest
 from engine_table import Table
 
-from dealerassist.rules.actions import RemovePlayer, SeatPlayer, SitOut, Stakes, StartHand
+from dealerassist.rules.actions import (
+    Act,
+    ActionKind,
+    RemovePlayer,
+    ReturnToPlay,
+    SeatPlayer,
+    SitOut,
+    Stakes,
+    StartHand,
+)
 from dealerassist.rules.blinds import mark_missed, positions
 from dealerassist.rules.house_rules import (
     BlindRules,
@@ -279,3 +288,49 @@ def test_missed_markers_are_set_only_for_absent_seats_the_blinds_pass() -> None:
     where = positions(table.state, None, table.rules)
     marked = mark_missed(table.state, where)
     assert [s.missed_blind for s in marked.seats] == [None, None, None, "big", None, None]
+
+
+def heads_up_after_the_big_blind_sits_out(rules: HouseRules | None = None) -> Table:
+    """Hand 1 three-handed (button 1, blinds 2 and 3); seat 3, the big blind, then sits out."""
+    table = Table([100, 100, 100], rules=rules)
+    table.start(button=1)
+    finish_by_folds(table)
+    table.run(SitOut(3))
+    return table
+
+
+@pytest.mark.parametrize("method", list(ButtonMethod))
+def test_BLIND_07_accepts_a_small_blind_marker_when_the_absence_makes_the_game_heads_up(
+    method: ButtonMethod,
+) -> None:
+    """Seat 3's small blind was due in hand 2, played heads-up by seats 1 and 2 (the button,
+    seat 2, posts the small blind): seat 3 missed it and is marked "small", the two players
+    dealt in are not marked."""
+    table = heads_up_after_the_big_blind_sits_out(HouseRules(blinds=BlindRules(method)))
+    where = positions(table.state, None, table.rules)
+    assert (where.button, where.small_blind, where.big_blind) == (2, 2, 1)
+    marked = mark_missed(table.state, where)
+    assert [s.missed_blind for s in marked.seats[:3]] == [None, None, "small"]
+    table.start()
+    assert table.state.seat(3).missed_blind == "small"
+
+
+def test_BLIND_07_rejects_a_free_hand_for_the_small_blind_missed_at_the_switch_to_heads_up() -> (
+    None
+):
+    """Back for hand 3 (three-handed, on the button), seat 3 owes the small blind it missed
+    heads-up, as a dead 5: a post of nothing is refused, the dead 5 is taken."""
+    table = heads_up_after_the_big_blind_sits_out()
+    table.start()
+    finish_by_folds(table)
+    table.run(ReturnToPlay(3, wait=False))
+    table.start(post=False)
+    assert (table.hand.button, table.hand.small_blind_seat, table.hand.big_blind_seat) == (3, 1, 2)
+    table.act(1, "post")
+    table.act(2, "post")
+    assert table.hand.player(3).owes_what == ("dead_small_blind",)
+    error = refused(table, Act(3, ActionKind.POST, amount=0))
+    assert error.rule_id is RuleId.BLIND_09
+    assert error.allowed[0] == {"action": "post", "amount": 5, "owes": ["dead_small_blind"]}
+    table.act(3, "post")
+    assert table.hand.player(3).dead == 5 and table.state.seat(3).missed_blind is None
