@@ -312,6 +312,7 @@ def new_hand(
         players.append(_player(table.seat(seat).stack, seat, stakes, small, big, extra))
     if small is not None and any(seat == small for seat, _ in waiting):
         small = None
+    players, small = _heads_up_small_blind(table, where, rules, players, small)
     hand = HandState(
         hand_no=table.hand_no + 1,
         phase=Phase.POSTING,
@@ -329,6 +330,32 @@ def new_hand(
     hand = _kill_owed(hand, killer, stakes, rules)
     hand = _straddle_offer(hand, rules, table.spec.structure)
     return evolve(hand, to_act=next_to_post(hand))
+
+
+def _heads_up_small_blind(
+    table: TableState,
+    where: Positions,
+    rules: HouseRules,
+    players: list[PlayerState],
+    small: int | None,
+) -> tuple[list[PlayerState], int | None]:
+    """BLIND-02: a hand dealt to two players has a small blind, posted by the button. When the
+    small blind's seat waits (or the small blind is dead) and only the button and the big blind
+    are dealt in, the button posts it, owing what a seat in the small blind owes (BLIND-08/09)."""
+    button, big, stakes = where.button, where.big_blind, table.spec.stakes
+    dealt = [player.seat for player in players]
+    if len(dealt) != 2 or small in dealt or where.small_blind_position is None:
+        return players, small
+    if big not in dealt or button not in dealt or button == big or not stakes.small_blind:
+        return players, small
+    extra = entry(table, table.seat(button), replace(where, small_blind=button), rules)
+    if isinstance(extra, str):  # BLIND-05/08: a seat that could not take the small blind either
+        return players, small
+    posts = [
+        _player(p.stack, button, stakes, button, big, extra) if p.seat == button else p
+        for p in players
+    ]
+    return posts, button
 
 
 def _everyone_in(

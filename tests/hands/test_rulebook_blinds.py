@@ -1178,12 +1178,6 @@ def test_BLIND_07_guides_the_same_absence_four_handed_to_a_small_blind_marker() 
     assert table.seat(3).missed_blind == "small"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BLIND-02: with two players the button posts the small blind; when a third player "
-    "comes back owing a big blind while the small blind is his, the engine makes him wait and "
-    "deals the two others heads-up with only a big blind (the small blind dead)",
-)
 def test_BLIND_02_accepts_a_small_blind_in_every_heads_up_hand() -> None:
     """Three-handed, seat 3 sits out for four hands (played heads-up) and comes back asking to
     post: every hand dealt to two players has the button on the small blind."""

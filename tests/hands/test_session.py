@@ -276,14 +276,18 @@ class Session:
 
     def check_orbits_dead(self) -> int:
         """Between two big blinds of a seat dealt into every hand between them (three or more
-        players throughout), the big blind went once round and the seat posted one small blind."""
+        players throughout), the big blind went once round and the seat posted one small blind.
+        A hand dealt to two while a third waits is heads-up: its button posts a small blind of
+        its own (BLIND-02), so such windows are left out."""
         checked = 0
         for seat in range(1, SEATS + 1):
             bigs = [i for i, h in enumerate(self.hands) if "big_blind" in h.posted.get(seat, ())]
             for first, second in pairwise(bigs):
                 window = self.hands[first : second + 1]
                 if any(
-                    seat not in h.dealt or len(h.eligible) < 3 or h.big_blind is None
+                    seat not in h.dealt
+                    or min(len(h.eligible), len(h.dealt)) < 3
+                    or h.big_blind is None
                     for h in window
                 ):
                     continue  # not dealt in throughout, short-handed, or a cancelled hand

@@ -334,3 +334,45 @@ def test_BLIND_07_rejects_a_free_hand_for_the_small_blind_missed_at_the_switch_t
     assert error.allowed[0] == {"action": "post", "amount": 5, "owes": ["dead_small_blind"]}
     table.act(3, "post")
     assert table.hand.player(3).dead == 5 and table.state.seat(3).missed_blind is None
+
+
+def heads_up_while_the_small_blind_waits() -> Table:
+    """Seat 3 sits out for four heads-up hands (the big blind passes it in the third) and comes
+    back asking to post when the small blind is its seat: it waits (BLIND-08), seats 1 and 2
+    play heads-up."""
+    table = heads_up_after_the_big_blind_sits_out()
+    for _ in range(4):
+        table.start()
+        finish_by_folds(table)
+    assert table.state.seat(3).missed_blind == "big"
+    table.run(ReturnToPlay(3, wait=False))
+    table.start(post=False)
+    assert dict(table.hand.waiting) == {3: "BLIND-08"}
+    return table
+
+
+def test_BLIND_02_accepts_the_button_posting_the_small_blind_when_the_small_blind_waits() -> None:
+    """Heads-up the button (seat 2) posts the small blind and acts first before the draw, the
+    big blind moves on to seat 1 (seat 2 had it last hand); next hand, three-handed again, the
+    big blind moves on to seat 2 and seat 3 posts back in on the button."""
+    table = heads_up_while_the_small_blind_waits()
+    hand = table.hand
+    assert (hand.button, hand.small_blind_seat, hand.big_blind_seat) == (2, 2, 1)
+    assert hand.player(2).owes_what == ("small_blind",) and hand.to_act == 2
+    table.act(2, "post")
+    table.act(1, "post")
+    assert table.hand.player(2).bet == 5 and table.hand.player(1).bet == 10
+    assert table.hand.phase.value == "betting_1" and table.hand.to_act == 2
+    finish_by_folds(table)
+    table.start(post=False)
+    hand = table.hand
+    assert (hand.button, hand.small_blind_seat, hand.big_blind_seat) == (3, 1, 2)
+    assert hand.player(3).owes_what == ("returning_big_blind", "dead_small_blind")
+
+
+def test_BLIND_02_rejects_a_heads_up_hand_with_only_the_big_blind_posted() -> None:
+    """The heads-up hand's big blind may not post alone: the button's small blind comes first."""
+    table = heads_up_while_the_small_blind_waits()
+    error = refused(table, Act(1, ActionKind.POST))
+    assert error.rule_id is RuleId.BLIND_01 and "Seat 2 posts first" in error.message
+    assert error.allowed[0] == {"action": "post", "amount": 5, "owes": ["small_blind"]}
