@@ -117,16 +117,23 @@ def _seat_command(
     rules: HouseRules,
     log: Log,
 ) -> TableState:
-    """A between-hands seat command; KILL-05 the seat due to kill may not sit out, KILL-03 the
-    leg is neutral when its holder leaves and moves with him when he changes seats."""
-    if isinstance(command, SitOut):
-        kills.check_sit_out(state, command.seat, rules)
+    """A between-hands seat command; KILL-05 the seat due to kill may neither sit out nor leave;
+    KILL-03 the leg is neutral while its holder is away (his again if he sits down before the
+    next pot is won) and moves with him when he changes seats."""
+    match command:
+        case SitOut(seat=seat):
+            kills.check_sit_out(state, seat, rules)
+        case RemovePlayer(seat=seat):
+            kills.check_leave(state, seat, rules)
     table = seating.apply_command(state, command, rules, log)
     match command:
         case RemovePlayer(seat=seat):
-            table = kills.after_leaving(table, seat)
+            table = kills.after_leaving(table, seat, state.seat(seat).player)
+        case SeatPlayer(seat=seat, player=player):
+            table = kills.after_return(table, seat, player)
         case ChangeSeat(seat=seat, to=to):
             table = kills.after_seat_change(table, seat, to)
+    log.instructions.extend(kills.leg_instructions(state, table, rules))
     return table
 
 

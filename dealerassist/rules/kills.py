@@ -12,18 +12,22 @@ A house option (``HouseRules.kill``), off unless a profile sets ``kill.mode``: `
   after (``kill_legs = 2``), provided that second pot, the kill blind not counted, holds at
   least one big bet of the game (the table's unmultiplied ``big_bet``): the pot is read from
   the hand's result, so a walk or a small pot does not earn the kill (the leg is kept).
-* KILL-03: the leg is neutral on the table's first hand, after its holder leaves the table
-  (a player who comes back does not get it back: not tracked), and after a split in which
-  the holder won nothing. "Won alone" means every pot of the hand (main and side pots) went
-  to that one seat; when the pots went to more than one seat (a split pot, or side pots
-  won by different seats) it is a split: the holder keeps the leg if he won a share of any
-  pot (and if he was the kill, he kills again), otherwise the leg is neutral.
+* KILL-03: the leg is neutral on the table's first hand, after its holder leaves the table,
+  and after a split in which the holder won nothing. "Won alone" means every pot of the hand
+  (main and side pots) went to that one seat; when the pots went to more than one seat (a
+  split pot, or side pots won by different seats) it is a split: the holder keeps the leg if
+  he won a share of any pot (and if he was the kill, he kills again), otherwise the leg is
+  neutral. A player who leaves with a leg keeps it (``TableState.kill_leg_away``): he has it
+  back when he sits down again, in any seat, unless a pot was won meanwhile (then the leg went
+  on as it would have with him at the table: to that pot's winner, or neutral after a split).
 * KILL-01 optional: the dealer names the seat that kills on ``start_hand`` (``kill_seat``),
   e.g. a newcomer killing to be dealt in at once instead of waiting for the big blind; the hand
   is then a kill pot exactly as a required one (the same kill post, limits, order, events).
   Legs are not tracked (nobody is ever due to kill); ``check_volunteer`` refuses a volunteer
   kill in a game without it, from a seat not dealt in or short of the kill, or beside a
   required kill (KILL-06, one kill per deal).
+* KILL-05: the seat due to kill may neither sit out nor leave the table before it has posted
+  the kill and played that hand (``check_sit_out``, ``check_leave``).
 * KILL-04/05/06: see ``blinds.new_hand`` (the kill owed, no straddle offer), ``posting``
   (the kill post, no sit-out) and ``betting`` (the kill acts last before the draw).
 """
@@ -288,7 +292,8 @@ def settle(table: TableState, rules: HouseRules) -> tuple[TableState, list[dict[
         table.kill_leg, table.kill_legs, winners(result), counts_as_second_leg(hand, stakes, rules)
     )
     hand = evolve(hand, result={**result, "kill_leg": {"seat": leg, "legs": legs}})
-    table = evolve(table, hand=hand, kill_leg=leg, kill_legs=legs)
+    # KILL-03: a pot won while a leg-holder is away settles the leg without him
+    table = evolve(table, hand=hand, kill_leg=leg, kill_legs=legs, kill_leg_away=None)
     return table, [_leg_instruction(leg, legs, stakes, rules)]
 
 
@@ -313,22 +318,51 @@ def _leg_instruction(
 
 def check_sit_out(table: TableState, seat: int, rules: HouseRules) -> None:
     """KILL-05: the seat due to kill posts the kill before it may sit out."""
+    _check_not_due(table, seat, rules, "sit out", "")
+
+
+def check_leave(table: TableState, seat: int, rules: HouseRules) -> None:
+    """KILL-05: the seat due to kill posts the kill, even if the player wants to quit, before it
+    may leave the table. A player who is gone is not waited for: the dealer posts the kill from
+    his chips, the floor kills his hand once it is dealt (``kill_hand``), and he leaves after
+    the hand."""
+    gone = (
+        "; if the player is gone, post the kill from his chips, the floor kills his hand once "
+        "dealt, and he leaves after that hand"
+    )
+    _check_not_due(table, seat, rules, "leave the table", gone)
+
+
+def _check_not_due(table: TableState, seat: int, rules: HouseRules, what: str, more: str) -> None:
+    """KILL-05 between hands (in the kill hand the seat is dealt in: GAME-01 keeps it there)."""
+    hand = table.hand
+    if hand is not None and hand.phase is not Phase.COMPLETE:
+        return
     if is_required(rules) and due(table) == seat:
         amount = kill_blind(table.spec.stakes, rules)
         raise RuleViolation(
             rule_id=RuleId.KILL_05,
             message=f"Seat {seat} won two pots in a row and must kill the next hand: it posts "
-            f"the kill ({amount}) and plays that hand before it may sit out.",
+            f"the kill ({amount}) and plays that hand before it may {what}{more}.",
             seat=seat,
             allowed=[{"action": "start_hand"}],
         )
 
 
-def after_leaving(table: TableState, seat: int) -> TableState:
-    """KILL-03: the leg is neutral once its holder leaves the table."""
+def after_leaving(table: TableState, seat: int, player: str | None) -> TableState:
+    """KILL-03: the button is neutral once the leg's holder leaves, and the leg is kept for the
+    player (one leg: KILL-05 keeps a seat due to kill at the table)."""
     if table.kill_leg != seat:
         return table
-    return evolve(table, kill_leg=None, kill_legs=0)
+    return evolve(table, kill_leg=None, kill_legs=0, kill_leg_away=player)
+
+
+def after_return(table: TableState, seat: int, player: str) -> TableState:
+    """KILL-03: a player who left with a leg has it back when he sits down again, in any seat,
+    if no pot was won meanwhile (``settle`` drops the kept leg with the first one)."""
+    if table.kill_leg_away != player:
+        return table
+    return evolve(table, kill_leg=seat, kill_legs=1, kill_leg_away=None)
 
 
 def after_seat_change(table: TableState, seat: int, to: int) -> TableState:
@@ -336,3 +370,21 @@ def after_seat_change(table: TableState, seat: int, to: int) -> TableState:
     if table.kill_leg != seat:
         return table
     return evolve(table, kill_leg=to)
+
+
+def leg_instructions(
+    before: TableState, after: TableState, rules: HouseRules
+) -> list[dict[str, Any]]:
+    """KILL-03: where the kill button goes when a seat command moved the leg: to the middle
+    while its holder is away, back to him when he returns, with him when he changes seats."""
+    leg, legs = after.kill_leg, after.kill_legs
+    if (leg, legs) == (before.kill_leg, before.kill_legs):
+        return []
+    away = after.kill_leg_away
+    if leg is None and away is not None:
+        text = (
+            f"The kill button is neutral: {away} left with a leg up and has it back if he sits "
+            "down again before the next pot is won"
+        )
+        return [say.instruction("kill_button", None, None, text)]
+    return [_leg_instruction(leg, legs, after.spec.stakes, rules)]

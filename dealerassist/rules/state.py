@@ -312,6 +312,9 @@ class TableState:
     # it won two in a row and kills the next hand (rules/kills.py)
     kill_leg: int | None = field(default=None, metadata=OMIT_AT_DEFAULT)
     kill_legs: int = field(default=0, metadata=OMIT_AT_DEFAULT)
+    # KILL-03: the player (ID) who left holding the leg; the button is neutral meanwhile and the
+    # leg is his again if he sits down before the next pot is won (rules/kills.py)
+    kill_leg_away: str | None = field(default=None, metadata=OMIT_AT_DEFAULT)
 
     def seat(self, seat: int) -> SeatState:
         if not 1 <= seat <= len(self.seats):

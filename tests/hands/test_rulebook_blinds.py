@@ -963,11 +963,6 @@ def test_KILL_05_rejects_sitting_out_when_due_to_kill() -> None:
     table.act("3 post 20")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="KILL-05: a player due to kill must post even if he wants to quit; the engine lets "
-    "the seat leave the table (and the leg goes neutral)",
-)
 def test_KILL_05_refuses_leaving_the_table_when_due_to_kill() -> None:
     """Seat 3 won two pots in a row and tries to leave before the kill hand."""
     table = Table(KILL, seats=(1, 2, 3, 4, 5))
@@ -976,11 +971,6 @@ def test_KILL_05_refuses_leaving_the_table_when_due_to_kill() -> None:
     assert table.refused(RemovePlayer(3)).rule_id is RuleId.KILL_05
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="KILL-03: a player who leaves with a leg keeps it on return; the engine makes the "
-    "leg neutral when its holder leaves and does not give it back",
-)
 def test_KILL_03_accepts_a_leg_kept_by_a_player_who_leaves_and_returns() -> None:
     """Seat 3 wins hand 1 (a leg), leaves, and sits down again before hand 2."""
     table = Table(KILL, seats=(1, 2, 3, 4, 5))

@@ -36,6 +36,7 @@ from dealerassist.rules.house_rules import (
     MissedBlindsReturn,
 )
 from dealerassist.rules.kills import next_leg
+from dealerassist.rules.ruling_commands import KillHand, Ruling
 from dealerassist.rules.state import TableState
 from dealerassist.rules.violations import RuleId, RuleViolation
 
@@ -48,15 +49,21 @@ def _raise(table: Table, seat: int, amount: int) -> None:
     table.act(seat, "raise", amount=amount)
 
 
-def two_wins(rules: HouseRules = KILL) -> Table:
-    """Four seats of 500; seat 1 wins hand 1 (button 4) and hand 2 (a pot of 25, more than a
-    big bet), so it must kill hand 3 (button 2: small blind 3, big blind 4)."""
+def one_win(rules: HouseRules = KILL) -> Table:
+    """Four seats of 500 (players P1..P4); seat 1 wins hand 1 (button 4): a leg up."""
     table = Table([500, 500, 500, 500], rules=rules)
     table.start(button=4)
     table.act(3, "fold")
     table.act(4, "fold")
     _raise(table, 1, 20)
     table.act(2, "fold")
+    return table
+
+
+def two_wins(rules: HouseRules = KILL) -> Table:
+    """Seat 1 wins hand 1 (``one_win``) and hand 2 (a pot of 25, more than a big bet), so it
+    must kill hand 3 (button 2: small blind 3, big blind 4)."""
+    table = one_win(rules)
     table.start()
     table.act(4, "fold")
     _raise(table, 1, 20)
@@ -232,11 +239,70 @@ def test_KILL_03_refuses_the_leg_after_a_split_without_its_holder() -> None:
     assert next_leg(None, 0, {4, 5}, second_leg_ok=True) == (None, 0)
 
 
-def test_KILL_03_refuses_the_leg_to_a_player_who_left() -> None:
-    """The leg is neutral once its holder leaves the table, and nobody kills the next hand."""
-    table = two_wins()
+def test_KILL_03_guides_a_neutral_button_while_the_holder_is_away() -> None:
+    """The button is neutral once its holder leaves the table; the leg is kept for the player,
+    and the state keeps it through its JSON."""
+    table = one_win()
+    left = table.run(RemovePlayer(1))
+    assert (table.state.kill_leg, table.state.kill_legs, table.state.kill_leg_away) == (
+        None,
+        0,
+        "P1",
+    )
+    assert [i["text"] for i in left.instructions] == [
+        "The kill button is neutral: P1 left with a leg up and has it back if he sits down "
+        "again before the next pot is won"
+    ]
+    assert TableState.from_dict(json.loads(json.dumps(table.state.to_dict()))) == table.state
+    assert view(table.state, KILL, AT)["kill_leg"] is None
+
+
+def test_KILL_03_accepts_the_leg_back_when_its_holder_returns() -> None:
+    """The player who left with a leg sits down again, in another seat, before any pot is won:
+    the leg is his again; winning the next pot (a big bet in it) makes him kill the one after."""
+    table = one_win()
     table.run(RemovePlayer(1))
+    back = table.run(SeatPlayer(5, "P1", 500))
+    assert (table.state.kill_leg, table.state.kill_legs) == (5, 1)
+    assert table.state.kill_leg_away is None and "kill_leg_away" not in table.state.to_dict()
+    assert [i["text"] for i in back.instructions] == [
+        "Seat 5 has a leg up: put the kill button in front of seat 5"
+    ]
+    table.start()  # dead button on seat 1, blinds 2 and 3; seat 5 posts a big blind to come in
+    table.act(4, "fold")
+    _raise(table, 5, 20)
+    table.act(2, "fold")
+    table.act(3, "fold")
+    assert (table.state.kill_leg, table.state.kill_legs) == (5, 2)
+    table.start()
+    assert table.hand.kill_seat == 5
+
+
+def test_KILL_03_refuses_the_leg_to_a_returning_player_after_a_pot_won_meanwhile() -> None:
+    """While the holder is away another seat wins a pot and takes the leg; the player coming
+    back gets nothing, and his kept leg is gone for good."""
+    table = one_win()
+    table.run(RemovePlayer(1))
+    table.start()
+    _raise(table, 4, 20)
+    for seat in (2, 3):
+        table.act(seat, "fold")
+    assert (table.state.kill_leg, table.state.kill_legs, table.state.kill_leg_away) == (
+        4,
+        1,
+        None,
+    )
+    table.run(SeatPlayer(1, "P1", 500))
+    assert (table.state.kill_leg, table.state.kill_legs) == (4, 1)
+
+
+def test_KILL_03_refuses_the_leg_to_another_player_in_the_holders_seat() -> None:
+    """Someone else sitting down in the seat the holder left gets no leg; the holder keeps it."""
+    table = one_win()
+    table.run(RemovePlayer(1))
+    table.run(SeatPlayer(1, "P9", 500))
     assert (table.state.kill_leg, table.state.kill_legs) == (None, 0)
+    assert table.state.kill_leg_away == "P1"
     table.start()
     assert table.hand.kill_seat is None
 
@@ -307,6 +373,49 @@ def test_KILL_05_rejects_sitting_out_between_hands_when_due_to_kill() -> None:
         table.run(SitOut(1))
     assert caught.value.rule_id is RuleId.KILL_05
     assert "posts the kill (20)" in caught.value.message
+
+
+def test_KILL_05_rejects_leaving_the_table_when_due_to_kill() -> None:
+    """Between hands the seat due to kill may not leave the table either: it is told to post
+    the kill, and what the dealer and the floor do if the player is gone."""
+    table = two_wins()
+    before = table.state
+    with pytest.raises(RuleViolation) as caught:
+        table.run(RemovePlayer(1))
+    assert caught.value.rule_id is RuleId.KILL_05 and caught.value.seat == 1
+    assert caught.value.message == (
+        "Seat 1 won two pots in a row and must kill the next hand: it posts the kill (20) and "
+        "plays that hand before it may leave the table; if the player is gone, post the kill "
+        "from his chips, the floor kills his hand once dealt, and he leaves after that hand."
+    )
+    assert caught.value.allowed == [{"action": "start_hand"}]
+    assert table.state == before
+
+
+def test_KILL_05_accepts_leaving_after_the_kill_pot_the_floor_killed() -> None:
+    """The player due to kill is gone: the kill is posted from his chips, the floor kills his
+    hand once dealt, and after the hand his seat may leave; the winner takes the leg. During
+    the kill pot the seat is in the hand (GAME-01), not refused for the kill."""
+    table = kill_pot()
+    with pytest.raises(RuleViolation) as caught:
+        table.run(RemovePlayer(1))
+    assert caught.value.rule_id is RuleId.GAME_01
+    table.run(Ruling("kill_absent", rule_id="DEAL-02", effects=(KillHand(1),)))
+    assert table.hand.player(1).folded and table.hand.player(1).committed == 20
+    _raise(table, 2, 40)
+    table.act(3, "fold")
+    table.act(4, "fold")
+    assert (table.state.kill_leg, table.state.kill_legs) == (2, 1)
+    table.run(RemovePlayer(1))
+    assert table.state.seat(1).player is None and table.state.kill_leg_away is None
+
+
+def test_KILL_05_allows_other_seats_to_leave_before_the_kill_pot() -> None:
+    """A seat that owes no kill may leave before the kill pot; the kill still plays."""
+    table = two_wins()
+    table.run(RemovePlayer(2))
+    table.start()
+    assert table.hand.kill_seat == 1 and not table.hand.has(2)
 
 
 def test_KILL_05_allows_other_seats_to_sit_out() -> None:
