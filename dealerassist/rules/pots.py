@@ -71,8 +71,42 @@ def uncalled(bets: Mapping[int, int]) -> tuple[int, int] | None:
     return (top_seat, top - second) if top > second else None
 
 
+def unmatched(hand: HandState) -> dict[int, int]:
+    """SHOW-07 / IRREG-13: the chips of dead hands that no live hand matched, by seat: what
+    each folded or killed seat put in above the highest commitment of a seat still in. Only
+    a kill leaves any (a seat folds facing a bigger bet), e.g. every hand in a side pot killed
+    with the short all-in left: he wins only what he matched, so they go back.
+
+    >>> from dealerassist.rules.state import Phase, PlayerState
+    >>> players = (PlayerState(1, 0, committed=30), PlayerState(2, 60, committed=40, folded=True),
+    ...            PlayerState(3, 60, committed=40, folded=True))
+    >>> unmatched(HandState(1, Phase.BETTING_2, 1, players))
+    {2: 10, 3: 10}
+    """
+    live = [player.committed for player in hand.players if not player.folded]
+    if not live:
+        return {}
+    top = max(live)
+    return {p.seat: p.committed - top for p in hand.players if p.folded and p.committed > top}
+
+
 def return_uncalled(hand: HandState) -> HandState:
-    """Give back the part of the round's highest bet that nobody called."""
+    """Give back the chips no live hand matched (``unmatched``), then the part of the round's
+    highest bet that nobody called."""
+    dead = unmatched(hand)
+    for seat, amount in dead.items():
+        player = hand.player(seat)
+        hand = hand.with_player(
+            evolve(
+                player,
+                stack=player.stack + amount,
+                committed=player.committed - amount,
+                bet=player.bet - min(player.bet, amount),
+                returned=player.returned + amount,
+            )
+        )
+    if dead:
+        hand = evolve(hand, current_bet=max(p.bet for p in hand.players))
     excess = uncalled({player.seat: player.bet for player in hand.players})
     if excess is None:
         return hand

@@ -514,6 +514,76 @@ def test_SHOW_07_accepts_an_award_pot_by_pot_after_a_kill_and_conserves_chips() 
     assert table.stacks() == {1: 120, 2: 75, 3: 60, 4: 75} and chips(table) == 330
 
 
+def test_SHOW_07_accepts_a_side_pot_whose_every_hand_was_killed_going_back_to_them() -> None:
+    """The floor kills seats 3, 4 and 2 (cards thrown together): seat 1, all in for 30, is the
+    last live hand and wins the main pot of 120 (30 matched from each). The side pot of 30 was
+    put in by the dead hands alone: no live hand matched it, so seat 1 cannot win it (SHOW-07)
+    and it goes back 10 each, as an uncalled bet (IRREG-13). Before the fix seat 1 took 150."""
+    table = side_pots()
+    for seat in (3, 4, 2):
+        outcome = rule(table, KillHand(seat), rule_id="IRREG-13", decision="thrown_dead")
+    assert table.hand.phase is Phase.COMPLETE and outcome.result is not None
+    assert [(pot["amount"], pot["winners"]) for pot in outcome.result["pots"]] == [(120, [1])]
+    assert outcome.result["winnings"] == {"1": 120}
+    assert outcome.result["returned"] == {"2": 10, "3": 10, "4": 10}
+    assert table.stacks() == {1: 120, 2: 70, 3: 70, 4: 70} and chips(table) == 330
+
+
+def two_short_all_ins() -> Table:
+    """Seat 1 (button) all in for 30 and seat 4 for 35; seats 2 and 3 in for 40 each. Both
+    hands with chips behind are killed after the draw: the two all-ins are left."""
+    table = table_for("casino-five-card-draw", [30, 100, 100, 35])
+    table.start(button=1)
+    table.act(4, "raise", amount=20)
+    table.act(1, "raise", amount=30)
+    table.act(2, "raise", amount=40)
+    table.act(3, "call")
+    table.act(4, "call")
+    assert table.hand.player(4).all_in and table.hand.pot == 145
+    for seat in (2, 3, 4, 1):
+        table.act(seat, "draw", count=1)
+    for seat in (2, 3):
+        rule(table, KillHand(seat), rule_id="IRREG-13", decision="thrown_dead")
+    return table
+
+
+def test_SHOW_07_accepts_each_all_in_winning_only_what_it_matched_after_kills() -> None:
+    """Main pot 120 (30 from each), side pot 1 of 15 (5 from seats 4, 2 and 3) for seat 4; the
+    5 each that seats 2 and 3 put in over seat 4's 35 no live hand matched: they go back.
+    Seat 1 wins the main pot with the better hand; seat 4 wins side pot 1 (not 25)."""
+    table = two_short_all_ins()
+    assert table.hand.phase.value == "showdown"
+    shown = {1: "Ah As Ac 7d 4s", 4: "Kh Ks 2c 5d 9s"}
+    while table.hand.phase is not Phase.COMPLETE:
+        outcome = table.act(table.hand.to_act, "show", cards=shown[table.hand.to_act])
+    assert [(pot["amount"], pot["winners"]) for pot in outcome.result["pots"]] == [
+        (120, [1]),
+        (15, [4]),
+    ]
+    assert outcome.result["returned"] == {"2": 5, "3": 5}
+    assert table.stacks() == {1: 120, 2: 65, 3: 65, 4: 15} and chips(table) == 265
+
+
+def test_SHOW_07_rejects_awarding_the_killed_hands_excess_to_an_all_in() -> None:
+    """The floor's award sees the same pots: seat 1 cannot take side pot 1 (seat 4's), and the
+    award names two pots, not a third of the dead hands' 10."""
+    table = two_short_all_ins()
+    short = refused_ruling(table, Award(pots=((1,), (1,))))
+    assert short.rule_id is RuleId.SHOW_07 and "put in 30 in all" in short.message
+    assert short.allowed == [
+        {"pot": "the main pot", "amount": 120, "eligible": [4, 1]},
+        {"pot": "side pot 1", "amount": 15, "eligible": [4]},
+    ]
+    three = refused_ruling(table, Award(pots=((1,), (4,), (4,))))
+    assert three.rule_id is RuleId.SHOW_07 and "has 2" in three.message
+    outcome = rule(table, Award(pots=((4,), (4,))))
+    assert outcome.result["winnings"] == {"4": 135} and outcome.result["returned"] == {
+        "2": 5,
+        "3": 5,
+    }
+    assert chips(table) == 265
+
+
 def test_IRREG_15_rejects_killing_a_hand_before_the_deal_or_twice() -> None:
     """kill_hand while the blinds are posted, or on a hand already dead, is refused."""
     table = table_for("casino-five-card-draw", [100, 100, 100])
