@@ -397,6 +397,7 @@ def _award(state: TableState, award: Award, log: Log) -> TableState:
         for seat in award.seats:
             hand.player(seat)
         hand = return_uncalled(hand)
+        check_seats_awarded(hand, award.seats)
         awarded = [(Pot(hand.pot, award.seats), award.seats)]
     result = _awarded_result(hand, awarded, log)
     winnings = {int(seat): chips for seat, chips in result["winnings"].items()}
@@ -444,7 +445,23 @@ def check_pots_awarded(
     return list(zip(pots, named, strict=True))
 
 
-def _not_eligible(hand: HandState, pots: list[Pot], index: int, seat: int) -> RuleViolation:
+def check_seats_awarded(hand: HandState, seats: tuple[int, ...]) -> None:
+    """SHOW-07: an award to ``seats`` gives them every pot, so each of them must be eligible
+    for every pot of the hand (after the uncalled bet went back): a folded or killed seat
+    wins nothing, and an all-in seat only what it matched; otherwise award pot by pot. A seat
+    with chips behind may still match any bet, so it is eligible for every pot."""
+    pots = hand_pots(hand)
+    for index, pot in enumerate(pots):
+        for seat in seats:
+            player = hand.player(seat)
+            capped = player.folded or player.all_in
+            if capped and seat not in pot.eligible:
+                raise _not_eligible(hand, pots, index, seat, every_pot=True)
+
+
+def _not_eligible(
+    hand: HandState, pots: list[Pot], index: int, seat: int, every_pot: bool = False
+) -> RuleViolation:
     pot = pots[index]
     if not hand.has(seat):
         why = "it is not in the hand"
@@ -454,11 +471,26 @@ def _not_eligible(hand: HandState, pots: list[Pot], index: int, seat: int) -> Ru
         committed = hand.player(seat).committed
         why = f"it put in {committed} in all and wins only what it matched from each opponent"
     name = pot_name(index)
+    advice = f"Award {name} to seats among {_seat_list(pot.eligible)}."
+    if every_pot:  # an award to seats gives them every pot
+        everywhere = [
+            s for s in pots[0].eligible
+            if not hand.player(s).all_in or all(s in p.eligible for p in pots)
+        ]  # fmt: skip
+        advice = (
+            f"An award to seats gives them every pot: name seats among "
+            f"{_seat_list(tuple(everywhere))}, or award pot by pot ("
+            + "; ".join(
+                f"{pot_name(i)} {p.amount} to seats among {_seat_list(p.eligible)}"
+                for i, p in enumerate(pots)
+            )
+            + ")."
+        )
     return RuleViolation(
         rule_id=RuleId.SHOW_07,
         message=(
             f"Seat {seat} cannot share {name} ({pot.amount}, seats {_seat_list(pot.eligible)}): "
-            f"{why}. Award {name} to seats among {_seat_list(pot.eligible)}."
+            f"{why}. {advice}"
         ),
         seat=seat,
         allowed=_pot_list(pots),

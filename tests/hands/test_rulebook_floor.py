@@ -529,6 +529,23 @@ def test_SHOW_07_accepts_a_side_pot_whose_every_hand_was_killed_going_back_to_th
     assert table.stacks() == {1: 120, 2: 70, 3: 70, 4: 70} and chips(table) == 330
 
 
+def test_SHOW_07_rejects_the_short_all_in_taking_a_side_pot_of_killed_hands() -> None:
+    """With seats 3 and 4 killed, the floor cannot give seat 1 (all in for 30) the side pot
+    by an award to seats; seat 2 still contests it, and awards pot by pot stand."""
+    table = side_pots()
+    for seat in (3, 4):
+        rule(table, KillHand(seat), rule_id="IRREG-13", decision="thrown_dead")
+    short = refused_ruling(table, Award((1,)))
+    assert short.rule_id is RuleId.SHOW_07 and short.seat == 1
+    assert "side pot 1" in short.message and "put in 30 in all" in short.message
+    assert short.allowed == [
+        {"pot": "the main pot", "amount": 120, "eligible": [2, 1]},
+        {"pot": "side pot 1", "amount": 30, "eligible": [2]},
+    ]
+    outcome = rule(table, Award(pots=((1,), (2,))))
+    assert outcome.result["winnings"] == {"1": 120, "2": 30} and chips(table) == 330
+
+
 def two_short_all_ins() -> Table:
     """Seat 1 (button) all in for 30 and seat 4 for 35; seats 2 and 3 in for 40 each. Both
     hands with chips behind are killed after the draw: the two all-ins are left."""
@@ -582,6 +599,35 @@ def test_SHOW_07_rejects_awarding_the_killed_hands_excess_to_an_all_in() -> None
         "3": 5,
     }
     assert chips(table) == 265
+
+
+def test_SHOW_07_rejects_an_award_to_seats_not_eligible_for_every_pot() -> None:
+    """An award to seats gives them every pot: after the kill of seat 3 it cannot name the
+    dead seat 3, nor seat 1 (all in for 30, not in the side pot), even beside seat 2; the
+    refusal lists the pots and who may win each."""
+    table = side_pots()
+    rule(table, KillHand(3), rule_id="IRREG-13", decision="thrown_dead")
+    dead = refused_ruling(table, Award((3,)))
+    assert dead.rule_id is RuleId.SHOW_07 and dead.seat == 3
+    assert "its hand is folded" in dead.message and "award pot by pot" in dead.message
+    for seats in ((1,), (2, 1)):
+        short = refused_ruling(table, Award(seats))
+        assert short.rule_id is RuleId.SHOW_07 and short.seat == 1
+        assert "put in 30 in all" in short.message and "name seats among 2, 4" in short.message
+        assert short.allowed == [
+            {"pot": "the main pot", "amount": 120, "eligible": [2, 4, 1]},
+            {"pot": "side pot 1", "amount": 30, "eligible": [2, 4]},
+        ]
+
+
+def test_SHOW_07_accepts_an_award_to_seats_eligible_for_every_pot() -> None:
+    """Seats 2 and 4 are in both pots: an award to them shares all 150 (75 each)."""
+    table = side_pots()
+    rule(table, KillHand(3), rule_id="IRREG-13", decision="thrown_dead")
+    outcome = rule(table, Award((2, 4)), rule_id="SHOW-04", decision="share_remaining")
+    assert table.hand.phase is Phase.COMPLETE
+    assert outcome.result["winnings"] == {"2": 75, "4": 75}
+    assert table.stacks() == {1: 0, 2: 135, 3: 60, 4: 135} and chips(table) == 330
 
 
 def test_IRREG_15_rejects_killing_a_hand_before_the_deal_or_twice() -> None:
