@@ -165,7 +165,7 @@ def _apply_effect(
         case Misdeal():
             return _misdeal(state, log)
         case KillHand(seat=seat):
-            return _kill(state, seat, rules, log)
+            return _kill(state, seat, rules, log, replay)
         case Award():
             return _award(state, effect, log)
         case AdjustStack(seat=seat, amount=amount):
@@ -325,14 +325,15 @@ _MISDEAL_TEXT = "Misdeal: return every chip to its owner; the redeal keeps the s
 # -- kill, award, stacks, button, betting, hold ----------------------------------------------
 
 
-def _kill(state: TableState, seat: int, rules: HouseRules, log: Log) -> TableState:
-    """The seat's hand is dead (IRREG-13, DRAW-10 …): its chips stay in the pot."""
+def _kill(state: TableState, seat: int, rules: HouseRules, log: Log, replay: Replay) -> TableState:
+    """The seat's hand is dead (IRREG-13, DRAW-10 …): its chips stay in the pot, but for the
+    part of its bet nobody called."""
     hand = _live_hand(state, "kill_hand")
     if hand.phase in (Phase.POSTING, Phase.DEAL):
         raise _refuse("The hands are not dealt yet; the seat may sit out instead.", seat)
     if hand.player(seat).folded:
         raise _refuse(f"Seat {seat}'s hand is already dead.", seat)
-    hand = _uncalled_back(hand, seat, log)
+    hand = _uncalled_back(state, hand, seat, rules, log, replay)
     player = hand.player(seat)
     dead = evolve(player, folded=True, acted=True, held=0, cards=(), pending=0)
     hand = evolve(
@@ -353,22 +354,70 @@ def _kill(state: TableState, seat: int, rules: HouseRules, log: Log) -> TableSta
     return store_hand(state, advance(hand, state.spec, rules, log))
 
 
-def _uncalled_back(hand: HandState, seat: int, log: Log) -> HandState:
-    """IRREG-13 (WSOP 111-112): a killed hand's bet that nobody called goes back to it when it
-    is the round's only bet: the round is as before that bet (an opener's bet in jackpots
-    opens nothing any more). A raise over another bet stays for the floor (``award``)."""
+def _uncalled_back(
+    state: TableState, hand: HandState, seat: int, rules: HouseRules, log: Log, replay: Replay
+) -> HandState:
+    """IRREG-13 (WSOP 111-112; TDA 15-B "the uncalled amount will be returned"): the part of a
+    killed hand's bet that nobody called goes back to it. When it is the round's only bet the
+    round is as before that bet (an opener's bet in jackpots opens nothing any more); a raise
+    over another bet goes back down to that bet, which stands (``_round_before``)."""
     player = hand.player(seat)
-    back = player.bet
-    called = any(p.bet for p in hand.players if p.seat != seat)
-    if not is_betting(hand.phase) or back <= 0 or called:
+    excess = uncalled({p.seat: p.bet for p in hand.players})
+    aggressor = hand.last_aggressor == seat  # a blind nobody raised is no uncalled bet
+    if not is_betting(hand.phase) or not aggressor or excess is None or excess[0] != seat:
         return hand
-    player = evolve(player, stack=player.stack + back, bet=0, committed=player.committed - back)
-    opener = None if hand.opener == seat and hand.phase is Phase.BETTING_1 else hand.opener
+    back = excess[1]
     log.instructions.append(say.return_bet(seat, back))
+    player = evolve(player, stack=player.stack + back, bet=player.bet - back,
+                    committed=player.committed - back)  # fmt: skip
+    if player.bet:  # a raise over another bet: that bet stands
+        return _round_before(state, hand.with_player(player), seat, rules, replay)
+    opener = None if hand.opener == seat and hand.phase is Phase.BETTING_1 else hand.opener
     return evolve(
         hand.with_player(player), current_bet=0, full_bet=0, raises=0, last_raise=0,
         last_aggressor=None, opener=opener,
     )  # fmt: skip
+
+
+def _round_before(
+    state: TableState, hand: HandState, seat: int, rules: HouseRules, replay: Replay
+) -> HandState:
+    """The betting round as it was before ``seat``'s uncalled raise (rebuilt from the journal
+    without it and the folds after it): the bet it raised is the round's bet again, with its
+    bettor, raise count and size; seats that have not acted since are no longer reopened."""
+    current = max(p.bet for p in hand.players)
+    hand = evolve(hand, current_bet=current)
+    earlier = _before_last_raise(state, seat, rules, replay)
+    if earlier is None or earlier.phase is not hand.phase or earlier.current_bet > current:
+        return hand
+    players = tuple(
+        evolve(p, may_raise=earlier.player(p.seat).may_raise)
+        if p.seat != seat and earlier.has(p.seat) and p.bet == earlier.player(p.seat).bet
+        else p
+        for p in hand.players
+    )
+    return evolve(
+        hand, players=players, full_bet=earlier.full_bet, raises=earlier.raises,
+        last_raise=earlier.last_raise, last_aggressor=earlier.last_aggressor,
+    )  # fmt: skip
+
+
+def _before_last_raise(
+    state: TableState, seat: int, rules: HouseRules, replay: Replay
+) -> HandState | None:
+    """The hand just before ``seat``'s last bet or raise, or None if the journal has none."""
+    actions = [c for c, _ in map(journal.read, state.hand_log) if c.get("type") == "action"]
+    raised = [
+        i for i, c in enumerate(actions)
+        if c.get("seat") == seat and c.get("action") in ("bet", "raise")
+    ]  # fmt: skip
+    if not raised:
+        return None
+    try:
+        table, _ = journal.without_last_actions(state, len(actions) - raised[-1], rules, replay)
+    except (RuleViolation, InvalidInput):
+        return None
+    return table.hand
 
 
 def _next_turn(hand: HandState, killed: int) -> int | None:

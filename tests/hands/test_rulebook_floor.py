@@ -1073,3 +1073,77 @@ def test_IRREG_14_a_seat_left_with_nothing_behind_is_all_in_and_the_turn_moves_o
     assert table.hand.player(1).all_in and table.hand.to_act == 2
     legal = {option["action"] for option in table.legal()["legal"]}  # type: ignore[index]
     assert legal == {"call", "raise", "fold"}
+
+
+def after_the_draw_seat_3_raises_seat_2() -> Table:
+    """casino-five-card-draw, four players of 100 in for 10 each: after the draw seat 2 bets
+    20, seat 3 raises to 40 and its hand is killed before anyone acts on the raise."""
+    table = Table([100] * 4, rules=load_profile(PROFILES / "casino-five-card-draw.toml"))
+    table.start(button=1)
+    for seat in (4, 1, 2):
+        table.act(seat, "call")
+    table.act(3, "check")
+    for seat in (2, 3, 4, 1):
+        table.act(seat, "draw", count=1)
+    table.act(2, "bet", amount=20)
+    table.act(3, "raise", amount=40)
+    table.run(Ruling("no_redress", rule_id="IRREG-13", note="hand fouled with the muck",
+                     effects=(KillHand(3),)))  # fmt: skip
+    return table
+
+
+def test_IRREG_13_accepts_a_killed_raisers_uncalled_raise_going_back() -> None:
+    """Seat 3's raise of 20 over seat 2's bet nobody called goes back (IRREG-13 "an uncalled
+    bet is returned"); the 20 that matched seat 2's bet stays. Seat 4 faces seat 2's bet:
+    call 20 or raise to 40, and seat 2, the last to bet, shows first."""
+    table = after_the_draw_seat_3_raises_seat_2()
+    hand = table.hand
+    assert hand.player(3).stack == 70 and hand.player(3).committed == 30
+    assert hand.pot == 80 and hand.current_bet == 20 and hand.to_act == 4
+    assert hand.last_aggressor == 2 and hand.raises == 1
+    assert table.legal()["legal"] == [  # type: ignore[index]
+        {"action": "call", "amount": 20},
+        {"action": "raise", "min": 40, "max": 40},
+        {"action": "fold"},
+    ]
+    table.act(4, "call")
+    table.act(1, "fold")
+    assert table.hand.phase.value == "showdown" and table.hand.to_act == 2
+    assert chips(table) == 400
+
+
+def test_IRREG_13_rejects_a_call_of_the_killed_hands_raise() -> None:
+    """Seat 4 may not call 40 into the dead raise, nor raise to 60 over it: the bet is 20."""
+    table = after_the_draw_seat_3_raises_seat_2()
+    call = refused_entry(table, 4, "call", amount=40)
+    assert call.rule_id is RuleId.GAME_06 and "A call is 20" in call.message
+    raise_ = refused_entry(table, 4, "raise", amount=60)
+    assert raise_.rule_id is RuleId.BET_02
+    assert {"action": "raise", "min": 40, "max": 40} in raise_.allowed
+
+
+def test_IRREG_13_keeps_a_killed_raise_that_a_live_player_called() -> None:
+    """Seat 4 calls the raise to 40 before seat 3 is killed: the raise was called, nothing goes
+    back, and seat 1 still faces 40 (no redress for the killed hand)."""
+    table = Table([100] * 4, rules=load_profile(PROFILES / "casino-five-card-draw.toml"))
+    table.start(button=1)
+    for seat in (4, 1, 2):
+        table.act(seat, "call")
+    table.act(3, "check")
+    for seat in (2, 3, 4, 1):
+        table.act(seat, "draw", count=1)
+    table.act(2, "bet", amount=20)
+    table.act(3, "raise", amount=40)
+    table.act(4, "call")
+    rule(table, KillHand(3), rule_id="IRREG-13", decision="no_redress")
+    hand = table.hand
+    assert hand.player(3).stack == 50 and hand.pot == 140 and hand.current_bet == 40
+    assert hand.to_act == 1 and hand.player(3).returned == 0
+
+
+def refused_entry(table: Table, seat: int, action: str, **fields: Any) -> RuleViolation:
+    before = table.state
+    with pytest.raises(RuleViolation) as caught:
+        table.act(seat, action, **fields)
+    assert table.state is before
+    return caught.value

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from engine_table import AT, Table
+from engine_table import AT, NO_LIMIT, Table
 
 from dealerassist.errors import InvalidInput
 from dealerassist.rules.actions import (
@@ -14,6 +14,7 @@ from dealerassist.rules.actions import (
     ActionKind,
     RemovePlayer,
     SeatPlayer,
+    Structure,
     command_from_dict,
     command_to_dict,
 )
@@ -150,6 +151,40 @@ def test_kill_hand_leaves_the_chips_in_the_pot_and_moves_the_turn() -> None:
     table.act(1, "call")
     _rule(table, KillHand(2), rule_id="IRREG-13", decision="no_redress")
     assert table.hand.player(2).folded and table.hand.pot == 25 and table.hand.to_act == 3
+
+
+def test_IRREG_13_accepts_a_killed_no_limit_reraise_going_back_to_the_raise_it_raised() -> None:
+    """No limit 5/10: seat 1 raises to 30, seat 2 re-raises to 100 and is killed before anyone
+    acts. Its 70 over seat 1's 30 goes back; seat 3 faces seat 1's raise (call 20) and the
+    smallest raise is to 50 again (seat 1's raise of 20), not to 100 after the dead 70."""
+    table = Table([200, 200, 200], structure=Structure.NO_LIMIT, stakes=NO_LIMIT)
+    table.start(button=1)
+    table.act(1, "raise", amount=30)
+    table.act(2, "raise", amount=100)
+    _rule(table, KillHand(2), rule_id="IRREG-13", decision="no_redress")
+    hand = table.hand
+    assert hand.player(2).stack == 170 and hand.player(2).committed == 30
+    assert hand.current_bet == 30 and hand.last_aggressor == 1 and hand.to_act == 3
+    assert table.legal()["legal"] == [  # type: ignore[index]
+        {"action": "call", "amount": 20},
+        {"action": "raise", "min": 50, "max": 200},
+        {"action": "fold"},
+    ]
+    refused = _refused(table, Act(3, ActionKind.CALL, amount=90))
+    assert refused.rule_id is RuleId.GAME_06 and "A call is 20" in refused.message
+
+
+def test_IRREG_13_rejects_returning_a_killed_big_blind_nobody_raised() -> None:
+    """A killed big blind is no uncalled bet, though it is the round's highest: seat 4 folds,
+    the big blind (seat 3) is killed, and the button (seat 1) still faces 10, not 5."""
+    table = Table([100] * 4)
+    table.start(button=1)
+    table.act(4, "fold")
+    _rule(table, KillHand(3), rule_id="IRREG-13", decision="no_redress")
+    hand = table.hand
+    assert hand.player(3).stack == 90 and hand.player(3).returned == 0
+    assert hand.pot == 15 and hand.current_bet == 10 and hand.to_act == 1
+    assert table.legal()["legal"][0] == {"action": "call", "amount": 10}  # type: ignore[index]
 
 
 def test_kill_hand_of_the_last_opponent_ends_the_hand() -> None:
