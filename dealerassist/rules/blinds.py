@@ -153,10 +153,24 @@ def _dead_button(table: TableState, seats: list[int]) -> Positions | None:
     big = clockwise_after(seats, last_big)[0]
     if big == last_big:
         return None
-    if big == button:  # the big blind moved onto the button at the post (BLIND-07)
+    buyer = _button_buyer(table, seats)
+    if buyer is not None and buyer != big:
+        button = buyer  # BLIND-06 buy_button (WSOP 158): he bought the button last hand
+    elif big == button:  # the big blind moved onto the button at the post (BLIND-07)
         button = (last_big - 2) % len(table.seats) + 1
     small = last_big if last_big in seats else None
     return Positions(button, small, big, last_big)
+
+
+def _button_buyer(table: TableState, seats: list[int]) -> int | None:
+    """BLIND-06 buy_button (WSOP 158): the newcomer who posted a big blind and a dead small
+    blind between the button and the small blind in the last hand (not a misdeal) takes the
+    button now, where the dead button would skip him."""
+    hand = table.hand
+    if hand is None or hand.button != table.button or (hand.result or {}).get("cancelled"):
+        return None
+    bought = [p.seat for p in hand.players if set(_BUYS_BUTTON) <= set(p.owes_what)]
+    return next((s for s in clockwise_after(seats, hand.button) if s in bought), None)
 
 
 def _check_requested(requested: int | None, button: int) -> None:
@@ -232,10 +246,12 @@ def entry(
     """
     if seat.seat == where.big_blind or not table.spec.stakes.big_blind:
         return ()
-    if seat.waiting is not None:
+    if seat.waiting is not None and not _waits_for_button(seat, rules):
         return seat.waiting
     if seat.seat == where.small_blind:
-        return "BLIND-05" if seat.new_player else ("BLIND-08" if seat.missed_blind == "big" else ())
+        if seat.new_player and rules.blinds.new_player_must_post:
+            return "BLIND-05"
+        return "BLIND-08" if seat.missed_blind == "big" else ()
     if seat.new_player:
         return _newcomer(table, seat.seat, where, rules)
     if seat.missed_blind is None:
@@ -260,17 +276,42 @@ def _button_to_pass(table: TableState, seat: int, where: Positions, rules: House
 _BUYS_BUTTON = ("entering_big_blind", DEAD_SMALL)  # BLIND-06 buy_button: big blind + dead small
 
 
+def _waits_for_button(seat: SeatState, rules: HouseRules) -> bool:
+    """BLIND-06: a newcomer who need not post (WSOP 104-a) and chose to wait rather than buy
+    the button waits only until the button has passed him, not for the big blind."""
+    return seat.new_player and seat.waiting == "BLIND-05" and not rules.blinds.new_player_must_post
+
+
 def _newcomer(
     table: TableState, seat: int, where: Positions, rules: HouseRules
 ) -> str | tuple[str, ...]:
-    """BLIND-05/06: post a big blind now (buying the button between the blinds and the button)."""
+    """BLIND-05/06: post a big blind now, or play free where the house does not make newcomers
+    post (WSOP 104-a); but not between the blinds and the button: wait, or buy the button."""
     small = where.small_blind_position
     between = small is not None and seat in arc(where.button, small, len(table.seats))
     if not between:
-        return ("entering_big_blind",)
-    if rules.blinds.between_blinds_and_button is NewPlayerBetweenBlindsAndButton.BUY_BUTTON:
+        return ("entering_big_blind",) if rules.blinds.new_player_must_post else ()
+    buys = rules.blinds.between_blinds_and_button is NewPlayerBetweenBlindsAndButton.BUY_BUTTON
+    if buys and not _waits_for_button(table.seat(seat), rules):
         return _BUYS_BUTTON
     return "BLIND-06"
+
+
+_OBLIGATIONS = frozenset({"small_blind", "big_blind", *LIVE_ENTRY, DEAD_SMALL, kills.KILL})
+
+
+def settle_newcomers(table: TableState, hand: HandState) -> TableState:
+    """BLIND-05/06/11: a newcomer dealt in without a blind to post (where the house does not
+    make him post, or in a new game) is from then on a player like the others."""
+    seats = tuple(
+        evolve(seat, new_player=False, waiting=None)
+        if seat.new_player
+        and hand.has(seat.seat)
+        and _OBLIGATIONS.isdisjoint(hand.player(seat.seat).owes_what)
+        else seat
+        for seat in table.seats
+    )
+    return table if seats == table.seats else evolve(table, seats=seats)
 
 
 def new_hand(

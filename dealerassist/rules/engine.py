@@ -164,6 +164,7 @@ def _start(
     where = blinds.positions(state, button, rules)
     state = blinds.mark_missed(state, where)
     hand = blinds.new_hand(state, where, rules, kill_seat)
+    state = blinds.settle_newcomers(state, hand)
     kills.check_volunteer(state, hand, kill_seat, rules)
     blinds.check_players(len(hand.players), rules, state)
     moved = where.button

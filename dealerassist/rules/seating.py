@@ -69,12 +69,9 @@ def apply_seat(
     table: TableState, seat: int, player: str, stack: int, rules: HouseRules
 ) -> TableState:
     """BLIND-05: once the game has started a newcomer must post a big blind or wait for it
-    (BLIND-11 c: the players of a new game need not)."""
-    newcomer = (
-        table.hand_no > 0
-        and rules.blinds.new_player_must_post
-        and bool(table.spec.stakes.big_blind)
-    )
+    (BLIND-11 c: the players of a new game need not); BLIND-06: even where he need not post,
+    he is not dealt in between the blinds and the button."""
+    newcomer = table.hand_no > 0 and bool(table.spec.stakes.big_blind)
     seated = SeatState(seat, player, stack, SeatStatus.ACTIVE, new_player=newcomer)
     return table.with_seat(seated)
 

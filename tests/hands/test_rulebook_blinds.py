@@ -486,11 +486,6 @@ def test_BLIND_06_accepts_buying_the_button_where_the_house_allows() -> None:
     assert seen["live"] == {4: 5, 5: 10, 3: 10} and seen["dead"] == {3: 5}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BLIND-06 buy_button (WSOP 158): a newcomer who posts the big blind and a dead small "
-    "blind gets the button next hand; the engine's dead button goes to seat 4 and skips him",
-)
 def test_BLIND_06_accepts_the_bought_button_on_the_next_hand() -> None:
     """After buying in between the blinds and the button (hand 2), seat 3 has the button in
     hand 3."""
@@ -502,12 +497,6 @@ def test_BLIND_06_accepts_the_bought_button_on_the_next_hand() -> None:
     assert table.play()["button"] == 3
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BLIND-06: single-draw-27-no-limit sets between_blinds_and_button = buy_button, but "
-    "with new_player_must_post = false the option never applies: a newcomer between the button "
-    "and the small blind is dealt in free and takes the button next (no wait, no buy)",
-)
 def test_BLIND_06_rejects_a_free_hand_between_the_blinds_and_the_button_in_no_limit() -> None:
     """single-draw-27-no-limit: the newcomer in seat 3, between the button (2) and the small
     blind (4), either waits or buys the button; he is not dealt in for nothing."""

@@ -27,6 +27,7 @@ from dealerassist.rules.house_rules import (
     NewPlayerBetweenBlindsAndButton,
     TableRules,
 )
+from dealerassist.rules.ruling_commands import Misdeal, Ruling
 from dealerassist.rules.violations import RuleId, RuleViolation
 
 
@@ -319,6 +320,125 @@ def test_BLIND_06_accepts_buying_the_button_where_the_house_allows() -> None:
     while table.hand.phase.value == "posting":
         table.act(table.hand.to_act, "post")
     assert (table.hand.player(2).bet, table.hand.player(2).dead) == (10, 5)
+
+
+BUY_BUTTON = NewPlayerBetweenBlindsAndButton.BUY_BUTTON
+
+
+def test_BLIND_06_accepts_the_buyer_on_the_button_in_the_next_hand() -> None:
+    """buy_button (WSOP 158), dead button: seat 2 buys in hand 2 (button 1, blinds 3 and 4);
+    in hand 3 it has the button where the dead button would have gone to seat 3, the blinds
+    move on as usual (4 and 5), and seat 3, which had its small blind, is dealt in."""
+    table = newcomer_between_button_and_small_blind(
+        blinds_rules(between_blinds_and_button=BUY_BUTTON)
+    )
+    table.start()
+    assert (table.hand.button, table.hand.player(2).dead) == (1, 5)
+    fold_out(table)
+    table.start(post=False)
+    hand = table.hand
+    assert (hand.button, hand.small_blind_seat, hand.big_blind_seat) == (2, 4, 5)
+    assert hand.has(3) and hand.player(3).owes_what == ()
+    while table.hand.phase.value == "posting":
+        table.act(table.hand.to_act, "post")
+    fold_out(table)
+    table.start(post=False)  # then the button follows the blinds again
+    assert (table.hand.button, table.hand.small_blind_seat) == (4, 5)
+
+
+def test_BLIND_06_rejects_the_skipping_button_after_a_bought_button() -> None:
+    """The dealer may not put the button where the dead button would have gone (seat 3): the
+    refusal names the buyer's seat."""
+    table = newcomer_between_button_and_small_blind(
+        blinds_rules(between_blinds_and_button=BUY_BUTTON)
+    )
+    table.start()
+    fold_out(table)
+    error = refused(table, StartHand(3))
+    assert error.rule_id is RuleId.BLIND_03
+    assert error.allowed == [{"action": "start_hand", "button": 2}]
+
+
+def test_BLIND_06_rejects_the_button_for_a_newcomer_who_waited_instead_of_buying() -> None:
+    """Only a newcomer who paid the big blind and the dead small blind gets the button; one who
+    waits for the big blind is skipped by the dead button."""
+    table = newcomer_between_button_and_small_blind(
+        blinds_rules(between_blinds_and_button=BUY_BUTTON)
+    )
+    table.start(post=False)
+    while table.hand.to_act != 2:
+        table.act(table.hand.to_act, "post")
+    table.act(2, "post", option="wait")
+    fold_out(table)
+    table.start(post=False)
+    assert (table.hand.button, table.hand.small_blind_seat) == (3, 4)
+    assert dict(table.hand.waiting) == {2: "BLIND-05"}
+
+
+def test_BLIND_06_rejects_the_bought_button_after_a_misdeal() -> None:
+    """A misdealt hand is dealt again as it was: the buyer buys again, the button stays."""
+    table = newcomer_between_button_and_small_blind(
+        blinds_rules(between_blinds_and_button=BUY_BUTTON)
+    )
+    table.start()
+    table.run(Ruling(decision="misdeal", effects=(Misdeal(),), rule_id="IRREG-01"))
+    table.start(post=False)
+    assert table.hand.button == 1
+    assert table.hand.player(2).owes_what == ("entering_big_blind", "dead_small_blind")
+
+
+NOT_REQUIRED = {"new_player_must_post": False}
+
+
+def test_BLIND_06_rejects_a_free_hand_between_the_blinds_and_the_button_in_no_limit() -> None:
+    """new_player_must_post = false (WSOP 104-a) does not let a newcomer in between the button
+    and the small blind for nothing: he waits (house option wait) and a post is refused."""
+    table = newcomer_between_button_and_small_blind(blinds_rules(**NOT_REQUIRED))
+    table.start(post=False)
+    assert not table.hand.has(2) and dict(table.hand.waiting) == {2: "BLIND-06"}
+    with pytest.raises(RuleViolation) as error:
+        table.act(2, "post")
+    assert error.value.rule_id is RuleId.BLIND_06
+
+
+def test_BLIND_06_accepts_a_newcomer_once_the_button_passed_him_in_no_limit() -> None:
+    """Where newcomers need not post, the newcomer who waited between the blinds and the button
+    plays free in the next hand (the button has passed him) and is a player like the others."""
+    table = newcomer_between_button_and_small_blind(blinds_rules(**NOT_REQUIRED))
+    table.start()
+    fold_out(table)
+    table.start(post=False)
+    assert table.hand.button == 3 and table.hand.player(2).owes_what == ()
+    assert not table.state.seat(2).new_player
+
+
+def test_BLIND_06_accepts_buying_the_button_in_no_limit() -> None:
+    """buy_button where newcomers need not post: between the blinds and the button he buys the
+    button (big blind live, small blind dead) or waits."""
+    rules = blinds_rules(between_blinds_and_button=BUY_BUTTON, **NOT_REQUIRED)
+    table = newcomer_between_button_and_small_blind(rules)
+    table.start(post=False)
+    player = table.hand.player(2)
+    assert (player.owes, player.owes_what) == (15, ("entering_big_blind", "dead_small_blind"))
+    while table.hand.to_act != 2:
+        table.act(table.hand.to_act, "post")
+    assert {"action": "post", "option": "wait"} in (table.legal() or {})["legal"]
+
+
+def test_BLIND_06_accepts_a_newcomer_who_declined_the_buy_once_the_button_passed() -> None:
+    """buy_button where newcomers need not post: one who waits rather than buy waits only for
+    the button to pass him, not for the big blind, and then plays free."""
+    rules = blinds_rules(between_blinds_and_button=BUY_BUTTON, **NOT_REQUIRED)
+    table = newcomer_between_button_and_small_blind(rules)
+    table.start(post=False)
+    while table.hand.to_act != 2:
+        table.act(table.hand.to_act, "post")
+    table.act(2, "post", option="wait")
+    fold_out(table)
+    table.start(post=False)
+    assert table.hand.button == 3 and table.hand.player(2).owes_what == ()
+    seat = table.state.seat(2)
+    assert (seat.new_player, seat.waiting) == (False, None)
 
 
 def test_BLIND_12_accepts_a_move_that_takes_no_free_hand() -> None:
