@@ -14,6 +14,7 @@ from dealerassist.rules.actions import (
 )
 from dealerassist.rules.blinds import (
     STRADDLE_OFFER,
+    arc,
     clockwise_after,
     eligible_seats,
     mark_missed,
@@ -69,11 +70,27 @@ def apply_seat(
     table: TableState, seat: int, player: str, stack: int, rules: HouseRules
 ) -> TableState:
     """BLIND-05: once the game has started a newcomer must post a big blind or wait for it
-    (BLIND-11 c: the players of a new game need not); BLIND-06: even where he need not post,
-    he is not dealt in between the blinds and the button."""
-    newcomer = table.hand_no > 0 and bool(table.spec.stakes.big_blind)
+    (BLIND-11 c: the players of a new game need not, nor one who sits down where no blind has
+    passed yet); BLIND-06: even where he need not post, he is not dealt in between the blinds
+    and the button."""
+    newcomer = (
+        table.hand_no > 0
+        and bool(table.spec.stakes.big_blind)
+        and not _before_the_blinds(table, seat)
+    )
     seated = SeatState(seat, player, stack, SeatStatus.ACTIVE, new_player=newcomer)
     return table.with_seat(seated)
+
+
+def _before_the_blinds(table: TableState, seat: int) -> bool:
+    """BLIND-11 (c) (RRoP-BB, WSOP 162): after the first hand of a new game, no blind has yet
+    passed the seats from the one after the big blind round to the first button: a player who
+    sits down there is dealt in like those who started the game, and posts the blinds when
+    they reach him. (The first button is known only while the first hand is the last one.)"""
+    first, last_big = table.hand, table.big_blind_position
+    if first is None or first.hand_no != 1 or table.hand_no != 1 or last_big is None:
+        return False
+    return seat in arc(last_big, first.button, len(table.seats))
 
 
 def check_leave(table: TableState, seat: int) -> None:

@@ -241,6 +241,7 @@ def test_BLIND_05_accepts_a_newcomer_posting_a_big_blind_to_play_at_once() -> No
     table = Table([100, 100, 100, 100])
     table.start(button=1)
     fold_out(table)
+    play_hands(table, 4)  # an orbit: the game is no longer new (BLIND-11 c)
     table.run(SeatPlayer(6, "New", 100))
     assert table.state.seat(6).new_player
     table.start(post=False)  # button 2, blinds 3 and 4; seat 6 is not between button and blinds
@@ -270,6 +271,7 @@ def test_BLIND_05_rejects_a_newcomer_posting_less_than_a_big_blind() -> None:
     table = Table([100, 100, 100, 100])
     table.start(button=1)
     fold_out(table)
+    play_hands(table, 4)  # an orbit: the game is no longer new (BLIND-11 c)
     table.run(SeatPlayer(6, "New", 100))
     table.start(post=False)
     while table.hand.to_act != 6:
@@ -439,6 +441,52 @@ def test_BLIND_06_accepts_a_newcomer_who_declined_the_buy_once_the_button_passed
     assert table.hand.button == 3 and table.hand.player(2).owes_what == ()
     seat = table.state.seat(2)
     assert (seat.new_player, seat.waiting) == (False, None)
+
+
+def test_BLIND_11_accepts_a_newcomer_in_a_new_game_where_no_blind_passed() -> None:
+    """BLIND-11 (c): after hand 1 (button 1, blinds 2 and 3) a player sits in seat 5, which no
+    blind has passed: he is dealt in hand 2 without posting, like those who started the game,
+    and takes the big blind when it reaches him in hand 3."""
+    table = Table([100, 100, 100, 100])
+    table.start(button=1)
+    fold_out(table)
+    table.run(SeatPlayer(5, "New", 100))
+    assert not table.state.seat(5).new_player
+    table.start(post=False)
+    assert table.hand.big_blind_seat == 4 and table.hand.player(5).owes_what == ()
+    while table.hand.phase.value == "posting":
+        table.act(table.hand.to_act, "post")
+    fold_out(table)
+    table.start(post=False)
+    assert table.hand.big_blind_seat == 5 and table.hand.player(5).owes_what == ("big_blind",)
+
+
+def test_BLIND_11_rejects_a_free_hand_in_a_seat_a_blind_has_passed() -> None:
+    """BLIND-11 (c) only while no blind has passed the seat: seat 2, empty in hand 1 between the
+    button (1) and the small blind (3), was passed; a player who sits there is a newcomer who
+    posts a big blind or waits (BLIND-05)."""
+    table = Table([100, 0, 100, 100])
+    table.start(button=1)
+    assert (table.hand.small_blind_seat, table.hand.big_blind_seat) == (3, 4)
+    fold_out(table)
+    table.run(SeatPlayer(2, "New", 100))
+    assert table.state.seat(2).new_player
+    table.start(post=False)
+    assert table.hand.player(2).owes_what == ("entering_big_blind",)
+
+
+def test_BLIND_11_rejects_a_free_hand_once_the_button_has_gone_round() -> None:
+    """BLIND-11 (c) only in a new game: once the button has gone round, a player who sits in a
+    seat the blinds are still to reach is a newcomer who posts a big blind or waits."""
+    table = Table([100, 100, 100, 100])
+    table.start(button=1)
+    fold_out(table)
+    play_hands(table, 4)
+    assert table.hand.button == 1
+    table.run(SeatPlayer(5, "New", 100))
+    table.start(post=False)
+    assert table.hand.big_blind_seat == 4
+    assert table.hand.player(5).owes_what == ("entering_big_blind",)
 
 
 def test_BLIND_12_accepts_a_move_that_takes_no_free_hand() -> None:
