@@ -340,6 +340,44 @@ def test_BLIND_02_guides_back_to_three_handed_after_the_bust_rebuys() -> None:
     assert seen["live"] == {3: 5, 1: 10}
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="BLIND-02: with two players the button posts the small blind and acts first before "
+    "the draw; three-handed, when the small blind sits out at the post, the engine deals the "
+    "two others heads-up with the small blind dead and the big blind alone",
+)
+@pytest.mark.parametrize("name", BLIND_PROFILES)
+def test_BLIND_02_accepts_the_button_on_the_small_blind_when_the_small_blind_sits_out_at_the_post(
+    name: str,
+) -> None:
+    """Three-handed, hand 2 (button 2, blinds 3 and 1): seat 3 sits out instead of posting its
+    small blind. Seats 1 and 2 play heads-up: the button (seat 2) posts the small blind and acts
+    first before the draw, seat 1 posts the big blind and acts first after the draw; next hand
+    the button goes to seat 1, so nobody takes the big blind twice running."""
+    table = Table(name, seats=(1, 2, 3))
+    table.play(button=1)
+    table.start()
+    assert (table.hand.button, table.hand.small_blind_seat, table.hand.big_blind_seat) == (2, 3, 1)
+    table.act("3 sit_out")
+    assert table.seat(3).missed_blind == "small"
+    table.post_all()
+    seen = table.snapshot()
+    assert (seen["button"], seen["sb"], seen["bb"]) == (2, 2, 1)
+    assert seen["live"] == {2: 5, 1: 10} and seen["first"] == 2
+    table.act("2 raise 20")
+    table.act("1 call")
+    assert table.hand.phase is Phase.DRAW_1 and table.hand.to_act == 1
+    table.act("1 draw 1")
+    table.act("2 draw 1")
+    assert table.hand.phase is Phase.BETTING_2 and table.hand.to_act == 1
+    table.act("1 check")
+    assert table.hand.to_act == 2
+    table.fold_out()
+    seen = table.play()
+    assert (seen["button"], seen["sb"], seen["bb"]) == (1, 1, 2)
+    assert seen["live"] == {1: 5, 2: 10}
+
+
 # -- BLIND-03: dead button and moving button ---------------------------------------------------
 
 
