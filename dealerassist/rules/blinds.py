@@ -373,6 +373,18 @@ def new_hand(
     return evolve(hand, to_act=next_to_post(hand))
 
 
+def button_owes_small_blind(
+    dealt: list[int], small: int | None, where: Positions, stakes: Stakes
+) -> bool:
+    """BLIND-02: only the button and the big blind are dealt in and no seat dealt in posts the
+    small blind of a game that has one, so the button posts it (also after a sit-out at the
+    post)."""
+    button, big = where.button, where.big_blind
+    if len(dealt) != 2 or small in dealt or where.small_blind_position is None:
+        return False
+    return big in dealt and button in dealt and button != big and bool(stakes.small_blind)
+
+
 def _heads_up_small_blind(
     table: TableState,
     where: Positions,
@@ -384,10 +396,7 @@ def _heads_up_small_blind(
     small blind's seat waits (or the small blind is dead) and only the button and the big blind
     are dealt in, the button posts it, owing what a seat in the small blind owes (BLIND-08/09)."""
     button, big, stakes = where.button, where.big_blind, table.spec.stakes
-    dealt = [player.seat for player in players]
-    if len(dealt) != 2 or small in dealt or where.small_blind_position is None:
-        return players, small
-    if big not in dealt or button not in dealt or button == big or not stakes.small_blind:
+    if not button_owes_small_blind([player.seat for player in players], small, where, stakes):
         return players, small
     extra = entry(table, table.seat(button), replace(where, small_blind=button), rules)
     if isinstance(extra, str):  # BLIND-05/08: a seat that could not take the small blind either

@@ -11,6 +11,8 @@ from dealerassist.rules.blinds import (
     DEAD_SMALL,
     LIVE_ENTRY,
     STRADDLE_OFFER,
+    Positions,
+    button_owes_small_blind,
     missed_marker,
     next_to_post,
     part_amount,
@@ -176,16 +178,45 @@ def apply_post(hand: HandState, act: Act, stakes: Stakes) -> HandState:
     return evolve(hand, to_act=next_to_post(hand))
 
 
-def apply_sit_out(hand: HandState, seat: int, stakes: Stakes) -> HandState:
+def apply_sit_out(
+    hand: HandState, seat: int, stakes: Stakes, small_blind_position: int | None
+) -> HandState:
     """The seat is not dealt in; a big blind it owed moves to the next seat that has not posted
-    (BLIND-07). ``wait`` (BLIND-05/08) takes the same way out of the hand."""
+    (BLIND-07); if only the button and the big blind are left, the button posts the small blind
+    (BLIND-02). ``wait`` (BLIND-05/08) takes the same way out of the hand.
+    ``small_blind_position``: where this hand's small blind is (None: the game has none)."""
     player = hand.player(seat)
     hand = evolve(hand, players=tuple(p for p in hand.players if p.seat != seat))
     if hand.small_blind_seat == seat:
         hand = evolve(hand, small_blind_seat=None)
     if hand.big_blind_seat == seat and "big_blind" in player.owes_what:
         hand = _move_big_blind(hand, seat, stakes)
+    hand = _heads_up_small_blind(hand, stakes, small_blind_position)
     return evolve(hand, to_act=next_to_post(hand))
+
+
+def _heads_up_small_blind(
+    hand: HandState, stakes: Stakes, small_blind_position: int | None
+) -> HandState:
+    """BLIND-02: with two players the button posts the small blind, as at the deal
+    (``blinds.new_hand``); it posts it live instead of a dead small blind it owed (BLIND-09),
+    and the straddle offer goes (BLIND-14: three players or more). A button that owes a big
+    blind to come in (BLIND-05/08), or that has posted, does not take it: the small blind stays
+    dead as before. A button that kills posts the kill, which stands for its blind (KILL-01)."""
+    where = Positions(hand.button, None, hand.big_blind_seat, small_blind_position)
+    dealt = [player.seat for player in hand.players]
+    if not button_owes_small_blind(dealt, hand.small_blind_seat, where, stakes):
+        return hand
+    player = hand.player(hand.button)
+    if player.committed or player.dead or any(part in LIVE_ENTRY for part in player.owes_what):
+        return hand
+    dropped = [part for part in player.owes_what if part in (DEAD_SMALL, STRADDLE_OFFER)]
+    kept = tuple(part for part in player.owes_what if part not in dropped)
+    blind = () if KILL in kept else ("small_blind",)
+    change = sum(part_amount(part, stakes) for part in blind)
+    change -= sum(part_amount(part, stakes) for part in dropped)
+    posts = evolve(player, owes=player.owes + change, owes_what=(*blind, *kept))
+    return evolve(hand.with_player(posts), small_blind_seat=hand.button)
 
 
 def _move_big_blind(hand: HandState, seat: int, stakes: Stakes) -> HandState:
@@ -248,7 +279,7 @@ def apply_act(
         dodge = hand.hand_no if missed_marker(player) else seat.dodge_from
         seat = evolve(seat, status=SeatStatus.SITTING_OUT, missed_blind=marker, dodge_from=dodge)
         log.events.append({"type": "sat_out", "seat": act.seat, "missed_blind": marker})
-    hand = apply_sit_out(hand, act.seat, stakes)
+    hand = apply_sit_out(hand, act.seat, stakes, state.small_blind_position)
     state = evolve(state.with_seat(seat), big_blind_position=hand.big_blind_seat)
     return state, hand
 

@@ -340,12 +340,6 @@ def test_BLIND_02_guides_back_to_three_handed_after_the_bust_rebuys() -> None:
     assert seen["live"] == {3: 5, 1: 10}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BLIND-02: with two players the button posts the small blind and acts first before "
-    "the draw; three-handed, when the small blind sits out at the post, the engine deals the "
-    "two others heads-up with the small blind dead and the big blind alone",
-)
 @pytest.mark.parametrize("name", BLIND_PROFILES)
 def test_BLIND_02_accepts_the_button_on_the_small_blind_when_the_small_blind_sits_out_at_the_post(
     name: str,
