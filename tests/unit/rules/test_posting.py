@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
-import pytest
-from engine_table import Table
+from dataclasses import replace
 
-from dealerassist.rules.house_rules import BlindRules, HouseRules
+import pytest
+from engine_table import LIMIT, NO_LIMIT, Table
+
+from dealerassist.rules.actions import ReturnToPlay, SitOut, Structure, Variant
+from dealerassist.rules.house_rules import (
+    BlindRules,
+    ButtonMethod,
+    HouseRules,
+    KillMode,
+    KillRules,
+)
 from dealerassist.rules.violations import RuleId, RuleViolation
 
 STRADDLE = HouseRules(blinds=BlindRules(straddle_allowed=True))
@@ -110,3 +119,165 @@ def test_BLIND_14_guides_the_dealer_to_offer_the_straddle() -> None:
     outcome = table.start(button=1, post=False)
     offers = [i for i in outcome.instructions if i["code"] == "straddle"]
     assert [(i["seat"], i["count"]) for i in offers] == [(4, 20)]
+
+
+# -- BLIND-02: a sit-out at the post that leaves two players ------------------------------------
+
+
+def refused(table: Table, seat: int, action: str, **fields: object) -> RuleViolation:
+    """The violation an entry raises; the table is left as it was."""
+    before = table.state
+    with pytest.raises(RuleViolation) as error:
+        table.act(seat, action, **fields)
+    assert table.state is before
+    return error.value
+
+
+def folded_out(table: Table) -> None:
+    """Everyone folds in turn until the hand is over."""
+    while table.state.hand is not None and table.hand.phase.value != "complete":
+        table.act(table.hand.to_act or 0, "fold")
+
+
+def second_hand_three_handed(
+    rules: HouseRules | None = None,
+    structure: Structure = Structure.FIXED_LIMIT,
+    kill_seat: int | None = None,
+) -> Table:
+    """Hand 1 button 1 (blinds 2 and 3), folded out; hand 2 started, nothing posted yet: button
+    2, small blind 3, big blind 1."""
+    if structure is Structure.NO_LIMIT:
+        game = Variant.DEUCE_TO_SEVEN_SINGLE_DRAW
+        table = Table([100] * 3, game, structure, NO_LIMIT, rules)
+    else:
+        table = Table([100] * 3, rules=rules)
+    table.start(button=1)
+    folded_out(table)
+    table.start(post=False, kill_seat=kill_seat)
+    hand = table.hand
+    assert (hand.button, hand.small_blind_seat, hand.big_blind_seat) == (2, 3, 1)
+    return table
+
+
+@pytest.mark.parametrize("method", list(ButtonMethod))
+def test_BLIND_02_accepts_the_button_posting_the_small_blind_when_the_small_blind_sits_out(
+    method: ButtonMethod,
+) -> None:
+    """Seat 3 sits out instead of posting its small blind: seats 1 and 2 play heads-up, the
+    button (seat 2) posts the small blind first and acts first before the draw. Seat 3 is marked
+    for the small blind it skipped; the stored blind positions stay where the hand put them."""
+    table = second_hand_three_handed(rules=HouseRules(blinds=BlindRules(method)))
+    table.act(3, "sit_out")
+    hand = table.hand
+    assert (hand.button, hand.small_blind_seat, hand.big_blind_seat) == (2, 2, 1)
+    assert hand.player(2).owes_what == ("small_blind",) and hand.player(2).owes == 5
+    legal = table.legal()
+    assert legal is not None and legal["seat"] == 2
+    assert legal["legal"] == [
+        {"action": "post", "amount": 5, "owes": ["small_blind"]},
+        {"action": "sit_out"},
+    ]
+    table.act(2, "post", amount=5)
+    table.act(1, "post", amount=10)
+    hand = table.hand
+    assert hand.phase.value == "betting_1" and hand.to_act == 2
+    assert (hand.player(2).bet, hand.player(1).bet) == (5, 10)
+    state = table.state
+    assert (state.small_blind_position, state.big_blind_position) == (3, 1)
+    assert state.seat(3).missed_blind == "small"
+
+
+def test_BLIND_02_rejects_the_big_blind_posting_before_the_heads_up_small_blind() -> None:
+    """After the small blind sits out, the big blind (seat 1) may not post first, and the button
+    may not post a big blind: it owes the small blind of 5."""
+    table = second_hand_three_handed()
+    table.act(3, "sit_out")
+    early = refused(table, 1, "post")
+    assert early.rule_id is RuleId.BLIND_01 and "Seat 2 posts first" in early.message
+    assert early.allowed[0] == {"action": "post", "amount": 5, "owes": ["small_blind"]}
+    wrong = refused(table, 2, "post", amount=10)
+    assert wrong.rule_id is RuleId.BLIND_01 and "post exactly 5" in wrong.message
+
+
+def test_BLIND_02_accepts_the_small_blind_after_the_big_blind_has_posted() -> None:
+    """Four-handed with antes, hand 2 (button 2, blinds 3 and 4): seat 3 sits out (the small
+    blind is dead, three play on), seat 4 posts the big blind and its ante, then seat 1 sits out
+    instead of posting its ante. Heads-up, the button posts the small blind and its ante after
+    the big blind, and acts first before the draw."""
+    table = Table([100] * 4, stakes=replace(LIMIT, ante=1))
+    table.start(button=1)
+    folded_out(table)
+    table.start(post=False)
+    assert (table.hand.button, table.hand.small_blind_seat, table.hand.big_blind_seat) == (2, 3, 4)
+    table.act(3, "sit_out")
+    assert table.hand.small_blind_seat is None and table.hand.to_act == 4
+    table.act(4, "post")
+    table.act(1, "sit_out")
+    hand = table.hand
+    assert (hand.small_blind_seat, hand.to_act) == (2, 2)
+    assert hand.player(2).owes_what == ("small_blind", "ante") and hand.player(2).owes == 6
+    table.act(2, "post", amount=6)
+    hand = table.hand
+    assert hand.phase.value == "betting_1" and hand.to_act == 2
+    assert (hand.player(2).bet, hand.player(4).bet) == (5, 10)
+
+
+def test_BLIND_02_accepts_the_button_small_blind_live_in_place_of_its_dead_small_blind() -> None:
+    """Three-handed, seat 3 sits out hand 2 (its small blind, played heads-up) and comes back
+    for hand 3 on the button owing the small blind dead (BLIND-09); when the small blind (seat
+    1) sits out, seat 3 posts the heads-up small blind, live, and owes nothing more: the live
+    small blind makes up the one it missed."""
+    table = Table([100, 100, 100])
+    table.start(button=1)
+    folded_out(table)
+    table.run(SitOut(3))
+    table.start()
+    folded_out(table)
+    assert table.state.seat(3).missed_blind == "small"
+    table.run(ReturnToPlay(3, wait=False))
+    table.start(post=False)
+    hand = table.hand
+    assert (hand.button, hand.small_blind_seat, hand.big_blind_seat) == (3, 1, 2)
+    assert hand.player(3).owes_what == ("dead_small_blind",)
+    table.act(1, "sit_out")
+    hand = table.hand
+    assert (hand.small_blind_seat, hand.to_act) == (3, 3)
+    assert hand.player(3).owes_what == ("small_blind",) and hand.player(3).owes == 5
+    table.act(3, "post")
+    table.act(2, "post")
+    hand = table.hand
+    assert hand.phase.value == "betting_1" and hand.to_act == 3
+    assert (hand.player(3).bet, hand.player(3).dead, hand.player(2).bet) == (5, 0, 10)
+    assert table.state.seat(3).missed_blind is None
+
+
+def test_BLIND_02_refuses_a_straddle_from_the_heads_up_button() -> None:
+    """No limit, straddles allowed: three-handed the button (seat 2) is offered the straddle;
+    once the small blind sits out it is the heads-up small blind and may not straddle
+    (BLIND-14 needs three players)."""
+    table = second_hand_three_handed(rules=STRADDLE, structure=Structure.NO_LIMIT)
+    assert "straddle_offer" in table.hand.player(2).owes_what
+    table.act(3, "sit_out")
+    assert table.hand.player(2).owes_what == ("small_blind",)
+    error = refused(table, 2, "post", option="straddle")
+    assert error.rule_id is RuleId.BLIND_14
+    assert error.allowed[0] == {"action": "post", "amount": 5, "owes": ["small_blind"]}
+    table.act(2, "post")
+    table.act(1, "post")
+    assert table.hand.straddle_seat is None and table.hand.to_act == 2
+
+
+def test_BLIND_02_accepts_the_kill_of_the_button_standing_for_its_small_blind() -> None:
+    """Optional kill: the button (seat 2) kills hand 2; when the small blind sits out the kill
+    stands for the button's small blind (KILL-01): it owes the kill blind alone and posts first,
+    and the kill acts last before the draw (KILL-04)."""
+    rules = replace(HouseRules(), kill=KillRules(mode=KillMode.OPTIONAL))
+    table = second_hand_three_handed(rules=rules, kill_seat=2)
+    assert table.hand.kill_seat == 2 and table.hand.player(2).owes_what == ("kill",)
+    table.act(3, "sit_out")
+    hand = table.hand
+    assert (hand.small_blind_seat, hand.to_act) == (2, 2)
+    assert hand.player(2).owes_what == ("kill",) and hand.player(2).owes == 20
+    table.act(2, "post")
+    table.act(1, "post")
+    assert table.hand.phase.value == "betting_1" and table.hand.to_act == 1
