@@ -295,13 +295,15 @@ def test_count_mode_with_more_cards_dealt_than_the_deck_holds_replays() -> None:
     assert _pokerkit_stacks(text) == recorded
 
 
-def test_a_small_blind_that_sits_out_heads_up_leaves_blinds_zero_and_big() -> None:
+def test_a_small_blind_that_sits_out_heads_up_leaves_the_button_the_small_blind() -> None:
     """Three dealt in, the small blind sits out instead of posting (BLIND-07): heads-up
-    between the big blind and the button, who posts nothing. PHH blinds [0, BB] (small
-    blind first, pokerkit's heads-up convention); it replays and pokerkit agrees."""
+    between the big blind and the button, who posts the small blind (BLIND-02). PHH blinds
+    [SB, BB] (small blind first, pokerkit's heads-up convention); it replays and pokerkit
+    agrees."""
     table = Table("count", {1: 400, 2: 400, 3: 400})
     table.start(button=1)
     table.act(2, "sit_out")
+    table.act(1, "post")
     table.act(3, "post")
     table.act(1, "raise", amount=20)
     table.act(3, "call")
@@ -311,7 +313,7 @@ def test_a_small_blind_that_sits_out_heads_up_leaves_blinds_zero_and_big() -> No
     table.act(1, "fold")
     text, recorded = _round_trip(table)
     data = tomllib.loads(text)
-    assert data["players"] == ["P3", "P1"] and data["blinds_or_straddles"] == [0, 10]
+    assert data["players"] == ["P3", "P1"] and data["blinds_or_straddles"] == [5, 10]
     assert "_dead_small_blind" not in data
     assert recorded == [420, 380]
     assert _pokerkit_stacks(text) == recorded
