@@ -31,7 +31,7 @@ from dealerassist.api.schemas import (
 from dealerassist.rules.actions import Mode, Structure, Variant
 from dealerassist.rules.pots import build_pots, hand_pots, return_uncalled
 from dealerassist.rules.ruling_commands import EffectKind
-from dealerassist.rules.state import Phase
+from dealerassist.rules.state import HandState, Phase, PlayerState
 from dealerassist.service.ports import Services
 from dealerassist.web import pages
 
@@ -298,6 +298,84 @@ def test_SHOW_07_the_floor_page_builds_the_pots_as_the_engine_does(
         {"amount": 2, "eligible": [3, 4]},
     ]
     assert expected[-2] == [{"amount": 55, "eligible": [1, 2]}]
+
+
+def test_SHOW_07_the_floor_page_returns_killed_hands_chips_no_live_hand_matched(
+    api: Api, services: Services, tmp_path: Path
+) -> None:
+    """Seat 1 all in for 3 and seat 4 for 5; seats 2 and 3 in for 6 each are killed after the
+    draw (IRREG-13): the 1 each of theirs over seat 4's 5 no live hand matched goes back
+    (pots.unmatched), so floor.js shows the engine's main pot of 12 (seats 4, 1) and side pot
+    of 6 (seat 4), not a side pot of 8 with the dead hands' excess in it, on every view; the
+    floor's award pot by pot is accepted with exactly those pots and the 2 goes back."""
+    assert api.create_table(table_id="T1").status_code == 201
+    for seat, stack in ((1, 3), (2, 100), (3, 100), (4, 5)):
+        assert api.seat("T1", seat, f"P{seat}", stack).status_code == 200
+    assert api.start("T1").status_code == 200
+    actions = [{"seat": 2, "action": "post"}, {"seat": 3, "action": "post"},
+               {"seat": 4, "action": "raise", "amount": 4}, {"seat": 1, "action": "call"},
+               {"seat": 2, "action": "call"}, {"seat": 3, "action": "raise", "amount": 6},
+               {"seat": 4, "action": "call"}, {"seat": 2, "action": "call"},
+               *({"seat": s, "action": "draw", "count": 1} for s in (2, 3, 4, 1))]  # fmt: skip
+    views, expected = [], []
+    for action in actions:
+        answer = api.act("T1", **action)
+        assert answer.status_code == 200, (action, answer.get_json())
+        views.append(api.call("GET", "/v1/tables/T1", "floor").get_json())
+        expected.append(_engine_pots(services))
+    for seat in (2, 3):
+        ruling = {"decision": "thrown_dead", "rule_id": "IRREG-13", "note": f"seat {seat} mucked",
+                  "effects": [{"effect": "kill_hand", "seat": seat}]}  # fmt: skip
+        answer = api.call("POST", "/v1/tables/T1/rulings", "floor", ruling)
+        assert answer.status_code == 200, answer.get_json()
+        views.append(api.call("GET", "/v1/tables/T1", "floor").get_json())
+        expected.append(_engine_pots(services))
+    hand = views[-1]["hand"]
+    assert hand["phase"] != "complete" and hand["total_pot"] == 20
+    committed = {p["seat"]: (p["committed"], p["folded"]) for p in hand["players"]}
+    assert committed == {1: (3, False), 2: (6, True), 3: (6, True), 4: (5, False)}
+    shown, _ = _floor_award(tmp_path, views, [])
+    assert shown == expected
+    assert shown[-1] == [{"amount": 12, "eligible": [4, 1]}, {"amount": 6, "eligible": [4]}]
+    award = {"decision": "custom", "note": "floor split the pots",
+             "effects": [{"effect": "award", "pots": [[1], [4]]}]}  # fmt: skip
+    answer = api.call("POST", "/v1/tables/T1/rulings", "floor", award)
+    assert answer.status_code == 200, answer.get_json()
+    result = answer.get_json()["result"]
+    pots = [{"amount": p["amount"], "eligible": p["eligible"]} for p in result["pots"]]
+    assert pots == shown[-1]
+    assert result["returned"] == {"2": 1, "3": 1}
+
+
+KILLED_IN_A_ROUND = [  # (seat, committed, bet, folded): hands killed with bets in the round
+    [(1, 3, 0, False), (4, 9, 4, False), (2, 11, 6, True), (3, 13, 8, True)],
+    [(1, 3, 0, False), (4, 15, 10, False), (2, 13, 8, True), (3, 17, 12, True)],
+    [(1, 3, 0, True), (4, 5, 0, True), (2, 11, 6, True), (3, 7, 2, False)],
+]
+
+
+def test_SHOW_07_the_floor_page_returns_killed_hands_excess_before_an_uncalled_bet(
+    tmp_path: Path,
+) -> None:
+    """With bets in the round, the engine gives back the dead hands' unmatched chips (their
+    bets first), then the part of the highest bet nobody called: floor.js builds the same pots
+    as hand_pots(return_uncalled(hand)) for each hand, a live all-in, a live raiser and
+    killed seats above them among them."""
+    views, expected = [], []
+    for players in KILLED_IN_A_ROUND:
+        states = tuple(
+            PlayerState(seat, 50, committed=chips, bet=bet, folded=folded)
+            for seat, chips, bet, folded in players
+        )
+        hand = HandState(1, Phase.BETTING_2, 1, states)
+        rows = [{"seat": s, "committed": c, "bet": b, "folded": f} for s, c, b, f in players]
+        views.append({"hand": {"phase": "betting_2", "total_pot": hand.pot, "players": rows}})
+        pots = hand_pots(return_uncalled(hand))
+        expected.append([{"amount": pot.amount, "eligible": list(pot.eligible)} for pot in pots])
+    shown, _ = _floor_award(tmp_path, views, [])
+    assert shown == expected
+    assert expected[0] == [{"amount": 12, "eligible": [1, 4]}, {"amount": 18, "eligible": [4]}]
+    assert expected[1] == [{"amount": 12, "eligible": [1, 4]}, {"amount": 34, "eligible": [4]}]
 
 
 def test_SHOW_07_the_floor_page_awards_pot_by_pot_and_the_api_accepts_it(

@@ -1,7 +1,8 @@
 // dealerassist: the pots of the hand in a table view (SHOW-07), built as the engine builds them
-// for an award pot by pot (rules/pots.py: return_uncalled, then hand_pots / build_pots): an
-// uncalled bet goes back first, then one pot per all-in level of the live seats, main pot
-// first, each seat eligible only for what it matched; dead money is in the main pot.
+// for an award pot by pot (rules/pots.py: return_uncalled, then hand_pots / build_pots): the
+// chips of killed or folded hands that no live hand matched go back first, then an uncalled
+// bet, then one pot per all-in level of the live seats, main pot first, each seat eligible
+// only for what it matched; dead money is in the main pot.
 // tests/api/test_web.py checks this against the engine's hand_pots on real views.
 
 // "the main pot", "side pot 1", ... as the engine's messages name them (pot_name).
@@ -18,16 +19,31 @@ export function uncalledBet(players) {
   return ranked[0].bet > second ? { seat: ranked[0].seat, amount: ranked[0].bet - second } : null;
 }
 
+// SHOW-07 / IRREG-13 (pots.unmatched): Map seat -> what each folded or killed seat put in
+// above the highest commitment of a seat still in; only a kill leaves any, e.g. every hand in
+// a side pot killed: the short all-in wins only what he matched, so those chips go back.
+export function unmatchedChips(players) {
+  const live = players.filter((p) => !p.folded).map((p) => p.committed);
+  if (!live.length) return new Map();
+  const top = Math.max(...live);
+  return new Map(players.filter((p) => p.folded && p.committed > top).map((p) => [p.seat, p.committed - top]));
+}
+
 // [{amount, eligible: [seat, ...]}, ...] for the view's hand (view.hand), main pot first;
 // [] without a hand or without chips in the middle. The dead money is what the view's
 // total_pot holds beyond the players' committed chips.
 export function handPots(hand) {
   if (!hand) return [];
   const players = hand.players || [];
-  const committed = new Map(players.map((p) => [p.seat, p.committed]));
-  const back = uncalledBet(players);
-  if (back) committed.set(back.seat, committed.get(back.seat) - back.amount);
   const dead = hand.total_pot - players.reduce((sum, p) => sum + p.committed, 0);
+  const unmatched = unmatchedChips(players);
+  const returned = players.map((p) => {
+    const amount = unmatched.get(p.seat) || 0;
+    return { ...p, committed: p.committed - amount, bet: p.bet - Math.min(p.bet, amount) };
+  });
+  const committed = new Map(returned.map((p) => [p.seat, p.committed]));
+  const back = uncalledBet(returned);
+  if (back) committed.set(back.seat, committed.get(back.seat) - back.amount);
   const live = players.filter((p) => !p.folded).map((p) => p.seat);
   return buildPots(committed, live, dead);
 }
