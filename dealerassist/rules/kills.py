@@ -20,6 +20,8 @@ A house option (``HouseRules.kill``), off unless a profile sets ``kill.mode``: `
   neutral. A player who leaves with a leg keeps it (``TableState.kill_leg_away``): he has it
   back when he sits down again, in any seat, unless a pot was won meanwhile (then the leg went
   on as it would have with him at the table: to that pot's winner, or neutral after a split).
+  A misdeal puts the leg back as before the hand, following its holder through the seat
+  changes that stand (``after_misdeal``).
 * KILL-01 optional: the dealer names the seat that kills on ``start_hand`` (``kill_seat``),
   e.g. a newcomer killing to be dealt in at once instead of waiting for the big blind; the hand
   is then a kill pot exactly as a required one (the same kill post, limits, order, events).
@@ -370,6 +372,33 @@ def after_seat_change(table: TableState, seat: int, to: int) -> TableState:
     if table.kill_leg != seat:
         return table
     return evolve(table, kill_leg=to)
+
+
+def after_misdeal(before: TableState, table: TableState) -> TableState:
+    """KILL-03 after a misdeal (IRREG-01): the leg is as it was before the hand (a pot won in
+    it is void), following its holder through the seat changes that stand: in the seat he sits
+    in now, kept for him while he is away (the button neutral), his again if he left with it
+    and sat down during the hand. ``table`` has the seats after the misdeal."""
+    leg, legs, away = before.kill_leg, before.kill_legs, before.kill_leg_away
+    if leg is not None:
+        holder = before.seat(leg).player
+        where = _seat_of(table, holder)
+        if where is None:
+            leg, legs, away = None, 0, holder
+        else:
+            leg = where
+    elif away is not None:
+        where = _seat_of(table, away)
+        if where is not None:
+            leg, legs, away = where, 1, None
+    return evolve(table, kill_leg=leg, kill_legs=legs, kill_leg_away=away)
+
+
+def _seat_of(table: TableState, player: str | None) -> int | None:
+    """The seat ``player`` sits in, if he is at the table."""
+    if player is None:
+        return None
+    return next((s.seat for s in table.seats if s.player == player), None)
 
 
 def leg_instructions(

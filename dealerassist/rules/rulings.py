@@ -12,7 +12,16 @@ from datetime import datetime
 from typing import Any
 
 from dealerassist.errors import InvalidInput
-from dealerassist.rules import betting, blinds, drawing, exposed_draw, journal, showdown, waivers
+from dealerassist.rules import (
+    betting,
+    blinds,
+    drawing,
+    exposed_draw,
+    journal,
+    kills,
+    showdown,
+    waivers,
+)
 from dealerassist.rules import instructions as say
 from dealerassist.rules.actions import Act, Command
 from dealerassist.rules.flow import Log, advance, store_hand
@@ -163,7 +172,7 @@ def _apply_effect(
         case VoidLast(count=count):
             return _void_last(state, count, rules, log, replay)
         case Misdeal():
-            return _misdeal(state, log)
+            return _misdeal(state, rules, log)
         case KillHand(seat=seat):
             return _kill(state, seat, rules, log, replay)
         case Award():
@@ -271,10 +280,12 @@ def _entries(state: TableState) -> list[dict[str, Any]]:
     return entries
 
 
-def _misdeal(state: TableState, log: Log) -> TableState:
+def _misdeal(state: TableState, rules: HouseRules, log: Log) -> TableState:
     """IRREG-01: chips back as at the hand's start; the table is as before the hand (button,
     blind positions, carried antes), so the next hand, under a new number, is dealt the same way.
-    Seats whose player changed during the hand keep their new player."""
+    Seats whose player changed during the hand keep their new player, and the kill leg follows
+    its holder through those changes (KILL-03, ``kills.after_misdeal``); the dealer is told
+    where the kill button goes if that moves it (a pot won in the hand is void)."""
     hand = state.hand
     if hand is None or state.before_hand is None:
         raise _refuse("There is no hand to declare a misdeal on.")
@@ -299,7 +310,11 @@ def _misdeal(state: TableState, log: Log) -> TableState:
     )  # fmt: skip
     log.events.append({"type": "hand_cancelled", "result": result})
     log.instructions.append(say.instruction("misdeal", None, None, _MISDEAL_TEXT))
-    state = evolve(before, seats=seats, hand=hand, hand_no=state.hand_no)
+    table = kills.after_misdeal(
+        before, evolve(before, seats=seats, hand=hand, hand_no=state.hand_no)
+    )
+    log.instructions.extend(kills.leg_instructions(state, table, rules))  # a void pot's leg
+    state = table
     if before.button is None:  # the table's first hand: the dealer had named the button
         return _button_next(state, hand.button)
     return state

@@ -36,7 +36,7 @@ from dealerassist.rules.house_rules import (
     MissedBlindsReturn,
 )
 from dealerassist.rules.kills import next_leg
-from dealerassist.rules.ruling_commands import KillHand, Ruling
+from dealerassist.rules.ruling_commands import KillHand, Misdeal, Ruling
 from dealerassist.rules.state import TableState
 from dealerassist.rules.violations import RuleId, RuleViolation
 
@@ -312,6 +312,98 @@ def test_KILL_03_allows_the_leg_to_move_with_a_seat_change() -> None:
     table = two_wins()
     table.run(ChangeSeat(1, 6))
     assert (table.state.kill_leg, table.state.kill_legs) == (6, 2)
+
+
+def _legs(table: Table) -> tuple[int | None, int, str | None]:
+    state = table.state
+    return state.kill_leg, state.kill_legs, state.kill_leg_away
+
+
+def _misdeal(table: Table, rule_id: str = "IRREG-01", decision: str = "misdeal") -> None:
+    outcome = table.run(Ruling(decision, rule_id=rule_id, note="redeal", effects=(Misdeal(),)))
+    assert outcome.result is not None and outcome.result["misdeal"] is True
+
+
+def away_during_hand_2() -> Table:
+    """Seat 1 wins hand 1 (a leg up), sits out, and hand 2 is dealt to seats 2, 3 and 4."""
+    table = one_win()
+    table.run(SitOut(1))
+    table.start()
+    assert not table.hand.has(1) and _legs(table) == (1, 1, None)
+    return table
+
+
+def test_KILL_03_guides_a_neutral_button_after_a_misdeal_of_the_hand_the_holder_left() -> None:
+    """The leg-holder, sitting out, leaves during hand 2, which is then misdealt: his seat is
+    empty after the misdeal (the seat change stands), so the leg is kept for him, the button
+    neutral; it is not left on his empty seat. He has it back when he sits down again."""
+    table = away_during_hand_2()
+    table.run(RemovePlayer(1))
+    assert _legs(table) == (None, 0, "P1")
+    _misdeal(table)
+    assert table.state.seat(1).player is None
+    assert _legs(table) == (None, 0, "P1")
+    assert table.outcome is not None
+    assert [i["code"] for i in table.outcome.instructions] == ["misdeal"]  # the leg stayed put
+    assert view(table.state, KILL, AT)["kill_leg"] is None
+    table.start()
+    assert table.hand.kill_seat is None and not table.hand.has(1)
+    table.run(SeatPlayer(5, "P1", 500))
+    assert _legs(table) == (5, 1, None)
+
+
+def test_KILL_03_accepts_the_leg_where_its_holder_sat_down_in_a_misdealt_hand() -> None:
+    """The player who left with a leg sits down in seat 5 during hand 2, which is misdealt: he
+    is still seated after the misdeal, so the leg stays his there, not kept as if away."""
+    table = one_win()
+    table.run(RemovePlayer(1))
+    table.start()
+    table.run(SeatPlayer(5, "P1", 500))
+    assert _legs(table) == (5, 1, None)
+    _misdeal(table)
+    assert table.state.seat(5).player == "P1"
+    assert _legs(table) == (5, 1, None)
+
+
+def test_KILL_03_refuses_the_leg_to_a_player_in_the_holders_seat_after_a_misdeal() -> None:
+    """The holder leaves during hand 2 and another player takes his seat before the misdeal:
+    the newcomer has no leg, the holder keeps it."""
+    table = away_during_hand_2()
+    table.run(RemovePlayer(1))
+    table.run(SeatPlayer(1, "P9", 500))
+    _misdeal(table)
+    assert table.state.seat(1).player == "P9"
+    assert _legs(table) == (None, 0, "P1")
+
+
+def test_KILL_03_allows_the_leg_to_stay_with_a_seat_change_made_in_a_misdealt_hand() -> None:
+    """The holder, sitting out, moves from seat 1 to seat 6 during hand 2, which is misdealt:
+    the move stands and the leg is in seat 6, not on the empty seat 1."""
+    table = away_during_hand_2()
+    table.run(ChangeSeat(1, 6))
+    assert _legs(table) == (6, 1, None)
+    _misdeal(table)
+    assert table.state.seat(1).player is None and table.state.seat(6).player == "P1"
+    assert _legs(table) == (6, 1, None)
+
+
+def test_KILL_03_allows_the_leg_back_to_its_holder_when_a_won_pot_is_voided() -> None:
+    """Seat 4 wins hand 2 and takes the leg; the holder, sitting out, leaves during the hand.
+    The floor then voids the hand for a fouled deck (DECK-01): no pot was won, so the leg is
+    the holder's again, kept for him while he is away, not seat 4's."""
+    table = away_during_hand_2()
+    table.run(RemovePlayer(1))
+    _raise(table, 4, 20)
+    for seat in (2, 3):
+        table.act(seat, "fold")
+    assert _legs(table) == (4, 1, None)
+    _misdeal(table, rule_id="DECK-01", decision="void_refund")
+    assert _legs(table) == (None, 0, "P1")
+    assert table.outcome is not None
+    assert [i["text"] for i in table.outcome.instructions if i["code"] == "kill_button"] == [
+        "The kill button is neutral: P1 left with a leg up and has it back if he sits down "
+        "again before the next pot is won"
+    ]
 
 
 # -- KILL-04: action order -------------------------------------------------------------------------
