@@ -3,7 +3,9 @@ options the page offers, recorded by the API and in the audit log."""
 
 from __future__ import annotations
 
-from e2e.conftest import KINGS, Page, Served
+from selenium.webdriver.support.ui import Select
+
+from e2e.conftest import FIVE_CARD_DRAW, KINGS, Page, Served
 
 
 def test_a_ruling_on_a_floor_call_is_recorded(page: Page, service: Served) -> None:
@@ -66,3 +68,53 @@ def test_a_ruling_on_a_floor_call_is_recorded(page: Page, service: Served) -> No
         [{"effect": "misdeal"}],
     )
     assert command["note"] == "Kc shown twice: fouled deck" and command["hand_no"] == 1
+
+
+def test_SHOW_07_the_pot_rows_leave_out_chips_only_killed_hands_put_in(
+    page: Page, service: Served
+) -> None:
+    """Seat 1 all in for 3, seat 4 for 5, seats 2 and 3 in for 6 each and killed after the
+    draw (IRREG-13): the award pot by pot shows the main pot of 12 (seats 4, 1) and side pot 1
+    of 6 (seat 4), not 8: the 1 each the killed hands put in over seat 4's 5 goes back to
+    them. Ticking seat 1 and seat 4 issues the award, which the engine settles with exactly
+    those pots."""
+    service.call("POST", "/v1/tables", "admin", {"table_id": "F2", **FIVE_CARD_DRAW})
+    for seat, stack in ((1, 3), (2, 100), (3, 100), (4, 5)):
+        body = {"player": f"P{seat}", "stack": stack}
+        service.call("PUT", f"/v1/tables/F2/seats/{seat}", body=body)
+    service.call("POST", "/v1/tables/F2/hands", body={"button": 1})
+    entries = [(2, "post", {}), (3, "post", {}), (4, "raise", {"amount": 4}), (1, "call", {}),
+               (2, "call", {}), (3, "raise", {"amount": 6}), (4, "call", {}), (2, "call", {}),
+               *((seat, "draw", {"count": 1}) for seat in (2, 3, 4, 1))]  # fmt: skip
+    for seat, action, fields in entries:
+        service.act("F2", seat=seat, action=action, **fields)
+    for seat in (2, 3):
+        ruling = {"decision": "thrown_dead", "rule_id": "IRREG-13", "note": "mucked",
+                  "effects": [{"effect": "kill_hand", "seat": seat}]}  # fmt: skip
+        service.call("POST", "/v1/tables/F2/rulings", "floor", ruling)
+    version = service.table("F2")["version"]
+
+    page.open("floor", "floor", "F2")
+    page.shows_version(version)
+    page.until(lambda: page.css('#options input[value="custom"]'), "the options")[0].click()
+    page.until(lambda: page.css('#options input[value="custom"]')[0].is_selected(), "custom")
+    Select(page.by_id("effect-kind")).select_by_value("award")
+    page.by_id("add-effect").click()
+    page.css('#effects input[type=radio][value="pots"]')[0].click()
+    rows = page.until(lambda: page.css("#effects .pot-row"), "the pot rows")
+    assert [row.find_element("css selector", ".pot-name").text for row in rows] == [
+        "The main pot · 12",
+        "Side pot 1 · 6",
+    ]
+    for row, seat in zip(rows, (1, 4), strict=True):
+        row.find_element("css selector", f'input[type=checkbox][value="{seat}"]').click()
+    page.type("note", "seats 2 and 3 mucked into the discards")
+    page.driver.find_element("css selector", "#ruling-form button[type=submit]").click()
+    page.shows_version(version + 1)
+
+    result = service.table("F2")["result"]
+    assert [(p["amount"], p["eligible"], p["winners"]) for p in result["pots"]] == [
+        (12, [4, 1], [1]),
+        (6, [4], [4]),
+    ]
+    assert result["returned"] == {"2": 1, "3": 1}
