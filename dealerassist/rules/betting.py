@@ -1,4 +1,5 @@
-"""Betting rounds: who acts, what a seat may do, and applying it (BET-01..08, GAME-06, OPEN-01)."""
+"""Betting rounds: who acts, what a seat may do, and applying it (BET-01..08, GAME-06, OPEN-01,
+OPEN-08)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,13 @@ from typing import Any
 
 from dealerassist.rules import kills
 from dealerassist.rules.actions import Act, ActionKind, TableSpec
-from dealerassist.rules.house_rules import HouseRules, PostDrawFirst, ShortAllInRule, Structure
+from dealerassist.rules.house_rules import (
+    HouseRules,
+    OpenRequirement,
+    PostDrawFirst,
+    ShortAllInRule,
+    Structure,
+)
 from dealerassist.rules.state import HandState, Phase, PlayerState, evolve, phase_number
 from dealerassist.rules.variants import limit_bet_size, minimum_bet
 from dealerassist.rules.violations import RuleId, RuleViolation
@@ -42,12 +49,22 @@ def is_blind_game(hand: HandState) -> bool:
     return hand.big_blind_seat is not None or hand.small_blind_seat is not None
 
 
+def jackpots(hand: HandState, rules: HouseRules) -> bool:
+    """An ante game played with an opening requirement (OPEN-02)."""
+    return rules.open.requirement is OpenRequirement.JACKS_OR_BETTER and not is_blind_game(hand)
+
+
 def needs_action(hand: HandState, player: PlayerState) -> bool:
+    if player.may_open and not player.folded:  # OPEN-08: asked whether it opens
+        return True
     return player.can_bet and (not player.acted or player.bet < hand.current_bet)
 
 
 def round_complete(hand: HandState) -> bool:
-    """Every seat that can bet has acted and matched the top bet, or no one is left to bet."""
+    """Every seat that can bet has acted and matched the top bet, or no one is left to bet;
+    OPEN-08: a seat all in for the antes has been asked whether it opens."""
+    if any(p.may_open and not p.folded for p in hand.players):
+        return False
     current = hand.current_bet
     bettors = [p for p in hand.players if not p.folded and p.stack > 0]  # ``can_bet``, inline
     if len(bettors) <= 1 and all(p.bet >= current for p in bettors):
@@ -82,6 +99,8 @@ def _start_first_round(hand: HandState, spec: TableSpec, rules: HouseRules) -> H
     current = max([blind, *(p.bet for p in players)])
     counts = 1 if blind and rules.betting.blind_counts_as_bet else 0
     counts += 1 if hand.straddle_seat is not None else 0  # BLIND-14: a straddle is a raise
+    if jackpots(hand, rules):  # OPEN-08: a seat all in for the antes may still open
+        players = tuple(evolve(p, may_open=True) if p.all_in else p for p in players)
     return evolve(
         hand,
         players=players,
@@ -134,6 +153,9 @@ def next_to_act(hand: HandState, after: int) -> int | None:
 def options(hand: HandState, seat: int, spec: TableSpec, rules: HouseRules) -> Options:
     """Call amount, bet/raise range and what blocks a raise, for the seat to act (GAME-06)."""
     player = hand.player(seat)
+    if player.may_open and not player.folded:
+        size = opening_bet(hand, spec, rules)
+        return Options(seat, 0, size, size, "bet", None, limp_refused=False)
     owed = max(0, hand.current_bet - player.bet)
     to_call = min(owed, player.stack)
     blocked = _raise_blocked(hand, player, spec, rules)
@@ -150,6 +172,14 @@ def options(hand: HandState, seat: int, spec: TableSpec, rules: HouseRules) -> O
         blocked=blocked if player.stack > owed else None,
         limp_refused=limp_refused,
     )
+
+
+def opening_bet(hand: HandState, spec: TableSpec, rules: HouseRules) -> int:
+    """OPEN-08: the full opening bet, which a seat all in for the antes declares (putting in
+    nothing more) and every caller puts in: the round's limit bet, else the minimum bet."""
+    if spec.structure is Structure.FIXED_LIMIT:
+        return _limit_size(hand, spec, rules)
+    return max(hand.last_raise, minimum_bet(spec.stakes))
 
 
 def _raise_blocked(
@@ -229,6 +259,8 @@ def check_bet_action(hand: HandState, act: Act, spec: TableSpec, rules: HouseRul
         case ActionKind.CALL:
             _check_call(opts, act)
         case ActionKind.BET | ActionKind.RAISE:
+            if hand.player(act.seat).may_open:
+                return _check_declared_open(opts, act)
             return _check_raise(opts, act, spec, kills.size_note(hand, spec.stakes, rules))
         case ActionKind.FOLD:
             pass
@@ -318,6 +350,19 @@ def _check_raise(opts: Options, act: Act, spec: TableSpec, note: str = "") -> in
     return amount
 
 
+def _check_declared_open(opts: Options, act: Act) -> int:
+    """OPEN-08: a seat all in for the antes opens only for the full opening bet."""
+    assert opts.raise_min is not None
+    size = opts.raise_min
+    amount = size if act.amount is None else act.amount
+    why = (
+        f"Seat {opts.seat} is all in for the antes: it may open only for the full opening bet "
+        f"of {size}, which every caller puts in (it puts in nothing more), not {amount}"
+    )
+    _require(amount == size, opts, RuleId.OPEN_08, why)
+    return size
+
+
 def apply_bet_action(
     hand: HandState, act: Act, raise_to: int, spec: TableSpec, rules: HouseRules
 ) -> HandState:
@@ -333,7 +378,22 @@ def apply_bet_action(
             hand = hand.with_player(_put(player, owed))
         case _:
             hand = _raise(hand, player, raise_to, spec, rules)
+    if player.may_open or (hand.opener is not None and hand.phase is Phase.BETTING_1):
+        hand = _asked(hand, act.seat)
     return evolve(hand, to_act=next_to_act(hand, act.seat))
+
+
+def _asked(hand: HandState, seat: int) -> HandState:
+    """OPEN-08: the seat all in for the antes has answered; once the pot is open nobody all in
+    is asked any more."""
+    opened = hand.opener is not None
+    if not any(p.may_open for p in hand.players):
+        return hand
+    players = tuple(
+        evolve(p, may_open=False) if p.may_open and (opened or p.seat == seat) else p
+        for p in hand.players
+    )
+    return evolve(hand, players=players)
 
 
 def _put(player: PlayerState, chips: int) -> PlayerState:
@@ -360,7 +420,8 @@ def _raise(
     hand: HandState, player: PlayerState, raise_to: int, spec: TableSpec, rules: HouseRules
 ) -> HandState:
     full = _is_full(hand, raise_to, spec, rules)
-    hand = hand.with_player(_put(player, raise_to - player.bet))
+    declared = player.may_open  # OPEN-08: all in for the antes, it opens and puts in nothing
+    hand = hand.with_player(_put(player, 0 if declared else raise_to - player.bet))
     if full:
         players = tuple(
             evolve(p, may_raise=True) if p.seat != player.seat and p.can_bet else p

@@ -367,12 +367,14 @@ def _next_in_draw(hand: HandState, log: Log) -> None:
 
 
 def _bet(hand: HandState, act: Act, spec: TableSpec, rules: HouseRules, log: Log) -> HandState:
-    """A betting action; BLIND-04 full-blind call, OPEN-02 openers, OPEN-03 a passed-out deal."""
+    """A betting action; BLIND-04 full-blind call, OPEN-02 openers, OPEN-03 a passed-out deal,
+    OPEN-08 the seat all in for the antes asked whether it opens."""
     posting.check_full_blind_call(hand, act, spec.stakes)
     openers.check_open(hand, act, rules, spec.mode)
     raise_to = betting.check_bet_action(hand, act, spec, rules)
     after = betting.apply_bet_action(hand, act, raise_to, spec, rules)
     log.notices.extend(openers.opened_notice(hand, after))
+    log.notices.extend(openers.ask_all_in(after, spec, rules))  # OPEN-08: its turn now
     if openers.passed_out(after, rules):
         after = openers.pass_out(after)
         log.instructions.append(say.passed_out(after.result or {}))

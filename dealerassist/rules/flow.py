@@ -11,6 +11,7 @@ from dealerassist.rules.betting import start_round
 from dealerassist.rules.dealing import deal_everyone, next_to_deal
 from dealerassist.rules.drawing import next_to_draw
 from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.openers import ask_all_in
 from dealerassist.rules.pots import return_uncalled
 from dealerassist.rules.showdown import award, next_to_show
 from dealerassist.rules.state import (
@@ -90,7 +91,9 @@ def _start_betting(
     if _one_left(hand):
         return finish(hand, spec, rules, log)
     hand = evolve(hand, phase=betting_phase(betting_round))
-    return start_round(hand, betting_round, spec, rules)
+    hand = start_round(hand, betting_round, spec, rules)
+    log.notices.extend(ask_all_in(hand, spec, rules))  # OPEN-08
+    return hand
 
 
 def _after_betting(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log) -> HandState:

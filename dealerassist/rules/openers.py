@@ -1,14 +1,15 @@
-"""Ante games with openers ("jackpots"): opening, nobody opens, splitting and proving openers
-(OPEN-02, 03, 05, 07)."""
+"""Ante games with openers ("jackpots"): opening, nobody opens, splitting and proving openers,
+a seat all in for the antes asked whether it opens (OPEN-02, 03, 05, 07, 08)."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
 
-from dealerassist.rules.actions import Act, ActionKind, Mode
+from dealerassist.rules import betting
+from dealerassist.rules.actions import Act, ActionKind, Mode, TableSpec
 from dealerassist.rules.dealing import UNKNOWN
-from dealerassist.rules.house_rules import HouseRules, OpenRequirement
+from dealerassist.rules.house_rules import HouseRules
 from dealerassist.rules.joker import JOKER
 from dealerassist.rules.showdown import next_to_show
 from dealerassist.rules.state import HandState, Phase, evolve
@@ -61,10 +62,7 @@ def _straight_or_flush(known: Sequence[str]) -> bool:
     return any(all(r + step in ranks for step in range(5)) for r in ranks)
 
 
-def jackpots(hand: HandState, rules: HouseRules) -> bool:
-    """An ante game played with an opening requirement."""
-    blinds = hand.big_blind_seat is not None or hand.small_blind_seat is not None
-    return rules.open.requirement is OpenRequirement.JACKS_OR_BETTER and not blinds
+jackpots = betting.jackpots  # an ante game played with an opening requirement
 
 
 def check_open(hand: HandState, act: Act, rules: HouseRules, mode: Mode) -> None:
@@ -92,6 +90,20 @@ def opened_notice(before: HandState, after: HandState) -> list[Notice]:
     seat = after.opener
     text = f"Seat {seat} opened: it must keep its openers to show them at the end of the hand"
     return [Notice(rule_id=RuleId.OPEN_02, message=text, seat=seat)]
+
+
+def ask_all_in(hand: HandState, spec: TableSpec, rules: HouseRules) -> list[Notice]:
+    """OPEN-08: the seat to act is all in for the antes; the dealer asks whether it opens."""
+    seat = hand.to_act
+    if seat is None or hand.phase is not Phase.BETTING_1 or not hand.player(seat).may_open:
+        return []
+    size = betting.opening_bet(hand, spec, rules)
+    text = (
+        f"Seat {seat} is all in for the antes: ask whether it opens. With openers it may declare "
+        f"the pot open; every caller puts in the full opening bet of {size}, and it plays only "
+        "for the antes it matched"
+    )
+    return [Notice(rule_id=RuleId.OPEN_08, message=text, seat=seat)]
 
 
 def passed_out(hand: HandState, rules: HouseRules) -> bool:

@@ -191,6 +191,9 @@ class PlayerState:
     split_discards: tuple[str, ...] | None = None  # OPEN-07: discards kept aside when splitting
     # GAME-06 table stakes: chips the floor added during the hand, behind from the next hand
     added: int = field(default=0, metadata=OMIT_AT_DEFAULT)
+    # OPEN-08: all in for the antes in a jackpots game, not yet asked whether it opens (it may
+    # declare the pot open before anyone has; callers put in the full opening bet)
+    may_open: bool = field(default=False, metadata=OMIT_AT_DEFAULT)
 
     @property
     def all_in(self) -> bool:

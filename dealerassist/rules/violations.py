@@ -81,6 +81,7 @@ class RuleId(StrEnum):
     OPEN_03 = "OPEN-03"
     OPEN_05 = "OPEN-05"
     OPEN_07 = "OPEN-07"
+    OPEN_08 = "OPEN-08"
     OPEN_09 = "OPEN-09"
     # floor rulings (issue 8)
     IRREG_14 = "IRREG-14"
