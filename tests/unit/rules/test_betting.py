@@ -11,6 +11,8 @@ from dealerassist.rules.actions import Stakes, Structure, Variant
 from dealerassist.rules.house_rules import (
     BettingRules,
     HouseRules,
+    OpenRequirement,
+    OpenRules,
     PostDrawFirst,
     ShortAllInRule,
 )
@@ -381,3 +383,24 @@ def test_uncalled_bet_goes_back_and_the_hand_ends_when_one_player_remains() -> N
     assert outcome.result is not None
     assert outcome.result["returned"] == {"1": 10}
     assert table.stacks() == {1: 115, 2: 95, 3: 90}
+
+
+def test_OPEN_08_accepts_the_minimum_bet_as_the_all_in_opening_bet_in_no_limit() -> None:
+    """No-limit jackpots: the seat all in for the antes opens for the minimum bet (it cannot
+    bet chips it lacks); the next seat calls that bet or raises a full bet over it."""
+    jacks = HouseRules(open=OpenRules(requirement=OpenRequirement.JACKS_OR_BETTER))
+    stakes = Stakes(ante=5, min_bet=20)
+    table = Table([500, 500, 3], structure=Structure.NO_LIMIT, stakes=stakes, rules=jacks)
+    table.start(button=2)
+    legal = table.legal()
+    assert legal is not None and legal["seat"] == 3
+    assert {"action": "bet", "min": 20, "max": 20} in legal["legal"]
+    assert refused(table, 3, "bet", amount=500).rule_id is RuleId.OPEN_08
+    table.act(3, "bet", amount=20)
+    legal = table.legal()
+    assert legal is not None and legal["seat"] == 1
+    assert legal["legal"][0] == {"action": "call", "amount": 20}
+    assert legal["legal"][1] == {"action": "raise", "min": 40, "max": 495}
+    table.act(1, "call")
+    table.act(2, "call")
+    assert table.hand.phase.value == "draw_1" and table.hand.player(3).committed == 3

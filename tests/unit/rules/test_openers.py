@@ -7,6 +7,7 @@ import pytest
 from engine_table import Table
 
 from dealerassist.rules.actions import ChangeSeat, Mode, Stakes, StartHand
+from dealerassist.rules.engine import Outcome
 from dealerassist.rules.house_rules import (
     BettingRules,
     HouseRules,
@@ -300,6 +301,7 @@ def test_all_in_for_the_antes_plays_for_the_antes_it_matched() -> None:
     table = Table([100, 100, 1], stakes=ANTES, rules=jackpots())
     table.start(button=2)
     assert table.hand.player(3).all_in
+    table.act(3, "check")  # OPEN-08: asked first whether it opens; it passes
     table.act(1, "bet", amount=10)
     table.act(2, "call")
     for seat in (3, 1, 2):
@@ -312,6 +314,140 @@ def test_all_in_for_the_antes_plays_for_the_antes_it_matched() -> None:
     assert outcome.result is not None
     assert [p["amount"] for p in outcome.result["pots"]] == [3, 22]
     assert table.stacks() == {1: 110, 2: 88, 3: 3}
+
+
+def all_in_table(button: int = 2, mode: Mode = Mode.COUNT) -> Table:
+    """Seats 1 and 2 with 100, seat 3 with one chip: all in for part of its 2-chip ante."""
+    table = Table([100, 100, 1], stakes=ANTES, rules=jackpots(), mode=mode)
+    table.start(button=button)
+    assert table.hand.player(3).all_in and table.hand.player(3).committed == 1
+    return table
+
+
+def show_down(table: Table, shown: dict[int, str]) -> Outcome:
+    outcome = table.outcome
+    while table.hand.phase.value == "showdown":
+        outcome = table.act(table.hand.to_act, "show", cards=shown[table.hand.to_act])
+    return outcome
+
+
+def test_OPEN_08_accepts_an_open_declared_all_in_for_the_antes_callers_put_in_the_full_bet() -> (
+    None
+):
+    """Seat 3, first left of the button, is asked first; it declares the pot open without
+    putting anything in; the callers put in the full opening bet of 10; its aces win the main
+    pot of the antes it matched (1 from each), the best caller the side pot."""
+    table = all_in_table()
+    assert table.legal() == {
+        "seat": 3,
+        "phase": "betting_1",
+        "legal": [{"action": "check"}, {"action": "bet", "min": 10, "max": 10}, {"action": "fold"}],
+    }
+    assert [(n.rule_id, n.seat) for n in table.outcome.notices] == [(RuleId.OPEN_08, 3)]
+    outcome = table.act(3, "bet")
+    assert table.hand.opener == 3 and table.hand.current_bet == 10
+    assert table.hand.player(3).stack == 0 and table.hand.player(3).committed == 1
+    assert [n.rule_id for n in outcome.notices] == [RuleId.OPEN_02]
+    legal = table.legal()
+    assert legal is not None and legal["seat"] == 1
+    assert {"action": "call", "amount": 10} in legal["legal"]
+    table.act(1, "call")
+    table.act(2, "call")
+    assert table.hand.phase.value == "draw_1"
+    for seat in (3, 1, 2):
+        table.act(seat, "draw", count=0)
+    assert table.hand.to_act == 1  # the opener acts first after the draw, but has no chips
+    table.act(1, "check")
+    table.act(2, "check")
+    outcome = show_down(table, {1: "Kh Kd 2c 5d 9s", 2: "Qh Qd 3c 6d 8s", 3: "Ah As 4c 7d 2s"})
+    assert outcome.result is not None
+    assert [(p["amount"], p["winners"]) for p in outcome.result["pots"]] == [(3, [3]), (22, [1])]
+    assert table.stacks() == {1: 110, 2: 88, 3: 3}
+
+
+def test_OPEN_08_accepts_an_open_from_the_last_seat_after_the_others_passed() -> None:
+    """Button 3: seats 1 and 2 pass, the deal is not passed out until seat 3, all in, has been
+    asked; it opens, both fold, and it takes the antes it matched (1 from each, the rest of the
+    antes go back) after showing its openers."""
+    table = all_in_table(button=3)
+    table.act(1, "check")
+    outcome = table.act(2, "check")
+    assert table.hand.to_act == 3 and table.hand.phase.value == "betting_1"
+    assert [(n.rule_id, n.seat) for n in outcome.notices] == [(RuleId.OPEN_08, 3)]
+    table.act(3, "bet", amount=10)
+    table.act(1, "fold")
+    outcome = table.act(2, "fold")
+    assert outcome.result is not None and outcome.result["winnings"] == {"3": 3}
+    assert outcome.result["returned"] == {"1": 1, "2": 1}
+    assert [i["code"] for i in outcome.instructions if i.get("seat") == 3][:1] == ["show_openers"]
+    assert table.stacks() == {1: 99, 2: 99, 3: 3}
+
+
+def test_OPEN_08_accepts_a_pass_and_asks_nobody_all_in_once_the_pot_is_open() -> None:
+    """Seat 3 passes and the others open and call; with button 3 a seat all in is not asked
+    once another seat has opened; everyone passing passes the deal out."""
+    table = all_in_table(button=3)
+    outcome = table.act(1, "bet", amount=10)
+    assert [n.rule_id for n in outcome.notices] == [RuleId.OPEN_02]
+    table.act(2, "call")
+    assert table.hand.phase.value == "draw_1" and not table.hand.player(3).may_open
+    passed = all_in_table()
+    passed.act(3, "check")
+    passed.act(1, "check")
+    outcome = passed.act(2, "check")
+    assert outcome.result is not None and outcome.result["passed_out"]
+    assert passed.state.carried_pot == 5
+
+
+def test_OPEN_08_refuses_an_open_for_less_than_the_full_opening_bet() -> None:
+    """The seat all in for the antes declares the full opening bet, not its all-in 0 or 1:
+    refused with OPEN-08, the allowed entries listed; a call finds nothing to call."""
+    table = all_in_table()
+    error = refused(table, 3, "bet", amount=1)
+    assert error.rule_id is RuleId.OPEN_08 and error.seat == 3
+    assert "full opening bet of 10" in error.message
+    assert error.allowed == [
+        {"action": "check"},
+        {"action": "bet", "min": 10, "max": 10},
+        {"action": "fold"},
+    ]
+    assert refused(table, 3, "call").rule_id is RuleId.GAME_06
+    assert refused(table, 1, "bet", amount=10).rule_id is RuleId.OPEN_01  # seat 3 first
+
+
+def test_OPEN_08_refuses_an_all_in_open_without_openers_in_card_mode() -> None:
+    """Card mode: the seat all in for the antes holds tens: it may only pass (or fold)."""
+    table = all_in_table(mode=Mode.CARD)
+    for seat, cards in ((3, "Th Ts 3c 6d 8s"), (1, "Jh Js 2c 5d 9s"), (2, "Ah Kd 4c 7d 2s")):
+        table.act(seat, "deal", cards=cards)
+    assert table.hand.to_act == 3
+    error = refused(table, 3, "bet", amount=10)
+    assert error.rule_id is RuleId.OPEN_02
+    table.act(3, "check")
+    table.act(1, "bet", amount=10)
+    assert table.hand.opener == 1
+
+
+def test_OPEN_08_an_all_in_false_opener_loses_the_antes() -> None:
+    """Count mode: the seat all in for the antes opens and shows tens at showdown: its hand is
+    dead (OPEN-05) and the caller wins the antes it matched too."""
+    table = all_in_table()
+    table.act(3, "bet")
+    table.act(1, "call")
+    table.act(2, "fold")
+    for seat in (3, 1):
+        table.act(seat, "draw", count=1)
+    outcome = show_down(table, {1: "9h 8d 2c 5d 4s", 3: "Th Ts 3c 6d 8s"})
+    assert RuleId.OPEN_05 in [n.rule_id for n in outcome.notices]
+    assert outcome.result is not None
+    assert table.stacks() == {1: 103, 2: 98, 3: 0}
+
+
+def test_OPEN_08_is_not_asked_where_the_game_has_no_openers() -> None:
+    """Ante game without an opening requirement: the seat all in for the antes is skipped."""
+    table = Table([100, 100, 1], stakes=ANTES, rules=HouseRules())
+    table.start(button=2)
+    assert table.hand.player(3).all_in and table.hand.to_act == 1
 
 
 def test_OPEN_09_rejects_a_seat_change_while_passed_out_antes_wait() -> None:
