@@ -15,10 +15,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from dealerassist.audit.phh_reader import REPLAY_PROFILE, RecordedHand, parse_phh, to_commands
+from dealerassist.audit.phh_reader import (
+    REPLAY_PROFILE,
+    RecordedHand,
+    parse_phh,
+    prepare_table,
+    to_commands,
+)
 from dealerassist.errors import DealerAssistError, InvalidInput
 from dealerassist.profiles import get_profile
-from dealerassist.rules.actions import command_to_dict
+from dealerassist.rules.actions import StartHand, command_to_dict
 from dealerassist.rules.engine import apply, new_table
 from dealerassist.rules.house_rules import HouseRules
 from dealerassist.rules.state import TableState
@@ -63,10 +69,16 @@ def phh_files(paths: Iterable[str | Path]) -> Iterator[Path]:
 
 
 def replay_hand(hand: RecordedHand, rules: HouseRules) -> TableState:
-    """Apply the hand's commands to a new card-mode table; the state after the last one."""
+    """Apply the hand's commands to a new card-mode table; the state after the last one.
+
+    The table, its players seated, is set as the recorded one was when the hand began
+    (``prepare_table``: the blinds a player owes, a dead button, a kill due) before the hand
+    starts."""
     spec, commands = to_commands(hand, rules.profile_id, rules=rules)
     state = new_table(spec)
     for number, command in enumerate(commands, 1):
+        if isinstance(command, StartHand):
+            state = prepare_table(hand, state, rules)
         try:
             state = apply(state, command, rules, REPLAY_AT).state
         except RuleViolation as violation:

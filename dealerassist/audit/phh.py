@@ -169,7 +169,7 @@ def hand_to_phh(hand_record: Mapping[str, Any]) -> str:
     events = [e for e in hand_record.get("events", []) if e.get("kind") != REJECTED]
     seats = {int(seat): dict(info) for seat, info in (table.get("seats") or {}).items()}
     order = _player_order(events, seats, spec)
-    lines = _header(spec, order, seats, _posted(events))
+    lines = _header(spec, order, seats, _posted(events), _kill(events))
     lines.append(_toml("actions", _actions(events, order)))
     lines.extend(_footer(hand_record, order))
     return "\n".join(lines) + "\n"
@@ -206,6 +206,12 @@ def _button(events: list[Mapping[str, Any]]) -> int | None:
     return None
 
 
+def _kill(events: list[Mapping[str, Any]]) -> Mapping[str, Any]:
+    """KILL-01: the hand's kill (``seat``, ``blind``, limits) as ``hand_started`` recorded it;
+    empty in a hand that is not a kill pot."""
+    return dict((_started(events) or {}).get("kill") or {})
+
+
 def _started(events: list[Mapping[str, Any]]) -> Mapping[str, Any] | None:
     """The engine's ``hand_started`` record of the hand (button; seats dealt in)."""
     for event in events:
@@ -221,14 +227,20 @@ def _player_order(
     """Seats as PHH players p1..pn, in the order they act after the draw: from the first seat
     dealt in after the button (the small blind, or the big blind when the small blind is
     dead). Heads-up, the big blind first and the small blind (the button) second, as pokerkit
-    numbers them (the seat that posted the big blind, ``_blind_posters``)."""
+    numbers them (the seat that posted the big blind, ``_blind_posters``); but heads-up when
+    the button is not the small blind (an empty seat with a dead button, BLIND-03, or the big
+    blind's when the small blind sat out) the small blind is the first seat after the button
+    and acts first after the draw: the players are numbered from it as in a bigger game (our
+    ``_posts`` then names player 1 the small blind)."""
     dealt = _dealt_seats(events, seats)
     if not dealt:
         return []
     button = _button(events)
-    big = _blind_posters(spec.get("stakes") or {}, dealt, _posted(events))[1]
+    big = _blind_posters(spec.get("stakes") or {}, dealt, _posted(events), _kill(events))[1]
     if len(dealt) == 2 and big is not None:
-        return [big, next(seat for seat in dealt if seat != big)]
+        other = next(seat for seat in dealt if seat != big)
+        if button is None or button == other:
+            return [big, other]
     if button is not None:
         return [seat for seat in dealt if seat > button] + [s for s in dealt if s <= button]
     stakes = spec.get("stakes") or {}
@@ -249,6 +261,7 @@ def _header(
     order: list[int],
     seats: Mapping[int, Any],
     posted: list[tuple[int, int]],
+    kill: Mapping[str, Any],
 ) -> list[str]:
     stakes = spec.get("stakes") or {}
     key = (spec.get("variant"), spec.get("structure"))
@@ -257,7 +270,7 @@ def _header(
     if code is None:
         code = f"{spec.get('structure', 'unknown')}/{spec.get('variant', 'unknown')}"
         lines.append(f"# PHH has no variant code for {code}; written with our own name")
-    blinds, antes, dead_small = _forced_bets(stakes, order, posted)
+    blinds, antes, dead_small = _forced_bets(stakes, order, posted, kill)
     lines += [
         _toml("variant", code),
         _toml("antes", antes),
@@ -265,6 +278,9 @@ def _header(
     ]
     if dead_small:  # PHH has no dead blind: our own field, read by audit.phh_reader
         lines.append(_toml("_dead_small_blind", dead_small))
+    parts = _post_parts(stakes, order, posted, kill)
+    if _posts_needed(parts, bool(dead_small)):  # our own field, as above
+        lines.append(_toml("_posts", parts))
     if spec.get("structure") == "fixed_limit":
         lines += [_toml("small_bet", stakes.get("small_bet", 0))]
         lines += [_toml("big_bet", stakes.get("big_bet", 0))]
@@ -275,7 +291,10 @@ def _header(
 
 
 def _forced_bets(
-    stakes: Mapping[str, Any], order: list[int], posted: list[tuple[int, int]]
+    stakes: Mapping[str, Any],
+    order: list[int],
+    posted: list[tuple[int, int]],
+    kill: Mapping[str, Any] | None = None,
 ) -> tuple[list[int], list[int], int]:
     """PHH ``blinds_or_straddles`` and ``antes`` from what was posted (``posted`` in the order
     of the posts), and the small blind that was dead this hand (0 if none was).
@@ -289,7 +308,8 @@ def _forced_bets(
     big blind (pokerkit's convention). A big-blind ante is the big blind's. Posts of other
     seats (a missed blind made up, a newcomer's big blind, a kill blind) are written as they
     were made: the live part a blind of that player, a dead small blind an ante of that player,
-    as pokerkit plays them.
+    as pokerkit plays them; what each post was is our ``_posts`` (``_post_parts``). A kill
+    (``kill``, KILL-01) posted by a blind is written as that blind.
 
     >>> stakes = {"small_blind": 5, "big_blind": 10}
     >>> _forced_bets(stakes, [4, 1, 2], [(4, 10)])
@@ -300,6 +320,11 @@ def _forced_bets(
     ([0, 10, 0], [0, 0, 0], 0)
     >>> _forced_bets(stakes, [4, 1, 2, 3], [(1, 5), (2, 10), (4, 15)])
     ([10, 5, 10, 0], [5, 0, 0, 0], 0)
+
+    The small blind kills (a kill of 20 posted first, then the big blind):
+
+    >>> _forced_bets(stakes, [2, 3, 1], [(2, 20), (3, 10)], {"seat": 2, "blind": 20})
+    ([5, 10, 0], [0, 0, 0], 0)
 
     Heads-up (player 1 the big blind; the lists begin with player 2's, as pokerkit reads them):
 
@@ -315,9 +340,7 @@ def _forced_bets(
         return blinds, antes, 0
     heads_up = len(order) == 2
     # by player (p1 first) here; heads-up pokerkit lists both the other way round (below)
-    small_seat, big_seat = _blind_posters(stakes, order, posted)
-    if big_seat is None or not small or small >= big:  # no posts: the blinds of the stakes
-        small_seat, big_seat = (order[1], order[0]) if heads_up else (order[0], order[1])
+    small_seat, big_seat = _blind_seats(stakes, order, posted, kill)
     dead_small = small if big_seat == order[0] and small_seat is None and not heads_up else 0
     places = {order.index(seat) for seat in (small_seat, big_seat) if seat is not None}
     if small_seat is not None:
@@ -326,31 +349,64 @@ def _forced_bets(
     blinds[where] = big
     antes[where] += big_ante
     paid = [dict(posted).get(seat) for seat in order]
-    _other_posts(blinds, antes, paid, places, stakes)
+    killer = (kill or {}).get("seat")
+    kill_at = order.index(killer) if killer in order else None
+    _other_posts(blinds, antes, paid, places, stakes, kill_at, int((kill or {}).get("blind", 0)))
     if heads_up:  # pokerkit: heads-up the lists begin with player 2's (the small blind's)
         blinds.reverse()
         antes.reverse()
     return blinds, antes, dead_small
 
 
+def _blind_seats(
+    stakes: Mapping[str, Any],
+    order: list[int],
+    posted: list[tuple[int, int]],
+    kill: Mapping[str, Any] | None = None,
+) -> tuple[int | None, int]:
+    """(small blind seat or None when it is dead, big blind seat) of a hand of two or more
+    players: from the posts, or when nothing was posted the blinds of the stakes."""
+    small_seat, big_seat = _blind_posters(stakes, order, posted, kill)
+    small, big = int(stakes.get("small_blind", 0)), int(stakes.get("big_blind", 0))
+    if big_seat is None or not small or small >= big:  # no posts: the blinds of the stakes
+        heads_up = len(order) == 2
+        return (order[1], order[0]) if heads_up else (order[0], order[1])
+    return small_seat, big_seat
+
+
 def _blind_posters(
-    stakes: Mapping[str, Any], dealt: list[int], posted: list[tuple[int, int]]
+    stakes: Mapping[str, Any],
+    dealt: list[int],
+    posted: list[tuple[int, int]],
+    kill: Mapping[str, Any] | None = None,
 ) -> tuple[int | None, int | None]:
     """(small blind seat, big blind seat) from the posts in their order: the blinds post first
     (BLIND-01); the first post is the small blind unless it is a big blind or more (no small
-    blind this hand), and the big blind is the next post.
+    blind this hand), and the big blind is the next post. A kill posted first (KILL-01, a kill
+    of the small blind) is the small blind when the next seat dealt in posts the big blind
+    next (no more than a big blind).
 
     >>> _blind_posters({"small_blind": 5, "big_blind": 10}, [1, 2, 3], [(2, 5), (3, 10)])
     (2, 3)
     >>> _blind_posters({"small_blind": 5, "big_blind": 10}, [1, 2, 3], [(3, 10), (1, 15)])
     (None, 3)
+    >>> _blind_posters({"small_blind": 5, "big_blind": 10}, [1, 2, 3], [(3, 20), (1, 10)],
+    ...                {"seat": 3, "blind": 20})
+    (3, 1)
     """
     seats = [seat for seat, _ in posted if seat in dealt]
     big, ante = int(stakes.get("big_blind", 0)), int(stakes.get("ante", 0))
     if not seats or not big:
         return None, None
-    first = dict(posted)[seats[0]] - ante
-    if first >= big + int(stakes.get("big_blind_ante", 0)):
+    paid = dict(posted)
+    first = paid[seats[0]] - ante
+    limit = big + int(stakes.get("big_blind_ante", 0))
+    if seats[0] == (kill or {}).get("seat") and len(seats) > 1:
+        ring = sorted(dealt)
+        after = ring[(ring.index(seats[0]) + 1) % len(ring)]
+        if seats[1] == after and paid[after] - ante <= limit:
+            return seats[0], after
+    if first >= limit:
         return None, seats[0]
     return seats[0], next(iter(seats[1:]), None)
 
@@ -361,18 +417,106 @@ def _other_posts(
     paid: list[int | None],
     blind_players: set[int],
     stakes: Mapping[str, Any],
+    kill_at: int | None = None,
+    kill_blind: int = 0,
 ) -> None:
     """Add the posts of players other than the blinds: live parts to ``blinds``, a dead
-    small blind to ``antes`` (BLIND-08/09 a missed blind made up, BLIND-05/06 a newcomer)."""
-    small, big = int(stakes.get("small_blind", 0)), int(stakes.get("big_blind", 0))
-    ante = int(stakes.get("ante", 0))
+    small blind to ``antes`` (BLIND-08/09 a missed blind made up, BLIND-05/06 a newcomer;
+    KILL-01 a kill, with a missed small blind owed on top)."""
     for index, amount in enumerate(paid):
         if amount is None or index in blind_players:
             continue
-        rest = max(0, amount - ante)
-        dead = small if rest in (small, small + big) else 0
+        live, dead = _live_and_dead(amount, stakes, kill_blind if index == kill_at else 0)
         antes[index] += dead
-        blinds[index] += rest - dead
+        blinds[index] += live
+
+
+def _live_and_dead(amount: int, stakes: Mapping[str, Any], kill_blind: int = 0) -> tuple[int, int]:
+    """A post of a seat that is not a blind, without the ante: (live part, dead small blind);
+    ``kill_blind`` when the seat kills (KILL-01), a missed small blind owed on top.
+
+    >>> _live_and_dead(15, {"small_blind": 5, "big_blind": 10})
+    (10, 5)
+    >>> _live_and_dead(25, {"small_blind": 5, "big_blind": 10}, kill_blind=20)
+    (20, 5)
+    """
+    small, big = int(stakes.get("small_blind", 0)), int(stakes.get("big_blind", 0))
+    rest = max(0, amount - int(stakes.get("ante", 0)))
+    made_up = (kill_blind + small,) if kill_blind else (small, small + big)
+    dead = small if rest in made_up else 0
+    return rest - dead, dead
+
+
+def _post_parts(
+    stakes: Mapping[str, Any],
+    order: list[int],
+    posted: list[tuple[int, int]],
+    kill: Mapping[str, Any] | None = None,
+) -> list[list[str]]:
+    """Our ``_posts``: for each player, what its forced bet was, by the engine's names:
+    ``small_blind``/``big_blind`` (the blinds' places), ``kill`` (KILL-01: the kill blind,
+    instead of a blind's live part), ``returning_big_blind`` with ``dead_small_blind``
+    (BLIND-08, a missed big blind made up), ``dead_small_blind`` alone (BLIND-09),
+    ``entering_big_blind`` (BLIND-05, a newcomer). PHH cannot say these; the reader replays
+    them (``audit.phh_reader``).
+
+    >>> stakes = {"small_blind": 5, "big_blind": 10}
+    >>> _post_parts(stakes, [4, 1, 2, 3], [(1, 5), (2, 10), (4, 15)])
+    [['returning_big_blind', 'dead_small_blind'], ['small_blind'], ['big_blind'], []]
+    >>> _post_parts(stakes, [1, 2, 3], [(1, 5), (2, 20), (3, 10)], {"seat": 2, "blind": 20})
+    [['small_blind'], ['big_blind', 'kill'], ['entering_big_blind']]
+    """
+    parts: list[list[str]] = [[] for _ in order]
+    if len(order) < 2:
+        return parts
+    small_seat, big_seat = _blind_seats(stakes, order, posted, kill)
+    killer = (kill or {}).get("seat")
+    if small_seat is not None:
+        parts[order.index(small_seat)].append("small_blind")
+    parts[order.index(big_seat)].append("big_blind")
+    big = int(stakes.get("big_blind", 0))
+    for seat, amount in posted:
+        if seat not in order or seat in (small_seat, big_seat):
+            continue
+        kill_blind = int((kill or {}).get("blind", 0)) if seat == killer else 0
+        live, dead = _live_and_dead(amount, stakes, kill_blind)
+        here = parts[order.index(seat)]
+        if seat == killer:
+            here.append("kill")
+        elif live == big and dead:
+            here.append("returning_big_blind")
+        elif live == big:
+            here.append("entering_big_blind")
+        if dead:
+            here.append("dead_small_blind")
+    if killer is not None and killer in (small_seat, big_seat):
+        parts[order.index(killer)].append("kill")
+    return parts
+
+
+def _posts_needed(parts: list[list[str]], dead_small: bool) -> bool:
+    """``_posts`` is written when PHH's own fields (and ``_dead_small_blind``) do not say
+    what was posted: a post besides the blinds (a missed blind made up, a newcomer, a kill),
+    or a small blind that is not player 1's (a dead button: players dealt in before it).
+    Usually player 1 posts the small blind and player 2 the big blind (heads-up the other
+    way round), player 1 the big blind of a dead small blind, or heads-up player 1 the big
+    blind when the small blind sat out.
+
+    >>> _posts_needed([["small_blind"], ["big_blind"], []], False)
+    False
+    >>> _posts_needed([[], ["small_blind"], ["big_blind"]], False)
+    True
+    >>> _posts_needed([["big_blind"], [], ["entering_big_blind"]], True)
+    True
+    >>> _posts_needed([[], ["big_blind"], []], False)
+    False
+    """
+    if any(set(player) - {"small_blind", "big_blind"} for player in parts):
+        return True
+    small = next((n for n, player in enumerate(parts) if "small_blind" in player), None)
+    if small is None:  # a dead small blind, or one that sat out (PHH blind 0)
+        return False
+    return small != (1 if len(parts) == 2 else 0)
 
 
 def _footer(hand_record: Mapping[str, Any], order: list[int]) -> list[str]:
@@ -401,8 +545,10 @@ def _footer(hand_record: Mapping[str, Any], order: list[int]) -> list[str]:
     if events:
         lines += [_toml("_first_seq", events[0]["seq"]), _toml("_last_seq", events[-1]["seq"])]
         lines.append(_toml("_last_hash", events[-1]["hash"]))
-    kill = (_started(events) or {}).get("kill")
+    kill = dict((_started(events) or {}).get("kill") or {})
     if kill:  # KILL-01: PHH has no kill blind nor doubled limits; pokerkit plays normal stakes
+        # the player who kills, for the reader (0: not dealt in)
+        kill["player"] = order.index(kill["seat"]) + 1 if kill.get("seat") in order else 0
         fields = ", ".join(f"{key} = {json.dumps(value)}" for key, value in kill.items())
         lines.append(f"_kill = {{{fields}}}")  # a TOML inline table
     rulings = [_ruling(event) for event in events if event.get("kind") == "ruling"]

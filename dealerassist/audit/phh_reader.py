@@ -24,6 +24,7 @@ from itertools import repeat
 from typing import Any
 
 from dealerassist.errors import InvalidInput
+from dealerassist.rules import kills
 from dealerassist.rules.actions import (
     Act,
     ActionKind,
@@ -38,13 +39,16 @@ from dealerassist.rules.actions import (
 )
 from dealerassist.rules.dealing import HAND_SIZE
 from dealerassist.rules.fifth_cards import splits
-from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.house_rules import ButtonMethod, HouseRules
+from dealerassist.rules.state import TableState, evolve
+from dealerassist.rules.violations import RuleId
 
 UNKNOWN_CARD = "??"
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 REPLAY_PROFILE = "replay-permissive"
 DEAD_SEAT_NAME = "(dead small blind)"  # the stand-in seat of a dead small blind (to_commands)
+WAITING_SEAT_NAME = "(waiting)"  # heads-up, the button not the small blind (_waiting_seat)
 
 # PHH variant code -> the game we deal and its betting structure.
 VARIANTS: dict[str, tuple[Variant, Structure]] = {
@@ -119,6 +123,11 @@ class RecordedHand:
     finishing_stacks: tuple[int, ...] | None = None
     label: str = ""
     dead_small_blind: int = 0  # ``_dead_small_blind``: p1 posted the big blind, nobody a small
+    # ``_posts``: each player's forced bet by the engine's names (audit.phh._post_parts), when
+    # it is more than PHH's blinds say (a missed blind made up, a newcomer, a kill); None if not
+    posts: tuple[tuple[str, ...], ...] | None = None
+    kill_player: int = 0  # ``_kill``: the player who kills the hand (KILL-01), 0 if nobody
+    kill_blind: int = 0
 
     @property
     def player_count(self) -> int:
@@ -164,6 +173,9 @@ def hand_from_mapping(data: Mapping[str, Any]) -> RecordedHand:
         finishing_stacks=_finishing(data, count),
         label=_label(data),
         dead_small_blind=_chips(data, "_dead_small_blind"),
+        posts=_posts(data, count),
+        kill_player=_kill(data, count)[0],
+        kill_blind=_kill(data, count)[1],
     )
     _check_players(hand)
     return hand
@@ -312,6 +324,50 @@ def _finishing(data: Mapping[str, Any], count: int) -> tuple[int, ...] | None:
     return stacks
 
 
+# ``_posts`` parts (the engine's names of what a seat owes, rules.blinds and rules.kills)
+POST_PARTS = frozenset(
+    {
+        "small_blind",
+        "big_blind",
+        "returning_big_blind",
+        "entering_big_blind",
+        "dead_small_blind",
+        "kill",
+    }
+)
+
+
+def _posts(data: Mapping[str, Any], count: int) -> tuple[tuple[str, ...], ...] | None:
+    """Our ``_posts``: one list of parts per player (``audit.phh._post_parts``)."""
+    if "_posts" not in data:
+        return None
+    value = data["_posts"]
+    if not isinstance(value, list) or len(value) != count:
+        raise InvalidInput(f"_posts must be a list of {count} lists of posts, one per player")
+    for parts in value:
+        if not isinstance(parts, list) or not POST_PARTS.issuperset(parts):
+            known = ", ".join(sorted(POST_PARTS))
+            raise InvalidInput(f"_posts: {parts!r} is not a list of posts ({known})")
+    for part in ("small_blind", "big_blind"):
+        if sum(part in parts for parts in value) > 1:
+            raise InvalidInput(f"_posts: more than one player posts the {part}")
+    if not any("big_blind" in parts for parts in value):
+        raise InvalidInput("_posts: nobody posts the big blind")
+    return tuple(tuple(parts) for parts in value)
+
+
+def _kill(data: Mapping[str, Any], count: int) -> tuple[int, int]:
+    """Our ``_kill`` (KILL-01): (the player who kills, the kill blind), (0, 0) if none."""
+    kill = data.get("_kill")
+    if kill is None:
+        return 0, 0
+    if not isinstance(kill, Mapping) or not _is_chips(kill.get("player")):
+        raise InvalidInput("_kill must say which player kills (player = N, 0 for none)")
+    if kill["player"] > count or not _is_chips(kill.get("blind")):
+        raise InvalidInput(f"_kill: player {kill['player']} of {count}, blind {kill.get('blind')}")
+    return int(kill["player"]), int(kill["blind"]) if kill["player"] else 0
+
+
 def _label(data: Mapping[str, Any]) -> str:
     parts = [str(data[key]) for key in ("event", "hand") if key in data]
     return " | hand ".join(parts)
@@ -345,7 +401,14 @@ def to_commands(
     if hand.dead_small_blind:
         stand_in = max(hand.starting_stacks)
         commands.append(SeatPlayer(seat=_dead_seat(hand), player=DEAD_SEAT_NAME, stack=stand_in))
-    commands.append(StartHand(button=hand.player_count))
+    if _waiting_seat(hand):
+        stand_in = max(hand.starting_stacks)
+        commands.append(
+            SeatPlayer(seat=_waiting_seat(hand), player=WAITING_SEAT_NAME, stack=stand_in)
+        )
+    volunteer = hand.kill_player if rules is not None and kills.is_optional(rules) else 0
+    button = _button_seat(hand)
+    commands.append(StartHand(button=button, kill_seat=volunteer or None))
     if hand.dead_small_blind:
         commands.append(Act(seat=_dead_seat(hand), action=ActionKind.SIT_OUT))
     live_blinds = _live_blinds(hand)
@@ -369,7 +432,9 @@ def table_spec(
         structure=structure,
         stakes=stakes(hand),
         profile_id=profile_id,
-        max_seats=max(hand.player_count + (1 if hand.dead_small_blind else 0), 2),
+        max_seats=max(
+            _waiting_seat(hand), _button_seat(hand), hand.player_count + bool(hand.dead_small_blind)
+        ),
         mode=Mode.CARD,
     )
 
@@ -393,6 +458,8 @@ def _shared_table_spec(hand: RecordedHand, profile_id: str, table_id: str) -> Ta
         hand.big_bet,
         hand.min_bet,
         hand.dead_small_blind,
+        hand.posts,
+        hand.kill_blind,
         profile_id,
         table_id,
     )
@@ -407,21 +474,33 @@ def _shared_table_spec(hand: RecordedHand, profile_id: str, table_id: str) -> Ta
 def stakes(hand: RecordedHand) -> Stakes:
     """Blinds, ante (or big-blind ante) and bet sizes; straddles and bring-ins are refused.
 
-    PHH antes ``[0, A, 0, ...]`` in a blind game are the big blind's table ante (WSOP).
+    PHH antes ``[0, A, 0, ...]`` in a blind game are the big blind's table ante (WSOP). With
+    our ``_posts`` the blinds are those of the players it names, and the other players' posts
+    must be what it says they were (a big blind made up or entering, a kill blind).
     """
-    blinds = hand.blinds_or_straddles
-    if hand.dead_small_blind:  # p1 posted the big blind; the small blind was dead
-        blinds = (hand.dead_small_blind, *blinds)
-    if any(blinds[2:]) or hand.bring_in:
+    small, big = _blind_amounts(hand)
+    if hand.posts is None:
+        blinds = hand.blinds_or_straddles
+        if hand.dead_small_blind:  # p1 posted the big blind; the small blind was dead
+            blinds = (hand.dead_small_blind, *blinds)
+        others_posted = any(blinds[2:])
+    else:
+        by_player = _by_player(hand, hand.blinds_or_straddles)
+        others_posted = any(
+            by_player[player - 1] > _live_part(hand, player, big)
+            for player in range(1, hand.player_count + 1)
+            if player not in blind_seats(hand)
+        )
+    if others_posted or hand.bring_in:
         raise InvalidInput(
             f"blinds_or_straddles {list(hand.blinds_or_straddles)}: only a small and a big "
-            "blind are replayed (a straddle, a bring-in, a kill blind or a missed blind made up "
-            "cannot be posted at a table that starts empty)"
+            "blind are replayed, and posts our _posts names (a straddle, a bring-in, or a "
+            "post _posts does not name cannot be posted at a table that starts empty)"
         )
     ante, big_blind_ante = _antes(hand)
     return Stakes(
-        small_blind=blinds[0],
-        big_blind=blinds[1],
+        small_blind=small,
+        big_blind=big,
         ante=ante,
         small_bet=hand.small_bet,
         big_bet=hand.big_bet,
@@ -430,26 +509,116 @@ def stakes(hand: RecordedHand) -> Stakes:
     )
 
 
+def _by_player(hand: RecordedHand, values: tuple[int, ...]) -> tuple[int, ...]:
+    """A PHH per-player list by player (p1 first): heads-up pokerkit lists p2's first."""
+    return values[::-1] if hand.player_count == 2 else values
+
+
+def _parts(hand: RecordedHand, player: int) -> tuple[str, ...]:
+    """What ``_posts`` says ``player`` posted (nothing when the file has no ``_posts``)."""
+    return hand.posts[player - 1] if hand.posts is not None else ()
+
+
+def _blind_amounts(hand: RecordedHand) -> tuple[int, int]:
+    """(small blind, big blind) of the stakes."""
+    if hand.posts is None:
+        blinds = hand.blinds_or_straddles
+        if hand.dead_small_blind:
+            return hand.dead_small_blind, blinds[0]
+        return blinds[0], blinds[1]
+    small, big = blind_seats(hand)
+    by_player = _by_player(hand, hand.blinds_or_straddles)
+    dead = small > hand.player_count
+    return (hand.dead_small_blind if dead else by_player[small - 1]), by_player[big - 1]
+
+
+def _live_part(hand: RecordedHand, player: int, big: int) -> int:
+    """The live chips ``_posts`` says a player who is not a blind posted: a kill blind
+    (KILL-01), a big blind made up (BLIND-08) or entering (BLIND-05), else none."""
+    parts = _parts(hand, player)
+    if "kill" in parts:
+        return hand.kill_blind
+    if "returning_big_blind" in parts or "entering_big_blind" in parts:
+        return big
+    return 0
+
+
+def _dead_part(hand: RecordedHand, player: int) -> int:
+    """A missed small blind ``player`` posted dead (BLIND-08/09), written as its ante."""
+    return _blind_amounts(hand)[0] if "dead_small_blind" in _parts(hand, player) else 0
+
+
 def _antes(hand: RecordedHand) -> tuple[int, int]:
-    """(ante for everyone, big-blind ante) of the recorded antes."""
-    antes = hand.antes
+    """(ante for everyone, big-blind ante) of the recorded antes (a dead small blind made up,
+    in a player's ante, left out)."""
+    count = hand.player_count
+    antes = [
+        ante - _dead_part(hand, player)
+        for player, ante in enumerate(_by_player(hand, hand.antes), 1)
+    ]
     if len(set(antes)) == 1:
         return antes[0], 0
-    big = blind_seats(hand)[1] - 1 if hand.dead_small_blind else 1
-    if hand.blinds_or_straddles[big] and antes[big] and not any(antes[:big] + antes[big + 1 :]):
+    big = blind_seats(hand)[1] - 1
+    blinds = _by_player(hand, hand.blinds_or_straddles)
+    if blinds[big] and antes[big] and not any(antes[:big] + antes[big + 1 : count]):
         return 0, antes[big]
     raise InvalidInput(
-        f"antes {list(antes)}: only an ante for everyone or a big-blind ante (a dead blind "
-        "made up cannot be posted at a table that starts empty)"
+        f"antes {list(hand.antes)}: only an ante for everyone or a big-blind ante (a dead "
+        "blind made up that our _posts does not name cannot be posted at a table that starts "
+        "empty)"
     )
 
 
 def blind_seats(hand: RecordedHand) -> tuple[int, int]:
     """(small blind seat, big blind seat): p1 and p2, or heads-up p2 (button) and p1; with a
-    dead small blind, the empty seat after the button and p1."""
+    dead small blind, the empty seat after the button and p1; or the players our ``_posts``
+    names."""
+    if hand.posts is not None:
+        holders = {part: player for player, parts in enumerate(hand.posts, 1) for part in parts}
+        big = holders["big_blind"]
+        small = holders.get("small_blind")
+        if small is not None:
+            return small, big
+        if hand.dead_small_blind:
+            return _dead_seat(hand), big
+        if hand.player_count == 2:
+            return (2 if big == 1 else 1), big
+        if big > 1:  # the small blind sat out: its place is the seat before the big blind's
+            return big - 1, big
+        raise InvalidInput("_posts: nobody posts the small blind, and it is not dead")
     if hand.dead_small_blind:
         return _dead_seat(hand), 1
     return (2, 1) if hand.player_count == 2 else (1, 2)
+
+
+def _button_seat(hand: RecordedHand) -> int:
+    """The button: seat n (the last player); heads-up with the small blind first after the
+    button (our ``_posts``: p1 the small blind), the waiting seat n + 1 (``_waiting_seat``);
+    with players dealt in between the button and the small blind, the empty seat n + 1
+    (``_dead_button``). Whether the recorded button was the last player's seat or a seat
+    not dealt in, the players act in the same order."""
+    if _waiting_seat(hand) or _dead_button(hand):
+        return hand.player_count + 1
+    return hand.player_count
+
+
+def _waiting_seat(hand: RecordedHand) -> int:
+    """Heads-up, our ``_posts`` names player 1 the small blind: the button was not the small
+    blind (an empty seat, a seat not dealt in, or the big blind's when the small blind sat
+    out), so the small blind is the first seat after it and acts first after the draw. The
+    replay seats a player at n + 1 who takes the button and waits for the big blind (not
+    dealt in), which the engine allows whether the button moves or is dead; 0 otherwise."""
+    if hand.posts is None or hand.player_count != 2:
+        return 0
+    return hand.player_count + 1 if blind_seats(hand)[0] == 1 else 0
+
+
+def _dead_button(hand: RecordedHand) -> bool:
+    """Our ``_posts`` places the small blind after player 1: players were dealt in between
+    the button and the small blind, which only a dead button does (BLIND-03)."""
+    if hand.posts is None or hand.player_count < 3:
+        return False
+    return blind_seats(hand)[0] not in (1, _dead_seat(hand))
 
 
 def _dead_seat(hand: RecordedHand) -> int:
@@ -458,7 +627,8 @@ def _dead_seat(hand: RecordedHand) -> int:
 
 
 def posting_seats(hand: RecordedHand) -> list[int]:
-    """Seats that owe a forced bet, in posting order (small blind, big blind, then antes).
+    """Seats that owe a forced bet, in posting order (small blind, big blind, then the others
+    in seat order: antes, and what our ``_posts`` names).
 
     A big-blind ante is posted by the big blind together with its blind.
     """
@@ -468,8 +638,9 @@ def posting_seats(hand: RecordedHand) -> list[int]:
 def _posting_order(hand: RecordedHand, live_blinds: dict[int, int]) -> list[int]:
     """``posting_seats`` given the hand's ``_live_blinds``."""
     seats = [seat for seat, amount in live_blinds.items() if amount]
-    if _antes(hand)[0]:
-        seats += [seat for seat in range(1, hand.player_count + 1) if seat not in seats]
+    antes = _antes(hand)[0]
+    others = range(1, hand.player_count + 1)
+    seats += [seat for seat in others if seat not in seats and (antes or _dead_part(hand, seat))]
     return seats
 
 
@@ -480,19 +651,90 @@ def _ante(hand: RecordedHand, seat: int) -> int:
 
 
 def _live_blinds(hand: RecordedHand) -> dict[int, int]:
-    """Blind seat -> the live blind it posts (what is left after its ante, at most).
-
-    The small blind comes first; the other seats post no blind.
-    """
+    """Seat -> the live blind it posts (what is left after its ante, at most): the small
+    blind first, the big blind, then the live posts our ``_posts`` names (a kill blind
+    instead of a blind's live part); the other seats post no blind."""
     small, big = blind_seats(hand)
-    blinds = hand.blinds_or_straddles
     stacks = hand.starting_stacks
-    if hand.dead_small_blind:  # only p1's big blind is posted
-        return {big: min(blinds[0], stacks[big - 1] - _ante(hand, big))}
-    return {
-        small: min(blinds[0], stacks[small - 1] - _ante(hand, small)),
-        big: min(blinds[1], stacks[big - 1] - _ante(hand, big)),
-    }
+
+    def live(seat: int, amount: int) -> int:
+        if "kill" in _parts(hand, seat):
+            amount = hand.kill_blind
+        return min(amount, stacks[seat - 1] - _ante(hand, seat))
+
+    small_blind, big_blind = _blind_amounts(hand)
+    blinds = {} if small > hand.player_count else {small: live(small, small_blind)}
+    blinds[big] = live(big, big_blind)
+    for seat in range(1, hand.player_count + 1):
+        if seat not in blinds and _live_part(hand, seat, big_blind):
+            blinds[seat] = live(seat, _live_part(hand, seat, big_blind))
+    return blinds
+
+
+def prepare_table(hand: RecordedHand, table: TableState, rules: HouseRules) -> TableState:
+    """The replay table, its players seated, as the recorded one was when the hand began,
+    so that the engine asks for the posts our ``_posts`` and ``_kill`` name: a player who
+    made up a missed big blind carries its marker (BLIND-07/08), one who posted a missed
+    small blind dead the small one (BLIND-09), a newcomer who posted the big blind is new
+    (BLIND-05); players dealt in between the button and the small blind (a dead button,
+    BLIND-03) sit there because the last hand's blinds are placed so; the player who kills
+    has won two pots in a row (KILL-02) where kills are required (``to_commands`` names a
+    volunteer on ``start_hand`` where they are optional). A file without those fields is
+    the table as seated.
+    """
+    if hand.posts is None and not hand.kill_player:
+        return table
+    for player in range(1, hand.player_count + 1):
+        parts = _parts(hand, player)
+        seat = table.seat(player)
+        if "small_blind" in parts or "big_blind" in parts:
+            continue
+        if "returning_big_blind" in parts:
+            table = table.with_seat(evolve(seat, missed_blind="big"))
+        elif "entering_big_blind" in parts:
+            table = table.with_seat(evolve(seat, new_player=True))
+        elif "dead_small_blind" in parts:
+            table = table.with_seat(evolve(seat, missed_blind="small"))
+    small, big = blind_seats(hand)
+    if small == _dead_seat(hand) and big != 1:
+        raise InvalidInput("_posts: a dead small blind is replayed only with p1 the big blind")
+    if _waiting_seat(hand):  # BLIND-08: waits for the big blind, and holds the button
+        waits = evolve(table.seat(_waiting_seat(hand)), waiting=RuleId.BLIND_08.value)
+        table = table.with_seat(waits)
+    if _dead_button(hand):
+        table = _dead_button_before(hand, table, rules, small, big)
+    if hand.kill_player:
+        if kills.is_required(rules):  # KILL-02: it won the last two pots
+            table = evolve(table, kill_leg=hand.kill_player, kill_legs=2)
+        elif not kills.is_optional(rules):
+            raise InvalidInput(
+                f"p{hand.kill_player} kills this hand (_kill, KILL-01): replay it under a "
+                f"profile with kill pots ({rules.profile_id} has none)"
+            )
+    return table
+
+
+def _dead_button_before(
+    hand: RecordedHand, table: TableState, rules: HouseRules, small: int, big: int
+) -> TableState:
+    """BLIND-03 dead button: players p1..p(small - 1) were dealt in between the button and
+    the small blind. The last hand's small blind was the button (the empty seat n + 1,
+    ``_button_seat``) and its big blind the small blind, so the engine places this hand's
+    blinds where they were."""
+    if rules.blinds.button_method is not ButtonMethod.DEAD:
+        raise InvalidInput(
+            f"p1 is dealt in between the button and the small blind (p{small}), which only a "
+            f"dead button does (BLIND-03); {rules.profile_id} moves the button"
+        )
+    if big != small + 1:
+        raise InvalidInput(f"_posts: the big blind (p{big}) is not next to the small (p{small})")
+    last_button = small  # any seat but the button: the button then moves by the dead-button plan
+    return evolve(
+        table,
+        button=last_button,
+        small_blind_position=_button_seat(hand),
+        big_blind_position=small,
+    )
 
 
 def _names(hand: RecordedHand) -> tuple[str, ...]:

@@ -215,8 +215,8 @@ def test_the_next_hand_starts_from_stacks_a_ruling_adjusted(engine: ReplayEngine
 
 
 def test_a_kill_pot_is_named_in_the_history(engine: ReplayEngine) -> None:
-    """PHH has no kill blind: the hand's kill (KILL-01) is written as a _kill table, and a
-    hand without one has none."""
+    """PHH has no kill blind: the hand's kill (KILL-01) is written as a _kill table, with the
+    player who kills (seat 1, after the button: player 3), and a hand without one has none."""
     rules = _rules("casino-triple-draw-27")
     commands = _play(
         rules, "deuce_to_seven_triple_draw", {1: 500, 3: 300, 4: 400}, 1, TRIPLE_DRAW_SCRIPT
@@ -228,7 +228,7 @@ def test_a_kill_pot_is_named_in_the_history(engine: ReplayEngine) -> None:
         for item in event["payload"].get("events") or ():
             if item.get("type") == "hand_started":
                 item["kill"] = kill
-    assert tomllib.loads(hand_to_phh(record_))["_kill"] == kill
+    assert tomllib.loads(hand_to_phh(record_))["_kill"] == {**kill, "player": 3}
 
 
 def test_draw_round_discards_come_before_its_deals(engine: ReplayEngine) -> None:

@@ -17,7 +17,7 @@ from dealerassist.audit.phh_reader import parse_phh
 from dealerassist.errors import InvalidInput
 from dealerassist.profiles import get_profile
 from dealerassist.replay import finishing_stacks, replay_hand
-from dealerassist.rules.actions import Command, ReturnToPlay, SitOut
+from dealerassist.rules.actions import Command, ReturnToPlay, SeatPlayer, SitOut
 from dealerassist.rules.engine import legal_actions
 from dealerassist.service import tables as use_cases
 from dealerassist.service.ports import AnswerKind
@@ -380,11 +380,14 @@ def test_a_small_blind_that_sits_out_four_handed_is_a_dead_small_blind() -> None
     assert _pokerkit_stacks(text) == recorded
 
 
-def test_a_missed_blind_made_up_is_written_as_posted_and_refused_by_the_reader() -> None:
-    """BLIND-08: seat 4 sat out while the big blind passed, returns and posts 15 (10 live,
-    5 dead). The PHH says so in standard fields (a blind of 10 and an ante of 5 for that
-    player, as pokerkit plays them); a table that starts empty cannot owe such a post, so
-    the reader refuses the file with the reason instead of replaying other stacks."""
+def test_a_missed_blind_made_up_before_the_small_blind_replays() -> None:
+    """BLIND-08, dead button: seat 4 sat out while the big blind passed, returns and posts 15
+    (10 live, 5 dead) between the button and the small blind, then raises. The PHH says so
+    in standard fields (a blind of 10 and an ante of 5 for that player, as pokerkit plays
+    them) and in our ``_posts``; the reader sets the replay table as the hand found it (the
+    marker, and the last hand's blinds so that this hand's small blind comes after player
+    1), and the hand replays to the service's stacks. A profile whose button moves cannot
+    deal such a hand, and says so."""
     table = Table("count", dict.fromkeys((1, 2, 3, 4), 400))
     table.command(SitOut(4))
     table.start(button=1)
@@ -392,8 +395,18 @@ def test_a_missed_blind_made_up_is_written_as_posted_and_refused_by_the_reader()
     table.start()
     table.fold_around()
     table.command(ReturnToPlay(4))
-    table.start()
-    table.fold_around()
+    hand = table.start()
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (3, 1, 2)
+    for seat in (1, 2, 4):
+        table.act(seat, "post")
+    table.act(3, "fold")
+    table.act(4, "raise", amount=20)  # its 10 live count: it raises by 10
+    table.act(1, "fold")
+    table.act(2, "call")
+    table.act(4, "draw", count=1)
+    table.act(2, "draw", count=2)
+    table.act(4, "bet", amount=10)
+    table.act(2, "fold")
     record = table.record(3)
     posts = [item for e in record["events"] for item in e["payload"]["events"] or ()]
     assert {"type": "posted", "seat": 4, "amount": 15} in posts
@@ -401,9 +414,53 @@ def test_a_missed_blind_made_up_is_written_as_posted_and_refused_by_the_reader()
     data = tomllib.loads(text)
     assert data["players"] == ["P4", "P1", "P2", "P3"]
     assert data["blinds_or_straddles"] == [10, 5, 10, 0] and data["antes"] == [5, 0, 0, 0]
-    assert "_dead_small_blind" not in data
-    with pytest.raises(InvalidInput, match="missed blind made up"):
-        _replayed(text, TRIPLE_DRAW)
+    assert data["_posts"] == [
+        ["returning_big_blind", "dead_small_blind"],
+        ["small_blind"],
+        ["big_blind"],
+        [],
+    ]
+    recorded = _recorded_stacks(record, text)
+    paid = [5 + 20, 5, 20, 0]  # P4's 5 dead and 20 live; it wins them and P1's and P2's
+    won = [sum(paid), 0, 0, 0]
+    start = data["starting_stacks"]
+    assert recorded == [s - p + w for s, p, w in zip(start, paid, won, strict=True)]
+    assert _replayed(text, TRIPLE_DRAW) == recorded
+    with pytest.raises(InvalidInput, match="only a dead button does"):
+        _replayed(text, "replay-permissive")
+
+
+def test_a_newcomers_big_blind_replays() -> None:
+    """BLIND-05: seat 6 sits down after the first hand and posts a big blind to be dealt in
+    at once; its 10 are live, so it checks its option. ``_posts`` names the post and the
+    reader seats a newcomer; the hand replays under both profiles."""
+    table = Table("count", dict.fromkeys((1, 2, 3, 4), 400))
+    table.start(button=1)
+    table.fold_around()
+    table.command(SeatPlayer(6, "P6", 300))
+    hand = table.start()
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (2, 3, 4)
+    for seat in (3, 4, 6):
+        table.act(seat, "post")
+    cards = {3: "2c 3s 4c 5c 7c", 4: "2d 3d 4d 5d Kh", 6: "2h 3h 4h 6h 8s"}
+    table.act(6, "check")
+    table.act(1, "fold")
+    table.act(2, "fold")
+    table.act(3, "call")
+    table.act(4, "check")
+    for _ in range(3):
+        for seat in (3, 4, 6):
+            table.act(seat, "draw", count=0)
+        _check_round(table, (3, 4, 6))
+    for seat in (3, 4, 6):
+        table.act(seat, "show", cards=cards[seat])
+    text, recorded = _round_trip(table, hand_no=2)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P3", "P4", "P6", "P1", "P2"]
+    assert data["blinds_or_straddles"] == [5, 10, 10, 0, 0]
+    assert data["_posts"] == [["small_blind"], ["big_blind"], ["entering_big_blind"], [], []]
+    start = data["starting_stacks"]
+    assert recorded == [start[0] + 20, start[1] - 10, 300 - 10, start[3], start[4]]
 
 
 def test_an_exposed_card_replaced_on_the_deal_is_not_in_the_hole_cards() -> None:
