@@ -56,8 +56,8 @@ class Table:
         assert answer.kind is not AnswerKind.REJECTED, answer.body
         return answer
 
-    def start(self, button: int | None = None) -> dict[str, Any]:
-        answer = use_cases.start_hand(self.services, self.table_id, button, ACTOR, PRE)
+    def start(self, button: int | None = None, kill_seat: int | None = None) -> dict[str, Any]:
+        answer = use_cases.start_hand(self.services, self.table_id, button, ACTOR, PRE, kill_seat)
         return dict(self._check(answer).body["hand"])
 
     def act(self, seat: int, action: str, **fields: Any) -> Any:
@@ -578,3 +578,71 @@ def test_a_split_five_card_draw_before_a_draw_without_betting() -> None:
     assert "d dh p1 2c3c4c9sJs" in tomllib.loads(text)["actions"]
     assert recorded == [40, 380, 400]
     assert _pokerkit_stacks(text) == recorded
+
+
+def _in_turn(table: Table, *moves: str | tuple[str, int]) -> list[int]:
+    """Each move (an action, or an action and its amount) by the seat whose turn it is; the
+    seats that made them."""
+    seats = []
+    for move in moves:
+        action, amount = (move, None) if isinstance(move, str) else move
+        state = table.services.tables.load(table.table_id).state  # type: ignore[union-attr]
+        legal = legal_actions(state, table.services.profiles.get(table.profile_id), None)
+        assert legal is not None, f"the hand is over before {move}"
+        fields = {} if amount is None else {"amount": amount}
+        if action == "draw":
+            fields = {"count": amount or 0}
+        table.act(legal["seat"], action, **fields)
+        seats.append(legal["seat"])
+    return seats
+
+
+def test_heads_up_with_the_big_blind_on_the_button_replays() -> None:
+    """The big blind sits out instead of posting, so the button takes the big blind (dead
+    button, BLIND-03/07): heads-up, the small blind is the first seat after the button and
+    acts first after the draw. The players are numbered from the small blind (our
+    ``_posts``: player 1 the small blind); the reader seats a player who waits on the button,
+    and the hand replays under both profiles."""
+    table = Table("count", {1: 400, 2: 400, 3: 400})
+    hand = table.start(button=1)
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (1, 2, 3)
+    table.act(2, "post")
+    table.act(3, "sit_out")
+    seats = _in_turn(table, "post", "call", "check", ("draw", 2), ("draw", 1), "check")
+    seats += _in_turn(table, ("bet", 10), "fold")
+    assert seats == [1, 2, 1, 2, 1, 2, 1, 2]  # seat 2 (the small blind) first after the draw
+    text, recorded = _round_trip(table)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P2", "P1"] and data["_posts"] == [["small_blind"], ["big_blind"]]
+    assert recorded == [400 - 10, 400 + 10]
+
+
+@pytest.mark.parametrize("killer", [1, 2])
+def test_a_kill_pot_replays_under_its_profile(killer: int) -> None:
+    """KILL-01 optional kill, four-handed (button 1, blinds 2 and 3): the button kills (a
+    post of its own) or the small blind does (the kill instead of its small blind, posted
+    first: it is not a dead small blind). The limits double; ``_kill`` names the player who
+    kills and ``_posts`` the kill; the hand replays to the recorded stacks under the kill
+    profile, and a profile without kill pots says why it cannot replay it."""
+    profile_id = "casino-triple-draw-27-optional-kill"
+    table = Table("count", dict.fromkeys((1, 2, 3, 4), 400), profile_id)
+    table.start(button=1, kill_seat=killer)
+    _in_turn(table, "post", "post", *(["post"] if killer == 1 else []))
+    # KILL-04: the kill acts last before the draw; the first after it opens (20/40 limits)
+    seats = _in_turn(table, "fold", ("raise", 40), "call", "fold")
+    seats += _in_turn(table, ("draw", 1), ("draw", 3), ("bet", 20), "fold")
+    assert seats == {1: [2, 3, 4, 1, 3, 4, 3, 4], 2: [3, 4, 1, 2, 4, 1, 4, 1]}[killer]
+    record = table.record(1)
+    text = hand_to_phh(record)
+    data = tomllib.loads(text)
+    recorded = _recorded_stacks(record, text)
+    assert data["players"] == ["P2", "P3", "P4", "P1"]
+    kill_player = {1: 4, 2: 1}[killer]
+    assert data["_kill"]["player"] == kill_player and "_dead_small_blind" not in data
+    assert "kill" in data["_posts"][kill_player - 1]
+    assert ("small_blind" in data["_posts"][0]) and "big_blind" in data["_posts"][1]
+    # P2 P3 P4 P1: the kill's 20 and a fold's blind lost, 40 called, the pot won
+    assert recorded == {1: [395, 465, 360, 380], 2: [380, 390, 470, 360]}[killer]
+    assert _replayed(text, profile_id) == recorded
+    with pytest.raises(InvalidInput, match="kill pots"):
+        _replayed(text, TRIPLE_DRAW)
