@@ -171,6 +171,8 @@ def hand_to_phh(hand_record: Mapping[str, Any]) -> str:
     order = _player_order(events, seats, spec)
     lines = _header(spec, order, seats, _posted(events), _kill(events))
     lines.append(_toml("actions", _actions(events, order)))
+    if _dealt_in_turn(events):  # PHH deals a round's replacements after its discards
+        lines.append(_toml("_dealt_in_turn", True))
     lines.extend(_footer(hand_record, order))
     return "\n".join(lines) + "\n"
 
@@ -667,6 +669,37 @@ def _actions(events: list[Mapping[str, Any]], order: list[int]) -> list[str]:
             deals, drawn = [], set()
         actions.extend(lines)
     return [item if isinstance(item, str) else item.text() for item in [*actions, *deals]]
+
+
+def _dealt_in_turn(events: list[Mapping[str, Any]]) -> bool:
+    """Card mode: each player's replacements were dealt before the next player drew (the
+    fifth card of a five-card draw may come after the others, DRAW-03), as dealers deal a
+    draw. PHH writes a draw round's discards before its deals (pokerkit reads no other
+    order), and when the deck runs out the order decides which discards are reshuffled
+    (DRAW-06): our ``_dealt_in_turn = true`` tells the reader to replay the deals in turn.
+    False when no replacement was dealt by name (count mode) or a player drew before the
+    last one's cards were dealt."""
+    owed: dict[int, int] = {}  # seat -> replacement cards still to deal
+    fives: set[int] = set()  # seats that drew five: the fifth card may come later
+    named = False
+    for command in _commands(events):
+        if command.get("type") != "action":
+            continue
+        seat = int(command.get("seat", 0))
+        if command.get("action") == "draw":
+            waiting = [s for s, n in owed.items() if n and not (s in fives and n == 1)]
+            if any(other != seat for other in waiting):
+                return False
+            discards = command.get("discards")
+            count = len(discards) if discards is not None else int(command.get("count") or 0)
+            owed[seat] = count
+            fives.discard(seat)
+            if count == HAND_SIZE:
+                fives.add(seat)
+        elif command.get("action") == "deal" and owed.get(seat):
+            owed[seat] = max(0, owed[seat] - len(command.get("cards") or ()))
+            named = True
+    return named
 
 
 def _named(cards: Iterable[str], *deals: _Deal | None) -> None:

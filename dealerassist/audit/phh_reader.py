@@ -128,6 +128,7 @@ class RecordedHand:
     posts: tuple[tuple[str, ...], ...] | None = None
     kill_player: int = 0  # ``_kill``: the player who kills the hand (KILL-01), 0 if nobody
     kill_blind: int = 0
+    dealt_in_turn: bool = False  # ``_dealt_in_turn``: replacements dealt right after a discard
 
     @property
     def player_count(self) -> int:
@@ -176,6 +177,7 @@ def hand_from_mapping(data: Mapping[str, Any]) -> RecordedHand:
         posts=_posts(data, count),
         kill_player=_kill(data, count)[0],
         kill_blind=_kill(data, count)[1],
+        dealt_in_turn=data.get("_dealt_in_turn") is True,
     )
     _check_players(hand)
     return hand
@@ -809,7 +811,8 @@ class _Mapper:
         check_replacements(self.hand.actions)
         acts = self.acts = []
         drawn: set[int | None] = set()  # players that declared in this draw round
-        for action in self.hand.actions:
+        hand = self.hand
+        for action in _interleaved(hand.actions) if hand.dealt_in_turn else hand.actions:
             handler = _HANDLERS.get(action.code)
             if handler is None:
                 raise InvalidInput(f"{action.text!r}: not an action of the games we deal")
@@ -933,6 +936,43 @@ _HANDLERS: dict[ActionCode, Callable[[_Mapper, int, RecordedAction], Act]] = {
     ActionCode.STAND_PAT_OR_DISCARD: _Mapper._draw,
     ActionCode.SHOW_OR_MUCK: _Mapper._show_or_muck,
 }
+
+
+def _interleaved(actions: Sequence[RecordedAction]) -> Sequence[RecordedAction]:
+    """The actions with each discard followed at once by that player's replacements, for a
+    hand our ``_dealt_in_turn`` says was dealt so (``audit.phh._dealt_in_turn``).
+
+    PHH writes a draw round's discards before its deals (pokerkit deals once everyone has
+    declared, and reshuffles them all); a dealer deals each player's replacements in turn,
+    before the next player draws. The order matters when the deck runs out: a discard of
+    a player still owed cards stays out of the reshuffle (DRAW-06), so replayed with every
+    discard first, a reshuffle would leave out cards the dealer dealt. A five-card draw
+    split four and one (DRAW-03) still gets its fifth card after the others (``_Mapper``).
+
+    >>> actions = [parse_action(text) for text in ("p1 sd 2c", "p2 sd 3c", "d dh p1 4c",
+    ...            "d dh p2 5c", "p1 cc")]
+    >>> [action.text for action in _interleaved(actions)]
+    ['p1 sd 2c', 'd dh p1 4c', 'p2 sd 3c', 'd dh p2 5c', 'p1 cc']
+    """
+    if not any(action.code is _DISCARD for action in actions):
+        return actions
+    result: list[RecordedAction] = []
+    moved: set[int] = set()  # indexes of deals already placed after their discard
+    for index, action in enumerate(actions):
+        if index in moved:
+            continue
+        result.append(action)
+        if action.code is not _DISCARD or not action.cards:
+            continue
+        for later in range(index + 1, len(actions)):
+            other = actions[later]
+            if other.code is _DEAL_HOLE and other.player == action.player and later not in moved:
+                result.append(other)
+                moved.add(later)
+                break
+            if other.code is not _DISCARD and other.code is not _DEAL_HOLE:
+                break  # the round ended before the replacements (check_replacements says so)
+    return result
 
 
 def _renamed(cards: tuple[str, ...] | None, names: Mapping[str, str]) -> tuple[str, ...] | None:

@@ -646,3 +646,55 @@ def test_a_kill_pot_replays_under_its_profile(killer: int) -> None:
     assert _replayed(text, profile_id) == recorded
     with pytest.raises(InvalidInput, match="kill pots"):
         _replayed(text, TRIPLE_DRAW)
+
+
+def test_replacements_dealt_in_turn_replay_in_turn_through_a_reshuffle() -> None:
+    """DRAW-06 (card mode, casino profile: a burn before each draw, the bottom card never
+    dealt): the dealer deals each player's replacements before the next one draws, and the
+    stub runs out in the third draw while dealing seat 2, so the reshuffle takes seat 3's
+    discards of the first draw (seat 3 has not drawn yet). PHH writes the round's discards
+    before its deals; our ``_dealt_in_turn`` has the reader deal in turn again, so the
+    reshuffle is the dealer's (replayed with every discard first, seat 3 would be owed cards
+    and its discards stay out: the deal is refused)."""
+    deck = [rank + suit for suit in "cdhs" for rank in "23456789TJQKA"]
+    table = Table("card", dict.fromkeys((1, 2, 3, 4), 400))
+    table.start(button=1)
+    table.act(2, "post")
+    table.act(3, "post")
+    order = (2, 3, 4, 1)
+    held = {seat: [deck.pop(0) for _ in range(5)] for seat in order}
+    for seat in order:
+        table.act(seat, "deal", cards=held[seat])
+    _in_turn(table, "call", "call", "call", "check")
+    first_discards: dict[int, list[str]] = {}
+    for counts in ({2: 4, 3: 4, 4: 4, 1: 4}, {2: 4, 3: 4, 4: 2, 1: 2}):
+        for seat in order:  # 16 cards of the 31 after the burn, then 12 of 14: 1 is left
+            thrown, held[seat] = held[seat][: counts[seat]], held[seat][counts[seat] :]
+            first_discards.setdefault(seat, thrown)
+            table.act(seat, "draw", discards=thrown)
+            dealt = [deck.pop(0) for _ in thrown]
+            table.act(seat, "deal", cards=dealt)
+            held[seat] += dealt
+        _check_round(table, order)
+    for seat, dealt in ((2, first_discards[3][:2]), (3, first_discards[4][:1])):
+        thrown, held[seat] = held[seat][: len(dealt)], held[seat][len(dealt) :]
+        table.act(seat, "draw", discards=thrown)
+        table.act(seat, "deal", cards=dealt)
+        held[seat] += dealt
+    table.act(4, "draw", count=0)
+    table.act(1, "draw", count=0)
+    _check_round(table, order)
+    for seat in order:
+        table.act(seat, "show", cards=held[seat])
+    record = table.record(1)
+    text = hand_to_phh(record)
+    data = tomllib.loads(text)
+    assert data["_dealt_in_turn"] is True
+    actions = data["actions"]  # seat 2 (p1) is dealt two of seat 3's (p2's) first discards
+    assert f"p2 sd {''.join(first_discards[3])}" in actions
+    assert f"d dh p1 {''.join(first_discards[3][:2])}" in actions
+    recorded = _recorded_stacks(record, text)
+    assert recorded == [390, 430, 390, 390]
+    assert _replayed(text, TRIPLE_DRAW) == recorded
+    with pytest.raises(InvalidInput, match="still owed cards in this draw"):
+        _replayed(text.replace("_dealt_in_turn = true\n", ""), TRIPLE_DRAW)
