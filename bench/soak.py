@@ -1166,12 +1166,13 @@ def verify_tables(soak: Soak, tables: list[TableSoak], seconds: float = 180) -> 
 
 def check_phh(soak: Soak, tables: list[TableSoak], folder: Path) -> tuple[int, int, list[str]]:
     """Export finished hands as PHH (every table, a sample of hands) and replay those of the
-    variants `dealerassist replay` reads, under the table's profile; (exported, replayed to
-    the recorded stacks, problems). Each file is replayed by ``dealerassist.replay.replay_file``
+    variants `dealerassist replay` reads, under the table's profile (not a hand with a floor
+    ruling, nor one cancelled before the deal: ``_cancelled``); (exported, replayed to the
+    recorded stacks, problems). Each file is replayed by ``dealerassist.replay.replay_file``
     (what the command runs) in this process, so a crash names its file instead of ending the
     whole batch; one ``dealerassist replay`` run over all files checks the command itself."""
     auditor = Http(soak.base, soak.tokens["auditor"], soak.stats)
-    exported, problems = 0, []
+    exported, cancelled, problems = 0, 0, []
     written: list[tuple[Path, str]] = []
     for table in tables:
         rng = random.Random(table.table_id)
@@ -1183,10 +1184,14 @@ def check_phh(soak: Soak, tables: list[TableSoak], folder: Path) -> tuple[int, i
                 continue
             exported += 1
             variant = table.profile["game"]["variant"]
-            if variant in PHH_VARIANTS and number not in table.ruled_hands:
-                path = folder / f"{table.table_id}-{number}.phh"
-                path.write_bytes(answer.raw)
-                written.append((path, table.pid))
+            if variant not in PHH_VARIANTS or number in table.ruled_hands:
+                continue
+            if b"_cancelled = true" in answer.raw:  # called off before the deal: no hand
+                cancelled += 1
+                continue
+            path = folder / f"{table.table_id}-{number}.phh"
+            path.write_bytes(answer.raw)
+            written.append((path, table.pid))
     ok = 0
     kinds: Counter[str] = Counter()
     for path, pid in written:
@@ -1209,7 +1214,8 @@ def check_phh(soak: Soak, tables: list[TableSoak], folder: Path) -> tuple[int, i
         )  # fmt: skip
         if "Traceback" in command.stderr:
             problems.append("dealerassist replay died: " + command.stderr.strip().splitlines()[-1])
-    print(f"PHH replay problems by kind: {dict(kinds.most_common())}")
+    print(f"PHH: {len(written)} replayed ({cancelled} cancelled hands left out), "
+          f"problems by kind: {dict(kinds.most_common())}")  # fmt: skip
     return exported, ok, problems
 
 

@@ -533,6 +533,8 @@ def _footer(hand_record: Mapping[str, Any], order: list[int]) -> list[str]:
     if isinstance(result, Mapping) and result.get("stacks"):
         stacks = {int(seat): stack for seat, stack in result["stacks"].items()}
         lines.append(_toml("finishing_stacks", [stacks.get(seat, 0) for seat in order]))
+    if isinstance(result, Mapping) and result.get("cancelled"):  # no hand was played
+        lines.append(_toml("_cancelled", True))
     started = str(hand_record.get("started_at") or "")
     if len(started) >= 10:
         year, month, day = (int(part) for part in started[:10].split("-"))

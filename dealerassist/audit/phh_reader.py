@@ -155,6 +155,11 @@ def parse_phh(text: str) -> RecordedHand:
 
 def hand_from_mapping(data: Mapping[str, Any]) -> RecordedHand:
     """Build a ``RecordedHand`` from the decoded TOML of a PHH file."""
+    if data.get("_cancelled") is True:  # our own exports: the deal was called off
+        raise InvalidInput(
+            "the hand was cancelled before it was played (_cancelled: too few players posted, "
+            "the posts were returned): there is nothing to replay"
+        )
     stacks = _chip_list(data, "starting_stacks")
     count = len(stacks)
     if count < 2:

@@ -698,3 +698,20 @@ def test_replacements_dealt_in_turn_replay_in_turn_through_a_reshuffle() -> None
     assert _replayed(text, TRIPLE_DRAW) == recorded
     with pytest.raises(InvalidInput, match="still owed cards in this draw"):
         _replayed(text.replace("_dealt_in_turn = true\n", ""), TRIPLE_DRAW)
+
+
+def test_a_hand_cancelled_before_the_deal_says_so_and_is_not_replayed() -> None:
+    """Heads-up, the big blind sits out instead of posting: the hand is called off and the
+    small blind gets its post back. The export has one player and says ``_cancelled``; the
+    reader says there is nothing to replay (not that a hand needs two players)."""
+    table = Table("count", {1: 400, 2: 400})
+    table.start(button=1)
+    table.act(1, "post")
+    table.act(2, "sit_out")
+    record = table.record(1)
+    assert record["result"]["cancelled"] is True
+    text = hand_to_phh(record)
+    data = tomllib.loads(text)
+    assert data["_cancelled"] is True and data["finishing_stacks"] == data["starting_stacks"]
+    with pytest.raises(InvalidInput, match="cancelled before it was played"):
+        parse_phh(text)
