@@ -171,8 +171,13 @@ def hand_to_phh(hand_record: Mapping[str, Any]) -> str:
     order = _player_order(events, seats, spec)
     lines = _header(spec, order, seats, _posted(events), _kill(events))
     lines.append(_toml("actions", _actions(events, order)))
-    if _dealt_in_turn(events):  # PHH deals a round's replacements after its discards
+    in_turn, early = _dealt_in_turn(events)
+    if in_turn:  # PHH deals a round's replacements after its discards: our own fields
         lines.append(_toml("_dealt_in_turn", True))
+        number = {seat: index for index, seat in enumerate(order, start=1)}
+        if early:
+            fifths = [[number[seat], number[drawer], k] for seat, drawer, k in early]
+            lines.append(_toml("_early_fifths", fifths))
     lines.extend(_footer(hand_record, order))
     return "\n".join(lines) + "\n"
 
@@ -673,35 +678,47 @@ def _actions(events: list[Mapping[str, Any]], order: list[int]) -> list[str]:
     return [item if isinstance(item, str) else item.text() for item in [*actions, *deals]]
 
 
-def _dealt_in_turn(events: list[Mapping[str, Any]]) -> bool:
-    """Card mode: each player's replacements were dealt before the next player drew (the
-    fifth card of a five-card draw may come after the others, DRAW-03), as dealers deal a
-    draw. PHH writes a draw round's discards before its deals (pokerkit reads no other
-    order), and when the deck runs out the order decides which discards are reshuffled
-    (DRAW-06): our ``_dealt_in_turn = true`` tells the reader to replay the deals in turn.
-    False when no replacement was dealt by name (count mode) or a player drew before the
-    last one's cards were dealt."""
+def _dealt_in_turn(
+    events: list[Mapping[str, Any]],
+) -> tuple[bool, list[tuple[int, int, int]]]:
+    """Card mode: whether each player's replacements were dealt before the next player drew
+    (the fifth card of a five-card draw comes after the others, DRAW-03), as dealers deal a
+    draw; and the fifth cards dealt early, as (seat, the seat that had just drawn, which of
+    its draws): when the stub runs low the engine has the fifth cards owed dealt first
+    (DRAW-06).
+
+    PHH writes a draw round's discards before its deals (pokerkit reads no other order), and
+    when the deck runs out the order decides which discards are reshuffled: our
+    ``_dealt_in_turn = true`` (and ``_early_fifths``) tell the reader to replay the deals as
+    they were. Not in turn when no replacement was dealt by name (count mode) or a player
+    drew before the last one's cards were dealt: the reader then deals in PHH's order."""
     owed: dict[int, int] = {}  # seat -> replacement cards still to deal
     fives: set[int] = set()  # seats that drew five: the fifth card may come later
+    early: list[tuple[int, int, int]] = []
     named = False
+    last = 0  # the seat that drew last
+    draws: dict[int, int] = {}  # seat -> its draws so far
     for command in _commands(events):
         if command.get("type") != "action":
             continue
         seat = int(command.get("seat", 0))
+        waiting = [s for s, n in owed.items() if n and not (s in fives and n == 1) and s != seat]
         if command.get("action") == "draw":
-            waiting = [s for s, n in owed.items() if n and not (s in fives and n == 1)]
-            if any(other != seat for other in waiting):
-                return False
+            if waiting:
+                return False, []
             discards = command.get("discards")
             count = len(discards) if discards is not None else int(command.get("count") or 0)
-            owed[seat] = count
+            owed[seat], last = count, seat
+            draws[seat] = draws.get(seat, 0) + 1
             fives.discard(seat)
             if count == HAND_SIZE:
                 fives.add(seat)
         elif command.get("action") == "deal" and owed.get(seat):
+            if seat in fives and owed[seat] == 1 and waiting:
+                early.append((seat, last, draws[last]))  # before the last drawer's cards
             owed[seat] = max(0, owed[seat] - len(command.get("cards") or ()))
             named = True
-    return named
+    return named, early
 
 
 def _named(cards: Iterable[str], *deals: _Deal | None) -> None:

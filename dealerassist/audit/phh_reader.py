@@ -129,6 +129,9 @@ class RecordedHand:
     kill_player: int = 0  # ``_kill``: the player who kills the hand (KILL-01), 0 if nobody
     kill_blind: int = 0
     dealt_in_turn: bool = False  # ``_dealt_in_turn``: replacements dealt right after a discard
+    # ``_early_fifths``: [p, q, k] a fifth card of p dealt once q had made its k-th draw,
+    # before q's cards
+    early_fifths: tuple[tuple[int, int, int], ...] = ()
 
     @property
     def player_count(self) -> int:
@@ -183,6 +186,7 @@ def hand_from_mapping(data: Mapping[str, Any]) -> RecordedHand:
         kill_player=_kill(data, count)[0],
         kill_blind=_kill(data, count)[1],
         dealt_in_turn=data.get("_dealt_in_turn") is True,
+        early_fifths=_early_fifths(data, count),
     )
     _check_players(hand)
     return hand
@@ -373,6 +377,22 @@ def _kill(data: Mapping[str, Any], count: int) -> tuple[int, int]:
     if kill["player"] > count or not _is_chips(kill.get("blind")):
         raise InvalidInput(f"_kill: player {kill['player']} of {count}, blind {kill.get('blind')}")
     return int(kill["player"]), int(kill["blind"]) if kill["player"] else 0
+
+
+def _early_fifths(data: Mapping[str, Any], count: int) -> tuple[tuple[int, int, int], ...]:
+    """Our ``_early_fifths``: [p, q, k] (``audit.phh._dealt_in_turn``): p and q players, k
+    the number of q's draw."""
+    value = data.get("_early_fifths", [])
+    ok = isinstance(value, list) and all(
+        isinstance(item, list)
+        and len(item) == 3
+        and all(_is_chips(n) and n >= 1 for n in item)
+        and max(item[:2]) <= count
+        for item in value
+    )
+    if not ok:
+        raise InvalidInput(f"_early_fifths must be [player, player, draw] lists (1..{count})")
+    return tuple((int(p), int(q), int(k)) for p, q, k in value)
 
 
 def _label(data: Mapping[str, Any]) -> str:
@@ -817,6 +837,8 @@ class _Mapper:
         acts = self.acts = []
         drawn: set[int | None] = set()  # players that declared in this draw round
         hand = self.hand
+        early = list(hand.early_fifths) if hand.dealt_in_turn else []
+        draws: dict[int | None, int] = {}  # player -> draws so far (for _early_fifths)
         for action in _interleaved(hand.actions) if hand.dealt_in_turn else hand.actions:
             handler = _HANDLERS.get(action.code)
             if handler is None:
@@ -830,7 +852,20 @@ class _Mapper:
                 acts.extend(self.fifths)  # the draw is over: the fifth cards owed (DRAW-03)
                 self.fifths, drawn = [], set()
             acts.append(handler(self, action.player or 0, action))
+            if action.code is _DISCARD:
+                draws[action.player] = draws.get(action.player, 0) + 1
+                if early and early[0][1:] == (action.player, draws[action.player]):
+                    self._fifth_now(early.pop(0)[0])
         return acts + self.fifths
+
+    def _fifth_now(self, seat: int) -> None:
+        """DRAW-03/06 (``_early_fifths``): the stub ran low as the last player drew, so the
+        fifth card owed to ``seat`` was dealt now, before that player's cards."""
+        fifth = next((act for act in self.fifths if act.seat == seat), None)
+        if fifth is None:
+            raise InvalidInput(f"_early_fifths: p{seat} is owed no fifth card there")
+        self.fifths.remove(fifth)
+        self.acts.append(fifth)
 
     def _deal(self, seat: int, action: RecordedAction) -> Act:
         dealt = action.cards or ()

@@ -715,3 +715,58 @@ def test_a_hand_cancelled_before_the_deal_says_so_and_is_not_replayed() -> None:
     assert data["_cancelled"] is True and data["finishing_stacks"] == data["starting_stacks"]
     with pytest.raises(InvalidInput, match="cancelled before it was played"):
         parse_phh(text)
+
+
+def test_a_fifth_card_dealt_first_as_the_stub_runs_low_replays() -> None:
+    """DRAW-03/06 (card mode, casino profile): in the third draw seat 2 draws five (four
+    now) and seat 3 two, but the stub holds only two more cards it may deal: the engine has
+    seat 2's fifth card dealt first, then seat 3 gets the last card and one from a
+    reshuffle. Our ``_early_fifths`` says when the fifth card came; the reader deals it
+    there (at the end of the draw, seat 3's deal would be refused)."""
+    deck = [rank + suit for suit in "cdhs" for rank in "23456789TJQKA"]
+    table = Table("card", dict.fromkeys((1, 2, 3, 4), 400))
+    table.start(button=1)
+    table.act(2, "post")
+    table.act(3, "post")
+    order = (2, 3, 4, 1)
+    held = {seat: [deck.pop(0) for _ in range(5)] for seat in order}
+    for seat in order:
+        table.act(seat, "deal", cards=held[seat])
+    _in_turn(table, "call", "call", "call", "check")
+    first_discards: dict[int, list[str]] = {}
+    for counts in ({2: 4, 3: 4, 4: 4, 1: 4}, {2: 2, 3: 2, 4: 2, 1: 0}):
+        for seat in order:  # 16 of the 31 cards after the burn, then 6 of 14: 8 are left
+            thrown, held[seat] = held[seat][: counts[seat]], held[seat][counts[seat] :]
+            first_discards.setdefault(seat, thrown)
+            table.act(seat, "draw", discards=thrown)
+            if thrown:
+                dealt = [deck.pop(0) for _ in thrown]
+                table.act(seat, "deal", cards=dealt)
+                held[seat] += dealt
+        _check_round(table, order)
+    table.act(2, "draw", discards=held[2])  # a burn, and the bottom card is never dealt: 6
+    held[2] = [deck.pop(0) for _ in range(4)]
+    table.act(2, "deal", cards=held[2])
+    thrown, held[3] = held[3][:2], held[3][2:]
+    answer = table.act(3, "draw", discards=thrown)
+    assert answer.body["instructions"][0]["text"].startswith("Deal seat 2 its fifth card")
+    held[2].append(deck.pop(0))
+    table.act(2, "deal", cards=held[2][-1:])
+    held[3] += [deck.pop(0), first_discards[4][0]]  # the last card, then a reshuffled one
+    table.act(3, "deal", cards=held[3][-2:])
+    table.act(4, "draw", count=0)
+    table.act(1, "draw", count=0)
+    _check_round(table, order)
+    for seat in order:
+        table.act(seat, "show", cards=held[seat])
+    record = table.record(1)
+    text = hand_to_phh(record)
+    data = tomllib.loads(text)
+    assert data["_dealt_in_turn"] is True
+    assert data["_early_fifths"] == [[1, 2, 3]]  # p1's fifth once p2 had made its third draw
+    assert f"d dh p1 {''.join(held[2])}" in data["actions"]  # PHH: one deal of five
+    recorded = _recorded_stacks(record, text)
+    assert recorded == [390, 430, 390, 390]
+    assert _replayed(text, TRIPLE_DRAW) == recorded
+    with pytest.raises(InvalidInput, match="Only the seat that has drawn"):
+        _replayed(text.replace("_early_fifths = [[1, 2, 3]]\n", ""), TRIPLE_DRAW)
