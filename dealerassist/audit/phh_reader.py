@@ -441,7 +441,7 @@ def to_commands(
     live_blinds = _live_blinds(hand)
     commands.extend(_plain_act(seat, _POST) for seat in _posting_order(hand, live_blinds))
     split_five = rules is not None and splits(HAND_SIZE, rules)
-    commands.extend(_Mapper(hand, live_blinds, split_five).commands())
+    commands.extend(_Mapper(hand, _opening_bets(hand, live_blinds), split_five).commands())
     return spec, commands
 
 
@@ -609,7 +609,13 @@ def blind_seats(hand: RecordedHand) -> tuple[int, int]:
         if hand.dead_small_blind:
             return _dead_seat(hand), big
         if hand.player_count == 2:
-            return (2 if big == 1 else 1), big
+            small = 2 if big == 1 else 1
+            if small == 1 and _parts(hand, small):  # the first after the button made up a blind
+                raise InvalidInput(
+                    f"_posts: heads-up, the small blind was dead and p{small} posted "
+                    f"{' and '.join(_parts(hand, small))}: such a hand is not replayed"
+                )
+            return small, big
         if big > 1:  # the small blind sat out: its place is the seat before the big blind's
             return big - 1, big
         raise InvalidInput("_posts: nobody posts the small blind, and it is not dead")
@@ -696,6 +702,15 @@ def _live_blinds(hand: RecordedHand) -> dict[int, int]:
         if seat not in blinds and _live_part(hand, seat, big_blind):
             blinds[seat] = live(seat, _live_part(hand, seat, big_blind))
     return blinds
+
+
+def _opening_bets(hand: RecordedHand, live_blinds: dict[int, int]) -> dict[int, int]:
+    """The bets the first betting round opens with: the live blinds, but a big blind short
+    and all in still makes the others call the full big blind (BLIND-04)."""
+    big = blind_seats(hand)[1]
+    if not live_blinds.get(big):
+        return live_blinds
+    return {**live_blinds, big: max(live_blinds[big], _blind_amounts(hand)[1])}
 
 
 def prepare_table(hand: RecordedHand, table: TableState, rules: HouseRules) -> TableState:

@@ -312,12 +312,15 @@ def test_big_blind_ante_is_mapped_and_posted_with_the_big_blind() -> None:
 
 
 def test_a_short_big_blind_posts_what_is_left_after_its_ante() -> None:
-    """A big blind of 4 chips with a 3 ante is 1 live chip, so the 1-chip small blind checks."""
+    """A big blind of 4 chips with a 3 ante is all in for 1 live chip; the others still call
+    the full big blind (BLIND-04), so the 1-chip small blind's ``cc`` is a call, not a check
+    (the engine refuses a check there)."""
     text = HEADS_UP.replace("antes = 0", "antes = [0, 3]").replace("[8, 15]", "[4, 15]")
     text = text.replace("'p2 cbr 15', 'p1 cc'", "'p2 cc'").replace("finishing_stacks = [0, 23]", "")
     acts = _acts(text)
-    assert Act(seat=2, action=ActionKind.CHECK) in acts
-    assert Act(seat=2, action=ActionKind.CALL) not in acts
+    assert posting_seats(parse_phh(text)) == [2, 1]
+    assert Act(seat=2, action=ActionKind.CALL) in acts
+    assert Act(seat=2, action=ActionKind.CHECK) not in acts
 
 
 @pytest.mark.parametrize("action", ["'p1 pb'", "'d db AhKhQh'"])

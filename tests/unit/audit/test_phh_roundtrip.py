@@ -770,3 +770,23 @@ def test_a_fifth_card_dealt_first_as_the_stub_runs_low_replays() -> None:
     assert _replayed(text, TRIPLE_DRAW) == recorded
     with pytest.raises(InvalidInput, match="Only the seat that has drawn"):
         _replayed(text.replace("_early_fifths = [[1, 2, 3]]\n", ""), TRIPLE_DRAW)
+
+
+def test_a_big_blind_short_and_all_in_is_called_in_full() -> None:
+    """BLIND-04: the big blind (seat 3) has 5 chips and is all in for them; the small blind
+    still calls the full big blind (5 more), and the 5 nobody matched come back. The PHH
+    writes ``p1 cc`` and the reader makes it a call, not a check."""
+    table = Table("count", {1: 400, 2: 400, 3: 5})
+    table.start(button=1)
+    table.act(2, "post")
+    table.act(3, "post")
+    table.act(1, "fold")
+    table.act(2, "call")
+    for _ in range(3):
+        table.act(2, "draw", count=0)
+        table.act(3, "draw", count=0)
+    table.act(2, "show", cards="2c 3c 4c 5c 7s")
+    table.act(3, "show", cards="2d 3d 4d 5d 8h")
+    text, recorded = _round_trip(table)
+    assert tomllib.loads(text)["actions"][3:5] == ["p3 f", "p1 cc"]
+    assert recorded == [405, 0, 400]  # the main pot of 10: 5 each
