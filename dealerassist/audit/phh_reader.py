@@ -579,6 +579,8 @@ def _antes(hand: RecordedHand) -> tuple[int, int]:
     """(ante for everyone, big-blind ante) of the recorded antes (a dead small blind made up,
     in a player's ante, left out)."""
     count = hand.player_count
+    if hand.posts is None and len(set(hand.antes)) == 1:  # the usual case, at once
+        return hand.antes[0], 0
     antes = [
         ante - _dead_part(hand, player)
         for player, ante in enumerate(_by_player(hand, hand.antes), 1)
@@ -689,6 +691,14 @@ def _live_blinds(hand: RecordedHand) -> dict[int, int]:
     instead of a blind's live part); the other seats post no blind."""
     small, big = blind_seats(hand)
     stacks = hand.starting_stacks
+    if hand.posts is None:  # PHH's own fields: the small blind and the big blind
+        recorded = hand.blinds_or_straddles
+        if hand.dead_small_blind:  # only p1's big blind is posted
+            return {big: min(recorded[0], stacks[big - 1] - _ante(hand, big))}
+        return {
+            small: min(recorded[0], stacks[small - 1] - _ante(hand, small)),
+            big: min(recorded[1], stacks[big - 1] - _ante(hand, big)),
+        }
 
     def live(seat: int, amount: int) -> int:
         if "kill" in _parts(hand, seat):
