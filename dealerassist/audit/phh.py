@@ -6,12 +6,16 @@ builds it from the table's earlier events: the spec of ``create_table``, the sea
 stacks after the last seat change or hand result). Conventions are those of
 ``audit.phh_reader`` (and pokerkit): players are numbered from the first seat dealt in
 after the button (the small blind), heads-up player 1 is the big blind and player 2 the
-button; blinds and antes are implied by ``blinds_or_straddles`` and ``antes`` (no post
-actions), built from what was posted (``_forced_bets``: a dead small blind is our
-``_dead_small_blind``); ``cbr`` amounts are "to" amounts. Card mode names every card
+button (unless the button is not the small blind); blinds and antes are implied by
+``blinds_or_straddles`` and ``antes`` (no post actions), built from what was posted
+(``_forced_bets``: a dead small blind is our ``_dead_small_blind``; what PHH cannot say, a
+missed blind made up, a newcomer's or a kill blind, is our ``_posts``, and ``_kill`` names
+the player who kills); ``cbr`` amounts are "to" amounts. Card mode names every card
 dealt, discarded or shown (the ``deal`` entries); cards the service never saw are ``??``:
 in count mode every hole card, every discard and every replacement. A muck at showdown is
-``pN sm`` (no cards). Refused entries are not part of a hand history, nor are actions
+``pN sm`` (no cards). Replacements dealt in turn are ``_dealt_in_turn`` (a fifth card
+dealt first, ``_early_fifths``), and a hand called off before the deal ``_cancelled``
+(``_dealt_in_turn``, ``_footer``). Refused entries are not part of a hand history, nor are actions
 taken back later (a ruling's ``void_last``, a last drawer's changed pat).
 
 PHH has variant codes only for ``F2L3D`` and ``N2L1D`` of the games we deal; other games

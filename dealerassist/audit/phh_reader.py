@@ -10,6 +10,11 @@ cards that appear nowhere in the record, so that card mode can still check every
 seat that later shows named cards (a count-mode export) was holding those cards, so its
 placeholders are renamed to them; when more cards are unknown than unused (reshuffles), the
 rest stay ``??``, which the engine takes as a card not entered.
+
+Our own exports (``audit.phh``) add fields PHH has none for: ``_dead_small_blind``,
+``_posts`` and ``_kill`` (what each player posted; ``prepare_table`` seats the replay table
+so the engine asks for those posts), ``_dealt_in_turn`` and ``_early_fifths`` (the order the
+dealer dealt a draw's replacements in, ``_interleaved``), and ``_cancelled``.
 """
 
 from __future__ import annotations
