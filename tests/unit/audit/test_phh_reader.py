@@ -469,3 +469,25 @@ def test_a_five_card_draw_is_split_four_and_one_when_the_profile_splits_it() -> 
     assert deals("casino-triple-draw-27") == split
     whole = [(1, ("2c", "3c", "4c", "5c", "7c")), (2, ("7d",)), (1, None)]
     assert deals("replay-permissive") == deals(None) == whole
+
+
+@pytest.mark.parametrize(
+    ("field", "message"),
+    [
+        ("_posts = [['small_blind'], ['big_blind']]", "_posts must be a list of 3"),
+        ("_posts = [['small_blind'], ['straddle'], []]", "is not a list of posts"),
+        ("_posts = [['big_blind'], ['big_blind'], []]", "more than one player posts"),
+        ("_posts = [['small_blind'], [], []]", "nobody posts the big blind"),
+        ("_kill = {seat = 3, blind = 4}", "which player kills"),
+        ("_kill = {player = 4, blind = 4}", "_kill: player 4 of 3"),
+        ("_early_fifths = [[1, 2]]", "_early_fifths must be"),
+        ("_early_fifths = [[1, 9, 1]]", "_early_fifths must be"),
+    ],
+)
+def test_our_own_fields_that_make_no_sense_are_refused_with_the_reason(
+    field: str, message: str
+) -> None:
+    """Our ``_posts``, ``_kill`` and ``_early_fifths`` (audit.phh) are checked when read:
+    a malformed one is InvalidInput naming the field, not a crash or a wrong replay."""
+    with pytest.raises(InvalidInput, match=message):
+        parse_phh(TRIPLE_DRAW + field + "\n")
