@@ -431,12 +431,16 @@ def test_a_missed_blind_made_up_before_the_small_blind_replays() -> None:
 
 
 def test_a_newcomers_big_blind_replays() -> None:
-    """BLIND-05: seat 6 sits down after the first hand and posts a big blind to be dealt in
-    at once; its 10 are live, so it checks its option. ``_posts`` names the post and the
-    reader seats a newcomer; the hand replays under both profiles."""
+    """BLIND-05: seat 6 sits down after the button has gone round once (before that, BLIND-11
+    (c) deals him in free) and posts a big blind to be dealt in at once; its 10 are live, so
+    it checks its option. ``_posts`` names the post and the reader seats a newcomer; the
+    hand replays under both profiles."""
     table = Table("count", dict.fromkeys((1, 2, 3, 4), 400))
     table.start(button=1)
     table.fold_around()
+    for _ in range(4):  # the button round once: 2, 3, 4 and back to 1
+        table.start()
+        table.fold_around()
     table.command(SeatPlayer(6, "P6", 300))
     hand = table.start()
     assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (2, 3, 4)
@@ -454,7 +458,7 @@ def test_a_newcomers_big_blind_replays() -> None:
         _check_round(table, (3, 4, 6))
     for seat in (3, 4, 6):
         table.act(seat, "show", cards=cards[seat])
-    text, recorded = _round_trip(table, hand_no=2)
+    text, recorded = _round_trip(table, hand_no=6)
     data = tomllib.loads(text)
     assert data["players"] == ["P3", "P4", "P6", "P1", "P2"]
     assert data["blinds_or_straddles"] == [5, 10, 10, 0, 0]
