@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import sys
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -90,7 +92,7 @@ def start_audit_worker(settings: Settings) -> multiprocessing.process.BaseProces
         name="dealerassist-audit-worker",
         daemon=False,
     )
-    process.start()
+    _start_deaf_to_ctrl_c(process)
     return process
 
 
@@ -104,8 +106,25 @@ def start_verify_worker(settings: Settings) -> multiprocessing.process.BaseProce
         name="dealerassist-verify-worker",
         daemon=False,
     )
-    process.start()
+    _start_deaf_to_ctrl_c(process)
     return process
+
+
+def _start_deaf_to_ctrl_c(process: multiprocessing.process.BaseProcess) -> None:
+    """Start a worker child that ignores SIGINT until RQ installs its own handlers (its warm
+    shutdown): a Ctrl-C reaches the terminal's whole process group, and one that came while
+    the child was still importing or starting RQ (before those handlers) raised
+    ``KeyboardInterrupt`` there and printed a traceback. serve stops its children itself
+    (SIGTERM, ``stop_process``). A spawned child keeps an ignored SIGINT through ``exec``, and
+    Python leaves an ignored SIGINT alone at start-up."""
+    if threading.current_thread() is not threading.main_thread():
+        process.start()  # only the main thread may change signal handlers
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        process.start()
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def stop_process(process: multiprocessing.process.BaseProcess) -> None:
