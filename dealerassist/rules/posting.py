@@ -220,14 +220,18 @@ def _heads_up_small_blind(
 
 
 def _move_big_blind(hand: HandState, seat: int, stakes: Stakes) -> HandState:
-    """BLIND-07: the next seat that has not posted takes the big blind (and its ante)."""
-    amount = stakes.big_blind + stakes.big_blind_ante
+    """BLIND-07: the next seat that has not posted takes the big blind (and its ante). KILL-01:
+    the seat that kills posts the kill instead of the big blind it takes (the blind is part of
+    the kill, as ``blinds._kill_owed``); a big-blind ante, dead, is still owed on top."""
     owes = ("big_blind_ante", "big_blind") if stakes.big_blind_ante else ("big_blind",)
     for candidate in hand.seats_from(seat):
         player = hand.player(candidate)
         unposted = player.committed == 0 and player.dead == 0
         if unposted and candidate != hand.small_blind_seat:
-            moved = evolve(player, owes=player.owes + amount, owes_what=(*owes, *player.owes_what))
+            kills = KILL in player.owes_what
+            takes = tuple(part for part in owes if not (kills and part == "big_blind"))
+            amount = sum(part_amount(part, stakes) for part in takes)
+            moved = evolve(player, owes=player.owes + amount, owes_what=(*takes, *player.owes_what))
             return evolve(hand.with_player(moved), big_blind_seat=candidate)
     return evolve(hand, big_blind_seat=None)
 
