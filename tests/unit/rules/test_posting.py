@@ -281,3 +281,57 @@ def test_BLIND_02_accepts_the_kill_of_the_button_standing_for_its_small_blind() 
     table.act(2, "post")
     table.act(1, "post")
     assert table.hand.phase.value == "betting_1" and table.hand.to_act == 1
+
+
+# -- KILL-01 / BLIND-07: the big blind moves onto the seat that kills ---------------------------
+
+OPTIONAL_KILL = replace(HouseRules(), kill=KillRules(mode=KillMode.OPTIONAL))
+
+
+def moved_onto_the_kill() -> Table:
+    """Optional kill: the button (seat 2) kills hand 2; the small blind (seat 3) posts, then the
+    big blind (seat 1) sits out and the big blind moves on to the next seat that has not
+    posted: the kill seat."""
+    table = second_hand_three_handed(rules=OPTIONAL_KILL, kill_seat=2)
+    table.act(3, "post")
+    table.act(1, "sit_out")
+    assert (table.hand.big_blind_seat, table.hand.to_act) == (2, 2)
+    return table
+
+
+def test_KILL_01_accepts_the_kill_standing_for_a_big_blind_moved_onto_it() -> None:
+    """The kill seat takes the big blind but owes the kill blind alone (20, not 20 + 10): the
+    blind is part of the kill. It posts 20 live, the kill is the bet to call (seat 3 owes 15)
+    and the kill acts last before the draw (KILL-04); seat 1 is marked for the big blind and
+    the stored big blind is the kill seat."""
+    table = moved_onto_the_kill()
+    hand = table.hand
+    assert hand.kill_seat == 2
+    assert hand.player(2).owes_what == ("kill",) and hand.player(2).owes == 20
+    legal = table.legal()
+    assert legal is not None and legal["legal"] == [
+        {"action": "post", "amount": 20, "owes": ["kill"]}
+    ]
+    stack = hand.player(2).stack
+    outcome = table.act(2, "post", amount=20)
+    assert {"type": "posted", "seat": 2, "amount": 20} in outcome.events
+    hand = table.hand
+    assert hand.phase.value == "betting_1" and hand.to_act == 3
+    assert (hand.player(2).bet, hand.player(2).dead, hand.player(2).stack) == (20, 0, stack - 20)
+    assert hand.current_bet == 20
+    legal = table.legal()
+    assert legal is not None and {"action": "call", "amount": 15} in legal["legal"]
+    assert table.state.big_blind_position == 2
+    assert table.state.seat(1).missed_blind == "big"
+
+
+def test_KILL_01_refuses_the_big_blind_on_top_of_the_kill_or_in_its_place() -> None:
+    """Posting 30 (the kill and the moved big blind) is refused, and so is posting the big
+    blind of 10 alone: the kill seat posts exactly the kill blind of 20, and may not sit out
+    (KILL-05)."""
+    table = moved_onto_the_kill()
+    for amount in (30, 10):
+        error = refused(table, 2, "post", amount=amount)
+        assert error.rule_id is RuleId.KILL_01 and "post exactly 20" in error.message
+        assert error.allowed == [{"action": "post", "amount": 20, "owes": ["kill"]}]
+    assert refused(table, 2, "sit_out").rule_id is RuleId.KILL_05
