@@ -12,6 +12,7 @@ from typing import Any
 from dealerassist.rules.actions import Act, ActionKind, Mode
 from dealerassist.rules.dealing import HAND_SIZE, UNKNOWN, check_dealt, refuse
 from dealerassist.rules.fifth_cards import (
+    can_serve,
     deal_count,
     owed_count,
     serve_owed_first,
@@ -50,7 +51,13 @@ def next_to_draw(hand: HandState, draw_round: int) -> int | None:
 
 def next_in_draw(hand: HandState, rules: HouseRules, draw_round: int) -> int | None:
     """``next_to_draw``, except that in card mode a fifth card still owed is dealt before the
-    stub runs out on the seat waiting for its cards (DRAW-03/06, as ``serve_owed_first``)."""
+    stub runs out on the seat waiting for its cards (DRAW-03/06, as ``serve_owed_first``).
+
+    Only a seat whose whole deal can be supplied goes first: the stub gives it a card and, if
+    a reshuffle must complete it, the pool has enough. A seat owed several cards (IRREG-04)
+    whose pool would leave out every discard (all of them still owed) waits, and the next
+    owed seat the stub can serve goes first, as ``serve_owed_first`` does in count mode.
+    """
     seat = next_to_draw(hand, draw_round)
     if seat is None or seat in hand.come_back or not hand.player(seat).pending:
         return seat
@@ -62,9 +69,13 @@ def next_in_draw(hand: HandState, rules: HouseRules, draw_round: int) -> int | N
     needed = deal_count(hand.player(seat), rules) + owed + burn
     if stub_fits(hand, seat, needed, rules, draw_round):
         return seat
-    owed = waiting[0]
-    ready = evolve(hand, burned_this_draw=False) if hand.last_receiver == owed else hand
-    return owed if stub_fits(ready, owed, 1, rules, draw_round) else seat
+    for owed in dict.fromkeys(waiting):
+        ready = evolve(hand, burned_this_draw=False) if hand.last_receiver == owed else hand
+        if not stub_fits(ready, owed, 1, rules, draw_round):
+            break
+        if can_serve(ready, owed, rules, draw_round):
+            return owed
+    return seat
 
 
 def _deferred(hand: HandState) -> int | None:

@@ -57,6 +57,8 @@ def serve_owed_first(
         ready = evolve(hand, burned_this_draw=False) if hand.last_receiver == owed else hand
         if not stub_fits(ready, owed, 1, rules, draw_round):
             break
+        if not can_serve(ready, owed, rules, draw_round):
+            continue  # IRREG-04: its cards need a reshuffle with too few cards: it waits
         hand, dealt = _give_fifth(ready, owed, rules, draw_round)
         steps.extend(dealt)
     return hand, tuple(steps)
@@ -68,13 +70,27 @@ def owed_count(hand: HandState, seat: int) -> int:
     return max(hand.come_back.count(seat), hand.player(seat).pending)
 
 
+def owed_deal(hand: HandState, seat: int, rules: HouseRules) -> int:
+    """Cards the next deal gives ``seat`` of those owed after the others (never five in a row:
+    four of five owed, the last one after the others again)."""
+    owed_cards = owed_count(hand, seat) if seat in hand.come_back else 0
+    return HAND_SIZE - 1 if splits(owed_cards, rules) else owed_cards
+
+
+def can_serve(hand: HandState, seat: int, rules: HouseRules, draw_round: int) -> bool:
+    """DRAW-06 / IRREG-04: can the stub (and, to complete it, a reshuffle) give ``seat`` its
+    next owed deal now? Not when the pool would leave out every discard that could fill it
+    (those of the seat itself and of every other seat still owed cards)."""
+    return deliverable(hand, seat, owed_deal(hand, seat, rules), rules, draw_round) is not None
+
+
 def _give_fifth(
     hand: HandState, seat: int, rules: HouseRules, draw_round: int
 ) -> tuple[HandState, tuple[Step, ...]]:
     owed_cards = owed_count(hand, seat) if seat in hand.come_back else 0
     if not owed_cards:
         return hand, ()
-    count = HAND_SIZE - 1 if splits(owed_cards, rules) else owed_cards  # never five in a row
+    count = owed_deal(hand, seat, rules)
     planned = deliverable(hand, seat, count, rules, draw_round)
     if planned is None:
         return hand, (Step("stop", 0, seat),)

@@ -324,3 +324,160 @@ def test_IRREG_04_rejects_take_exposed_while_a_replacement_can_be_supplied() -> 
         _rule(table, "take_exposed", TakeExposed(1))
     assert caught.value.rule_id is RuleId.IRREG_04 and "waits for the floor" in caught.value.message
     assert table.state.to_dict() == before
+
+
+# -- the stub runs out while exposed cards are owed (IRREG-04 / DRAW-06) ---------------------
+
+NO_BURN = HouseRules(
+    draw=DrawRules(burn_before=False),
+    irregularities=IrregularityRules(exposed_draw=ExposedDrawCard.TO_DISCARDS),
+)
+DECK = [rank + suit for suit in "cdhs" for rank in "23456789TJQKA"]
+
+
+def _next_cards(table: Table, count: int) -> tuple[str, ...]:
+    """Card mode: the first ``count`` cards of DECK in no hand, discard pile or muck."""
+    hand = table.hand
+    seen = set(hand.muck_cards)
+    for player in hand.players:
+        seen |= {*player.cards, *(card for pile in player.pile_cards for card in pile)}
+    return tuple(card for card in DECK if card not in seen)[:count]
+
+
+def _deal_and_expose(table: Table, seat: int, exposed: int) -> None:
+    cards = _next_cards(table, table.hand.player(seat).pending)
+    table.act(seat, "deal", cards=cards)
+    for card in cards[:exposed]:
+        table.act(seat, "exposed", cards=(card,))
+        assert not table.hand.floor_wait
+
+
+def _short_stub_with_exposed_cards_owed() -> Table:
+    """Heads-up 2-7 triple draw, card mode, no burns. Draw 1: seat 1's replacements are
+    exposed again and again (its discards hold 31 cards) until the stub is down to 7; draw 2:
+    seat 1 draws four and all four are exposed (owed four after the others, stub 3), then seat
+    2 asks for one card. Every discard is seat 1's or seat 2's, both still owed cards, and the
+    house keeps the muck out of a reshuffle: a reshuffle now would hold only the bottom card."""
+    table = Table([1000, 1000], Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW, rules=NO_BURN, mode=Mode.CARD)
+    table.start(button=2)
+    for seat in (1, 2):
+        table.act(seat, "deal", cards=_next_cards(table, 5))
+    table.act(2, "call")
+    table.act(1, "check")
+    table.act(1, "draw", discards=table.hand.player(1).cards[:4])
+    _deal_and_expose(table, 1, 4)
+    table.act(2, "draw", discards=table.hand.player(2).cards[:4])
+    _deal_and_expose(table, 2, 0)
+    for _ in range(5):
+        _deal_and_expose(table, 1, 4)
+    _deal_and_expose(table, 1, 3)
+    _deal_and_expose(table, 1, 0)
+    assert table.hand.phase is Phase.BETTING_2 and table.hand.stub == 7
+    assert table.hand.player(1).pile == (31,) and table.hand.player(2).pile == (4,)
+    table.act(1, "check")
+    table.act(2, "check")
+    table.act(1, "draw", discards=table.hand.player(1).cards[:4])
+    _deal_and_expose(table, 1, 4)
+    assert table.hand.come_back == (1,) and table.hand.player(1).pending == 4
+    table.act(2, "draw", discards=table.hand.player(2).cards[:1])
+    assert table.hand.stub == 3 and cards_accounted(table.hand) == 52
+    return table
+
+
+def test_IRREG_04_accepts_the_drawer_served_first_when_no_reshuffle_can_replace_the_cards() -> None:
+    """The stub (3, the bottom card kept) cannot give seat 2 its card and seat 1 its four
+    replacements; seat 1 cannot be served first either (two cards, then a reshuffle of the
+    bottom card alone). So seat 2 is dealt its card from the stub, and seat 1's replacements
+    come last, as IRREG-04 says, the stub first, then a reshuffle of seat 2's discards."""
+    table = _short_stub_with_exposed_cards_owed()
+    assert table.legal() == {
+        "seat": 2,
+        "phase": "draw_2",
+        "legal": [{"action": "deal", "count": 1}],
+    }
+    card = _next_cards(table, 1)
+    table.act(2, "deal", cards=card)
+    assert table.hand.player(2).held == 5 and table.hand.stub == 2
+    assert table.legal() == {
+        "seat": 1,
+        "phase": "draw_2",
+        "legal": [{"action": "deal", "count": 4}],
+    }
+    from_stub = _next_cards(table, 1)
+    reshuffled = table.hand.player(2).pile_cards[0][:3]
+    outcome = table.act(1, "deal", cards=(*from_stub, *reshuffled))
+    codes = [(i["code"], i["seat"], i["count"]) for i in outcome.instructions]
+    assert codes[:4] == [("deal", 1, 1), ("stop", 1, 1), ("reshuffle", 1, 6), ("deal", 1, 3)]
+    assert outcome.instructions[2]["pool"] == {
+        "stub": 1,
+        "burns": 0,
+        "muck": 0,
+        "discards": {"2": 5},
+        "kept_out": {"1": 39},
+    }
+    assert table.hand.phase is Phase.BETTING_3 and table.hand.player(1).held == 5
+    assert table.hand.exposed_owed == () and cards_accounted(table.hand) == 52
+
+
+def test_IRREG_04_refuses_the_exposed_seat_s_replacements_before_the_drawer_s_card() -> None:
+    """Seat 1's four replacements may not be dealt before seat 2's card (refused, nothing
+    changes): they would need a reshuffle of the bottom card alone (DRAW-06)."""
+    table = _short_stub_with_exposed_cards_owed()
+    before = table.state.to_dict()
+    with pytest.raises(RuleViolation) as caught:
+        table.act(
+            1, "deal", cards=(*_next_cards(table, 2), *table.hand.player(2).pile_cards[0][:2])
+        )
+    assert caught.value.rule_id is RuleId.DRAW_03 and "deal to seat 2 now" in caught.value.message
+    assert caught.value.allowed == [{"seat": 2, "action": "deal", "count": 1}]
+    assert table.state.to_dict() == before
+
+
+def test_DRAW_06_refuses_the_exposed_seat_s_own_discards_after_the_reshuffle() -> None:
+    """After seat 2's card, seat 1's replacements come from the stub and a reshuffle that keeps
+    seat 1's discards out: one of its own exposed cards is refused, seat 2's discards accepted."""
+    table = _short_stub_with_exposed_cards_owed()
+    table.act(2, "deal", cards=_next_cards(table, 1))
+    own = table.hand.player(1).pile_cards[1][0]
+    from_stub = _next_cards(table, 1)
+    with pytest.raises(RuleViolation) as caught:
+        table.act(1, "deal", cards=(*from_stub, own, *table.hand.player(2).pile_cards[0][:2]))
+    assert caught.value.rule_id is RuleId.DRAW_06 and "own discard" in caught.value.message
+    table.act(1, "deal", cards=(*from_stub, *table.hand.player(2).pile_cards[0][:3]))
+    assert table.hand.player(1).held == 5 and table.hand.phase is Phase.BETTING_3
+
+
+def test_IRREG_04_count_mode_serves_the_drawer_first_without_a_false_stop() -> None:
+    """Count mode, the same short stub: seat 2's draw of one is dealt at once, then seat 1's
+    four replacements (one from the stub, three from a reshuffle of seat 2's discards); no
+    "stop" for seat 1 comes before seat 2's card (seat 1 is not dealt first, the stub is not
+    empty)."""
+    table = Table([1000, 1000], Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW, rules=NO_BURN)
+    table.start(button=2)
+    table.act(2, "call")
+    table.act(1, "check")
+    table.act(1, "draw", count=4)
+    for _ in range(4):
+        table.act(1, "exposed")
+    table.act(2, "draw", count=4)
+    for _ in range(23):  # after the draw: back to the draw, replaced at once, and again
+        table.act(1, "exposed")
+    assert table.hand.phase is Phase.BETTING_2 and table.hand.stub == 7
+    table.act(1, "check")
+    table.act(2, "check")
+    table.act(1, "draw", count=4)
+    for _ in range(4):
+        table.act(1, "exposed")
+    assert (table.hand.stub, table.hand.come_back) == (3, (1, 1, 1, 1))
+    outcome = table.act(2, "draw", count=1)
+    codes = [(i["code"], i["seat"], i["count"]) for i in outcome.instructions]
+    assert codes[:5] == [
+        ("deal", 2, 1),
+        ("deal", 1, 1),
+        ("stop", 1, 1),
+        ("reshuffle", 1, 6),
+        ("deal", 1, 3),
+    ]
+    assert outcome.instructions[3]["pool"]["discards"] == {"2": 5}
+    assert table.hand.phase is Phase.BETTING_3
+    assert [p.held for p in table.hand.players] == [5, 5] and cards_accounted(table.hand) == 52
