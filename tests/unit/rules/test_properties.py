@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from engine_table import AT, LIMIT, StoredTable, Table, cards_accounted
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
 from dealerassist.errors import InvalidInput
@@ -45,6 +45,8 @@ STAKES = {
 }
 ANTES = Stakes(ante=5, small_bet=10, big_bet=20, min_bet=10)
 GAMES = [(variant, structure) for variant in Variant for structure in Structure]
+TRIPLE = Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW
+TO_DISCARDS = ExposedDrawCard.TO_DISCARDS
 
 
 def chips_in_play(state: TableState) -> int:
@@ -500,6 +502,26 @@ def test_IRREG_03_accepts_random_exposed_cards_and_conserves_chips_and_cards(
     mode=st.sampled_from(list(Mode)),
     disposition=st.sampled_from(list(ExposedDrawCard)),
     keep=st.sampled_from([None, "any", "none", "75432"]),
+)
+# IRREG-04 / DRAW-06: the seed-000 pool, the stub short, a seat owed four exposed cards ahead
+# of one owed a single card; every discard belongs to a seat still owed cards, so the four
+# cannot be dealt first (a reshuffle would hold the bottom card alone): the one card goes first
+@example(
+    game=(TRIPLE, Structure.FIXED_LIMIT),
+    seed=264,
+    mode=Mode.CARD,
+    disposition=TO_DISCARDS,
+    keep=None,
+)
+@example(
+    game=(TRIPLE, Structure.FIXED_LIMIT),
+    seed=426,
+    mode=Mode.CARD,
+    disposition=TO_DISCARDS,
+    keep=None,
+)
+@example(
+    game=(TRIPLE, Structure.POT_LIMIT), seed=426, mode=Mode.CARD, disposition=TO_DISCARDS, keep=None
 )
 def test_IRREG_04_random_draw_exposures_conserve_chips_and_cards_and_are_replaced_last(
     game: tuple[Variant, Structure],
