@@ -1,5 +1,5 @@
 """Starting a hand: the button, who is dealt in, what each seat must post (BLIND-01..03, 05..09,
-13, 14; OPEN-03 re-deal)."""
+13, 14; OPEN-03 re-deal; OPEN-08 a false opener waits)."""
 
 from __future__ import annotations
 
@@ -338,6 +338,9 @@ def new_hand(
     killer = kills.killer(table, volunteer, rules)
     kill_in_blind = killer is not None and killer in (small, big)
     for seat in order:
+        if table.seat(seat).false_opener:  # OPEN-08: until a legally opened pot is won
+            waiting.append((seat, RuleId.OPEN_08.value))
+            continue
         if previous is not None and not previous.has(seat):
             waiting.append((seat, RuleId.OPEN_09.value))
             continue
@@ -365,7 +368,7 @@ def new_hand(
         dead=table.carried_pot,
         waiting=tuple(waiting),
     )
-    if len(players) < 2 and waiting:
+    if len(players) < 2 and waiting and not everyone:  # OPEN-08: false openers still wait
         return _everyone_in(table, where, rules, volunteer)
     hand = _single_blind(hand, stakes, rules)
     hand = _kill_owed(hand, killer, stakes, rules)

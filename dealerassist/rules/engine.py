@@ -91,6 +91,7 @@ def apply(state: TableState, command: Command, rules: HouseRules, at: datetime) 
             table = rulings.apply_ruling(state, command, rules, at, log, apply)
     table, kill_button = kills.settle(table, rules)
     log.instructions.extend(kill_button)
+    table = openers.settle_false_openers(table, rules)  # OPEN-08
     table = rulings.record(state, table, command, at)
     if table.instructions or log.instructions:
         table = evolve(table, instructions=tuple(log.instructions))
@@ -129,8 +130,10 @@ def _seat_command(
     match command:
         case RemovePlayer(seat=seat):
             table = kills.after_leaving(table, seat, state.seat(seat).player)
+            table = openers.after_leaving(state, table, seat)  # OPEN-08
         case SeatPlayer(seat=seat, player=player):
             table = kills.after_return(table, seat, player)
+            table = openers.after_return(table, seat, player)  # OPEN-08
         case ChangeSeat(seat=seat, to=to):
             table = kills.after_seat_change(table, seat, to)
     log.instructions.extend(kills.leg_instructions(state, table, rules))
@@ -166,6 +169,7 @@ def _start(
     hand = blinds.new_hand(state, where, rules, kill_seat)
     state = blinds.settle_newcomers(state, hand)
     kills.check_volunteer(state, hand, kill_seat, rules)
+    openers.check_enough_dealt(hand)  # OPEN-08: a false opener waits even then
     blinds.check_players(len(hand.players), rules, state)
     moved = where.button
     dealt = [player.seat for player in hand.players]
@@ -213,6 +217,9 @@ def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log)
         )
     spec = state.spec
     phase = hand.phase
+    if hand.waiting and act.action is not ActionKind.POST:  # check_post names a post's wait
+        waits = hand  # OPEN-08: a false opener sitting out makes no entry
+        _checked(state, hand, rules, lambda: openers.check_not_waiting(waits, act.seat))
     if phase is Phase.POSTING and act.action in _POSTING:
         state, hand = posting.apply_act(state, hand, act, log)
     elif act.action is ActionKind.EXPOSED:
@@ -236,6 +243,8 @@ def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log)
         log.notices.extend(showdown.number_notice(hand, act.seat, spec.variant))
         hand, proof = openers.prove(hand, act.seat, rules)
         log.notices.extend(proof)
+        state, sits_out = openers.mark_false_opener(state, hand, act.seat, proof)  # OPEN-08
+        log.notices.extend(sits_out)
     elif phase is Phase.SHOWDOWN and act.action is ActionKind.MUCK:
         showdown.check_muck(hand, act.seat)
         hand = showdown.apply_muck(hand, act.seat, rules)
@@ -558,6 +567,7 @@ def _seats_view(state: TableState) -> list[dict[str, Any]]:
             "missed_blind": seat.missed_blind,
             "new_player": seat.new_player,
             "waiting": seat.waiting,
+            **({"false_opener": True} if seat.false_opener else {}),  # OPEN-08: sits out
         }
         for seat in state.seats
     ]

@@ -25,6 +25,7 @@ _WAITS = {
     "BLIND-08": "owes missed blinds and waits for the big blind",
     "BLIND-12": "changed seats and waits for the big blind",
     "BLIND-13": "skipped the blind and re-enters only on the blind",
+    "OPEN-08": "opened falsely all in: sits out until a legally opened pot has been won",
     "OPEN-09": "was not dealt in on the passed-out deal: dealt in once its antes are won",
     "KILL-06": "a new player who may not buy the button while the kill is in a blind",
 }

@@ -1,5 +1,6 @@
 """Ante games with openers ("jackpots"): opening, nobody opens, splitting and proving openers,
-a seat all in for the antes asked whether it opens (OPEN-02, 03, 05, 07, 08)."""
+a seat all in for the antes asked whether it opens, and one that opened falsely sitting out
+until a legally opened pot has been won (OPEN-02, 03, 05, 07, 08)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from dealerassist.rules.actions import Act, ActionKind, Mode, TableSpec
 from dealerassist.rules.dealing import UNKNOWN
 from dealerassist.rules.house_rules import HouseRules
 from dealerassist.rules.joker import JOKER
+from dealerassist.rules.ruling_commands import Ruling
 from dealerassist.rules.showdown import next_to_show
-from dealerassist.rules.state import HandState, Phase, evolve
+from dealerassist.rules.state import HandState, Phase, PlayerState, TableState, evolve
 from dealerassist.rules.violations import Notice, RuleId, RuleViolation
 
 SPLIT = "split"
@@ -195,3 +197,134 @@ def proof_reminder(hand: HandState, rules: HouseRules) -> list[dict[str, object]
         return []
     text = f"Seat {opener} opened: it shows its openers to the table before the pot is pushed"
     return [{"code": "show_openers", "seat": opener, "count": None, "text": text}]
+
+
+# -- OPEN-08: an all-in false opener sits out until a legally opened pot has been won ----------
+
+FALSE_OPEN_ALL_IN = "false_open_all_in"  # the floor's OPEN-08 ruling (ruling_options.py)
+_UNTIL = "until a legally opened pot has been won (even if he rebuys)"
+
+
+def all_in_for_the_antes(player: PlayerState, ante: int) -> bool:
+    """OPEN-08: the seat antes and has put in no more than its ante, nothing behind: it declared
+    its open without putting in the opening bet."""
+    return player.stack == 0 and "ante" in player.owes_what and player.committed <= ante
+
+
+def mark_false_opener(
+    table: TableState, hand: HandState, seat: int, proof: Sequence[Notice]
+) -> tuple[TableState, list[Notice]]:
+    """OPEN-08: the opener all in for the antes could not prove openers (OPEN-05): besides
+    losing the antes, his seat sits out until a legally opened pot has been won."""
+    if not proof or seat != hand.opener:
+        return table, []
+    if not all_in_for_the_antes(hand.player(seat), table.spec.stakes.ante):
+        return table, []
+    return sit_out_false_opener(table, seat)
+
+
+def sit_out_false_opener(table: TableState, seat: int) -> tuple[TableState, list[Notice]]:
+    """OPEN-08: mark the seat (kept over hands, a rebuy, a sit-out and a seat change)."""
+    current = table.seat(seat)
+    if current.player is None:
+        return table, []
+    text = (
+        f"Seat {seat} opened falsely while all in for the antes: it loses the antes and is not "
+        f"dealt in {_UNTIL}"
+    )
+    notice = Notice(rule_id=RuleId.OPEN_08, message=text, seat=seat)
+    return table.with_seat(evolve(current, false_opener=True)), [notice]
+
+
+def ruled_false_opener(
+    table: TableState, ruling: Ruling, killed: Sequence[int]
+) -> tuple[TableState, list[Notice]]:
+    """OPEN-08: the floor's ``false_open_all_in`` ruling on the current hand sits out the seat
+    whose hand it killed, or without a kill (the hand is over) the hand's opener."""
+    hand = table.hand
+    if ruling.rule_id != RuleId.OPEN_08.value or ruling.decision != FALSE_OPEN_ALL_IN:
+        return table, []
+    if hand is None or ruling.hand_no not in (None, hand.hand_no):
+        return table, []
+    seats = list(killed) or ([hand.opener] if hand.opener is not None else [])
+    notices: list[Notice] = []
+    for seat in seats:
+        table, notice = sit_out_false_opener(table, seat)
+        notices.extend(notice)
+    return table, notices
+
+
+def legally_opened_and_won(table: TableState, hand: HandState, rules: HouseRules) -> bool:
+    """OPEN-08: the hand was opened, its opener not found to have opened falsely (OPEN-05 at
+    the showdown, or the floor's OPEN-08 ruling), and its pot was won (not passed out, not a
+    misdeal)."""
+    result = hand.result
+    if hand.phase is not Phase.COMPLETE or result is None or not result.get("pots"):
+        return False
+    opener = hand.opener
+    if opener is None or not jackpots(hand, rules) or not hand.has(opener):
+        return False
+    if table.seat(opener).false_opener:
+        return False
+    player = hand.player(opener)
+    return player.shown is None or has_openers((*player.shown, *(player.split_discards or ())))
+
+
+def settle_false_openers(table: TableState, rules: HouseRules) -> TableState:
+    """OPEN-08: once a legally opened pot has been won, the false openers who sat it out (or
+    were away, or had no chips) are dealt in again."""
+    waiting = [s for s in table.seats if s.false_opener]
+    if not waiting and not table.false_openers_away:
+        return table
+    hand = table.hand
+    if hand is None or not legally_opened_and_won(table, hand, rules):
+        return table
+    for seat in waiting:
+        if not hand.has(seat.seat):
+            table = table.with_seat(evolve(seat, false_opener=False))
+    return evolve(table, false_openers_away=()) if table.false_openers_away else table
+
+
+def check_not_waiting(hand: HandState, seat: int) -> None:
+    """OPEN-08: a false opener who waits is not dealt in: no entry for his seat this hand."""
+    if (seat, RuleId.OPEN_08.value) not in hand.waiting:
+        return
+    raise RuleViolation(
+        rule_id=RuleId.OPEN_08,
+        message=f"Seat {seat} opened falsely while all in for the antes and is not dealt in "
+        f"{_UNTIL}; it has no cards in this hand"
+        + ("." if hand.to_act is None else f": enter seat {hand.to_act}'s action."),
+        seat=seat,
+    )
+
+
+def check_enough_dealt(hand: HandState) -> None:
+    """OPEN-08: the false openers still sit out when too few others are left to deal."""
+    sitting = [seat for seat, rule in hand.waiting if rule == RuleId.OPEN_08.value]
+    if len(hand.players) >= 2 or not sitting:
+        return
+    names = ", ".join(str(seat) for seat in sitting)
+    raise RuleViolation(
+        rule_id=RuleId.OPEN_08,
+        message=f"Seat {names} opened falsely while all in for the antes and is not dealt in "
+        f"{_UNTIL}: at least two other players with chips are needed to deal.",
+        seat=sitting[0],
+    )
+
+
+def after_leaving(before: TableState, table: TableState, seat: int) -> TableState:
+    """OPEN-08: a false opener who leaves keeps his wait: it is his again if he sits down
+    before a legally opened pot has been won."""
+    player = before.seat(seat).player
+    if not before.seat(seat).false_opener or player is None:
+        return table
+    return evolve(table, false_openers_away=(*table.false_openers_away, player))
+
+
+def after_return(table: TableState, seat: int, player: str) -> TableState:
+    """OPEN-08: a false opener who left sits down again (a rebuy): he still waits."""
+    if player not in table.false_openers_away:
+        return table
+    away = tuple(p for p in table.false_openers_away if p != player)
+    table = table.with_seat(evolve(table.seat(seat), false_opener=True))
+    return evolve(table, false_openers_away=away)

@@ -19,6 +19,7 @@ from dealerassist.rules import (
     exposed_draw,
     journal,
     kills,
+    openers,
     showdown,
     waivers,
 )
@@ -111,6 +112,9 @@ def apply_ruling(
     for effect in ruling.effects:
         _check_hold(state, effect)
         state = _apply_effect(state, effect, rules, at, log, replay)
+    killed = [effect.seat for effect in ruling.effects if isinstance(effect, KillHand)]
+    state, sits_out = openers.ruled_false_opener(state, ruling, killed)
+    log.notices.extend(sits_out)  # OPEN-08: the floor found an all-in false opener
     return _after_floor_wait(state, rules, log)
 
 

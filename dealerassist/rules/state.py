@@ -160,6 +160,9 @@ class SeatState:
     new_player: bool = False
     waiting: str | None = None
     dodge_from: int | None = None
+    # OPEN-08: opened falsely while all in for the antes; not dealt in until a legally opened
+    # pot has been won, even if he rebuys (rules/openers.py)
+    false_opener: bool = field(default=False, metadata=OMIT_AT_DEFAULT)
 
 
 # No slots: ``evolve`` copies the instance ``__dict__`` in one step (see ``_make_copier``).
@@ -318,6 +321,9 @@ class TableState:
     # KILL-03: the player (ID) who left holding the leg; the button is neutral meanwhile and the
     # leg is his again if he sits down before the next pot is won (rules/kills.py)
     kill_leg_away: str | None = field(default=None, metadata=OMIT_AT_DEFAULT)
+    # OPEN-08: players (IDs) who left while they waited as false openers; the wait is theirs
+    # again if they sit down before a legally opened pot has been won (rules/openers.py)
+    false_openers_away: tuple[str, ...] = field(default=(), metadata=OMIT_AT_DEFAULT)
 
     def seat(self, seat: int) -> SeatState:
         if not 1 <= seat <= len(self.seats):
