@@ -4,10 +4,20 @@ all in for the antes (OPEN-01..03, 05, 07, 08)."""
 from __future__ import annotations
 
 import pytest
-from engine_table import Table
+from engine_table import AT, Table
 
-from dealerassist.rules.actions import ChangeSeat, Mode, Stakes, StartHand
-from dealerassist.rules.engine import Outcome
+from dealerassist.rules.actions import (
+    AddChips,
+    ChangeSeat,
+    Mode,
+    RemovePlayer,
+    ReturnToPlay,
+    SeatPlayer,
+    SitOut,
+    Stakes,
+    StartHand,
+)
+from dealerassist.rules.engine import Outcome, view
 from dealerassist.rules.house_rules import (
     BettingRules,
     HouseRules,
@@ -17,6 +27,7 @@ from dealerassist.rules.house_rules import (
     PostDrawFirst,
 )
 from dealerassist.rules.openers import has_openers
+from dealerassist.rules.ruling_commands import Ruling
 from dealerassist.rules.violations import RuleId, RuleViolation
 
 ANTES = Stakes(ante=2, small_bet=10, big_bet=20)
@@ -448,6 +459,155 @@ def test_OPEN_08_is_not_asked_where_the_game_has_no_openers() -> None:
     table = Table([100, 100, 1], stakes=ANTES, rules=HouseRules())
     table.start(button=2)
     assert table.hand.player(3).all_in and table.hand.to_act == 1
+
+
+def false_opener_table(stacks: list[int] | None = None) -> Table:
+    """Count mode: seat 3, all in for part of its ante, declares the pot open; seat 1 calls,
+    the others fold; at showdown seat 3 shows tens: its hand is dead (OPEN-05) and, all in for
+    the antes, it sits out until a legally opened pot has been won (OPEN-08)."""
+    table = Table(stacks or [100, 100, 1], stakes=ANTES, rules=jackpots())
+    table.start(button=2)
+    table.act(3, "bet")
+    while table.hand.phase.value == "betting_1":  # seat 1 calls, the others fold
+        seat = table.hand.to_act
+        table.act(seat, "call" if seat == 1 else "fold")
+    for seat in (3, 1):
+        table.act(seat, "draw", count=1)
+    outcome = show_down(table, {1: "9h 8d 2c 5d 4s", 3: "Th Ts 3c 6d 8s"})
+    assert [(n.rule_id, n.seat) for n in outcome.notices][-2:] == [
+        (RuleId.OPEN_05, 3),
+        (RuleId.OPEN_08, 3),
+    ]
+    assert table.state.seat(3).false_opener and table.stacks()[3] == 0
+    return table
+
+
+def test_OPEN_08_accepts_the_false_opener_again_once_a_legally_opened_pot_is_won() -> None:
+    """Seat 3 rebuys and waits (not dealt in, the view and the preview say OPEN-08); a
+    passed-out deal does not end the wait; the next pot, opened by seat 1 and won, does: seat 3
+    is dealt in the hand after."""
+    table = false_opener_table()
+    table.run(AddChips(3, 50))
+    assert table.state.seat(3).false_opener
+    seats = view(table.state, table.rules, AT)["seats"]
+    assert seats[2]["false_opener"] is True and "false_opener" not in seats[0]
+    preview = view(table.state, table.rules, AT)["next_hand"]
+    assert preview is not None and preview["waiting"] == {"3": "OPEN-08"}
+    outcome = table.start(post=False)
+    assert [p.seat for p in table.hand.players] == [1, 2]
+    assert table.hand.waiting == ((3, "OPEN-08"),)
+    skip = [i for i in outcome.instructions if i["code"] == "skip"]
+    assert skip and skip[0]["seat"] == 3 and "legally opened pot" in skip[0]["text"]
+    while table.hand.phase.value == "posting":
+        table.act(table.hand.to_act, "post")
+    checked_around(table)  # passed out: no pot won
+    assert table.outcome is not None and table.outcome.result is not None
+    assert table.outcome.result["passed_out"] and table.state.seat(3).false_opener
+    table.start()
+    assert not table.hand.has(3) and table.hand.waiting == ((3, "OPEN-08"),)
+    first = table.hand.to_act
+    other = 2 if first == 1 else 1
+    table.act(first, "bet", amount=10)
+    outcome = table.act(other, "fold")
+    assert outcome.result is not None and outcome.result["pots"]
+    assert not table.state.seat(3).false_opener
+    assert "false_opener" not in table.state.to_dict()["seats"][2]
+    table.start()
+    assert table.hand.has(3) and table.hand.waiting == ()
+
+
+def test_OPEN_08_refuses_the_false_opener_posting_or_acting_while_he_waits() -> None:
+    """While seat 3 waits, its post and any entry for it are refused with OPEN-08, saying
+    until when; the table's state is unchanged."""
+    table = false_opener_table()
+    table.run(AddChips(3, 50))
+    table.start(post=False)
+    error = refused(table, 3, "post")
+    assert error.rule_id is RuleId.OPEN_08 and error.seat == 3
+    assert "until a legally opened pot has been won" in error.message
+    while table.hand.phase.value == "posting":
+        table.act(table.hand.to_act, "post")
+    error = refused(table, 3, "check")
+    assert error.rule_id is RuleId.OPEN_08
+    assert "until a legally opened pot has been won (even if he rebuys)" in error.message
+    assert error.allowed == table.legal()["legal"]  # type: ignore[index]
+    assert refused(table, 3, "bet", amount=10).rule_id is RuleId.OPEN_08
+
+
+def test_OPEN_08_refuses_to_deal_when_only_the_false_opener_and_one_other_have_chips() -> None:
+    """Heads-up: seat 2 falsely opens all in; after a rebuy the next deal would need him, and
+    is refused with OPEN-08 (he still waits) rather than dealing him in."""
+    table = Table([100, 1], stakes=ANTES, rules=jackpots())
+    table.start(button=1)
+    table.act(2, "bet")
+    table.act(1, "call")
+    for seat in (2, 1):
+        table.act(seat, "draw", count=0)
+    show_down(table, {1: "9h 8d 2c 5d 4s", 2: "Th Ts 3c 6d 8s"})
+    assert table.state.seat(2).false_opener
+    table.run(AddChips(2, 50))
+    before = table.state
+    with pytest.raises(RuleViolation) as error:
+        table.start()
+    assert error.value.rule_id is RuleId.OPEN_08 and error.value.seat == 2
+    assert "until a legally opened pot has been won" in error.value.message
+    assert table.state is before
+
+
+def test_OPEN_08_a_rebuy_or_leaving_and_sitting_down_again_keeps_him_waiting() -> None:
+    """The wait belongs to the player: adding chips, sitting out and coming back, or leaving
+    and sitting down again (another seat) keep it; a new player in his old seat does not
+    wait."""
+    table = false_opener_table([100, 100, 1, 100])
+    table.run(AddChips(3, 40))
+    table.run(SitOut(3))
+    table.run(ReturnToPlay(3))
+    assert table.state.seat(3).false_opener
+    table.run(RemovePlayer(3))
+    assert table.state.false_openers_away == ("P3",)
+    table.run(SeatPlayer(3, "P9", 60))
+    table.run(SeatPlayer(5, "P3", 60))
+    assert not table.state.seat(3).false_opener and table.state.seat(5).false_opener
+    assert table.state.false_openers_away == ()
+    table.start()
+    assert table.hand.waiting == ((5, "OPEN-08"),) and table.hand.has(3)
+
+
+def test_OPEN_08_only_an_opener_all_in_for_the_antes_waits_after_a_false_open() -> None:
+    """Seat 1 opens with chips behind and shows tens: its hand is dead (OPEN-05) but it plays
+    the next hand; a table that never has a false opener encodes no OPEN-08 field."""
+    table = Table([100, 100, 100], stakes=ANTES, rules=jackpots())
+    table.start(button=3)
+    table.act(1, "bet", amount=10)
+    table.act(2, "call")
+    table.act(3, "fold")
+    for seat in (1, 2):
+        table.act(seat, "draw", count=0)
+    table.act(1, "check")
+    table.act(2, "check")
+    outcome = show_down(table, {1: "Th Ts 3c 6d 8s", 2: "9h 8d 2c 5d 4s"})
+    assert RuleId.OPEN_05 in [n.rule_id for n in outcome.notices]
+    assert RuleId.OPEN_08 not in [n.rule_id for n in outcome.notices]
+    assert not table.state.seat(1).false_opener
+    data = table.state.to_dict()
+    assert "false_openers_away" not in data
+    assert all("false_opener" not in seat for seat in data["seats"])
+
+
+def test_OPEN_08_the_floor_ruling_sits_out_an_all_in_false_opener() -> None:
+    """Seat 3 declares open, both fold, and it cannot show openers: the floor rules OPEN-08
+    false_open_all_in after the hand; the hand's opener waits from the next hand."""
+    table = all_in_table()
+    table.act(3, "bet")
+    table.act(1, "fold")
+    table.act(2, "fold")
+    assert not table.state.seat(3).false_opener
+    outcome = table.run(Ruling("false_open_all_in", rule_id="OPEN-08"))
+    assert [(n.rule_id, n.seat) for n in outcome.notices] == [(RuleId.OPEN_08, 3)]
+    assert table.state.seat(3).false_opener
+    table.run(AddChips(3, 30))
+    table.start()
+    assert table.hand.waiting == ((3, "OPEN-08"),)
 
 
 def test_OPEN_09_rejects_a_seat_change_while_passed_out_antes_wait() -> None:
