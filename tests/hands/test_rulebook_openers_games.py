@@ -399,6 +399,80 @@ def test_OPEN_08_asks_the_seat_all_in_for_the_antes_whether_he_opens() -> None:
     assert table.hand.to_act == 3 or noticed
 
 
+def all_in_false_open() -> Table:
+    """Home game, four seats: seat 4 has two chips, all in for its ante; it declares the pot
+    open, seats 1 and 2 call the opening bet of 10, seat 3 folds; at the showdown seat 4 shows
+    a pair of nines: its hand is dead (OPEN-05), it loses the antes and sits out (OPEN-08)."""
+    table = Table([100, 100, 100, 2], stakes=ANTES, rules=profile("home-game-five-card-draw"))
+    table.start(button=3)
+    assert table.hand.player(4).all_in and table.hand.to_act == 4
+    table.act(4, "bet")
+    table.act(1, "call")
+    table.act(2, "call")
+    table.act(3, "fold")
+    for seat in (4, 1, 2):
+        table.act(seat, "draw", count=3)
+    table.act(1, "check")
+    table.act(2, "check")
+    shown = {1: "Kh Kd 2c 5d 8s", 2: "Qh Qd 3c 6d 7s", 4: "9h 9s 4c 7d 2s"}
+    notices = []
+    while table.hand.phase.value == "showdown":
+        outcome = table.act(table.hand.to_act, "show", cards=shown[table.hand.to_act])
+        notices.extend(outcome.notices)
+    sits_out = [n for n in notices if n.rule_id == "OPEN-08"]
+    assert sits_out and sits_out[0].seat == 4 and "legally opened pot" in sits_out[0].message
+    assert table.stacks() == {1: 116, 2: 88, 3: 98, 4: 0}
+    return table
+
+
+def test_OPEN_08_false_opener_rebuys_waits_and_is_dealt_in_after_a_legal_pot() -> None:
+    """Seat 4 rebuys: it is not dealt in (the dealer is told why); the next deal is passed out,
+    which ends nothing; the same dealer deals again, seat 1 opens and wins: seat 4 has waited
+    long enough and is dealt into the following hand."""
+    table = all_in_false_open()
+    table.run(AddChips(4, 60))
+    outcome = table.start(post=False)
+    assert [p.seat for p in table.hand.players] == [1, 2, 3]
+    assert any(
+        i["code"] == "skip" and i["seat"] == 4 and "(OPEN-08)" in i["text"]
+        for i in outcome.instructions
+    )
+    while table.hand.phase.value == "posting":
+        table.act(table.hand.to_act, "post")
+    check_around(table)
+    assert table.state.carried_pot and table.state.seat(4).false_opener
+    table.start()
+    assert not table.hand.has(4)
+    table.act(table.hand.to_act, "bet", amount=10)
+    while table.hand.phase.value == "betting_1":
+        table.act(table.hand.to_act, "fold")
+    assert table.hand.result is not None and table.hand.result["pots"]
+    assert not table.state.seat(4).false_opener
+    table.start()
+    assert table.hand.has(4) and table.hand.player(4).stack == 58
+
+
+def test_OPEN_08_refuses_the_waiting_false_opener_a_post_an_action_or_a_lone_deal() -> None:
+    """While seat 4 waits, its post and its check are refused with OPEN-08 (until a legally
+    opened pot has been won); when only one other player is left, the deal is refused too."""
+    table = all_in_false_open()
+    table.run(AddChips(4, 60))
+    table.start(post=False)
+    error = refused(table, 4, "post")
+    assert error.rule_id is RuleId.OPEN_08 and "legally opened pot" in error.message
+    while table.hand.phase.value == "posting":
+        table.act(table.hand.to_act, "post")
+    error = refused(table, 4, "check")
+    assert error.rule_id is RuleId.OPEN_08 and error.seat == 4
+    assert "until a legally opened pot has been won" in error.message
+    check_around(table)
+    for seat in (2, 3):
+        table.run(SitOut(seat))
+    error = refused_command(table, StartHand())
+    assert error.rule_id is RuleId.OPEN_08 and error.seat == 4
+    assert "until a legally opened pot has been won" in error.message
+
+
 def test_OPEN_09_no_seat_change_while_carried_antes_wait_then_allowed() -> None:
     """Home game: a passed-out deal leaves antes in the pot, a seat change is refused with
     OPEN-09; once the pot is opened and won the player may move."""
