@@ -372,6 +372,48 @@ def test_BLIND_02_accepts_the_button_on_the_small_blind_when_the_small_blind_sit
     assert seen["live"] == {1: 5, 2: 10}
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="BLIND-02: with two players the small blind (the button) acts first before the "
+    "(first) draw and last afterwards (TDA 34-B, WSOP 157); when the big blind moves onto the "
+    "button at the post (BLIND-07) the engine starts the rounds after the draw left of the "
+    "button, so the small blind acts first there too",
+)
+@pytest.mark.parametrize("name", BLIND_PROFILES)
+def test_BLIND_02_accepts_the_small_blind_last_after_the_draw_when_the_big_blind_sits_out(
+    name: str,
+) -> None:
+    """Three-handed, hand 2 (button 2, blinds 3 and 1): seat 3 posts its small blind, then seat
+    1 sits out instead of posting the big blind, which moves on to the button (seat 2, BLIND-07).
+    Heads-up, the small blind (seat 3) stands where the button would: it acts first before the
+    draw and last after it, so the big blind on the button acts first after the draw and a check
+    from seat 3 first is refused. The blind positions carry on as the hand put them: next hand
+    seat 2 has the button and the small blind, seat 3 the big blind."""
+    table = Table(name, seats=(1, 2, 3))
+    table.play(button=1)
+    table.start()
+    assert (table.hand.button, table.hand.small_blind_seat, table.hand.big_blind_seat) == (2, 3, 1)
+    table.act("3 post")
+    table.act("1 sit_out")
+    assert table.seat(1).missed_blind == "big"
+    table.post_all()
+    seen = table.snapshot()
+    assert (seen["button"], seen["sb"], seen["bb"]) == (2, 3, 2)
+    assert seen["live"] == {3: 5, 2: 10} and seen["first"] == 3
+    table.act("3 raise 20")
+    table.act("2 call")
+    while table.hand.phase is Phase.DRAW_1:
+        table.act(f"{table.hand.to_act} draw 1")
+    assert table.hand.phase is Phase.BETTING_2 and table.hand.to_act == 2
+    assert table.refused("3 check").rule_id is RuleId.OPEN_01
+    table.act("2 check")
+    assert table.hand.to_act == 3
+    table.fold_out()
+    seen = table.play()
+    assert (seen["button"], seen["sb"], seen["bb"]) == (2, 2, 3)
+    assert seen["live"] == {2: 5, 3: 10}
+
+
 # -- BLIND-03: dead button and moving button ---------------------------------------------------
 
 
