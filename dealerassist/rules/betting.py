@@ -116,7 +116,9 @@ def first_order(hand: HandState, betting_round: int, rules: HouseRules) -> list[
 
     Blinds: left of the big blind first, later rounds left of the button. Antes: left of the
     button, and after the draw the opener (or the next seat after him) when the profile says so.
-    KILL-04: in a kill pot the first round starts left of the kill, who acts last.
+    KILL-04: in a kill pot the first round starts left of the kill, who acts last. BLIND-02: in a
+    hand dealt to two whose small blind is not the button (e.g. the big blind moved onto the
+    button at the post, BLIND-07), the small blind acts last after the draw, as a heads-up button.
     """
     order = [p.seat for p in hand.players]
     if betting_round == 1 and is_blind_game(hand):
@@ -128,11 +130,23 @@ def first_order(hand: HandState, betting_round: int, rules: HouseRules) -> list[
             or hand.button
         )
         return hand.seats_from(anchor)
+    small = _small_blind_off_button(hand)
+    if betting_round > 1 and small is not None:
+        return hand.seats_from(small)
     opener_first = rules.betting.post_draw_first is PostDrawFirst.OPENER
     if betting_round > 1 and opener_first and not is_blind_game(hand) and hand.opener is not None:
         index = order.index(hand.opener)
         return order[index:] + order[:index]
     return order
+
+
+def _small_blind_off_button(hand: HandState) -> int | None:
+    """BLIND-02: the small blind of a hand dealt to two when it is not on the button (e.g. the
+    big blind moved onto the button at the post, BLIND-07): it acts last after the draw."""
+    small = hand.small_blind_seat
+    if len(hand.players) != 2 or small is None or small == hand.button or not hand.has(small):
+        return None
+    return small
 
 
 def _first_needing(hand: HandState, order: list[int]) -> int | None:
@@ -293,6 +307,10 @@ def _out_of_turn(hand: HandState, seat: int, spec: TableSpec, rules: HouseRules)
     if hand.kill_seat is not None and hand.phase is Phase.BETTING_1:  # KILL-04
         rule = RuleId.KILL_04
         why = f" (kill pot: the action starts left of the kill, seat {hand.kill_seat} acts last)"
+    small = _small_blind_off_button(hand)
+    if small is not None and hand.phase is not Phase.BETTING_1:  # BLIND-02
+        rule = RuleId.BLIND_02
+        why = f" (heads-up: the small blind, seat {small}, acts last after the draw)"
     return RuleViolation(
         rule_id=rule,
         message=f"It is seat {expected}'s turn{why}; seat {seat} must wait.",

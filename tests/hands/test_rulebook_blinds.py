@@ -372,13 +372,6 @@ def test_BLIND_02_accepts_the_button_on_the_small_blind_when_the_small_blind_sit
     assert seen["live"] == {1: 5, 2: 10}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BLIND-02: with two players the small blind (the button) acts first before the "
-    "(first) draw and last afterwards (TDA 34-B, WSOP 157); when the big blind moves onto the "
-    "button at the post (BLIND-07) the engine starts the rounds after the draw left of the "
-    "button, so the small blind acts first there too",
-)
 @pytest.mark.parametrize("name", BLIND_PROFILES)
 def test_BLIND_02_accepts_the_small_blind_last_after_the_draw_when_the_big_blind_sits_out(
     name: str,
@@ -405,7 +398,7 @@ def test_BLIND_02_accepts_the_small_blind_last_after_the_draw_when_the_big_blind
     while table.hand.phase is Phase.DRAW_1:
         table.act(f"{table.hand.to_act} draw 1")
     assert table.hand.phase is Phase.BETTING_2 and table.hand.to_act == 2
-    assert table.refused("3 check").rule_id is RuleId.OPEN_01
+    assert table.refused("3 check").rule_id is RuleId.BLIND_02
     table.act("2 check")
     assert table.hand.to_act == 3
     table.fold_out()
