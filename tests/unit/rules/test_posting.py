@@ -283,6 +283,51 @@ def test_BLIND_02_accepts_the_kill_of_the_button_standing_for_its_small_blind() 
     assert table.hand.phase.value == "betting_1" and table.hand.to_act == 1
 
 
+def big_blind_moved_onto_the_button_and_drawn() -> Table:
+    """Hand 2 (button 2, blinds 3 and 1): seat 3 posts its small blind, seat 1 sits out and the
+    big blind moves onto the button (BLIND-07); seat 3 calls, seat 2 checks, both draw one."""
+    table = second_hand_three_handed()
+    table.act(3, "post")
+    table.act(1, "sit_out")
+    table.act(2, "post")
+    hand = table.hand
+    assert (hand.button, hand.small_blind_seat, hand.big_blind_seat) == (2, 3, 2)
+    assert hand.phase.value == "betting_1" and hand.to_act == 3
+    table.act(3, "call")
+    table.act(2, "check")
+    assert table.hand.phase.value == "draw_1"
+    while table.hand.phase.value == "draw_1":
+        table.act(table.hand.to_act or 0, "draw", count=1)
+    return table
+
+
+def test_BLIND_02_accepts_the_small_blind_off_the_button_acting_last_after_the_draw() -> None:
+    """Heads-up with the big blind on the button, the small blind (seat 3) acts first before
+    the draw and last after it: seat 2 checks first, then seat 3 checks; checked down, seat 2
+    (first to act in the last round) shows first (SHOW-01). The stored positions are the
+    hand's."""
+    table = big_blind_moved_onto_the_button_and_drawn()
+    hand = table.hand
+    assert hand.phase.value == "betting_2" and hand.to_act == 2
+    table.act(2, "check")
+    assert table.hand.phase.value == "betting_2" and table.hand.to_act == 3
+    table.act(3, "check")
+    assert table.hand.phase.value == "showdown" and table.hand.to_act == 2
+    state = table.state
+    assert (state.button, state.small_blind_position, state.big_blind_position) == (2, 3, 2)
+
+
+def test_BLIND_02_rejects_the_small_blind_off_the_button_acting_first_after_the_draw() -> None:
+    """After the draw seat 3 (the small blind) may not check or bet before seat 2, the big
+    blind on the button: the refusal names BLIND-02 and seat 2's choices."""
+    table = big_blind_moved_onto_the_button_and_drawn()
+    for action, fields in (("check", {}), ("bet", {"amount": 20})):
+        error = refused(table, 3, action, **fields)
+        assert error.rule_id is RuleId.BLIND_02 and "seat 3, acts last" in error.message
+        assert {"seat": 2, "action": "check"} in error.allowed
+        assert {error_seat["seat"] for error_seat in error.allowed} == {2}
+
+
 # -- KILL-01 / BLIND-07: the big blind moves onto the seat that kills ---------------------------
 
 OPTIONAL_KILL = replace(HouseRules(), kill=KillRules(mode=KillMode.OPTIONAL))
