@@ -130,7 +130,7 @@ def first_order(hand: HandState, betting_round: int, rules: HouseRules) -> list[
             or hand.button
         )
         return hand.seats_from(anchor)
-    small = _small_blind_off_button(hand)
+    small = small_blind_off_button(hand)
     if betting_round > 1 and small is not None:
         return hand.seats_from(small)
     opener_first = rules.betting.post_draw_first is PostDrawFirst.OPENER
@@ -140,9 +140,10 @@ def first_order(hand: HandState, betting_round: int, rules: HouseRules) -> list[
     return order
 
 
-def _small_blind_off_button(hand: HandState) -> int | None:
+def small_blind_off_button(hand: HandState) -> int | None:
     """BLIND-02: the small blind of a hand dealt to two when it is not on the button (e.g. the
-    big blind moved onto the button at the post, BLIND-07): it acts last after the draw."""
+    big blind moved onto the button at the post, BLIND-07): it plays the button's part, acting
+    last after the draw and drawing last (``drawing.draw_order``); None otherwise."""
     small = hand.small_blind_seat
     if len(hand.players) != 2 or small is None or small == hand.button or not hand.has(small):
         return None
@@ -307,7 +308,7 @@ def _out_of_turn(hand: HandState, seat: int, spec: TableSpec, rules: HouseRules)
     if hand.kill_seat is not None and hand.phase is Phase.BETTING_1:  # KILL-04
         rule = RuleId.KILL_04
         why = f" (kill pot: the action starts left of the kill, seat {hand.kill_seat} acts last)"
-    small = _small_blind_off_button(hand)
+    small = small_blind_off_button(hand)
     if small is not None and hand.phase is not Phase.BETTING_1:  # BLIND-02
         rule = RuleId.BLIND_02
         why = f" (heads-up: the small blind, seat {small}, acts last after the draw)"

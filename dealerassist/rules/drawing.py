@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from dealerassist.rules.actions import Act, ActionKind, Mode
+from dealerassist.rules.betting import small_blind_off_button
 from dealerassist.rules.dealing import HAND_SIZE, UNKNOWN, check_dealt, refuse
 from dealerassist.rules.fifth_cards import (
     can_serve,
@@ -44,8 +45,9 @@ RAP_LABEL = "Pat (a rap on the table)"  # DRAW-08: in the draw a rap means no ca
 
 
 def next_to_draw(hand: HandState, draw_round: int) -> int | None:
-    """DRAW-01: a seat waiting for its cards (card mode) first, else the first seat left of
-    the button that has not declared its draw yet; a deferred fifth card (DRAW-03) last."""
+    """DRAW-01: a seat waiting for its cards (card mode) first, else the first seat in the
+    draw order (``draw_order``) that has not declared its draw yet; a deferred fifth card
+    (DRAW-03) last."""
     return first_pending(hand) or next_to_declare(hand, draw_round) or _deferred(hand)
 
 
@@ -83,9 +85,22 @@ def _deferred(hand: HandState) -> int | None:
     return waiting[0] if waiting else None
 
 
+def draw_order(hand: HandState) -> list[PlayerState]:
+    """DRAW-01: the live players in the order they draw, from the first seat left of the
+    button. BLIND-02: in a hand dealt to two whose small blind is not the button (the big
+    blind moved onto the button at the post, BLIND-07, or a dead button, BLIND-03), the small
+    blind plays the button's part: it draws last, as it acts last after the draw."""
+    live = list(hand.live())
+    small = small_blind_off_button(hand)
+    if small is None:
+        return live
+    order = hand.seats_from(small)
+    return sorted(live, key=lambda player: order.index(player.seat))
+
+
 def next_to_declare(hand: HandState, draw_round: int) -> int | None:
-    """The first seat, clockwise from the button, that has not said how many it draws."""
-    for player in hand.live():
+    """The first seat in the draw order (``draw_order``) that has not said how many it draws."""
+    for player in draw_order(hand):
         if len(player.drawn) < draw_round:
             return player.seat
     return None
@@ -93,7 +108,7 @@ def next_to_declare(hand: HandState, draw_round: int) -> int | None:
 
 def first_pending(hand: HandState) -> int | None:
     """Card mode: the first seat that has discarded but not yet received its cards."""
-    for player in hand.live():
+    for player in draw_order(hand):
         if player.pending and player.seat not in hand.come_back:
             return player.seat
     return None
@@ -201,7 +216,9 @@ def _check_draw(hand: HandState, act: Act, rules: HouseRules, mode: Mode, draw_r
     allowed: list[dict[str, Any]] = []
     declaring = next_to_declare(hand, draw_round)
     if act.seat != declaring:
-        message = f"Seat {declaring} draws next; seat {act.seat} must wait."
+        small = small_blind_off_button(hand)
+        why = "" if small is None else f" (heads-up: the small blind, seat {small}, draws last)"
+        message = f"Seat {declaring} draws next{why}; seat {act.seat} must wait."
         raise refuse(RuleId.DRAW_01, message, act.seat, allowed)
     player = hand.player(act.seat)
     count = _draw_count(act, mode, allowed)
@@ -328,7 +345,7 @@ def can_change(hand: HandState, seat: int, draw_round: int) -> bool:
     if len(player.drawn) < draw_round or player.timed_out:
         return False
     dealt = player.pending < player.drawn[-1] or seat in hand.exposed_owed  # IRREG-04
-    order = [p.seat for p in hand.live()]
+    order = [p.seat for p in draw_order(hand)]
     later = order[order.index(seat) + 1 :]
     acted_after = any(len(hand.player(s).drawn) >= draw_round for s in later)
     return not dealt and not acted_after

@@ -379,8 +379,8 @@ def test_BLIND_02_accepts_the_small_blind_last_after_the_draw_when_the_big_blind
     """Three-handed, hand 2 (button 2, blinds 3 and 1): seat 3 posts its small blind, then seat
     1 sits out instead of posting the big blind, which moves on to the button (seat 2, BLIND-07).
     Heads-up, the small blind (seat 3) stands where the button would: it acts first before the
-    draw and last after it, so the big blind on the button acts first after the draw and a check
-    from seat 3 first is refused. The blind positions carry on as the hand put them: next hand
+    draw and draws and acts last after it, so the big blind on the button draws and acts first
+    after the draw and a draw or a check from seat 3 first is refused. The blind positions carry on as the hand put them: next hand
     seat 2 has the button and the small blind, seat 3 the big blind."""
     table = Table(name, seats=(1, 2, 3))
     table.play(button=1)
@@ -395,8 +395,10 @@ def test_BLIND_02_accepts_the_small_blind_last_after_the_draw_when_the_big_blind
     assert seen["live"] == {3: 5, 2: 10} and seen["first"] == 3
     table.act("3 raise 20")
     table.act("2 call")
-    while table.hand.phase is Phase.DRAW_1:
-        table.act(f"{table.hand.to_act} draw 1")
+    assert table.hand.phase is Phase.DRAW_1 and table.hand.to_act == 2
+    assert table.refused("3 draw 1").rule_id is RuleId.DRAW_01
+    table.act("2 draw 1")
+    table.act("3 draw 1")
     assert table.hand.phase is Phase.BETTING_2 and table.hand.to_act == 2
     assert table.refused("3 check").rule_id is RuleId.BLIND_02
     table.act("2 check")

@@ -903,3 +903,81 @@ def test_DRAW_02_card_mode_offers_the_fourth_card_only_to_a_seat_holding_an_ace(
     assert no_ace is not None and no_ace["legal"][0]["max"] == 3
     with_ace = _card_draw("Ac 3c 4c 5c 6c", rules).legal()
     assert with_ace is not None and with_ace["legal"][0]["max"] == 4
+
+
+def heads_up_big_blind_on_the_button(mode: Mode = Mode.COUNT) -> Table:
+    """Button 1, blinds 2 and 3: seat 2 posts its small blind, seat 3 sits out at the post and
+    the big blind moves onto the button (seat 1, BLIND-07); heads-up, seat 2 calls and seat 1
+    checks: the draw, the small blind off the button (BLIND-02). Card mode deals HANDS first."""
+    table = Table([100, 100, 100], mode=mode)
+    table.start(button=1, post=False)
+    table.act(2, "post")
+    table.act(3, "sit_out")
+    table.act(1, "post")
+    hand = table.hand
+    assert (hand.button, hand.small_blind_seat, hand.big_blind_seat) == (1, 2, 1)
+    if mode is Mode.CARD:
+        for seat in (2, 1):
+            table.act(seat, "deal", cards=HANDS[seat])
+    table.act(2, "call")
+    table.act(1, "check")
+    assert table.hand.phase.value == "draw_1"
+    return table
+
+
+def test_DRAW_01_accepts_the_big_blind_on_the_button_drawing_first_heads_up() -> None:
+    """BLIND-02: heads-up the small blind (seat 2) plays the button's part, so the big blind on
+    the button (seat 1) draws first and the small blind last; seat 1 then acts first."""
+    table = heads_up_big_blind_on_the_button()
+    assert table.hand.to_act == 1
+    table.act(1, "draw", count=2)
+    assert table.hand.to_act == 2
+    table.act(2, "draw", count=1)
+    assert table.hand.phase.value == "betting_2" and table.hand.to_act == 1
+    assert (table.hand.player(1).drawn, table.hand.player(2).drawn) == ((2,), (1,))
+
+
+def test_DRAW_01_rejects_the_small_blind_off_the_button_drawing_first_heads_up() -> None:
+    """BLIND-02: the small blind off the button (seat 2) may not draw before the big blind on
+    the button (seat 1); the refusal says why and offers seat 1 the draw."""
+    table = heads_up_big_blind_on_the_button()
+    error = refused(table, 2, "draw", count=1)
+    assert error.rule_id is RuleId.DRAW_01
+    assert "Seat 1 draws next" in error.message and "seat 2, draws last" in error.message
+    assert error.allowed and {option["seat"] for option in error.allowed} == {1}
+
+
+def test_DRAW_01_accepts_the_small_blind_off_the_button_drawing_last_in_card_mode() -> None:
+    """Card mode, BLIND-02: seat 1 (the big blind on the button) discards and is dealt first,
+    then seat 2 (the small blind); seat 2 may not discard before seat 1."""
+    table = heads_up_big_blind_on_the_button(Mode.CARD)
+    assert table.hand.to_act == 1
+    assert refused(table, 2, "draw", discards="2d").rule_id is RuleId.DRAW_01
+    table.act(1, "draw", discards="6c")
+    assert table.hand.to_act == 1
+    assert refused(table, 2, "deal", cards="7s").rule_id is RuleId.DRAW_01
+    table.act(1, "deal", cards="7c")
+    assert table.hand.to_act == 2
+    table.act(2, "draw", discards="6d")
+    table.act(2, "deal", cards="7d")
+    assert table.hand.phase.value == "betting_2" and table.hand.to_act == 1
+
+
+def test_DRAW_07_accepts_a_change_by_the_big_blind_on_the_button_before_the_small_blind() -> None:
+    """Heads-up with the small blind off the button (BLIND-02) the big blind on the button
+    (seat 1) draws first: its pat may become a draw while the small blind has not drawn."""
+    table = heads_up_big_blind_on_the_button()
+    table.act(1, "draw", count=0)
+    table.act(1, "draw", count=1)
+    assert table.hand.player(1).drawn == (1,) and table.hand.to_act == 2
+
+
+def test_DRAW_07_rejects_a_change_by_the_big_blind_on_the_button_after_the_small_blind() -> None:
+    """Card mode, BLIND-02: once the small blind (seat 2, drawing last) has discarded, the pat
+    of the big blind on the button (seat 1, drawing first) is locked."""
+    table = heads_up_big_blind_on_the_button(Mode.CARD)
+    table.act(1, "draw", discards=())
+    table.act(2, "draw", discards="6d")
+    assert table.hand.phase.value == "draw_1" and table.hand.to_act == 2
+    error = refused(table, 1, "draw", discards="6c")
+    assert error.rule_id is RuleId.DRAW_07 and "a later seat has acted" in error.message
