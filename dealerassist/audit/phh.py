@@ -6,8 +6,8 @@ builds it from the table's earlier events: the spec of ``create_table``, the sea
 stacks after the last seat change or hand result). Conventions are those of
 ``audit.phh_reader`` (and pokerkit): players are numbered from the first seat dealt in
 after the button (the small blind), heads-up player 1 is the big blind and player 2 the
-button (unless the button is not the small blind); blinds and antes are implied by
-``blinds_or_straddles`` and ``antes`` (no post actions), built from what was posted
+small blind (the button, or the seat playing its part, BLIND-02); blinds and antes are
+implied by ``blinds_or_straddles`` and ``antes`` (no post actions), built from what was posted
 (``_forced_bets``: a dead small blind is our ``_dead_small_blind``; what PHH cannot say, a
 missed blind made up, a newcomer's or a kill blind, is our ``_posts``, and ``_kill`` names
 the player who kills); ``cbr`` amounts are "to" amounts. Card mode names every card
@@ -238,19 +238,20 @@ def _player_order(
     """Seats as PHH players p1..pn, in the order they act after the draw: from the first seat
     dealt in after the button (the small blind, or the big blind when the small blind is
     dead). Heads-up, the big blind first and the small blind (the button) second, as pokerkit
-    numbers them (the seat that posted the big blind, ``_blind_posters``); but heads-up when
-    the button is not the small blind (an empty seat with a dead button, BLIND-03, or the big
-    blind's when the small blind sat out) the small blind is the first seat after the button
-    and acts first after the draw: the players are numbered from it as in a bigger game (our
-    ``_posts`` then names player 1 the small blind)."""
+    numbers them (the seat that posted the big blind, ``_blind_posters``); so too when a small
+    blind was posted off the button (the big blind moved onto the button, BLIND-07, or a dead
+    button, BLIND-03): heads-up the small blind plays the button's part and acts and draws
+    last after the draw (BLIND-02). Heads-up when no small blind was posted and the button is
+    not the other seat (a dead button and a small blind that sat out), the players are
+    numbered from the first seat after the button as in a bigger game."""
     dealt = _dealt_seats(events, seats)
     if not dealt:
         return []
     button = _button(events)
-    big = _blind_posters(spec.get("stakes") or {}, dealt, _posted(events), _kill(events))[1]
+    small, big = _blind_posters(spec.get("stakes") or {}, dealt, _posted(events), _kill(events))
     if len(dealt) == 2 and big is not None:
         other = next(seat for seat in dealt if seat != big)
-        if button is None or button == other:
+        if button is None or button == other or small == other:
             return [big, other]
     if button is not None:
         return [seat for seat in dealt if seat > button] + [s for s in dealt if s <= button]
@@ -395,7 +396,9 @@ def _blind_posters(
     (BLIND-01); the first post is the small blind unless it is a big blind or more (no small
     blind this hand), and the big blind is the next post. A kill posted first (KILL-01, a kill
     of the small blind) is the small blind when the next seat dealt in posts the big blind
-    next (no more than a big blind).
+    next (no more than a big blind). Heads-up, the button may post the small blind after the
+    big blind has posted (the seat due the small blind sat out at the post, BLIND-02): a
+    small blind posted after a big blind by the other seat of two is the small blind.
 
     >>> _blind_posters({"small_blind": 5, "big_blind": 10}, [1, 2, 3], [(2, 5), (3, 10)])
     (2, 3)
@@ -404,6 +407,8 @@ def _blind_posters(
     >>> _blind_posters({"small_blind": 5, "big_blind": 10}, [1, 2, 3], [(3, 20), (1, 10)],
     ...                {"seat": 3, "blind": 20})
     (3, 1)
+    >>> _blind_posters({"small_blind": 5, "big_blind": 10}, [2, 3], [(2, 10), (3, 5)])
+    (3, 2)
     """
     seats = [seat for seat, _ in posted if seat in dealt]
     big, ante = int(stakes.get("big_blind", 0)), int(stakes.get("ante", 0))
@@ -418,6 +423,9 @@ def _blind_posters(
         if seats[1] == after and paid[after] - ante <= limit:
             return seats[0], after
     if first >= limit:
+        later = seats[1] if len(dealt) == 2 and len(seats) > 1 else None
+        if later is not None and paid[later] - ante == int(stakes.get("small_blind", 0)):
+            return later, seats[0]  # BLIND-02: heads-up, the button posts the small blind last
         return None, seats[0]
     return seats[0], next(iter(seats[1:]), None)
 

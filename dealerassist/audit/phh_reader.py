@@ -644,10 +644,13 @@ def _button_seat(hand: RecordedHand) -> int:
 
 def _waiting_seat(hand: RecordedHand) -> int:
     """Heads-up, our ``_posts`` names player 1 the small blind: the button was not the small
-    blind (an empty seat, a seat not dealt in, or the big blind's when the small blind sat
-    out), so the small blind is the first seat after it and acts first after the draw. The
-    replay seats a player at n + 1 who takes the button and waits for the big blind (not
-    dealt in), which the engine allows whether the button moves or is dead; 0 otherwise."""
+    blind (an empty seat, a seat not dealt in), so the small blind is the first seat after it.
+    The replay seats a player at n + 1 who takes the button and waits for the big blind (not
+    dealt in), which the engine allows whether the button moves or is dead; 0 otherwise. The
+    engine then has the small blind, off the button, play the button's part (BLIND-02): it
+    draws and acts last after the draw. ``audit.phh`` no longer writes such files (heads-up it
+    numbers the big blind player 1 whenever a small blind was posted); earlier exports of a
+    hand whose small blind acted first after the draw do not replay."""
     if hand.posts is None or hand.player_count != 2:
         return 0
     return hand.player_count + 1 if blind_seats(hand)[0] == 1 else 0

@@ -319,13 +319,6 @@ def test_a_small_blind_that_sits_out_heads_up_leaves_the_button_the_small_blind(
     assert _pokerkit_stacks(text) == recorded
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BLIND-02: heads-up the button posts the small blind, also after the big blind has "
-    "posted (the small blind sat out, then the last other seat); hand_to_phh reads the first "
-    "post as the big blind and the button's later 5 as a dead small blind (antes [5, 0]), so "
-    "pokerkit's stacks differ and the reader refuses the file",
-)
 def test_a_heads_up_small_blind_posted_after_the_big_blind_replays() -> None:
     """Seat 4 sits out hand 2 and comes back for hand 3 (button 3, blinds 1 and 2) owing a
     big blind and a dead small blind. The small blind (seat 1) sits out, seat 2 posts the big
@@ -602,11 +595,11 @@ def _in_turn(table: Table, *moves: str | tuple[str, int]) -> list[int]:
 
 
 def test_heads_up_with_the_big_blind_on_the_button_replays() -> None:
-    """The big blind sits out instead of posting, so the button takes the big blind (dead
-    button, BLIND-03/07): heads-up, the small blind is the first seat after the button and
-    acts first after the draw. The players are numbered from the small blind (our
-    ``_posts``: player 1 the small blind); the reader seats a player who waits on the button,
-    and the hand replays under both profiles."""
+    """The big blind sits out instead of posting, so the button takes the big blind (BLIND-07):
+    heads-up, the small blind (seat 2) is off the button and plays its part (BLIND-02): it acts
+    first before the draw, and draws and acts last after it. The players are numbered as
+    pokerkit numbers a heads-up hand (player 1 the big blind, player 2 the small blind, no
+    ``_posts``); the hand replays under both profiles and pokerkit agrees."""
     table = Table("count", {1: 400, 2: 400, 3: 400})
     hand = table.start(button=1)
     assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (1, 2, 3)
@@ -614,11 +607,15 @@ def test_heads_up_with_the_big_blind_on_the_button_replays() -> None:
     table.act(3, "sit_out")
     seats = _in_turn(table, "post", "call", "check", ("draw", 2), ("draw", 1), "check")
     seats += _in_turn(table, ("bet", 10), "fold")
-    assert seats == [1, 2, 1, 2, 1, 2, 1, 2]  # seat 2 (the small blind) first after the draw
+    assert seats == [1, 2, 1, 1, 2, 1, 2, 1]  # seat 1 (the big blind) first after the draw
     text, recorded = _round_trip(table)
     data = tomllib.loads(text)
-    assert data["players"] == ["P2", "P1"] and data["_posts"] == [["small_blind"], ["big_blind"]]
+    assert data["players"] == ["P1", "P2"] and "_posts" not in data
+    assert data["blinds_or_straddles"] == [5, 10]
+    actions = data["actions"]  # the big blind draws first, the small blind last
+    assert actions.index("p1 sd ????") < actions.index("p2 sd ??")
     assert recorded == [400 - 10, 400 + 10]
+    assert _pokerkit_stacks(text) == recorded
 
 
 @pytest.mark.parametrize("killer", [1, 2])
