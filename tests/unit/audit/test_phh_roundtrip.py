@@ -4,6 +4,7 @@ code to the finishing stacks the service recorded; pokerkit reads the same files
 
 from __future__ import annotations
 
+import json
 import tomllib
 import warnings
 from typing import Any
@@ -616,6 +617,36 @@ def test_heads_up_with_the_big_blind_on_the_button_replays() -> None:
     assert actions.index("p1 sd ????") < actions.index("p2 sd ??")
     assert recorded == [400 - 10, 400 + 10]
     assert _pokerkit_stacks(text) == recorded
+
+
+def test_a_heads_up_file_naming_the_small_blind_player_1_replays_in_the_new_order() -> None:
+    """Older exports numbered a heads-up small blind off the button player 1 (our ``_posts``).
+    The reader still seats a waiting player on the button for such a file, and the engine has
+    the small blind (p1) draw and act last after the draw (BLIND-02): the hand above, its
+    players swapped, replays to the same stacks."""
+    table = Table("count", {1: 400, 2: 400, 3: 400})
+    table.start(button=1)
+    table.act(2, "post")
+    table.act(3, "sit_out")
+    _in_turn(table, "post", "call", "check", ("draw", 2), ("draw", 1), "check", ("bet", 10), "fold")
+    text, recorded = _round_trip(table)
+    data = tomllib.loads(text)
+    swap = {"p1": "p2", "p2": "p1"}
+    actions = [" ".join(swap.get(word, word) for word in a.split()) for a in data["actions"]]
+    assert actions[:2] == ["d dh p2 ??????????", "d dh p1 ??????????"]
+    old = {
+        **data,
+        "players": data["players"][::-1],
+        "starting_stacks": data["starting_stacks"][::-1],
+        "blinds_or_straddles": data["blinds_or_straddles"][::-1],
+        "finishing_stacks": data["finishing_stacks"][::-1],
+        "_posts": [["small_blind"], ["big_blind"]],
+        "actions": actions[1::-1] + actions[2:],  # the deal starts left of the button: p1
+    }
+    hand = parse_phh("\n".join(f"{key} = {json.dumps(value)}" for key, value in old.items()))
+    for profile_id in (TRIPLE_DRAW, "replay-permissive"):
+        replayed = finishing_stacks(replay_hand(hand, get_profile(profile_id)), 2)
+        assert replayed == recorded[::-1], profile_id
 
 
 @pytest.mark.parametrize("killer", [1, 2])
