@@ -380,8 +380,9 @@ def test_BLIND_02_accepts_the_small_blind_last_after_the_draw_when_the_big_blind
     1 sits out instead of posting the big blind, which moves on to the button (seat 2, BLIND-07).
     Heads-up, the small blind (seat 3) stands where the button would: it acts first before the
     draw and draws and acts last after it, so the big blind on the button draws and acts first
-    after the draw and a draw or a check from seat 3 first is refused. The blind positions carry on as the hand put them: next hand
-    seat 2 has the button and the small blind, seat 3 the big blind."""
+    after the draw and a draw or a check from seat 3 first is refused. The blind positions
+    carry on as the hand put them: next hand seat 2 has the button and the small blind, seat 3
+    the big blind."""
     table = Table(name, seats=(1, 2, 3))
     table.play(button=1)
     table.start()
