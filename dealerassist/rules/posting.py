@@ -189,10 +189,16 @@ def apply_sit_out(
     hand = evolve(hand, players=tuple(p for p in hand.players if p.seat != seat))
     if hand.small_blind_seat == seat:
         hand = evolve(hand, small_blind_seat=None)
-    if hand.big_blind_seat == seat and "big_blind" in player.owes_what:
+    if hand.big_blind_seat == seat and _holds_big_blind(player):
         hand = _move_big_blind(hand, seat, stakes)
     hand = _heads_up_small_blind(hand, stakes, small_blind_position)
     return evolve(hand, to_act=next_to_post(hand))
+
+
+def _holds_big_blind(player: PlayerState) -> bool:
+    """The seat owes the hand's big blind: the blind itself, or a live big blind to come in
+    that stands for it (BLIND-05/08, once the big blind moved onto it, ``_move_big_blind``)."""
+    return any(part == "big_blind" or part in LIVE_ENTRY for part in player.owes_what)
 
 
 def _heads_up_small_blind(
@@ -222,14 +228,16 @@ def _heads_up_small_blind(
 def _move_big_blind(hand: HandState, seat: int, stakes: Stakes) -> HandState:
     """BLIND-07: the next seat that has not posted takes the big blind (and its ante). KILL-01:
     the seat that kills posts the kill instead of the big blind it takes (the blind is part of
-    the kill, as ``blinds._kill_owed``); a big-blind ante, dead, is still owed on top."""
+    the kill, as ``blinds._kill_owed``). BLIND-05/08: a seat that owes a live big blind to come
+    in posts it once: that big blind is the one it takes (a dead small blind it owes stays owed,
+    dead). A big-blind ante, dead, is still owed on top."""
     owes = ("big_blind_ante", "big_blind") if stakes.big_blind_ante else ("big_blind",)
     for candidate in hand.seats_from(seat):
         player = hand.player(candidate)
         unposted = player.committed == 0 and player.dead == 0
         if unposted and candidate != hand.small_blind_seat:
-            kills = KILL in player.owes_what
-            takes = tuple(part for part in owes if not (kills and part == "big_blind"))
+            stands = any(part == KILL or part in LIVE_ENTRY for part in player.owes_what)
+            takes = tuple(part for part in owes if not (stands and part == "big_blind"))
             amount = sum(part_amount(part, stakes) for part in takes)
             moved = evolve(player, owes=player.owes + amount, owes_what=(*takes, *player.owes_what))
             return evolve(hand.with_player(moved), big_blind_seat=candidate)

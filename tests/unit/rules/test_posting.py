@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 from engine_table import LIMIT, NO_LIMIT, Table
 
-from dealerassist.rules.actions import ReturnToPlay, SitOut, Structure, Variant
+from dealerassist.rules.actions import ReturnToPlay, SeatPlayer, SitOut, Structure, Variant
 from dealerassist.rules.house_rules import (
     BlindRules,
     ButtonMethod,
@@ -380,3 +380,147 @@ def test_KILL_01_refuses_the_big_blind_on_top_of_the_kill_or_in_its_place() -> N
         assert error.rule_id is RuleId.KILL_01 and "post exactly 20" in error.message
         assert error.allowed == [{"action": "post", "amount": 20, "owes": ["kill"]}]
     assert refused(table, 2, "sit_out").rule_id is RuleId.KILL_05
+
+
+# -- BLIND-05/07/08: the big blind moves onto a seat that owes a live big blind to come in -------
+
+
+def moved_onto_a_newcomer() -> Table:
+    """Seats 1-4 play an orbit, then a newcomer takes seat 6 (hand 6: button 2, blinds 3 and 4,
+    seat 6 owes a big blind to enter, BLIND-05). The small blind posts, the big blind (seat 4)
+    sits out and the big blind moves on to the next seat that has not posted: the newcomer."""
+    table = Table([100] * 4)
+    table.start(button=1)
+    folded_out(table)
+    for _ in range(4):  # an orbit: the game is no longer new (BLIND-11 c)
+        table.start()
+        folded_out(table)
+    table.run(SeatPlayer(6, "New", 100))
+    table.start(post=False)
+    hand = table.hand
+    assert (hand.button, hand.small_blind_seat, hand.big_blind_seat) == (2, 3, 4)
+    assert hand.player(6).owes_what == ("entering_big_blind",)
+    table.act(3, "post")
+    table.act(4, "sit_out")
+    assert (table.hand.big_blind_seat, table.hand.to_act) == (6, 6)
+    return table
+
+
+def moved_onto_a_returning_seat() -> Table:
+    """Five players; seat 5 sits out while the big blind passes it (marked "big") and comes back
+    posting for hand 6 (button 2, blinds 3 and 4), owing its big blind live and the small blind
+    dead (BLIND-08). The small blind posts, the big blind (seat 4) sits out and the big blind
+    moves on to seat 5."""
+    table = Table([100] * 5)
+    table.start(button=1)
+    folded_out(table)
+    table.run(SitOut(5))
+    for _ in range(4):
+        table.start()
+        folded_out(table)
+    assert table.state.seat(5).missed_blind == "big"
+    table.run(ReturnToPlay(5, wait=False))
+    table.start(post=False)
+    hand = table.hand
+    assert (hand.button, hand.small_blind_seat, hand.big_blind_seat) == (2, 3, 4)
+    assert hand.player(5).owes_what == ("returning_big_blind", "dead_small_blind")
+    table.act(3, "post")
+    table.act(4, "sit_out")
+    assert (table.hand.big_blind_seat, table.hand.to_act) == (5, 5)
+    return table
+
+
+def test_BLIND_05_accepts_the_entry_big_blind_standing_for_a_big_blind_moved_onto_it() -> None:
+    """The newcomer takes the big blind and owes one big blind (10, not 10 + 10): his live big
+    blind is his entry. He posts 10 live and is the hand's big blind: the first to act is on
+    his left and he keeps the option; seat 4 is marked for the big blind it skipped."""
+    table = moved_onto_a_newcomer()
+    hand = table.hand
+    assert hand.player(6).owes == 10 and hand.player(6).owes_what == ("entering_big_blind",)
+    legal = table.legal()
+    assert legal is not None and legal["legal"] == [
+        {"action": "post", "amount": 10, "owes": ["entering_big_blind"]},
+        {"action": "post", "option": "wait"},
+        {"action": "sit_out"},
+    ]
+    stack = hand.player(6).stack
+    outcome = table.act(6, "post", amount=10)
+    assert {"type": "posted", "seat": 6, "amount": 10} in outcome.events
+    hand = table.hand
+    assert hand.phase.value == "betting_1" and hand.to_act == 1
+    assert (hand.player(6).bet, hand.player(6).dead, hand.player(6).stack) == (10, 0, stack - 10)
+    assert hand.current_bet == 10
+    table.act(1, "call")
+    table.act(2, "call")
+    table.act(3, "call")
+    legal = table.legal()
+    assert legal is not None and legal["seat"] == 6
+    assert [a["action"] for a in legal["legal"]] == ["check", "raise", "fold"]
+    state = table.state
+    assert state.big_blind_position == 6 and state.seat(4).missed_blind == "big"
+    assert not state.seat(6).new_player
+
+
+def test_BLIND_05_refuses_the_moved_big_blind_on_top_of_the_entry() -> None:
+    """Posting 20 (the moved big blind and the entry big blind) is refused: the newcomer posts
+    exactly 10, and the refusal names what he may do."""
+    table = moved_onto_a_newcomer()
+    error = refused(table, 6, "post", amount=20)
+    assert error.rule_id is RuleId.BLIND_05 and "post exactly 10" in error.message
+    assert error.allowed == [
+        {"action": "post", "amount": 10, "owes": ["entering_big_blind"]},
+        {"action": "post", "option": "wait"},
+        {"action": "sit_out"},
+    ]
+
+
+def test_BLIND_08_accepts_the_returning_big_blind_standing_for_a_big_blind_moved_onto_it() -> None:
+    """The returning seat takes the big blind and owes one big blind live and the small blind
+    it missed, dead (15, not 25). It posts 10 live and 5 dead, is the hand's big blind and its
+    marker clears."""
+    table = moved_onto_a_returning_seat()
+    hand = table.hand
+    assert hand.player(5).owes == 15
+    assert hand.player(5).owes_what == ("returning_big_blind", "dead_small_blind")
+    table.act(5, "post", amount=15)
+    hand = table.hand
+    assert hand.phase.value == "betting_1" and hand.to_act == 1
+    assert (hand.player(5).bet, hand.player(5).dead) == (10, 5)
+    assert hand.current_bet == 10
+    table.act(1, "call")
+    table.act(2, "call")
+    table.act(3, "call")
+    legal = table.legal()
+    assert legal is not None and legal["seat"] == 5
+    assert [a["action"] for a in legal["legal"]] == ["check", "raise", "fold"]
+    state = table.state
+    assert state.big_blind_position == 5 and state.seat(5).missed_blind is None
+    assert state.seat(4).missed_blind == "big"
+
+
+def test_BLIND_08_refuses_the_moved_big_blind_on_top_of_the_returning_big_blind() -> None:
+    """Posting 25 (the moved big blind, the missed big blind and the dead small blind) is
+    refused: the seat posts exactly 15, 10 live and 5 dead."""
+    table = moved_onto_a_returning_seat()
+    error = refused(table, 5, "post", amount=25)
+    assert error.rule_id is RuleId.BLIND_08 and "post exactly 15" in error.message
+    assert "10 live, 5 dead" in error.message
+    assert error.allowed == [
+        {"action": "post", "amount": 15, "owes": ["returning_big_blind", "dead_small_blind"]},
+        {"action": "post", "option": "wait"},
+        {"action": "sit_out"},
+    ]
+
+
+def test_BLIND_07_accepts_the_big_blind_moving_on_when_the_newcomer_waits() -> None:
+    """The newcomer who took the moved big blind may still wait for the big blind (BLIND-05):
+    he is not dealt in and the big blind moves on to the next seat that has not posted (seat
+    1), which owes one big blind."""
+    table = moved_onto_a_newcomer()
+    table.act(6, "post", option="wait")
+    hand = table.hand
+    assert not hand.has(6) and table.state.seat(6).waiting == "BLIND-05"
+    assert (hand.big_blind_seat, hand.to_act) == (1, 1)
+    assert hand.player(1).owes_what == ("big_blind",) and hand.player(1).owes == 10
+    table.act(1, "post")
+    assert table.hand.phase.value == "betting_1" and table.state.big_blind_position == 1
