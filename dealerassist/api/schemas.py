@@ -107,10 +107,12 @@ class ActionSchema(StrictSchema):
     ace_shown = fields.Boolean(truthy={True}, falsy={False})
     cards = fields.String(allow_none=True, validate=validate.Regexp(CARDS_PATTERN))
     discards = fields.String(allow_none=True, validate=validate.Regexp(CARDS_PATTERN))
-    # post: wait for the big blind (BLIND-05/08), straddle or not (BLIND-14); draw: split (OPEN-07);
-    # exposed: keep or replace, checked against the house rule (IRREG-03)
+    # post: wait for the big blind (BLIND-05/08), straddle or not (BLIND-14), buy the button with
+    # the big blind alone (BLIND-06); draw: split (OPEN-07); exposed: keep or replace, checked
+    # against the house rule (IRREG-03)
     option = _one_of(
-        ["wait", "straddle", "no_straddle", "split", "keep", "replace"], allow_none=True
+        ["wait", "straddle", "no_straddle", "big_blind_only", "split", "keep", "replace"],
+        allow_none=True,
     )
     # exposed, count mode: the exposed card's rank (IRREG-03); "10" is read as "T"
     rank = fields.String(allow_none=True, validate=validate.Regexp(RANK_PATTERN))

@@ -163,8 +163,9 @@ class Act:
     ace_shown: bool = False
     cards: tuple[str, ...] | None = None
     discards: tuple[str, ...] | None = None
-    option: str | None = None  # post: "wait" / "straddle" / "no_straddle"; draw: "split";
-    # exposed: "keep" / "replace", checked against the house rule (IRREG-03)
+    option: str | None = None  # post: "wait" / "straddle" / "no_straddle" / "big_blind_only"
+    # (BLIND-06); draw: "split"; exposed: "keep" / "replace", checked against the house rule
+    # (IRREG-03)
     rank: str | None = None  # exposed, count mode: the exposed card's rank ("7", "T", "A")
 
 

@@ -169,7 +169,7 @@ def _button_buyer(table: TableState, seats: list[int]) -> int | None:
     hand = table.hand
     if hand is None or hand.button != table.button or (hand.result or {}).get("cancelled"):
         return None
-    bought = [p.seat for p in hand.players if set(_BUYS_BUTTON) <= set(p.owes_what)]
+    bought = [p.seat for p in hand.players if buys_button(p)]
     return next((s for s in clockwise_after(seats, hand.button) if s in bought), None)
 
 
@@ -274,6 +274,13 @@ def _button_to_pass(table: TableState, seat: int, where: Positions, rules: House
 
 
 _BUYS_BUTTON = ("entering_big_blind", DEAD_SMALL)  # BLIND-06 buy_button: big blind + dead small
+
+
+def buys_button(player: PlayerState) -> bool:
+    """BLIND-06 buy_button (WSOP 158): the newcomer between the blinds and the button owes (or
+    posted) a big blind and a dead small blind for the button. He may instead post the big
+    blind alone (``posting.BIG_BLIND_ONLY``): he plays, and the button skips him next hand."""
+    return set(_BUYS_BUTTON) <= set(player.owes_what)
 
 
 def _waits_for_button(seat: SeatState, rules: HouseRules) -> bool:

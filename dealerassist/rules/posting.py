@@ -13,6 +13,7 @@ from dealerassist.rules.blinds import (
     STRADDLE_OFFER,
     Positions,
     button_owes_small_blind,
+    buys_button,
     missed_marker,
     next_to_post,
     part_amount,
@@ -26,6 +27,8 @@ from dealerassist.rules.violations import RuleId, RuleViolation
 WAIT = "wait"
 STRADDLE = "straddle"
 NO_STRADDLE = "no_straddle"
+BIG_BLIND_ONLY = "big_blind_only"  # BLIND-06 buy_button: the big blind alone, the button skips
+POST_OPTIONS = (WAIT, STRADDLE, NO_STRADDLE, BIG_BLIND_ONLY)
 
 
 def post_amount(player: PlayerState) -> int:
@@ -51,6 +54,9 @@ def posting_legal(hand: HandState, stakes: Stakes) -> list[dict[str, Any]]:
         legal.append({"action": "post", "option": NO_STRADDLE, "amount": post_amount(player)})
     else:
         legal.append({"action": "post", "amount": post_amount(player), "owes": owes})
+    if buys_button(player):
+        amount = _expected(player, BIG_BLIND_ONLY, stakes)
+        legal.append({"action": "post", "option": BIG_BLIND_ONLY, "amount": amount})
     if may_wait(player):
         legal.append({"action": "post", "option": WAIT})
     if KILL not in player.owes_what:  # KILL-05: the kill is posted, never skipped
@@ -60,7 +66,8 @@ def posting_legal(hand: HandState, stakes: Stakes) -> list[dict[str, Any]]:
 
 def check_post(hand: HandState, act: Act, stakes: Stakes, volunteered: bool = False) -> None:
     """BLIND-01: only the seat whose turn it is posts, exactly what it owes; BLIND-05/08/09 the
-    wait option; BLIND-14 the straddle only for the seat it is offered to. ``volunteered``: the
+    wait option; BLIND-14 the straddle only for the seat it is offered to; BLIND-06 the big
+    blind alone only for a newcomer buying the button. ``volunteered``: the
     hand's kill was chosen (KILL-01 optional), not owed after two wins (KILL-02)."""
     seat = act.seat
     waits = dict(hand.waiting)
@@ -85,12 +92,22 @@ def check_post(hand: HandState, act: Act, stakes: Stakes, volunteered: bool = Fa
         rule = RuleId.BLIND_01
         text = f"Seat {seat} owes its blind this hand; post {post_amount(player)} or sit out."
         raise _refuse(hand, rule, text, seat, stakes)
-    if act.option not in (None, WAIT, STRADDLE, NO_STRADDLE):
+    if act.option == BIG_BLIND_ONLY and not buys_button(player):
+        text = (
+            f"Seat {seat} may not post the big blind alone: only a newcomer buying the button "
+            "between the blinds and the button may, where the house sells it (buy_button); "
+            f"post {post_amount(player)}."
+        )
+        raise _refuse(hand, RuleId.BLIND_06, text, seat, stakes)
+    if act.option is not None and act.option not in POST_OPTIONS:
         raise _refuse(hand, RuleId.BLIND_01, f"Unknown post option {act.option!r}.", seat, stakes)
     expected = _expected(player, act.option, stakes)
     if act.action is ActionKind.POST and act.option != WAIT and act.amount not in (None, expected):
         rule = _amount_rule(player)
         text = f"Seat {seat} owes {_owed_text(player, stakes, expected)}; post exactly {expected}."
+        if act.option == BIG_BLIND_ONLY:
+            rule = RuleId.BLIND_06
+            text = f"Seat {seat} posts the big blind alone; post exactly {expected}."
         raise _refuse(hand, rule, text, seat, stakes)
 
 
@@ -120,6 +137,8 @@ def _check_kill(
 def _expected(player: PlayerState, option: str | None, stakes: Stakes) -> int:
     if option == STRADDLE:
         return min(player.stack, player.owes + 2 * stakes.big_blind)
+    if option == BIG_BLIND_ONLY:
+        return min(player.stack, player.owes - part_amount(DEAD_SMALL, stakes))
     return post_amount(player)
 
 
@@ -153,9 +172,14 @@ def _refuse(hand: HandState, rule: RuleId, text: str, seat: int, stakes: Stakes)
 def apply_post(hand: HandState, act: Act, stakes: Stakes) -> HandState:
     """Move the forced bet into the pot (BLIND-01): dead parts first (big-blind ante, a dead
     small blind), outside the side-pot levels; then the ante (in the pot, not a bet); the rest is
-    the live blind or straddle (BLIND-08: only the big-blind part of a return is live)."""
+    the live blind or straddle (BLIND-08: only the big-blind part of a return is live). BLIND-06:
+    a newcomer who buys the button with the big blind alone owes no dead small blind (and is no
+    buyer for ``blinds._button_buyer``: the button skips him next hand)."""
     player = hand.player(act.seat)
     parts = tuple(p for p in player.owes_what if p != STRADDLE_OFFER)
+    if act.option == BIG_BLIND_ONLY:
+        parts = tuple(p for p in parts if p != DEAD_SMALL)
+        player = evolve(player, owes=player.owes - part_amount(DEAD_SMALL, stakes))
     if act.option == STRADDLE:
         parts = (*parts, STRADDLE)
         player = evolve(player, owes=player.owes + 2 * stakes.big_blind)
@@ -298,13 +322,21 @@ def apply_act(
 
 def start_instructions(hand: HandState, stakes: Stakes) -> list[dict[str, Any]]:
     """What the dealer collects before the deal: each seat's posts in order, the straddle
-    offer (BLIND-14), and the seated players not dealt in and why (BLIND-05/06/08/12/13)."""
+    offer (BLIND-14), the big blind alone for a newcomer buying the button (BLIND-06), and the
+    seated players not dealt in and why (BLIND-05/06/08/12/13)."""
     result = []
     for seat in posting_order(hand):
         player = hand.player(seat)
         if player.owes:
             owes = [part for part in player.owes_what if part != STRADDLE_OFFER]
             result.append(say.post(seat, post_amount(player), owes))
+        if buys_button(player):
+            amount = _expected(player, BIG_BLIND_ONLY, stakes)
+            text = (
+                f"Seat {seat} buys the button; or posts the big blind alone ({amount}) and the "
+                "button skips him next hand"
+            )
+            result.append(say.instruction(BIG_BLIND_ONLY, seat, amount, text))
         if STRADDLE_OFFER in player.owes_what:
             amount = min(player.stack, player.owes + 2 * stakes.big_blind)
             result.append(say.instruction("straddle", seat, amount, f"Seat {seat} may straddle"))

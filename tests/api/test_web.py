@@ -22,6 +22,7 @@ from werkzeug.test import TestResponse
 
 from api.conftest import Api
 from dealerassist.api.schemas import (
+    ActionSchema,
     AuditEventsQuerySchema,
     AuditHandQuerySchema,
     CreateTableSchema,
@@ -29,6 +30,7 @@ from dealerassist.api.schemas import (
     StakesSchema,
 )
 from dealerassist.rules.actions import Mode, Structure, Variant
+from dealerassist.rules.posting import POST_OPTIONS
 from dealerassist.rules.pots import build_pots, hand_pots, return_uncalled
 from dealerassist.rules.ruling_commands import EffectKind
 from dealerassist.rules.state import HandState, Phase, PlayerState
@@ -454,6 +456,20 @@ def test_the_tablet_offers_exactly_the_api_s_seat_changes(api: Api) -> None:
     assert set(declared) == set(validator.choices) == buttons
     sent = {field for fields in declared.values() for field in re.findall(r'"(\w+)"', fields)}
     assert sent | {"change"} == set(schema.fields)
+
+
+def test_BLIND_06_the_tablet_labels_every_post_option_the_engine_offers() -> None:
+    """OPTION_LABELS of tablet.js names each post option of the engine (BLIND-05/08 wait,
+    BLIND-14 straddle or not, BLIND-06 the big blind alone for the button), no other, and the
+    action schema accepts them all."""
+    text = (STATIC / "tablet.js").read_text()
+    start = text.index("const OPTION_LABELS = {")
+    block = text[start : text.index("};", start)]
+    labelled = set(re.findall(r"^\s*(\w+): \"[^\"]+\",", block, re.M))
+    validator = ActionSchema().fields["option"].validate
+    assert isinstance(validator, OneOf)
+    assert labelled == set(POST_OPTIONS) and labelled <= set(validator.choices)
+    assert "big_blind_only" in labelled
 
 
 def test_the_tablet_changes_seats_through_the_seat_change_route(app: Flask) -> None:

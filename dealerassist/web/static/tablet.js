@@ -17,7 +17,12 @@ const LABELS = {
   sit_out: "Sits out", draw: "Draw", time: "Time (declare pat)", show: "Show", muck: "Muck",
   deal: "Dealt",
 };
-const OPTION_LABELS = { wait: "Wait for the big blind", straddle: "Straddle", no_straddle: "No straddle" };
+const OPTION_LABELS = {
+  wait: "Wait for the big blind",
+  straddle: "Straddle",
+  no_straddle: "No straddle",
+  big_blind_only: "Big blind only (button skips him)", // BLIND-06 buy_button (WSOP 158)
+};
 
 // The seat changes the tablet offers (the "seatChange" route's "change" kinds) and the body
 // fields each may carry; tests/api/test_web.py checks both against the API's schema.

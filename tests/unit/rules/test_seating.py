@@ -8,6 +8,8 @@ from engine_table import AT, Table
 
 from dealerassist.errors import InvalidInput
 from dealerassist.rules.actions import (
+    Act,
+    ActionKind,
     AddChips,
     ChangeSeat,
     RemovePlayer,
@@ -387,6 +389,98 @@ def test_BLIND_06_rejects_the_bought_button_after_a_misdeal() -> None:
     table.start(post=False)
     assert table.hand.button == 1
     assert table.hand.player(2).owes_what == ("entering_big_blind", "dead_small_blind")
+
+
+def posted_up_to_the_buyer(rules: HouseRules) -> Table:
+    """Hand 2 (button 1, blinds 3 and 4): the blinds post and seat 2, the newcomer between the
+    button and the small blind, is to post."""
+    table = newcomer_between_button_and_small_blind(rules)
+    table.start(post=False)
+    while table.hand.to_act != 2:
+        table.act(table.hand.to_act, "post")
+    return table
+
+
+BIG_BLIND_ONLY = {"action": "post", "option": "big_blind_only", "amount": 10}
+
+
+def test_BLIND_06_accepts_buying_in_with_the_big_blind_alone_the_button_skipping_him() -> None:
+    """buy_button (WSOP 158), the other choice: the newcomer posts just the big blind (10, all
+    live, no dead small blind) and is dealt in at once; in hand 3 the button skips him (the
+    dead button goes to seat 3, the blinds move on to 4 and 5) and he plays as a player like
+    the others, owing nothing and marked for nothing."""
+    table = posted_up_to_the_buyer(blinds_rules(between_blinds_and_button=BUY_BUTTON))
+    legal = table.legal()
+    assert legal is not None and legal["seat"] == 2
+    assert legal["legal"] == [
+        {"action": "post", "amount": 15, "owes": ["entering_big_blind", "dead_small_blind"]},
+        BIG_BLIND_ONLY,
+        {"action": "post", "option": "wait"},
+        {"action": "sit_out"},
+    ]
+    stack = table.hand.player(2).stack
+    outcome = table.act(2, "post", option="big_blind_only", amount=10)
+    assert {"type": "posted", "seat": 2, "amount": 10, "option": "big_blind_only"} in (
+        outcome.events
+    )
+    hand = table.hand
+    assert hand.phase.value == "betting_1"
+    player = hand.player(2)
+    assert (player.bet, player.dead, player.stack) == (10, 0, stack - 10)
+    assert hand.current_bet == 10 and hand.dead == 0
+    assert not table.state.seat(2).new_player
+    fold_out(table)
+    table.start(post=False)
+    hand = table.hand
+    assert (hand.button, hand.small_blind_seat, hand.big_blind_seat) == (3, 4, 5)
+    assert hand.has(2) and hand.player(2).owes_what == () and hand.player(2).owes == 0
+    seat = table.state.seat(2)
+    assert (seat.new_player, seat.waiting, seat.missed_blind) == (False, None, None)
+
+
+def test_BLIND_06_guides_the_dealer_to_the_big_blind_alone_when_the_button_is_sold() -> None:
+    """The start-of-hand instructions offer the buyer the big blind alone, beside his post of
+    the big blind and the dead small blind; the tablet-facing option is the one the engine
+    accepts."""
+    table = newcomer_between_button_and_small_blind(
+        blinds_rules(between_blinds_and_button=BUY_BUTTON)
+    )
+    outcome = table.start(post=False)
+    offers = [i for i in outcome.instructions if i["code"] == "big_blind_only"]
+    assert [(i["seat"], i["count"]) for i in offers] == [(2, 10)]
+    assert "button skips him" in offers[0]["text"]
+
+
+def test_BLIND_06_rejects_the_big_blind_alone_where_the_house_does_not_sell_the_button() -> None:
+    """Under the house option ``wait`` the newcomer between the blinds and the button is not
+    dealt in: a post of the big blind alone is refused with BLIND-06, as any post."""
+    table = newcomer_between_button_and_small_blind()
+    table.start(post=False)
+    assert dict(table.hand.waiting) == {2: "BLIND-06"}
+    error = refused(table, Act(2, ActionKind.POST, amount=10, option="big_blind_only"))
+    assert error.rule_id is RuleId.BLIND_06 and error.seat == 2
+
+
+def test_BLIND_06_rejects_the_big_blind_alone_from_a_seat_that_buys_no_button() -> None:
+    """Where the house sells the button, only the buyer may post the big blind alone: the small
+    blind may not (refused with BLIND-06, naming its post), nor may the buyer post any other
+    amount with the option."""
+    table = newcomer_between_button_and_small_blind(
+        blinds_rules(between_blinds_and_button=BUY_BUTTON)
+    )
+    table.start(post=False)
+    assert table.hand.to_act == 3
+    error = refused(table, Act(3, ActionKind.POST, option="big_blind_only"))
+    assert error.rule_id is RuleId.BLIND_06 and "may not post the big blind alone" in error.message
+    assert error.allowed == [
+        {"action": "post", "amount": 5, "owes": ["small_blind"]},
+        {"action": "sit_out"},
+    ]
+    table.act(3, "post")
+    table.act(4, "post")
+    error = refused(table, Act(2, ActionKind.POST, amount=15, option="big_blind_only"))
+    assert error.rule_id is RuleId.BLIND_06 and "post exactly 10" in error.message
+    assert BIG_BLIND_ONLY in error.allowed
 
 
 NOT_REQUIRED = {"new_player_must_post": False}
