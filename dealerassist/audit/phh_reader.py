@@ -45,6 +45,7 @@ from dealerassist.rules.actions import (
 from dealerassist.rules.dealing import HAND_SIZE
 from dealerassist.rules.fifth_cards import splits
 from dealerassist.rules.house_rules import ButtonMethod, HouseRules
+from dealerassist.rules.posting import BIG_BLIND_ONLY
 from dealerassist.rules.state import TableState, evolve
 from dealerassist.rules.violations import RuleId
 
@@ -444,10 +445,21 @@ def to_commands(
     if hand.dead_small_blind:
         commands.append(Act(seat=_dead_seat(hand), action=ActionKind.SIT_OUT))
     live_blinds = _live_blinds(hand)
-    commands.extend(_plain_act(seat, _POST) for seat in _posting_order(hand, live_blinds))
+    commands.extend(_post(hand, seat) for seat in _posting_order(hand, live_blinds))
     split_five = rules is not None and splits(HAND_SIZE, rules)
     commands.extend(_Mapper(hand, _opening_bets(hand, live_blinds), split_five).commands())
     return spec, commands
+
+
+def _post(hand: RecordedHand, seat: int) -> Act:
+    """The post of ``seat``. BLIND-06 (WSOP 158): a newcomer dealt in between the button and
+    the small blind (a dead button) who posted a big blind without the dead small blind
+    bought in with the big blind alone (``big_blind_only``): a plain post would charge him
+    the dead small blind too where the profile sells the button."""
+    newcomer = _parts(hand, seat) == ("entering_big_blind",)
+    if newcomer and _dead_button(hand) and seat < blind_seats(hand)[0]:
+        return Act(seat=seat, action=_POST, option=BIG_BLIND_ONLY)
+    return _plain_act(seat, _POST)
 
 
 def table_spec(
