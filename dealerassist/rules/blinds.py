@@ -477,11 +477,19 @@ def _single_blind(hand: HandState, stakes: Stakes, rules: HouseRules) -> HandSta
     if 2 * hand.player(big).stack >= stakes.big_blind or len(hand.players) < 3:
         return hand
     following = hand.seats_from(big)[0]
-    player = hand.player(following)
-    owes = evolve(
-        player, owes=player.owes + stakes.big_blind, owes_what=("big_blind", *player.owes_what)
-    )
-    return evolve(hand.with_player(owes), big_blind_seat=following)
+    takes = _takes_blind(hand.player(following), stakes)
+    return evolve(hand.with_player(takes), big_blind_seat=following)
+
+
+def _takes_blind(player: PlayerState, stakes: Stakes) -> PlayerState:
+    """BLIND-13 with BLIND-05/08: the seat that takes the blind after a short one owes a big
+    blind, unless it already owes a live big blind to come in: that big blind is the one it
+    takes, posted once (a dead small blind it owes stays owed, dead), as for a big blind moved
+    at the post (``posting._move_big_blind``)."""
+    if any(part in LIVE_ENTRY for part in player.owes_what):
+        return player
+    owes_what = ("big_blind", *player.owes_what)
+    return evolve(player, owes=player.owes + stakes.big_blind, owes_what=owes_what)
 
 
 _LIVE_BLINDS = ("small_blind", "big_blind", *LIVE_ENTRY)

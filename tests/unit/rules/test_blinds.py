@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
-from engine_table import Table
+from dataclasses import replace
 
+import pytest
+from engine_table import LIMIT, Table
+
+from dealerassist.rules import blinds
 from dealerassist.rules.actions import (
     Act,
     ActionKind,
@@ -15,7 +18,7 @@ from dealerassist.rules.actions import (
     Stakes,
     StartHand,
 )
-from dealerassist.rules.blinds import mark_missed, positions
+from dealerassist.rules.blinds import mark_missed, next_to_post, positions
 from dealerassist.rules.house_rules import (
     BlindRules,
     ButtonMethod,
@@ -23,7 +26,9 @@ from dealerassist.rules.house_rules import (
     TableRules,
     Variant,
 )
+from dealerassist.rules.posting import apply_post, check_post
 from dealerassist.rules.pots import Pot, hand_pots
+from dealerassist.rules.state import HandState, Phase, PlayerState
 from dealerassist.rules.violations import RuleId, RuleViolation
 
 
@@ -376,3 +381,129 @@ def test_BLIND_02_rejects_a_heads_up_hand_with_only_the_big_blind_posted() -> No
     error = refused(table, Act(1, ActionKind.POST))
     assert error.rule_id is RuleId.BLIND_01 and "Seat 2 posts first" in error.message
     assert error.allowed[0] == {"action": "post", "amount": 5, "owes": ["small_blind"]}
+
+
+# -- BLIND-13 with BLIND-05/08: the next seat takes a short single blind and owes an entry ------
+
+SINGLE = HouseRules(blinds=BlindRules(single_blind=True))
+SINGLE_STAKES = Stakes(big_blind=10, small_bet=10, big_bet=20)
+
+
+def short_single_blind_onto_a_newcomer() -> Table:
+    """Single blind of 10. Seats 1-3 (100 each) and seat 4 (4 chips) play two hands (the blind
+    is seats 2 and 3); a newcomer then sits in seat 5, owing a big blind to enter (BLIND-05).
+    Hand 3: button 3, the blind is seat 4, whose 4 chips are less than half a blind, so the
+    next seat, the newcomer, takes the blind too (BLIND-13)."""
+    table = Table([100, 100, 100, 4], stakes=SINGLE_STAKES, rules=SINGLE)
+    table.start(button=1)
+    finish_by_folds(table)
+    table.start()
+    finish_by_folds(table)
+    assert table.stacks() == {1: 100, 2: 100, 3: 100, 4: 4}
+    table.run(SeatPlayer(5, "New", 100))
+    assert table.state.seat(5).new_player
+    table.start(post=False)
+    hand = table.hand
+    assert (hand.button, hand.small_blind_seat, hand.big_blind_seat) == (3, None, 5)
+    assert hand.player(4).owes_what == ("big_blind",) and hand.to_act == 5
+    return table
+
+
+def test_BLIND_05_accepts_one_big_blind_from_a_newcomer_taking_a_short_single_blind() -> None:
+    """The newcomer takes the blind after the short one and owes one big blind (10, not
+    10 + 10): his live big blind to enter is the blind he takes. He posts 10, the short blind
+    posts its 4 all in, the action starts on the newcomer's left and he keeps the option."""
+    table = short_single_blind_onto_a_newcomer()
+    hand = table.hand
+    assert hand.player(5).owes == 10 and hand.player(5).owes_what == ("entering_big_blind",)
+    legal = table.legal()
+    assert legal is not None and legal["seat"] == 5
+    assert legal["legal"] == [
+        {"action": "post", "amount": 10, "owes": ["entering_big_blind"]},
+        {"action": "post", "option": "wait"},
+        {"action": "sit_out"},
+    ]
+    outcome = table.act(5, "post", amount=10)
+    assert {"type": "posted", "seat": 5, "amount": 10} in outcome.events
+    table.act(4, "post")
+    hand = table.hand
+    assert hand.phase.value == "betting_1" and hand.to_act == 1
+    assert (hand.player(5).bet, hand.player(5).dead, hand.player(5).stack) == (10, 0, 90)
+    assert (hand.player(4).bet, hand.player(4).stack) == (4, 0)
+    assert hand.current_bet == 10
+    for seat in (1, 2, 3):
+        table.act(seat, "call")
+    legal = table.legal()
+    assert legal is not None and legal["seat"] == 5
+    assert [a["action"] for a in legal["legal"]] == ["check", "raise", "fold"]
+    assert not table.state.seat(5).new_player
+
+
+def test_BLIND_05_refuses_the_short_single_blind_on_top_of_the_entry() -> None:
+    """Posting 20 (the blind taken after the short one and the big blind to enter) is refused:
+    the newcomer posts exactly 10, and the refusal names what he may do."""
+    table = short_single_blind_onto_a_newcomer()
+    error = refused(table, Act(5, ActionKind.POST, amount=20))
+    assert error.rule_id is RuleId.BLIND_05 and "post exactly 10" in error.message
+    assert error.allowed == [
+        {"action": "post", "amount": 10, "owes": ["entering_big_blind"]},
+        {"action": "post", "option": "wait"},
+        {"action": "sit_out"},
+    ]
+
+
+def test_BLIND_13_accepts_the_blind_moving_on_when_the_newcomer_waits() -> None:
+    """The newcomer who took the blind after the short one may still wait (BLIND-05): he is
+    not dealt in and the blind moves on to the next seat that has not posted (seat 1), which
+    owes one big blind."""
+    table = short_single_blind_onto_a_newcomer()
+    table.act(5, "post", option="wait")
+    hand = table.hand
+    assert not hand.has(5) and table.state.seat(5).waiting == "BLIND-05"
+    assert hand.big_blind_seat == 1
+    assert hand.player(1).owes_what == ("big_blind",) and hand.player(1).owes == 10
+
+
+def returning_seat_after_a_short_single_blind() -> HandState:
+    """Stakes 5/10, single blind: seat 2 is the blind with 4 chips; seat 3 next to it owes its
+    missed big blind live and the small blind dead (BLIND-08), 15. (The engine keeps a seat
+    that skipped the single blind waiting until the blind reaches it, BLIND-13, so this state
+    is built by hand: ``_single_blind`` must not charge twice whatever live entry is owed.)"""
+    players = (
+        PlayerState(seat=2, stack=4, owes=10, owes_what=("big_blind",)),
+        PlayerState(
+            seat=3, stack=100, owes=15, owes_what=("returning_big_blind", "dead_small_blind")
+        ),
+        PlayerState(seat=1, stack=100),
+    )
+    hand = HandState(hand_no=5, phase=Phase.POSTING, button=1, players=players, big_blind_seat=2)
+    hand = blinds._single_blind(hand, LIMIT, SINGLE)
+    return replace(hand, to_act=next_to_post(hand))
+
+
+def test_BLIND_08_accepts_the_returning_big_blind_standing_for_the_short_single_blind() -> None:
+    """The returning seat takes the blind after the short one and owes 15 (10 live, 5 dead),
+    not 25; posted, 10 is its live bet and 5 is dead."""
+    hand = returning_seat_after_a_short_single_blind()
+    assert hand.big_blind_seat == 3 and hand.to_act == 3
+    assert hand.player(3).owes == 15
+    assert hand.player(3).owes_what == ("returning_big_blind", "dead_small_blind")
+    post = Act(3, ActionKind.POST, amount=15)
+    check_post(hand, post, LIMIT)
+    posted = apply_post(hand, post, LIMIT).player(3)
+    assert (posted.bet, posted.dead, posted.stack) == (10, 5, 85)
+
+
+def test_BLIND_08_refuses_the_short_single_blind_on_top_of_the_returning_big_blind() -> None:
+    """Posting 25 (the blind taken, the missed big blind and the dead small blind) is refused:
+    the seat posts exactly 15, 10 live and 5 dead."""
+    hand = returning_seat_after_a_short_single_blind()
+    with pytest.raises(RuleViolation) as error:
+        check_post(hand, Act(3, ActionKind.POST, amount=25), LIMIT)
+    assert error.value.rule_id is RuleId.BLIND_08
+    assert "post exactly 15" in error.value.message and "10 live, 5 dead" in error.value.message
+    assert error.value.allowed == [
+        {"action": "post", "amount": 15, "owes": ["returning_big_blind", "dead_small_blind"]},
+        {"action": "post", "option": "wait"},
+        {"action": "sit_out"},
+    ]
