@@ -9,7 +9,8 @@ after the button (the small blind), heads-up player 1 is the big blind and playe
 small blind (the button, or the seat playing its part, BLIND-02); blinds and antes are
 implied by ``blinds_or_straddles`` and ``antes`` (no post actions), built from what was posted
 (``_forced_bets``: a dead small blind is our ``_dead_small_blind``; what PHH cannot say, a
-missed blind made up, a newcomer's or a kill blind, is our ``_posts``, and ``_kill`` names
+missed blind made up (also by a big blind moved onto a returning seat, ``_moved_dead_small``),
+a newcomer's or a kill blind, is our ``_posts``, and ``_kill`` names
 the player who kills); ``cbr`` amounts are "to" amounts. Card mode names every card
 dealt, discarded or shown (the ``deal`` entries); cards the service never saw are ``??``:
 in count mode every hole card, every discard and every replacement. A muck at showdown is
@@ -359,7 +360,7 @@ def _forced_bets(
         blinds[order.index(small_seat)] = small
     where = order.index(big_seat)
     blinds[where] = big
-    antes[where] += big_ante
+    antes[where] += big_ante + _moved_dead_small(stakes, big_seat, posted, kill)
     paid = [dict(posted).get(seat) for seat in order]
     killer = (kill or {}).get("seat")
     kill_at = order.index(killer) if killer in order else None
@@ -430,6 +431,29 @@ def _blind_posters(
     return seats[0], next(iter(seats[1:]), None)
 
 
+def _moved_dead_small(
+    stakes: Mapping[str, Any],
+    big_seat: int,
+    posted: list[tuple[int, int]],
+    kill: Mapping[str, Any] | None = None,
+) -> int:
+    """BLIND-07/08: the big blind moved at the post onto a seat making up a missed big blind
+    posts its big blind and the small blind it missed, dead (``posting._move_big_blind``):
+    the dead small blind it posted on top of the big blind (and its ante), else 0.
+
+    >>> _moved_dead_small({"small_blind": 5, "big_blind": 10}, 5, [(3, 5), (5, 15)])
+    5
+    >>> _moved_dead_small({"small_blind": 5, "big_blind": 10}, 5, [(3, 5), (5, 10)])
+    0
+    """
+    if big_seat == (kill or {}).get("seat"):
+        return 0
+    small, big = int(stakes.get("small_blind", 0)), int(stakes.get("big_blind", 0))
+    ante = int(stakes.get("ante", 0)) + int(stakes.get("big_blind_ante", 0))
+    paid = dict(posted).get(big_seat)
+    return small if small and paid == ante + big + small else 0
+
+
 def _other_posts(
     blinds: list[int],
     antes: list[int],
@@ -493,6 +517,8 @@ def _post_parts(
     if small_seat is not None:
         parts[order.index(small_seat)].append("small_blind")
     parts[order.index(big_seat)].append("big_blind")
+    if _moved_dead_small(stakes, big_seat, posted, kill):
+        parts[order.index(big_seat)].append("dead_small_blind")
     big = int(stakes.get("big_blind", 0))
     for seat, amount in posted:
         if seat not in order or seat in (small_seat, big_seat):

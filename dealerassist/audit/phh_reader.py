@@ -759,6 +759,8 @@ def prepare_table(hand: RecordedHand, table: TableState, rules: HouseRules) -> T
     for player in range(1, hand.player_count + 1):
         parts = _parts(hand, player)
         seat = table.seat(player)
+        if "big_blind" in parts and "dead_small_blind" in parts:
+            table = _dead_small_in_the_middle(hand, table, player)
         if "small_blind" in parts or "big_blind" in parts:
             continue
         if "returning_big_blind" in parts:
@@ -784,6 +786,19 @@ def prepare_table(hand: RecordedHand, table: TableState, rules: HouseRules) -> T
                 f"profile with kill pots ({rules.profile_id} has none)"
             )
     return table
+
+
+def _dead_small_in_the_middle(hand: RecordedHand, table: TableState, player: int) -> TableState:
+    """BLIND-07/08: the big blind moved at the post onto a player making up a missed big blind,
+    who posted the small blind he missed dead on top of it (``audit.phh._moved_dead_small``).
+    PHH lists only the players dealt in, not the seat that sat out in the big blind, so the
+    replay deals the player the big blind, which owes the blind alone; his dead small blind
+    is in the middle before the deal (out of his stack, in the pot as the antes of a deal
+    nobody opened are, OPEN-03), as the recorded hand had it."""
+    seat = table.seat(player)
+    dead = min(_dead_part(hand, player), seat.stack)
+    table = table.with_seat(evolve(seat, stack=seat.stack - dead))
+    return evolve(table, carried_pot=table.carried_pot + dead)
 
 
 def _dead_button_before(

@@ -461,6 +461,49 @@ def test_a_newcomers_big_blind_replays() -> None:
     assert recorded == [start[0] + 20, start[1] - 10, 300 - 10, start[3], start[4]]
 
 
+def test_BLIND_08_a_big_blind_moved_onto_a_returning_seat_writes_its_dead_small_blind() -> None:
+    """BLIND-07/08: seat 5 sat out while the big blind passed it and comes back posting; in hand
+    6 (button 2, blinds 3 and 4) the big blind sits out at the post and the big blind moves on
+    to seat 5, which posts 15: its big blind, 10 live, and the small blind it missed, 5 dead.
+    The PHH writes the dead 5 as that player's ante (as pokerkit plays it) and names it in our
+    ``_posts``; seat 5 loses the pot, so the dead 5 shows in the stacks: the file replays to
+    the recorded ones under the table's profile and the permissive one, and pokerkit agrees."""
+    table = Table("count", dict.fromkeys((1, 2, 3, 4, 5), 400))
+    table.start(button=1)
+    table.fold_around()
+    table.command(SitOut(5))
+    for _ in range(4):
+        table.start()
+        table.fold_around()
+    table.command(ReturnToPlay(5, wait=False))
+    hand = table.start()
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (2, 3, 4)
+    table.act(3, "post")
+    table.act(4, "sit_out")
+    table.act(5, "post", amount=15)
+    table.act(1, "fold")
+    table.act(2, "fold")
+    table.act(3, "raise", amount=20)
+    table.act(5, "call")
+    table.act(3, "draw", count=1)
+    table.act(5, "draw", count=2)
+    table.act(3, "bet", amount=10)
+    table.act(5, "fold")
+    record = table.record(6)
+    posts = [item for e in record["events"] for item in e["payload"]["events"] or ()]
+    assert {"type": "posted", "seat": 5, "amount": 15} in posts
+    text, recorded = _round_trip(table, hand_no=6)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P3", "P5", "P1", "P2"]
+    assert data["blinds_or_straddles"] == [5, 10, 0, 0] and data["antes"] == [0, 5, 0, 0]
+    assert data["_posts"] == [["small_blind"], ["big_blind", "dead_small_blind"], [], []]
+    assert "_dead_small_blind" not in data
+    start = data["starting_stacks"]
+    lost = 5 + 20  # P5's 5 dead and 20 live, won by P3 (with its own 20 back)
+    assert recorded == [start[0] + lost, start[1] - lost, start[2], start[3]]
+    assert _pokerkit_stacks(text) == recorded
+
+
 def test_an_exposed_card_replaced_on_the_deal_is_not_in_the_hole_cards() -> None:
     """IRREG-03 (card mode): seat 1's Ks is exposed on the deal and replaced by 9d; the hole
     cards written are the five it played, and the file replays (it showed them)."""
