@@ -42,6 +42,10 @@ class EffectSchema(StrictSchema):
     )
     entry = fields.Nested(ActionSchema)
     waive = _rule_id()
+    player = fields.String(  # clear_false_opener only, instead of seat (OPEN-08)
+        validate=validate.Length(min=1, max=64),
+        metadata={"description": "clear_false_opener only, instead of seat: the player's ID"},
+    )
 
 
 class RulingSchema(StrictSchema):

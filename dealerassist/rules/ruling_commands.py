@@ -39,6 +39,7 @@ class EffectKind(StrEnum):
     HOLD_POT = "hold_pot"
     RELEASE_POT = "release_pot"
     TAKE_EXPOSED = "take_exposed"
+    CLEAR_FALSE_OPENER = "clear_false_opener"
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +143,23 @@ class TakeExposed:
     seat: int
 
 
+@dataclass(frozen=True, slots=True)
+class ClearFalseOpener:
+    """OPEN-08: the floor lifts a false opener's wait (the open was legal after all, or the
+    seat was marked by mistake): the seat, or the player by ID (one who left marked), is dealt
+    in again from the next hand. Exactly one of the two is given."""
+
+    seat: int | None = None
+    player: str | None = None
+
+    def __post_init__(self) -> None:
+        if (self.seat is None) == (self.player is None):
+            raise InvalidInput(
+                "clear_false_opener needs exactly one of 'seat' (the marked seat) or 'player' "
+                "(the ID of a marked player, seated or away)"
+            )
+
+
 Effect = (
     AcceptEntry
     | VoidLast
@@ -154,6 +172,7 @@ Effect = (
     | HoldPot
     | ReleasePot
     | TakeExposed
+    | ClearFalseOpener
 )
 STRUCTURAL = (VoidLast, Misdeal)  # they rebuild or reset the hand: allowed as the first effect only
 
@@ -209,6 +228,9 @@ def effect_to_dict(
             return {"effect": "award", "seats": list(seats)}
         case AdjustStack(seat=seat, amount=amount):
             return {"effect": "adjust_stack", "seat": seat, "amount": amount}
+        case ClearFalseOpener(seat=seat, player=player):
+            named = {"seat": seat} if seat is not None else {"player": player}
+            return {"effect": "clear_false_opener", **named}
     return {"effect": _KIND_OF[type(effect)]}
 
 
@@ -254,6 +276,10 @@ def _effect(item: Any, parse_entry: Callable[[Any], Any]) -> Effect:
             return _award(item)
         case EffectKind.ADJUST_STACK:
             return AdjustStack(seat=_seat(item), amount=_int(item.get("amount"), "amount", None))
+        case EffectKind.CLEAR_FALSE_OPENER:
+            seat = _seat(item) if "seat" in item else None
+            player = _text(item["player"], "player", 64) if "player" in item else None
+            return ClearFalseOpener(seat=seat, player=player)
     if "seat" in fields:
         seated: Effect = _SEATED[effect](_seat(item))
         return seated
@@ -272,6 +298,7 @@ _FIELDS: dict[EffectKind, tuple[str, ...]] = {
     EffectKind.HOLD_POT: (),
     EffectKind.RELEASE_POT: (),
     EffectKind.TAKE_EXPOSED: ("seat",),
+    EffectKind.CLEAR_FALSE_OPENER: ("seat", "player"),
 }
 _SEATED: dict[EffectKind, Callable[[int], Effect]] = {
     EffectKind.KILL_HAND: KillHand,
@@ -296,6 +323,7 @@ _KIND_OF: dict[type[Any], str] = {
     HoldPot: "hold_pot",
     ReleasePot: "release_pot",
     TakeExposed: "take_exposed",
+    ClearFalseOpener: "clear_false_opener",
 }
 
 

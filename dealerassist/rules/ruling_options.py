@@ -102,6 +102,8 @@ OPTIONS: dict[str, tuple[Option, ...]] = {
     "OPEN-08": (
         _o("false_open_all_in", "All-in false opener loses the antes and sits out", "kill_hand"),
         _o("plays_for_antes", "Plays for the antes he matched"),
+        _o("lift_wait", "The open was legal (or marked by mistake): dealt in again",
+           "clear_false_opener"),
     ),
     "OPEN-10": (_o("no_refund", "A caller who cannot beat the openers gets no refund"),),
     "BET-07": (

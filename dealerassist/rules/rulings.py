@@ -33,6 +33,7 @@ from dealerassist.rules.ruling_commands import (
     AcceptEntry,
     AdjustStack,
     Award,
+    ClearFalseOpener,
     Effect,
     HoldPot,
     KillHand,
@@ -50,6 +51,7 @@ from dealerassist.rules.ruling_options import decisions_for, options_for
 from dealerassist.rules.state import (
     HandState,
     Phase,
+    SeatState,
     SeatStatus,
     TableState,
     evolve,
@@ -191,6 +193,8 @@ def _apply_effect(
             return _hold(state, isinstance(effect, HoldPot), log)
         case TakeExposed(seat=seat):
             return _take_exposed(state, seat, rules, log)
+        case ClearFalseOpener():
+            return _clear_false_opener(state, effect, log)
 
 
 def _refuse(message: str, seat: int | None = None) -> RuleViolation:
@@ -303,6 +307,8 @@ def _misdeal(state: TableState, rules: HouseRules, log: Log) -> TableState:
         start[s.seat] if s.player is not None and start[s.seat].player == s.player else s
         for s in state.seats
     )
+    seats, away = _cleared_again(state, seats, before.false_openers_away)
+    before = evolve(before, false_openers_away=away)
     stacks = {str(s.seat): s.stack for s in seats if s.status is not SeatStatus.EMPTY}
     result = {"pots": [], "cancelled": True, "misdeal": True, "stacks": stacks}
     players = tuple(
@@ -336,6 +342,32 @@ def _adjustments(state: TableState) -> dict[int, int]:
                 seat = int(effect["seat"])
                 adjusted[seat] = adjusted.get(seat, 0) + int(effect["amount"])
     return adjusted
+
+
+def _cleared_again(
+    state: TableState, seats: tuple[SeatState, ...], away: tuple[str, ...]
+) -> tuple[tuple[SeatState, ...], tuple[str, ...]]:
+    """OPEN-08: the false openers' waits the floor lifted during the hand (``clear_false_opener``
+    rulings in its journal) stay lifted after a misdeal: they were judgements on the players,
+    not chips of the hand."""
+    cleared: set[str] = set()
+    for command, _ in map(journal.read, state.hand_log):
+        if command.get("type") != "ruling":
+            continue
+        for effect in command.get("effects", ()):
+            if effect.get("effect") != "clear_false_opener":
+                continue
+            if "player" in effect:
+                cleared.add(str(effect["player"]))
+            elif (player := state.seat(int(effect["seat"])).player) is not None:
+                cleared.add(player)
+    if not cleared:
+        return seats, away
+    seats = tuple(
+        evolve(s, false_opener=False) if s.false_opener and s.player in cleared else s
+        for s in seats
+    )
+    return seats, tuple(p for p in away if p not in cleared)
 
 
 _MISDEAL_TEXT = "Misdeal: return every chip to its owner; the redeal keeps the same button"
@@ -694,6 +726,58 @@ def _hold(state: TableState, hold: bool, log: Log) -> TableState:
         raise _refuse("The pot is held already." if hold else "The pot is not held.")
     log.events.append({"type": "pot_held" if hold else "pot_released"})
     return evolve(state, hand=evolve(hand, pot_held=hold))
+
+
+# -- OPEN-08: the floor lifts a false opener's wait -------------------------------------------
+
+
+def _clear_false_opener(state: TableState, effect: ClearFalseOpener, log: Log) -> TableState:
+    """OPEN-08: the floor finds the open was legal (or the mark a mistake): the seat, or the
+    player by ID (seated or away), no longer waits for a legally opened pot to be won and is
+    dealt in from the next hand. At any time: a seat waiting in the hand in play still has no
+    cards in it."""
+    seat: int | None
+    if effect.seat is not None:
+        current = state.seat(effect.seat)
+        if not current.false_opener or current.player is None:
+            raise _not_marked(
+                state, f"Seat {effect.seat} does not wait as a false opener", effect.seat
+            )
+        seat, player = effect.seat, current.player
+    else:
+        player = str(effect.player)
+        marked = [s for s in state.seats if s.false_opener and s.player == player]
+        if not marked and player not in state.false_openers_away:
+            raise _not_marked(state, f"Player {player} does not wait as a false opener")
+        seat = marked[0].seat if marked else None
+    if seat is not None:
+        state = state.with_seat(evolve(state.seat(seat), false_opener=False))
+    away = tuple(p for p in state.false_openers_away if p != player)
+    if away != state.false_openers_away:
+        state = evolve(state, false_openers_away=away)
+    log.events.append({"type": "false_opener_cleared", "seat": seat, "player": player})
+    return state
+
+
+def _not_marked(state: TableState, what: str, seat: int | None = None) -> RuleViolation:
+    """OPEN-08: only a seat (or player) marked as an all-in false opener can be cleared."""
+    marked = [s for s in state.seats if s.false_opener and s.player is not None]
+    allowed: list[dict[str, Any]] = [
+        {"effect": "clear_false_opener", "seat": s.seat} for s in marked
+    ] + [{"effect": "clear_false_opener", "player": p} for p in state.false_openers_away]
+    waiting = ", ".join(
+        [f"seat {s.seat} ({s.player})" for s in marked]
+        + [f"player {p} (away)" for p in state.false_openers_away]
+    )
+    return RuleViolation(
+        rule_id=RuleId.OPEN_08,
+        message=(
+            f"{what} (OPEN-08): nothing to clear. "
+            + (f"Waiting as false openers: {waiting}." if waiting else "Nobody waits as one.")
+        ),
+        seat=seat,
+        allowed=allowed,
+    )
 
 
 # -- IRREG-04: the hand waits for the floor --------------------------------------------------

@@ -12,8 +12,10 @@ from dealerassist.errors import InvalidInput
 from dealerassist.rules.actions import (
     Act,
     ActionKind,
+    AddChips,
     RemovePlayer,
     SeatPlayer,
+    Stakes,
     Structure,
     command_from_dict,
     command_to_dict,
@@ -25,11 +27,14 @@ from dealerassist.rules.house_rules import (
     HouseRules,
     IrregularityRules,
     MisdealDeadline,
+    OpenRequirement,
+    OpenRules,
 )
 from dealerassist.rules.ruling_commands import (
     AcceptEntry,
     AdjustStack,
     Award,
+    ClearFalseOpener,
     Effect,
     HoldPot,
     KillHand,
@@ -39,6 +44,7 @@ from dealerassist.rules.ruling_commands import (
     ReopenBetting,
     Ruling,
     VoidLast,
+    ruling_from_dict,
 )
 from dealerassist.rules.ruling_options import options_for
 from dealerassist.rules.rulings import can_rule
@@ -669,3 +675,119 @@ def test_IRREG_02_without_a_house_deadline_the_floor_may_always_declare_a_misdea
     table.act(1, "call")
     table.act(2, "call")
     assert _rule(table, Misdeal(), rule_id="IRREG-01", decision="misdeal").result["misdeal"]
+
+
+# -- OPEN-08: the floor lifts a false opener's wait -------------------------------------------
+
+
+def _false_opener(showdown: bool = False) -> Table:
+    """Jacks or better, antes 2: seat 3, all in for part of its ante, declares the pot open.
+    Either the others fold and the floor rules OPEN-08 false_open_all_in, or (``showdown``)
+    seat 1 calls and seat 3 shows tens at the showdown (OPEN-05): seat 3 waits until a legally
+    opened pot has been won. It rebuys."""
+    rules = HouseRules(open=OpenRules(requirement=OpenRequirement.JACKS_OR_BETTER))
+    table = Table([100, 100, 1], stakes=Stakes(ante=2, small_bet=10, big_bet=20), rules=rules)
+    table.start(button=2)
+    table.act(3, "bet")
+    if showdown:
+        table.act(1, "call")
+        table.act(2, "fold")
+        table.act(3, "draw", count=1)
+        table.act(1, "draw", count=1)
+        shown = {1: "9h 8d 2c 5d 4s", 3: "Th Ts 3c 6d 8s"}
+        while table.hand.phase is Phase.SHOWDOWN:
+            seat = table.hand.to_act
+            table.act(seat, "show", cards=shown[seat])
+    else:
+        table.act(1, "fold")
+        table.act(2, "fold")
+        table.run(Ruling("false_open_all_in", rule_id="OPEN-08"))
+    table.run(AddChips(3, 30))
+    assert table.state.seat(3).false_opener
+    return table
+
+
+def _lift(table: Table, **named: Any) -> Any:
+    effect = ClearFalseOpener(**named)
+    return _rule(table, effect, rule_id="OPEN-08", decision="lift_wait", note="open was legal")
+
+
+def test_OPEN_08_accepts_the_floor_lifting_a_false_opener_s_wait() -> None:
+    """The floor finds seat 3's open legal: the mark is gone (view and state), the ruling and
+    its effect are recorded, and seat 3 is dealt in the next hand."""
+    table = _false_opener()
+    assert "lift_wait" in [option.decision for option in options_for("OPEN-08")]
+    outcome = _lift(table, seat=3)
+    assert not table.state.seat(3).false_opener
+    assert "false_opener" not in view(table.state, table.rules, AT)["seats"][2]
+    assert {"type": "ruling", "rule_id": "OPEN-08", "decision": "lift_wait",
+            "effects": ["clear_false_opener"]} in outcome.events  # fmt: skip
+    assert {"type": "false_opener_cleared", "seat": 3, "player": "P3"} in outcome.events
+    table.start()
+    assert table.hand.has(3) and table.hand.waiting == ()
+
+
+def test_OPEN_08_accepts_lifting_the_wait_of_a_player_away_by_his_id() -> None:
+    """Seat 3 left while he waited: the floor names him by ID; when he sits down again (another
+    seat) he is dealt in at once."""
+    table = _false_opener(showdown=True)
+    table.run(RemovePlayer(3))
+    assert table.state.false_openers_away == ("P3",)
+    outcome = _lift(table, player="P3")
+    assert table.state.false_openers_away == ()
+    assert {"type": "false_opener_cleared", "seat": None, "player": "P3"} in outcome.events
+    table.run(SeatPlayer(5, "P3", 60))
+    assert not table.state.seat(5).false_opener
+    table.start()
+    assert table.hand.has(5) and table.hand.waiting == ()
+
+
+def test_OPEN_08_accepts_lifting_a_wait_during_a_hand_and_a_misdeal_keeps_it_lifted() -> None:
+    """Seat 3 waits out the hand in play; the floor lifts the mark then (he stays without cards
+    in this hand) and then declares a misdeal: the lift stands, he is dealt in the redeal."""
+    table = _false_opener()
+    table.start()
+    assert table.hand.waiting == ((3, "OPEN-08"),)
+    _lift(table, seat=3)
+    assert not table.state.seat(3).false_opener and not table.hand.has(3)
+    _rule(table, Misdeal(), rule_id="IRREG-01", decision="misdeal")
+    assert not table.state.seat(3).false_opener
+    table.start()
+    assert table.hand.has(3) and table.hand.waiting == ()
+
+
+def test_OPEN_08_refuses_lifting_the_wait_of_a_seat_or_player_not_marked() -> None:
+    """Seat 1 and player P9 do not wait as false openers: refused with OPEN-08, naming who
+    does wait; the table is unchanged and seat 3 still waits."""
+    table = _false_opener()
+    before = table.state
+    error = _refused(table, Ruling("lift_wait", rule_id="OPEN-08", effects=(ClearFalseOpener(1),)))
+    assert error.rule_id is RuleId.OPEN_08 and error.seat == 1
+    assert "Seat 1 does not wait as a false opener" in error.message
+    assert "seat 3 (P3)" in error.message
+    assert error.allowed == [{"effect": "clear_false_opener", "seat": 3}]
+    lift_p9 = Ruling("lift_wait", rule_id="OPEN-08", effects=(ClearFalseOpener(player="P9"),))
+    error = _refused(table, lift_p9)
+    assert error.rule_id is RuleId.OPEN_08 and "Player P9" in error.message
+    assert table.state is before and table.state.seat(3).false_opener
+
+
+def test_OPEN_08_refuses_lifting_a_wait_when_nobody_is_marked() -> None:
+    """No false opener at the table: nothing to clear (OPEN-08), nothing allowed."""
+    table = _three()
+    error = _refused(table, Ruling("lift_wait", rule_id="OPEN-08", effects=(ClearFalseOpener(2),)))
+    assert error.rule_id is RuleId.OPEN_08 and "Nobody waits as one" in error.message
+    assert error.allowed == []
+
+
+def test_OPEN_08_clear_false_opener_names_a_seat_or_a_player_not_both() -> None:
+    """The effect's JSON: one of seat or player; it round-trips through the journal form."""
+    for body in ({"effect": "clear_false_opener"},
+                 {"effect": "clear_false_opener", "seat": 3, "player": "P3"}):  # fmt: skip
+        with pytest.raises(InvalidInput, match="exactly one of 'seat'"):
+            ruling_from_dict({"type": "ruling", "decision": "lift_wait", "effects": [body]}, None)
+    for named in ({"seat": 3}, {"player": "P3"}):
+        data = {"type": "ruling", "decision": "lift_wait", "rule_id": "OPEN-08",
+                "effects": [{"effect": "clear_false_opener", **named}]}  # fmt: skip
+        ruling = command_from_dict(data)
+        assert command_to_dict(ruling)["effects"] == data["effects"]
