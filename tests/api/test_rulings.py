@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
 from api.conftest import Api
+from dealerassist.settings import Settings
+from dealerassist.worker import run_worker
 
 KILL = {"decision": "no_redress", "rule_id": "IRREG-13", "note": "fouled",
         "effects": [{"effect": "kill_hand", "seat": 1}]}  # fmt: skip
@@ -181,3 +184,61 @@ def test_IRREG_04_a_take_exposed_ruling_lets_a_stuck_hand_go_on(api: Api) -> Non
     assert {"decision": "take_exposed", "effects": ["take_exposed"]}.items() <= {
         **next(o for o in options["options"] if o["decision"] == "take_exposed")
     }.items()
+
+
+MARK = {"decision": "false_open_all_in", "rule_id": "OPEN-08", "note": "no openers, all in",
+        "effects": [{"effect": "kill_hand", "seat": 1}]}  # fmt: skip
+LIFT = {"decision": "lift_wait", "rule_id": "OPEN-08", "note": "the open was legal",
+        "effects": [{"effect": "clear_false_opener", "seat": 1}]}  # fmt: skip
+
+
+def _seat_view(api: Api, seat: int) -> dict[str, Any]:
+    seats = api.call("GET", "/v1/tables/T1").get_json()["seats"]
+    found: dict[str, Any] = next(s for s in seats if s["seat"] == seat)
+    return found
+
+
+def test_OPEN_08_a_clear_false_opener_ruling_deals_the_seat_in_again(
+    api: Api, settings: Settings
+) -> None:
+    """The floor marks seat 1 (false_open_all_in) and then finds the open legal: the lift is a
+    200, the table view drops the mark, seat 1 is dealt the next hand, and the audit log holds
+    the ruling with its effect and verifies."""
+    _posted(api)
+    assert _rule(api, MARK).status_code == 200
+    assert _seat_view(api, 1)["false_opener"] is True
+    response = _rule(api, LIFT)
+    assert response.status_code == 200, response.get_json()
+    body = response.get_json()
+    assert "false_opener" not in next(s for s in body["seats"] if s["seat"] == 1)
+    assert "false_opener" not in _seat_view(api, 1)
+    assert api.act("T1", seat=2, action="fold").status_code == 200
+    started = api.start("T1", None)
+    assert started.status_code == 200
+    assert 1 in [p["seat"] for p in started.get_json()["hand"]["players"]]
+    assert settings.redis_url is not None
+    run_worker(settings.redis_url, settings.database_url, burst=True, with_scheduler=False)
+    exported = api.call("GET", "/v1/audit/events?table_id=T1", "auditor").get_data(as_text=True)
+    rulings = [e for e in map(json.loads, exported.splitlines()) if e["kind"] == "ruling"]
+    assert "clear_false_opener" in json.dumps(rulings[-1])
+    report = api.call("GET", "/v1/audit/verify?table_id=T1", "auditor").get_json()
+    assert report["ok"] is True, report["problems"]
+
+
+def test_OPEN_08_a_clear_false_opener_ruling_on_a_seat_not_marked_is_a_409(api: Api) -> None:
+    """Seat 2 does not wait as a false opener: 409 OPEN-08 naming who does; seat and player
+    together, or a player ID too long, are a 400."""
+    _posted(api)
+    assert _rule(api, MARK).status_code == 200
+    version = api.call("GET", "/v1/tables/T1").get_json()["version"]
+    wrong = {**LIFT, "effects": [{"effect": "clear_false_opener", "seat": 2}]}
+    response = _rule(api, wrong)
+    assert response.status_code == 409
+    problem = response.get_json()
+    assert problem["rule_id"] == "OPEN-08" and "seat 1 (P1)" in problem["detail"]
+    assert api.call("GET", "/v1/tables/T1").get_json()["version"] == version
+    both = {"effect": "clear_false_opener", "seat": 1, "player": "P1"}
+    assert _rule(api, {**LIFT, "effects": [both]}).status_code == 400
+    long_id = {"effect": "clear_false_opener", "player": "P" * 65}
+    assert _rule(api, {**LIFT, "effects": [long_id]}).status_code == 400
+    assert _seat_view(api, 1)["false_opener"] is True
