@@ -1059,3 +1059,82 @@ def test_GAME_06_the_table_view_shows_chips_the_floor_added_during_the_hand(api:
     assert added == {1: 25, 2: 0, 3: 0}
     text = (STATIC / "table_view.js").read_text()
     assert "if (p.added) notes.push(`+${p.added} added, plays from the next hand`)" in text
+
+
+OPEN_08_NOTE = "waits as a false opener until a legally opened pot is won (OPEN-08)"
+MARK_FALSE_OPENER = {"decision": "false_open_all_in", "rule_id": "OPEN-08", "note": "all in",
+                     "effects": [{"effect": "kill_hand", "seat": 1}]}  # fmt: skip
+
+
+def _seat_markers(tmp_path: Path, view: dict[str, Any]) -> dict[str, Any]:
+    """The notes under each seat of the shared table view (seatNotes of table_view.js) and
+    the tablet's seat-change status of each seat (changeStatus of tablet.js), run by node
+    over the engine's table view."""
+    table = json.dumps(view)
+    notes = _node_json(
+        tmp_path,
+        "table_view.js",
+        "seatNotes",
+        f"""(() => {{
+      const t = {table};
+      const hand = t.hand && t.hand.phase !== "complete" ? t.hand : null;
+      return t.seats.map((s) => seatNotes(s, hand && hand.players.find((p) => p.seat === s.seat),
+                                          hand));
+    }})()""",
+    )
+    status = _node_json(tmp_path, "tablet.js", "changeStatus",
+                        f"{table}.seats.map(changeStatus)")  # fmt: skip
+    return {"notes": notes, "status": status}
+
+
+def test_OPEN_08_the_screens_show_a_seat_waiting_as_a_false_opener(
+    api: Api, tmp_path: Path
+) -> None:
+    """Once the floor rules seat 1 an all-in false opener, the engine's view marks the seat;
+    the table view's seat notes (tablet and floor console) and the tablet's seat-change status
+    say it waits until a legally opened pot is won (OPEN-08), for that seat only; after the
+    floor lifts the wait the marker is gone."""
+    api.ready_hand()
+    for seat in (2, 3):
+        assert api.act("T1", seat=seat, action="post").status_code == 200
+    ruled = api.call("POST", "/v1/tables/T1/rulings", "floor", MARK_FALSE_OPENER)
+    assert ruled.status_code == 200, ruled.get_json()
+    view = api.call("GET", "/v1/tables/T1").get_json()
+    assert [s.get("false_opener", False) for s in view["seats"][:3]] == [True, False, False]
+    shown = _seat_markers(tmp_path, view)
+    assert [OPEN_08_NOTE in notes for notes in shown["notes"][:3]] == [True, False, False]
+    assert "folded" in shown["notes"][0]
+    assert [OPEN_08_NOTE in notes for notes in shown["status"][:3]] == [True, False, False]
+    lift = {"decision": "lift_wait", "rule_id": "OPEN-08", "note": "open was legal",
+            "effects": [{"effect": "clear_false_opener", "seat": 1}]}  # fmt: skip
+    assert api.call("POST", "/v1/tables/T1/rulings", "floor", lift).status_code == 200
+    shown = _seat_markers(tmp_path, api.call("GET", "/v1/tables/T1").get_json())
+    assert not any(OPEN_08_NOTE in notes for notes in shown["notes"] + shown["status"])
+
+
+def test_OPEN_08_the_floor_console_lifts_a_wait_by_seat_or_by_player(
+    api: Api, tmp_path: Path
+) -> None:
+    """The console's clear_false_opener effect sends the seat as a number, or the player's ID
+    as typed (trimmed); blank fields are left out; the API accepts the body it builds: the
+    floor marks seat 1 and lifts it by seat, then marks seat 2 and lifts it by player ID."""
+    forms = [{"seat": "1", "player": ""}, {"seat": "", "player": " P2 "}]
+    expression = (
+        f"{json.dumps(forms)}.map((f) => effectBody({{ effect: 'clear_false_opener', inputs: "
+        "{ seat: { value: f.seat }, player: { value: f.player } } }))"
+    )
+    by_seat, by_player = _node_json(tmp_path, "floor.js", "effectBody", expression)
+    assert by_seat == {"effect": "clear_false_opener", "seat": 1}
+    assert by_player == {"effect": "clear_false_opener", "player": "P2"}
+    api.ready_hand()
+    for seat in (2, 3):
+        assert api.act("T1", seat=seat, action="post").status_code == 200
+    for seat, effect in ((1, by_seat), (2, by_player)):
+        mark = {**MARK_FALSE_OPENER, "effects": [{"effect": "kill_hand", "seat": seat}]}
+        ruled = api.call("POST", "/v1/tables/T1/rulings", "floor", mark)
+        assert ruled.status_code == 200, ruled.get_json()
+        assert ruled.get_json()["seats"][seat - 1]["false_opener"] is True
+        lift = {"decision": "lift_wait", "rule_id": "OPEN-08", "effects": [effect]}
+        answer = api.call("POST", "/v1/tables/T1/rulings", "floor", lift)
+        assert answer.status_code == 200, answer.get_json()
+        assert "false_opener" not in answer.get_json()["seats"][seat - 1]

@@ -20,8 +20,9 @@ const EFFECTS = {
   release_pot: { label: "Release the pot", fields: [] },
   accept_entry: { label: "Accept the refused entry", fields: ["waive"] },
   take_exposed: { label: "Player takes the exposed card (IRREG-04)", fields: ["seat"] },
+  clear_false_opener: { label: "Lift a false opener's wait (OPEN-08)", fields: ["seat", "player"] },
 };
-const FIELD_LABELS = { count: "How many", seat: "Seat", amount: "Chips (+/−)", seats: "Seats (e.g. 2, 5)", waive: "Rule waived" };
+const FIELD_LABELS = { count: "How many", seat: "Seat", amount: "Chips (+/−)", seats: "Seats (e.g. 2, 5)", waive: "Rule waived", player: "or player ID (left the table)" };
 
 const AWARD_SPLITS = [["all", "All pots to"], ["pots", "Pot by pot"]];
 
@@ -114,7 +115,7 @@ function addEffect(kind) {
   const inputs = {};
   for (const field of spec.fields) {
     let input;
-    if (field === "seats" || field === "waive") {
+    if (field === "seats" || field === "waive" || field === "player") {
       input = el("input", { type: "text", spellcheck: "false" });
       if (field === "waive") input.value = $("rule-id").value;
     } else {
@@ -168,13 +169,14 @@ function renderEffects() {
   });
 }
 
-function effectBody(e) {
+export function effectBody(e) {
   if (e.effect === "award") return awardBody({ split: e.split, seats: e.inputs.seats.value, pots: e.potSeats });
   const body = { effect: e.effect };
   for (const [field, input] of Object.entries(e.inputs)) {
     const text = input.value.trim();
     if (!text) continue;
     if (field === "waive") body.waive = text.toUpperCase();
+    else if (field === "player") body.player = text; // OPEN-08: a player ID, as seated
     else body[field] = Number(text);
   }
   if (e.effect === "accept_entry" && selectedCall && selectedCall.entry) body.entry = selectedCall.entry;

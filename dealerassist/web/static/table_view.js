@@ -53,6 +53,32 @@ export function renderSummary(table) {
   );
 }
 
+// OPEN-08: an all-in player who opened falsely sits out until a legally opened pot has been
+// won, even if he rebuys (the seat's false_opener, shown only while set); the floor may lift it.
+export const FALSE_OPENER_NOTE = "waits as a false opener until a legally opened pot is won (OPEN-08)";
+
+// The seat markers written under a seat: its player's state in the hand in play (p, from
+// hand.players; none when it is not dealt in) and the seat's own (sitting out, missed blinds,
+// waiting for the big blind, a false opener's wait, a new player).
+export function seatNotes(seat, p, hand) {
+  const notes = [];
+  if (p) {
+    if (p.folded) notes.push("folded");
+    if (p.all_in) notes.push("all in");
+    if (p.owes) notes.push(`owes ${p.owes}${p.owes_what.length ? ` (${p.owes_what.map(words).join(", ")})` : ""}`);
+    if (hand.draws && hand.draws[String(seat.seat)] !== undefined) notes.push(`drew ${hand.draws[String(seat.seat)]}`);
+    if (p.shown) notes.push(`shows ${p.shown}`);
+    if (p.mucked) notes.push("mucked");
+    if (p.added) notes.push(`+${p.added} added, plays from the next hand`); // GAME-06
+  }
+  if (seat.status === "sitting_out") notes.push("sitting out");
+  if (seat.missed_blind) notes.push(`missed ${words(seat.missed_blind)} blind`);
+  if (seat.waiting) notes.push(`waits for the big blind (${seat.waiting})`);
+  if (seat.false_opener) notes.push(FALSE_OPENER_NOTE);
+  if (seat.new_player) notes.push("new player");
+  return notes;
+}
+
 // options.onSeat(seatNo): an occupied seat can be tapped (the tablet's seat changes);
 // options.selected: the seat number to mark as chosen.
 export function renderSeats(table, options = {}) {
@@ -75,20 +101,7 @@ export function renderSeats(table, options = {}) {
     if (hand && seat.seat === hand.big_blind_seat) badges.push(el("span", { class: "badge", text: "BB" }));
     if (seat.seat === toAct) badges.push(el("span", { class: "badge act", text: "TO ACT" }));
     if (seat.status === "sitting_out") badges.push(el("span", { class: "badge out", text: "OUT" }));
-    const notes = [];
-    if (p) {
-      if (p.folded) notes.push("folded");
-      if (p.all_in) notes.push("all in");
-      if (p.owes) notes.push(`owes ${p.owes}${p.owes_what.length ? ` (${p.owes_what.map(words).join(", ")})` : ""}`);
-      if (hand.draws && hand.draws[String(seat.seat)] !== undefined) notes.push(`drew ${hand.draws[String(seat.seat)]}`);
-      if (p.shown) notes.push(`shows ${p.shown}`);
-      if (p.mucked) notes.push("mucked");
-      if (p.added) notes.push(`+${p.added} added, plays from the next hand`); // GAME-06
-    }
-    if (seat.status === "sitting_out") notes.push("sitting out");
-    if (seat.missed_blind) notes.push(`missed ${words(seat.missed_blind)} blind`);
-    if (seat.waiting) notes.push(`waits for the big blind (${seat.waiting})`);
-    if (seat.new_player) notes.push("new player");
+    const notes = seatNotes(seat, p, hand);
     const bet = p && p.bet ? el("span", { class: "bet", text: `bet ${p.bet}` }) : null;
     const pick = pickable ? {
       role: "button", tabindex: "0", "aria-label": `Seat changes for seat ${seat.seat}`,

@@ -6,7 +6,7 @@
 // rule ID.
 import { call, session } from "./api.js";
 import { $, append, clear, describeAction, el, setupLogin, showMessage, showProblem, tokenRefused } from "./ui.js";
-import { TablePoller, renderTable } from "./table_view.js";
+import { FALSE_OPENER_NOTE, TablePoller, renderTable } from "./table_view.js";
 
 const poller = new TablePoller(render);
 let sending = false;
@@ -404,11 +404,7 @@ function renderChanges(table) {
     hint.hidden = false;
     return;
   }
-  const notes = [SEAT_STATUS[seat.status] || seat.status, `stack ${seat.stack}`];
-  if (seat.missed_blind) notes.push(`missed ${seat.missed_blind} blind`);
-  if (seat.waiting) notes.push(`waits for the big blind (${seat.waiting})`);
-  if (seat.new_player) notes.push("new player");
-  $("change-status").textContent = notes.join(" · ");
+  $("change-status").textContent = changeStatus(seat).join(" · ");
   const hand = table.hand && table.hand.phase !== "complete" ? table.hand : null;
   const dealtIn = hand && (hand.players || []).some((p) => p.seat === seat.seat);
   hint.textContent = dealtIn ? `Seat ${seat.seat} is in the hand: its seat changes come after the hand.` : "";
@@ -420,6 +416,17 @@ function renderChanges(table) {
   $("change-return-wait").hidden = !sittingOut;
   fillSelect($("change-to"), empty.map((s) => [String(s.seat), `Seat ${s.seat}`]));
   $("change-move-row").hidden = !empty.length;
+}
+
+// What the seat-change panel says of the chosen seat: its status and stack, and its markers
+// (missed blinds, waiting for the big blind, a false opener's wait (OPEN-08), a new player).
+export function changeStatus(seat) {
+  const notes = [SEAT_STATUS[seat.status] || seat.status, `stack ${seat.stack}`];
+  if (seat.missed_blind) notes.push(`missed ${seat.missed_blind} blind`);
+  if (seat.waiting) notes.push(`waits for the big blind (${seat.waiting})`);
+  if (seat.false_opener) notes.push(FALSE_OPENER_NOTE);
+  if (seat.new_player) notes.push("new player");
+  return notes;
 }
 
 // A 409 on a seat change may name the change allowed instead (e.g. return waiting for the
