@@ -118,3 +118,53 @@ def test_SHOW_07_the_pot_rows_leave_out_chips_only_killed_hands_put_in(
         (6, [4], [4]),
     ]
     assert result["returned"] == {"2": 1, "3": 1}
+
+
+OPEN_08_NOTE = "waits as a false opener until a legally opened pot is won (OPEN-08)"
+
+
+def test_OPEN_08_the_floor_sees_a_false_opener_s_wait_and_lifts_it(
+    page: Page, service: Served
+) -> None:
+    """The floor ruled seat 1 an all-in false opener (OPEN-08 false_open_all_in, its hand
+    killed): the console's seat box says it waits until a legally opened pot is won. The floor
+    finds the open legal: OPEN-08's "lift_wait" option pre-fills clear_false_opener, the seat
+    is typed, and once issued the seat box no longer says so, the table has no mark and the
+    audit log holds the ruling with its effect."""
+    service.start_hand("F8")
+    for seat in (2, 3):
+        service.act("F8", seat=seat, action="post")
+    mark = {"decision": "false_open_all_in", "rule_id": "OPEN-08", "note": "no openers",
+            "effects": [{"effect": "kill_hand", "seat": 1}]}  # fmt: skip
+    version = service.call("POST", "/v1/tables/F8/rulings", "floor", mark)["version"]
+
+    page.open("floor", "floor", "F8")
+    page.shows_version(version)
+    seats = page.seat_texts()
+    assert OPEN_08_NOTE in seats[1] and OPEN_08_NOTE not in seats[2] + seats[3]
+    page.type("rule-id", "OPEN-08")
+    page.by_id("load-options").click()
+    page.until(
+        lambda: page.css('#options input[name="decision"][value="lift_wait"]'), "OPEN-08's options"
+    )[0].click()
+    effects = page.until(lambda: page.css("#effects .effect"), "the option's effects")
+    assert [e.find_element("css selector", ".effect-name").text for e in effects] == [
+        "Lift a false opener's wait (OPEN-08)"
+    ]
+    effects[0].find_element("css selector", 'input[type="number"]').send_keys("1")
+    page.type("note", "the open was legal after all")
+    page.driver.find_element("css selector", "#ruling-form button[type=submit]").click()
+
+    answer = page.until(
+        lambda: page.by_id("answer").is_displayed() and page.text("answer"), "answer"
+    )
+    assert answer.startswith("Ruling recorded: lift_wait")
+    page.shows_version(version + 1)
+    page.until(lambda: OPEN_08_NOTE not in page.seat_texts()[1], "the seat box without the wait")
+    assert "false_opener" not in service.table("F8")["seats"][0]
+    events = service.stored_events("F8", lambda events: events[-1]["version"] == version + 1)
+    command = events[-1]["payload"]["command"]
+    assert (command["decision"], command["effects"]) == (
+        "lift_wait",
+        [{"effect": "clear_false_opener", "seat": 1}],
+    )
