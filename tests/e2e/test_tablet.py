@@ -108,3 +108,33 @@ def test_an_entry_made_stale_by_another_device_is_refused_and_reloaded(
     table = service.table("E3")
     assert table["version"] == version + 1 and table["next"]["seat"] == 3
     assert table["hand"]["pot"] + sum(table["hand"]["bets"].values()) == 1
+
+
+OPEN_08_NOTE = "waits as a false opener until a legally opened pot is won (OPEN-08)"
+
+
+def test_OPEN_08_the_tablet_shows_a_seat_waiting_as_a_false_opener(
+    page: Page, service: Served
+) -> None:
+    """The floor ruled seat 1 an all-in false opener and the hand is over: the tablet's seat
+    box says seat 1 waits until a legally opened pot is won (OPEN-08), and so does the seat
+    changes panel once the dealer taps the seat; seat 2 says nothing of the kind."""
+    service.start_hand("E8")
+    for seat in (2, 3):
+        service.act("E8", seat=seat, action="post")
+    mark = {"decision": "false_open_all_in", "rule_id": "OPEN-08", "note": "no openers",
+            "effects": [{"effect": "kill_hand", "seat": 1}]}  # fmt: skip
+    service.call("POST", "/v1/tables/E8/rulings", "floor", mark)
+    table = service.act("E8", seat=2, action="fold")
+    assert table["hand"]["phase"] == "complete" and table["seats"][0]["false_opener"] is True
+
+    page.open("tablet", "dealer", "E8")
+    page.shows_version(table["version"])
+    seats = page.seat_texts()
+    assert OPEN_08_NOTE in seats[1] and OPEN_08_NOTE not in seats[2]
+    page.css("#seats li.seat")[0].click()
+    status = page.until(lambda: page.text("change-status"), "the seat changes panel")
+    assert OPEN_08_NOTE in status and status.startswith("active · stack")
+    page.css("#seats li.seat")[1].click()
+    page.until(lambda: page.by_id("change-seat").get_attribute("value") == "2", "seat 2 picked")
+    assert OPEN_08_NOTE not in page.text("change-status")
