@@ -91,7 +91,8 @@ def apply(state: TableState, command: Command, rules: HouseRules, at: datetime) 
             table = rulings.apply_ruling(state, command, rules, at, log, apply)
     table, kill_button = kills.settle(table, rules)
     log.instructions.extend(kill_button)
-    table = openers.settle_false_openers(table, rules)  # OPEN-08
+    if _ended_now(state.hand, table.hand):  # OPEN-08: once, when the hand ends (its opener
+        table = openers.settle_false_openers(table, rules)  # may leave after it)
     table = rulings.record(state, table, command, at)
     if table.instructions or log.instructions:
         table = evolve(table, instructions=tuple(log.instructions))
@@ -110,6 +111,13 @@ def apply(state: TableState, command: Command, rules: HouseRules, at: datetime) 
         notices=tuple(log.notices),
         result=hand.result if ended and hand is not None else None,
     )
+
+
+def _ended_now(before: HandState | None, after: HandState | None) -> bool:
+    """The command ended the hand (a hand over already, e.g. ruled on afterwards, does not)."""
+    if after is None or after.phase is not Phase.COMPLETE:
+        return False
+    return before is None or before.hand_no != after.hand_no or before.phase is not Phase.COMPLETE
 
 
 def _seat_command(

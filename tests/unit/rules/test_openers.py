@@ -610,6 +610,21 @@ def test_OPEN_08_the_floor_ruling_sits_out_an_all_in_false_opener() -> None:
     assert table.hand.waiting == ((3, "OPEN-08"),)
 
 
+def test_OPEN_08_a_player_ruled_a_false_opener_keeps_his_wait_when_he_leaves() -> None:
+    """The floor rules seat 3 a false opener after a hand everyone folded to; he leaves
+    before the next deal. The hand he opened falsely is no legally opened pot: it must not
+    end his wait once his seat is empty, nor when he sits down again elsewhere."""
+    table = all_in_table()
+    table.act(3, "bet")
+    table.act(1, "fold")
+    table.act(2, "fold")
+    table.run(Ruling("false_open_all_in", rule_id="OPEN-08"))
+    table.run(RemovePlayer(3))
+    assert table.state.false_openers_away == ("P3",)
+    table.run(SeatPlayer(5, "P3", 60))
+    assert table.state.seat(5).false_opener and table.state.false_openers_away == ()
+
+
 def test_OPEN_09_rejects_a_seat_change_while_passed_out_antes_wait() -> None:
     """No seat changes between deals while a passed-out deal's antes are in the pot."""
     table = Table([100, 100, 100], stakes=ANTES, rules=jackpots())
