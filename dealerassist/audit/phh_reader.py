@@ -691,11 +691,19 @@ def posting_seats(hand: RecordedHand) -> list[int]:
 
 
 def _posting_order(hand: RecordedHand, live_blinds: dict[int, int]) -> list[int]:
-    """``posting_seats`` given the hand's ``_live_blinds``."""
-    seats = [seat for seat, amount in live_blinds.items() if amount]
+    """``posting_seats`` given the hand's ``_live_blinds``: as the engine asks for them
+    (``rules.blinds.posting_order``), the small and the big blind first, then every other
+    seat that posts in dealing order (p1 first), whether its post is live (a kill, a big blind
+    made up or entering) or only dead or an ante."""
+    small, big = blind_seats(hand)
+    seats = [seat for seat in (small, big) if live_blinds.get(seat)]
     antes = _antes(hand)[0]
     others = range(1, hand.player_count + 1)
-    seats += [seat for seat in others if seat not in seats and (antes or _dead_part(hand, seat))]
+    seats += [
+        seat
+        for seat in others
+        if seat not in seats and (live_blinds.get(seat) or antes or _dead_part(hand, seat))
+    ]
     return seats
 
 

@@ -865,3 +865,40 @@ def test_a_big_blind_short_and_all_in_is_called_in_full() -> None:
     text, recorded = _round_trip(table)
     assert tomllib.loads(text)["actions"][3:5] == ["p3 f", "p1 cc"]
     assert recorded == [405, 0, 400]  # the main pot of 10: 5 each
+
+
+def test_posts_replay_in_dealing_order_a_dead_small_blind_before_a_kill() -> None:
+    """BLIND-01 posting order: the blinds, then every other seat in dealing order, whether
+    its post is live or dead. Seat 3 sat out past its small blind (BLIND-09) and comes back
+    owing it dead, and the button (seat 4) volunteers a kill (KILL-01): seat 3 posts before
+    the kill. The reader asked for the kill (a live post) before the dead small blind, which
+    the engine refuses ("seat 3 posts first"); the hand replays to the recorded stacks under
+    its profile and in pokerkit."""
+    profile_id = "casino-triple-draw-27-optional-kill"
+    table = Table("count", dict.fromkeys((1, 2, 3, 4, 5), 400), profile_id)
+    table.start(button=1)
+    table.fold_around()
+    table.command(SitOut(3))
+    for _ in range(2):  # seat 3 misses the small blind (button 2), then sits out button 3
+        table.start()
+        table.fold_around()
+    table.command(ReturnToPlay(3))
+    hand = table.start(kill_seat=4)
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (4, 5, 1)
+    table.fold_around()
+    record = table.record(4)
+    posts = [item for e in record["events"] for item in e["payload"]["events"] or ()]
+    posted = [(item["seat"], item["amount"]) for item in posts if item["type"] == "posted"]
+    assert posted == [(5, 5), (1, 10), (3, 5), (4, 20)]
+    text = hand_to_phh(record)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P5", "P1", "P2", "P3", "P4"]
+    assert data["_posts"] == [["small_blind"], ["big_blind"], [], ["dead_small_blind"], ["kill"]]
+    recorded = _recorded_stacks(record, text)
+    start = data["starting_stacks"]
+    # everyone folds to the kill: P4 wins the blinds and P3's dead 5, its own 20 back
+    assert recorded == [start[0] - 5, start[1] - 10, start[2], start[3] - 5, start[4] + 20]
+    assert _replayed(text, profile_id) == recorded
+    assert _pokerkit_stacks(text) == recorded
+    with pytest.raises(InvalidInput, match="kill pots"):
+        _replayed(text, TRIPLE_DRAW)
