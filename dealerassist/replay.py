@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from dealerassist.audit.phh_reader import (
     REPLAY_PROFILE,
@@ -24,7 +24,7 @@ from dealerassist.audit.phh_reader import (
 )
 from dealerassist.errors import DealerAssistError, InvalidInput
 from dealerassist.profiles import get_profile
-from dealerassist.rules.actions import StartHand, command_to_dict
+from dealerassist.rules.actions import Act, ActionKind, Command, StartHand, command_to_dict
 from dealerassist.rules.engine import apply, new_table
 from dealerassist.rules.house_rules import HouseRules
 from dealerassist.rules.state import TableState
@@ -79,6 +79,8 @@ def replay_hand(hand: RecordedHand, rules: HouseRules) -> TableState:
     for number, command in enumerate(commands, 1):
         if isinstance(command, StartHand):
             state = prepare_table(hand, state, rules)
+        if not hand.dealt_in_turn:
+            command = _owed_fifth_first(state, commands, number - 1)
         try:
             state = apply(state, command, rules, REPLAY_AT).state
         except RuleViolation as violation:
@@ -87,6 +89,33 @@ def replay_hand(hand: RecordedHand, rules: HouseRules) -> TableState:
                 f"command {number} of {len(commands)} {entry}: {violation}"
             ) from None
     return state
+
+
+def _owed_fifth_first(state: TableState, commands: list[Command], index: int) -> Command:
+    """DRAW-03/06: the command at ``index``, or the fifth card the engine deals first.
+
+    A file that does not say the order the replacements were dealt in (a count-mode export:
+    the engine dealt them itself) is replayed in PHH's order, each split five's fifth card
+    after the others' deals. When the stub runs low the engine has a fifth card owed dealt
+    before the next seat's cards (``rules.fifth_cards.serve_owed_first``), as it did at the
+    recorded table: the fifth card is then moved up to ``index`` (``commands`` is changed).
+    """
+    command = commands[index]
+    hand = state.hand
+    if not _is_deal(command) or hand is None or hand.to_act in (None, command.seat):
+        return command
+    for later in range(index + 1, len(commands)):
+        candidate = commands[later]
+        if not _is_deal(candidate):
+            break
+        if candidate.seat == hand.to_act and len(candidate.cards or ()) == 1:
+            commands.insert(index, commands.pop(later))
+            return candidate
+    return command
+
+
+def _is_deal(command: Command) -> TypeGuard[Act]:
+    return isinstance(command, Act) and command.action is ActionKind.DEAL
 
 
 def _brief(entry: dict[str, Any]) -> dict[str, Any]:

@@ -902,3 +902,40 @@ def test_posts_replay_in_dealing_order_a_dead_small_blind_before_a_kill() -> Non
     assert _pokerkit_stacks(text) == recorded
     with pytest.raises(InvalidInput, match="kill pots"):
         _replayed(text, TRIPLE_DRAW)
+
+
+def test_a_count_mode_fifth_card_dealt_first_as_the_stub_runs_low_replays() -> None:
+    """DRAW-03/06 in count mode: the third draw of the hand above, seat 2 five and seat 3
+    two with two cards left that may be dealt. The engine dealt seat 2's fifth card first
+    itself; a count-mode export names no deals, so it has no ``_early_fifths``, and PHH's
+    order deals the fifth card after seat 3's. The replay deals it where the engine asks
+    for it, and the hand replays to the recorded stacks (refused before: "Only the seat
+    that has drawn (seat 1) receives cards now")."""
+    table = Table("count", dict.fromkeys((1, 2, 3, 4), 400))
+    table.start(button=1)
+    table.act(2, "post")
+    table.act(3, "post")
+    order = (2, 3, 4, 1)
+    _in_turn(table, "call", "call", "call", "check")
+    for counts in ({2: 4, 3: 4, 4: 4, 1: 4}, {2: 2, 3: 2, 4: 2, 1: 0}):
+        for seat in order:
+            table.act(seat, "draw", count=counts[seat])
+        _check_round(table, order)
+    table.act(2, "draw", count=5)
+    answer = table.act(3, "draw", count=2)
+    texts = [step["text"] for step in answer.body["instructions"]]
+    fifth = texts.index("Deal seat 2 its fifth card (owed since its five-card draw)")
+    assert fifth < texts.index("Deal 2 cards to seat 3 from the new stub")
+    table.act(4, "draw", count=0)
+    table.act(1, "draw", count=0)
+    table.act(2, "bet", amount=20)
+    for seat in (3, 4, 1):
+        table.act(seat, "fold")
+    record = table.record(1)
+    text = hand_to_phh(record)
+    data = tomllib.loads(text)
+    assert "_dealt_in_turn" not in data and "_early_fifths" not in data
+    recorded = _recorded_stacks(record, text)
+    assert recorded == [430, 390, 390, 390]  # P2 wins the others' 10 in each of three rounds
+    assert _replayed(text, TRIPLE_DRAW) == recorded
+    assert _pokerkit_stacks(text) == recorded
