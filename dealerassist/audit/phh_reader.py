@@ -635,6 +635,13 @@ def blind_seats(hand: RecordedHand) -> tuple[int, int]:
                     f"{' and '.join(_parts(hand, small))}: such a hand is not replayed"
                 )
             return small, big
+        if big > 1 and _parts(hand, big - 1):  # it posted: the small blind's seat was not its
+            raise InvalidInput(
+                f"_posts: nobody posts the small blind and p{big - 1}, before the big blind "
+                f"(p{big}), posted {' and '.join(_parts(hand, big - 1))}: the small blind was "
+                "dead at an empty seat between them, after players dealt in past the button, "
+                "which a replay table seating p1..pn side by side cannot place"
+            )
         if big > 1:  # the small blind sat out: its place is the seat before the big blind's
             return big - 1, big
         raise InvalidInput("_posts: nobody posts the small blind, and it is not dead")

@@ -939,3 +939,19 @@ def test_a_count_mode_fifth_card_dealt_first_as_the_stub_runs_low_replays() -> N
     assert recorded == [430, 390, 390, 390]  # P2 wins the others' 10 in each of three rounds
     assert _replayed(text, TRIPLE_DRAW) == recorded
     assert _pokerkit_stacks(text) == recorded
+
+
+def test_a_dead_small_blind_after_players_past_the_button_is_refused_with_the_reason() -> None:
+    """Not replayed yet: the small blind's seat empty (its player left) between p1, who comes
+    back and makes up a missed big blind, and the big blind p2 (a soak hand). The replay
+    seats p1..pn side by side and has no empty seat between them to hold the dead small
+    blind; it says so instead of misreading p1 as the small blind."""
+    text = (
+        'variant = "N2L1D"\nantes = [5, 0, 0]\nblinds_or_straddles = [10, 10, 0]\n'
+        '_posts = [["returning_big_blind", "dead_small_blind"], ["big_blind"], []]\n'
+        "min_bet = 10\nstarting_stacks = [195, 400, 1932]\n"
+        'actions = ["d dh p1 ??????????", "d dh p2 ??????????", "d dh p3 ??????????", '
+        '"p3 f", "p1 f"]\n'
+    )
+    with pytest.raises(InvalidInput, match="dead at an empty seat between them"):
+        _replayed(text, "single-draw-27-no-limit")
