@@ -63,7 +63,8 @@ def needs_action(hand: HandState, player: PlayerState) -> bool:
 def round_complete(hand: HandState) -> bool:
     """Every seat that can bet has acted and matched the top bet, or no one is left to bet;
     OPEN-08: a seat all in for the antes has been asked whether it opens."""
-    if any(p.may_open and not p.folded for p in hand.players):
+    # only the first round asks (``_start_first_round``), and it ends with every mark cleared
+    if hand.phase is Phase.BETTING_1 and any(p.may_open and not p.folded for p in hand.players):
         return False
     current = hand.current_bet
     bettors = [p for p in hand.players if not p.folded and p.stack > 0]  # ``can_bet``, inline
