@@ -477,19 +477,21 @@ def _single_blind(hand: HandState, stakes: Stakes, rules: HouseRules) -> HandSta
     if 2 * hand.player(big).stack >= stakes.big_blind or len(hand.players) < 3:
         return hand
     following = hand.seats_from(big)[0]
-    takes = _takes_blind(hand.player(following), stakes)
+    takes = take_big_blind(hand.player(following), stakes)
     return evolve(hand.with_player(takes), big_blind_seat=following)
 
 
-def _takes_blind(player: PlayerState, stakes: Stakes) -> PlayerState:
-    """BLIND-13 with BLIND-05/08: the seat that takes the blind after a short one owes a big
-    blind, unless it already owes a live big blind to come in: that big blind is the one it
-    takes, posted once (a dead small blind it owes stays owed, dead), as for a big blind moved
-    at the post (``posting._move_big_blind``)."""
-    if any(part in LIVE_ENTRY for part in player.owes_what):
-        return player
-    owes_what = ("big_blind", *player.owes_what)
-    return evolve(player, owes=player.owes + stakes.big_blind, owes_what=owes_what)
+def take_big_blind(
+    player: PlayerState, stakes: Stakes, parts: tuple[str, ...] = ("big_blind",)
+) -> PlayerState:
+    """The seat that takes the hand's big blind (moved at the post, BLIND-07, or after a short
+    single blind, BLIND-13) owes ``parts`` (the blind, and a big-blind ante, dead), except the
+    blind itself where a live big blind it owes to come in (BLIND-05/08) or its kill (KILL-01,
+    as ``_kill_owed``) stands for it: posted once (a dead small blind it owes stays, dead)."""
+    stands = any(part == kills.KILL or part in LIVE_ENTRY for part in player.owes_what)
+    takes = tuple(part for part in parts if not (stands and part == "big_blind"))
+    amount = sum(part_amount(part, stakes) for part in takes)
+    return evolve(player, owes=player.owes + amount, owes_what=(*takes, *player.owes_what))
 
 
 _LIVE_BLINDS = ("small_blind", "big_blind", *LIVE_ENTRY)

@@ -18,6 +18,7 @@ from dealerassist.rules.blinds import (
     next_to_post,
     part_amount,
     posting_order,
+    take_big_blind,
 )
 from dealerassist.rules.flow import Log
 from dealerassist.rules.kills import KILL, due
@@ -251,19 +252,14 @@ def _heads_up_small_blind(
 
 def _move_big_blind(hand: HandState, seat: int, stakes: Stakes) -> HandState:
     """BLIND-07: the next seat that has not posted takes the big blind (and its ante). KILL-01:
-    the seat that kills posts the kill instead of the big blind it takes (the blind is part of
-    the kill, as ``blinds._kill_owed``). BLIND-05/08: a seat that owes a live big blind to come
-    in posts it once: that big blind is the one it takes (a dead small blind it owes stays owed,
-    dead). A big-blind ante, dead, is still owed on top."""
+    the seat that kills posts the kill instead; BLIND-05/08: a live big blind it owes to come in
+    is the one it takes (``blinds.take_big_blind``)."""
     owes = ("big_blind_ante", "big_blind") if stakes.big_blind_ante else ("big_blind",)
     for candidate in hand.seats_from(seat):
         player = hand.player(candidate)
         unposted = player.committed == 0 and player.dead == 0
         if unposted and candidate != hand.small_blind_seat:
-            stands = any(part == KILL or part in LIVE_ENTRY for part in player.owes_what)
-            takes = tuple(part for part in owes if not (stands and part == "big_blind"))
-            amount = sum(part_amount(part, stakes) for part in takes)
-            moved = evolve(player, owes=player.owes + amount, owes_what=(*takes, *player.owes_what))
+            moved = take_big_blind(player, stakes, owes)
             return evolve(hand.with_player(moved), big_blind_seat=candidate)
     return evolve(hand, big_blind_seat=None)
 
