@@ -8,6 +8,7 @@ applies each effect in order. ``void_last`` and ``misdeal`` go through the hand'
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
@@ -334,14 +335,18 @@ def _adjustments(state: TableState) -> dict[int, int]:
     """The chips the floor added to or took from each seat during the hand (``adjust_stack``
     rulings in its journal): a misdeal returns the hand's bets, not the floor's corrections."""
     adjusted: dict[int, int] = {}
-    for command, _ in map(journal.read, state.hand_log):
-        if command.get("type") != "ruling":
-            continue
-        for effect in command.get("effects", ()):
-            if effect.get("effect") == "adjust_stack":
-                seat = int(effect["seat"])
-                adjusted[seat] = adjusted.get(seat, 0) + int(effect["amount"])
+    for effect in _journaled_effects(state, "adjust_stack"):
+        seat = int(effect["seat"])
+        adjusted[seat] = adjusted.get(seat, 0) + int(effect["amount"])
     return adjusted
+
+
+def _journaled_effects(state: TableState, name: str) -> Iterator[dict[str, Any]]:
+    """The ``name`` effects of the floor's rulings in the hand's journal, in order: what a
+    misdeal keeps (IRREG-14 stack corrections, OPEN-08 lifted waits)."""
+    for command, _ in map(journal.read, state.hand_log):
+        if command.get("type") == "ruling":
+            yield from (e for e in command.get("effects", ()) if e.get("effect") == name)
 
 
 def _cleared_again(
@@ -351,16 +356,11 @@ def _cleared_again(
     rulings in its journal) stay lifted after a misdeal: they were judgements on the players,
     not chips of the hand."""
     cleared: set[str] = set()
-    for command, _ in map(journal.read, state.hand_log):
-        if command.get("type") != "ruling":
-            continue
-        for effect in command.get("effects", ()):
-            if effect.get("effect") != "clear_false_opener":
-                continue
-            if "player" in effect:
-                cleared.add(str(effect["player"]))
-            elif (player := state.seat(int(effect["seat"])).player) is not None:
-                cleared.add(player)
+    for effect in _journaled_effects(state, "clear_false_opener"):
+        if "player" in effect:
+            cleared.add(str(effect["player"]))
+        elif (player := state.seat(int(effect["seat"])).player) is not None:
+            cleared.add(player)
     if not cleared:
         return seats, away
     seats = tuple(
