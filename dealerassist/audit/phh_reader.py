@@ -929,8 +929,8 @@ class _Mapper:
             acts.append(handler(self, action.player or 0, action))
             if action.code is _DISCARD:
                 draws[action.player] = draws.get(action.player, 0) + 1
-                if early and early[0][1:] == (action.player, draws[action.player]):
-                    self._fifth_now(early.pop(0)[0])
+                while early and early[0][1:] == (action.player, draws[action.player]):
+                    self._fifth_now(early.pop(0)[0])  # one or more players' fifth cards
         return acts + self.fifths
 
     def _fifth_now(self, seat: int) -> None:
