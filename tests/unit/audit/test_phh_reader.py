@@ -19,7 +19,7 @@ from dealerassist.audit.phh_reader import (
     to_commands,
 )
 from dealerassist.errors import InvalidInput
-from dealerassist.profiles import get_profile
+from dealerassist.profiles import profile_version
 from dealerassist.replay import finishing_stacks, replay_hand
 from dealerassist.rules.actions import (
     Act,
@@ -496,6 +496,7 @@ _early_fifths = [[2, 5, 2], [4, 5, 2]]
 players = ["P7", "P8", "P4", "P2", "P6"]
 finishing_stacks = [0, 740, 485, 171, 80]
 _profile_id = "casino-triple-draw-27-kill"
+_profile_sha256 = "8852339340be0efe08c2e2ebbbc7f1ce26919eb89ec7ffb9e18741d5eb1d0f14"
 _kill = {big_bet = 40, blind = 20, seat = 4, small_bet = 20, player = 3}
 """
 
@@ -505,7 +506,8 @@ def test_two_fifth_cards_dealt_early_at_the_same_draw_both_come_first() -> None:
     same player deals both there (the reader dealt only the first, and the engine refused
     p5's cards: "Only the seat that has drawn (seat 4) receives cards now")."""
     hand = parse_phh(TWO_EARLY_FIFTHS)
-    rules = get_profile("casino-triple-draw-27-kill")
+    sha256 = "8852339340be0efe08c2e2ebbbc7f1ce26919eb89ec7ffb9e18741d5eb1d0f14"
+    rules = profile_version("casino-triple-draw-27-kill", sha256)  # the version it was dealt
     state = replay_hand(hand, rules)
     assert finishing_stacks(state, hand.player_count) == [0, 740, 485, 171, 80]
     _, commands = to_commands(hand, rules.profile_id, rules=rules)
