@@ -245,7 +245,7 @@ def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log)
         if act.option == openers.SPLIT:
             log.instructions.append(openers.split_instruction(act.seat))
     elif phase is Phase.SHOWDOWN and act.action is ActionKind.SHOW:
-        cards = showdown.check_show(hand, act, spec.mode)
+        cards = showdown.check_show(hand, act, spec.mode, rules)
         hand = showdown.apply_show(hand, act.seat, cards, rules)
         log.notices.extend(showdown.pair_notice(hand, act.seat, spec.variant))
         log.notices.extend(showdown.number_notice(hand, act.seat, spec.variant))
@@ -254,7 +254,7 @@ def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log)
         state, sits_out = openers.mark_false_opener(state, hand, act.seat, proof)  # OPEN-08
         log.notices.extend(sits_out)
     elif phase is Phase.SHOWDOWN and act.action is ActionKind.MUCK:
-        showdown.check_muck(hand, act.seat)
+        showdown.check_muck(hand, act.seat, rules)
         hand = showdown.apply_muck(hand, act.seat, rules)
     elif act.action is ActionKind.DRAW and drawing.can_change_pat(state, act.seat):
         return _change_pat(state, act, rules, at, log)

@@ -239,6 +239,10 @@ class ShowdownRules:
     """SHOW-01..SHOW-10."""
 
     odd_chip: OddChipMethod = OddChipMethod.LEFT_OF_BUTTON
+    # SHOW-01 (WSOP 149): the hands contesting the highest side pot are shown first (in the
+    # usual SHOW-01 order among them), then the next pot down, a hand all in for the main pot
+    # only last; off = one SHOW-01 order for every live hand whatever pots it contests
+    side_pots_first: bool = False
 
 
 @dataclass(frozen=True, slots=True)

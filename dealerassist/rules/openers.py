@@ -180,9 +180,8 @@ def prove(hand: HandState, seat: int, rules: HouseRules) -> tuple[HandState, lis
         f"Seat {seat} opened but cannot show openers ({' '.join(cards)}): its hand is dead and "
         "cannot win the pot"
     )
-    return evolve(hand, to_act=next_to_show(hand)), [
-        Notice(rule_id=RuleId.OPEN_05, message=text, seat=seat)
-    ]
+    turn = next_to_show(hand, side_pots_first=rules.showdown.side_pots_first)  # SHOW-01
+    return evolve(hand, to_act=turn), [Notice(rule_id=RuleId.OPEN_05, message=text, seat=seat)]
 
 
 def proof_reminder(hand: HandState, rules: HouseRules) -> list[dict[str, object]]:

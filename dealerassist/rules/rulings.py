@@ -393,7 +393,7 @@ def _kill(state: TableState, seat: int, rules: HouseRules, log: Log, replay: Rep
         muck_cards=hand.muck_cards + player.cards,
         come_back=tuple(s for s in hand.come_back if s != seat),
     )
-    turn = _next_turn(hand, seat)
+    turn = _next_turn(hand, seat, rules)
     if hand.floor_wait and is_draw(hand.phase):  # IRREG-04: still waiting for the floor
         turn = exposed_draw.waiting_turn(evolve(hand, to_act=turn))
     hand = evolve(hand, to_act=turn)
@@ -471,14 +471,16 @@ def _before_last_raise(
     return table.hand
 
 
-def _next_turn(hand: HandState, killed: int) -> int | None:
+def _next_turn(hand: HandState, killed: int, rules: HouseRules) -> int | None:
     if is_betting(hand.phase):
         if hand.to_act in (killed, None):
             return betting.next_to_act(hand, killed)
         return None if betting.round_complete(hand) else hand.to_act
     if is_draw(hand.phase):
         return drawing.next_to_draw(hand, phase_number(hand.phase))
-    return showdown.next_to_show(hand)
+    # the showdown order without the profile (as recorded hands were), but WSOP 149's
+    # side pots first where the profile asks for it (SHOW-01)
+    return showdown.next_to_show(hand, side_pots_first=rules.showdown.side_pots_first)
 
 
 def _award(state: TableState, award: Award, log: Log) -> TableState:
@@ -670,7 +672,7 @@ def _adjust(state: TableState, seat: int, amount: int, rules: HouseRules, log: L
     log.events.append(event)
     if hand is not None and hand.to_act == seat and is_betting(hand.phase) and stack == 0:
         # nothing left behind: the seat is all in and no longer acts this round
-        hand = evolve(hand, to_act=_next_turn(hand, seat))
+        hand = evolve(hand, to_act=_next_turn(hand, seat, rules))
         state = store_hand(state, advance(hand, state.spec, rules, log))
     return state
 

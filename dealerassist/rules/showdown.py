@@ -12,15 +12,33 @@ from dealerassist.rules.dealing import HAND_SIZE, JOKER_DECK, UNKNOWN
 from dealerassist.rules.house_rules import HouseRules
 from dealerassist.rules.joker import JOKER, joker_cards, joker_value
 from dealerassist.rules.pots import Pot, hand_pots, split
+from dealerassist.rules.ruling_commands import pot_name
 from dealerassist.rules.state import HandState, evolve
 from dealerassist.rules.variants import game
 from dealerassist.rules.violations import Notice, RuleId, RuleViolation
 
 
-def showdown_order(hand: HandState, rules: HouseRules | None = None) -> list[int]:
+def showdown_order(
+    hand: HandState, rules: HouseRules | None = None, *, side_pots_first: bool | None = None
+) -> list[int]:
     """SHOW-01: the last aggressor of the final round first; if everyone checked, the seat that
     acted first in that round: left of the button, or in an ante game whose profile lets the
-    opener act first after the draw, the opener (or the next live seat after him; TDA 17-A)."""
+    opener act first after the draw, the opener (or the next live seat after him; TDA 17-A).
+
+    WSOP 149, where ``side_pots_first`` says so (by default the profile's
+    ``showdown.side_pots_first``; off without a profile): the seats contesting the highest side
+    pot show first, in that order among them, then those of the next pot down, the seats all in
+    for the main pot only last."""
+    order = _round_order(hand, rules)
+    if side_pots_first is None:
+        side_pots_first = rules is not None and rules.showdown.side_pots_first
+    if not side_pots_first:
+        return order
+    depth = contested_depth(hand_pots(hand))
+    return sorted(order, key=lambda seat: -depth.get(seat, -1))
+
+
+def _round_order(hand: HandState, rules: HouseRules | None) -> list[int]:
     live = [player.seat for player in hand.live()]
     if hand.last_aggressor in live:
         index = live.index(hand.last_aggressor)
@@ -28,6 +46,20 @@ def showdown_order(hand: HandState, rules: HouseRules | None = None) -> list[int
     if rules is not None:
         return [seat for seat in first_order(hand, 2, rules) if seat in live]
     return live
+
+
+def contested_depth(pots: list[Pot]) -> dict[int, int]:
+    """SHOW-01 (WSOP 149): for each seat, the highest pot it contests with another seat
+    (0 = the main pot, 1 = side pot 1, ...); a pot one seat alone may win is no contest.
+
+    >>> contested_depth([Pot(90, (1, 2, 3)), Pot(140, (1, 2)), Pot(20, (2,))])
+    {1: 1, 2: 1, 3: 0}
+    """
+    depth: dict[int, int] = {}
+    for index, pot in enumerate(pots):
+        if len(pot.eligible) >= 2:
+            depth |= dict.fromkeys(pot.eligible, index)
+    return dict(sorted(depth.items()))
 
 
 def _contenders(hand: HandState, pot: Pot) -> list[int]:
@@ -41,10 +73,13 @@ def _undecided(hand: HandState, pot: Pot) -> bool:
     return bool(unacted) and len(_contenders(hand, pot)) >= 2
 
 
-def next_to_show(hand: HandState, rules: HouseRules | None = None) -> int | None:
-    """The next seat in showing order that still contests an undecided pot."""
+def next_to_show(
+    hand: HandState, rules: HouseRules | None = None, *, side_pots_first: bool | None = None
+) -> int | None:
+    """The next seat in showing order (``showdown_order``) that still contests an undecided
+    pot."""
     open_seats = {seat for pot in hand_pots(hand) if _undecided(hand, pot) for seat in pot.eligible}
-    for seat in showdown_order(hand, rules):
+    for seat in showdown_order(hand, rules, side_pots_first=side_pots_first):
         player = hand.player(seat)
         if seat in open_seats and player.shown is None and not player.mucked:
             return seat
@@ -66,24 +101,42 @@ def _refuse(hand: HandState, rule: RuleId, message: str, seat: int) -> RuleViola
     return RuleViolation(rule_id=rule, message=message, seat=seat, allowed=showdown_legal(hand))
 
 
-def check_turn(hand: HandState, seat: int) -> None:
-    """SHOW-01: hands are shown in order."""
+def check_turn(hand: HandState, seat: int, rules: HouseRules | None = None) -> None:
+    """SHOW-01: hands are shown in order (side pots first where the profile says so)."""
     if seat != hand.to_act:
-        message = f"Seat {hand.to_act} shows (or mucks) first; seat {seat} must wait."
+        message = f"Seat {hand.to_act} shows (or mucks) first{_why_first(hand, seat, rules)}; "
+        message += f"seat {seat} must wait."
         raise _refuse(hand, RuleId.SHOW_01, message, seat)
 
 
-def check_muck(hand: HandState, seat: int) -> None:
+def _why_first(hand: HandState, seat: int, rules: HouseRules | None) -> str:
+    """WSOP 149: the reason a side-pot hand shows before ``seat``, if that is the reason."""
+    if hand.to_act is None or rules is None or not rules.showdown.side_pots_first:
+        return ""
+    depth = contested_depth(hand_pots(hand))
+    first = depth.get(hand.to_act, -1)
+    if first <= depth.get(seat, -1):
+        return ""
+    return (
+        f": {pot_name(first)} is shown down before a hand all in for less "
+        "(side-pot hands show first, WSOP 149)"
+    )
+
+
+def check_muck(hand: HandState, seat: int, rules: HouseRules | None = None) -> None:
     """SHOW-02: a seat may muck unless it alone is left to claim a pot."""
-    check_turn(hand, seat)
+    check_turn(hand, seat, rules)
     if _sole_contender(hand, seat):
         message = f"Seat {seat} is the only hand left for a pot; it wins without mucking."
         raise _refuse(hand, RuleId.SHOW_02, message, seat)
 
 
-def check_show(hand: HandState, act: Act, mode: Mode) -> tuple[str, ...]:
-    """SHOW-03 / DECK-01: five cards from the deck, none shown by another seat; the cards."""
-    check_turn(hand, act.seat)
+def check_show(
+    hand: HandState, act: Act, mode: Mode, rules: HouseRules | None = None
+) -> tuple[str, ...]:
+    """SHOW-01 (the turn), SHOW-03 / DECK-01: five cards from the deck, none shown by another
+    seat; the cards."""
+    check_turn(hand, act.seat, rules)
     player = hand.player(act.seat)
     cards = act.cards
     if cards is None and mode is Mode.CARD and UNKNOWN not in player.cards:

@@ -6,7 +6,16 @@ import pytest
 from engine_table import NO_LIMIT, Table
 
 from dealerassist.rules.actions import Mode, Stakes, Structure, Variant
-from dealerassist.rules.house_rules import BettingRules, DeckRules, HouseRules, PostDrawFirst
+from dealerassist.rules.house_rules import (
+    BettingRules,
+    DeckRules,
+    HouseRules,
+    PostDrawFirst,
+    ShowdownRules,
+)
+from dealerassist.rules.pots import Pot
+from dealerassist.rules.ruling_commands import KillHand, Ruling
+from dealerassist.rules.showdown import contested_depth, showdown_order
 from dealerassist.rules.violations import RuleId, RuleViolation
 
 
@@ -376,3 +385,161 @@ def test_RANK_05_refuses_to_number_a_flush_a_pair_or_a_rough_hand() -> None:
         table = lowball_at_showdown()
         outcome = table.act(table.hand.to_act, "show", cards=cards)
         assert not [n for n in outcome.notices if n.rule_id is RuleId.RANK_05], cards
+
+
+# -- SHOW-01 (WSOP 149): side-pot hands show before a main-pot-only all-in --------------------
+
+SIDE_POTS_FIRST = HouseRules(showdown=ShowdownRules(side_pots_first=True))
+
+
+def short_all_in_then_bet(rules: HouseRules | None = None) -> Table:
+    """Button 1; seat 3 (the big blind) calls all in for 20 before the draw; after it seat 2
+    bets 20 and seat 1 calls: a main pot of 60 (seats 1-3), a side pot of 40 (seats 1-2)."""
+    table = Table([100, 100, 20], rules=rules)
+    table.start(button=1)
+    table.act(1, "raise", amount=20)
+    table.act(2, "call")
+    table.act(3, "call")  # all in
+    for seat in (2, 3, 1):
+        table.act(seat, "draw", count=0)
+    table.act(2, "bet", amount=20)
+    table.act(1, "call")
+    assert table.hand.phase.value == "showdown"
+    return table
+
+
+def test_SHOW_01_guides_the_usual_order_past_a_short_all_in_without_the_option() -> None:
+    """Default profile: the bettor shows, then clockwise, the all-in seat 3 before seat 1."""
+    table = short_all_in_then_bet()
+    assert showdown_order(table.hand, table.rules) == [2, 3, 1]
+    table.act(2, "show", cards="Ah Ad Ac Kd Ks")
+    assert table.hand.to_act == 3
+    assert refused(table, 1, "show", cards="Qh Qd Qc Jd Js").rule_id is RuleId.SHOW_01
+
+
+def test_SHOW_01_accepts_the_side_pot_pair_showing_before_the_all_in() -> None:
+    """WSOP 149: after the bettor, the other side-pot hand (seat 1) shows, the all-in seat 3
+    for the main pot only last; each pot goes to its best hand."""
+    table = short_all_in_then_bet(SIDE_POTS_FIRST)
+    assert showdown_order(table.hand, table.rules) == [2, 1, 3]
+    table.act(2, "show", cards="Qh Qd Qc Jd Js")
+    legal = table.legal()
+    assert legal is not None and legal["seat"] == 1
+    assert legal["legal"] == [{"action": "show"}, {"action": "muck"}]
+    table.act(1, "show", cards="Kh Kd 2c 5s 7d")
+    assert table.hand.to_act == 3
+    outcome = table.act(3, "show", cards="Ah Ad Ac 4d 4s")
+    assert outcome.result is not None
+    assert [(p["amount"], p["winners"]) for p in outcome.result["pots"]] == [(60, [3]), (40, [2])]
+    assert table.stacks() == {1: 60, 2: 100, 3: 60}
+
+
+def test_SHOW_01_rejects_the_main_pot_all_in_showing_before_the_side_pot() -> None:
+    """WSOP 149: the all-in seat 3 may not show while seat 1 still contests the side pot; the
+    refusal names who shows first and why, and leaves seat 1 to act."""
+    table = short_all_in_then_bet(SIDE_POTS_FIRST)
+    table.act(2, "show", cards="Qh Qd Qc Jd Js")
+    violation = refused(table, 3, "show", cards="Ah Ad Ac 4d 4s")
+    assert violation.rule_id is RuleId.SHOW_01 and violation.seat == 3
+    assert violation.message == (
+        "Seat 1 shows (or mucks) first: side pot 1 is shown down before a hand all in for less"
+        " (side-pot hands show first, WSOP 149); seat 3 must wait."
+    )
+    assert violation.allowed == [{"action": "show"}, {"action": "muck"}]
+    assert refused(table, 3, "muck").rule_id is RuleId.SHOW_01
+
+
+def checked_down_past_a_short_all_in(rules: HouseRules | None = None) -> Table:
+    """Button 3; the small blind (seat 1) calls all in for 15 before the draw, seats 2 and 3
+    put in 20 (a side pot of 10) and check after it: left of the button is the all-in seat."""
+    table = Table([15, 100, 100], rules=rules)
+    table.start(button=3)
+    table.act(3, "raise", amount=20)
+    table.act(1, "call")  # all in
+    table.act(2, "call")
+    for seat in (1, 2, 3):
+        table.act(seat, "draw", count=0)
+    table.act(2, "check")
+    table.act(3, "check")
+    assert table.hand.phase.value == "showdown"
+    return table
+
+
+def test_SHOW_01_guides_left_of_the_button_first_past_side_pots_without_the_option() -> None:
+    """Checked down, default profile: the all-in seat 1, left of the button, shows first."""
+    table = checked_down_past_a_short_all_in()
+    assert table.hand.to_act == 1
+    assert table.outcome is not None and table.outcome.instructions[-1]["seat"] == 1
+
+
+def test_SHOW_01_guides_the_side_pot_seats_first_when_everyone_checked() -> None:
+    """Checked down with WSOP 149: the dealer is told seat 2 shows first (the first side-pot
+    seat left of the button), then seat 3, the all-in seat 1 last."""
+    table = checked_down_past_a_short_all_in(SIDE_POTS_FIRST)
+    assert showdown_order(table.hand, table.rules) == [2, 3, 1]
+    assert table.outcome is not None
+    assert table.outcome.instructions[-1]["text"] == "Seat 2 shows first"
+    assert refused(table, 1, "show", cards="Ah Ad Ac 4d 4s").rule_id is RuleId.SHOW_01
+    table.act(2, "show", cards="Kh Kd 2c 5s 7d")
+    assert table.hand.to_act == 3
+
+
+def test_SHOW_01_guides_each_seat_to_the_highest_pot_it_contests() -> None:
+    """Three all-ins against a deep stack, a pot the deep stack alone may win on top: seats 3
+    and 4 contest side pot 2, seat 2 side pot 1, seat 1 the main pot only."""
+    pots = [Pot(84, (1, 2, 3, 4)), Pot(75, (2, 3, 4)), Pot(108, (3, 4)), Pot(50, (4,))]
+    assert contested_depth(pots) == {1: 0, 2: 1, 3: 2, 4: 2}
+    assert contested_depth([Pot(30, (1,))]) == {}
+
+
+def test_SHOW_02_rejects_a_muck_by_the_last_side_pot_hand_before_the_all_in_shows() -> None:
+    """WSOP 149 with SHOW-02: the bettor mucks, so seat 1 alone is left for the side pot; it
+    may not muck, shows, and only then the all-in seat 3 shows or mucks."""
+    table = short_all_in_then_bet(SIDE_POTS_FIRST)
+    table.act(2, "muck")
+    assert table.hand.to_act == 1
+    assert refused(table, 1, "muck").rule_id is RuleId.SHOW_02
+    table.act(1, "show", cards="Kh Kd 2c 5s 7d")
+    outcome = table.act(3, "muck")
+    assert outcome.result is not None
+    assert [(p["amount"], p["winners"]) for p in outcome.result["pots"]] == [(60, [1]), (40, [1])]
+
+
+def test_SHOW_02_accepts_a_side_pot_decided_before_the_all_in_shows() -> None:
+    """WSOP 149: seat 1 mucks to the bettor's shown hand, deciding the side pot; the all-in
+    seat 3 then shows for the main pot alone and wins it."""
+    table = short_all_in_then_bet(SIDE_POTS_FIRST)
+    table.act(2, "show", cards="Qh Qd Qc Jd Js")
+    table.act(1, "muck")
+    assert table.hand.to_act == 3
+    outcome = table.act(3, "show", cards="Ah Ad Ac 4d 4s")
+    assert outcome.result is not None
+    assert [(p["amount"], p["winners"]) for p in outcome.result["pots"]] == [(60, [3]), (40, [2])]
+
+
+def test_SHOW_01_guides_the_side_pot_first_after_the_floor_kills_a_hand_at_the_showdown() -> None:
+    """WSOP 149 after a ruling: seat 2 bet and showed, the floor kills seat 3's hand; the turn
+    goes to seat 1 (still in the side pot), not to seat 4, all in for the main pot only."""
+
+    def killed_after_the_bettor_showed(rules: HouseRules | None) -> Table:
+        table = Table([100, 100, 100, 20], rules=rules)
+        table.start(button=4)
+        table.act(3, "raise", amount=20)
+        table.act(4, "call")  # all in
+        table.act(1, "call")
+        table.act(2, "call")
+        for seat in (1, 2, 3, 4):
+            table.act(seat, "draw", count=0)
+        table.act(1, "check")
+        table.act(2, "bet", amount=20)
+        table.act(3, "call")
+        table.act(1, "call")
+        table.act(2, "show", cards="Qh Qd Qc Jd Js")
+        table.run(Ruling(decision="custom", effects=(KillHand(3),), note="floor decided"))
+        assert table.hand.player(3).folded
+        return table
+
+    assert killed_after_the_bettor_showed(None).hand.to_act == 4
+    table = killed_after_the_bettor_showed(SIDE_POTS_FIRST)
+    assert table.hand.to_act == 1
+    assert refused(table, 4, "show", cards="Ah Ad Ac 4d 4s").rule_id is RuleId.SHOW_01
