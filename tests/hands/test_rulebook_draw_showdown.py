@@ -26,6 +26,7 @@ from dealerassist.rules.house_rules import (
     ShortAllInRule,
     StrippedDeckRule,
 )
+from dealerassist.rules.pots import hand_pots
 from dealerassist.rules.violations import RuleId, RuleViolation
 
 PROFILES = Path(__file__).parents[2] / "config" / "house_rules"
@@ -447,14 +448,15 @@ def three_all_ins() -> Table:
 
 
 def test_SHOW_07_guides_three_all_ins_with_an_odd_chip_in_a_side_pot() -> None:
-    """Seat 1 wins the main pot; seats 2 and 3 tie for side pot 1 (75): the odd chip goes to the
-    first winner left of the button (seat 2); seat 3 alone takes side pot 2; chips conserved."""
+    """Shown side pot 2 first (WSOP 149): seat 1 wins the main pot; seats 2 and 3 tie for side
+    pot 1 (75): the odd chip goes to the first winner left of the button (seat 2); seat 3 alone
+    takes side pot 2; chips conserved."""
     table = three_all_ins()
     for seat, cards in (
-        (1, "7h 5c 4s 3d 2c"),
-        (2, "8d 6h 4c 3c 2h"),
         (3, "8h 6c 4d 3s 2d"),
         (4, "Kh Kd 9c 8s 7c"),
+        (2, "8d 6h 4c 3c 2h"),
+        (1, "7h 5c 4s 3d 2c"),
     ):
         table.act(seat, "show", cards=cards)
     result = table.hand.result
@@ -478,13 +480,15 @@ def test_SHOW_07_guides_three_all_ins_with_an_odd_chip_in_a_side_pot() -> None:
 
 
 def test_SHOW_07_rejects_a_muck_by_the_only_hand_left_for_a_side_pot() -> None:
-    """Seat 4 mucks nothing away: once seat 3 mucked, seat 4 alone contests side pot 2."""
+    """Seat 4 mucks nothing away: once seat 3, first to show for side pot 2 (WSOP 149), mucked,
+    seat 4 alone contests side pot 2; it shows, then seats 2 and 1 for the lower pots."""
     table = three_all_ins()
-    table.act(1, "show", cards="7h 5c 4s 3d 2c")
-    table.act(2, "show", cards="8d 6h 4c 3c 2h")
     table.act(3, "muck")
+    assert table.hand.to_act == 4
     assert refused(table, 4, "muck").rule_id is RuleId.SHOW_02
     table.act(4, "show", cards="Kh Kd 9c 8s 7c")
+    table.act(2, "show", cards="8d 6h 4c 3c 2h")
+    table.act(1, "show", cards="7h 5c 4s 3d 2c")
     result = table.hand.result
     assert [p["winners"] for p in result["pots"]] == [[1], [2], [4]]
     assert table.stacks() == {1: 84, 2: 75, 3: 0, 4: 208}
@@ -599,6 +603,79 @@ def test_SHOW_01_guides_left_of_the_button_first_when_everyone_checked() -> None
     table.act(1, "muck")
     assert table.hand.result["pots"][0]["winners"] == [2]
     assert table.stacks() == {1: 90, 2: 110}
+
+
+def side_pot_on_the_end(side_pots_first: bool) -> Table:
+    """casino-triple-draw-27 (WSOP 149 on, or turned off), button 1: the big blind (seat 3) calls
+    all in for 20 before the first draw; seats 1 and 2 bet on into a side pot and seat 2 bets
+    the last round, seat 1 calls: a main pot of 60 (seats 1-3), a side pot of 100 (seats 1-2)."""
+    rules = profile("casino-triple-draw-27")
+    assert rules.showdown.side_pots_first  # the shipped casino profile shows side pots first
+    showdown = dataclasses.replace(rules.showdown, side_pots_first=side_pots_first)
+    table = Table([300, 300, 20], TRIPLE, rules=dataclasses.replace(rules, showdown=showdown))
+    table.start(button=1)
+    table.act(1, "raise", amount=20)
+    table.act(2, "call")
+    table.act(3, "call")  # all in
+    for bettor, amount in ((2, 10), (1, 20), (2, 20)):
+        for seat in (2, 3, 1):
+            table.act(seat, "draw", count=1)
+        if bettor == 1:
+            table.act(2, "check")
+        table.act(bettor, "bet", amount=amount)
+        table.act(3 - bettor, "call")
+    assert table.hand.phase.value == "showdown" and table.hand.to_act == 2
+    pots = [(pot.amount, sorted(pot.eligible)) for pot in hand_pots(table.hand)]
+    assert pots == [(60, [1, 2, 3]), (100, [1, 2])]
+    return table
+
+
+def test_SHOW_01_accepts_the_side_pot_pair_showing_before_the_short_all_in() -> None:
+    """WSOP 149 in the casino profile: the last bettor (seat 2) shows, then seat 1, the other
+    side-pot hand, then the all-in seat 3 for the main pot; each pot goes to its best hand."""
+    table = side_pot_on_the_end(side_pots_first=True)
+    table.act(2, "show", cards="8d 6h 4c 3c 2h")
+    assert table.legal() == {
+        "seat": 1,
+        "phase": "showdown",
+        "legal": [{"action": "show"}, {"action": "muck"}],
+    }
+    table.act(1, "show", cards="9h 6c 4d 3s 2d")
+    assert table.hand.to_act == 3
+    table.act(3, "show", cards="7h 5c 4s 3d 2c")
+    result = table.hand.result
+    assert [(p["amount"], p["winners"]) for p in result["pots"]] == [(60, [3]), (100, [2])]
+    assert table.stacks() == {1: 230, 2: 330, 3: 60}
+
+
+def test_SHOW_01_rejects_the_short_all_in_showing_before_the_side_pot_is_decided() -> None:
+    """WSOP 149: after the bettor showed, the all-in seat 3 may neither show nor muck before
+    seat 1; the refusal names seat 1 and the side pot, and offers seat 1's show or muck."""
+    table = side_pot_on_the_end(side_pots_first=True)
+    table.act(2, "show", cards="8d 6h 4c 3c 2h")
+    violation = refused(table, 3, "show", cards="7h 5c 4s 3d 2c")
+    assert violation.rule_id is RuleId.SHOW_01 and violation.seat == 3
+    assert violation.message.startswith("Seat 1 shows (or mucks) first: side pot 1 is shown")
+    assert "WSOP 149" in violation.message and violation.message.endswith("seat 3 must wait.")
+    assert violation.allowed == [{"action": "show"}, {"action": "muck"}]
+    assert refused(table, 3, "muck").rule_id is RuleId.SHOW_01
+    table.act(1, "muck")  # the side pot is decided before the all-in shows
+    table.act(3, "show", cards="7h 5c 4s 3d 2c")
+    assert [p["winners"] for p in table.hand.result["pots"]] == [[3], [2]]
+
+
+def test_SHOW_01_guides_the_old_order_past_the_short_all_in_without_the_option() -> None:
+    """Option off: after the bettor, clockwise, the all-in seat 3 shows before seat 1 (the
+    order recorded hands were played in); seat 1 showing first is refused."""
+    table = side_pot_on_the_end(side_pots_first=False)
+    table.act(2, "show", cards="8d 6h 4c 3c 2h")
+    assert table.hand.to_act == 3
+    violation = refused(table, 1, "show", cards="9h 6c 4d 3s 2d")
+    assert violation.rule_id is RuleId.SHOW_01
+    assert violation.message == "Seat 3 shows (or mucks) first; seat 1 must wait."
+    table.act(3, "show", cards="7h 5c 4s 3d 2c")
+    table.act(1, "muck")
+    assert [p["winners"] for p in table.hand.result["pots"]] == [[3], [2]]
 
 
 def test_SHOW_02_guides_an_uncalled_bet_back_and_the_pot_without_a_show() -> None:
@@ -960,11 +1037,11 @@ def test_SHOW_02_guides_the_uncalled_part_of_the_deepest_all_in_back() -> None:
     assert table.hand.player(4).stack == 100
     for seat in (1, 2, 3, 4):
         table.act(seat, "draw", count=0)
-    for seat, cards in (
-        (1, "Kh Kd 9c 8s 7c"),
-        (2, "8d 6h 4c 3c 2h"),
+    for seat, cards in (  # side pot 2 first (WSOP 149)
         (3, "9h 6c 4d 3s 2d"),
         (4, "7h 5c 4s 3d 2c"),
+        (2, "8d 6h 4c 3c 2h"),
+        (1, "Kh Kd 9c 8s 7c"),
     ):
         table.act(seat, "show", cards=cards)
     assert [p["amount"] for p in table.hand.result["pots"]] == [84, 75, 108]
@@ -1231,10 +1308,10 @@ def test_SHOW_07_guides_the_last_side_pot_to_be_pushed_first() -> None:
     table.act(2, "call")
     for seat in (1, 2, 3, 4):
         table.act(seat, "draw", count=0)
-    table.act(1, "show", cards="7h 5c 4s 3d 2c")
+    table.act(3, "show", cards="8h 6c 4d 3s 2d")  # side pot 2 shows first (WSOP 149)
+    table.act(4, "show", cards="Kh Kd 9c 8s 7c")
     table.act(2, "show", cards="8d 6h 4c 3c 2h")
-    table.act(3, "show", cards="8h 6c 4d 3s 2d")
-    outcome = table.act(4, "show", cards="Kh Kd 9c 8s 7c")
+    outcome = table.act(1, "show", cards="7h 5c 4s 3d 2c")
     texts = [i["text"] for i in outcome.instructions if i["code"] == "award"]
     assert texts == [
         "Push 108 from side pot 2 to seat 3",

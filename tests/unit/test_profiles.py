@@ -672,3 +672,54 @@ def test_the_summary_names_the_IRREG_04_burn_rule_only_when_the_house_burns_it()
     )
     assert summary(wsop).endswith("; card exposed on the draw is the next burn")
     assert "next burn" not in summary(HouseRules())
+
+
+# -- SHOW-01 (WSOP 149): side-pot hands show before a main-pot-only all-in ------------------------
+
+SIDE_POTS_FIRST = {
+    "casino-five-card-draw": True,
+    "casino-triple-draw-27": True,
+    "casino-triple-draw-27-kill": True,
+    "casino-triple-draw-27-optional-kill": True,
+    "single-draw-27-no-limit": True,
+    "ace-to-seven-stripped": True,
+    "home-game-five-card-draw": False,  # seed 000 names no side-pot order
+    "replay-permissive": False,  # the PHH files' shows keep their recorded order
+}
+
+
+def test_SHOW_01_accepts_side_pots_first_as_each_shipped_profile_states_it() -> None:
+    """The casino profiles show side pots first (WSOP 149); the home game and the replay
+    profile keep one order; every file says so with the rule ID in its comment."""
+    assert set(SIDE_POTS_FIRST) == SHIPPED
+    for profile_id, expected in SIDE_POTS_FIRST.items():
+        path = REPO_PROFILES_DIR / f"{profile_id}.toml"
+        assert load_profile(path).showdown.side_pots_first is expected, profile_id
+        line = next(x for x in path.read_text().splitlines() if x.startswith("side_pots_first"))
+        assert "# SHOW-01" in line, profile_id
+
+
+def test_SHOW_01_accepts_a_profile_without_side_pots_first_as_off() -> None:
+    """Left out, the option is off: one SHOW-01 order, as every hand recorded before it."""
+    assert HouseRules().showdown.side_pots_first is False
+    text = _with({"showdown": 'odd_chip = "left_of_button"'})  # a [showdown] without the key
+    rules = parse_profile("test", text.encode(), source="test.toml")
+    assert rules.showdown.side_pots_first is False
+
+
+@pytest.mark.parametrize("value", ["true", "false"])
+def test_SHOW_01_accepts_side_pots_first_true_or_false(tmp_path: Path, value: str) -> None:
+    """showdown.side_pots_first reads a TOML boolean."""
+    rules = load_profile(_write(tmp_path, _with({"showdown": f"side_pots_first = {value}"})))
+    assert rules.showdown.side_pots_first is (value == "true")
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"), [('"yes"', '"yes" (string)'), ("1", "1"), ('"true"', '"true" (string)')]
+)
+def test_SHOW_01_rejects_a_side_pots_first_that_is_not_a_boolean(
+    tmp_path: Path, value: str, shown: str
+) -> None:
+    """A string or a number is no boolean: the error names the field path and what is allowed."""
+    message = _error(tmp_path, _with({"showdown": f"side_pots_first = {value}"}))
+    assert message == f"test.toml: showdown.side_pots_first: must be true or false, got {shown}"
