@@ -10,6 +10,8 @@ from dealerassist.rules.house_rules import (
     BettingRules,
     DeckRules,
     HouseRules,
+    OpenRequirement,
+    OpenRules,
     PostDrawFirst,
     ShowdownRules,
 )
@@ -543,3 +545,36 @@ def test_SHOW_01_guides_the_side_pot_first_after_the_floor_kills_a_hand_at_the_s
     table = killed_after_the_bettor_showed(SIDE_POTS_FIRST)
     assert table.hand.to_act == 1
     assert refused(table, 4, "show", cards="Ah Ad Ac 4d 4s").rule_id is RuleId.SHOW_01
+
+
+def test_SHOW_01_guides_the_side_pot_first_after_the_opener_cannot_prove_openers() -> None:
+    """WSOP 149 with OPEN-05: the opener bet last and shows no openers, so his hand is dead;
+    the turn goes to seat 3 (still in the side pot), not to seat 2, all in for the antes and
+    the opening bet only."""
+
+    def opener_dead(side_pots_first: bool) -> Table:
+        rules = HouseRules(
+            open=OpenRules(requirement=OpenRequirement.JACKS_OR_BETTER),
+            showdown=ShowdownRules(side_pots_first=side_pots_first),
+        )
+        stakes = Stakes(ante=1, small_bet=10, big_bet=20)
+        table = Table([100, 11, 100, 100], stakes=stakes, rules=rules)
+        table.start(button=4)
+        table.act(1, "bet", amount=10)  # opens
+        table.act(2, "call")  # all in
+        table.act(3, "call")
+        table.act(4, "call")
+        for seat in (1, 2, 3, 4):
+            table.act(seat, "draw", count=0)
+        table.act(1, "bet", amount=20)
+        table.act(3, "call")
+        table.act(4, "call")
+        assert table.hand.to_act == 1
+        table.act(1, "show", cards="Th 9d 5c 4s 2d")
+        assert table.hand.player(1).mucked
+        return table
+
+    assert opener_dead(side_pots_first=False).hand.to_act == 2
+    table = opener_dead(side_pots_first=True)
+    assert table.hand.to_act == 3
+    assert refused(table, 2, "show", cards="Ah Ad Ac 4d 4s").rule_id is RuleId.SHOW_01
