@@ -232,6 +232,47 @@ def _marked(seat: SeatState, passed_big: set[int], passed_small: set[int]) -> Se
     return seat
 
 
+# -- BLIND-11 (c): the first orbit of a new game ------------------------------------------------
+
+
+def unpassed_seats(table: TableState) -> list[int]:
+    """BLIND-11 (c): between hands of a new game, the seats no blind has passed yet, clockwise
+    from the big blind, the first button last; empty once the blinds have gone round (or when
+    the table cannot tell: a profile without ``new_game_orbit`` knows it only after hand 1).
+
+    In hand 1 the table's hand is the first one: the seats after its big blind up to its
+    button. Later ``table.first_orbit`` holds them as of the last hand's start; a big blind
+    that moved on at the post (BLIND-07) has passed the seats up to its new seat, and one
+    that moved past the end of the orbit has passed them all.
+    """
+    last_big, hand = table.big_blind_position, table.hand
+    if last_big is None or hand is None:
+        return []
+    seats = table.first_orbit
+    if seats:
+        if last_big in seats:  # the big blind moved on at the post
+            return list(seats[seats.index(last_big) + 1 :])
+        started_on = (seats[0] - 2) % len(table.seats) + 1  # the arc starts after the blind
+        return list(seats) if last_big == started_on else []
+    if hand.hand_no == 1 and table.hand_no == 1:
+        return arc(last_big, hand.button, len(table.seats))
+    return []
+
+
+def track_first_orbit(table: TableState, where: Positions, rules: HouseRules) -> TableState:
+    """BLIND-11 (c) ``new_game_orbit``: as a hand starts with the big blind at ``where``, the
+    seats of the first orbit it has not reached stay recorded (``first_orbit``); the blind on
+    or past the first button ends the orbit. Kept only from hand 2 on (hand 1 is the table's
+    hand until then) and only under the option: a state recorded before it, or under a
+    profile version without it, is the same state, with the same ``state_sha256``."""
+    seats: tuple[int, ...] = ()
+    if rules.blinds.new_game_orbit and where.big_blind is not None:
+        before = unpassed_seats(table)
+        if where.big_blind in before:
+            seats = tuple(before[before.index(where.big_blind) + 1 :])
+    return table if seats == table.first_orbit else evolve(table, first_orbit=seats)
+
+
 # -- who is dealt in and what each seat owes ---------------------------------------------------
 
 

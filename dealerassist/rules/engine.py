@@ -174,6 +174,7 @@ def _start(
     blinds.check_players(len(blinds.eligible_seats(state)), rules, state, most=False)
     where = blinds.positions(state, button, rules)
     state = blinds.mark_missed(state, where)
+    state = blinds.track_first_orbit(state, where, rules)  # BLIND-11 (c)
     hand = blinds.new_hand(state, where, rules, kill_seat)
     state = blinds.settle_newcomers(state, hand)
     kills.check_volunteer(state, hand, kill_seat, rules)

@@ -223,6 +223,12 @@ class BlindRules:
     # BLIND-09 (seed 003): a seat that missed only the small blind comes back once the button
     # has passed its seat (it may not post in at or between the button and the small blind)
     sb_only_wait_for_button: bool = False
+    # BLIND-11 (c) (RRoP-BB, WSOP 162): the table remembers a new game's first orbit, so a
+    # newcomer who sits down (or a player who moves) where no blind has passed yet is dealt in
+    # without posting until the blinds reach him, whenever in that orbit he comes. Off: only
+    # after the first hand, and a seat change there waits as BLIND-12 says (profile versions
+    # before the option: their recorded hands replay to the same states)
+    new_game_orbit: bool = False
 
 
 @dataclass(frozen=True, slots=True)

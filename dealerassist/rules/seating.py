@@ -14,12 +14,12 @@ from dealerassist.rules.actions import (
 )
 from dealerassist.rules.blinds import (
     STRADDLE_OFFER,
-    arc,
     clockwise_after,
     eligible_seats,
     mark_missed,
     new_hand,
     positions,
+    unpassed_seats,
 )
 from dealerassist.rules.flow import Log
 from dealerassist.rules.house_rules import HouseRules, MissedBlindsReturn
@@ -76,21 +76,10 @@ def apply_seat(
     newcomer = (
         table.hand_no > 0
         and bool(table.spec.stakes.big_blind)
-        and not _before_the_blinds(table, seat)
+        and seat not in unpassed_seats(table)
     )
     seated = SeatState(seat, player, stack, SeatStatus.ACTIVE, new_player=newcomer)
     return table.with_seat(seated)
-
-
-def _before_the_blinds(table: TableState, seat: int) -> bool:
-    """BLIND-11 (c) (RRoP-BB, WSOP 162): after the first hand of a new game, no blind has yet
-    passed the seats from the one after the big blind round to the first button: a player who
-    sits down there is dealt in like those who started the game, and posts the blinds when
-    they reach him. (The first button is known only while the first hand is the last one.)"""
-    first, last_big = table.hand, table.big_blind_position
-    if first is None or first.hand_no != 1 or table.hand_no != 1 or last_big is None:
-        return False
-    return seat in arc(last_big, first.button, len(table.seats))
 
 
 def check_leave(table: TableState, seat: int) -> None:
@@ -213,14 +202,28 @@ def check_change_seat(table: TableState, seat: int, to: int) -> None:
         )
 
 
-def apply_change_seat(table: TableState, seat: int, to: int) -> TableState:
+def apply_change_seat(table: TableState, seat: int, to: int, rules: HouseRules) -> TableState:
     """BLIND-12: the player, stack and markers move; if the new seat is further from the big
-    blind than the old one, the player waits for the big blind (no free hands)."""
+    blind than the old one, the player waits for the big blind (no free hands).
+
+    BLIND-11 (c) ``new_game_orbit``: in a new game a player may change seats freely while no
+    blind has passed the new seat: he is dealt in there like the game's first players (and a
+    newcomer who had to post or wait no longer has to), as if he had left and sat down there.
+    A missed blind he owes (BLIND-07/08) moves with him."""
     moving = table.seat(seat)
+    if rules.blinds.new_game_orbit and to in unpassed_seats(table):
+        waiting = None if moving.waiting in _FREE_IN_A_NEW_GAME else moving.waiting
+        moved = evolve(moving, seat=to, waiting=waiting, new_player=False)
+        return table.with_seat(SeatState(seat=seat)).with_seat(moved)
     farther = _hands_to_big_blind(table, to, seat) > _hands_to_big_blind(table, seat, seat)
     waiting = "BLIND-12" if farther and moving.status is SeatStatus.ACTIVE else moving.waiting
     moved = evolve(moving, seat=to, waiting=waiting)
     return table.with_seat(SeatState(seat=seat)).with_seat(moved)
+
+
+# the waits a seat no blind has passed in a new game does not owe: a newcomer's (BLIND-05/06)
+# and a seat change's (BLIND-12)
+_FREE_IN_A_NEW_GAME = frozenset({"BLIND-05", "BLIND-06", "BLIND-12"})
 
 
 def _hands_to_big_blind(table: TableState, seat: int, leaving: int) -> int:
@@ -265,7 +268,7 @@ def apply_command(
             log.events.append({"type": "added_chips", "seat": seat, "chips": chips})
         case ChangeSeat(seat=seat, to=to):
             check_change_seat(table, seat, to)
-            table = apply_change_seat(table, seat, to)
+            table = apply_change_seat(table, seat, to, rules)
             log.events.append({"type": "changed_seat", "seat": seat, "to": to})
     return table
 

@@ -324,6 +324,12 @@ class TableState:
     # OPEN-08: players (IDs) who left while they waited as false openers; the wait is theirs
     # again if they sit down before a legally opened pot has been won (rules/openers.py)
     false_openers_away: tuple[str, ...] = field(default=(), metadata=OMIT_AT_DEFAULT)
+    # BLIND-11 (c), [blinds] new_game_orbit only: from the second hand of a new game until the
+    # blinds have gone round, the seats no blind had passed when the last hand started
+    # (clockwise from the big blind, the first button last; rules/blinds.py unpassed_seats).
+    # Empty in hand 1 (the table's hand says it), after the first orbit and under profiles
+    # without the option, so every state recorded before it encodes byte for byte as before.
+    first_orbit: tuple[int, ...] = field(default=(), metadata=OMIT_AT_DEFAULT)
 
     def seat(self, seat: int) -> SeatState:
         if not 1 <= seat <= len(self.seats):
