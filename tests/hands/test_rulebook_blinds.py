@@ -744,13 +744,6 @@ def test_BLIND_11_accepts_a_newcomer_in_a_new_game_before_any_blind_passed_him()
     assert 5 in seen["dealt"] and 5 not in seen["live"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BLIND-11 (c): in a newly started game a newcomer need not post until the button "
-    "has gone round once, provided no blind has passed his seat; the engine knows where the "
-    "first button was only while the first hand is the last one, so a player who sits down "
-    "after the second hand or later is asked for a big blind",
-)
 def test_BLIND_11_accepts_a_newcomer_later_in_the_first_orbit() -> None:
     """Hands 1 and 2 of a new game at five players: button 1 then 2, the big blind on seats 3
     then 4 (seat 6 empty). A player sits in seat 6 before hand 3 (big blind 5): no blind has
@@ -762,6 +755,65 @@ def test_BLIND_11_accepts_a_newcomer_later_in_the_first_orbit() -> None:
     seen = table.play()
     assert seen["bb"] == 5
     assert 6 in seen["dealt"] and 6 not in seen["live"]
+
+
+@pytest.mark.parametrize("name", FIXED_LIMIT_PROFILES)
+def test_BLIND_11_guides_a_newcomer_where_a_blind_passed_in_the_first_orbit(name: str) -> None:
+    """Hands 1 and 2 of a new game at five players: button 1 then 2, the big blind on seats 3
+    then 4. Seat 2 leaves; before hand 3 (big blind 5) one player sits in seat 2, which the
+    blinds have passed, and one in seat 6, which they have not: seat 2 is a newcomer who posts
+    a big blind or waits for it (BLIND-05), seat 6 is dealt in without posting."""
+    table = Table(name, seats=(1, 2, 3, 4, 5))
+    table.play(button=1)
+    table.play()
+    table.run(RemovePlayer(2))
+    table.run(SeatPlayer(2, "N2", 500))
+    table.run(SeatPlayer(6, "N6", 500))
+    assert table.seat(2).new_player and not table.seat(6).new_player
+    preview = table.preview()
+    assert preview is not None
+    assert preview["owes"]["2"] == {"amount": 10, "owes": ["entering_big_blind"]}
+    assert "6" not in preview["owes"]
+    seen = table.play(s2="wait")
+    assert (seen["button"], seen["sb"], seen["bb"]) == (3, 4, 5)
+    assert 2 not in seen["dealt"] and table.seat(2).waiting == "BLIND-05"
+    assert 6 in seen["dealt"] and 6 not in seen["live"]
+
+
+@pytest.mark.parametrize("name", FIXED_LIMIT_PROFILES)
+def test_BLIND_11_rejects_a_free_hand_once_the_blinds_have_gone_round(name: str) -> None:
+    """Five players, seat 6 empty: hand 4's big blind is seat 1, the first button, so the
+    blinds have passed every seat (seat 6 among them) and the game is no longer new: a player
+    who sits in seat 6 is a newcomer; hand 5 (button 5, blinds 1 and 2) puts him between the
+    button and the small blind, so he waits (BLIND-06) and then posts a big blind or waits
+    for it (BLIND-05)."""
+    table = Table(name, seats=(1, 2, 3, 4, 5))
+    big_blinds = [table.play(button=1)["bb"]] + [table.play()["bb"] for _ in range(3)]
+    assert big_blinds == [3, 4, 5, 1]
+    table.run(SeatPlayer(6, "N6", 500))
+    assert table.seat(6).new_player
+    seen = table.play()
+    assert (seen["button"], seen["sb"], seen["bb"]) == (5, 1, 2)
+    assert seen["waiting"] == {6: "BLIND-06"}
+    preview = table.preview()
+    assert preview is not None
+    assert preview["owes"]["6"] == {"amount": 10, "owes": ["entering_big_blind"]}
+
+
+@pytest.mark.parametrize("name", BLIND_PROFILES)
+def test_BLIND_11_accepts_a_seat_change_where_no_blind_has_passed(name: str) -> None:
+    """Hand 1 of a new game: button 1, blinds 2 and 3. Seat 4 (next big blind) moves to the
+    empty seat 6, which no blind has passed: he may change seats freely, so he is dealt in hand
+    2 without posting or waiting and takes the big blind when it reaches seat 6 in hand 3."""
+    table = Table(name, seats=(1, 2, 3, 4, 5))
+    table.play(button=1)
+    table.run(ChangeSeat(4, 6))
+    assert table.seat(6).waiting is None and not table.seat(6).new_player
+    seen = table.play()
+    assert seen["bb"] == 5 and not seen["waiting"]
+    assert 6 in seen["dealt"] and 6 not in seen["live"]
+    seen = table.play()
+    assert seen["bb"] == 6 and seen["live"][6] == 10
 
 
 def test_BLIND_15_guides_the_floor_to_a_seat_that_sat_out_just_before_its_blind() -> None:
@@ -786,11 +838,12 @@ def test_BLIND_15_guides_the_floor_to_a_seat_that_sat_out_just_before_its_blind(
 
 @pytest.mark.parametrize("name", BLIND_PROFILES)
 def test_BLIND_12_rejects_a_free_hand_from_a_move_away_from_the_big_blind(name: str) -> None:
-    """Hand 1 button 1, blinds 2 and 3. Seat 4 (next big blind) moves to seat 6: it must wait
-    until the big blind reaches seat 6 (no free hands), may not sit out and back in to skip the
-    wait, and posts the big blind there."""
+    """After an orbit (button 1, blinds 2 and 3; seat 6 empty, passed by the blinds), seat 4
+    (next big blind) moves to seat 6: it must wait until the big blind reaches seat 6 (no free
+    hands), may not sit out and back in to skip the wait, and posts the big blind there. (In
+    the first orbit the move is free: BLIND-11 c.)"""
     table = Table(name, seats=(1, 2, 3, 4, 5))
-    table.play(button=1)
+    _after_an_orbit(table)
     table.run(ChangeSeat(4, 6))
     assert table.seat(6).waiting == "BLIND-12"
     table.run(SitOut(6))
@@ -1075,10 +1128,11 @@ def test_KILL_03_guides_a_neutral_button_when_the_leg_holder_leaves() -> None:
 
 def test_KILL_06_accepts_a_newcomer_entering_a_kill_pot_or_waiting() -> None:
     """A newcomer sits down before a kill hand: he may post a big blind (not the kill) and play
-    the kill pot, or wait for the big blind."""
+    the kill pot, or wait for the big blind. (Hand 1's blinds were seats 5 and 1, so a blind
+    has passed seat 6: he is not dealt in free as in a new game, BLIND-11 c.)"""
     for choice, dealt in (("", True), ("wait", False)):
         table = Table(KILL, seats=(1, 2, 3, 4, 5))
-        win_alone(table, 3, button=1)
+        win_alone(table, 3, button=4)
         win_alone(table, 3)
         table.run(SeatPlayer(6, "N6", 500))
         seen = win_alone(table, 4, s6=choice) if choice else win_alone(table, 4)

@@ -461,6 +461,31 @@ def test_a_newcomers_big_blind_replays() -> None:
     assert recorded == [start[0] + 20, start[1] - 10, 300 - 10, start[3], start[4]]
 
 
+def test_BLIND_11_accepts_a_newcomer_dealt_in_free_in_the_first_orbit_and_replays() -> None:
+    """BLIND-11 (c): seat 6 sits down after hand 2 of a new game, where no blind has passed,
+    so hand 3 (button 3, blinds 4 and 5) deals him in without a post; he raises and wins the
+    blinds. The PHH has only the two blinds (no ``_posts`` to name) and replays to the
+    recorded stacks under both profiles (a one-hand table seats him like the others)."""
+    table = Table("count", dict.fromkeys((1, 2, 3, 4, 5), 400))
+    table.start(button=1)
+    table.fold_around()
+    table.start()
+    table.fold_around()
+    table.command(SeatPlayer(6, "P6", 300))
+    hand = table.start()
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (3, 4, 5)
+    table.act(4, "post")
+    table.act(5, "post")
+    table.act(6, "raise", amount=20)
+    table.fold_around()
+    text, recorded = _round_trip(table, hand_no=3)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P4", "P5", "P6", "P1", "P2", "P3"]
+    assert data["blinds_or_straddles"] == [5, 10, 0, 0, 0, 0]
+    assert "_posts" not in data  # only the blinds posted: a plain hand
+    assert recorded[2] == 300 + 15
+
+
 def test_BLIND_08_a_big_blind_moved_onto_a_returning_seat_writes_its_dead_small_blind() -> None:
     """BLIND-07/08: seat 5 sat out while the big blind passed it and comes back posting; in hand
     6 (button 2, blinds 3 and 4) the big blind sits out at the post and the big blind moves on

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from engine_table import AT, Table
 
@@ -21,6 +23,7 @@ from dealerassist.rules.actions import (
     command_from_dict,
     command_to_dict,
 )
+from dealerassist.rules.blinds import unpassed_seats
 from dealerassist.rules.engine import view
 from dealerassist.rules.house_rules import (
     BlindRules,
@@ -30,6 +33,7 @@ from dealerassist.rules.house_rules import (
     TableRules,
 )
 from dealerassist.rules.ruling_commands import Misdeal, Ruling
+from dealerassist.rules.state import TableState
 from dealerassist.rules.violations import RuleId, RuleViolation
 
 
@@ -581,6 +585,133 @@ def test_BLIND_11_rejects_a_free_hand_once_the_button_has_gone_round() -> None:
     table.start(post=False)
     assert table.hand.big_blind_seat == 4
     assert table.hand.player(5).owes_what == ("entering_big_blind",)
+
+
+ORBIT = blinds_rules(new_game_orbit=True)  # BLIND-11 (c) through the whole first orbit
+
+
+def test_BLIND_11_accepts_a_newcomer_after_the_second_hand_where_no_blind_passed() -> None:
+    """``new_game_orbit``: hands 1 and 2 (big blinds 3 and 4) of a new game at five players; a
+    player who sits in seat 6 before hand 3 is dealt in without posting, takes the big blind
+    when it reaches him in hand 4, and the orbit ends when the big blind reaches the first
+    button (seat 1): only the seats it has not reached are kept, and nothing after that."""
+    table = Table([100] * 5, rules=ORBIT)
+    table.start(button=1)
+    fold_out(table)
+    assert table.state.first_orbit == ()  # hand 1 is the table's hand: nothing to keep
+    play_hands(table, 1)
+    assert table.state.first_orbit == (5, 6, 1)
+    table.run(SeatPlayer(6, "New", 100))
+    assert not table.state.seat(6).new_player
+    table.start(post=False)
+    assert table.hand.big_blind_seat == 5 and table.hand.player(6).owes_what == ()
+    assert table.state.first_orbit == (6, 1)
+    while table.hand.phase.value == "posting":
+        table.act(table.hand.to_act, "post")
+    fold_out(table)
+    table.start()
+    assert table.hand.big_blind_seat == 6 and table.state.first_orbit == (1,)
+    fold_out(table)
+    table.start()
+    assert table.hand.big_blind_seat == 1 and table.state.first_orbit == ()
+    assert "first_orbit" not in table.state.to_dict()
+
+
+def test_BLIND_11_rejects_a_free_hand_after_the_second_hand_without_the_orbit_option() -> None:
+    """A profile without ``new_game_orbit`` (every version before it) keeps no record of the
+    first orbit: after hand 2 the newcomer in seat 6 posts a big blind or waits, as recorded
+    hands were dealt, and the table state never holds ``first_orbit``."""
+    table = Table([100] * 5)
+    table.start(button=1)
+    fold_out(table)
+    play_hands(table, 1)
+    assert "first_orbit" not in table.state.to_dict()
+    table.run(SeatPlayer(6, "New", 100))
+    assert table.state.seat(6).new_player
+    table.start(post=False)
+    assert table.hand.player(6).owes_what == ("entering_big_blind",)
+
+
+def test_BLIND_11_accepts_a_first_orbit_state_round_trip() -> None:
+    """The kept seats are written as a list and read back into the same state."""
+    table = Table([100] * 5, rules=ORBIT)
+    table.start(button=1)
+    fold_out(table)
+    play_hands(table, 1)
+    data = json.loads(json.dumps(table.state.to_dict()))
+    assert data["first_orbit"] == [5, 6, 1]
+    assert TableState.from_dict(data) == table.state
+
+
+def test_BLIND_11_accepts_a_newcomer_after_the_big_blind_moved_on_at_the_post() -> None:
+    """Hand 2 (button 2, blinds 3 and 4): the big blind sits out at the post and seat 5 takes
+    it (BLIND-07), so the blinds have reached seat 5 but not seats 6 and 1: a player who sits
+    in seat 6 is dealt in free; hand 3's big blind is his."""
+    table = Table([100] * 5, rules=ORBIT)
+    table.start(button=1)
+    fold_out(table)
+    table.start(post=False)
+    table.act(3, "post")
+    table.act(4, "sit_out")
+    assert table.hand.big_blind_seat == 5
+    assert unpassed_seats(table.state) == [6, 1]
+    while table.hand.phase.value == "posting":
+        table.act(table.hand.to_act, "post")
+    fold_out(table)
+    table.run(SeatPlayer(6, "New", 100))
+    assert not table.state.seat(6).new_player
+    table.start(post=False)
+    assert table.hand.big_blind_seat == 6 and table.hand.player(6).owes_what == ("big_blind",)
+
+
+def test_BLIND_11_rejects_a_free_hand_after_the_big_blind_moved_past_the_first_button() -> None:
+    """Seats 1-4; the first button (seat 1) leaves after hand 1. In hand 2 (button 2, blinds 3
+    and 4) the big blind sits out at the post and moves on past seats 5, 6 and 1 to seat 2:
+    the blinds have gone round, so a player who sits in seat 6 is a newcomer (BLIND-05)."""
+    table = Table([100] * 4, rules=ORBIT)
+    table.start(button=1)
+    fold_out(table)
+    table.run(RemovePlayer(1))
+    table.start(post=False)
+    assert table.state.first_orbit == (5, 6, 1)
+    table.act(3, "post")
+    table.act(4, "sit_out")
+    assert table.hand.big_blind_seat == 2 and unpassed_seats(table.state) == []
+    while table.hand.phase.value == "posting":
+        table.act(table.hand.to_act, "post")
+    fold_out(table)
+    table.run(SeatPlayer(6, "New", 100))
+    assert table.state.seat(6).new_player
+
+
+def test_BLIND_11_accepts_a_newcomer_moving_from_a_passed_seat_to_one_no_blind_passed() -> None:
+    """Hand 1: button 1, blinds 3 and 4 (seat 2 empty, passed). A player who sits in seat 2 is
+    a newcomer who owes a big blind; he moves to seat 6, which no blind has passed, and is dealt
+    in hand 2 without posting, like a player who sat down there."""
+    table = Table([100, 0, 100, 100, 100], rules=ORBIT)
+    table.start(button=1)
+    fold_out(table)
+    table.run(SeatPlayer(2, "New", 100))
+    assert table.state.seat(2).new_player
+    table.run(ChangeSeat(2, 6))
+    seat = table.state.seat(6)
+    assert (seat.player, seat.new_player, seat.waiting) == ("New", False, None)
+    table.start(post=False)
+    assert table.hand.big_blind_seat == 5 and table.hand.player(6).owes_what == ()
+
+
+def test_BLIND_11_rejects_a_free_move_to_a_seat_a_blind_has_passed() -> None:
+    """In the first orbit too, a move to a seat the blinds have passed is a BLIND-12 move:
+    seat 5, next in line for the big blind, moves to the empty seat 2 (between hand 1's button
+    and small blind) and waits for the big blind; moved to seat 6 instead, it would not."""
+    table = Table([100, 0, 100, 100, 100], rules=ORBIT)
+    table.start(button=1)  # blinds 3 and 4
+    fold_out(table)
+    table.run(ChangeSeat(5, 2))
+    assert table.state.seat(2).waiting == "BLIND-12"
+    assert refused(table, ReturnToPlay(2)).rule_id is RuleId.BLIND_12
+    table.run(ChangeSeat(2, 6))
+    assert table.state.seat(6).waiting is None
 
 
 def test_BLIND_12_accepts_a_move_that_takes_no_free_hand() -> None:
