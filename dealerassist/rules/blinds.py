@@ -263,14 +263,24 @@ def track_first_orbit(table: TableState, where: Positions, rules: HouseRules) ->
     """BLIND-11 (c) ``new_game_orbit``: as a hand starts with the big blind at ``where``, the
     seats of the first orbit it has not reached stay recorded (``first_orbit``); the blind on
     or past the first button ends the orbit. Kept only from hand 2 on (hand 1 is the table's
-    hand until then) and only under the option: a state recorded before it, or under a
-    profile version without it, is the same state, with the same ``state_sha256``."""
+    hand until then; after a misdealt hand 1, from the deal that replaces it) and only under
+    the option: a state recorded before it, or under a profile version without it, is the
+    same state, with the same ``state_sha256``."""
     seats: tuple[int, ...] = ()
     if rules.blinds.new_game_orbit and where.big_blind is not None:
         before = unpassed_seats(table)
         if where.big_blind in before:
             seats = tuple(before[before.index(where.big_blind) + 1 :])
+        elif _first_hand_misdealt(table):  # IRREG-01: this deal is the game's first hand
+            seats = tuple(arc(where.big_blind, where.button, len(table.seats)))
     return table if seats == table.first_orbit else evolve(table, first_orbit=seats)
+
+
+def _first_hand_misdealt(table: TableState) -> bool:
+    """The table's only hand so far was misdealt (IRREG-01): the next deal starts the game."""
+    hand = table.hand
+    cancelled = hand is not None and bool((hand.result or {}).get("cancelled"))
+    return cancelled and table.hand_no == 1
 
 
 # -- who is dealt in and what each seat owes ---------------------------------------------------

@@ -684,6 +684,24 @@ def test_BLIND_11_rejects_a_free_hand_after_the_big_blind_moved_past_the_first_b
     assert table.state.seat(6).new_player
 
 
+def test_BLIND_11_accepts_a_newcomer_in_the_first_orbit_after_a_misdealt_first_hand() -> None:
+    """Hand 1 is misdealt (IRREG-01) and dealt again as hand 2 (button 1, blinds 2 and 3): that
+    deal starts the game, so after hand 3 (big blind 4) a player who sits in seat 6, which no
+    blind has passed, is dealt in without posting."""
+    table = Table([100] * 5, rules=ORBIT)
+    table.start(button=1)
+    table.run(Ruling(decision="misdeal", effects=(Misdeal(),), rule_id="IRREG-01"))
+    table.start()
+    assert (table.hand.hand_no, table.hand.button, table.hand.big_blind_seat) == (2, 1, 3)
+    assert table.state.first_orbit == (4, 5, 6, 1)
+    fold_out(table)
+    play_hands(table, 1)
+    table.run(SeatPlayer(6, "New", 100))
+    assert not table.state.seat(6).new_player
+    table.start(post=False)
+    assert table.hand.big_blind_seat == 5 and table.hand.player(6).owes_what == ()
+
+
 def test_BLIND_11_accepts_a_newcomer_moving_from_a_passed_seat_to_one_no_blind_passed() -> None:
     """Hand 1: button 1, blinds 3 and 4 (seat 2 empty, passed). A player who sits in seat 2 is
     a newcomer who owes a big blind; he moves to seat 6, which no blind has passed, and is dealt
