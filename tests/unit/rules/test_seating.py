@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 import pytest
 from engine_table import AT, Table
 
 from dealerassist.errors import InvalidInput
+from dealerassist.json_codec import canonical
 from dealerassist.rules.actions import (
     Act,
     ActionKind,
@@ -630,6 +632,39 @@ def test_BLIND_11_rejects_a_free_hand_after_the_second_hand_without_the_orbit_op
     assert table.state.seat(6).new_player
     table.start(post=False)
     assert table.hand.player(6).owes_what == ("entering_big_blind",)
+
+
+# SHA-256 of the canonical JSON of four first-orbit states (below), computed with the code
+# before new_game_orbit existed (commit 6c0462d): without the option the states encode byte for
+# byte as before, so the state_sha256 recorded under earlier profile versions still verify.
+BEFORE_NEW_GAME_ORBIT = (
+    "1e6c94484597fd2ce44305b80403f6082e8ec573906ec938ac6a887ef217f9c3",
+    "b0fe33398e390f10776eb2875bd54789658b70e9fa5bdaedeb5727213e2139b1",
+    "b74f07cbafc531ed4bf2aa4550969a1ef7708c2b10724649ef6160be80c4a05a",
+    "0b821d8c80df565d32522fffd8048bb15e53e81212e2652d5640cdd71f27670b",
+)
+
+
+def test_BLIND_11_rejects_a_changed_state_in_the_first_orbit_without_the_option() -> None:
+    """Without ``new_game_orbit``, a first orbit with a seat change (after hand 1: seat 4 to
+    seat 6, BLIND-12) and a newcomer (after hand 2, in seat 4) gives the states it gave
+    before the option existed, byte for byte."""
+    table = Table([100] * 5)
+    states = []
+    table.start(button=1)
+    fold_out(table)
+    table.run(ChangeSeat(4, 6))
+    states.append(table.state)
+    table.start()
+    states.append(table.state)
+    fold_out(table)
+    table.run(SeatPlayer(4, "New", 100))
+    states.append(table.state)
+    table.start(post=False)
+    states.append(table.state)
+    digests = tuple(hashlib.sha256(canonical(s.to_dict())).hexdigest() for s in states)
+    assert digests == BEFORE_NEW_GAME_ORBIT
+    assert (states[-1].seat(6).waiting, states[-1].seat(4).new_player) == ("BLIND-12", True)
 
 
 def test_BLIND_11_accepts_a_first_orbit_state_round_trip() -> None:
