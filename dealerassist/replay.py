@@ -9,7 +9,7 @@ finishing stacks, ours are the same.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -20,6 +20,7 @@ from dealerassist.audit.phh_reader import (
     RecordedHand,
     parse_phh,
     prepare_table,
+    replay_seats,
     to_commands,
 )
 from dealerassist.errors import DealerAssistError, InvalidInput
@@ -122,12 +123,14 @@ def _brief(entry: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in entry.items() if value not in (None, False, "action")}
 
 
-def finishing_stacks(state: TableState, players: int) -> list[int]:
-    """Seats ``1..players`` stacks once the hand is complete; InvalidInput if it is not."""
+def finishing_stacks(state: TableState, players: int | Sequence[int]) -> list[int]:
+    """The stacks of seats ``1..players``, or of the seats ``players`` lists (the PHH players'
+    ``replay_seats``), once the hand is complete; InvalidInput if it is not."""
     hand = state.hand
     if hand is not None and hand.result is None:
         raise InvalidInput(f"the record ends while the hand is in phase {hand.phase}")
-    return [state.seat(seat).stack for seat in range(1, players + 1)]
+    seats = range(1, players + 1) if isinstance(players, int) else players
+    return [state.seat(seat).stack for seat in seats]
 
 
 def replay_file(path: Path, rules: HouseRules) -> ReplayResult:
@@ -140,7 +143,7 @@ def replay_file(path: Path, rules: HouseRules) -> ReplayResult:
     try:
         hand = parse_phh(path.read_text(encoding="utf-8"))
         expected = None if hand.finishing_stacks is None else list(hand.finishing_stacks)
-        stacks = finishing_stacks(replay_hand(hand, rules), hand.player_count)
+        stacks = finishing_stacks(replay_hand(hand, rules), replay_seats(hand))
     except (DealerAssistError, OSError, UnicodeDecodeError) as error:
         return ReplayResult(str(path), False, None, expected, f"{type(error).__name__}: {error}")
     except Exception as error:  # a file the reader or engine did not foresee: that file fails

@@ -5,7 +5,9 @@ triple draw) and ``N2L1D`` (no-limit 2-7 single draw). Players are numbered from
 blind; heads-up (pokerkit's convention) player 1 posts the big blind and player 2, the
 button, the small blind. Each PHH player ``pN`` sits in our seat ``N`` and the button goes
 to the last seat, which places player 1 left of it (small blind), or heads-up makes
-player 2 the button and small blind. Unknown cards (``??``) are replaced by placeholder
+player 2 the button and small blind; a small blind dead at an empty seat between players (a
+dead button) keeps that seat empty, the players after it one seat further on
+(``replay_seats``). Unknown cards (``??``) are replaced by placeholder
 cards that appear nowhere in the record, so that card mode can still check every card; a
 seat that later shows named cards (a count-mode export) was holding those cards, so its
 placeholders are renamed to them; when more cards are unknown than unused (reshuffles), the
@@ -420,9 +422,12 @@ def to_commands(
     Seats ``1..n`` are PHH players ``p1..pn``; the button is seat ``n``. A dead small blind
     (our ``_dead_small_blind``) is an empty small blind: an extra seat ``n + 1``, between the
     button and p1, takes the small blind's place and sits out before posting it, so p1 posts
-    the big blind and nobody a small blind (BLIND-07), as on the recorded table. ``rules``, the
-    profile the hand is replayed under: where it splits a five-card draw (DRAW-03), PHH's one
-    deal of five replacements is dealt four at once and the fifth after the others.
+    the big blind and nobody a small blind (BLIND-07), as on the recorded table. A small blind
+    dead at an empty seat between players (``_empty_small_blind``) keeps that seat empty: the
+    big blind and the players after it sit one seat further on (``replay_seats``), and the
+    last player holds the button. ``rules``, the profile the hand is replayed under: where it
+    splits a five-card draw (DRAW-03), PHH's one deal of five replacements is dealt four at
+    once and the fifth after the others.
     """
     spec = _shared_table_spec(hand, profile_id, table_id)
     commands: list[Command] = [
@@ -448,7 +453,43 @@ def to_commands(
     commands.extend(_post(hand, seat) for seat in _posting_order(hand, live_blinds))
     split_five = rules is not None and splits(HAND_SIZE, rules)
     commands.extend(_Mapper(hand, _opening_bets(hand, live_blinds), split_five).commands())
+    if _empty_small_blind(hand):  # mapped by player number above: now to the replay's seats
+        seats = replay_seats(hand)
+        commands = [_at_replay_seat(command, seats) for command in commands]
     return spec, commands
+
+
+def replay_seats(hand: RecordedHand) -> tuple[int, ...]:
+    """The replay table's seat of each PHH player, p1 first: seat ``N`` for ``pN``, but when
+    the small blind was dead at an empty seat between players (``_empty_small_blind``), that
+    seat stays empty and the big blind and the players after it sit one seat further on.
+
+    >>> replay_seats(parse_phh("variant='N2L1D'\\nstarting_stacks=[9,9,9]\\nactions=[]\\n"
+    ...     "antes=[5,0,0]\\nblinds_or_straddles=[10,10,0]\\n_posts=[['returning_big_blind',"
+    ...     "'dead_small_blind'],['big_blind'],[]]"))
+    (1, 3, 4)
+    """
+    empty = _empty_small_blind(hand)
+    return tuple(
+        player + 1 if empty and player >= empty else player
+        for player in range(1, hand.player_count + 1)
+    )
+
+
+def _at_replay_seat(command: Command, seats: Sequence[int]) -> Command:
+    """``command`` with the PHH player numbers it names (``to_commands`` maps by player) as
+    the players' replay seats (``replay_seats``)."""
+
+    def seat(player: int) -> int:
+        return seats[player - 1]
+
+    if isinstance(command, Act | SeatPlayer):
+        return replace(command, seat=seat(command.seat))
+    if isinstance(command, StartHand):
+        killer = None if command.kill_seat is None else seat(command.kill_seat)
+        button = None if command.button is None else seat(command.button)
+        return replace(command, button=button, kill_seat=killer)
+    return command
 
 
 def _post(hand: RecordedHand, seat: int) -> Act:
@@ -457,7 +498,7 @@ def _post(hand: RecordedHand, seat: int) -> Act:
     bought in with the big blind alone (``big_blind_only``): a plain post would charge him
     the dead small blind too where the profile sells the button."""
     newcomer = _parts(hand, seat) == ("entering_big_blind",)
-    if newcomer and _dead_button(hand) and seat < blind_seats(hand)[0]:
+    if newcomer and _before_the_small_blind(hand, seat):
         return Act(seat=seat, action=_POST, option=BIG_BLIND_ONLY)
     return _plain_act(seat, _POST)
 
@@ -477,7 +518,9 @@ def table_spec(
         stakes=stakes(hand),
         profile_id=profile_id,
         max_seats=max(
-            _waiting_seat(hand), _button_seat(hand), hand.player_count + bool(hand.dead_small_blind)
+            _waiting_seat(hand),
+            _button_seat(hand),
+            hand.player_count + bool(hand.dead_small_blind or _empty_small_blind(hand)),
         ),
         mode=Mode.CARD,
     )
@@ -572,8 +615,22 @@ def _blind_amounts(hand: RecordedHand) -> tuple[int, int]:
         return blinds[0], blinds[1]
     small, big = blind_seats(hand)
     by_player = _by_player(hand, hand.blinds_or_straddles)
-    dead = small > hand.player_count
-    return (hand.dead_small_blind if dead else by_player[small - 1]), by_player[big - 1]
+    if small <= hand.player_count:
+        return by_player[small - 1], by_player[big - 1]
+    return hand.dead_small_blind or _made_up_small_blind(hand), by_player[big - 1]
+
+
+def _made_up_small_blind(hand: RecordedHand) -> int:
+    """The small blind of a hand whose small blind was dead at an empty seat between players
+    (``_empty_small_blind``), which no field states: a player who made up a missed small
+    blind posted it dead, written as his ante, so it is that ante less the others' (those who
+    made none up). 0 when nobody made one up: then no post of the hand was the small blind's.
+    """
+    dead: list[int] = []
+    plain: list[int] = []
+    for player, ante in enumerate(_by_player(hand, hand.antes), 1):
+        (dead if "dead_small_blind" in _parts(hand, player) else plain).append(ante)
+    return max(0, min(dead) - min(plain, default=0)) if dead else 0
 
 
 def _live_part(hand: RecordedHand, player: int, big: int) -> int:
@@ -618,7 +675,8 @@ def _antes(hand: RecordedHand) -> tuple[int, int]:
 def blind_seats(hand: RecordedHand) -> tuple[int, int]:
     """(small blind seat, big blind seat): p1 and p2, or heads-up p2 (button) and p1; with a
     dead small blind, the empty seat after the button and p1; or the players our ``_posts``
-    names."""
+    names, with ``n + 1`` for a small blind dead at an empty seat between players (no
+    player's seat: ``replay_seats`` leaves that seat empty, ``_empty_small_blind``)."""
     if hand.posts is not None:
         holders = {part: player for player, parts in enumerate(hand.posts, 1) for part in parts}
         big = holders["big_blind"]
@@ -635,13 +693,8 @@ def blind_seats(hand: RecordedHand) -> tuple[int, int]:
                     f"{' and '.join(_parts(hand, small))}: such a hand is not replayed"
                 )
             return small, big
-        if big > 1 and _parts(hand, big - 1):  # it posted: the small blind's seat was not its
-            raise InvalidInput(
-                f"_posts: nobody posts the small blind and p{big - 1}, before the big blind "
-                f"(p{big}), posted {' and '.join(_parts(hand, big - 1))}: the small blind was "
-                "dead at an empty seat between them, after players dealt in past the button, "
-                "which a replay table seating p1..pn side by side cannot place"
-            )
+        if _empty_small_blind(hand):  # no player's seat: an empty one before the big blind
+            return _dead_seat(hand), big
         if big > 1:  # the small blind sat out: its place is the seat before the big blind's
             return big - 1, big
         raise InvalidInput("_posts: nobody posts the small blind, and it is not dead")
@@ -655,7 +708,8 @@ def _button_seat(hand: RecordedHand) -> int:
     button (our ``_posts``: p1 the small blind), the waiting seat n + 1 (``_waiting_seat``);
     with players dealt in between the button and the small blind, the empty seat n + 1
     (``_dead_button``). Whether the recorded button was the last player's seat or a seat
-    not dealt in, the players act in the same order."""
+    not dealt in, the players act in the same order. With a small blind dead at an empty seat
+    between players, the last player holds it (seat n + 1 of the replay, ``replay_seats``)."""
     if _waiting_seat(hand) or _dead_button(hand):
         return hand.player_count + 1
     return hand.player_count
@@ -688,9 +742,42 @@ def _dead_seat(hand: RecordedHand) -> int:
     return hand.player_count + 1
 
 
+def _empty_small_blind(hand: RecordedHand) -> int:
+    """BLIND-03 dead button: our ``_posts`` names no small blind, and the player before the
+    big blind posted something else (a missed blind made up, a bought button, a kill). So
+    that player was dealt in past the button, and the small blind was dead at an empty seat
+    between him and the big blind (its player had left: the big blind moved on to the next
+    player, and the small blind stayed where the last big blind was). The big blind's player
+    number (``replay_seats`` leaves that seat empty); 0 for any other hand. Heads-up such a
+    hand is refused (``blind_seats``).
+
+    >>> hand = parse_phh("variant='N2L1D'\\nstarting_stacks=[9,9,9]\\nactions=[]\\n"
+    ...     "_posts=[['dead_small_blind'],['big_blind'],[]]")
+    >>> _empty_small_blind(hand), blind_seats(hand)
+    (2, (4, 2))
+    """
+    posts = hand.posts
+    if posts is None or hand.player_count < 3 or hand.dead_small_blind:
+        return 0
+    if any("small_blind" in parts for parts in posts):
+        return 0
+    big = next(player for player, parts in enumerate(posts, 1) if "big_blind" in parts)
+    return big if big > 1 and posts[big - 2] else 0
+
+
+def _before_the_small_blind(hand: RecordedHand, player: int) -> bool:
+    """BLIND-03: ``player`` was dealt in between the button and the small blind (a dead
+    button), before a small blind posted (``_dead_button``) or dead at an empty seat
+    (``_empty_small_blind``)."""
+    if _dead_button(hand):
+        return player < blind_seats(hand)[0]
+    return player < _empty_small_blind(hand)
+
+
 def posting_seats(hand: RecordedHand) -> list[int]:
     """Seats that owe a forced bet, in posting order (small blind, big blind, then the others
-    in seat order: antes, and what our ``_posts`` names).
+    in seat order: antes, and what our ``_posts`` names), by PHH player number
+    (``replay_seats`` places them).
 
     A big-blind ante is posted by the big blind together with its blind.
     """
@@ -764,18 +851,20 @@ def prepare_table(hand: RecordedHand, table: TableState, rules: HouseRules) -> T
     made up a missed big blind carries its marker (BLIND-07/08), one who posted a missed
     small blind dead the small one (BLIND-09), a newcomer who posted the big blind is new
     (BLIND-05); players dealt in between the button and the small blind (a dead button,
-    BLIND-03) sit there because the last hand's blinds are placed so; the player who kills
-    has won two pots in a row (KILL-02) where kills are required (``to_commands`` names a
-    volunteer on ``start_hand`` where they are optional). A file without those fields is
-    the table as seated.
+    BLIND-03) sit there because the last hand's blinds are placed so, also when the small
+    blind was dead at an empty seat between them and the big blind (``_empty_small_blind``);
+    the player who kills has won two pots in a row (KILL-02) where kills are required
+    (``to_commands`` names a volunteer on ``start_hand`` where they are optional). A file
+    without those fields is the table as seated. The players sit in their ``replay_seats``.
     """
     if hand.posts is None and not hand.kill_player:
         return table
+    seats = replay_seats(hand)
     for player in range(1, hand.player_count + 1):
         parts = _parts(hand, player)
-        seat = table.seat(player)
+        seat = table.seat(seats[player - 1])
         if "big_blind" in parts and "dead_small_blind" in parts:
-            table = _dead_small_in_the_middle(hand, table, player)
+            table = _dead_small_in_the_middle(hand, table, player, seat.seat)
         if "small_blind" in parts or "big_blind" in parts:
             continue
         if "returning_big_blind" in parts:
@@ -785,7 +874,9 @@ def prepare_table(hand: RecordedHand, table: TableState, rules: HouseRules) -> T
         elif "dead_small_blind" in parts:
             table = table.with_seat(evolve(seat, missed_blind="small"))
     small, big = blind_seats(hand)
-    if small == _dead_seat(hand) and big != 1:
+    if _empty_small_blind(hand):
+        table = _empty_small_blind_before(hand, table, rules)
+    elif small == _dead_seat(hand) and big != 1:
         raise InvalidInput("_posts: a dead small blind is replayed only with p1 the big blind")
     if _waiting_seat(hand):  # BLIND-08: waits for the big blind, and holds the button
         waits = evolve(table.seat(_waiting_seat(hand)), waiting=RuleId.BLIND_08.value)
@@ -794,7 +885,7 @@ def prepare_table(hand: RecordedHand, table: TableState, rules: HouseRules) -> T
         table = _dead_button_before(hand, table, rules, small, big)
     if hand.kill_player:
         if kills.is_required(rules):  # KILL-02: it won the last two pots
-            table = evolve(table, kill_leg=hand.kill_player, kill_legs=2)
+            table = evolve(table, kill_leg=seats[hand.kill_player - 1], kill_legs=2)
         elif not kills.is_optional(rules):
             raise InvalidInput(
                 f"p{hand.kill_player} kills this hand (_kill, KILL-01): replay it under a "
@@ -803,14 +894,17 @@ def prepare_table(hand: RecordedHand, table: TableState, rules: HouseRules) -> T
     return table
 
 
-def _dead_small_in_the_middle(hand: RecordedHand, table: TableState, player: int) -> TableState:
+def _dead_small_in_the_middle(
+    hand: RecordedHand, table: TableState, player: int, seat_number: int
+) -> TableState:
     """BLIND-07/08: the big blind moved at the post onto a player making up a missed big blind,
     who posted the small blind he missed dead on top of it (``audit.phh._moved_dead_small``).
     PHH lists only the players dealt in, not the seat that sat out in the big blind, so the
     replay deals the player the big blind, which owes the blind alone; his dead small blind
     is in the middle before the deal (out of his stack, in the pot as the antes of a deal
-    nobody opened are, OPEN-03), as the recorded hand had it."""
-    seat = table.seat(player)
+    nobody opened are, OPEN-03), as the recorded hand had it. ``seat_number``: his replay
+    seat."""
+    seat = table.seat(seat_number)
     dead = min(_dead_part(hand, player), seat.stack)
     table = table.with_seat(evolve(seat, stack=seat.stack - dead))
     return evolve(table, carried_pot=table.carried_pot + dead)
@@ -836,6 +930,32 @@ def _dead_button_before(
         button=last_button,
         small_blind_position=_button_seat(hand),
         big_blind_position=small,
+    )
+
+
+def _empty_small_blind_before(
+    hand: RecordedHand, table: TableState, rules: HouseRules
+) -> TableState:
+    """BLIND-03 dead button: players were dealt in past the button, and the small blind was
+    dead at an empty seat between them and the big blind (``_empty_small_blind``): the last
+    hand's big blind sat there (its player has left) and its small blind on this hand's
+    button. The replay leaves that seat empty (``replay_seats``), the last player holds the
+    button, and the last hand's blinds are placed so: the engine moves the big blind to the
+    next player, leaves the small blind dead at the empty seat and deals in the players
+    before it with what they owe (BLIND-05/06/08/09)."""
+    big = blind_seats(hand)[1]
+    if rules.blinds.button_method is not ButtonMethod.DEAD:
+        raise InvalidInput(
+            f"p1 is dealt in between the button and the small blind, dead at an empty seat "
+            f"before the big blind (p{big}), which only a dead button does (BLIND-03); "
+            f"{rules.profile_id} moves the button"
+        )
+    button = replay_seats(hand)[-1]
+    return evolve(
+        table,
+        button=button - 1,  # any seat but the button: the button then moves by the dead-button plan
+        small_blind_position=button,
+        big_blind_position=_empty_small_blind(hand),
     )
 
 

@@ -9,10 +9,11 @@ import warnings
 from typing import Any
 
 import pokerkit
+import pytest
 from fakes import fake_services
 
 from dealerassist.audit.phh import hand_records, hand_to_phh
-from dealerassist.audit.phh_reader import parse_phh
+from dealerassist.audit.phh_reader import parse_phh, replay_seats
 from dealerassist.profiles import get_profile
 from dealerassist.replay import finishing_stacks, replay_hand
 from dealerassist.rules.engine import legal_actions
@@ -105,3 +106,60 @@ def test_BLIND_06_rejects_reading_a_bought_button_as_the_big_blind_alone() -> No
     assert recorded[0] == 300 - 15
     hand = parse_phh(text)
     assert finishing_stacks(replay_hand(hand, get_profile(PROFILE)), 5) == recorded
+
+
+def _bought_in_before_a_dead_small_blind(option: str | None) -> dict[str, Any]:
+    """Seats 1, 2, 4 play hand 1 (button 1, blinds 2 and 4); the big blind (seat 4) leaves and
+    a newcomer takes seat 3. Hand 2 (dead button): the big blind moves on to seat 1, the small
+    blind is dead at the empty seat 4, the button on seat 2; the newcomer, between the button
+    and the dead small blind, buys in (``option`` as ``_bought_in``); all fold to the big
+    blind. The record of hand 2."""
+    services = fake_services({PROFILE: get_profile(PROFILE)})
+    _ok(use_cases.create_table(services, SPEC, ACTOR, PRE))
+    for seat in (1, 2, 4):
+        _ok(use_cases.seat_player(services, "R1", seat, f"P{seat}", 400, ACTOR, PRE))
+    _ok(use_cases.start_hand(services, "R1", 1, ACTOR, PRE))
+    for seat, action in ((2, "post"), (4, "post"), (1, "fold"), (2, "fold")):
+        _act(services, seat, action)
+    _ok(use_cases.remove_player(services, "R1", 4, ACTOR, PRE))
+    _ok(use_cases.seat_player(services, "R1", 3, "P3", 300, ACTOR, PRE))
+    hand = _ok(use_cases.start_hand(services, "R1", None, ACTOR, PRE)).body["hand"]
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (2, None, 1)
+    _act(services, 1, "post")
+    _act(services, 3, "post", **({"option": option} if option else {}))
+    while True:
+        state = services.tables.load("R1").state  # type: ignore[union-attr]
+        legal = legal_actions(state, services.profiles.get(PROFILE), None)
+        if legal is None:
+            break
+        _act(services, legal["seat"], "fold")
+    events = services.tables.staged  # type: ignore[attr-defined]
+    return next(hand for hand in hand_records(events) if hand["hand_no"] == 2)
+
+
+@pytest.mark.parametrize(
+    ("option", "posts", "paid"),
+    [
+        ("big_blind_only", ["entering_big_blind"], 10),
+        (None, ["returning_big_blind", "dead_small_blind"], 15),
+    ],
+)
+def test_BLIND_06_a_button_bought_before_a_small_blind_dead_at_an_empty_seat_replays(
+    option: str | None, posts: list[str], paid: int
+) -> None:
+    """The newcomer is p1 and the big blind p2, with the dead small blind at an empty seat
+    between them: the reader leaves that seat empty, and posts the big blind alone with
+    ``big_blind_only`` (a plain post for the full buy), so the hand replays to the recorded
+    stacks under the table's profile (refused before: the replay seated p1..pn side by
+    side); pokerkit agrees."""
+    record = _bought_in_before_a_dead_small_blind(option)
+    text = hand_to_phh(record)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P3", "P1", "P2"]
+    assert data["_posts"] == [posts, ["big_blind"], []]
+    recorded = data["finishing_stacks"]
+    assert recorded[0] == 300 - paid
+    hand = parse_phh(text)
+    assert replay_seats(hand) == (1, 3, 4)
+    assert finishing_stacks(replay_hand(hand, get_profile(PROFILE)), replay_seats(hand)) == recorded
+    assert _pokerkit_stacks(text) == recorded

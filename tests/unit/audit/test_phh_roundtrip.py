@@ -14,7 +14,7 @@ import pytest
 from fakes import fake_services
 
 from dealerassist.audit.phh import hand_records, hand_to_phh
-from dealerassist.audit.phh_reader import parse_phh
+from dealerassist.audit.phh_reader import parse_phh, replay_seats
 from dealerassist.errors import InvalidInput
 from dealerassist.profiles import get_profile
 from dealerassist.replay import finishing_stacks, replay_hand
@@ -97,7 +97,7 @@ def _recorded_stacks(record: dict[str, Any], text: str) -> list[int]:
 
 def _replayed(text: str, profile_id: str) -> list[int]:
     hand = parse_phh(text)
-    return finishing_stacks(replay_hand(hand, get_profile(profile_id)), hand.player_count)
+    return finishing_stacks(replay_hand(hand, get_profile(profile_id)), replay_seats(hand))
 
 
 def _pokerkit_stacks(text: str) -> list[int]:
@@ -966,17 +966,105 @@ def test_a_count_mode_fifth_card_dealt_first_as_the_stub_runs_low_replays() -> N
     assert _pokerkit_stacks(text) == recorded
 
 
-def test_a_dead_small_blind_after_players_past_the_button_is_refused_with_the_reason() -> None:
-    """Not replayed yet: the small blind's seat empty (its player left) between p1, who comes
-    back and makes up a missed big blind, and the big blind p2 (a soak hand). The replay
-    seats p1..pn side by side and has no empty seat between them to hold the dead small
-    blind; it says so instead of misreading p1 as the small blind."""
+def _dead_small_blind_at_an_empty_seat(table: Table) -> dict[str, Any]:
+    """BLIND-03 dead button, seats 1-5: seat 3 sits out while the big blind passes it (hand 5:
+    button 1, blinds 2 and 4), then the big blind of hand 5 (seat 4) leaves and seat 3 comes
+    back posting. Hand 6: the big blind moves on to seat 5, the small blind stays dead at the
+    empty seat 4, the button on seat 2; seat 3, between the button and the dead small blind,
+    makes up its missed big blind (10 live) and the small blind (5 dead). Hand 6 as started."""
+    table.command(SitOut(3))
+    table.start(button=1)
+    table.fold_around()
+    for _ in range(4):
+        table.start()
+        table.fold_around()
+    table.leave(4)
+    table.command(ReturnToPlay(3, wait=False))
+    return table.start()
+
+
+def test_a_dead_small_blind_at_an_empty_seat_between_dealt_in_players_replays() -> None:
+    """BLIND-03/08: the small blind dead at an empty seat between p1, who makes up a missed big
+    blind past the button, and the big blind p2 (refused before: the replay seated p1..pn side
+    by side). The export is as before: PHH blinds and antes as posted and ``_posts``; the
+    reader leaves an empty seat between p1 and p2 for the dead small blind and places the last
+    hand's blinds of the dead button, so the engine asks for the same posts, and the hand
+    replays to the service's stacks (pokerkit agrees). A profile whose button moves cannot
+    deal such a hand, and says so."""
+    table = Table("count", dict.fromkeys((1, 2, 3, 4, 5), 400))
+    hand = _dead_small_blind_at_an_empty_seat(table)
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (2, None, 5)
+    owes = {player["seat"]: player["owes_what"] for player in hand["players"]}
+    assert owes[3] == ["returning_big_blind", "dead_small_blind"]
+    table.act(5, "post")
+    table.act(3, "post")
+    table.act(1, "call")
+    table.act(2, "fold")
+    table.act(3, "raise", amount=20)  # its 10 live count: it raises by 10
+    table.act(5, "call")
+    table.act(1, "call")
+    for seat, count in ((3, 1), (5, 2), (1, 3)):
+        table.act(seat, "draw", count=count)
+    table.act(3, "bet", amount=10)
+    table.act(5, "call")
+    table.act(1, "fold")
+    table.act(3, "draw", count=0)
+    table.act(5, "draw", count=1)
+    table.act(3, "bet", amount=20)
+    table.act(5, "fold")
+    record = table.record(6)
+    text = hand_to_phh(record)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P3", "P5", "P1", "P2"]
+    assert data["blinds_or_straddles"] == [10, 10, 0, 0] and data["antes"] == [5, 0, 0, 0]
+    assert data["_posts"] == [["returning_big_blind", "dead_small_blind"], ["big_blind"], [], []]
+    assert "_dead_small_blind" not in data
+    recorded = _recorded_stacks(record, text)
+    paid = [5 + 20 + 10 + 20, 20 + 10, 20, 0]  # P3: 5 dead, 20, 10, 20; it wins all of it
+    won = [sum(paid), 0, 0, 0]
+    start = data["starting_stacks"]
+    assert recorded == [s - p + w for s, p, w in zip(start, paid, won, strict=True)]
+    assert data["finishing_stacks"] == recorded
+    assert replay_seats(parse_phh(text)) == (1, 3, 4, 5)  # seat 2 empty: the dead small blind
+    assert _replayed(text, TRIPLE_DRAW) == recorded
+    assert _pokerkit_stacks(text) == recorded
+    with pytest.raises(InvalidInput, match="only a dead button does"):
+        _replayed(text, "replay-permissive")
+
+
+def test_a_dead_small_blind_at_an_empty_seat_from_an_earlier_export_replays() -> None:
+    """The soak hand that was refused (``bench/soak.py --hands 30 --seed 31 32``, table
+    S32-sd2nl-count-0360, hand 8), as that export wrote it: a newcomer (P6) sat down between
+    the last hand's blinds and bought the button (a big blind and the dead small blind,
+    written as a missed big blind made up), the last big blind's player had left, so the
+    small blind was dead at his empty seat before the big blind (P4). It replays to its
+    recorded stacks under its profile; the small blind (5, which no field states) is the dead
+    part of P6's post, his ante."""
     text = (
         'variant = "N2L1D"\nantes = [5, 0, 0]\nblinds_or_straddles = [10, 10, 0]\n'
         '_posts = [["returning_big_blind", "dead_small_blind"], ["big_blind"], []]\n'
-        "min_bet = 10\nstarting_stacks = [195, 400, 1932]\n"
+        "min_bet = 10\nstarting_stacks = [120, 1296, 937]\n"
         'actions = ["d dh p1 ??????????", "d dh p2 ??????????", "d dh p3 ??????????", '
-        '"p3 f", "p1 f"]\n'
+        '"p3 f", "p1 cc", "p2 cc", "p1 sd", "p2 sd", "p1 cc", "p2 cbr 1286", "p1 cc", '
+        '"p2 sm"]\nhand = 8\nplayers = ["P6", "P4", "P2"]\n'
+        "finishing_stacks = [235, 1181, 937]\n"
+        '_table_id = "S32-sd2nl-count-0360"\n_profile_id = "single-draw-27-no-limit"\n'
     )
-    with pytest.raises(InvalidInput, match="dead at an empty seat between them"):
+    hand = parse_phh(text)
+    assert hand.finishing_stacks == (235, 1181, 937)
+    assert _replayed(text, "single-draw-27-no-limit") == list(hand.finishing_stacks)
+
+
+def test_a_heads_up_dead_small_blind_at_an_empty_seat_is_refused_with_the_reason() -> None:
+    """Still not replayed: heads-up, p1 past the button makes up a missed big blind and the
+    small blind is dead before the big blind p2 (the engine would make the button post a
+    heads-up small blind, BLIND-02); the reader says so instead of misreading p1 as the small
+    blind."""
+    text = (
+        'variant = "N2L1D"\nantes = [5, 0]\nblinds_or_straddles = [10, 10]\n'
+        '_posts = [["returning_big_blind", "dead_small_blind"], ["big_blind"]]\n'
+        "min_bet = 10\nstarting_stacks = [195, 400]\n"
+        'actions = ["d dh p1 ??????????", "d dh p2 ??????????", "p1 f"]\n'
+    )
+    with pytest.raises(InvalidInput, match="heads-up, the small blind was dead"):
         _replayed(text, "single-draw-27-no-limit")
