@@ -1032,6 +1032,40 @@ def test_a_dead_small_blind_at_an_empty_seat_between_dealt_in_players_replays() 
         _replayed(text, "replay-permissive")
 
 
+def test_a_kill_past_the_button_before_a_dead_small_blind_at_an_empty_seat_replays() -> None:
+    """KILL-01 by choice: the same table, and seat 1 (p3, past the empty seat) kills the hand
+    (a kill of 20). The reader names the volunteer by its replay seat, one further on, and the
+    hand replays under the kill profile; all fold to the kill, which wins the big blind and
+    seat 3's 15."""
+    profile_id = "casino-triple-draw-27-optional-kill"
+    table = Table("count", dict.fromkeys((1, 2, 3, 4, 5), 400), profile_id)
+    table.command(SitOut(3))
+    table.start(button=1)
+    table.fold_around()
+    for _ in range(4):
+        table.start()
+        table.fold_around()
+    table.leave(4)
+    table.command(ReturnToPlay(3, wait=False))
+    hand = table.start(kill_seat=1)
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (2, None, 5)
+    table.fold_around()
+    record = table.record(6)
+    text = hand_to_phh(record)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P3", "P5", "P1", "P2"]
+    assert data["_posts"] == [
+        ["returning_big_blind", "dead_small_blind"],
+        ["big_blind"],
+        ["kill"],
+        [],
+    ]
+    recorded = _recorded_stacks(record, text)
+    start = data["starting_stacks"]
+    assert recorded == [start[0] - 15, start[1] - 10, start[2] + 25, start[3]]
+    assert _replayed(text, profile_id) == recorded
+
+
 def test_a_dead_small_blind_at_an_empty_seat_from_an_earlier_export_replays() -> None:
     """The soak hand that was refused (``bench/soak.py --hands 30 --seed 31 32``, table
     S32-sd2nl-count-0360, hand 8), as that export wrote it: a newcomer (P6) sat down between
