@@ -121,7 +121,12 @@ def build_parser() -> argparse.ArgumentParser:
     profiles.set_defaults(func=_cmd_profiles)
     replay = sub.add_parser("replay", help="replay PHH hand histories through the engine")
     replay.add_argument("paths", nargs="+", metavar="FILE|DIR", help="PHH files or directories")
-    replay.add_argument("--profile", default="replay-permissive", help="house-rule profile")
+    replay.add_argument(
+        "--profile",
+        default=None,
+        help="house-rule profile (default: the version each of our exports names, "
+        "else replay-permissive)",
+    )
     replay.set_defaults(func=_cmd_replay)
     add_audit_commands(sub)
     _add_verify_option(sub)

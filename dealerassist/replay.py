@@ -23,8 +23,8 @@ from dealerassist.audit.phh_reader import (
     replay_seats,
     to_commands,
 )
-from dealerassist.errors import DealerAssistError, InvalidInput
-from dealerassist.profiles import get_profile
+from dealerassist.errors import DealerAssistError, InvalidInput, NotFound
+from dealerassist.profiles import get_profile, profile_version
 from dealerassist.rules.actions import Act, ActionKind, Command, StartHand, command_to_dict
 from dealerassist.rules.engine import apply, new_table
 from dealerassist.rules.house_rules import HouseRules
@@ -49,6 +49,7 @@ class ReplayResult:
     finishing_stacks: list[int] | None = None
     expected: list[int] | None = None
     error: str | None = None
+    profile: str | None = None  # the profile replayed under: "id", or "id@sha256" (a version)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -57,6 +58,7 @@ class ReplayResult:
             "finishing_stacks": self.finishing_stacks,
             "expected": self.expected,
             "error": self.error,
+            "profile": self.profile,
         }
 
 
@@ -133,31 +135,54 @@ def finishing_stacks(state: TableState, players: int | Sequence[int]) -> list[in
     return [state.seat(seat).stack for seat in seats]
 
 
-def replay_file(path: Path, rules: HouseRules) -> ReplayResult:
-    """Replay one PHH file; errors become ``ok: false`` with the error text.
+def replay_file(path: Path, rules: HouseRules | None = None) -> ReplayResult:
+    """Replay one PHH file under ``rules`` (without: ``recorded_rules``); errors become
+    ``ok: false`` with the error text.
 
     Whatever goes wrong with one file (a malformed or inconsistent record, or an error the
     reader did not foresee) is that file's ``ok: false`` line; the other files are still
     replayed."""
     expected: list[int] | None = None
+    used = None if rules is None else rules.profile_id
     try:
         hand = parse_phh(path.read_text(encoding="utf-8"))
         expected = None if hand.finishing_stacks is None else list(hand.finishing_stacks)
+        if rules is None:
+            rules, used = recorded_rules(hand)
         stacks = finishing_stacks(replay_hand(hand, rules), replay_seats(hand))
     except (DealerAssistError, OSError, UnicodeDecodeError) as error:
-        return ReplayResult(str(path), False, None, expected, f"{type(error).__name__}: {error}")
+        text = f"{type(error).__name__}: {error}"
+        return ReplayResult(str(path), False, None, expected, text, used)
     except Exception as error:  # a file the reader or engine did not foresee: that file fails
         text = f"InvalidInput: the file could not be replayed ({type(error).__name__}: {error})"
-        return ReplayResult(str(path), False, None, expected, text)
+        return ReplayResult(str(path), False, None, expected, text, used)
     ok = expected is None or stacks == expected
     mismatch = None if ok else "finishing stacks differ from the recorded ones"
-    return ReplayResult(str(path), ok, stacks, expected, mismatch)
+    return ReplayResult(str(path), ok, stacks, expected, mismatch, used)
+
+
+def recorded_rules(hand: RecordedHand) -> tuple[HouseRules, str]:
+    """The rules to replay ``hand`` under when none are named, and how to call them: the
+    profile version our exports name (``_profile_id``, ``_profile_sha256``: the current file
+    or its archived copy, ``profiles.profile_version``), so a hand replays under the rules it
+    was dealt with even after the profile was edited; ``replay-permissive`` for a file that
+    names none, or a version this installation does not hold. ProfileError if an archived
+    copy was altered."""
+    if hand.profile_id and hand.profile_sha256:
+        try:
+            rules = profile_version(hand.profile_id, hand.profile_sha256)
+        except NotFound:
+            pass
+        else:
+            return rules, f"{hand.profile_id}@{hand.profile_sha256}"
+    return get_profile(REPLAY_PROFILE), REPLAY_PROFILE
 
 
 def replay_paths(
-    paths: Iterable[str | Path], profile_id: str = REPLAY_PROFILE
+    paths: Iterable[str | Path], profile_id: str | None = None
 ) -> Iterator[dict[str, Any]]:
-    """One JSON-ready result per PHH file found under ``paths``, replayed under ``profile_id``."""
-    rules = get_profile(profile_id)
+    """One JSON-ready result per PHH file found under ``paths``, replayed under ``profile_id``,
+    or without one each under the profile version it names (``recorded_rules``)."""
+    rules = None if profile_id is None else get_profile(profile_id)
     for path in phh_files(paths):
         yield replay_file(path, rules).to_dict()

@@ -140,6 +140,9 @@ class RecordedHand:
     # ``_early_fifths``: [p, q, k] a fifth card of p dealt once q had made its k-th draw,
     # before q's cards
     early_fifths: tuple[tuple[int, int, int], ...] = ()
+    # our exports: the house-rule profile the hand was dealt under, and that version's SHA-256
+    profile_id: str = ""
+    profile_sha256: str = ""
 
     @property
     def player_count(self) -> int:
@@ -195,9 +198,18 @@ def hand_from_mapping(data: Mapping[str, Any]) -> RecordedHand:
         kill_blind=_kill(data, count)[1],
         dealt_in_turn=data.get("_dealt_in_turn") is True,
         early_fifths=_early_fifths(data, count),
+        profile_id=_optional_text(data, "_profile_id"),
+        profile_sha256=_optional_text(data, "_profile_sha256"),
     )
     _check_players(hand)
     return hand
+
+
+def _optional_text(data: Mapping[str, Any], key: str) -> str:
+    value = data.get(key, "")
+    if not isinstance(value, str):
+        raise InvalidInput(f"{key} must be a string")
+    return value
 
 
 def parse_action(text: str) -> RecordedAction:

@@ -22,6 +22,7 @@ from dealerassist.replay import finishing_stacks, replay_hand, replay_paths
 from dealerassist.rules.house_rules import HouseRules
 
 SHARED_PHH = Path(__file__).resolve().parents[2].parent / "shared" / "phh"
+RECORDED = Path(__file__).resolve().parent / "recorded"  # hands our service exported
 OUR_VARIANTS = ("F2L3D", "N2L1D")
 
 
@@ -182,6 +183,7 @@ def test_replay_paths_reports_each_file_under_a_directory(tmp_path: Path) -> Non
         "finishing_stacks": [0, 23],
         "expected": [0, 23],
         "error": None,
+        "profile": "replay-permissive",  # the file names no profile of ours
     }
     assert results["b.phh"]["ok"] is False
     assert results["b.phh"]["finishing_stacks"] == [0, 23]
@@ -259,3 +261,42 @@ def test_an_unforeseen_error_in_one_file_does_not_stop_the_others(
     results = list(replay_paths([tmp_path]))
     assert [r["ok"] for r in results] == [False, True]
     assert results[0]["error"].startswith("InvalidInput: ") and "KeyError" in results[0]["error"]
+
+
+# -- our exports replay under the profile version they were dealt with ------------------------
+
+# dealt under casino-triple-draw-27-kill before its showdown.side_pots_first (SHOW-01, WSOP 149):
+# p1, all in for the main pot only, mucked before the side-pot pair showed down
+EXPORTED = RECORDED / "S41-ctd2k-card-512c-22.phh"
+DEALT_UNDER = (
+    "casino-triple-draw-27-kill@8852339340be0efe08c2e2ebbbc7f1ce26919eb89ec7ffb9e18741d5eb1d0f14"
+)
+
+
+def test_an_export_replays_under_the_profile_version_it_names() -> None:
+    """Without --profile, a file naming ``_profile_id`` and ``_profile_sha256`` replays under
+    that version (the archived copy once the profile was edited), and the line says which;
+    under today's profile the same hand is refused (side pots now show first, SHOW-01)."""
+    [result] = replay_paths([EXPORTED])
+    assert result["ok"] is True, result["error"]
+    assert result["profile"] == DEALT_UNDER
+    assert result["finishing_stacks"] == [0, 740, 485, 171, 80]
+    [today] = replay_paths([EXPORTED], "casino-triple-draw-27-kill")
+    assert today["ok"] is False and "SHOW-01" in today["error"]
+    assert today["profile"] == "casino-triple-draw-27-kill"
+
+
+def test_an_export_naming_a_version_we_do_not_hold_replays_under_replay_permissive(
+    tmp_path: Path,
+) -> None:
+    """A profile version this installation never had (another casino's export) falls back to
+    ``replay-permissive``, as for any PHH file, and the line says so."""
+    text = HEADS_UP + '_profile_id = "casino-house-x"\n_profile_sha256 = "' + "0" * 64 + '"\n'
+    [result] = replay_paths([_write(tmp_path, "x.phh", text)])
+    assert result["ok"] is True and result["profile"] == "replay-permissive"
+
+
+def test_an_export_whose_profile_fields_are_not_text_is_that_files_error(tmp_path: Path) -> None:
+    """``_profile_id`` that is not a string is InvalidInput for that file, not a crash."""
+    [result] = replay_paths([_write(tmp_path, "x.phh", HEADS_UP + "_profile_id = 3\n")])
+    assert result["ok"] is False and "_profile_id must be a string" in result["error"]

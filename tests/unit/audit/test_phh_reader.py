@@ -35,6 +35,7 @@ from dealerassist.rules.actions import (
 )
 
 SHARED_PHH = Path(__file__).resolve().parents[3].parent / "shared" / "phh"
+RECORDED = Path(__file__).resolve().parents[2] / "hands" / "recorded"  # our own exports
 
 TRIPLE_DRAW = """
 variant = 'F2L3D'
@@ -473,32 +474,10 @@ def test_a_five_card_draw_is_split_four_and_one_when_the_profile_splits_it() -> 
     assert deals("replay-permissive") == deals(None) == whole
 
 
-# A hand of the dealer soak (seed 41, casino-triple-draw-27-kill, card mode): in the second
-# draw p2 and p4 each discard five (dealt four), p5 discards four, and the stub then holds too
-# few cards for p5's four and both fifth cards, so both fifths came before p5's cards.
-TWO_EARLY_FIFTHS = """variant = "F2L3D"
-antes = [0, 0, 0, 0, 0]
-blinds_or_straddles = [5, 10, 20, 0, 0]
-_posts = [["small_blind"], ["big_blind"], ["kill"], [], []]
-small_bet = 10
-big_bet = 20
-starting_stacks = [60, 400, 585, 211, 220]
-actions = ["d dh p1 9cQh3s8dTs", "d dh p2 TcAh9h9sKd", "d dh p3 JdKsAc3c3d",
-  "d dh p4 8h2cQc4d6c", "d dh p5 5dJhTh7s5h", "p4 cc", "p5 cc", "p1 cc", "p2 cc", "p3 cc",
-  "p1 sd", "p2 sd Ah9hTc", "p3 sd", "p4 sd 6c8h4d2cQc", "p5 sd Th5h", "d dh p2 5s2sQd",
-  "d dh p4 7hJc7c8sQs", "d dh p5 6d8c", "p1 cbr 20", "p2 cc", "p3 cc", "p4 cc", "p5 cc",
-  "p1 sd", "p2 sd 2s9sKd5sQd", "p3 sd Jd3c", "p4 sd Qs7hJc7c8s", "p5 sd 7s8c5d6d",
-  "d dh p2 Ad4h6hAs2h", "d dh p3 4cKc", "d dh p4 Kh2d5c6s9d", "d dh p5 7d4sTcQs",
-  "p1 cbr 20", "p2 cc", "p3 cbr 60", "p4 f", "p5 cbr 100", "p2 cc", "p3 f", "p1 sd",
-  "p2 sd", "p5 sd", "p2 cc", "p5 cc", "p1 sm", "p2 sm Ad4h6hAs2h", "p5 sm"]
-_dealt_in_turn = true
-_early_fifths = [[2, 5, 2], [4, 5, 2]]
-players = ["P7", "P8", "P4", "P2", "P6"]
-finishing_stacks = [0, 740, 485, 171, 80]
-_profile_id = "casino-triple-draw-27-kill"
-_profile_sha256 = "8852339340be0efe08c2e2ebbbc7f1ce26919eb89ec7ffb9e18741d5eb1d0f14"
-_kill = {big_bet = 40, blind = 20, seat = 4, small_bet = 20, player = 3}
-"""
+# A hand of the dealer soak (seed 41, casino-triple-draw-27-kill, card mode), as exported: in
+# the second draw p2 and p4 each discard five (dealt four), p5 discards four, and the stub then
+# holds too few cards for p5's four and both fifth cards, so both fifths came before p5's cards.
+TWO_EARLY_FIFTHS = (RECORDED / "S41-ctd2k-card-512c-22.phh").read_text(encoding="utf-8")
 
 
 def test_two_fifth_cards_dealt_early_at_the_same_draw_both_come_first() -> None:
@@ -506,8 +485,7 @@ def test_two_fifth_cards_dealt_early_at_the_same_draw_both_come_first() -> None:
     same player deals both there (the reader dealt only the first, and the engine refused
     p5's cards: "Only the seat that has drawn (seat 4) receives cards now")."""
     hand = parse_phh(TWO_EARLY_FIFTHS)
-    sha256 = "8852339340be0efe08c2e2ebbbc7f1ce26919eb89ec7ffb9e18741d5eb1d0f14"
-    rules = profile_version("casino-triple-draw-27-kill", sha256)  # the version it was dealt
+    rules = profile_version(hand.profile_id, hand.profile_sha256)  # the version it was dealt
     state = replay_hand(hand, rules)
     assert finishing_stacks(state, hand.player_count) == [0, 740, 485, 171, 80]
     _, commands = to_commands(hand, rules.profile_id, rules=rules)
