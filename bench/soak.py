@@ -1170,7 +1170,8 @@ def check_phh(soak: Soak, tables: list[TableSoak], folder: Path) -> tuple[int, i
     ruling, nor one cancelled before the deal: ``_cancelled``); (exported, replayed to the
     recorded stacks, problems). Each file is replayed by ``dealerassist.replay.replay_file``
     (what the command runs) in this process, so a crash names its file instead of ending the
-    whole batch; one ``dealerassist replay`` run over all files checks the command itself."""
+    whole batch; one ``dealerassist replay`` run over all files (each under the profile version
+    it names) checks the command itself."""
     auditor = Http(soak.base, soak.tokens["auditor"], soak.stats)
     exported, cancelled, problems = 0, 0, []
     written: list[tuple[Path, str]] = []
@@ -1208,8 +1209,8 @@ def check_phh(soak: Soak, tables: list[TableSoak], folder: Path) -> tuple[int, i
                         f"recorded {row.get('expected')})")  # fmt: skip
     if written:
         command = subprocess.run(
-            [sys.executable, "-m", "dealerassist.cli", "replay", "--profile", written[0][1],
-             *[str(path) for path, pid in written if pid == written[0][1]]],
+            [sys.executable, "-m", "dealerassist.cli", "replay",  # each under its own version
+             *[str(path) for path, _ in written]],
             capture_output=True, text=True, cwd=REPO,
         )  # fmt: skip
         if "Traceback" in command.stderr:
