@@ -277,7 +277,8 @@ def check_bet_action(hand: HandState, act: Act, spec: TableSpec, rules: HouseRul
         case ActionKind.BET | ActionKind.RAISE:
             if hand.player(act.seat).may_open:
                 return _check_declared_open(opts, act)
-            return _check_raise(opts, act, spec, kills.size_note(hand, spec.stakes, rules))
+            note = kills.size_note(hand, spec.stakes, rules)
+            return _check_raise(opts, act, spec, note, hand.current_bet)
         case ActionKind.FOLD:
             pass
     return 0
@@ -351,8 +352,9 @@ def _check_call(opts: Options, act: Act) -> None:
     _require(ok, opts, RuleId.GAME_06, f"A call is {opts.to_call}")
 
 
-def _check_raise(opts: Options, act: Act, spec: TableSpec, note: str = "") -> int:
-    """BET-02/05 the size of a bet or raise; ``note`` says why in a kill pot (KILL-01)."""
+def _check_raise(opts: Options, act: Act, spec: TableSpec, note: str = "", facing: int = 0) -> int:
+    """BET-02/05 the size of a bet or raise; ``note`` says why in a kill pot (KILL-01), and an
+    undersized no-limit or pot-limit raise says how the floor settles it (BET-09)."""
     if opts.blocked is not None:
         rule, why = opts.blocked
         _require(False, opts, rule, f"Seat {opts.seat} may not {act.action}: {why}")
@@ -363,11 +365,38 @@ def _check_raise(opts: Options, act: Act, spec: TableSpec, note: str = "") -> in
     rule = RuleId.BET_02 if limit else RuleId.BET_05
     _require(amount is not None, opts, rule, f"Enter the amount to {opts.word} to")
     assert amount is not None
-    _require(amount >= opts.raise_min, opts, rule, f"{amount} is below the minimum{note}")
+    if amount < opts.raise_min:
+        short = "" if limit else _short_raise(opts, amount, facing)
+        _require(False, opts, rule, f"{amount} is below the minimum{note}{short}")
     over_stack = amount > opts.raise_max and amount > opts.raise_min
     _require(not over_stack or limit, opts, rule, f"{amount} is above the maximum")
     _require(amount <= opts.raise_max, opts, rule, f"{amount} is not the bet size{note}")
     return amount
+
+
+def _short_raise(opts: Options, amount: int, facing: int) -> str:
+    """BET-09 (TDA 43, WSOP 140-142): chips put out for a raise short of the minimum, with no
+    amount declared, are made a full raise when they add half the minimum raise or more, and
+    stand as a call when they add less; the dealer enters what the floor settles on.
+
+    >>> opts = Options(2, 30, 50, 500, "raise", None, limp_refused=False)
+    >>> _short_raise(opts, 40, 30).endswith("made a full raise to 50 (BET-09)")
+    True
+    >>> _short_raise(opts, 35, 30).endswith("stands as a call of 30 (BET-09)")
+    True
+    """
+    if opts.word != "raise" or amount <= facing or opts.raise_min is None:
+        return ""
+    needed = opts.raise_min - facing
+    if 2 * (amount - facing) >= needed:
+        return (
+            f"; {amount} adds half the minimum raise or more, so it is made a full raise to "
+            f"{opts.raise_min} (BET-09)"
+        )
+    return (
+        f"; {amount} adds less than half the minimum raise, so it stands as a call of "
+        f"{opts.to_call} (BET-09)"
+    )
 
 
 def _check_declared_open(opts: Options, act: Act) -> int:

@@ -281,6 +281,30 @@ def test_BET_05_rejects_a_no_limit_raise_below_the_minimum() -> None:
     assert error.rule_id is RuleId.BET_05
 
 
+def test_BET_09_guides_a_short_raise_of_half_the_minimum_or_more_to_a_full_raise() -> None:
+    """TDA 43 / WSOP 140-142: seat 2 faces a raise to 30 (minimum raise-to 50) and puts out 40
+    (10 of the 20 it must add): the refusal says it is made a full raise to 50, and it is."""
+    table = Table([500, 500, 500], structure=Structure.NO_LIMIT, stakes=NO_LIMIT)
+    table.start(button=1)
+    table.act(1, "raise", amount=30)
+    error = refused(table, 2, "raise", amount=40)
+    assert error.rule_id is RuleId.BET_05
+    assert "made a full raise to 50 (BET-09)" in error.message
+    table.act(2, "raise", amount=50)
+
+
+def test_BET_09_rejects_a_short_raise_under_half_the_minimum_and_guides_a_call() -> None:
+    """The same seat putting out 39 adds less than half the minimum raise: the refusal says it
+    stands as a call of 25 (the small blind's 5 is in), and the call is accepted."""
+    table = Table([500, 500, 500], structure=Structure.NO_LIMIT, stakes=NO_LIMIT)
+    table.start(button=1)
+    table.act(1, "raise", amount=30)
+    error = refused(table, 2, "raise", amount=39)
+    assert error.rule_id is RuleId.BET_05
+    assert "stands as a call of 25 (BET-09)" in error.message
+    table.act(2, "call")
+
+
 def test_BET_05_rejects_a_pot_limit_raise_above_the_pot() -> None:
     """Pot limit: the first raise before the draw is at most 35 with blinds 5/10."""
     table = Table([500, 500, 500], structure=Structure.POT_LIMIT, stakes=NO_LIMIT)
