@@ -437,38 +437,46 @@ def to_commands(
     the big blind and nobody a small blind (BLIND-07), as on the recorded table. A small blind
     dead at an empty seat between players (``_empty_small_blind``) keeps that seat empty: the
     big blind and the players after it sit one seat further on (``replay_seats``), and the
-    last player holds the button. ``rules``, the profile the hand is replayed under: where it
+    last player holds the button, or when he is the big blind an empty seat after him
+    (``_button_past_the_big_blind``). ``rules``, the profile the hand is replayed under: where it
     splits a five-card draw (DRAW-03), PHH's one deal of five replacements is dealt four at
     once and the fifth after the others.
     """
     spec = _shared_table_spec(hand, profile_id, table_id)
+    seats = replay_seats(hand)
     commands: list[Command] = [
         SeatPlayer(seat=seat, player=name, stack=stack)
-        for seat, (name, stack) in enumerate(
-            zip(_names(hand), hand.starting_stacks, strict=True), 1
-        )
+        for seat, name, stack in zip(seats, _names(hand), hand.starting_stacks, strict=True)
     ]
-    if hand.dead_small_blind:
-        stand_in = max(hand.starting_stacks)
-        commands.append(SeatPlayer(seat=_dead_seat(hand), player=DEAD_SEAT_NAME, stack=stand_in))
-    if _waiting_seat(hand):
-        stand_in = max(hand.starting_stacks)
-        commands.append(
-            SeatPlayer(seat=_waiting_seat(hand), player=WAITING_SEAT_NAME, stack=stand_in)
-        )
+    stand_ins = _stand_ins(hand)
+    if stand_ins:
+        stack = max(hand.starting_stacks)
+        commands += [SeatPlayer(seat=seat, player=name, stack=stack) for seat, name in stand_ins]
     volunteer = hand.kill_player if rules is not None and kills.is_optional(rules) else 0
-    button = _button_seat(hand)
-    commands.append(StartHand(button=button, kill_seat=volunteer or None))
+    killer = seats[volunteer - 1] if volunteer else None
+    commands.append(StartHand(button=_button_seat(hand), kill_seat=killer))
     if hand.dead_small_blind:
         commands.append(Act(seat=_dead_seat(hand), action=ActionKind.SIT_OUT))
     live_blinds = _live_blinds(hand)
-    commands.extend(_post(hand, seat) for seat in _posting_order(hand, live_blinds))
+    by_player: list[Act] = [_post(hand, seat) for seat in _posting_order(hand, live_blinds)]
     split_five = rules is not None and splits(HAND_SIZE, rules)
-    commands.extend(_Mapper(hand, _opening_bets(hand, live_blinds), split_five).commands())
-    if _empty_small_blind(hand):  # mapped by player number above: now to the replay's seats
-        seats = replay_seats(hand)
-        commands = [_at_replay_seat(command, seats) for command in commands]
+    by_player += _Mapper(hand, _opening_bets(hand, live_blinds), split_five).commands()
+    if seats[-1] != hand.player_count:  # mapped by player number above: to the replay's seats
+        by_player = [replace(act, seat=seats[act.seat - 1]) for act in by_player]
+    commands += by_player
     return spec, commands
+
+
+def _stand_ins(hand: RecordedHand) -> list[tuple[int, str]]:
+    """The replay seats of players who stand in for seats the file does not list, and their
+    names: a dead small blind's (``_dead_seat``) and a waiting player on the button
+    (``_waiting_seat``)."""
+    stand_ins = []
+    if hand.dead_small_blind:
+        stand_ins.append((_dead_seat(hand), DEAD_SEAT_NAME))
+    if _waiting_seat(hand):
+        stand_ins.append((_waiting_seat(hand), WAITING_SEAT_NAME))
+    return stand_ins
 
 
 def replay_seats(hand: RecordedHand) -> tuple[int, ...]:
@@ -486,22 +494,6 @@ def replay_seats(hand: RecordedHand) -> tuple[int, ...]:
         player + 1 if empty and player >= empty else player
         for player in range(1, hand.player_count + 1)
     )
-
-
-def _at_replay_seat(command: Command, seats: Sequence[int]) -> Command:
-    """``command`` with the PHH player numbers it names (``to_commands`` maps by player) as
-    the players' replay seats (``replay_seats``)."""
-
-    def seat(player: int) -> int:
-        return seats[player - 1]
-
-    if isinstance(command, Act | SeatPlayer):
-        return replace(command, seat=seat(command.seat))
-    if isinstance(command, StartHand):
-        killer = None if command.kill_seat is None else seat(command.kill_seat)
-        button = None if command.button is None else seat(command.button)
-        return replace(command, button=button, kill_seat=killer)
-    return command
 
 
 def _post(hand: RecordedHand, seat: int) -> Act:
@@ -721,10 +713,13 @@ def _button_seat(hand: RecordedHand) -> int:
     with players dealt in between the button and the small blind, the empty seat n + 1
     (``_dead_button``). Whether the recorded button was the last player's seat or a seat
     not dealt in, the players act in the same order. With a small blind dead at an empty seat
-    between players, the last player holds it (seat n + 1 of the replay, ``replay_seats``)."""
+    between players, the last player holds it (seat n + 1 of the replay, ``replay_seats``),
+    unless he is the big blind: then the button is the empty seat after him
+    (``_button_past_the_big_blind``). A replay seat, as all the seats this returns."""
     if _waiting_seat(hand) or _dead_button(hand):
         return hand.player_count + 1
-    return hand.player_count
+    last = replay_seats(hand)[-1]
+    return last + 1 if _button_past_the_big_blind(hand) else last
 
 
 def _waiting_seat(hand: RecordedHand) -> int:
@@ -775,6 +770,22 @@ def _empty_small_blind(hand: RecordedHand) -> int:
         return 0
     big = next(player for player, parts in enumerate(posts, 1) if "big_blind" in parts)
     return big if big > 1 and posts[big - 2] else 0
+
+
+def _button_past_the_big_blind(hand: RecordedHand) -> bool:
+    """BLIND-03 dead button: the small blind was dead at an empty seat before the big blind
+    (``_empty_small_blind``) and the big blind is the last player. The button, which comes
+    after the last player, cannot be his (the big blind, BLIND-01): it was a seat not dealt
+    in after him. So it is at a redeal (IRREG-01: the button stays where the misdealt hand had
+    it) whose small blind's player left before it, or where the last hand's button, small
+    and big blind all left. The replay keeps the button on an empty seat after the last
+    player (``_button_seat``).
+
+    >>> _button_past_the_big_blind(parse_phh("variant='N2L1D'\\nstarting_stacks=[9,9,9]\\n"
+    ...     "actions=[]\\n_posts=[[],['dead_small_blind'],['big_blind']]"))
+    True
+    """
+    return _empty_small_blind(hand) == hand.player_count
 
 
 def _before_the_small_blind(hand: RecordedHand, player: int) -> bool:
@@ -962,7 +973,7 @@ def _empty_small_blind_before(
             f"before the big blind (p{big}), which only a dead button does (BLIND-03); "
             f"{rules.profile_id} moves the button"
         )
-    button = replay_seats(hand)[-1]
+    button = _button_seat(hand)
     return evolve(
         table,
         button=button - 1,  # any seat but the button: the button then moves by the dead-button plan

@@ -18,14 +18,16 @@ from dealerassist.audit.phh_reader import parse_phh, replay_seats
 from dealerassist.errors import InvalidInput
 from dealerassist.profiles import get_profile
 from dealerassist.replay import finishing_stacks, replay_hand
-from dealerassist.rules.actions import Command, ReturnToPlay, SeatPlayer, SitOut
+from dealerassist.rules.actions import ChangeSeat, Command, ReturnToPlay, SeatPlayer, SitOut
 from dealerassist.rules.engine import legal_actions
+from dealerassist.rules.ruling_commands import Misdeal, Ruling
 from dealerassist.service import tables as use_cases
 from dealerassist.service.ports import AnswerKind
 
 TRIPLE_DRAW = "casino-triple-draw-27"
 LIMIT = {"small_blind": 5, "big_blind": 10, "small_bet": 10, "big_bet": 20}
 ACTOR = use_cases.Actor("dealer-1", "dealer")
+FLOOR = use_cases.Actor("floor-1", "floor")
 PRE = use_cases.Preconditions()
 
 
@@ -77,6 +79,11 @@ class Table:
                 return
             posts = any(option["action"] == "post" for option in legal["legal"])
             self.act(legal["seat"], "post" if posts else "fold")
+
+    def misdeal(self) -> None:
+        """The floor declares a misdeal (IRREG-01): the redeal keeps the same button."""
+        ruling = Ruling(decision="misdeal", rule_id="IRREG-01", effects=(Misdeal(),))
+        self._check(use_cases.execute(self.services, self.table_id, ruling, FLOOR, PRE))
 
     def leave(self, seat: int) -> None:
         self._check(use_cases.remove_player(self.services, self.table_id, seat, ACTOR, PRE))
@@ -1102,3 +1109,78 @@ def test_a_heads_up_dead_small_blind_at_an_empty_seat_is_refused_with_the_reason
     )
     with pytest.raises(InvalidInput, match="heads-up, the small blind was dead"):
         _replayed(text, "single-draw-27-no-limit")
+
+
+@pytest.mark.parametrize("profile_id", [TRIPLE_DRAW, "casino-triple-draw-27-kill"])
+def test_a_redeal_whose_small_blind_left_keeps_the_button_past_the_big_blind_and_replays(
+    profile_id: str,
+) -> None:
+    """BLIND-03 dead button, IRREG-01 redeal (the soak's case, below): hand 3 has the button on
+    the empty seat 1 (its player moved to seat 2, BLIND-12), seats 2 and 3 dealt in past it
+    (seat 3 making up a missed big blind), seat 4 the small blind and seat 5 the big blind,
+    the last player. The floor rules a misdeal, seat 4 leaves, and the redeal keeps the
+    button: the small blind is dead at seat 4's empty seat and the big blind (p3) is the last
+    player. The reader keeps the button on an empty seat after him (refused before: the
+    replay gave p3 the button, and the engine moved it), and the hand replays to the
+    service's stacks; pokerkit agrees. A profile whose button moves cannot deal it."""
+    table = Table("count", {1: 400, 3: 400, 4: 400, 5: 400}, profile_id)
+    table.command(SitOut(3))
+    table.start(button=4)  # blinds 5 and 1
+    table.fold_around()
+    table.start()  # button 5, blinds 1 and 4: the big blind passes seat 3
+    table.fold_around()
+    table.command(ReturnToPlay(3, wait=False))
+    table.command(ChangeSeat(1, 2))
+    hand = table.start()
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (1, 4, 5)
+    for seat in (4, 5, 3):
+        table.act(seat, "post")
+    table.misdeal()
+    table.leave(4)
+    hand = table.start()
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (1, None, 5)
+    owes = {player["seat"]: player["owes_what"] for player in hand["players"]}
+    assert owes == {2: [], 3: ["returning_big_blind", "dead_small_blind"], 5: ["big_blind"]}
+    seats = _in_turn(table, "post", "post", "call", ("raise", 20), "call", "call")
+    seats += _in_turn(table, ("draw", 1), ("draw", 2), ("draw", 0), ("bet", 10), "fold", "call")
+    seats += _in_turn(table, ("draw", 1), ("draw", 0), "check", ("bet", 20), "fold")
+    assert seats == [5, 3, 2, 3, 5, 2, 2, 3, 5, 2, 3, 5, 2, 5, 2, 5, 2]
+    record = table.record(4)
+    text = hand_to_phh(record)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P1", "P3", "P5"]
+    assert data["blinds_or_straddles"] == [0, 10, 10] and data["antes"] == [0, 5, 0]
+    assert data["_posts"] == [[], ["returning_big_blind", "dead_small_blind"], ["big_blind"]]
+    recorded = _recorded_stacks(record, text)
+    start = data["starting_stacks"]  # P3 loses 5 dead and 20, P1 30 to P5's bet of 20
+    assert recorded == [start[0] - 30, start[1] - 5 - 20, start[2] + 55]
+    assert data["finishing_stacks"] == recorded
+    hand = parse_phh(text)
+    assert replay_seats(hand) == (1, 2, 4)  # seat 3 empty: the dead small blind
+    state = replay_hand(hand, get_profile(profile_id))
+    assert state.hand is not None and state.hand.button == 5  # the empty seat after p3
+    assert finishing_stacks(state, replay_seats(hand)) == recorded
+    assert _pokerkit_stacks(text) == recorded
+    with pytest.raises(InvalidInput, match="only a dead button does"):
+        _replayed(text, "replay-permissive")
+
+
+def test_the_soak_redeal_with_the_small_blind_dead_at_an_empty_seat_replays() -> None:
+    """The soak hand that was refused (``bench/soak.py --hands 30 --seed 12 14``, table
+    S12-ctd2k-count-621f, hand 13, the redeal of hand 12 after the floor's misdeal; seat 4,
+    the small blind, had left), as the export wrote it: it replays to its recorded stacks
+    under its profile, the button on an empty seat after the big blind (p3)."""
+    text = (
+        'variant = "F2L3D"\nantes = [0, 5, 0]\nblinds_or_straddles = [0, 10, 10]\n'
+        '_posts = [[], ["returning_big_blind", "dead_small_blind"], ["big_blind"]]\n'
+        "small_bet = 10\nbig_bet = 20\nstarting_stacks = [335, 270, 550]\n"
+        'actions = ["d dh p1 ??????????", "d dh p2 ??????????", "d dh p3 ??????????", '
+        '"p1 f", "p2 cc", "p3 cc", "p2 sd", "p3 sd", "p2 cc", "p3 cc", "p2 sd", "p3 sd", '
+        '"p2 cc", "p3 cc", "p2 sd ??????", "p3 sd ????????", "d dh p2 ??????", '
+        '"d dh p3 ????????", "p2 cc", "p3 cc", "p2 sm"]\nhand = 13\n'
+        'players = ["P4", "P5", "P2"]\nfinishing_stacks = [335, 255, 565]\n'
+        '_table_id = "S12-ctd2k-count-621f"\n_profile_id = "casino-triple-draw-27-kill"\n'
+    )
+    hand = parse_phh(text)
+    assert hand.finishing_stacks == (335, 255, 565)
+    assert _replayed(text, "casino-triple-draw-27-kill") == list(hand.finishing_stacks)
