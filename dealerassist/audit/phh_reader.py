@@ -7,7 +7,8 @@ button, the small blind. Each PHH player ``pN`` sits in our seat ``N`` and the b
 to the last seat, which places player 1 left of it (small blind), or heads-up makes
 player 2 the button and small blind; a small blind dead at an empty seat between players (a
 dead button) keeps that seat empty, the players after it one seat further on
-(``replay_seats``). Unknown cards (``??``) are replaced by placeholder
+(``replay_seats``), as does heads-up a big blind moved onto a dead button (a stand-in due the
+big blind sits out). Unknown cards (``??``) are replaced by placeholder
 cards that appear nowhere in the record, so that card mode can still check every card; a
 seat that later shows named cards (a count-mode export) was holding those cards, so its
 placeholders are renamed to them; when more cards are unknown than unused (reshuffles), the
@@ -57,6 +58,7 @@ SUITS = "cdhs"
 REPLAY_PROFILE = "replay-permissive"
 DEAD_SEAT_NAME = "(dead small blind)"  # the stand-in seat of a dead small blind (to_commands)
 WAITING_SEAT_NAME = "(waiting)"  # heads-up, the button not the small blind (_waiting_seat)
+SAT_OUT_SEAT_NAME = "(sat out in the big blind)"  # heads-up, _big_blind_on_the_button
 
 # PHH variant code -> the game we deal and its betting structure.
 VARIANTS: dict[str, tuple[Variant, Structure]] = {
@@ -455,8 +457,9 @@ def to_commands(
     volunteer = hand.kill_player if rules is not None and kills.is_optional(rules) else 0
     killer = seats[volunteer - 1] if volunteer else None
     commands.append(StartHand(button=_button_seat(hand), kill_seat=killer))
-    if hand.dead_small_blind:
-        commands.append(Act(seat=_dead_seat(hand), action=ActionKind.SIT_OUT))
+    for seat, name in stand_ins:
+        if name != WAITING_SEAT_NAME:  # BLIND-07: not dealt in; a big blind moves on
+            commands.append(Act(seat=seat, action=ActionKind.SIT_OUT))
     live_blinds = _live_blinds(hand)
     by_player: list[Act] = [_post(hand, seat) for seat in _posting_order(hand, live_blinds)]
     split_five = rules is not None and splits(HAND_SIZE, rules)
@@ -469,13 +472,16 @@ def to_commands(
 
 def _stand_ins(hand: RecordedHand) -> list[tuple[int, str]]:
     """The replay seats of players who stand in for seats the file does not list, and their
-    names: a dead small blind's (``_dead_seat``) and a waiting player on the button
-    (``_waiting_seat``)."""
+    names: a dead small blind's (``_dead_seat``), a waiting player on the button
+    (``_waiting_seat``), and heads-up the seat due the big blind that sat out at the post
+    (``_big_blind_on_the_button``). All but the waiting player sit out once the hand starts."""
     stand_ins = []
     if hand.dead_small_blind:
         stand_ins.append((_dead_seat(hand), DEAD_SEAT_NAME))
     if _waiting_seat(hand):
         stand_ins.append((_waiting_seat(hand), WAITING_SEAT_NAME))
+    if _big_blind_on_the_button(hand):
+        stand_ins.append((_ON_THE_BUTTON_SAT_OUT, SAT_OUT_SEAT_NAME))
     return stand_ins
 
 
@@ -490,6 +496,8 @@ def replay_seats(hand: RecordedHand) -> tuple[int, ...]:
     (1, 3, 4)
     """
     empty = _empty_small_blind(hand)
+    if not empty and _big_blind_on_the_button(hand):
+        return _ON_THE_BUTTON_SEATS
     return tuple(
         player + 1 if empty and player >= empty else player
         for player in range(1, hand.player_count + 1)
@@ -616,6 +624,8 @@ def _blind_amounts(hand: RecordedHand) -> tuple[int, int]:
         blinds = hand.blinds_or_straddles
         if hand.dead_small_blind:
             return hand.dead_small_blind, blinds[0]
+        if _big_blind_on_the_button(hand):  # no post was the small blind's: none is replayed
+            return 0, blinds[0]
         return blinds[0], blinds[1]
     small, big = blind_seats(hand)
     by_player = _by_player(hand, hand.blinds_or_straddles)
@@ -680,7 +690,9 @@ def blind_seats(hand: RecordedHand) -> tuple[int, int]:
     """(small blind seat, big blind seat): p1 and p2, or heads-up p2 (button) and p1; with a
     dead small blind, the empty seat after the button and p1; or the players our ``_posts``
     names, with ``n + 1`` for a small blind dead at an empty seat between players (no
-    player's seat: ``replay_seats`` leaves that seat empty, ``_empty_small_blind``)."""
+    player's seat: ``replay_seats`` leaves that seat empty, ``_empty_small_blind``); heads-up
+    with the big blind moved onto a dead button, ``n + 1`` and p2
+    (``_big_blind_on_the_button``)."""
     if hand.posts is not None:
         holders = {part: player for player, parts in enumerate(hand.posts, 1) for part in parts}
         big = holders["big_blind"]
@@ -704,6 +716,8 @@ def blind_seats(hand: RecordedHand) -> tuple[int, int]:
         raise InvalidInput("_posts: nobody posts the small blind, and it is not dead")
     if hand.dead_small_blind:
         return _dead_seat(hand), 1
+    if _big_blind_on_the_button(hand):  # p2 the big blind, the small blind dead
+        return _dead_seat(hand), 2
     return (2, 1) if hand.player_count == 2 else (1, 2)
 
 
@@ -788,6 +802,35 @@ def _button_past_the_big_blind(hand: RecordedHand) -> bool:
     return _empty_small_blind(hand) == hand.player_count
 
 
+# Heads-up with the big blind moved onto a dead button (``_big_blind_on_the_button``): the
+# replay seats of p1 and p2 (the button), of the stand-in due the big blind, who sits out at
+# the post, and of the last hand's big blind, this hand's small blind, dead at an empty seat.
+_ON_THE_BUTTON_SEATS = (1, 4)
+_ON_THE_BUTTON_SAT_OUT = 3
+_ON_THE_BUTTON_EMPTY = 2
+
+
+def _big_blind_on_the_button(hand: RecordedHand) -> bool:
+    """Heads-up, no ``_posts``: p2 posted the only blind and p1 nothing (PHH blinds
+    ``[BB, 0]``, p2's first). Heads-up the button posts the small blind (BLIND-02) unless it
+    is the big blind, so p2 is the button and took the big blind there at the post: the seat
+    due it sat out and the big blind moved onto the next seat, the button (BLIND-07). Nobody
+    posted a small blind, so it was dead at an empty seat (the last hand's big blind's, a
+    dead button, BLIND-03), and p1, dealt in past the button, owed nothing (such as a player
+    who changed seats having paid his blinds, BLIND-12). p1 acts first in every round:
+    before the draw after the big blind, and after it after the button. The replay seats the
+    hand so (``_ON_THE_BUTTON_SEATS``, ``prepare_table``).
+
+    >>> _big_blind_on_the_button(parse_phh("variant='F2L3D'\\nstarting_stacks=[9,9]\\n"
+    ...     "actions=[]\\nblinds_or_straddles=[10,0]"))
+    True
+    """
+    if hand.posts is not None or hand.player_count != 2 or hand.dead_small_blind:
+        return False
+    to_p2, to_p1 = hand.blinds_or_straddles  # pokerkit lists a heads-up p2's first
+    return to_p2 > 0 and not to_p1
+
+
 def _before_the_small_blind(hand: RecordedHand, player: int) -> bool:
     """BLIND-03: ``player`` was dealt in between the button and the small blind (a dead
     button), before a small blind posted (``_dead_button``) or dead at an empty seat
@@ -838,7 +881,7 @@ def _live_blinds(hand: RecordedHand) -> dict[int, int]:
     stacks = hand.starting_stacks
     if hand.posts is None:  # PHH's own fields: the small blind and the big blind
         recorded = hand.blinds_or_straddles
-        if hand.dead_small_blind:  # only p1's big blind is posted
+        if hand.dead_small_blind or _big_blind_on_the_button(hand):  # only the big blind
             return {big: min(recorded[0], stacks[big - 1] - _ante(hand, big))}
         return {
             small: min(recorded[0], stacks[small - 1] - _ante(hand, small)),
@@ -880,7 +923,7 @@ def prepare_table(hand: RecordedHand, table: TableState, rules: HouseRules) -> T
     (``to_commands`` names a volunteer on ``start_hand`` where they are optional). A file
     without those fields is the table as seated. The players sit in their ``replay_seats``.
     """
-    if hand.posts is None and not hand.kill_player:
+    if hand.posts is None and not hand.kill_player and not _big_blind_on_the_button(hand):
         return table
     seats = replay_seats(hand)
     for player in range(1, hand.player_count + 1):
@@ -899,6 +942,8 @@ def prepare_table(hand: RecordedHand, table: TableState, rules: HouseRules) -> T
     small, big = blind_seats(hand)
     if _empty_small_blind(hand):
         table = _empty_small_blind_before(hand, table, rules)
+    elif _big_blind_on_the_button(hand):
+        table = _big_blind_on_the_button_before(hand, table, rules)
     elif small == _dead_seat(hand) and big != 1:
         raise InvalidInput("_posts: a dead small blind is replayed only with p1 the big blind")
     if _waiting_seat(hand):  # BLIND-08: waits for the big blind, and holds the button
@@ -979,6 +1024,31 @@ def _empty_small_blind_before(
         button=button - 1,  # any seat but the button: the button then moves by the dead-button plan
         small_blind_position=button,
         big_blind_position=_empty_small_blind(hand),
+    )
+
+
+def _big_blind_on_the_button_before(
+    hand: RecordedHand, table: TableState, rules: HouseRules
+) -> TableState:
+    """BLIND-03/07, heads-up: p2 took the big blind on a dead button at the post and p1, past
+    the button, posted nothing (``_big_blind_on_the_button``). The replay seats p1, an empty
+    seat (the last hand's big blind, now the small blind, dead), the stand-in due the big
+    blind and p2 on the button, and places the last hand's blinds so: the engine's
+    dead-button plan gives the stand-in the big blind and leaves the small blind dead, the
+    stand-in sits out at the post (``to_commands``) and the big blind moves onto the button,
+    who then owes no small blind (BLIND-02), as at the recorded table."""
+    if rules.blinds.button_method is not ButtonMethod.DEAD:
+        raise InvalidInput(
+            "heads-up, p2 posted the big blind on the button and p1 nothing: the big blind "
+            "moved onto a dead button at the post, the small blind dead (BLIND-03/07), which "
+            f"only a dead button does; {rules.profile_id} moves the button"
+        )
+    button = _button_seat(hand)
+    return evolve(
+        table,
+        button=_ON_THE_BUTTON_SAT_OUT,  # any seat but the button: it then moves by the plan
+        small_blind_position=button,
+        big_blind_position=_ON_THE_BUTTON_EMPTY,
     )
 
 

@@ -1184,3 +1184,65 @@ def test_the_soak_redeal_with_the_small_blind_dead_at_an_empty_seat_replays() ->
     hand = parse_phh(text)
     assert hand.finishing_stacks == (335, 255, 565)
     assert _replayed(text, "casino-triple-draw-27-kill") == list(hand.finishing_stacks)
+
+
+def test_heads_up_the_big_blind_moved_onto_a_dead_button_replays() -> None:
+    """BLIND-03/07/12, heads-up (the soak's case, below): in hand 2 the big blind (seat 4)
+    sits out at the post and moves onto the button (seat 1); then seat 1 moves to seat 5.
+    Hand 3: the dead button on seat 3 (hand 2's small blind), the small blind dead at seat 1,
+    now empty, and seat 2, due the big blind, sits out at the post: the big blind moves onto
+    the button, which then owes no small blind (BLIND-02), and seat 5, past the button, plays
+    without posting. The PHH has p2 (the button) post the only blind, PHH blinds [10, 0];
+    the reader read that as a small blind of 10 and no big blind and asked for a post the
+    engine would not take. It now seats the hand as it was (an empty seat, a stand-in due
+    the big blind who sits out, p2 on the button) and the hand replays, p1 first in every
+    round; pokerkit agrees. A profile whose button moves cannot deal it, and says so."""
+    table = Table("count", dict.fromkeys((1, 2, 3, 4), 400))
+    table.command(SitOut(2))
+    table.start(button=4)  # blinds 1 and 3
+    table.fold_around()
+    table.command(ReturnToPlay(2, wait=False))
+    hand = table.start()
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (1, 3, 4)
+    assert _in_turn(table, "post", "sit_out", "post") == [3, 4, 1]  # the big blind moves to 1
+    table.fold_around()
+    table.command(ChangeSeat(1, 5))
+    hand = table.start()
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (3, None, 2)
+    seats = _in_turn(table, "sit_out", "post", "call", "check", ("draw", 1), ("draw", 2))
+    seats += _in_turn(table, "check", ("bet", 10), "call", ("draw", 0), ("draw", 1))
+    seats += _in_turn(table, ("bet", 20), ("raise", 40), "fold")
+    assert seats == [2, 3, 5, 3, 5, 3, 5, 3, 5, 5, 3, 5, 3, 5]  # seat 5 first in every round
+    record = table.record(3)
+    text = hand_to_phh(record)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P1", "P3"] and "_posts" not in data
+    assert data["blinds_or_straddles"] == [10, 0] and data["antes"] == [0, 0]
+    recorded = _recorded_stacks(record, text)
+    start = data["starting_stacks"]  # P1: 10, 10 and 20 to P3's raise
+    assert recorded == [start[0] - 40, start[1] + 40]
+    hand = parse_phh(text)
+    assert replay_seats(hand) == (1, 4)
+    state = replay_hand(hand, get_profile(TRIPLE_DRAW))
+    assert state.hand is not None and state.hand.small_blind_seat is None
+    assert state.hand.button == state.hand.big_blind_seat == 4  # p2
+    assert finishing_stacks(state, replay_seats(hand)) == recorded
+    assert _pokerkit_stacks(text) == recorded
+    with pytest.raises(InvalidInput, match="only a dead button does"):
+        _replayed(text, "replay-permissive")
+
+
+def test_the_soak_heads_up_hand_with_the_big_blind_on_a_dead_button_replays() -> None:
+    """The soak hand that did not replay (``bench/soak.py --hands 30 --seed 31 32``, table
+    S32-ctd2-count-0aae, hand 19), as the export writes it: it replays to its stacks under
+    its profile."""
+    text = (
+        'variant = "F2L3D"\nantes = [0, 0]\nblinds_or_straddles = [10, 0]\n'
+        "small_bet = 10\nbig_bet = 20\nstarting_stacks = [286, 430]\n"
+        'actions = ["d dh p1 ??????????", "d dh p2 ??????????", "p1 cc", "p2 cbr 20", '
+        '"p1 f"]\nhand = 19\nplayers = ["P1", "P3"]\nfinishing_stacks = [276, 440]\n'
+        '_table_id = "S32-ctd2-count-0aae"\n_profile_id = "casino-triple-draw-27"\n'
+    )
+    hand = parse_phh(text)
+    assert hand.finishing_stacks == (276, 440)
+    assert _replayed(text, TRIPLE_DRAW) == list(hand.finishing_stacks)
