@@ -582,7 +582,7 @@ def stakes(hand: RecordedHand) -> Stakes:
         blinds = hand.blinds_or_straddles
         if hand.dead_small_blind:  # p1 posted the big blind; the small blind was dead
             blinds = (hand.dead_small_blind, *blinds)
-        others_posted = any(blinds[2:])
+        others_posted = any(blinds[2:]) and not _empty_small_blind(hand)
     else:
         by_player = _by_player(hand, hand.blinds_or_straddles)
         others_posted = any(
@@ -626,6 +626,8 @@ def _blind_amounts(hand: RecordedHand) -> tuple[int, int]:
             return hand.dead_small_blind, blinds[0]
         if _big_blind_on_the_button(hand):  # no post was the small blind's: none is replayed
             return 0, blinds[0]
+        if _empty_small_blind(hand):  # the same: only the big blind was posted
+            return 0, blinds[_empty_small_blind(hand) - 1]
         return blinds[0], blinds[1]
     small, big = blind_seats(hand)
     by_player = _by_player(hand, hand.blinds_or_straddles)
@@ -718,6 +720,8 @@ def blind_seats(hand: RecordedHand) -> tuple[int, int]:
         return _dead_seat(hand), 1
     if _big_blind_on_the_button(hand):  # p2 the big blind, the small blind dead
         return _dead_seat(hand), 2
+    if _empty_small_blind(hand):  # the only blind posted, past players dealt in free
+        return _dead_seat(hand), _empty_small_blind(hand)
     return (2, 1) if hand.player_count == 2 else (1, 2)
 
 
@@ -768,9 +772,10 @@ def _empty_small_blind(hand: RecordedHand) -> int:
     big blind posted something else (a missed blind made up, a bought button, a kill). So
     that player was dealt in past the button, and the small blind was dead at an empty seat
     between him and the big blind (its player had left: the big blind moved on to the next
-    player, and the small blind stayed where the last big blind was). The big blind's player
-    number (``replay_seats`` leaves that seat empty); 0 for any other hand. Heads-up such a
-    hand is refused (``blind_seats``).
+    player, and the small blind stayed where the last big blind was). Without ``_posts``,
+    when the big blind (p3 or later) is the only blind posted (``_only_the_big_blind_posted``).
+    The big blind's player number (``replay_seats`` leaves that seat empty); 0 for any other
+    hand. Heads-up such a hand is refused (``blind_seats``).
 
     >>> hand = parse_phh("variant='N2L1D'\\nstarting_stacks=[9,9,9]\\nactions=[]\\n"
     ...     "_posts=[['dead_small_blind'],['big_blind'],[]]")
@@ -778,12 +783,33 @@ def _empty_small_blind(hand: RecordedHand) -> int:
     (2, (4, 2))
     """
     posts = hand.posts
-    if posts is None or hand.player_count < 3 or hand.dead_small_blind:
+    if hand.player_count < 3 or hand.dead_small_blind:
         return 0
+    if posts is None:
+        return _only_the_big_blind_posted(hand)
     if any("small_blind" in parts for parts in posts):
         return 0
     big = next(player for player, parts in enumerate(posts, 1) if "big_blind" in parts)
     return big if big > 1 and posts[big - 2] else 0
+
+
+def _only_the_big_blind_posted(hand: RecordedHand) -> int:
+    """``_empty_small_blind`` of a file without ``_posts`` (nobody made up a blind): the only
+    blind PHH lists is a big blind of p3 or later, so p1 and p2 posted nothing. They were
+    dealt in past a dead button (BLIND-03; players who changed seats, BLIND-12) and the small
+    blind was dead at an empty seat (or one whose player sat out at the post) before the big
+    blind: the big blind's player number; 0 for any other hand (PHH blinds ``[SB, BB, …]``,
+    ``[0, BB, …]``: p1 in without a blind).
+
+    >>> _only_the_big_blind_posted(parse_phh("variant='F2L3D'\\nstarting_stacks=[9,9,9,9]\\n"
+    ...     "actions=[]\\nblinds_or_straddles=[0,0,10,0]"))
+    3
+    """
+    blinds = hand.blinds_or_straddles
+    if blinds[0] or blinds[1]:
+        return 0
+    live = [player for player, blind in enumerate(blinds, 1) if blind]
+    return live[0] if len(live) == 1 else 0
 
 
 def _button_past_the_big_blind(hand: RecordedHand) -> bool:
@@ -791,9 +817,9 @@ def _button_past_the_big_blind(hand: RecordedHand) -> bool:
     (``_empty_small_blind``) and the big blind is the last player. The button, which comes
     after the last player, cannot be his (the big blind, BLIND-01): it was a seat not dealt
     in after him. So it is at a redeal (IRREG-01: the button stays where the misdealt hand had
-    it) whose small blind's player left before it, or where the last hand's button, small
-    and big blind all left. The replay keeps the button on an empty seat after the last
-    player (``_button_seat``).
+    it) whose small blind's player left before it, or where the players of the last hand's
+    button and blinds all left or changed seats. The replay keeps the button on an empty seat
+    after the last player (``_button_seat``).
 
     >>> _button_past_the_big_blind(parse_phh("variant='N2L1D'\\nstarting_stacks=[9,9,9]\\n"
     ...     "actions=[]\\n_posts=[[],['dead_small_blind'],['big_blind']]"))
@@ -881,8 +907,9 @@ def _live_blinds(hand: RecordedHand) -> dict[int, int]:
     stacks = hand.starting_stacks
     if hand.posts is None:  # PHH's own fields: the small blind and the big blind
         recorded = hand.blinds_or_straddles
-        if hand.dead_small_blind or _big_blind_on_the_button(hand):  # only the big blind
-            return {big: min(recorded[0], stacks[big - 1] - _ante(hand, big))}
+        if hand.dead_small_blind or _big_blind_on_the_button(hand) or _empty_small_blind(hand):
+            blind = _by_player(hand, recorded)[big - 1]  # only the big blind is posted
+            return {big: min(blind, stacks[big - 1] - _ante(hand, big))}
         return {
             small: min(recorded[0], stacks[small - 1] - _ante(hand, small)),
             big: min(recorded[1], stacks[big - 1] - _ante(hand, big)),
@@ -923,7 +950,8 @@ def prepare_table(hand: RecordedHand, table: TableState, rules: HouseRules) -> T
     (``to_commands`` names a volunteer on ``start_hand`` where they are optional). A file
     without those fields is the table as seated. The players sit in their ``replay_seats``.
     """
-    if hand.posts is None and not hand.kill_player and not _big_blind_on_the_button(hand):
+    moved = _big_blind_on_the_button(hand) or _empty_small_blind(hand)
+    if hand.posts is None and not hand.kill_player and not moved:
         return table
     seats = replay_seats(hand)
     for player in range(1, hand.player_count + 1):

@@ -1246,3 +1246,60 @@ def test_the_soak_heads_up_hand_with_the_big_blind_on_a_dead_button_replays() ->
     hand = parse_phh(text)
     assert hand.finishing_stacks == (276, 440)
     assert _replayed(text, TRIPLE_DRAW) == list(hand.finishing_stacks)
+
+
+@pytest.mark.parametrize(
+    ("moves", "players", "blinds", "order"),
+    [
+        (  # the big blind the last player: the button on the empty seat past him
+            {1: 3, 2: 4},
+            ["P1", "P2", "P6"],
+            [0, 0, 10],
+            [6, 3, 4, 6, 3, 4, 6, 3, 4, 6, 3, 4],
+        ),
+        (
+            {2: 3, 5: 4},
+            ["P2", "P5", "P6", "P1"],
+            [0, 0, 10, 0],
+            [6, 1, 3, 4, 6, 3, 4, 6, 1, 3, 4, 6, 1, 3, 4],
+        ),
+    ],
+)
+def test_players_past_a_dead_button_who_posted_nothing_replay(
+    moves: dict[int, int], players: list[str], blinds: list[int], order: list[int]
+) -> None:
+    """BLIND-03/12 dead button: after hand 1 (button 1, blinds 2 and 5) players change seats
+    into seats 3 and 4, past the next button (seat 2, empty now), and seat 5's player leaves
+    or moves: hand 2 has the small blind dead at the empty seat 5, the big blind on seat 6,
+    and the movers dealt in free before them. Nobody made up a blind, so the PHH has no
+    ``_posts``, only the big blind of p3 (refused before: a blind of p3 was read as a
+    straddle). The reader seats the hand as it was (an empty seat before the big blind, and
+    the button past him when he is the last player) and it replays, first after the big
+    blind before the draw and p1 first after it; pokerkit agrees. A profile whose button
+    moves cannot deal it, and says so."""
+    table = Table("count", dict.fromkeys((1, 2, 5, 6), 400))
+    table.start(button=1)
+    table.fold_around()
+    for seat, to in moves.items():
+        table.command(ChangeSeat(seat, to))
+    if 5 not in moves:
+        table.leave(5)
+    hand = table.start()
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (2, None, 6)
+    assert all(player["owes_what"] == [] for player in hand["players"] if player["seat"] != 6)
+    n = len(players)
+    moves_made = ["post", *["call"] * (n - 1), "check", *[("draw", 1)] * n, "check", "check"]
+    seats = _in_turn(table, *moves_made, ("bet", 10), *["fold"] * (n - 1))
+    assert seats == order
+    record = table.record(2)
+    text = hand_to_phh(record)
+    data = tomllib.loads(text)
+    assert data["players"] == players and data["blinds_or_straddles"] == blinds
+    assert "_posts" not in data and "_dead_small_blind" not in data
+    recorded = _recorded_stacks(record, text)
+    start = data["starting_stacks"]  # P6 wins the others' call of 10
+    assert recorded == [s + (10 * (n - 1) if p == 3 else -10) for p, s in enumerate(start, 1)]
+    assert _replayed(text, TRIPLE_DRAW) == recorded
+    assert _pokerkit_stacks(text) == recorded
+    with pytest.raises(InvalidInput, match="only a dead button does"):
+        _replayed(text, "replay-permissive")
