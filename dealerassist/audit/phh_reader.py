@@ -475,7 +475,9 @@ def _stand_ins(hand: RecordedHand) -> list[tuple[int, str]]:
     names: a dead small blind's (``_dead_seat``), a waiting player on the button
     (``_waiting_seat``), and heads-up the seat due the big blind that sat out at the post
     (``_big_blind_on_the_button``). All but the waiting player sit out once the hand starts."""
-    stand_ins = []
+    stand_ins: list[tuple[int, str]] = []
+    if hand.posts is None and hand.player_count > 2 and not hand.dead_small_blind:
+        return stand_ins  # the usual file, at once
     if hand.dead_small_blind:
         stand_ins.append((_dead_seat(hand), DEAD_SEAT_NAME))
     if _waiting_seat(hand):
@@ -496,12 +498,13 @@ def replay_seats(hand: RecordedHand) -> tuple[int, ...]:
     (1, 3, 4)
     """
     empty = _empty_small_blind(hand)
-    if not empty and _big_blind_on_the_button(hand):
+    if empty:
+        return tuple(
+            player + 1 if player >= empty else player for player in range(1, hand.player_count + 1)
+        )
+    if _big_blind_on_the_button(hand):
         return _ON_THE_BUTTON_SEATS
-    return tuple(
-        player + 1 if empty and player >= empty else player
-        for player in range(1, hand.player_count + 1)
-    )
+    return tuple(range(1, hand.player_count + 1))
 
 
 def _post(hand: RecordedHand, seat: int) -> Act:
@@ -734,10 +737,13 @@ def _button_seat(hand: RecordedHand) -> int:
     between players, the last player holds it (seat n + 1 of the replay, ``replay_seats``),
     unless he is the big blind: then the button is the empty seat after him
     (``_button_past_the_big_blind``). A replay seat, as all the seats this returns."""
+    count = hand.player_count
     if _waiting_seat(hand) or _dead_button(hand):
-        return hand.player_count + 1
-    last = replay_seats(hand)[-1]
-    return last + 1 if _button_past_the_big_blind(hand) else last
+        return count + 1
+    empty = _empty_small_blind(hand)
+    if empty:  # the last player sits at n + 1 (replay_seats); the big blind (n): after him
+        return count + 2 if empty == count else count + 1
+    return _ON_THE_BUTTON_SEATS[-1] if _big_blind_on_the_button(hand) else count
 
 
 def _waiting_seat(hand: RecordedHand) -> int:
