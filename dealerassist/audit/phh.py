@@ -15,9 +15,11 @@ the player who kills); ``cbr`` amounts are "to" amounts. Card mode names every c
 dealt, discarded or shown (the ``deal`` entries); cards the service never saw are ``??``:
 in count mode every hole card, every discard and every replacement. A muck at showdown is
 ``pN sm`` (no cards). Replacements dealt in turn are ``_dealt_in_turn`` (a fifth card
-dealt first, ``_early_fifths``), and a hand called off before the deal ``_cancelled``
-(``_dealt_in_turn``, ``_footer``). Refused entries are not part of a hand history, nor are actions
-taken back later (a ruling's ``void_last``, a last drawer's changed pat).
+dealt first, ``_early_fifths``), a card the dealer exposed that was replaced (IRREG-03/04:
+its replacement is in the deal line) ``_exposed`` (``_actions``), and a hand called off
+before the deal ``_cancelled`` (``_dealt_in_turn``, ``_footer``). Refused entries are not
+part of a hand history, nor are actions taken back later (a ruling's ``void_last``, a last
+drawer's changed pat).
 
 PHH has variant codes only for ``F2L3D`` and ``N2L1D`` of the games we deal; other games
 are written with our own variant name and a comment saying so.
@@ -175,7 +177,8 @@ def hand_to_phh(hand_record: Mapping[str, Any]) -> str:
     seats = {int(seat): dict(info) for seat, info in (table.get("seats") or {}).items()}
     order = _player_order(events, seats, spec)
     lines = _header(spec, order, seats, _posted(events), _kill(events))
-    lines.append(_toml("actions", _actions(events, order)))
+    actions, exposed = _actions(events, order)
+    lines.append(_toml("actions", actions))
     in_turn, early = _dealt_in_turn(events)
     if in_turn:  # PHH deals a round's replacements after its discards: our own fields
         lines.append(_toml("_dealt_in_turn", True))
@@ -183,6 +186,8 @@ def hand_to_phh(hand_record: Mapping[str, Any]) -> str:
         if early:
             fifths = [[number[seat], number[drawer], k] for seat, drawer, k in early]
             lines.append(_toml("_early_fifths", fifths))
+    if exposed:  # IRREG-03/04: PHH has no exposed card; the reader enters it again
+        lines.append(_toml("_exposed", exposed))
     lines.extend(_footer(hand_record, order))
     return "\n".join(lines) + "\n"
 
@@ -659,33 +664,63 @@ def _take_back(commands: list[Mapping[str, Any]], count: int) -> None:
 
 class _Deal:
     """One ``d dh`` line: ``count`` cards for a player, filled in as the hand's ``deal``
-    entries name them (card mode); a card never named stays ``??`` (count mode)."""
+    entries name them (card mode); a card never named stays ``??`` (count mode).
 
-    __slots__ = ("cards", "count", "name")
+    ``draw``: the player's draws before this line (0: the hole cards). ``exposed``: the
+    cards exposed from it to be replaced (IRREG-03/04), each as (card, its place in the line,
+    the cards dealt into the line after it, whether it is written back where it was if
+    nothing replaced it: on the draw the floor may let the player take it, IRREG-04's
+    ``take_exposed``; a card exposed on the deal and never replaced, a misdeal, stays ``??``)."""
 
-    def __init__(self, name: str, count: int, cards: Iterable[str] = ()) -> None:
+    __slots__ = ("cards", "count", "draw", "exposed", "name")
+
+    def __init__(self, name: str, count: int, cards: Iterable[str] = (), draw: int = 0) -> None:
         self.name, self.count, self.cards = name, count, list(cards)[:count]
+        self.draw = draw
+        self.exposed: list[tuple[str, int, list[str], bool]] = []
 
     def room(self) -> int:
         return self.count - len(self.cards)
 
     def text(self) -> str:
-        return f"d dh {self.name} " + "".join(self.cards) + UNKNOWN * self.room()
+        cards = list(self.cards)
+        for card, place, later, back in self.exposed:
+            if back and not later:
+                cards.insert(place, card)
+        return f"d dh {self.name} " + "".join(cards) + UNKNOWN * (self.count - len(cards))
+
+    def replaced(self) -> list[list[Any]]:
+        """``_exposed`` entries: [player number, draw, exposed card, cards dealt after it]."""
+        number = int(self.name[1:])
+        return [
+            [number, self.draw, card, "".join(later)] for card, _, later, _ in self.exposed if later
+        ]
 
 
-def _actions(events: list[Mapping[str, Any]], order: list[int]) -> list[str]:
-    """Deals, then each action; a draw round's discards all come before its deals (PHH).
+# the rulings of an exposed card the player keeps (IRREG-03), or that is the floor's (IRREG-01)
+_NOT_REPLACED = frozenset({"keep", "misdeal"})
+
+
+def _actions(
+    events: list[Mapping[str, Any]], order: list[int]
+) -> tuple[list[str], list[list[Any]]]:
+    """Deals, then each action; a draw round's discards all come before its deals (PHH);
+    and our ``_exposed`` entries (``_Deal.replaced``).
 
     Card mode names every card dealt (``deal`` entries): the first five to a seat are its hole
     cards, the cards after a discard its replacements; a five-card draw dealt four now and the
     fifth after the others (DRAW-03) is written as one deal of five, as PHH (and pokerkit)
-    deal a draw. A muck at showdown is ``pN sm`` without cards."""
+    deal a draw. A card exposed by the dealer and replaced (IRREG-03 on the deal, IRREG-04 on
+    the draw) leaves its line for the cards dealt after it, and ``_exposed`` names it, so the
+    reader enters it as the dealer did (the engine took it from the stub). A muck at showdown
+    is ``pN sm`` without cards."""
     player = {seat: f"p{index}" for index, seat in enumerate(order, start=1)}
     hole = {seat: _Deal(player[seat], HAND_SIZE) for seat in order}
     actions: list[str | _Deal] = list(hole.values())
     owed: dict[int, _Deal] = {}  # a seat's replacements not (all) named yet
     deals: list[_Deal] = []
     drawn: set[int] = set()  # seats that declared their draw since the last betting action
+    draws = dict.fromkeys(order, 0)  # each seat's draws so far
     for command in _commands(events):
         if command.get("type") != "action" or int(command.get("seat", 0)) not in player:
             continue
@@ -696,7 +731,8 @@ def _actions(events: list[Mapping[str, Any]], order: list[int]) -> list[str]:
                 actions.extend(deals)
                 deals, drawn = [], set()
             drawn.add(seat)
-            discard, deal = _draw(name, command)
+            draws[seat] += 1
+            discard, deal = _draw(name, command, draws[seat])
             actions.append(discard)
             if deal is not None:
                 deals.append(deal)
@@ -705,15 +741,19 @@ def _actions(events: list[Mapping[str, Any]], order: list[int]) -> list[str]:
         if command.get("action") == "deal":
             _named(command.get("cards") or (), owed.get(seat), hole[seat])
             continue
-        if command.get("action") == "exposed" and command.get("ruling") == "replace":
-            _unnamed(command.get("cards") or (), owed.get(seat), hole[seat])
+        if command.get("action") == "exposed":
+            if command.get("ruling") not in (None, *_NOT_REPLACED):
+                back = command.get("ruling") != "replace"  # IRREG-04: the floor may give it back
+                _unnamed(command.get("cards") or (), back, owed.get(seat), hole[seat])
             continue
         lines = _action(name, command)
         if lines:
             actions.extend(deals)
             deals, drawn = [], set()
         actions.extend(lines)
-    return [item if isinstance(item, str) else item.text() for item in [*actions, *deals]]
+    lines = [item if isinstance(item, str) else item.text() for item in [*actions, *deals]]
+    replaced = [deal.replaced() for deal in [*actions, *deals] if isinstance(deal, _Deal)]
+    return lines, [entry for entries in replaced for entry in entries]
 
 
 def _dealt_in_turn(
@@ -761,20 +801,25 @@ def _dealt_in_turn(
 
 def _named(cards: Iterable[str], *deals: _Deal | None) -> None:
     """Card mode: fill the first deal line with room (the replacements owed, else the hole
-    cards) with the cards a ``deal`` entry named."""
+    cards) with the cards a ``deal`` entry named (after an exposed card of the line, the
+    cards that came after it, ``_Deal.exposed``)."""
     for card in cards:
         deal = next((d for d in deals if d is not None and d.room()), None)
         if deal is None:
             return  # more cards than the lines hold (a card replaced after an irregularity)
         deal.cards.append(str(card))
+        if deal.exposed:
+            deal.exposed[-1][2].append(str(card))
 
 
-def _unnamed(cards: Iterable[str], *deals: _Deal | None) -> None:
+def _unnamed(cards: Iterable[str], back: bool, *deals: _Deal | None) -> None:
     """Card mode, IRREG-03/04: an exposed card that is replaced never was the player's: it
-    leaves the deal line that named it, and the replacement dealt next takes its place."""
+    leaves the deal line that named it, and the replacement dealt next takes its place; the
+    line keeps it (``_Deal.exposed``) for our ``_exposed``."""
     for card in cards:
         for deal in deals:
             if deal is not None and card in deal.cards:
+                deal.exposed.append((card, deal.cards.index(card), [], back))
                 deal.cards.remove(card)
                 break
 
@@ -797,14 +842,15 @@ def _action(name: str, command: Mapping[str, Any]) -> list[str]:
             return []  # posts are implied by the blinds; time, an exposed card leave no line
 
 
-def _draw(name: str, command: Mapping[str, Any]) -> tuple[str, _Deal | None]:
-    """The discard line and the deal line (none when standing pat) of one draw."""
+def _draw(name: str, command: Mapping[str, Any], draw: int) -> tuple[str, _Deal | None]:
+    """The discard line and the deal line (none when standing pat) of one draw, the
+    player's ``draw``-th."""
     discards = command.get("discards")
     count = len(discards) if discards is not None else int(command.get("count") or 0)
     if count == 0:
         return f"{name} sd", None
     thrown = "".join(discards) if discards else UNKNOWN * count
-    return f"{name} sd {thrown}", _Deal(name, count, command.get("cards") or ())
+    return f"{name} sd {thrown}", _Deal(name, count, command.get("cards") or (), draw)
 
 
 def _toml(key: str, value: Any) -> str:

@@ -17,7 +17,9 @@ rest stay ``??``, which the engine takes as a card not entered.
 Our own exports (``audit.phh``) add fields PHH has none for: ``_dead_small_blind``,
 ``_posts`` and ``_kill`` (what each player posted; ``prepare_table`` seats the replay table
 so the engine asks for those posts), ``_dealt_in_turn`` and ``_early_fifths`` (the order the
-dealer dealt a draw's replacements in, ``_interleaved``), and ``_cancelled``.
+dealer dealt a draw's replacements in, ``_interleaved``), ``_exposed`` (a card the dealer
+exposed and replaced, entered again as the dealer did, ``_Mapper._expose``), and
+``_cancelled``.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ from dealerassist.rules.actions import (
     Variant,
 )
 from dealerassist.rules.dealing import HAND_SIZE
+from dealerassist.rules.exposed import keeps, rank_of
 from dealerassist.rules.fifth_cards import splits
 from dealerassist.rules.house_rules import ButtonMethod, HouseRules
 from dealerassist.rules.posting import BIG_BLIND_ONLY
@@ -142,6 +145,9 @@ class RecordedHand:
     # ``_early_fifths``: [p, q, k] a fifth card of p dealt once q had made its k-th draw,
     # before q's cards
     early_fifths: tuple[tuple[int, int, int], ...] = ()
+    # ``_exposed``: (p, k, card, later) p's card exposed and replaced (IRREG-03/04) in its deal
+    # line after its k-th draw (0: the hole cards), and the cards dealt into the line after it
+    exposed: tuple[tuple[int, int, str, tuple[str, ...]], ...] = ()
     # our exports: the house-rule profile the hand was dealt under, and that version's SHA-256
     profile_id: str = ""
     profile_sha256: str = ""
@@ -200,6 +206,7 @@ def hand_from_mapping(data: Mapping[str, Any]) -> RecordedHand:
         kill_blind=_kill(data, count)[1],
         dealt_in_turn=data.get("_dealt_in_turn") is True,
         early_fifths=_early_fifths(data, count),
+        exposed=_exposed(data, count),
         profile_id=_optional_text(data, "_profile_id"),
         profile_sha256=_optional_text(data, "_profile_sha256"),
     )
@@ -417,6 +424,35 @@ def _early_fifths(data: Mapping[str, Any], count: int) -> tuple[tuple[int, int, 
     return tuple((int(p), int(q), int(k)) for p, q, k in value)
 
 
+def _exposed(
+    data: Mapping[str, Any], count: int
+) -> tuple[tuple[int, int, str, tuple[str, ...]], ...]:
+    """Our ``_exposed``: [p, k, card, cards] (``audit.phh._Deal.replaced``): player p's card
+    exposed and replaced in its deal line after its k-th draw (0: the hole cards), and the
+    cards dealt into that line after it; all named."""
+    value = data.get("_exposed", [])
+    entries = [_exposed_entry(item, count) for item in value] if isinstance(value, list) else [None]
+    if None in entries:
+        raise InvalidInput(
+            f"_exposed must be [player, draw, card, cards] lists (player 1..{count}; the "
+            "exposed card and the cards dealt after it named)"
+        )
+    return tuple(entry for entry in entries if entry is not None)
+
+
+def _exposed_entry(item: Any, count: int) -> tuple[int, int, str, tuple[str, ...]] | None:
+    """One ``_exposed`` entry, None if it is not one."""
+    if not isinstance(item, list) or len(item) != 4:
+        return None
+    player, draw, card, later = item
+    if not (_is_chips(player) and 1 <= player <= count and _is_chips(draw)):
+        return None
+    if not isinstance(card, str) or card not in _DECK or not isinstance(later, str):
+        return None
+    cards = parse_cards(later)
+    return None if UNKNOWN_CARD in cards else (player, draw, card, cards)
+
+
 def _label(data: Mapping[str, Any]) -> str:
     parts = [str(data[key]) for key in ("event", "hand") if key in data]
     return " | hand ".join(parts)
@@ -463,7 +499,7 @@ def to_commands(
     live_blinds = _live_blinds(hand)
     by_player: list[Act] = [_post(hand, seat) for seat in _posting_order(hand, live_blinds)]
     split_five = rules is not None and splits(HAND_SIZE, rules)
-    by_player += _Mapper(hand, _opening_bets(hand, live_blinds), split_five).commands()
+    by_player += _Mapper(hand, _opening_bets(hand, live_blinds), split_five, rules).commands()
     if seats[-1] != hand.player_count:  # mapped by player number above: to the replay's seats
         by_player = [replace(act, seat=seats[act.seat - 1]) for act in by_player]
     commands += by_player
@@ -1139,12 +1175,18 @@ class _Mapper:
     """Walks the PHH actions once, keeping what the mapping needs: bets and held cards."""
 
     def __init__(
-        self, hand: RecordedHand, live_blinds: dict[int, int], split_five: bool = False
+        self,
+        hand: RecordedHand,
+        live_blinds: dict[int, int],
+        split_five: bool = False,
+        rules: HouseRules | None = None,
     ) -> None:
         self.hand = hand
         self.split_five = split_five  # DRAW-03: five replacements dealt four, then one
         self.owed: dict[int, int] = {}  # seat -> replacements owed for its last discard
-        self.fifths: list[Act] = []  # fifth cards dealt once the others have drawn
+        self.fifths: list[Act] = []  # fifth cards (and replacements) dealt after the others
+        self.draws: dict[int | None, int] = {}  # player -> draws so far
+        self.exposures = _exposures(hand, rules)
         count = hand.player_count
         self.bets = [0] * count
         for seat, amount in live_blinds.items():
@@ -1160,7 +1202,7 @@ class _Mapper:
         drawn: set[int | None] = set()  # players that declared in this draw round
         hand = self.hand
         early = list(hand.early_fifths) if hand.dealt_in_turn else []
-        draws: dict[int | None, int] = {}  # player -> draws so far (for _early_fifths)
+        draws = self.draws  # for _early_fifths and _exposed
         for action in _interleaved(hand.actions) if hand.dealt_in_turn else hand.actions:
             handler = _HANDLERS.get(action.code)
             if handler is None:
@@ -1178,6 +1220,9 @@ class _Mapper:
                 draws[action.player] = draws.get(action.player, 0) + 1
                 while early and early[0][1:] == (action.player, draws[action.player]):
                     self._fifth_now(early.pop(0)[0])  # one or more players' fifth cards
+        if self.exposures:
+            player, draw = next(iter(self.exposures))
+            raise InvalidInput(f"_exposed: p{player} has no deal line after its draw {draw}")
         return acts + self.fifths
 
     def _fifth_now(self, seat: int) -> None:
@@ -1195,10 +1240,33 @@ class _Mapper:
             dealt = tuple(self._placeholder() if card == UNKNOWN_CARD else card for card in dealt)
         self.held[seat].extend(dealt)
         owed = self.owed.pop(seat, 0)
+        exposures = self.exposures.pop((seat, self.draws.get(seat, 0)), None)
+        if exposures is not None:
+            dealt = _before_exposed(seat, dealt, exposures)
         if self.split_five and owed == len(dealt) == HAND_SIZE:
             self.fifths.append(Act(seat=seat, action=_DEAL, cards=dealt[HAND_SIZE - 1 :]))
             dealt = dealt[: HAND_SIZE - 1]
-        return Act(seat=seat, action=_DEAL, cards=dealt)
+        act = Act(seat=seat, action=_DEAL, cards=dealt)
+        return act if exposures is None else self._expose(seat, act, exposures)
+
+    def _expose(self, seat: int, act: Act, exposures: list[tuple[str, tuple[str, ...]]]) -> Act:
+        """IRREG-03/04 (``_exposed``): the exposed card is entered right after the deal that
+        brought it (``act``, which the acts get first), as the dealer entered it, so the engine
+        takes it out for the burn pile or the seat's discards; its replacement is dealt with
+        the cards owed after the others (``fifths``): on the deal once every seat has five,
+        on the draw after the other seats' cards. A replacement exposed in turn follows it.
+        When the exposed card was a split five's fifth card (DRAW-03), it all follows that
+        card."""
+        steps: list[Act] = []
+        for card, later in exposures:
+            steps.append(Act(seat=seat, action=ActionKind.EXPOSED, cards=(card,)))
+            steps.append(Act(seat=seat, action=_DEAL, cards=later))
+        if exposures[0][0] not in (act.cards or ()):
+            self.fifths.extend(steps)
+            return act
+        self.acts.append(act)
+        self.fifths.extend(steps[1:])
+        return steps[0]
 
     def _fold(self, seat: int, action: RecordedAction) -> Act:
         return _plain_act(seat, _FOLD)
@@ -1335,6 +1403,37 @@ def _interleaved(actions: Sequence[RecordedAction]) -> Sequence[RecordedAction]:
             if other.code is not _DISCARD and other.code is not _DEAL_HOLE:
                 break  # the round ended before the replacements (check_replacements says so)
     return result
+
+
+def _exposures(
+    hand: RecordedHand, rules: HouseRules | None
+) -> dict[tuple[int, int], list[tuple[str, tuple[str, ...]]]]:
+    """Our ``_exposed`` by (player, draw): the cards exposed from that deal line, and those
+    that replaced each. A card exposed on the deal (IRREG-03) is entered only where the
+    replay's house replaces it too (not with ``rules`` unknown): where the house keeps it, the
+    line is dealt as written, its replacement in its place, as before ``_exposed`` existed."""
+    exposures: dict[tuple[int, int], list[tuple[str, tuple[str, ...]]]] = {}
+    for player, draw, card, later in hand.exposed:
+        if draw == 0 and (rules is None or keeps(rules, rank_of(card))):
+            continue
+        exposures.setdefault((player, draw), []).append((card, later))
+    return exposures
+
+
+def _before_exposed(
+    seat: int, dealt: tuple[str, ...], exposures: list[tuple[str, tuple[str, ...]]]
+) -> tuple[str, ...]:
+    """The deal line as the dealer dealt it: the cards dealt after each exposed card taken
+    out (the last exposure first), the exposed card back in (last: a split five's fifth)."""
+    cards = list(dealt)
+    for card, later in reversed(exposures):
+        for replacement in later:
+            if replacement not in cards:
+                text = "".join(dealt)
+                raise InvalidInput(f"_exposed: {replacement} is not in p{seat}'s deal {text}")
+            cards.remove(replacement)
+        cards.append(card)
+    return tuple(cards)
 
 
 def _renamed(cards: tuple[str, ...] | None, names: Mapping[str, str]) -> tuple[str, ...] | None:

@@ -493,6 +493,51 @@ def test_two_fifth_cards_dealt_early_at_the_same_draw_both_come_first() -> None:
     assert deals[12:15] == [(2, ("2h",)), (4, ("9d",)), (5, ("7d", "4s", "Tc", "Qs"))]
 
 
+# A hand of the dealer soak (seed 71, casino-triple-draw-27, card mode), re-exported: p5's 6d
+# was exposed on the deal and replaced by 4c (IRREG-03), and in the third draw p5 was dealt
+# 6h Jd 2s from the stub and 5d from a reshuffle (DRAW-06).
+EXPOSED_THEN_RESHUFFLED = (RECORDED / "S71-ctd2-card-a4d0-1.phh").read_text(encoding="utf-8")
+
+
+def test_a_soak_hand_with_an_exposed_card_replays_to_its_stacks_through_a_reshuffle() -> None:
+    """IRREG-03 then DRAW-06: ``_exposed`` has the reader deal p5 the 6d, enter it exposed as
+    the dealer did, and deal the 4c once everyone has five; the engine burns the 6d, so the
+    stub runs out where it did. The file as first exported, without ``_exposed``, was refused
+    (the replay's stub held one card more)."""
+    hand = parse_phh(EXPOSED_THEN_RESHUFFLED)
+    assert hand.exposed == ((5, 0, "6d", ("4c",)),)
+    rules = profile_version(hand.profile_id, hand.profile_sha256)
+    assert finishing_stacks(replay_hand(hand, rules), 6) == [360, 350, 50, 780, 640, 140]
+    _, commands = to_commands(hand, rules.profile_id, rules=rules)
+    acts = [(c.seat, c.action, c.cards) for c in commands if isinstance(c, Act)]
+    at = acts.index((5, ActionKind.EXPOSED, ("6d",)))
+    assert acts[at - 1] == (5, ActionKind.DEAL, ("3h", "7c", "Qd", "4h", "6d"))
+    assert acts[at + 1 : at + 3] == [
+        (6, ActionKind.DEAL, ("8c", "3s", "Ac", "6c", "Kd")),
+        (5, ActionKind.DEAL, ("4c",)),  # once every seat has five
+    ]
+    unnamed = parse_phh(EXPOSED_THEN_RESHUFFLED.replace('_exposed = [[5, 0, "6d", "4c"]]\n', ""))
+    assert unnamed.exposed == ()
+    with pytest.raises(InvalidInput, match="DRAW-06: 1 of these cards are discards, but the stub"):
+        replay_hand(unnamed, rules)
+
+
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        ('[[5, 2, "6d", "4c"]]', "_exposed: p5 has no deal line after its draw 2"),  # stood pat
+        ('[[5, 0, "6d", "9s"]]', "_exposed: 9s is not in p5's deal 3h7cQd4h4c"),
+    ],
+)
+def test_an_exposed_field_that_does_not_fit_the_deals_is_refused(entry: str, message: str) -> None:
+    """``_exposed`` naming a deal line the player was never dealt, or a replacement not in
+    that line, is InvalidInput naming the field, not a wrong replay."""
+    text = EXPOSED_THEN_RESHUFFLED.replace('[[5, 0, "6d", "4c"]]', entry)
+    rules = profile_version("casino-triple-draw-27", parse_phh(text).profile_sha256)
+    with pytest.raises(InvalidInput, match=message):
+        to_commands(parse_phh(text), rules.profile_id, rules=rules)
+
+
 @pytest.mark.parametrize(
     ("field", "message"),
     [
@@ -504,6 +549,9 @@ def test_two_fifth_cards_dealt_early_at_the_same_draw_both_come_first() -> None:
         ("_kill = {player = 4, blind = 4}", "_kill: player 4 of 3"),
         ("_early_fifths = [[1, 2]]", "_early_fifths must be"),
         ("_early_fifths = [[1, 9, 1]]", "_early_fifths must be"),
+        ("_exposed = [[4, 0, '7c', '9d']]", "_exposed must be"),
+        ("_exposed = [[1, 0, '7c', '??']]", "_exposed must be"),
+        ("_exposed = [[1, 0, '7c']]", "_exposed must be"),
     ],
 )
 def test_our_own_fields_that_make_no_sense_are_refused_with_the_reason(

@@ -563,8 +563,44 @@ def test_an_exposed_card_replaced_on_the_deal_is_not_in_the_hole_cards() -> None
     table.act(1, "show", cards="2h 3h 4h 5h 9d")
     text, recorded = _round_trip(table)
     assert tomllib.loads(text)["actions"][2] == "d dh p3 2h3h4h5h9d"
+    assert tomllib.loads(text)["_exposed"] == [[3, 0, "Ks", "9d"]]
     assert recorded == [390, 390, 420]
     assert _pokerkit_stacks(text) == recorded
+
+
+@pytest.mark.parametrize("mode", ["card", "count"])
+def test_an_exposed_card_kept_or_replaced_without_names_writes_no_exposed_field(mode: str) -> None:
+    """IRREG-03, casino profile (a 7 is kept, a K replaced): seat 2's exposed 7 is its own
+    card and stays in its hole cards; in count mode seat 1's K is replaced by a card the
+    service never saw (``??``). Neither needs ``_exposed``; both files replay."""
+    table = Table(mode, {1: 400, 2: 400, 3: 400})
+    table.start(button=1)
+    table.act(2, "post")
+    table.act(3, "post")
+    if mode == "card":
+        table.act(2, "deal", cards="2c 3c 4c 5d 7c")
+        table.act(3, "deal", cards="2d 3d 4d 5h Kh")
+        table.act(1, "deal", cards="2h 3h 4s 5s Ks")
+        table.act(2, "exposed", cards="7c")
+    else:
+        table.act(1, "exposed", rank="K")
+    ruling = [e for e in table.record_events()[-1]["payload"]["events"] if e["type"] == "exposed"]
+    assert [e["ruling"] for e in ruling] == ["keep" if mode == "card" else "replace"]
+    table.act(1, "call")
+    table.act(2, "call")
+    table.act(3, "check")
+    for _ in range(3):
+        for seat in (2, 3, 1):
+            table.act(seat, "draw", count=0)
+        _check_round(table, (2, 3, 1))
+    table.act(2, "show", cards="2c 3c 4c 5d 7c")
+    table.act(3, "show", cards="2d 3d 4d 5h Kh")
+    table.act(1, "show", cards="2h 3h 4s 5s " + ("Ks" if mode == "card" else "9d"))
+    text, recorded = _round_trip(table)
+    data = tomllib.loads(text)
+    assert "_exposed" not in data
+    assert data["actions"][0] == ("d dh p1 2c3c4c5d7c" if mode == "card" else "d dh p1 " + "??" * 5)
+    assert recorded == [420, 390, 390]  # seat 2 (p1) wins with 7-5-4-3-2
 
 
 def _seat_2_all_in_before_the_draw(seat_2: str) -> Table:
@@ -1303,3 +1339,83 @@ def test_players_past_a_dead_button_who_posted_nothing_replay(
     assert _pokerkit_stacks(text) == recorded
     with pytest.raises(InvalidInput, match="only a dead button does"):
         _replayed(text, "replay-permissive")
+
+
+def _exposed_then_a_reshuffle(on_the_draw: bool) -> Table:
+    """DRAW-06 (card mode, casino profile: a burn before each draw, the bottom card never
+    dealt): seat 3's Jc is exposed and replaced by Qs, on the deal (IRREG-03, the house
+    replaces a J) or among its first draw's cards (IRREG-04, it goes to its discards and
+    Qs comes after the others'). Either way the engine took the Jc from the stub: after the
+    second draw 4 cards are left, the bottom one never dealt, so in the third draw seat 2,
+    drawing four, is dealt three and then one of seat 3's first discards (a reshuffle).
+    Every seat shows its hand."""
+    deck = [rank + suit for suit in "cdhs" for rank in "23456789TJQKA"]
+    table = Table("card", dict.fromkeys((1, 2, 3, 4), 400))
+    table.start(button=1)
+    table.act(2, "post")
+    table.act(3, "post")
+    order = (2, 3, 4, 1)
+    held = {seat: [deck.pop(0) for _ in range(5)] for seat in order}
+    if on_the_draw:  # seat 3 is dealt the Jc as the first of its first draw's cards instead
+        held[3][held[3].index("Jc")] = deck.pop(deck.index("5h"))
+        deck.insert(4, "Jc")
+    for seat in order:
+        table.act(seat, "deal", cards=held[seat])
+    if not on_the_draw:
+        table.act(3, "exposed", cards="Jc")
+        table.act(3, "deal", cards="Qs")
+        held[3][held[3].index("Jc")] = deck.pop(deck.index("Qs"))
+    _in_turn(table, "call", "call", "call", "check")
+    first_discards: dict[int, list[str]] = {}
+    for counts in ({2: 4, 3: 4, 4: 4, 1: 4}, {2: 2, 3: 2, 4: 2, 1: 2}):
+        for seat in order:
+            thrown, held[seat] = held[seat][: counts[seat]], held[seat][counts[seat] :]
+            first_discards.setdefault(seat, thrown)
+            table.act(seat, "draw", discards=thrown)
+            dealt = [deck.pop(0) for _ in thrown]
+            table.act(seat, "deal", cards=dealt)
+            held[seat] += dealt
+            if on_the_draw and "Jc" in dealt:
+                table.act(seat, "exposed", cards="Jc")
+                held[seat].remove("Jc")
+        if on_the_draw and "Qs" not in held[3]:  # seat 3's replacement, after the others'
+            table.act(3, "deal", cards="Qs")
+            held[3].append(deck.pop(deck.index("Qs")))
+        _check_round(table, order)
+    state = table.services.tables.load(table.table_id).state  # type: ignore[union-attr]
+    assert state.hand.stub == 52 - 20 - 1 - 16 - 8 - 2  # the exposed card's replacement, 2 burns
+    thrown, held[2] = held[2][:4], held[2][4:]
+    table.act(2, "draw", discards=thrown)
+    dealt = [deck.pop(0) for _ in range(3)] + [first_discards[3][0]]
+    table.act(2, "deal", cards=dealt)
+    held[2] += dealt
+    for seat in (3, 4, 1):
+        table.act(seat, "draw", count=0)
+    _check_round(table, order)
+    for seat in order:
+        table.act(seat, "show", cards=held[seat])
+    return table
+
+
+@pytest.mark.parametrize("on_the_draw", [False, True], ids=["IRREG-03", "IRREG-04"])
+def test_an_exposed_card_replaced_before_a_reshuffle_replays(on_the_draw: bool) -> None:
+    """IRREG-03/04 then DRAW-06: the export writes the player's cards (Qs, not the Jc) and
+    our ``_exposed`` names the Jc, the deal line it came in (0: the hole cards, 1: the first
+    draw's) and its replacement; the reader enters the exposed card as the dealer did, so the
+    replay's stub is the dealer's and seat 2's reshuffled card is accepted. Without
+    ``_exposed`` the stub holds one card more and that deal is refused (DRAW-06)."""
+    table = _exposed_then_a_reshuffle(on_the_draw)
+    record = table.record(1)
+    text = hand_to_phh(record)
+    data = tomllib.loads(text)
+    assert data["_exposed"] == [[2, int(on_the_draw), "Jc", "Qs"]]  # seat 3 is p2
+    assert "Jc" not in "".join(data["actions"][:4])
+    line = [action for action in data["actions"] if action.startswith("d dh p2")][on_the_draw]
+    assert "Qs" in line and "Jc" not in line
+    recorded = _recorded_stacks(record, text)
+    assert _replayed(text, TRIPLE_DRAW) == recorded
+    assert recorded != data["starting_stacks"]
+    without = text.replace(f'_exposed = [[2, {int(on_the_draw)}, "Jc", "Qs"]]\n', "")
+    assert "_exposed" not in without
+    with pytest.raises(InvalidInput, match="DRAW-06: 1 of these cards are discards"):
+        _replayed(without, TRIPLE_DRAW)
