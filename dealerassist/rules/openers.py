@@ -180,7 +180,7 @@ def prove(hand: HandState, seat: int, rules: HouseRules) -> tuple[HandState, lis
         f"Seat {seat} opened but cannot show openers ({' '.join(cards)}): its hand is dead and "
         "cannot win the pot"
     )
-    turn = next_to_show(hand, side_pots_first=rules.showdown.side_pots_first)  # SHOW-01
+    turn = next_to_show(hand, rules)  # SHOW-01
     return evolve(hand, to_act=turn), [Notice(rule_id=RuleId.OPEN_05, message=text, seat=seat)]
 
 

@@ -478,9 +478,7 @@ def _next_turn(hand: HandState, killed: int, rules: HouseRules) -> int | None:
         return None if betting.round_complete(hand) else hand.to_act
     if is_draw(hand.phase):
         return drawing.next_to_draw(hand, phase_number(hand.phase))
-    # the showdown order without the profile (as recorded hands were), but WSOP 149's
-    # side pots first where the profile asks for it (SHOW-01)
-    return showdown.next_to_show(hand, side_pots_first=rules.showdown.side_pots_first)
+    return showdown.next_to_show(hand, rules)  # SHOW-01 in the profile's order
 
 
 def _award(state: TableState, award: Award, log: Log) -> TableState:

@@ -578,3 +578,48 @@ def test_SHOW_01_guides_the_side_pot_first_after_the_opener_cannot_prove_openers
     table = opener_dead(side_pots_first=True)
     assert table.hand.to_act == 3
     assert refused(table, 2, "show", cards="Ah Ad Ac 4d 4s").rule_id is RuleId.SHOW_01
+
+
+def _checked_down_to_the_opener() -> Table:
+    """An ante game whose opener (seat 3) acts first after the draw: checked down, so he is
+    the first to show (TDA 17-A)."""
+    rules = HouseRules(
+        open=OpenRules(requirement=OpenRequirement.JACKS_OR_BETTER),
+        betting=BettingRules(post_draw_first=PostDrawFirst.OPENER),
+    )
+    table = Table(
+        [100, 100, 100, 100], stakes=Stakes(ante=1, small_bet=10, big_bet=20), rules=rules
+    )
+    table.start(button=4)
+    table.act(1, "check")
+    table.act(2, "check")
+    table.act(3, "bet", amount=10)  # opens
+    for seat in (4, 1, 2):
+        table.act(seat, "call")
+    for seat in (1, 2, 3, 4):
+        table.act(seat, "draw", count=0)
+    for seat in (3, 4, 1, 2):  # the opener first after the draw
+        table.act(seat, "check")
+    return table
+
+
+def test_SHOW_01_guides_the_seat_after_a_dead_opener_when_the_opener_shows_first() -> None:
+    """OPEN-05 with TDA 17-A: the opener shows first, cannot show openers, his hand is dead,
+    and the next to show is the seat after him (4), not the first left of the button (1): the
+    order the profile gives, as for any other showdown (it was the plain order before)."""
+    table = _checked_down_to_the_opener()
+    assert table.hand.to_act == 3
+    assert refused(table, 1, "show", cards="Ah Ad Ac 4d 4s").rule_id is RuleId.SHOW_01
+    table.act(3, "show", cards="Th 9d 5c 4s 2d")
+    assert table.hand.player(3).mucked
+    assert table.hand.to_act == 4
+    assert refused(table, 1, "show", cards="Ah Ad Ac 4d 4s").rule_id is RuleId.SHOW_01
+
+
+def test_SHOW_01_guides_the_seat_after_the_opener_the_floor_killed_at_the_showdown() -> None:
+    """TDA 17-A: the floor kills the opener's hand before he shows; the next to show is the
+    seat after him in the profile's order (4), not the first left of the button (1)."""
+    table = _checked_down_to_the_opener()
+    table.run(Ruling(decision="custom", effects=(KillHand(3),), note="floor decided"))
+    assert table.hand.to_act == 4
+    assert refused(table, 1, "show", cards="Ah Ad Ac 4d 4s").rule_id is RuleId.SHOW_01
