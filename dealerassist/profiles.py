@@ -224,6 +224,10 @@ def summary(rules: HouseRules) -> str:
         extras.append("exposed card replaced" if keep == KEEP_NONE else f"exposed card kept {keep}")
     if rules.irregularities.exposed_draw is not ExposedDrawCard.TO_DISCARDS:  # IRREG-04
         extras.append("card exposed on the draw is the next burn")
+    if rules.showdown.side_pots_first:  # SHOW-01 (WSOP 149)
+        extras.append("side pots shown first")
+    if rules.blinds.new_game_orbit:  # BLIND-11 (c)
+        extras.append("new game's first orbit free")
     return (
         f"{game.variant} {game.structure} {game.forced_bets}; players<={rules.table.max_players};"
         f" cap {cap}; draw<={max_draw} in-a-row<={draw.max_consecutive};"

@@ -22,3 +22,27 @@ def test_healthz_answers_ok() -> None:
     response = client.get("/healthz")
     assert response.status_code == 200
     assert response.get_json() == {"status": "ok"}
+
+
+def test_a_command_piped_into_a_reader_that_stops_early_exits_without_a_traceback() -> None:
+    """`dealerassist profiles | head -1`: the closed pipe ends the command quietly."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\nfrom dealerassist.cli import main\n"
+        "sys.stdout.reconfigure(line_buffering=True)\n"
+        "sys.exit(main(['profiles']))"
+    )
+    command = subprocess.Popen(
+        [sys.executable, "-c", script],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert command.stdout is not None and command.stderr is not None
+    command.stdout.readline()
+    command.stdout.close()  # the reader stops after one line
+    with command.stderr:
+        error = command.stderr.read().decode()
+    assert command.wait(timeout=60) == 1
+    assert "Traceback" not in error and "BrokenPipeError" not in error

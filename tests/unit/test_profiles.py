@@ -25,6 +25,7 @@ from dealerassist.profiles import (
     summary,
 )
 from dealerassist.rules.house_rules import (
+    BlindRules,
     BottomCard,
     ButtonMethod,
     ExposedDrawCard,
@@ -40,6 +41,7 @@ from dealerassist.rules.house_rules import (
     PostDrawFirst,
     ReshufflePool,
     ShortAllInRule,
+    ShowdownRules,
     StrippedDeckRule,
     StrippedRules,
     Structure,
@@ -521,8 +523,9 @@ def test_cli_shows_the_optional_kill_profile_in_the_column(
     assert main(["profiles", "--dir", str(REPO_PROFILES_DIR)]) == 0
     lines = capsys.readouterr().out.splitlines()
     (index,) = [i for i, line in enumerate(lines) if line.startswith("casino-triple-draw-27-opt")]
-    assert lines[index + 1].endswith(
-        "; kill optional full; misdeal until two_players_acted; exposed card kept 75432"
+    assert (
+        "; kill optional full; misdeal until two_players_acted; exposed card kept 75432;"
+        in lines[index + 1]
     )
     hash_columns = {line.index(f" {line.split()[1]} ") for line in lines[:-1:2]}
     summary_columns = {len(line) - len(line.lstrip()) for line in lines[1:-1:2]}
@@ -562,6 +565,11 @@ def test_the_summary_names_the_options_a_profile_turns_on() -> None:
     assert line.endswith(
         "; kill required full; antes stop after 3 pass-outs; misdeal until two_players_acted"
     )
+    assert "side pots" not in line and "first orbit" not in line
+    rules = HouseRules(
+        showdown=ShowdownRules(side_pots_first=True), blinds=BlindRules(new_game_orbit=True)
+    )
+    assert summary(rules).endswith("; side pots shown first; new game's first orbit free")
 
 
 # -- IRREG-03: the ranks of an exposed card kept on the deal ---------------------------------------
