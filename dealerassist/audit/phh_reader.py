@@ -752,8 +752,6 @@ def blind_seats(hand: RecordedHand) -> tuple[int, int]:
             return small, big
         if _empty_small_blind(hand):  # no player's seat: an empty one before the big blind
             return _dead_seat(hand), big
-        if big > 1:  # the small blind sat out: its place is the seat before the big blind's
-            return big - 1, big
         raise InvalidInput("_posts: nobody posts the small blind, and it is not dead")
     if hand.dead_small_blind:
         return _dead_seat(hand), 1
@@ -810,19 +808,23 @@ def _dead_seat(hand: RecordedHand) -> int:
 
 
 def _empty_small_blind(hand: RecordedHand) -> int:
-    """BLIND-03 dead button: our ``_posts`` names no small blind, and the player before the
-    big blind posted something else (a missed blind made up, a bought button, a kill). So
-    that player was dealt in past the button, and the small blind was dead at an empty seat
-    between him and the big blind (its player had left: the big blind moved on to the next
-    player, and the small blind stayed where the last big blind was). Without ``_posts``,
-    when the big blind (p3 or later) is the only blind posted (``_only_the_big_blind_posted``).
-    The big blind's player number (``replay_seats`` leaves that seat empty); 0 for any other
-    hand. Heads-up such a hand is refused (``blind_seats``).
+    """BLIND-03 dead button: our ``_posts`` names no small blind, and the big blind is not
+    player 1. So the players before the big blind were dealt in past the button, whether they
+    posted something (a missed blind made up, a bought button, a kill) or nothing (free after
+    a seat change, BLIND-12), and the small blind was dead at an empty seat between them and
+    the big blind (its player had left or sat out at the post: the big blind moved on to the
+    next player, and the small blind stayed where the last big blind was). Without
+    ``_posts``, when the big blind (p3 or later) is the only blind posted
+    (``_only_the_big_blind_posted``). The big blind's player number (``replay_seats`` leaves
+    that seat empty); 0 for any other hand. Heads-up such a hand is refused (``blind_seats``).
 
     >>> hand = parse_phh("variant='N2L1D'\\nstarting_stacks=[9,9,9]\\nactions=[]\\n"
     ...     "_posts=[['dead_small_blind'],['big_blind'],[]]")
     >>> _empty_small_blind(hand), blind_seats(hand)
     (2, (4, 2))
+    >>> _empty_small_blind(parse_phh("variant='N2L1D'\\nstarting_stacks=[9,9,9]\\n"
+    ...     "actions=[]\\n_posts=[[],['big_blind'],['dead_small_blind']]"))
+    2
     """
     posts = hand.posts
     if hand.player_count < 3 or hand.dead_small_blind:
@@ -832,7 +834,7 @@ def _empty_small_blind(hand: RecordedHand) -> int:
     if any("small_blind" in parts for parts in posts):
         return 0
     big = next(player for player, parts in enumerate(posts, 1) if "big_blind" in parts)
-    return big if big > 1 and posts[big - 2] else 0
+    return big if big > 1 else 0
 
 
 def _only_the_big_blind_posted(hand: RecordedHand) -> int:
