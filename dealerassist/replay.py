@@ -83,7 +83,7 @@ def replay_hand(hand: RecordedHand, rules: HouseRules) -> TableState:
         if isinstance(command, StartHand):
             state = prepare_table(hand, state, rules)
         if not hand.dealt_in_turn:
-            command = _owed_fifth_first(state, commands, number - 1)
+            command = _owed_fifth_first(state, commands, number - 1, hand.count_mode)
         try:
             state = apply(state, command, rules, REPLAY_AT).state
         except RuleViolation as violation:
@@ -94,14 +94,18 @@ def replay_hand(hand: RecordedHand, rules: HouseRules) -> TableState:
     return state
 
 
-def _owed_fifth_first(state: TableState, commands: list[Command], index: int) -> Command:
+def _owed_fifth_first(
+    state: TableState, commands: list[Command], index: int, in_turn: bool = False
+) -> Command:
     """DRAW-03/06: the command at ``index``, or the fifth card the engine deals first.
 
-    A file that does not say the order the replacements were dealt in (a count-mode export:
-    the engine dealt them itself) is replayed in PHH's order, each split five's fifth card
-    after the others' deals. When the stub runs low the engine has a fifth card owed dealt
+    A file that does not say when the fifth cards were dealt is replayed with each split
+    five's fifth card after the others' deals: in PHH's order, or ``in_turn`` (a count-mode
+    export: the engine dealt each player's cards as it drew, ``phh_reader._count_mode``)
+    after the draw's last deal. When the stub runs low the engine has a fifth card owed dealt
     before the next seat's cards (``rules.fifth_cards.serve_owed_first``), as it did at the
-    recorded table: the fifth card is then moved up to ``index`` (``commands`` is changed).
+    recorded table: the fifth card is then moved up to ``index`` (``commands`` is changed);
+    in turn, from past the later players' draws of that round.
     """
     command = commands[index]
     hand = state.hand
@@ -109,6 +113,8 @@ def _owed_fifth_first(state: TableState, commands: list[Command], index: int) ->
         return command
     for later in range(index + 1, len(commands)):
         candidate = commands[later]
+        if in_turn and _is_draw(candidate) and candidate.seat != hand.to_act:
+            continue  # a later player's draw of this round (its cards follow it): fifths after
         if not _is_deal(candidate):
             break
         if candidate.seat == hand.to_act and len(candidate.cards or ()) == 1:
@@ -119,6 +125,10 @@ def _owed_fifth_first(state: TableState, commands: list[Command], index: int) ->
 
 def _is_deal(command: Command) -> TypeGuard[Act]:
     return isinstance(command, Act) and command.action is ActionKind.DEAL
+
+
+def _is_draw(command: Command) -> TypeGuard[Act]:
+    return isinstance(command, Act) and command.action is ActionKind.DRAW
 
 
 def _brief(entry: dict[str, Any]) -> dict[str, Any]:

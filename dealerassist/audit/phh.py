@@ -768,8 +768,10 @@ def _dealt_in_turn(
     PHH writes a draw round's discards before its deals (pokerkit reads no other order), and
     when the deck runs out the order decides which discards are reshuffled: our
     ``_dealt_in_turn = true`` (and ``_early_fifths``) tell the reader to replay the deals as
-    they were. Not in turn when no replacement was dealt by name (count mode) or a player
-    drew before the last one's cards were dealt: the reader then deals in PHH's order."""
+    they were. Not in turn when a player drew before the last one's cards were dealt: the
+    reader then deals in PHH's order; nor when no replacement was dealt by name (count mode):
+    the engine dealt them in turn itself, and the reader replays a count-mode export so
+    (``phh_reader._count_mode``)."""
     owed: dict[int, int] = {}  # seat -> replacement cards still to deal
     fives: set[int] = set()  # seats that drew five: the fifth card may come later
     early: list[tuple[int, int, int]] = []

@@ -20,7 +20,9 @@ Our own exports (``audit.phh``) add fields PHH has none for: ``_dead_small_blind
 so the engine asks for those posts), ``_dealt_in_turn`` and ``_early_fifths`` (the order the
 dealer dealt a draw's replacements in, ``_interleaved``), ``_exposed`` (a card the dealer
 exposed and replaced, entered again as the dealer did, ``_Mapper._expose``), and
-``_cancelled``.
+``_cancelled``. A count-mode export (``_count_mode``: it names its ``_profile_id`` and no
+dealt card) is replayed in turn too, as the engine dealt it, so a reshuffle takes the discards
+the engine's did (DRAW-06).
 """
 
 from __future__ import annotations
@@ -147,6 +149,9 @@ class RecordedHand:
     kill_player: int = 0  # ``_kill``: the player who kills the hand (KILL-01), 0 if nobody
     kill_blind: int = 0
     dealt_in_turn: bool = False  # ``_dealt_in_turn``: replacements dealt right after a discard
+    # our export of a count-mode hand (``_count_mode``: no dealt card named): the engine dealt
+    # each player's replacements as it declared its draw, so they are replayed in turn too
+    count_mode: bool = False
     # ``_early_fifths``: [p, q, k] a fifth card of p dealt once q had made its k-th draw,
     # before q's cards
     early_fifths: tuple[tuple[int, int, int], ...] = ()
@@ -191,12 +196,14 @@ def hand_from_mapping(data: Mapping[str, Any]) -> RecordedHand:
     count = len(stacks)
     if count < 2:
         raise InvalidInput("starting_stacks: a hand needs at least two players")
+    actions = tuple(map(_parse_action_cached, _list(data, "actions", str)))
+    profile_id = _optional_text(data, "_profile_id")
     hand = RecordedHand(
         variant=_text(data, "variant"),
         antes=_per_player(data, "antes", count),
         blinds_or_straddles=_per_player(data, "blinds_or_straddles", count),
         starting_stacks=stacks,
-        actions=tuple(map(_parse_action_cached, _list(data, "actions", str))),
+        actions=actions,
         ante_trimming=bool(data.get("ante_trimming_status", False)),
         bring_in=_chips(data, "bring_in"),
         small_bet=_chips(data, "small_bet"),
@@ -212,11 +219,33 @@ def hand_from_mapping(data: Mapping[str, Any]) -> RecordedHand:
         dealt_in_turn=data.get("_dealt_in_turn") is True,
         early_fifths=_early_fifths(data, count),
         exposed=_exposed(data, count),
-        profile_id=_optional_text(data, "_profile_id"),
+        count_mode=_count_mode(profile_id, actions),
+        profile_id=profile_id,
         profile_sha256=_optional_text(data, "_profile_sha256"),
     )
     _check_players(hand)
     return hand
+
+
+def _count_mode(profile_id: str, actions: Sequence[RecordedAction]) -> bool:
+    """Our export (it names its ``_profile_id``) of a count-mode hand: no dealt card is named.
+
+    The dealer entered only how many cards each player drew, and the engine dealt them at
+    once, before the next player drew (four of a five-card draw, the fifth after the others
+    or first when the stub ran low, DRAW-03/06), burning and reshuffling as it went: PHH's
+    order, every discard of a draw before its deals, would keep the later drawers' discards
+    out of a reshuffle (DRAW-06) that took them.
+
+    >>> deal, draw = parse_action("d dh p1 ????"), parse_action("p1 sd ??")
+    >>> _count_mode("casino-triple-draw-27", [deal, draw]), _count_mode("", [deal, draw])
+    (True, False)
+    >>> _count_mode("casino-triple-draw-27", [parse_action("d dh p1 7c??")])
+    False
+    """
+    if not profile_id:
+        return False
+    deals = [action.cards or () for action in actions if action.code is _DEAL_HOLE]
+    return bool(deals) and all(card == UNKNOWN_CARD for cards in deals for card in cards)
 
 
 def _optional_text(data: Mapping[str, Any], key: str) -> str:
@@ -1241,7 +1270,8 @@ class _Mapper:
         hand = self.hand
         early = list(hand.early_fifths) if hand.dealt_in_turn else []
         draws = self.draws  # for _early_fifths and _exposed
-        for action in _interleaved(hand.actions) if hand.dealt_in_turn else hand.actions:
+        in_turn = hand.dealt_in_turn or hand.count_mode
+        for action in _interleaved(hand.actions) if in_turn else hand.actions:
             handler = _HANDLERS.get(action.code)
             if handler is None:
                 raise InvalidInput(f"{action.text!r}: not an action of the games we deal")
@@ -1408,7 +1438,8 @@ _HANDLERS: dict[ActionCode, Callable[[_Mapper, int, RecordedAction], Act]] = {
 
 def _interleaved(actions: Sequence[RecordedAction]) -> Sequence[RecordedAction]:
     """The actions with each discard followed at once by that player's replacements, for a
-    hand our ``_dealt_in_turn`` says was dealt so (``audit.phh._dealt_in_turn``).
+    hand our ``_dealt_in_turn`` says was dealt so (``audit.phh._dealt_in_turn``), and for our
+    count-mode exports (``_count_mode``: the engine dealt so).
 
     PHH writes a draw round's discards before its deals (pokerkit deals once everyone has
     declared, and reshuffles them all); a dealer deals each player's replacements in turn,

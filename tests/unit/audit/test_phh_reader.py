@@ -474,6 +474,57 @@ def test_a_five_card_draw_is_split_four_and_one_when_the_profile_splits_it() -> 
     assert deals("replay-permissive") == deals(None) == whole
 
 
+COUNT_MODE = """
+variant = 'F2L3D'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [50, 60, 70]
+actions = [
+  'd dh p1 ??????????', 'd dh p2 ??????????', 'd dh p3 ??????????',
+  'p3 cc', 'p1 cc', 'p2 cc',
+  'p1 sd ??????????', 'p2 sd ??', 'p3 sd ????', 'd dh p1 ??????????', 'd dh p2 ??',
+  'd dh p3 ????', 'p1 cc', 'p2 f', 'p3 f',
+]
+_profile_id = 'casino-triple-draw-27'
+"""
+
+
+def test_a_count_mode_export_is_mapped_in_turn_with_a_split_fives_fifth_after_the_others() -> None:
+    """DRAW-03/06: our count-mode export (``_profile_id``, no dealt card named) is mapped as
+    the engine dealt it, each player's cards right after its discards (four of a five-card
+    draw, the fifth after the others); a file that is not ours, or names its cards, keeps
+    PHH's order, every discard first."""
+    from dealerassist.profiles import get_profile
+
+    rules = get_profile("casino-triple-draw-27")
+
+    def order(text: str) -> list[tuple[int, str, int]]:
+        _, commands = to_commands(parse_phh(text), rules.profile_id, rules=rules)
+        return [
+            (c.seat, c.action.value, len(c.cards or c.discards or ()))
+            for c in commands
+            if isinstance(c, Act) and c.action in (ActionKind.DRAW, ActionKind.DEAL)
+        ][3:]  # after the hole cards
+
+    in_turn = [
+        (1, "draw", 5), (1, "deal", 4), (2, "draw", 1), (2, "deal", 1),
+        (3, "draw", 2), (3, "deal", 2), (1, "deal", 1),
+    ]  # fmt: skip
+    assert parse_phh(COUNT_MODE).count_mode
+    assert order(COUNT_MODE) == in_turn
+    phh_order = [
+        (1, "draw", 5), (2, "draw", 1), (3, "draw", 2),
+        (1, "deal", 4), (2, "deal", 1), (3, "deal", 2), (1, "deal", 1),
+    ]  # fmt: skip
+    not_ours = COUNT_MODE.replace("_profile_id = 'casino-triple-draw-27'\n", "")
+    named = COUNT_MODE.replace("'d dh p2 ??'", "'d dh p2 7c'")
+    for text in (not_ours, named):
+        assert not parse_phh(text).count_mode
+        assert order(text) == phh_order
+
+
 # A hand of the dealer soak (seed 41, casino-triple-draw-27-kill, card mode), as exported: in
 # the second draw p2 and p4 each discard five (dealt four), p5 discards four, and the stub then
 # holds too few cards for p5's four and both fifth cards, so both fifths came before p5's cards.
