@@ -13,16 +13,17 @@ small blind's place who waits (``_small_blind_waits``). Unknown cards (``??``) a
 by placeholder cards that appear nowhere in the record, so that card mode can still check
 every card; a seat that later shows named cards (a count-mode export) was holding those
 cards, so its placeholders are renamed to them; when more cards are unknown than unused
-(reshuffles), the rest stay ``??``, which the engine takes as a card not entered.
+(reshuffles), the rest stay ``??``, which the engine takes as a card not entered. Such a
+count-mode export of ours (``_count_mode``: it names its ``_profile_id`` and no dealt card) is
+replayed in turn, as the engine dealt it, so a reshuffle takes the discards the engine's did
+(DRAW-06).
 
 Our own exports (``audit.phh``) add fields PHH has none for: ``_dead_small_blind``,
 ``_posts`` and ``_kill`` (what each player posted; ``prepare_table`` seats the replay table
 so the engine asks for those posts), ``_dealt_in_turn`` and ``_early_fifths`` (the order the
 dealer dealt a draw's replacements in, ``_interleaved``), ``_exposed`` (a card the dealer
 exposed and replaced, entered again as the dealer did, ``_Mapper._expose``), and
-``_cancelled``. A count-mode export (``_count_mode``: it names its ``_profile_id`` and no
-dealt card) is replayed in turn too, as the engine dealt it, so a reshuffle takes the discards
-the engine's did (DRAW-06).
+``_cancelled``.
 """
 
 from __future__ import annotations
@@ -197,7 +198,6 @@ def hand_from_mapping(data: Mapping[str, Any]) -> RecordedHand:
     if count < 2:
         raise InvalidInput("starting_stacks: a hand needs at least two players")
     actions = tuple(map(_parse_action_cached, _list(data, "actions", str)))
-    profile_id = _optional_text(data, "_profile_id")
     hand = RecordedHand(
         variant=_text(data, "variant"),
         antes=_per_player(data, "antes", count),
@@ -217,17 +217,17 @@ def hand_from_mapping(data: Mapping[str, Any]) -> RecordedHand:
         kill_player=_kill(data, count)[0],
         kill_blind=_kill(data, count)[1],
         dealt_in_turn=data.get("_dealt_in_turn") is True,
+        count_mode=_count_mode(data, actions),
         early_fifths=_early_fifths(data, count),
         exposed=_exposed(data, count),
-        count_mode=_count_mode(profile_id, actions),
-        profile_id=profile_id,
+        profile_id=_optional_text(data, "_profile_id"),
         profile_sha256=_optional_text(data, "_profile_sha256"),
     )
     _check_players(hand)
     return hand
 
 
-def _count_mode(profile_id: str, actions: Sequence[RecordedAction]) -> bool:
+def _count_mode(data: Mapping[str, Any], actions: Sequence[RecordedAction]) -> bool:
     """Our export (it names its ``_profile_id``) of a count-mode hand: no dealt card is named.
 
     The dealer entered only how many cards each player drew, and the engine dealt them at
@@ -237,12 +237,13 @@ def _count_mode(profile_id: str, actions: Sequence[RecordedAction]) -> bool:
     out of a reshuffle (DRAW-06) that took them.
 
     >>> deal, draw = parse_action("d dh p1 ????"), parse_action("p1 sd ??")
-    >>> _count_mode("casino-triple-draw-27", [deal, draw]), _count_mode("", [deal, draw])
+    >>> ours = {"_profile_id": "casino-triple-draw-27"}
+    >>> _count_mode(ours, [deal, draw]), _count_mode({}, [deal, draw])
     (True, False)
-    >>> _count_mode("casino-triple-draw-27", [parse_action("d dh p1 7c??")])
+    >>> _count_mode(ours, [parse_action("d dh p1 7c??")])
     False
     """
-    if not profile_id:
+    if not data.get("_profile_id"):
         return False
     deals = [action.cards or () for action in actions if action.code is _DEAL_HOLE]
     return bool(deals) and all(card == UNKNOWN_CARD for cards in deals for card in cards)

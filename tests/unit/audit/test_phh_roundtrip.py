@@ -1011,6 +1011,83 @@ def test_a_count_mode_fifth_card_dealt_first_as_the_stub_runs_low_replays() -> N
     assert _pokerkit_stacks(text) == recorded
 
 
+def _count_mode_reshuffle_in_the_third_draw() -> tuple[Table, list[str]]:
+    """Six seated, three fold before the draw; seats 1, 2 and 6 draw 1, 1, 3, then 2, 5, 5,
+    then 5, 4, 5 (casino profile: a burn before each draw, the bottom card never dealt, the
+    muck never reshuffled). The third draw's burn leaves 2 cards, the bottom one not dealt:
+    seat 1 gets 1, then a reshuffle of the bottom card, 3 burns and seats 2's and 6's discards
+    (6 and 8: those two hold five) gives it 3 more, its fifth after the others (DRAW-03/06).
+    The dealing instructions of that draw come back too."""
+    table = Table("count", dict.fromkeys((1, 2, 3, 4, 5, 6), 400))
+    table.start(button=6)
+    table.act(1, "post")
+    table.act(2, "post")
+    _in_turn(table, "fold", "fold", "fold", "call", "call", "check")
+    order = (1, 2, 6)
+    for counts in ({1: 1, 2: 1, 6: 3}, {1: 2, 2: 5, 6: 5}):
+        for seat in order:
+            table.act(seat, "draw", count=counts[seat])
+        _check_round(table, order)
+    texts = []
+    for seat, count in ((1, 5), (2, 4), (6, 5)):
+        answer = table.act(seat, "draw", count=count)
+        texts += [step["text"] for step in answer.body["instructions"]]
+    table.act(1, "bet", amount=20)
+    table.act(2, "fold")
+    table.act(6, "fold")
+    return table, texts
+
+
+def test_a_count_mode_reshuffle_takes_the_later_drawers_discards_as_the_engine_did() -> None:
+    """DRAW-03/05/06 in count mode: the engine dealt each player's cards as it drew, so the
+    reshuffle for seat 1 took the discards of seats 2 and 6, who had not drawn yet. PHH writes
+    the draw's discards before its deals; replayed so, seats 2 and 6 are still owed cards and
+    their discards stay out: a new stub of 4 cards, and seat 2's four were refused ("DRAW-06:
+    The stub and a reshuffle cannot supply these cards"; soak seed 91, table
+    ``S91-ctd2ok-count-e9a6`` hand 23). A count-mode export (no dealt card named) is replayed
+    in turn, and the replay's stub, burns and reshuffle are the engine's; the file is as before
+    (no new field). Without ``_profile_id`` it is not ours and is replayed in PHH's order."""
+    table, texts = _count_mode_reshuffle_in_the_third_draw()
+    reshuffle = next(text for text in texts if text.startswith("Reshuffle for seat 1"))
+    assert "the discards of seat 2 (6) and seat 6 (8) into a new stub of 18 cards" in reshuffle
+    assert texts.index("Deal 3 more cards to seat 1 from the new stub") > texts.index(reshuffle)
+    live = table.services.tables.load(table.table_id).state.hand  # type: ignore[union-attr]
+    text, recorded = _round_trip(table)
+    data = tomllib.loads(text)
+    assert not {"_dealt_in_turn", "_early_fifths"} & data.keys()
+    assert data["actions"][-9:-3] == [  # p1 is seat 1, p2 seat 2, p6 seat 6
+        "p1 sd ??????????", "p2 sd ????????", "p6 sd ??????????",
+        "d dh p1 ??????????", "d dh p2 ????????", "d dh p6 ??????????",
+    ]  # fmt: skip
+    assert recorded == [420, 390, 400, 400, 400, 390]  # seat 1 wins the blind and two bets
+    hand = parse_phh(text)
+    assert hand.count_mode
+    replayed = replay_hand(hand, get_profile(TRIPLE_DRAW)).hand
+    assert replayed is not None and live is not None
+    assert live.reshuffles == 1
+    assert (replayed.stub, replayed.burns, replayed.reshuffles) == (live.stub, live.burns, 1)
+    assert _pokerkit_stacks(text) == recorded
+    not_ours = text.replace(f'_profile_id = "{TRIPLE_DRAW}"\n', "")
+    assert not parse_phh(not_ours).count_mode
+    with pytest.raises(InvalidInput, match="DRAW-06: The stub and a reshuffle cannot supply"):
+        _replayed(not_ours, TRIPLE_DRAW)
+
+
+def test_the_soak_hand_with_a_count_mode_reshuffle_replays_from_its_text() -> None:
+    """The soak's export as it was written (seed 91, ``S91-ctd2ok-count-e9a6`` hand 23,
+    casino-triple-draw-27-optional-kill, count mode): p1, p4 and p6 draw 5, 4 and 5 in the
+    third draw and p1's cards need a reshuffle. ``dealerassist replay`` refused it at p4's
+    four cards (command 54 of 62, DRAW-06); in turn it replays, under the profile version it
+    names, to the recorded finishing stacks."""
+    path = RECORDED / "S91-ctd2ok-count-e9a6-23.phh"
+    result = replay_file(path)
+    assert result.ok, result.error
+    assert result.finishing_stacks == [1310, 810, 540, 1110, 200, 295] == result.expected
+    hand = parse_phh(path.read_text(encoding="utf-8"))
+    assert result.profile == f"{hand.profile_id}@{hand.profile_sha256}"
+    assert hand.count_mode and not hand.dealt_in_turn
+
+
 def _dead_small_blind_at_an_empty_seat(table: Table) -> dict[str, Any]:
     """BLIND-03 dead button, seats 1-5: seat 3 sits out while the big blind passes it (hand 5:
     button 1, blinds 2 and 4), then the big blind of hand 5 (seat 4) leaves and seat 3 comes
@@ -1585,80 +1662,3 @@ def test_an_exposed_card_replaced_before_a_reshuffle_replays(on_the_draw: bool) 
     assert "_exposed" not in without
     with pytest.raises(InvalidInput, match="DRAW-06: 1 of these cards are discards"):
         _replayed(without, TRIPLE_DRAW)
-
-
-def _count_mode_reshuffle_in_the_third_draw() -> tuple[Table, list[str]]:
-    """Six seated, three fold before the draw; seats 1, 2 and 6 draw 1, 1, 3, then 2, 5, 5,
-    then 5, 4, 5 (casino profile: a burn before each draw, the bottom card never dealt, the
-    muck never reshuffled). The third draw's burn leaves 2 cards, the bottom one not dealt:
-    seat 1 gets 1, then a reshuffle of the bottom card, 3 burns and seats 2's and 6's discards
-    (6 and 8: those two hold five) gives it 3 more, its fifth after the others (DRAW-03/06).
-    The dealing instructions of that draw come back too."""
-    table = Table("count", dict.fromkeys((1, 2, 3, 4, 5, 6), 400))
-    table.start(button=6)
-    table.act(1, "post")
-    table.act(2, "post")
-    _in_turn(table, "fold", "fold", "fold", "call", "call", "check")
-    order = (1, 2, 6)
-    for counts in ({1: 1, 2: 1, 6: 3}, {1: 2, 2: 5, 6: 5}):
-        for seat in order:
-            table.act(seat, "draw", count=counts[seat])
-        _check_round(table, order)
-    texts = []
-    for seat, count in ((1, 5), (2, 4), (6, 5)):
-        answer = table.act(seat, "draw", count=count)
-        texts += [step["text"] for step in answer.body["instructions"]]
-    table.act(1, "bet", amount=20)
-    table.act(2, "fold")
-    table.act(6, "fold")
-    return table, texts
-
-
-def test_a_count_mode_reshuffle_takes_the_later_drawers_discards_as_the_engine_did() -> None:
-    """DRAW-03/05/06 in count mode: the engine dealt each player's cards as it drew, so the
-    reshuffle for seat 1 took the discards of seats 2 and 6, who had not drawn yet. PHH writes
-    the draw's discards before its deals; replayed so, seats 2 and 6 are still owed cards and
-    their discards stay out: a new stub of 4 cards, and seat 2's four were refused ("DRAW-06:
-    The stub and a reshuffle cannot supply these cards"; soak seed 91, table
-    ``S91-ctd2ok-count-e9a6`` hand 23). A count-mode export (no dealt card named) is replayed
-    in turn, and the replay's stub, burns and reshuffle are the engine's; the file is as before
-    (no new field). Without ``_profile_id`` it is not ours and is replayed in PHH's order."""
-    table, texts = _count_mode_reshuffle_in_the_third_draw()
-    reshuffle = next(text for text in texts if text.startswith("Reshuffle for seat 1"))
-    assert "the discards of seat 2 (6) and seat 6 (8) into a new stub of 18 cards" in reshuffle
-    assert texts.index("Deal 3 more cards to seat 1 from the new stub") > texts.index(reshuffle)
-    live = table.services.tables.load(table.table_id).state.hand  # type: ignore[union-attr]
-    text, recorded = _round_trip(table)
-    data = tomllib.loads(text)
-    assert not {"_dealt_in_turn", "_early_fifths"} & data.keys()
-    assert data["actions"][-9:-3] == [  # p1 is seat 1, p2 seat 2, p6 seat 6
-        "p1 sd ??????????", "p2 sd ????????", "p6 sd ??????????",
-        "d dh p1 ??????????", "d dh p2 ????????", "d dh p6 ??????????",
-    ]  # fmt: skip
-    assert recorded == [420, 390, 400, 400, 400, 390]  # seat 1 wins the blind and two bets
-    hand = parse_phh(text)
-    assert hand.count_mode
-    replayed = replay_hand(hand, get_profile(TRIPLE_DRAW)).hand
-    assert replayed is not None and live is not None
-    assert live.reshuffles == 1
-    assert (replayed.stub, replayed.burns, replayed.reshuffles) == (live.stub, live.burns, 1)
-    assert _pokerkit_stacks(text) == recorded
-    not_ours = text.replace(f'_profile_id = "{TRIPLE_DRAW}"\n', "")
-    assert not parse_phh(not_ours).count_mode
-    with pytest.raises(InvalidInput, match="DRAW-06: The stub and a reshuffle cannot supply"):
-        _replayed(not_ours, TRIPLE_DRAW)
-
-
-def test_the_soak_hand_with_a_count_mode_reshuffle_replays_from_its_text() -> None:
-    """The soak's export as it was written (seed 91, ``S91-ctd2ok-count-e9a6`` hand 23,
-    casino-triple-draw-27-optional-kill, count mode): p1, p4 and p6 draw 5, 4 and 5 in the
-    third draw and p1's cards need a reshuffle. ``dealerassist replay`` refused it at p4's
-    four cards (command 54 of 62, DRAW-06); in turn it replays, under the profile version it
-    names, to the recorded finishing stacks."""
-    path = RECORDED / "S91-ctd2ok-count-e9a6-23.phh"
-    result = replay_file(path)
-    assert result.ok, result.error
-    assert result.finishing_stacks == [1310, 810, 540, 1110, 200, 295] == result.expected
-    hand = parse_phh(path.read_text(encoding="utf-8"))
-    assert result.profile == f"{hand.profile_id}@{hand.profile_sha256}"
-    assert hand.count_mode and not hand.dealt_in_turn
