@@ -16,6 +16,7 @@ from dealerassist.rules.house_rules import (
     KillMode,
     KillRules,
 )
+from dealerassist.rules.ruling_commands import Ruling, VoidLast
 from dealerassist.rules.state import Phase, TableState
 from dealerassist.rules.violations import RuleId, RuleViolation
 
@@ -241,3 +242,16 @@ def test_SHOW_08_accepts_a_chop_with_a_short_big_blind() -> None:
     outcome = table.act(2, "chop")
     assert outcome.result is not None and _chop_text(outcome.result) == "2:5, 3:4"
     assert table.stacks() == {1: 500, 2: 500, 3: 4, 4: 500}
+
+
+def test_SHOW_08_accepts_a_chop_voided_by_the_floor_and_the_hand_played_on() -> None:
+    """A chop entered by mistake (one blind did not agree): the floor's ``void_last`` puts
+    the hand back on the small blind's turn with the blinds in, chop offered again."""
+    table = _folded_to_the_blinds()
+    table.act(2, "chop")
+    table.run(Ruling(decision="custom", effects=(VoidLast(1),), note="seat 3 did not agree"))
+    assert table.hand.phase is Phase.BETTING_1 and table.hand.to_act == 2
+    assert table.hand.result is None and table.hand.pot == 15
+    assert "chop" in _actions(table)
+    table.act(2, "call")
+    assert table.hand.to_act == 3
