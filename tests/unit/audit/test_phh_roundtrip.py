@@ -16,6 +16,7 @@ from fakes import fake_services
 
 from dealerassist.audit.phh import hand_records, hand_to_phh
 from dealerassist.audit.phh_reader import parse_phh, replay_seats
+from dealerassist.audit.verify import verify
 from dealerassist.errors import InvalidInput
 from dealerassist.profiles import get_profile
 from dealerassist.replay import finishing_stacks, replay_file, replay_hand
@@ -1428,7 +1429,8 @@ def test_SHOW_08_accepts_a_chopped_hand_exported_and_replayed(mode: str, tmp_pat
     has the fold and no pot, ``_chopped`` names player 1 (the small blind, who entered it) and
     the finishing stacks are the starting ones; ``dealerassist replay`` of the file (under the
     profile version it names) enters the chop again and reaches them; the permissive replay
-    profile, which allows no chop, refuses it with SHOW-08."""
+    profile, which allows no chop, refuses it with SHOW-08; the audit log verifies (hashes and
+    the engine's replay of the chop)."""
     table = Table(mode, {1: 400, 2: 400, 3: 400})
     table.start(button=1)
     table.act(2, "post")
@@ -1455,6 +1457,8 @@ def test_SHOW_08_accepts_a_chopped_hand_exported_and_replayed(mode: str, tmp_pat
     assert replayed.profile is not None and replayed.profile.startswith(f"{TRIPLE_DRAW}@")
     refused = replay_file(path, get_profile("replay-permissive"))
     assert not refused.ok and refused.error is not None and "SHOW-08" in refused.error
+    report = verify(table.record_events(), table.services.profiles.version)
+    assert report["ok"] and report["hands"] == 1, report["problems"]
 
 
 def test_SHOW_08_rejects_a_chopped_field_that_names_no_player() -> None:
