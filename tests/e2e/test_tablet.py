@@ -152,10 +152,11 @@ def test_SHOW_08_accepts_a_chop_through_the_tablet_button(page: Page, service: S
     buttons = page.legal_buttons()
     assert "Chop (both blinds agree)" in buttons
     assert "Only when both blinds agree" in page.text("actions")
+    assert "Back: seat 2 gets 1, seat 3 gets 2." in page.text("actions")
     buttons["Chop (both blinds agree)"].click()
     page.shows_version(version + 1)
     result = page.until(lambda: page.by_id("result").is_displayed() and page.text("result"), "end")
-    assert "Chopped: the blinds took their blinds back (seat 2 1, seat 3 2); no pot." in result
+    assert "Chopped: the blinds took their blinds back (seat 2: 1, seat 3: 2); no pot." in result
     assert "The blinds agreed to chop" in page.text("instructions")
     assert page.stacks() == {1: 100, 2: 100, 3: 100}
     table = service.table("E5")

@@ -155,10 +155,10 @@ function renderLegal(seat, legal, cardMode) {
     return el("div", { class: "legal" }, actionButton(text, "primary", () => submit(body)));
   }
   if (kind === "chop") { // SHOW-08: folded to the blinds; entered only when both blinds agree
-    const back = Object.entries(legal.returns || {}).map(([s, chips]) => `seat ${s} ${chips}`).join(", ");
+    const back = Object.entries(legal.returns || {}).map(([s, chips]) => `seat ${s} gets ${chips}`).join(", ");
     return el("div", { class: "legal group chop" },
       actionButton(LABELS.chop, "primary", () => submit(entry)),
-      el("span", { class: "hint", text: back ? `${legal.text} (back: ${back})` : legal.text }));
+      el("span", { class: "hint", text: back ? `${legal.text}. Back: ${back}.` : legal.text }));
   }
   if (kind === "call") {
     return el("div", { class: "legal" }, actionButton(`Call ${legal.amount}`, "primary", () => submit(entry)));
