@@ -87,7 +87,10 @@ def _hand_refusal(hand: HandState, small: int | None, big: int | None) -> str | 
 
 
 def can_chop(hand: HandState, seat: int, rules: HouseRules) -> bool:
-    """SHOW-08: ``seat`` may enter ``chop`` now."""
+    """SHOW-08: ``seat`` may enter ``chop`` now (asked for every betting seat's legal actions:
+    any seat but the small blind, or any round but the first, is a no at once)."""
+    if seat != hand.small_blind_seat or hand.phase is not Phase.BETTING_1:
+        return False
     return rules.blinds.chop and chop_refusal(hand, seat, rules) is None
 
 
