@@ -8,11 +8,12 @@ to the last seat, which places player 1 left of it (small blind), or heads-up ma
 player 2 the button and small blind; a small blind dead at an empty seat between players (a
 dead button) keeps that seat empty, the players after it one seat further on
 (``replay_seats``), as does heads-up a big blind moved onto a dead button (a stand-in due the
-big blind sits out). Unknown cards (``??``) are replaced by placeholder
-cards that appear nowhere in the record, so that card mode can still check every card; a
-seat that later shows named cards (a count-mode export) was holding those cards, so its
-placeholders are renamed to them; when more cards are unknown than unused (reshuffles), the
-rest stay ``??``, which the engine takes as a card not entered.
+big blind sits out); heads-up a button coming in with a big blind seats a stand-in in the
+small blind's place who waits (``_small_blind_waits``). Unknown cards (``??``) are replaced
+by placeholder cards that appear nowhere in the record, so that card mode can still check
+every card; a seat that later shows named cards (a count-mode export) was holding those
+cards, so its placeholders are renamed to them; when more cards are unknown than unused
+(reshuffles), the rest stay ``??``, which the engine takes as a card not entered.
 
 Our own exports (``audit.phh``) add fields PHH has none for: ``_dead_small_blind``,
 ``_posts`` and ``_kill`` (what each player posted; ``prepare_table`` seats the replay table
@@ -48,6 +49,7 @@ from dealerassist.rules.actions import (
     TableSpec,
     Variant,
 )
+from dealerassist.rules.blinds import LIVE_ENTRY
 from dealerassist.rules.dealing import HAND_SIZE
 from dealerassist.rules.exposed import keeps, rank_of
 from dealerassist.rules.fifth_cards import splits
@@ -63,6 +65,9 @@ REPLAY_PROFILE = "replay-permissive"
 DEAD_SEAT_NAME = "(dead small blind)"  # the stand-in seat of a dead small blind (to_commands)
 WAITING_SEAT_NAME = "(waiting)"  # heads-up, the button not the small blind (_waiting_seat)
 SAT_OUT_SEAT_NAME = "(sat out in the big blind)"  # heads-up, _big_blind_on_the_button
+SMALL_BLIND_WAITS_NAME = "(waiting in the small blind)"  # heads-up, _small_blind_waits
+# the stand-ins that wait for the big blind (not dealt in); the others sit out (to_commands)
+_WAITING_NAMES = frozenset({WAITING_SEAT_NAME, SMALL_BLIND_WAITS_NAME})
 
 # PHH variant code -> the game we deal and its betting structure.
 VARIANTS: dict[str, tuple[Variant, Structure]] = {
@@ -506,7 +511,7 @@ def to_commands(
     killer = seats[volunteer - 1] if volunteer else None
     commands.append(StartHand(button=_button_seat(hand), kill_seat=killer))
     for seat, name in stand_ins:
-        if name != WAITING_SEAT_NAME:  # BLIND-07: not dealt in; a big blind moves on
+        if name not in _WAITING_NAMES:  # BLIND-07: not dealt in; a big blind moves on
             commands.append(Act(seat=seat, action=ActionKind.SIT_OUT))
     live_blinds = _live_blinds(hand)
     by_player: list[Act] = [_post(hand, seat) for seat in _posting_order(hand, live_blinds)]
@@ -524,7 +529,8 @@ def _stand_ins(hand: RecordedHand) -> list[tuple[int, str]]:
     """The replay seats of players who stand in for seats the file does not list, and their
     names: a dead small blind's (``_dead_seat``), a waiting player on the button
     (``_waiting_seat``), and heads-up the seat due the big blind that sat out at the post
-    (``_big_blind_on_the_button``). All but the waiting player sit out once the hand starts."""
+    (``_big_blind_on_the_button``) or a waiting player in the small blind's place
+    (``_small_blind_waits``). All but the waiting players sit out once the hand starts."""
     stand_ins: list[tuple[int, str]] = []
     if hand.posts is None and hand.player_count > 2 and not hand.dead_small_blind:
         return stand_ins  # the usual file, at once
@@ -534,6 +540,8 @@ def _stand_ins(hand: RecordedHand) -> list[tuple[int, str]]:
         stand_ins.append((_waiting_seat(hand), WAITING_SEAT_NAME))
     if _big_blind_on_the_button(hand):
         stand_ins.append((_ON_THE_BUTTON_SAT_OUT, SAT_OUT_SEAT_NAME))
+    if _small_blind_waits(hand):
+        stand_ins.append((_dead_seat(hand), SMALL_BLIND_WAITS_NAME))
     return stand_ins
 
 
@@ -585,7 +593,8 @@ def table_spec(
         max_seats=max(
             _waiting_seat(hand),
             _button_seat(hand),
-            hand.player_count + bool(hand.dead_small_blind or _empty_small_blind(hand)),
+            hand.player_count
+            + bool(hand.dead_small_blind or _empty_small_blind(hand) or _small_blind_waits(hand)),
         ),
         mode=Mode.CARD,
     )
@@ -747,7 +756,8 @@ def blind_seats(hand: RecordedHand) -> tuple[int, int]:
     names, with ``n + 1`` for a small blind dead at an empty seat between players (no
     player's seat: ``replay_seats`` leaves that seat empty, ``_empty_small_blind``); heads-up
     with the big blind moved onto a dead button, ``n + 1`` and p2
-    (``_big_blind_on_the_button``)."""
+    (``_big_blind_on_the_button``), and with p2 coming in with a big blind, ``n + 1`` (a
+    stand-in who waits) and p1 (``_small_blind_waits``)."""
     if hand.posts is not None:
         holders = {part: player for player, parts in enumerate(hand.posts, 1) for part in parts}
         big = holders["big_blind"]
@@ -757,6 +767,8 @@ def blind_seats(hand: RecordedHand) -> tuple[int, int]:
         if hand.dead_small_blind:
             return _dead_seat(hand), big
         if hand.player_count == 2:
+            if _small_blind_waits(hand):  # nobody's seat: the stand-in's, who waits
+                return _dead_seat(hand), big
             small = 2 if big == 1 else 1
             if small == 1 and _parts(hand, small):  # the first after the button made up a blind
                 raise InvalidInput(
@@ -766,8 +778,6 @@ def blind_seats(hand: RecordedHand) -> tuple[int, int]:
             return small, big
         if _empty_small_blind(hand):  # no player's seat: an empty one before the big blind
             return _dead_seat(hand), big
-        if big > 1:  # the small blind sat out: its place is the seat before the big blind's
-            return big - 1, big
         raise InvalidInput("_posts: nobody posts the small blind, and it is not dead")
     if hand.dead_small_blind:
         return _dead_seat(hand), 1
@@ -824,19 +834,23 @@ def _dead_seat(hand: RecordedHand) -> int:
 
 
 def _empty_small_blind(hand: RecordedHand) -> int:
-    """BLIND-03 dead button: our ``_posts`` names no small blind, and the player before the
-    big blind posted something else (a missed blind made up, a bought button, a kill). So
-    that player was dealt in past the button, and the small blind was dead at an empty seat
-    between him and the big blind (its player had left: the big blind moved on to the next
-    player, and the small blind stayed where the last big blind was). Without ``_posts``,
-    when the big blind (p3 or later) is the only blind posted (``_only_the_big_blind_posted``).
-    The big blind's player number (``replay_seats`` leaves that seat empty); 0 for any other
-    hand. Heads-up such a hand is refused (``blind_seats``).
+    """BLIND-03 dead button: our ``_posts`` names no small blind, and the big blind is not
+    player 1. So the players before the big blind were dealt in past the button, whether they
+    posted something (a missed blind made up, a bought button, a kill) or nothing (free after
+    a seat change, BLIND-12), and the small blind was dead at an empty seat between them and
+    the big blind (its player had left or sat out at the post: the big blind moved on to the
+    next player, and the small blind stayed where the last big blind was). Without
+    ``_posts``, when the big blind (p3 or later) is the only blind posted
+    (``_only_the_big_blind_posted``). The big blind's player number (``replay_seats`` leaves
+    that seat empty); 0 for any other hand. Heads-up such a hand is refused (``blind_seats``).
 
     >>> hand = parse_phh("variant='N2L1D'\\nstarting_stacks=[9,9,9]\\nactions=[]\\n"
     ...     "_posts=[['dead_small_blind'],['big_blind'],[]]")
     >>> _empty_small_blind(hand), blind_seats(hand)
     (2, (4, 2))
+    >>> _empty_small_blind(parse_phh("variant='N2L1D'\\nstarting_stacks=[9,9,9]\\n"
+    ...     "actions=[]\\n_posts=[[],['big_blind'],['dead_small_blind']]"))
+    2
     """
     posts = hand.posts
     if hand.player_count < 3 or hand.dead_small_blind:
@@ -846,7 +860,7 @@ def _empty_small_blind(hand: RecordedHand) -> int:
     if any("small_blind" in parts for parts in posts):
         return 0
     big = next(player for player, parts in enumerate(posts, 1) if "big_blind" in parts)
-    return big if big > 1 and posts[big - 2] else 0
+    return big if big > 1 else 0
 
 
 def _only_the_big_blind_posted(hand: RecordedHand) -> int:
@@ -911,6 +925,30 @@ def _big_blind_on_the_button(hand: RecordedHand) -> bool:
         return False
     to_p2, to_p1 = hand.blinds_or_straddles  # pokerkit lists a heads-up p2's first
     return to_p2 > 0 and not to_p1
+
+
+def _small_blind_waits(hand: RecordedHand) -> bool:
+    """BLIND-02/05/08 heads-up: our ``_posts`` names p1 the big blind and nobody the small
+    blind, and p2 posted a big blind to come in (a missed big blind made up, with the small
+    blind it missed dead, or a newcomer's). The seat in the small blind's place was not dealt
+    in (it waited for the big blind or sat out at the post), and the button, owing a big blind
+    to come in, does not take the small blind instead (BLIND-02), so nobody posted one: p2
+    held the button, or played its part with the button on a seat not dealt in before p1 (a
+    dead button); it acts first before the draw, and p1 after it. The replay seats p1, p2 on
+    the button and a stand-in in the small blind's place (``_dead_seat``), who waits for the
+    big blind (``prepare_table``). The small blind is the dead part of p2's post
+    (``_made_up_small_blind``; none for a newcomer, whose big blind is all live).
+
+    >>> _small_blind_waits(parse_phh("variant='F2L3D'\\nstarting_stacks=[9,9]\\nactions=[]\\n"
+    ...     "_posts=[['big_blind'],['returning_big_blind','dead_small_blind']]"))
+    True
+    """
+    if hand.posts is None or hand.player_count != 2 or hand.dead_small_blind:
+        return False
+    big, comes_in = hand.posts
+    if "big_blind" not in big or "small_blind" in comes_in:
+        return False
+    return any(part in LIVE_ENTRY for part in comes_in)
 
 
 def _before_the_small_blind(hand: RecordedHand, player: int) -> bool:
@@ -1030,8 +1068,8 @@ def prepare_table(hand: RecordedHand, table: TableState, rules: HouseRules) -> T
         table = _big_blind_on_the_button_before(hand, table, rules)
     elif small == _dead_seat(hand) and big != 1:
         raise InvalidInput("_posts: a dead small blind is replayed only with p1 the big blind")
-    if _waiting_seat(hand):  # BLIND-08: waits for the big blind, and holds the button
-        waits = evolve(table.seat(_waiting_seat(hand)), waiting=RuleId.BLIND_08.value)
+    if _waiting_seat(hand) or _small_blind_waits(hand):  # BLIND-08: waits for the big blind
+        waits = evolve(table.seat(_dead_seat(hand)), waiting=RuleId.BLIND_08.value)
         table = table.with_seat(waits)
     if _dead_button(hand):
         table = _dead_button_before(hand, table, rules, small, big)

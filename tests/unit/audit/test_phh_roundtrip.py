@@ -1343,6 +1343,170 @@ def test_players_past_a_dead_button_who_posted_nothing_replay(
         _replayed(text, "replay-permissive")
 
 
+def test_the_button_making_up_a_dead_small_blind_past_a_free_player_replays() -> None:
+    """BLIND-03/09/12 dead button (the soak's case, below): in hand 1 (button 1, blinds 3 and
+    6) seat 3 sits out at the post (it missed the small blind) and the button posts the
+    heads-up small blind; then seat 6 moves to seat 5 and seat 3 comes back. Hand 2: the
+    button on seat 3, which makes up its small blind, dead; the big blind moves on to seat 1,
+    the small blind is dead at the empty seat 6, and seat 5, past the button after its move,
+    plays without posting. The PHH has p1 post nothing, p2 the big blind and p3's dead 5 as
+    its ante (``_posts``); the reader took p1 for a small blind of 0 and refused p3's dead 5.
+    It now leaves the empty seat between p1 and p2 for the dead small blind (5, the dead part
+    of p3's post) and the hand replays, p3 first before the draw and p1 after it; pokerkit
+    agrees. A profile whose button moves cannot deal it, and says so."""
+    table = Table("count", dict.fromkeys((1, 3, 6), 400))
+    hand = table.start(button=1)
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (1, 3, 6)
+    assert _in_turn(table, "sit_out", "post", "post") == [3, 1, 6]  # the button posts the small
+    table.fold_around()
+    table.command(ChangeSeat(6, 5))
+    table.command(ReturnToPlay(3, wait=False))
+    hand = table.start()
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (3, None, 1)
+    owes = {player["seat"]: player["owes_what"] for player in hand["players"]}
+    assert owes == {5: [], 1: ["big_blind"], 3: ["dead_small_blind"]}
+    seats = _in_turn(table, "post", "post", ("raise", 20), "call", "call")
+    seats += _in_turn(table, ("draw", 1), ("draw", 2), ("draw", 0), "check", ("bet", 10))
+    seats += _in_turn(table, "fold", "fold")
+    assert seats == [1, 3, 3, 5, 1, 5, 1, 3, 5, 1, 3, 5]
+    record = table.record(2)
+    text = hand_to_phh(record)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P6", "P1", "P3"]
+    assert data["blinds_or_straddles"] == [0, 10, 0] and data["antes"] == [0, 0, 5]
+    assert data["_posts"] == [[], ["big_blind"], ["dead_small_blind"]]
+    recorded = _recorded_stacks(record, text)
+    start = data["starting_stacks"]  # P1 wins the others' 20 and P3's dead 5
+    assert recorded == [start[0] - 20, start[1] + 45, start[2] - 25]
+    assert data["finishing_stacks"] == recorded
+    hand = parse_phh(text)
+    assert replay_seats(hand) == (1, 3, 4)  # seat 2 empty: the dead small blind
+    state = replay_hand(hand, get_profile(TRIPLE_DRAW))
+    assert state.hand is not None and state.hand.button == 4  # p3
+    assert finishing_stacks(state, replay_seats(hand)) == recorded
+    assert _pokerkit_stacks(text) == recorded
+    with pytest.raises(InvalidInput, match="only a dead button does"):
+        _replayed(text, "replay-permissive")
+
+
+def test_the_soak_button_making_up_a_dead_small_blind_past_a_free_player_replays() -> None:
+    """The soak hand that was refused (``bench/soak.py --hands 60 --seed 71``, table
+    S71-sd2nl-card-045e, hand 57, card mode), as the export writes it: it replays to its
+    recorded stacks under its profile."""
+    text = (
+        'variant = "N2L1D"\nantes = [0, 0, 5]\nblinds_or_straddles = [0, 10, 0]\n'
+        '_posts = [[], ["big_blind"], ["dead_small_blind"]]\nmin_bet = 10\n'
+        "starting_stacks = [2764, 1913, 2734]\n"
+        'actions = ["d dh p1 8c7c9hKc2c", "d dh p2 AsAc3hJd6h", "d dh p3 QsTcQdKs8h", '
+        '"p3 cbr 45", "p1 cbr 126", "p2 cbr 300", "p3 cbr 1220", "p1 cc", "p2 cc", '
+        '"p1 sd 8c9h7c2c", "p2 sd 6h", "p3 sd QdQs8hKsTc", "d dh p1 9c5hTh2h", "d dh p2 3d", '
+        '"d dh p3 Jh5sAdTd5c", "p1 cc", "p2 cc", "p3 cc", "p1 sm", "p2 sm"]\n'
+        '_dealt_in_turn = true\nhand = 57\nplayers = ["P14", "P12", "P2"]\n'
+        "finishing_stacks = [1544, 693, 5174]\n"
+        '_table_id = "S71-sd2nl-card-045e"\n_profile_id = "single-draw-27-no-limit"\n'
+    )
+    hand = parse_phh(text)
+    assert hand.finishing_stacks == (1544, 693, 5174)
+    assert _replayed(text, "single-draw-27-no-limit") == list(hand.finishing_stacks)
+
+
+@pytest.mark.parametrize("profile_id", [TRIPLE_DRAW, "replay-permissive"])
+@pytest.mark.parametrize("newcomer", [False, True], ids=["BLIND-08", "BLIND-05"])
+def test_heads_up_the_button_coming_in_with_a_big_blind_replays(
+    profile_id: str, newcomer: bool
+) -> None:
+    """BLIND-02/08 heads-up (the soak's case, below): seats 4 and 6 sit out while the big blind
+    passes them (markers), then seat 3 leaves. Hand 3: the button on seat 4, which makes up
+    its missed big blind (10 live, 5 dead), seat 1 the big blind, and seat 6, in the small
+    blind's place, waits for the big blind (BLIND-08): the button, owing a big blind, posts no
+    small blind, so none is posted. The button acts first before the draw and the big blind
+    first after it. The PHH has p1 (seat 1) post the big blind and p2 (seat 4) its 10 and its
+    dead 5 as its ante (``antes = [5, 0]``: heads-up pokerkit lists p2's first, so the dead 5
+    is rightly p2's); the reader took p2 for a small blind of 10 and refused the dead 5. It
+    now seats a stand-in in the small blind's place who waits, and the hand replays under
+    both profiles. So too (``BLIND-05``) a newcomer on the button posting his big blind, which
+    the reader replayed before only by taking his 10 for a small blind. pokerkit has p1 act
+    first when both blinds are 10, so it does not replay these hands as played."""
+    table = Table("count", dict.fromkeys((1, 3, 4, 6), 400), profile_id)
+    table.command(SitOut(4))
+    table.command(SitOut(6))
+    table.start(button=1)
+    table.fold_around()
+    table.start()  # heads-up, button 3, big blind 1: the big blind passes seats 4 and 6
+    table.fold_around()
+    table.leave(3)
+    if newcomer:
+        table.leave(4)
+        table.command(SeatPlayer(4, "P4", 400))
+    else:
+        table.command(ReturnToPlay(4, wait=False))
+    table.command(ReturnToPlay(6, wait=False))
+    hand = table.start()
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (4, None, 1)
+    owes = {player["seat"]: player["owes_what"] for player in hand["players"]}
+    comes_in = ["entering_big_blind"] if newcomer else ["returning_big_blind", "dead_small_blind"]
+    assert owes == {1: ["big_blind"], 4: comes_in}
+    assert hand["waiting"] == {"6": "BLIND-08"}
+    seats = _in_turn(table, "post", "post", ("raise", 20), "call", ("draw", 2), ("draw", 1))
+    seats += _in_turn(table, "check", ("bet", 10), "fold")
+    assert seats == [1, 4, 4, 1, 1, 4, 1, 4, 1]  # the button first, then after the draw last
+    text, recorded = _round_trip(table, hand_no=3)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P1", "P4"]
+    assert data["blinds_or_straddles"] == [10, 10]
+    assert data["antes"] == ([0, 0] if newcomer else [5, 0])
+    assert data["_posts"] == [["big_blind"], comes_in]
+    assert data["starting_stacks"] == [400, 400]
+    assert recorded == [400 - 20, 400 + 20]  # P4 wins P1's 20 (and its own dead 5 back)
+    hand = parse_phh(text)
+    state = replay_hand(hand, get_profile(profile_id))
+    assert state.hand is not None and state.hand.small_blind_seat is None
+    assert (state.hand.button, state.hand.big_blind_seat) == (2, 1)
+    assert [seat for seat, _ in state.hand.waiting] == [3]  # the stand-in in the small blind's
+
+
+@pytest.mark.parametrize(
+    ("hand_no", "text_middle", "finishing"),
+    [
+        (
+            18,
+            "starting_stacks = [310, 310]\n"
+            'actions = ["d dh p1 ??????????", "d dh p2 ??????????", "p2 cbr 20", "p1 cc", '
+            '"p1 sd ????????", "p2 sd ????????", "d dh p1 ????????", "d dh p2 ????????", '
+            '"p1 cc", "p2 cc", "p1 sd", "p2 sd", "p1 cbr 20", "p2 cc", "p1 sd ????????", '
+            '"p2 sd ??", "d dh p1 ????????", "d dh p2 ??", "p1 cbr 20", "p2 cc", '
+            '"p1 sm 4hAc9c3sJd", "p2 sm QcKc9h5c6h"]\n'
+            'players = ["P6", "P4"]\n',
+            (250, 370),
+        ),
+        (
+            19,
+            "starting_stacks = [250, 160]\n"
+            'actions = ["d dh p1 ??????????", "d dh p2 ??????????", "p2 cc", "p1 cbr 20", '
+            '"p2 f"]\nplayers = ["P6", "P1"]\n',
+            (265, 145),
+        ),
+    ],
+)
+def test_the_soak_heads_up_button_making_up_a_missed_big_blind_replays(
+    hand_no: int, text_middle: str, finishing: tuple[int, int]
+) -> None:
+    """The soak hands that were refused (``bench/soak.py --hands 30 --seed 81 82``, table
+    S82-rp-count-a8bb, hands 18 and 19), as the export writes them: heads-up, the button
+    makes up a missed big blind (in hand 19 it checks its option) and the hand replays to its
+    recorded stacks under its profile."""
+    text = (
+        'variant = "F2L3D"\nantes = [5, 0]\nblinds_or_straddles = [10, 10]\n'
+        '_posts = [["big_blind"], ["returning_big_blind", "dead_small_blind"]]\n'
+        f"small_bet = 10\nbig_bet = 20\n{text_middle}"
+        f"hand = {hand_no}\nfinishing_stacks = {list(finishing)}\n"
+        '_table_id = "S82-rp-count-a8bb"\n_profile_id = "replay-permissive"\n'
+    )
+    hand = parse_phh(text)
+    assert hand.finishing_stacks == finishing
+    assert _replayed(text, "replay-permissive") == list(finishing)
+
+
 def _exposed_then_a_reshuffle(on_the_draw: bool) -> Table:
     """DRAW-06 (card mode, casino profile: a burn before each draw, the bottom card never
     dealt): seat 3's Jc is exposed and replaced by Qs, on the deal (IRREG-03, the house
