@@ -228,6 +228,8 @@ def summary(rules: HouseRules) -> str:
         extras.append("side pots shown first")
     if rules.blinds.new_game_orbit:  # BLIND-11 (c)
         extras.append("new game's first orbit free")
+    if rules.blinds.chop:  # SHOW-08 (WSOP 71)
+        extras.append("blinds may chop")
     return (
         f"{game.variant} {game.structure} {game.forced_bets}; players<={rules.table.max_players};"
         f" cap {cap}; draw<={max_draw} in-a-row<={draw.max_consecutive};"
@@ -472,6 +474,12 @@ INVARIANTS: tuple[Invariant, ...] = (
         "blinds.straddle_allowed",
         "needs blinds: game.forced_bets = blinds or blinds_and_antes (BLIND-14)",
         lambda r, _: not r.blinds.straddle_allowed or _blind_game(r),
+    ),
+    Invariant(
+        "blinds.chop",
+        "chopping needs a small and a big blind: game.forced_bets = blinds or blinds_and_antes "
+        "and blinds.single_blind = false (SHOW-08)",
+        lambda r, _: not r.blinds.chop or (_blind_game(r) and not r.blinds.single_blind),
     ),
     Invariant(
         "game.structure",

@@ -16,8 +16,10 @@ dealt, discarded or shown (the ``deal`` entries); cards the service never saw ar
 in count mode every hole card, every discard and every replacement. A muck at showdown is
 ``pN sm`` (no cards). Replacements dealt in turn are ``_dealt_in_turn`` (a fifth card
 dealt first, ``_early_fifths``), a card the dealer exposed that was replaced (IRREG-03/04:
-its replacement is in the deal line) ``_exposed`` (``_actions``), and a hand called off
-before the deal ``_cancelled`` (``_dealt_in_turn``, ``_footer``). Refused entries are not
+its replacement is in the deal line) ``_exposed`` (``_actions``), a hand called off
+before the deal ``_cancelled``, and the blinds' chop (SHOW-08: the hand ends after the folds,
+each blind taking its blind back) ``_chopped``, the player who entered it (``_dealt_in_turn``,
+``_footer``). Refused entries are not
 part of a hand history, nor are actions taken back later (a ruling's ``void_last``, a last
 drawer's changed pat).
 
@@ -583,6 +585,9 @@ def _footer(hand_record: Mapping[str, Any], order: list[int]) -> list[str]:
         lines.append(_toml("finishing_stacks", [stacks.get(seat, 0) for seat in order]))
     if isinstance(result, Mapping) and result.get("cancelled"):  # no hand was played
         lines.append(_toml("_cancelled", True))
+    chopper = _chopper(events, order)
+    if chopper:  # SHOW-08: PHH has no chop; the player who entered it, for the reader
+        lines.append(_toml("_chopped", chopper))
     started = str(hand_record.get("started_at") or "")
     if len(started) >= 10:
         year, month, day = (int(part) for part in started[:10].split("-"))
@@ -607,6 +612,21 @@ def _footer(hand_record: Mapping[str, Any], order: list[int]) -> list[str]:
     if rulings:  # what PHH cannot say (a killed hand, an award, an adjusted stack) is named here
         lines.append(_toml("_rulings", rulings))
     return lines
+
+
+def _chopper(events: list[Mapping[str, Any]], order: list[int]) -> int:
+    """SHOW-08: the player (1..n) for whom the blinds' chop was entered (the small blind), 0
+    when the hand was not chopped (or the chop was taken back by a ruling).
+
+    >>> _chopper([{"payload": {"command": {"type": "action", "seat": 2, "action": "chop"}}}],
+    ...          [2, 3, 1])
+    1
+    """
+    for command in _commands(events):
+        if command.get("type") == "action" and command.get("action") == "chop":
+            seat = int(command["seat"])
+            return order.index(seat) + 1 if seat in order else 0
+    return 0
 
 
 def _ruling(event: Mapping[str, Any]) -> str:

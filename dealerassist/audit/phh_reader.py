@@ -22,8 +22,9 @@ Our own exports (``audit.phh``) add fields PHH has none for: ``_dead_small_blind
 ``_posts`` and ``_kill`` (what each player posted; ``prepare_table`` seats the replay table
 so the engine asks for those posts), ``_dealt_in_turn`` and ``_early_fifths`` (the order the
 dealer dealt a draw's replacements in, ``_interleaved``), ``_exposed`` (a card the dealer
-exposed and replaced, entered again as the dealer did, ``_Mapper._expose``), and
-``_cancelled``.
+exposed and replaced, entered again as the dealer did, ``_Mapper._expose``),
+``_cancelled``, and ``_chopped`` (SHOW-08: the blinds chopped after the folds; the reader
+enters the chop for that player, so a profile that does not allow it refuses the hand).
 """
 
 from __future__ import annotations
@@ -162,6 +163,8 @@ class RecordedHand:
     # our exports: the house-rule profile the hand was dealt under, and that version's SHA-256
     profile_id: str = ""
     profile_sha256: str = ""
+    # ``_chopped``: the player who entered the blinds' chop after the last action (SHOW-08), 0
+    chopped: int = 0
 
     @property
     def player_count(self) -> int:
@@ -222,6 +225,7 @@ def hand_from_mapping(data: Mapping[str, Any]) -> RecordedHand:
         exposed=_exposed(data, count),
         profile_id=_optional_text(data, "_profile_id"),
         profile_sha256=_optional_text(data, "_profile_sha256"),
+        chopped=_chopped(data, count),
     )
     _check_players(hand)
     return hand
@@ -443,6 +447,14 @@ def _kill(data: Mapping[str, Any], count: int) -> tuple[int, int]:
     return int(kill["player"]), int(kill["blind"]) if kill["player"] else 0
 
 
+def _chopped(data: Mapping[str, Any], count: int) -> int:
+    """Our ``_chopped`` (SHOW-08): the player who entered the blinds' chop, 0 if none."""
+    value = data.get("_chopped", 0)
+    if not _is_chips(value) or value > count:
+        raise InvalidInput(f"_chopped must be the player who chopped (1..{count}), got {value!r}")
+    return int(value)
+
+
 def _early_fifths(data: Mapping[str, Any], count: int) -> tuple[tuple[int, int, int], ...]:
     """Our ``_early_fifths``: [p, q, k] (``audit.phh._dealt_in_turn``): p and q players, k
     the number of q's draw."""
@@ -535,6 +547,8 @@ def to_commands(
     by_player: list[Act] = [_post(hand, seat) for seat in _posting_order(hand, live_blinds)]
     split_five = rules is not None and splits(HAND_SIZE, rules)
     by_player += _Mapper(hand, _opening_bets(hand, live_blinds), split_five, rules).commands()
+    if hand.chopped:  # SHOW-08: folded to the blinds, they chopped
+        by_player.append(Act(seat=hand.chopped, action=ActionKind.CHOP))
     if seats[-1] != hand.player_count:  # mapped by player number above: to the replay's seats
         by_player = [replace(act, seat=seats[act.seat - 1]) for act in by_player]
     commands += by_player

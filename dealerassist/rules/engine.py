@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 from dealerassist.rules import (
     betting,
     blinds,
+    chop,
     dealing,
     drawing,
     exposed,
@@ -259,6 +260,8 @@ def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log)
         hand = showdown.apply_muck(hand, act.seat, rules)
     elif act.action is ActionKind.DRAW and drawing.can_change_pat(state, act.seat):
         return _change_pat(state, act, rules, at, log)
+    elif act.action is ActionKind.CHOP:
+        hand = _chop(state, hand, act, rules, log)
     else:
         raise _phase_refusal(hand, act, state, rules)
     log.events.insert(0, _act_record(act))
@@ -278,6 +281,45 @@ def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log)
             passed_out_deals=state.passed_out_deals + bool(rules.open.max_consecutive_antes),
         )
     return store_hand(state, hand)
+
+
+def _chop(state: TableState, hand: HandState, act: Act, rules: HouseRules, log: Log) -> HandState:
+    """SHOW-08: the blinds chop (both agreed; entered for the small blind): each takes back its
+    blind and the hand ends; refused with SHOW-08, KILL-06 (the kill in a blind) or BET-08
+    (not the small blind's turn), naming what the seat to act may do instead."""
+    refusal = chop.chop_refusal(hand, act.seat, rules)
+    if refusal is not None:
+        rule, why = refusal
+        allowed = _legal(state, hand, rules)
+        text = f"No chop: {why}"
+        if rule is RuleId.SHOW_08:
+            text += ". Players may not agree to split a pot (SHOW-08)"
+        if hand.to_act is not None and allowed:
+            text += f"; seat {hand.to_act} may {_options_text(allowed)}"
+        raise RuleViolation(rule_id=rule, message=text + ".", seat=act.seat, allowed=allowed)
+    hand, ended, instruction = chop.apply_chop(hand)
+    log.events.append(ended)
+    log.instructions.append(instruction)
+    return hand
+
+
+def _options_text(allowed: list[dict[str, Any]]) -> str:
+    """The legal actions in words: ``call 5, raise to 20 or fold``.
+
+    >>> _options_text([{"action": "call", "amount": 5}, {"action": "raise", "min": 20,
+    ...     "max": 20}, {"action": "fold"}])
+    'call 5, raise to 20 or fold'
+    """
+    words = []
+    for option in allowed:
+        word = str(option["action"])
+        if "amount" in option:
+            word += f" {option['amount']}"
+        elif word in ("bet", "raise") and "min" in option:
+            low, high = option["min"], option["max"]
+            word += f" to {low}" if low == high else f" to {low}-{high}"
+        words.append(word)
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 def _change_pat(
@@ -496,7 +538,10 @@ def _legal(state: TableState, hand: HandState, rules: HouseRules) -> list[dict[s
     if phase is Phase.DEAL:
         return [{"action": "deal", "count": dealing.to_deal(hand, seat)}]
     if is_betting(phase):
-        return betting.options(hand, seat, state.spec, rules).legal()
+        legal = betting.options(hand, seat, state.spec, rules).legal()
+        if rules.blinds.chop and chop.can_chop(hand, seat, rules):  # SHOW-08
+            legal.append(chop.chop_legal(hand))
+        return legal
     if is_draw(phase):
         return drawing.draw_legal(hand, seat, rules, phase_number(phase))
     return showdown.showdown_legal(hand)

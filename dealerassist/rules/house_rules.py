@@ -229,6 +229,11 @@ class BlindRules:
     # after the first hand, and a seat change there waits as BLIND-12 says (profile versions
     # before the option: their recorded hands replay to the same states)
     new_game_orbit: bool = False
+    # SHOW-08 (WSOP 71): when everyone else folds to the blinds before the draw and only the
+    # two blinds are in the pot, the blinds may agree to take them back and end the hand (the
+    # dealer enters ``chop``, rules/chop.py); off: the small blind plays it out. KILL-06: never
+    # with the kill in a blind
+    chop: bool = False
 
 
 @dataclass(frozen=True, slots=True)

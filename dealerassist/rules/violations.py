@@ -56,6 +56,7 @@ class RuleId(StrEnum):
     SHOW_05 = "SHOW-05"
     SHOW_06 = "SHOW-06"
     SHOW_07 = "SHOW-07"
+    SHOW_08 = "SHOW-08"  # no split by agreement; the blinds may chop (rules/chop.py)
     SHOW_09 = "SHOW-09"
     # RANK
     RANK_01 = "RANK-01"

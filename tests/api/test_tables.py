@@ -424,3 +424,56 @@ def test_IRREG_06_rejects_an_extra_card_after_the_betting_started_over_http(api:
     assert response.status_code == 409 and response.mimetype == PROBLEM
     body = response.get_json()
     assert body["rule_id"] == "IRREG-06" and body["seat"] == 2 and body["allowed"]
+
+
+def _folded_to_the_blinds(api: Api) -> dict[str, Any]:
+    """casino-five-card-draw (the blinds may chop), three players, button 1: seat 1 folds."""
+    api.ready_hand()
+    for seat in (2, 3):
+        assert api.act("T1", seat=seat, action="post").status_code == 200
+    response = api.act("T1", seat=1, action="fold")
+    assert response.status_code == 200
+    body: dict[str, Any] = response.get_json()
+    return body
+
+
+def test_SHOW_08_accepts_a_chop_posted_as_an_action(api: Api) -> None:
+    """Folded to the blinds, the small blind is offered ``chop``; POST chop ends the hand:
+    no pot, each blind back, the instruction says the blinds agreed."""
+    body = _folded_to_the_blinds(api)
+    assert body["next"]["seat"] == 2
+    offered = [option for option in body["next"]["legal"] if option["action"] == "chop"]
+    assert offered and offered[0]["returns"] == {"2": 1, "3": 2}
+    response = api.act("T1", seat=2, action="chop")
+    assert response.status_code == 200, response.get_json()
+    body = response.get_json()
+    assert body["hand"]["phase"] == "complete" and body["next"] is None
+    assert body["result"]["pots"] == [] and body["result"]["chopped"] == {"2": 1, "3": 2}
+    assert body["result"]["stacks"] == {"1": 100, "2": 100, "3": 100}
+    assert [i["code"] for i in body["instructions"]] == ["chop"]
+    assert "agreed to chop" in body["instructions"][0]["text"]
+    table = api.call("GET", "/v1/tables/T1").get_json()
+    assert table["result"]["chopped"] == {"2": 1, "3": 2} and table["next"] is None
+
+
+def test_BET_08_rejects_a_chop_for_the_big_blind_over_http(api: Api) -> None:
+    """The chop is the small blind's entry on its turn: for the big blind it is a 409 BET-08
+    naming what seat 2 may do (the chop among it); the version does not move."""
+    body = _folded_to_the_blinds(api)
+    response = api.act("T1", seat=3, action="chop")
+    assert response.status_code == 409 and response.mimetype == PROBLEM
+    problem = response.get_json()
+    assert problem["rule_id"] == "BET-08" and problem["seat"] == 3
+    assert "chop" in [option["action"] for option in problem["allowed"]]
+    assert api.call("GET", "/v1/tables/T1").get_json()["version"] == body["version"]
+
+
+def test_SHOW_08_rejects_a_chop_before_everyone_folded_over_http(api: Api) -> None:
+    """Seat 1 has not acted: a chop is an agreement to split a pot, a 409 SHOW-08."""
+    api.ready_hand()
+    for seat in (2, 3):
+        assert api.act("T1", seat=seat, action="post").status_code == 200
+    response = api.act("T1", seat=2, action="chop")
+    assert response.status_code == 409
+    problem = response.get_json()
+    assert problem["rule_id"] == "SHOW-08" and "may not agree to split a pot" in problem["detail"]

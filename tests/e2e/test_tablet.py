@@ -138,3 +138,26 @@ def test_OPEN_08_the_tablet_shows_a_seat_waiting_as_a_false_opener(
     page.css("#seats li.seat")[1].click()
     page.until(lambda: page.by_id("change-seat").get_attribute("value") == "2", "seat 2 picked")
     assert OPEN_08_NOTE not in page.text("change-status")
+
+
+def test_SHOW_08_accepts_a_chop_through_the_tablet_button(page: Page, service: Served) -> None:
+    """Folded to the blinds under casino-five-card-draw: the tablet shows seat 2 a Chop button
+    saying both blinds must agree; pressing it ends the hand, chopped, every stack back."""
+    version = service.start_hand("E5")["version"]
+    for seat, action in ((2, "post"), (3, "post"), (1, "fold")):
+        version = service.act("E5", seat=seat, action=action)["version"]
+    page.open("tablet", "dealer", "E5")
+    page.shows_version(version)
+    page.until(lambda: "Seat 2" in page.to_act(), "seat 2 to act")
+    buttons = page.legal_buttons()
+    assert "Chop (both blinds agree)" in buttons
+    assert "Only when both blinds agree" in page.text("actions")
+    assert "Back: seat 2 gets 1, seat 3 gets 2." in page.text("actions")
+    buttons["Chop (both blinds agree)"].click()
+    page.shows_version(version + 1)
+    result = page.until(lambda: page.by_id("result").is_displayed() and page.text("result"), "end")
+    assert "Chopped: the blinds took their blinds back (seat 2: 1, seat 3: 2); no pot." in result
+    assert "The blinds agreed to chop" in page.text("instructions")
+    assert page.stacks() == {1: 100, 2: 100, 3: 100}
+    table = service.table("E5")
+    assert table["hand"]["phase"] == "complete" and table["result"]["chopped"] == {"2": 1, "3": 2}

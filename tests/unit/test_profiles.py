@@ -400,6 +400,10 @@ INVARIANT_CASES = {
         {"game": 'forced_bets = "antes"', "blinds": "straddle_allowed = true"},
         {"blinds": "straddle_allowed = true"},
     ),
+    "blinds.chop": (  # SHOW-08: a chop needs a small and a big blind
+        {"blinds": "chop = true\nsingle_blind = true"},
+        {"game": 'forced_bets = "blinds_and_antes"', "blinds": "chop = true"},
+    ),
     "game.structure": (  # KILL-01: kill pots are fixed limit only
         {
             "game": 'structure = "no_limit"',
@@ -570,6 +574,8 @@ def test_the_summary_names_the_options_a_profile_turns_on() -> None:
         showdown=ShowdownRules(side_pots_first=True), blinds=BlindRules(new_game_orbit=True)
     )
     assert summary(rules).endswith("; side pots shown first; new game's first orbit free")
+    assert "chop" not in summary(HouseRules())
+    assert summary(HouseRules(blinds=BlindRules(chop=True))).endswith("; blinds may chop")
 
 
 # -- IRREG-03: the ranks of an exposed card kept on the deal ---------------------------------------
@@ -731,3 +737,41 @@ def test_SHOW_01_rejects_a_side_pots_first_that_is_not_a_boolean(
     """A string or a number is no boolean: the error names the field path and what is allowed."""
     message = _error(tmp_path, _with({"showdown": f"side_pots_first = {value}"}))
     assert message == f"test.toml: showdown.side_pots_first: must be true or false, got {shown}"
+
+
+# -- SHOW-08 (WSOP 71): the blinds may chop when everyone else folds to them -------------------
+
+CHOP = {
+    "casino-five-card-draw": True,
+    "casino-triple-draw-27": True,
+    "casino-triple-draw-27-kill": True,  # KILL-06: never with the kill in a blind
+    "casino-triple-draw-27-optional-kill": True,
+    "single-draw-27-no-limit": True,
+    "ace-to-seven-stripped": False,  # its sources (seed 000, online 32CD rooms) have no chop
+    "home-game-five-card-draw": False,  # an ante game: no blinds
+    "replay-permissive": False,  # pokerkit has no chop
+}
+
+
+def test_SHOW_08_accepts_chop_as_each_shipped_profile_states_it() -> None:
+    """The casino blind games let the blinds chop (WSOP 71); the stripped-deck game, the ante
+    game and the replay profile do not; every file says so with the rule ID in its comment."""
+    assert set(CHOP) == SHIPPED
+    for profile_id, expected in CHOP.items():
+        path = REPO_PROFILES_DIR / f"{profile_id}.toml"
+        assert load_profile(path).blinds.chop is expected, profile_id
+        line = next(x for x in path.read_text().splitlines() if x.startswith("chop"))
+        assert "# SHOW-08" in line, profile_id
+
+
+def test_SHOW_08_accepts_a_profile_without_chop_as_off() -> None:
+    """Left out, the option is off: the small blind plays it out, as before the option."""
+    assert HouseRules().blinds.chop is False
+    text = _with({"blinds": 'button_method = "dead"'})
+    assert parse_profile("test", text.encode(), source="test.toml").blinds.chop is False
+
+
+def test_SHOW_08_rejects_a_chop_in_an_ante_profile(tmp_path: Path) -> None:
+    """An ante game has no blinds to chop: the error names the field and what it needs."""
+    message = _error(tmp_path, _with({"game": 'forced_bets = "antes"', "blinds": "chop = true"}))
+    assert message.startswith("test.toml: blinds.chop: chopping needs a small and a big blind")

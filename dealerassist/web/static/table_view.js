@@ -133,6 +133,10 @@ export function renderResult(table) {
   if (!result || !table.hand || table.hand.phase !== "complete") { box.hidden = true; return; }
   box.append(el("h2", { text: `Hand #${table.hand.hand_no} result` }));
   if (result.misdeal) box.append(el("p", { class: "big-text", text: "Misdeal: the hand is cancelled, chips returned." }));
+  if (result.chopped) { // SHOW-08: the blinds agreed to take their blinds back
+    const back = Object.entries(result.chopped).map(([s, c]) => `seat ${s}: ${c}`).join(", ");
+    box.append(el("p", { class: "big-text", text: `Chopped: the blinds took their blinds back (${back}); no pot.` }));
+  }
   (result.pots || []).forEach((pot, i) => {
     const shares = Object.entries(pot.shares || {}).map(([seat, chips]) => `seat ${seat} gets ${chips}`).join(", ");
     box.append(el("p", { class: "big-text" },

@@ -1,9 +1,9 @@
 // dealerassist dealer tablet: the table, the dealing instructions, and the legal actions of
-// the seat to act as big buttons; starting a hand (with a voluntary kill where the table's
-// profile has optional kills, KILL-01); a card the dealer exposed (IRREG-03 on the deal,
-// IRREG-04 on the draw); seating and the between-hands seat changes. Every entry goes
-// through change() with If-Match and a fresh Idempotency-Key; a refusal is shown with its
-// rule ID.
+// the seat to act as big buttons (Chop when the blinds may chop, SHOW-08); starting a hand
+// (with a voluntary kill where the table's profile has optional kills, KILL-01); a card the
+// dealer exposed (IRREG-03 on the deal, IRREG-04 on the draw); seating and the between-hands
+// seat changes. Every entry goes through change() with If-Match and a fresh Idempotency-Key;
+// a refusal is shown with its rule ID.
 import { call, session } from "./api.js";
 import { $, append, clear, describeAction, el, setupLogin, showMessage, showProblem, tokenRefused } from "./ui.js";
 import { FALSE_OPENER_NOTE, TablePoller, renderTable } from "./table_view.js";
@@ -15,7 +15,7 @@ let lastRefused = null; // the entry of the last 409, for "Call the floor"
 const LABELS = {
   check: "Check", call: "Call", fold: "Fold", bet: "Bet", raise: "Raise to", post: "Post",
   sit_out: "Sits out", draw: "Draw", time: "Time (declare pat)", show: "Show", muck: "Muck",
-  deal: "Dealt",
+  deal: "Dealt", chop: "Chop (both blinds agree)",
 };
 const OPTION_LABELS = {
   wait: "Wait for the big blind",
@@ -153,6 +153,12 @@ function renderLegal(seat, legal, cardMode) {
     if (legal.option) body.option = legal.option;
     if (legal.amount !== undefined && legal.option !== "wait") body.amount = legal.amount;
     return el("div", { class: "legal" }, actionButton(text, "primary", () => submit(body)));
+  }
+  if (kind === "chop") { // SHOW-08: folded to the blinds; entered only when both blinds agree
+    const back = Object.entries(legal.returns || {}).map(([s, chips]) => `seat ${s} gets ${chips}`).join(", ");
+    return el("div", { class: "legal group chop" },
+      actionButton(LABELS.chop, "primary", () => submit(entry)),
+      el("span", { class: "hint", text: back ? `${legal.text}. Back: ${back}.` : legal.text }));
   }
   if (kind === "call") {
     return el("div", { class: "legal" }, actionButton(`Call ${legal.amount}`, "primary", () => submit(entry)));

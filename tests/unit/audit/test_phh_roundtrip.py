@@ -16,6 +16,7 @@ from fakes import fake_services
 
 from dealerassist.audit.phh import hand_records, hand_to_phh
 from dealerassist.audit.phh_reader import parse_phh, replay_seats
+from dealerassist.audit.verify import verify
 from dealerassist.errors import InvalidInput
 from dealerassist.profiles import get_profile
 from dealerassist.replay import finishing_stacks, replay_file, replay_hand
@@ -1662,3 +1663,54 @@ def test_an_exposed_card_replaced_before_a_reshuffle_replays(on_the_draw: bool) 
     assert "_exposed" not in without
     with pytest.raises(InvalidInput, match="DRAW-06: 1 of these cards are discards"):
         _replayed(without, TRIPLE_DRAW)
+
+
+@pytest.mark.parametrize("mode", ["count", "card"])
+def test_SHOW_08_accepts_a_chopped_hand_exported_and_replayed(mode: str, tmp_path: Path) -> None:
+    """Three-handed (button 1, blinds 2 and 3), seat 1 folds and the blinds chop: the export
+    has the fold and no pot, ``_chopped`` names player 1 (the small blind, who entered it) and
+    the finishing stacks are the starting ones; ``dealerassist replay`` of the file (under the
+    profile version it names) enters the chop again and reaches them; the permissive replay
+    profile, which allows no chop, refuses it with SHOW-08; the audit log verifies (hashes and
+    the engine's replay of the chop)."""
+    table = Table(mode, {1: 400, 2: 400, 3: 400})
+    table.start(button=1)
+    table.act(2, "post")
+    table.act(3, "post")
+    if mode == "card":
+        table.act(2, "deal", cards="2c 3c 4c 5c Kd")
+        table.act(3, "deal", cards="2d 3d 4d 5d Kh")
+        table.act(1, "deal", cards="2h 3h 4h 5h Ks")
+    table.act(1, "fold")
+    table.act(2, "chop")
+    record = table.record(1)
+    assert record["result"]["chopped"] == {"2": 5, "3": 10}
+    text = hand_to_phh(record)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P2", "P3", "P1"] and data["_chopped"] == 1
+    assert data["actions"][-1] == "p3 f" and not any(" sm" in a for a in data["actions"])
+    assert data["finishing_stacks"] == data["starting_stacks"] == [400, 400, 400]
+    assert parse_phh(text).chopped == 1
+    assert _replayed(text, TRIPLE_DRAW) == [400, 400, 400]
+    path = tmp_path / "chopped.phh"
+    path.write_text(text, encoding="utf-8")
+    replayed = replay_file(path)
+    assert replayed.ok and replayed.finishing_stacks == [400, 400, 400], replayed
+    assert replayed.profile is not None and replayed.profile.startswith(f"{TRIPLE_DRAW}@")
+    refused = replay_file(path, get_profile("replay-permissive"))
+    assert not refused.ok and refused.error is not None and "SHOW-08" in refused.error
+    report = verify(table.record_events(), table.services.profiles.version)
+    assert report["ok"] and report["hands"] == 1, report["problems"]
+
+
+def test_SHOW_08_rejects_a_chopped_field_that_names_no_player() -> None:
+    """``_chopped`` must be a player of the hand: anything else is a clear InvalidInput."""
+    base = (
+        "variant='F2L3D'\nantes=[0,0,0]\nblinds_or_straddles=[5,10,0]\nsmall_bet=10\n"
+        "big_bet=20\nstarting_stacks=[400,400,400]\nactions=['p3 f']\n"
+    )
+    assert parse_phh(base + "_chopped = 1\n").chopped == 1
+    assert parse_phh(base).chopped == 0
+    for bad in ("4", "true", '"p1"'):
+        with pytest.raises(InvalidInput, match="_chopped must be the player who chopped"):
+            parse_phh(base + f"_chopped = {bad}\n")
