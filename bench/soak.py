@@ -951,7 +951,9 @@ class TableSoak:
         rng = self.rng
         roll = rng.random()
         body: dict[str, Any]
-        if "fold" in names and "check" not in names and roll < 0.18:
+        if "chop" in names and roll < 0.5:  # SHOW-08: folded to the blinds, and they agree
+            body = {"seat": seat, "action": "chop"}
+        elif "fold" in names and "check" not in names and roll < 0.18:
             body = {"seat": seat, "action": "fold"}
         elif ("bet" in names or "raise" in names) and roll > 0.75:
             option = names.get("raise") or names["bet"]
