@@ -32,6 +32,7 @@ from dealerassist.rules.house_rules import (
     PostDrawFirst,
     ReshufflePool,
     ShortAllInRule,
+    ShowdownRules,
 )
 from dealerassist.rules.ruling_commands import Effect, KillHand, Ruling, TakeExposed
 from dealerassist.rules.state import HandState, Phase, TableState, is_draw, phase_number
@@ -453,8 +454,16 @@ def random_rules(rng: random.Random) -> HouseRules:
         bottom_card=rng.choice(list(BottomCard)),
         reshuffle_pool=rng.choice(list(ReshufflePool)),
     )
-    blinds = BlindRules(button_method=rng.choice(list(ButtonMethod)))
-    return HouseRules(betting=betting, draw=draw, blinds=blinds)
+    # the options added later draw from their own generator, so every seed above (and the
+    # pinned examples) still gets the same betting and draw rules
+    later = random.Random(rng.random())
+    blinds = BlindRules(
+        button_method=rng.choice(list(ButtonMethod)),
+        chop=later.random() < 0.5,  # SHOW-08: the blinds may chop when folded to
+        new_game_orbit=later.random() < 0.5,  # BLIND-11 (c)
+    )
+    showdown = ShowdownRules(side_pots_first=later.random() < 0.5)  # SHOW-01 (WSOP 149)
+    return HouseRules(betting=betting, draw=draw, blinds=blinds, showdown=showdown)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
