@@ -20,7 +20,10 @@ its replacement is in the deal line) ``_exposed`` (``_actions``), a hand called 
 before the deal ``_cancelled``, and the blinds' chop (SHOW-08: the hand ends after the folds,
 each blind taking its blind back) ``_chopped``, the player who entered it (``_dealt_in_turn``,
 ``_footer``). Refused entries are not
-part of a hand history, nor are actions taken back later (a ruling's ``void_last``, a last
+part of a hand history, unless the floor let one bind (a ruling's ``accept_entry``: an action
+out of turn, OPEN-01/BET-08, or over a house limit): it is written where the engine applied
+it, and ``_accepted`` names it and the rule waived, so the reader enters it as that ruling
+(``_actions``). Nor are actions taken back later (a ruling's ``void_last``, a last
 drawer's changed pat).
 
 PHH has variant codes only for ``F2L3D`` and ``N2L1D`` of the games we deal; other games
@@ -179,7 +182,7 @@ def hand_to_phh(hand_record: Mapping[str, Any]) -> str:
     seats = {int(seat): dict(info) for seat, info in (table.get("seats") or {}).items()}
     order = _player_order(events, seats, spec)
     lines = _header(spec, order, seats, _posted(events), _kill(events))
-    actions, exposed = _actions(events, order)
+    actions, exposed, accepted = _actions(events, order)
     lines.append(_toml("actions", actions))
     in_turn, early = _dealt_in_turn(events)
     if in_turn:  # PHH deals a round's replacements after its discards: our own fields
@@ -190,6 +193,8 @@ def hand_to_phh(hand_record: Mapping[str, Any]) -> str:
             lines.append(_toml("_early_fifths", fifths))
     if exposed:  # IRREG-03/04: PHH has no exposed card; the reader enters it again
         lines.append(_toml("_exposed", exposed))
+    if accepted:  # BET-08/OPEN-01 ...: PHH has no ruling; the reader enters each as the floor did
+        lines.append(_toml("_accepted", accepted))
     lines.extend(_footer(hand_record, order))
     return "\n".join(lines) + "\n"
 
@@ -672,6 +677,27 @@ def _commands(events: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     return commands
 
 
+def _entries(events: list[Mapping[str, Any]]) -> Iterator[tuple[Mapping[str, Any], str | None]]:
+    """The hand's commands as they stand (``_commands``), each with the rule a floor ruling
+    waived for it (``None``: an ordinary entry): a ruling's ``accept_entry`` effects, the
+    refused entries the floor let bind (out of turn, OPEN-01/BET-08, or over a house limit),
+    come in its place, as the engine applied them.
+
+    >>> ruling = {"type": "ruling", "effects": [{"effect": "accept_entry", "waive": "OPEN-01",
+    ...     "entry": {"type": "action", "seat": 4, "action": "check"}}]}
+    >>> list(_entries([{"payload": {"command": ruling}}]))
+    [({'type': 'action', 'seat': 4, 'action': 'check'}, 'OPEN-01')]
+    """
+    for command in _commands(events):
+        if command.get("type") != "ruling":
+            yield command, None
+            continue
+        for effect in command.get("effects") or ():
+            entry = effect.get("entry")
+            if effect.get("effect") == "accept_entry" and isinstance(entry, Mapping):
+                yield entry, str(effect.get("waive"))
+
+
 def _take_back(commands: list[Mapping[str, Any]], count: int) -> None:
     """Remove the last ``count`` actions (rulings and other entries stay)."""
     for index in range(len(commands) - 1, -1, -1):
@@ -723,9 +749,11 @@ _NOT_REPLACED = frozenset({"keep", "misdeal"})
 
 def _actions(
     events: list[Mapping[str, Any]], order: list[int]
-) -> tuple[list[str], list[list[Any]]]:
+) -> tuple[list[str], list[list[Any]], list[list[Any]]]:
     """Deals, then each action; a draw round's discards all come before its deals (PHH);
-    and our ``_exposed`` entries (``_Deal.replaced``).
+    our ``_exposed`` entries (``_Deal.replaced``); and our ``_accepted`` entries: [the index
+    (from 0) in ``actions`` of an entry the floor let bind (``accept_entry``), the rule it
+    waived]. Such an entry is written where the engine applied it, like any action.
 
     Card mode names every card dealt (``deal`` entries): the first five to a seat are its hole
     cards, the cards after a discard its replacements; a five-card draw dealt four now and the
@@ -741,7 +769,8 @@ def _actions(
     deals: list[_Deal] = []
     drawn: set[int] = set()  # seats that declared their draw since the last betting action
     draws = dict.fromkeys(order, 0)  # each seat's draws so far
-    for command in _commands(events):
+    accepted: list[list[Any]] = []
+    for command, waive in _entries(events):
         if command.get("type") != "action" or int(command.get("seat", 0)) not in player:
             continue
         seat = int(command["seat"])
@@ -750,6 +779,8 @@ def _actions(
             if seat in drawn:  # a new draw with no betting between (all in): the last deals first
                 actions.extend(deals)
                 deals, drawn = [], set()
+            if waive is not None:
+                accepted.append([len(actions), waive])
             drawn.add(seat)
             draws[seat] += 1
             discard, deal = _draw(name, command, draws[seat])
@@ -770,10 +801,12 @@ def _actions(
         if lines:
             actions.extend(deals)
             deals, drawn = [], set()
+            if waive is not None:
+                accepted.append([len(actions), waive])
         actions.extend(lines)
     lines = [item if isinstance(item, str) else item.text() for item in [*actions, *deals]]
     replaced = [deal.replaced() for deal in [*actions, *deals] if isinstance(deal, _Deal)]
-    return lines, [entry for entries in replaced for entry in entries]
+    return lines, [entry for entries in replaced for entry in entries], accepted
 
 
 def _dealt_in_turn(
@@ -798,7 +831,7 @@ def _dealt_in_turn(
     named = False
     last = 0  # the seat that drew last
     draws: dict[int, int] = {}  # seat -> its draws so far
-    for command in _commands(events):
+    for command, _ in _entries(events):
         if command.get("type") != "action":
             continue
         seat = int(command.get("seat", 0))

@@ -23,8 +23,10 @@ Our own exports (``audit.phh``) add fields PHH has none for: ``_dead_small_blind
 so the engine asks for those posts), ``_dealt_in_turn`` and ``_early_fifths`` (the order the
 dealer dealt a draw's replacements in, ``_interleaved``), ``_exposed`` (a card the dealer
 exposed and replaced, entered again as the dealer did, ``_Mapper._expose``),
-``_cancelled``, and ``_chopped`` (SHOW-08: the blinds chopped after the folds; the reader
-enters the chop for that player, so a profile that does not allow it refuses the hand).
+``_cancelled``, ``_chopped`` (SHOW-08: the blinds chopped after the folds; the reader
+enters the chop for that player, so a profile that does not allow it refuses the hand), and
+``_accepted`` (an action the floor let bind, out of turn or over a house limit: the reader
+enters it as the floor's ``accept_entry`` ruling, waiving the same rule, ``to_commands``).
 """
 
 from __future__ import annotations
@@ -58,6 +60,7 @@ from dealerassist.rules.exposed import keeps, rank_of
 from dealerassist.rules.fifth_cards import splits
 from dealerassist.rules.house_rules import ButtonMethod, HouseRules
 from dealerassist.rules.posting import BIG_BLIND_ONLY
+from dealerassist.rules.ruling_commands import RULE_ID_PATTERN, AcceptEntry, Ruling
 from dealerassist.rules.state import TableState, evolve
 from dealerassist.rules.violations import RuleId
 
@@ -165,6 +168,9 @@ class RecordedHand:
     profile_sha256: str = ""
     # ``_chopped``: the player who entered the blinds' chop after the last action (SHOW-08), 0
     chopped: int = 0
+    # ``_accepted``: (i, rule) the action at index i of ``actions`` was refused and the floor
+    # let it bind, waiving ``rule`` (a ruling's ``accept_entry``: out of turn, OPEN-01/BET-08)
+    accepted: tuple[tuple[int, str], ...] = ()
 
     @property
     def player_count(self) -> int:
@@ -226,6 +232,7 @@ def hand_from_mapping(data: Mapping[str, Any]) -> RecordedHand:
         profile_id=_optional_text(data, "_profile_id"),
         profile_sha256=_optional_text(data, "_profile_sha256"),
         chopped=_chopped(data, count),
+        accepted=_accepted(data, actions),
     )
     _check_players(hand)
     return hand
@@ -455,6 +462,36 @@ def _chopped(data: Mapping[str, Any], count: int) -> int:
     return int(value)
 
 
+def _accepted(
+    data: Mapping[str, Any], actions: Sequence[RecordedAction]
+) -> tuple[tuple[int, str], ...]:
+    """Our ``_accepted``: [i, rule] (``audit.phh._actions``): the action at index i (from 0)
+    of ``actions``, a player's action, not a deal, was bound by the floor waiving ``rule``.
+
+    >>> actions = [parse_action(text) for text in ("d dh p1 ??", "p2 cc")]
+    >>> _accepted({"_accepted": [[1, "OPEN-01"]]}, actions)
+    ((1, 'OPEN-01'),)
+    """
+    value = data.get("_accepted", [])
+    ok = isinstance(value, list) and all(
+        isinstance(item, list)
+        and len(item) == 2
+        and _is_chips(item[0])
+        and item[0] < len(actions)
+        and actions[item[0]].code is not _DEAL_HOLE
+        and actions[item[0]].player is not None
+        and isinstance(item[1], str)
+        and RULE_ID_PATTERN.match(item[1]) is not None
+        for item in value
+    )
+    if not ok or len({item[0] for item in value}) != len(value):
+        raise InvalidInput(
+            "_accepted must be [action index, rule ID] lists, each a player's action of "
+            f"'actions' (0..{len(actions) - 1}) once"
+        )
+    return tuple((int(index), str(rule)) for index, rule in value)
+
+
 def _early_fifths(data: Mapping[str, Any], count: int) -> tuple[tuple[int, int, int], ...]:
     """Our ``_early_fifths``: [p, q, k] (``audit.phh._dealt_in_turn``): p and q players, k
     the number of q's draw."""
@@ -546,13 +583,39 @@ def to_commands(
     live_blinds = _live_blinds(hand)
     by_player: list[Act] = [_post(hand, seat) for seat in _posting_order(hand, live_blinds)]
     split_five = rules is not None and splits(HAND_SIZE, rules)
-    by_player += _Mapper(hand, _opening_bets(hand, live_blinds), split_five, rules).commands()
+    mapper = _Mapper(hand, _opening_bets(hand, live_blinds), split_five, rules)
+    posts = len(by_player)
+    by_player += mapper.commands()
     if hand.chopped:  # SHOW-08: folded to the blinds, they chopped
         by_player.append(Act(seat=hand.chopped, action=ActionKind.CHOP))
     if seats[-1] != hand.player_count:  # mapped by player number above: to the replay's seats
         by_player = [replace(act, seat=seats[act.seat - 1]) for act in by_player]
-    commands += by_player
+    commands += _rulings(by_player, {posts + i: rule for i, rule in mapper.accepted.items()})
     return spec, commands
+
+
+def _rulings(acts: list[Act], accepted: Mapping[int, str]) -> list[Command]:
+    """``acts``, each at an index of ``accepted`` entered as the floor's ruling that let it
+    bind (``_accepted``): ``accept_entry`` waiving the same rule, as the engine applied it live
+    (the turn set to the entry's seat for OPEN-01/BET-08, then back to the seat skipped).
+
+    >>> check = Act(seat=2, action=ActionKind.CHECK)
+    >>> ruling = _rulings([check], {0: "OPEN-01"})[0]
+    >>> ruling.decision, ruling.rule_id, ruling.effects == (AcceptEntry(check, "OPEN-01"),)
+    ('accept_entry', 'OPEN-01', True)
+    """
+    if not accepted:
+        return list(acts)
+    return [
+        act
+        if index not in accepted
+        else Ruling(
+            decision="accept_entry",
+            rule_id=accepted[index],
+            effects=(AcceptEntry(entry=act, waive=accepted[index]),),
+        )
+        for index, act in enumerate(acts)
+    ]
 
 
 def _stand_ins(hand: RecordedHand) -> list[tuple[int, str]]:
@@ -1277,6 +1340,7 @@ class _Mapper:
         self.spare: Iterator[str] | None = None  # made at the first unknown card
         self.placeholders: set[str] = set()
         self.acts: list[Act] = []  # the acts so far (a show may rename placeholders in them)
+        self.accepted: dict[int, str] = {}  # index in the acts -> rule waived (``_accepted``)
 
     def commands(self) -> list[Act]:
         check_replacements(self.hand.actions)
@@ -1286,7 +1350,10 @@ class _Mapper:
         early = list(hand.early_fifths) if hand.dealt_in_turn else []
         draws = self.draws  # for _early_fifths and _exposed
         in_turn = hand.dealt_in_turn or hand.count_mode
-        for action in _interleaved(hand.actions) if in_turn else hand.actions:
+        accepted = dict(hand.accepted)
+        actions = hand.actions
+        for index in _interleaved_order(actions) if in_turn else range(len(actions)):
+            action = actions[index]
             handler = _HANDLERS.get(action.code)
             if handler is None:
                 raise InvalidInput(f"{action.text!r}: not an action of the games we deal")
@@ -1299,6 +1366,8 @@ class _Mapper:
                 acts.extend(self.fifths)  # the draw is over: the fifth cards owed (DRAW-03)
                 self.fifths, drawn = [], set()
             acts.append(handler(self, action.player or 0, action))
+            if index in accepted:
+                self.accepted[len(acts) - 1] = accepted[index]
             if action.code is _DISCARD:
                 draws[action.player] = draws.get(action.player, 0) + 1
                 while early and early[0][1:] == (action.player, draws[action.player]):
@@ -1468,20 +1537,25 @@ def _interleaved(actions: Sequence[RecordedAction]) -> Sequence[RecordedAction]:
     >>> [action.text for action in _interleaved(actions)]
     ['p1 sd 2c', 'd dh p1 4c', 'p2 sd 3c', 'd dh p2 5c', 'p1 cc']
     """
+    return [actions[index] for index in _interleaved_order(actions)]
+
+
+def _interleaved_order(actions: Sequence[RecordedAction]) -> Sequence[int]:
+    """The indexes of ``actions`` in ``_interleaved``'s order."""
     if not any(action.code is _DISCARD for action in actions):
-        return actions
-    result: list[RecordedAction] = []
+        return range(len(actions))
+    result: list[int] = []
     moved: set[int] = set()  # indexes of deals already placed after their discard
     for index, action in enumerate(actions):
         if index in moved:
             continue
-        result.append(action)
+        result.append(index)
         if action.code is not _DISCARD or not action.cards:
             continue
         for later in range(index + 1, len(actions)):
             other = actions[later]
             if other.code is _DEAL_HOLE and other.player == action.player and later not in moved:
-                result.append(other)
+                result.append(later)
                 moved.add(later)
                 break
             if other.code is not _DISCARD and other.code is not _DEAL_HOLE:
