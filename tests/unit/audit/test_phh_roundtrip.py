@@ -19,10 +19,18 @@ from dealerassist.audit.phh_reader import parse_phh, replay_seats
 from dealerassist.audit.verify import verify
 from dealerassist.errors import InvalidInput
 from dealerassist.profiles import get_profile
-from dealerassist.replay import finishing_stacks, replay_file, replay_hand
-from dealerassist.rules.actions import ChangeSeat, Command, ReturnToPlay, SeatPlayer, SitOut
+from dealerassist.replay import ReplayRefused, finishing_stacks, replay_file, replay_hand
+from dealerassist.rules.actions import (
+    Act,
+    ActionKind,
+    ChangeSeat,
+    Command,
+    ReturnToPlay,
+    SeatPlayer,
+    SitOut,
+)
 from dealerassist.rules.engine import legal_actions
-from dealerassist.rules.ruling_commands import Misdeal, Ruling
+from dealerassist.rules.ruling_commands import AcceptEntry, Misdeal, Ruling
 from dealerassist.service import tables as use_cases
 from dealerassist.service.ports import AnswerKind
 
@@ -1714,3 +1722,125 @@ def test_SHOW_08_rejects_a_chopped_field_that_names_no_player() -> None:
     for bad in ("4", "true", '"p1"'):
         with pytest.raises(InvalidInput, match="_chopped must be the player who chopped"):
             parse_phh(base + f"_chopped = {bad}\n")
+
+
+def _out_of_turn_check_accepted(mode: str) -> Table:
+    """Three-handed (button 1, blinds 2 and 3): after the first draw seat 3 checks before
+    seat 2, whose turn it is; the engine refuses it (OPEN-01) and the floor lets it bind
+    (``accept_entry`` waiving OPEN-01); seat 2 checks, seat 1 bets, both call. Seat 2 wins
+    the showdown with 7-5-4-3-2."""
+    table = Table(mode, {1: 400, 2: 400, 3: 400})
+    table.start(button=1)
+    table.act(2, "post")
+    table.act(3, "post")
+    if mode == "card":
+        table.act(2, "deal", cards="2c 3c 4c 5c Kd")
+        table.act(3, "deal", cards="2d 3d 4d 5d Kh")
+        table.act(1, "deal", cards="2h 3h 4h 5h Ks")
+    table.act(1, "call")
+    table.act(2, "call")
+    table.act(3, "check")
+    if mode == "card":
+        table.act(2, "draw", discards="Kd")
+        table.act(2, "deal", cards="7s")
+    else:
+        table.act(2, "draw", count=1)
+    table.act(3, "draw", count=0)
+    table.act(1, "draw", count=0)
+    refused = use_cases.submit_action(
+        table.services, table.table_id, {"seat": 3, "action": "check"}, ACTOR, PRE
+    )
+    assert refused.kind is AnswerKind.REJECTED and refused.body["rule_id"] == "OPEN-01"
+    check = Act(seat=3, action=ActionKind.CHECK)
+    ruling = Ruling("accept_entry", rule_id="OPEN-01", effects=(AcceptEntry(check, "OPEN-01"),))
+    table._check(use_cases.execute(table.services, table.table_id, ruling, FLOOR, PRE))
+    table.act(2, "check")  # the turn went back to the seat skipped
+    table.act(1, "bet", amount=10)
+    table.act(2, "call")
+    table.act(3, "call")
+    for seat in (2, 3, 1):
+        table.act(seat, "draw", count=0)
+    _check_round(table, (2, 3, 1), {})
+    _check_round(table, (2, 3, 1))
+    table.act(2, "show", cards="2c 3c 4c 5c 7s")
+    table.act(3, "show", cards="2d 3d 4d 5d Kh")
+    table.act(1, "muck")
+    return table
+
+
+@pytest.mark.parametrize("mode", ["card", "count"])
+def test_OPEN_01_an_out_of_turn_check_the_floor_accepted_is_exported_and_replayed(
+    mode: str, tmp_path: Path
+) -> None:
+    """The check the floor let bind is written where the engine applied it (``p2 cc`` before
+    ``p1 cc``), and ``_accepted`` names it and the rule waived; the reader enters it as that
+    ruling, so the file replays (under the table's profile, the permissive one and the version
+    it names) to the recorded stacks. Entered as an ordinary check it is refused again."""
+    table = _out_of_turn_check_accepted(mode)
+    text, recorded = _round_trip(table)
+    assert recorded == [440, 380, 380]  # p1 (seat 2) wins the 60 chips: 30 each from p2, p3
+    data = tomllib.loads(text)
+    [[index, rule]] = data["_accepted"]
+    assert rule == "OPEN-01"
+    assert data["actions"][index : index + 4] == ["p2 cc", "p1 cc", "p3 cbr 10", "p1 cc"]
+    assert parse_phh(text).accepted == ((index, "OPEN-01"),)
+    path = tmp_path / "accepted.phh"
+    path.write_text(text, encoding="utf-8")
+    replayed = replay_file(path)
+    assert replayed.ok and replayed.finishing_stacks == recorded, replayed
+    without = "".join(line for line in text.splitlines(True) if not line.startswith("_accepted"))
+    with pytest.raises(ReplayRefused, match="OPEN-01: It is seat 1's turn; seat 2 must wait"):
+        _replayed(without, TRIPLE_DRAW)
+    report = verify(table.record_events(), table.services.profiles.version)
+    assert report["ok"] and report["hands"] == 1, report["problems"]
+
+
+def test_a_hand_without_an_accepted_entry_writes_no_accepted_field() -> None:
+    """Only a hand with an ``accept_entry`` ruling gets ``_accepted``: a hand played in turn
+    is written as before."""
+    table = Table("count", {1: 400, 2: 400, 3: 400})
+    table.start(button=1)
+    table.act(2, "post")
+    table.act(3, "post")
+    table.act(1, "fold")
+    table.act(2, "fold")
+    text, _ = _round_trip(table)
+    assert "_accepted" not in text and parse_phh(text).accepted == ()
+
+
+def test_the_soak_hand_with_an_out_of_turn_check_the_floor_accepted_replays() -> None:
+    """The soak hand ``dealerassist replay`` refused (soak10, table S42-rp-card-9718, hand 8:
+    seat 4, p2, checked before seat 2 after the third draw and the floor accepted it, OPEN-01
+    waived; the export left the check out and the replay refused p4's bet, command 46 of 51,
+    BET-08), exported again from the store: the check is action 37 and ``_accepted`` names it;
+    it replays, under the profile version it names, to the recorded finishing stacks."""
+    path = RECORDED / "S42-rp-card-9718-8.phh"
+    hand = parse_phh(path.read_text(encoding="utf-8"))
+    assert hand.accepted == ((37, "OPEN-01"),) and hand.actions[37].text == "p2 cc"
+    result = replay_file(path)
+    assert result.ok, result.error
+    assert result.finishing_stacks == [334, 1510, 80, 920] == result.expected
+    assert result.profile == f"{hand.profile_id}@{hand.profile_sha256}"
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        '[[9, "OPEN-01"]]',
+        '[[0, "OPEN-01"]]',
+        '[[1, "open"]]',
+        '[[1, "OPEN-01"], [1, "BET-08"]]',
+        '[1, "OPEN-01"]',
+        '[["1", "OPEN-01"]]',
+    ],
+)
+def test_accepted_must_name_a_players_action_and_a_rule(bad: str) -> None:
+    """``_accepted`` entries are [index of a player's action (not a deal), rule ID], each
+    action once; anything else is a clear InvalidInput."""
+    base = (
+        "variant='F2L3D'\nantes=[0,0,0]\nblinds_or_straddles=[5,10,0]\nsmall_bet=10\n"
+        "big_bet=20\nstarting_stacks=[400,400,400]\nactions=['d dh p1 ??????????', 'p3 f']\n"
+    )
+    assert parse_phh(base + '_accepted = [[1, "BET-08"]]\n').accepted == ((1, "BET-08"),)
+    with pytest.raises(InvalidInput, match="_accepted must be"):
+        parse_phh(base + f"_accepted = {bad}\n")
