@@ -21,7 +21,7 @@ replayed in turn, as the engine dealt it, so a reshuffle takes the discards the 
 Our own exports (``audit.phh``) add fields PHH has none for: ``_dead_small_blind``,
 ``_posts`` and ``_kill`` (what each player posted; ``prepare_table`` seats the replay table
 so the engine asks for those posts), ``_dealt_in_turn`` and ``_early_fifths`` (the order the
-dealer dealt a draw's replacements in, ``_interleaved``), ``_exposed`` (a card the dealer
+dealer dealt a draw's replacements in, ``_interleaved_order``), ``_exposed`` (a card the dealer
 exposed and replaced, entered again as the dealer did, ``_Mapper._expose``),
 ``_cancelled``, ``_chopped`` (SHOW-08: the blinds chopped after the folds; the reader
 enters the chop for that player, so a profile that does not allow it refuses the hand), and
@@ -1520,10 +1520,11 @@ _HANDLERS: dict[ActionCode, Callable[[_Mapper, int, RecordedAction], Act]] = {
 }
 
 
-def _interleaved(actions: Sequence[RecordedAction]) -> Sequence[RecordedAction]:
-    """The actions with each discard followed at once by that player's replacements, for a
-    hand our ``_dealt_in_turn`` says was dealt so (``audit.phh._dealt_in_turn``), and for our
-    count-mode exports (``_count_mode``: the engine dealt so).
+def _interleaved_order(actions: Sequence[RecordedAction]) -> Sequence[int]:
+    """The indexes of ``actions`` in the order they are replayed: each discard followed at once
+    by that player's replacements, for a hand our ``_dealt_in_turn`` says was dealt so
+    (``audit.phh._dealt_in_turn``), and for our count-mode exports (``_count_mode``: the engine
+    dealt so).
 
     PHH writes a draw round's discards before its deals (pokerkit deals once everyone has
     declared, and reshuffles them all); a dealer deals each player's replacements in turn,
@@ -1534,14 +1535,9 @@ def _interleaved(actions: Sequence[RecordedAction]) -> Sequence[RecordedAction]:
 
     >>> actions = [parse_action(text) for text in ("p1 sd 2c", "p2 sd 3c", "d dh p1 4c",
     ...            "d dh p2 5c", "p1 cc")]
-    >>> [action.text for action in _interleaved(actions)]
+    >>> [actions[index].text for index in _interleaved_order(actions)]
     ['p1 sd 2c', 'd dh p1 4c', 'p2 sd 3c', 'd dh p2 5c', 'p1 cc']
     """
-    return [actions[index] for index in _interleaved_order(actions)]
-
-
-def _interleaved_order(actions: Sequence[RecordedAction]) -> Sequence[int]:
-    """The indexes of ``actions`` in ``_interleaved``'s order."""
     if not any(action.code is _DISCARD for action in actions):
         return range(len(actions))
     result: list[int] = []
