@@ -1168,8 +1168,8 @@ def verify_tables(soak: Soak, tables: list[TableSoak], seconds: float = 180) -> 
 
 def check_phh(soak: Soak, tables: list[TableSoak], folder: Path) -> tuple[int, int, list[str]]:
     """Export finished hands as PHH (every table, a sample of hands) and replay those of the
-    variants `dealerassist replay` reads, under the table's profile (not a hand with a floor
-    ruling, nor one cancelled before the deal: ``_cancelled``); (exported, replayed to the
+    variants `dealerassist replay` reads, under the table's profile (floor-ruled hands too, not
+    one cancelled before the deal: ``_cancelled``); (exported, replayed to the
     recorded stacks, problems). Each file is replayed by ``dealerassist.replay.replay_file``
     (what the command runs) in this process, so a crash names its file instead of ending the
     whole batch; one ``dealerassist replay`` run over all files (each under the profile version
@@ -1187,7 +1187,7 @@ def check_phh(soak: Soak, tables: list[TableSoak], folder: Path) -> tuple[int, i
                 continue
             exported += 1
             variant = table.profile["game"]["variant"]
-            if variant not in PHH_VARIANTS or number in table.ruled_hands:
+            if variant not in PHH_VARIANTS:
                 continue
             if b"_cancelled = true" in answer.raw:  # called off before the deal: no hand
                 cancelled += 1
