@@ -214,6 +214,11 @@ def _dealt_seats(events: list[Mapping[str, Any]], seats: Mapping[int, Any]) -> l
     return sorted(seat for seat in seats if seat not in sat_out)
 
 
+def _stacks(seats: Mapping[int, Any]) -> dict[int, int]:
+    """Each seat's stack as the hand began."""
+    return {int(seat): int(info["stack"]) for seat, info in seats.items()}
+
+
 def _posted(events: list[Mapping[str, Any]]) -> list[tuple[int, int]]:
     return [
         (int(item["seat"]), int(item["amount"]))
@@ -261,14 +266,14 @@ def _player_order(
     if not dealt:
         return []
     button = _button(events)
-    small, big = _blind_posters(spec.get("stakes") or {}, dealt, _posted(events), _kill(events))
+    stakes, stacks = spec.get("stakes") or {}, _stacks(seats)
+    small, big = _blind_posters(stakes, dealt, _posted(events), _kill(events), stacks)
     if len(dealt) == 2 and big is not None:
         other = next(seat for seat in dealt if seat != big)
         if button is None or button == other or small == other:
             return [big, other]
     if button is not None:
         return [seat for seat in dealt if seat > button] + [s for s in dealt if s <= button]
-    stakes = spec.get("stakes") or {}
     posted = _posted(events)
     small = next((s for s, a in posted if a == stakes.get("small_blind")), None)
     start = dealt.index(small) if small in dealt else 0
@@ -295,7 +300,8 @@ def _header(
     if code is None:
         code = f"{spec.get('structure', 'unknown')}/{spec.get('variant', 'unknown')}"
         lines.append(f"# PHH has no variant code for {code}; written with our own name")
-    blinds, antes, dead_small = _forced_bets(stakes, order, posted, kill)
+    stacks = _stacks(seats)
+    blinds, antes, dead_small = _forced_bets(stakes, order, posted, kill, stacks)
     lines += [
         _toml("variant", code),
         _toml("antes", antes),
@@ -303,7 +309,7 @@ def _header(
     ]
     if dead_small:  # PHH has no dead blind: our own field, read by audit.phh_reader
         lines.append(_toml("_dead_small_blind", dead_small))
-    parts = _post_parts(stakes, order, posted, kill)
+    parts = _post_parts(stakes, order, posted, kill, stacks)
     if _posts_needed(parts, bool(dead_small)):  # our own field, as above
         lines.append(_toml("_posts", parts))
     if spec.get("structure") == "fixed_limit":
@@ -320,6 +326,7 @@ def _forced_bets(
     order: list[int],
     posted: list[tuple[int, int]],
     kill: Mapping[str, Any] | None = None,
+    stacks: Mapping[int, int] | None = None,
 ) -> tuple[list[int], list[int], int]:
     """PHH ``blinds_or_straddles`` and ``antes`` from what was posted (``posted`` in the order
     of the posts), and the small blind that was dead this hand (0 if none was).
@@ -351,6 +358,12 @@ def _forced_bets(
     >>> _forced_bets(stakes, [2, 3, 1], [(2, 20), (3, 10)], {"seat": 2, "blind": 20})
     ([5, 10, 0], [0, 0, 0], 0)
 
+    The big blind kills (the small blind dead) and the next player makes up a missed small
+    blind, dead (his ante):
+
+    >>> _forced_bets(stakes, [6, 1, 4], [(6, 20), (1, 5)], {"seat": 6, "blind": 20})
+    ([10, 0, 0], [0, 5, 0], 5)
+
     Heads-up (player 1 the big blind; the lists begin with player 2's, as pokerkit reads them):
 
     >>> _forced_bets({**stakes, "big_blind_ante": 10}, [3, 1], [(1, 5), (3, 20)])
@@ -365,7 +378,7 @@ def _forced_bets(
         return blinds, antes, 0
     heads_up = len(order) == 2
     # by player (p1 first) here; heads-up pokerkit lists both the other way round (below)
-    small_seat, big_seat = _blind_seats(stakes, order, posted, kill)
+    small_seat, big_seat = _blind_seats(stakes, order, posted, kill, stacks)
     dead_small = small if big_seat == order[0] and small_seat is None and not heads_up else 0
     places = {order.index(seat) for seat in (small_seat, big_seat) if seat is not None}
     if small_seat is not None:
@@ -388,10 +401,11 @@ def _blind_seats(
     order: list[int],
     posted: list[tuple[int, int]],
     kill: Mapping[str, Any] | None = None,
+    stacks: Mapping[int, int] | None = None,
 ) -> tuple[int | None, int]:
     """(small blind seat or None when it is dead, big blind seat) of a hand of two or more
     players: from the posts, or when nothing was posted the blinds of the stakes."""
-    small_seat, big_seat = _blind_posters(stakes, order, posted, kill)
+    small_seat, big_seat = _blind_posters(stakes, order, posted, kill, stacks)
     small, big = int(stakes.get("small_blind", 0)), int(stakes.get("big_blind", 0))
     if big_seat is None or not small or small >= big:  # no posts: the blinds of the stakes
         heads_up = len(order) == 2
@@ -404,14 +418,19 @@ def _blind_posters(
     dealt: list[int],
     posted: list[tuple[int, int]],
     kill: Mapping[str, Any] | None = None,
+    stacks: Mapping[int, int] | None = None,
 ) -> tuple[int | None, int | None]:
     """(small blind seat, big blind seat) from the posts in their order: the blinds post first
     (BLIND-01); the first post is the small blind unless it is a big blind or more (no small
     blind this hand), and the big blind is the next post. A kill posted first (KILL-01, a kill
     of the small blind) is the small blind when the next seat dealt in posts the big blind
-    next (no more than a big blind). Heads-up, the button may post the small blind after the
-    big blind has posted (the seat due the small blind sat out at the post, BLIND-02): a
-    small blind posted after a big blind by the other seat of two is the small blind.
+    next (no more than a big blind, and not a small blind's chips alone unless they are all
+    its ``stacks``: a short big blind all in, BLIND-04). A kill posted first and followed by
+    a small blind's chips alone is the big blind's (the small blind dead, BLIND-03): the
+    next seat made up a missed small blind, dead (BLIND-09). Heads-up, the button may post
+    the small blind after the big blind has posted (the seat due the small blind sat out at
+    the post, BLIND-02): a small blind posted after a big blind by the other seat of two is
+    the small blind.
 
     >>> _blind_posters({"small_blind": 5, "big_blind": 10}, [1, 2, 3], [(2, 5), (3, 10)])
     (2, 3)
@@ -422,6 +441,16 @@ def _blind_posters(
     (3, 1)
     >>> _blind_posters({"small_blind": 5, "big_blind": 10}, [2, 3], [(2, 10), (3, 5)])
     (3, 2)
+
+    The big blind kills (20) and the next seat makes up a missed small blind (5, dead); a
+    big blind all in for 5 after a small blind's kill:
+
+    >>> _blind_posters({"small_blind": 5, "big_blind": 10}, [1, 4, 6], [(6, 20), (1, 5)],
+    ...                {"seat": 6, "blind": 20})
+    (None, 6)
+    >>> _blind_posters({"small_blind": 5, "big_blind": 10}, [1, 4, 6], [(6, 20), (1, 5)],
+    ...                {"seat": 6, "blind": 20}, {1: 5, 4: 100, 6: 100})
+    (6, 1)
     """
     seats = [seat for seat, _ in posted if seat in dealt]
     big, ante = int(stakes.get("big_blind", 0)), int(stakes.get("ante", 0))
@@ -433,7 +462,9 @@ def _blind_posters(
     if seats[0] == (kill or {}).get("seat") and len(seats) > 1:
         ring = sorted(dealt)
         after = ring[(ring.index(seats[0]) + 1) % len(ring)]
-        if seats[1] == after and paid[after] - ante <= limit:
+        dead_small = paid[after] - ante == int(stakes.get("small_blind", 0))
+        all_in = paid[after] >= (stacks or {}).get(after, paid[after] + 1)
+        if seats[1] == after and paid[after] - ante <= limit and (all_in or not dead_small):
             return seats[0], after
     if first >= limit:
         later = seats[1] if len(dealt) == 2 and len(seats) > 1 else None
@@ -507,6 +538,7 @@ def _post_parts(
     order: list[int],
     posted: list[tuple[int, int]],
     kill: Mapping[str, Any] | None = None,
+    stacks: Mapping[int, int] | None = None,
 ) -> list[list[str]]:
     """Our ``_posts``: for each player, what its forced bet was, by the engine's names:
     ``small_blind``/``big_blind`` (the blinds' places), ``kill`` (KILL-01: the kill blind,
@@ -520,11 +552,13 @@ def _post_parts(
     [['returning_big_blind', 'dead_small_blind'], ['small_blind'], ['big_blind'], []]
     >>> _post_parts(stakes, [1, 2, 3], [(1, 5), (2, 20), (3, 10)], {"seat": 2, "blind": 20})
     [['small_blind'], ['big_blind', 'kill'], ['entering_big_blind']]
+    >>> _post_parts(stakes, [6, 1, 4], [(6, 20), (1, 5)], {"seat": 6, "blind": 20})
+    [['big_blind', 'kill'], ['dead_small_blind'], []]
     """
     parts: list[list[str]] = [[] for _ in order]
     if len(order) < 2:
         return parts
-    small_seat, big_seat = _blind_seats(stakes, order, posted, kill)
+    small_seat, big_seat = _blind_seats(stakes, order, posted, kill, stacks)
     killer = (kill or {}).get("seat")
     if small_seat is not None:
         parts[order.index(small_seat)].append("small_blind")

@@ -35,6 +35,7 @@ from dealerassist.service import tables as use_cases
 from dealerassist.service.ports import AnswerKind
 
 TRIPLE_DRAW = "casino-triple-draw-27"
+OPTIONAL_KILL = "casino-triple-draw-27-optional-kill"
 LIMIT = {"small_blind": 5, "big_blind": 10, "small_bet": 10, "big_bet": 20}
 ACTOR = use_cases.Actor("dealer-1", "dealer")
 FLOOR = use_cases.Actor("floor-1", "floor")
@@ -1195,6 +1196,52 @@ def test_a_kill_past_the_button_before_a_dead_small_blind_at_an_empty_seat_repla
     start = data["starting_stacks"]
     assert recorded == [start[0] - 15, start[1] - 10, start[2] + 25, start[3]]
     assert _replayed(text, profile_id) == recorded
+
+
+@pytest.mark.parametrize("profile_id", ["casino-triple-draw-27-kill", OPTIONAL_KILL])
+def test_a_kill_in_the_big_blind_with_a_dead_small_blind_made_up_replays(profile_id: str) -> None:
+    """KILL-01 in the big blind, BLIND-03/09 (the soak's case, below): seats 1, 4, 5 and 6;
+    seat 1 sits out past its small blind (hand 2, button 6: the small blind dead at seat 1,
+    the big blind seat 4), seat 6 wins hands 2 and 3 (a kill is due where kills are required;
+    by choice, the dealer names seat 6), seat 5 (hand 3's big blind) leaves and seat 1 comes
+    back. Hand 4: the button on seat 4, the small blind dead at seat 5's empty seat, seat 6 the
+    big blind and the kill (20), seat 1 makes up its small blind (5, dead). The export named
+    seat 6 the small blind who killed and seat 1 the big blind (PHH blinds [5, 10, 0]), and
+    the replay took 5 more from seat 6 and 5 fewer from seat 1. It now says what was posted:
+    p1 the big blind and the kill, the small blind dead, p2's 5 dead (its ante), and the hand
+    replays to the recorded stacks; a profile without kill pots says why it cannot."""
+    table = Table("count", dict.fromkeys((1, 4, 5, 6), 400), profile_id)
+    table.start(button=5)
+    table.fold_around()
+    table.command(SitOut(1))
+    for posts in (("post",), ("post", "post")):  # seat 6 calls, then bets when all checked
+        table.start()
+        _in_turn(table, *posts, "call", "call", "check", *[("draw", 0)] * 3, "check", "check")
+        _in_turn(table, ("bet", 10), "fold", "fold")
+    table.leave(5)
+    table.command(ReturnToPlay(1, wait=False))
+    hand = table.start(kill_seat=6 if profile_id == OPTIONAL_KILL else None)
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (4, None, 6)
+    owes = {player["seat"]: player["owes_what"] for player in hand["players"]}
+    assert owes == {6: ["kill"], 1: ["dead_small_blind"], 4: []}
+    seats = _in_turn(table, "post", "post", "call", "fold", "check", ("draw", 4), ("draw", 3))
+    seats += _in_turn(table, ("bet", 20), "fold")  # KILL-01: limits doubled to 20/40
+    assert seats == [6, 1, 1, 4, 6, 6, 1, 6, 1]
+    record = table.record(4)
+    text = hand_to_phh(record)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P6", "P1", "P4"]
+    assert data["blinds_or_straddles"] == [10, 0, 0] and data["antes"] == [0, 5, 0]
+    assert data["_dead_small_blind"] == 5
+    assert data["_posts"] == [["big_blind", "kill"], ["dead_small_blind"], []]
+    assert data["_kill"]["player"] == 1
+    recorded = _recorded_stacks(record, text)
+    start = data["starting_stacks"]  # P6 wins P1's 5 dead and 20 called, its own 20 back
+    assert recorded == [start[0] + 25, start[1] - 25, start[2]]
+    assert data["finishing_stacks"] == recorded
+    assert _replayed(text, profile_id) == recorded
+    with pytest.raises(InvalidInput, match="kill pots"):
+        _replayed(text, TRIPLE_DRAW)
 
 
 def test_a_dead_small_blind_at_an_empty_seat_from_an_earlier_export_replays() -> None:
