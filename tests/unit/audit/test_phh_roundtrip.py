@@ -1244,6 +1244,22 @@ def test_a_kill_in_the_big_blind_with_a_dead_small_blind_made_up_replays(profile
         _replayed(text, TRIPLE_DRAW)
 
 
+def test_the_soak_kill_in_the_big_blind_with_a_dead_small_blind_made_up_replays() -> None:
+    """The soak hand that replayed 5 off (soak12, table S21-ctd2k-card-f9d3, hand 16: stacks
+    [835, 292, 340] against the recorded [840, 287, 340]), exported again from the store: seat
+    6 (p1) the big blind and the required kill, the small blind dead, seat 1 (p2), back in
+    play, making up its small blind dead. It replays, under the profile version it names, to
+    the recorded finishing stacks."""
+    path = RECORDED / "S21-ctd2k-card-f9d3-16.phh"
+    hand = parse_phh(path.read_text(encoding="utf-8"))
+    assert hand.posts == (("big_blind", "kill"), ("dead_small_blind",), ())
+    assert (hand.dead_small_blind, hand.kill_player) == (5, 1)
+    result = replay_file(path)
+    assert result.ok, result.error
+    assert result.finishing_stacks == [840, 287, 340] == result.expected
+    assert result.profile == f"{hand.profile_id}@{hand.profile_sha256}"
+
+
 def test_a_dead_small_blind_at_an_empty_seat_from_an_earlier_export_replays() -> None:
     """The soak hand that was refused (``bench/soak.py --hands 30 --seed 31 32``, table
     S32-sd2nl-count-0360, hand 8), as that export wrote it: a newcomer (P6) sat down between
