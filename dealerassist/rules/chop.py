@@ -91,7 +91,7 @@ def can_chop(hand: HandState, seat: int, rules: HouseRules) -> bool:
     any seat but the small blind, or any round but the first, is a no at once)."""
     if seat != hand.small_blind_seat or hand.phase is not Phase.BETTING_1:
         return False
-    return rules.blinds.chop and chop_refusal(hand, seat, rules) is None
+    return chop_refusal(hand, seat, rules) is None  # the house rule first
 
 
 def chop_legal(hand: HandState) -> dict[str, Any]:

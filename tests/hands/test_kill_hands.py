@@ -3,79 +3,29 @@ a newcomer's voluntary kill (casino-triple-draw-27-optional-kill)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
+from profile_table import AT, ProfileTable, entry
 
 from dealerassist.profiles import REPO_PROFILES_DIR, get_profile
 from dealerassist.rules.actions import (
-    Act,
-    ActionKind,
     SeatPlayer,
-    Stakes,
     StartHand,
-    Structure,
-    TableSpec,
     Variant,
 )
-from dealerassist.rules.engine import Outcome, apply, legal_actions, new_table
+from dealerassist.rules.engine import Outcome, apply, legal_actions
 from dealerassist.rules.house_rules import HouseRules
-from dealerassist.rules.state import Phase, TableState
+from dealerassist.rules.state import Phase
 from dealerassist.rules.violations import RuleId, RuleViolation
 
-AT = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 RULES = get_profile("casino-triple-draw-27-kill", REPO_PROFILES_DIR)
 OPTIONAL = get_profile("casino-triple-draw-27-optional-kill", REPO_PROFILES_DIR)
-STAKES = Stakes(small_blind=5, big_blind=10, small_bet=10, big_bet=20)
 
 
-def _entry(step: str) -> Act:
-    """``"3 raise 20"``, ``"2 draw 3"``, ``"1 show 7h 5s 4d 3c 2d"``, ``"4 fold"``."""
-    seat, kind, *rest = step.split()
-    action = ActionKind(kind)
-    if action in (ActionKind.BET, ActionKind.RAISE, ActionKind.CALL, ActionKind.POST) and rest:
-        return Act(int(seat), action, amount=int(rest[0]))
-    if action is ActionKind.DRAW:
-        return Act(int(seat), action, count=int(rest[0]))
-    if rest:
-        return Act(int(seat), action, cards=tuple(rest))
-    return Act(int(seat), action)
-
-
-class KillTable:
-    """A 2-7 triple-draw table at 5/10 blinds, 10/20 limits, under a kill profile, with 500
-    in each of ``seats``."""
+class KillTable(ProfileTable):
+    """A 2-7 triple-draw table under a kill profile, with 500 in each of ``seats``."""
 
     def __init__(self, rules: HouseRules = RULES, seats: tuple[int, ...] = (1, 2, 3, 4)) -> None:
-        spec = TableSpec("K1", Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW, Structure.FIXED_LIMIT, STAKES,
-                         rules.profile_id)  # fmt: skip
-        self.rules = rules
-        self.state: TableState = new_table(spec)
-        for seat in seats:
-            self.run(SeatPlayer(seat, f"P{seat}", 500))
-        self.outcome: Outcome | None = None
-
-    def run(self, command: object) -> Outcome:
-        self.outcome = apply(self.state, command, self.rules, AT)  # type: ignore[arg-type]
-        self.state = self.outcome.state
-        return self.outcome
-
-    def hand(
-        self, steps: list[str], button: int | None = None, kill_seat: int | None = None
-    ) -> Outcome:
-        """Start a hand, make every post, then enter ``steps``."""
-        outcome = self.run(StartHand(button, kill_seat))
-        while self.state.hand is not None and self.state.hand.phase is Phase.POSTING:
-            outcome = self.run(Act(self.state.hand.to_act or 0, ActionKind.POST))
-        for step in steps:
-            outcome = self.run(_entry(step))
-        return outcome
-
-    def stacks(self) -> dict[int, int]:
-        return {seat.seat: seat.stack for seat in self.state.seats if seat.player}
-
-    def leg(self) -> tuple[int | None, int]:
-        return self.state.kill_leg, self.state.kill_legs
+        super().__init__(rules, Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW, seats)
 
 
 def _seat_1_wins_twice(table: KillTable) -> None:
@@ -98,34 +48,34 @@ def test_KILL_02_accepts_a_whole_kill_pot_after_two_wins() -> None:
         "Kill pot: seat 1 posts the kill blind of 20; limits are doubled to 20/40 this hand; "
         "before the draw the action starts to seat 1's left and seat 1 acts last"
     )
-    table.run(_entry("3 post"))
-    table.run(_entry("4 post"))
+    table.run(entry("3 post"))
+    table.run(entry("4 post"))
     assert legal_actions(table.state, RULES, AT) == {
         "seat": 1,
         "phase": "posting",
         "legal": [{"action": "post", "amount": 20, "owes": ["kill"]}],
     }
-    table.run(_entry("1 post 20"))
+    table.run(entry("1 post 20"))
     assert table.state.hand is not None and table.state.hand.to_act == 2
     with pytest.raises(RuleViolation) as old_size:
-        table.run(_entry("2 raise 30"))
+        table.run(entry("2 raise 30"))
     assert old_size.value.rule_id is RuleId.BET_02
     assert "limits are doubled to 20/40" in old_size.value.message
     for step in ["2 raise 40", "3 fold", "4 fold", "1 call"]:
-        table.run(_entry(step))
+        table.run(entry(step))
     for step in ["1 draw 2", "2 draw 1", "1 bet 20", "2 call", "1 draw 1", "2 draw 0"]:
-        table.run(_entry(step))
+        table.run(entry(step))
     with pytest.raises(RuleViolation) as small:
-        table.run(_entry("1 bet 20"))
+        table.run(entry("1 bet 20"))
     assert small.value.rule_id is RuleId.BET_02 and "the kill is on" in small.value.message
     steps = ["1 bet 40", "2 raise 80", "1 call", "1 draw 1", "2 draw 0", "1 check", "2 check"]
     for step in steps:
-        table.run(_entry(step))
+        table.run(entry(step))
     first = table.state.hand.to_act if table.state.hand else None
     shows = {1: "1 show 8h 6s 4d 3c 2d", 2: "2 show 7h 5s 4c 3d 2c"}
     order = [first, 2 if first == 1 else 1]
     for seat in order:
-        outcome = table.run(_entry(shows[seat or 0]))
+        outcome = table.run(entry(shows[seat or 0]))
     assert outcome.result is not None
     assert [(p["amount"], p["winners"]) for p in outcome.result["pots"]] == [(295, [2])]
     assert table.stacks() == {1: 385, 2: 640, 3: 485, 4: 490}
@@ -143,7 +93,7 @@ def _tie(table: KillTable, steps: list[str], players: tuple[int, int]) -> Outcom
     assert outcome is not None
     while table.state.hand is not None and table.state.hand.phase is Phase.SHOWDOWN:
         seat = table.state.hand.to_act or 0
-        outcome = table.run(_entry(f"{seat} show {hands[players.index(seat)]}"))
+        outcome = table.run(entry(f"{seat} show {hands[players.index(seat)]}"))
     return outcome
 
 
@@ -193,7 +143,7 @@ def test_KILL_03_accepts_a_kill_who_splits_the_kill_pot_and_kills_again() -> Non
 
 def _refused(table: KillTable, step: str) -> RuleViolation:
     with pytest.raises(RuleViolation) as caught:
-        table.run(_entry(step))
+        table.run(entry(step))
     return caught.value
 
 
@@ -215,27 +165,27 @@ def test_KILL_01_accepts_a_newcomer_who_kills_a_whole_hand_to_play_at_once() -> 
     assert record["kill"] == {"seat": 3, "blind": 20, "small_bet": 20, "big_bet": 40}
     assert started.instructions[0]["code"] == "kill_pot"
     for step in ["4 post", "1 post", "3 post 20"]:
-        table.run(_entry(step))
+        table.run(entry(step))
     assert _refused(table, "1 call").rule_id is RuleId.KILL_04
     for step in ["4 call", "1 raise 40", "2 fold", "3 call", "4 call"]:
-        table.run(_entry(step))
+        table.run(entry(step))
     for step in ["3 draw 2", "4 draw 1", "1 draw 3"]:
-        table.run(_entry(step))
+        table.run(entry(step))
     small = _refused(table, "3 bet 10")
     assert small.rule_id is RuleId.BET_02
     assert "the kill is on: seat 3 killed the pot, limits are doubled to 20/40" in small.message
     for step in ["3 bet 20", "4 fold", "1 call", "3 draw 1", "1 draw 0"]:
-        table.run(_entry(step))
-    changed = table.run(_entry("1 draw 1"))  # DRAW-07: the pat becomes a draw (journal replay)
+        table.run(entry(step))
+    changed = table.run(entry("1 draw 1"))  # DRAW-07: the pat becomes a draw (journal replay)
     assert any(event["type"] == "draw_changed" for event in changed.events)
     assert table.state.hand is not None and table.state.hand.kill_seat == 3
     assert _refused(table, "3 bet 20").rule_id is RuleId.BET_02
     for step in ["3 check", "1 bet 40", "3 call", "3 draw 1", "1 draw 1", "3 check", "1 check"]:
-        table.run(_entry(step))
+        table.run(entry(step))
     shows = {3: "3 show 7h 5s 4d 3c 2d", 1: "1 show 8h 6s 4c 3d 2c"}
     outcome = table.outcome
     while table.state.hand is not None and table.state.hand.phase is Phase.SHOWDOWN:
-        outcome = table.run(_entry(shows[table.state.hand.to_act or 0]))
+        outcome = table.run(entry(shows[table.state.hand.to_act or 0]))
     assert outcome is not None and outcome.result is not None
     assert [(p["amount"], p["winners"]) for p in outcome.result["pots"]] == [(240, [3])]
     assert "kill_leg" not in outcome.result and table.leg() == (None, 0)

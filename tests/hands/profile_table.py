@@ -1,0 +1,75 @@
+"""A fixed-limit table under a shipped profile, played from short step strings (whole-hand tests
+of kills and blind chops)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from dealerassist.rules.actions import (
+    Act,
+    ActionKind,
+    SeatPlayer,
+    Stakes,
+    StartHand,
+    Structure,
+    TableSpec,
+    Variant,
+)
+from dealerassist.rules.engine import Outcome, apply, legal_actions, new_table
+from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.state import Phase, TableState
+
+AT = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+STAKES = Stakes(small_blind=5, big_blind=10, small_bet=10, big_bet=20)
+
+
+def entry(step: str) -> Act:
+    """``"3 raise 20"``, ``"2 draw 3"``, ``"1 show 7h 5s 4d 3c 2d"``, ``"4 fold"``, ``"2 chop"``."""
+    seat, kind, *rest = step.split()
+    action = ActionKind(kind)
+    if action in (ActionKind.BET, ActionKind.RAISE, ActionKind.CALL, ActionKind.POST) and rest:
+        return Act(int(seat), action, amount=int(rest[0]))
+    if action is ActionKind.DRAW:
+        return Act(int(seat), action, count=int(rest[0]))
+    if rest:
+        return Act(int(seat), action, cards=tuple(rest))
+    return Act(int(seat), action)
+
+
+class ProfileTable:
+    """A table at 5/10 blinds, 10/20 limits, under ``rules``, with 500 in each of ``seats``."""
+
+    def __init__(self, rules: HouseRules, variant: Variant, seats: tuple[int, ...]) -> None:
+        spec = TableSpec("K1", variant, Structure.FIXED_LIMIT, STAKES, rules.profile_id)
+        self.rules = rules
+        self.state: TableState = new_table(spec)
+        for seat in seats:
+            self.run(SeatPlayer(seat, f"P{seat}", 500))
+        self.outcome: Outcome | None = None
+
+    def run(self, command: object) -> Outcome:
+        self.outcome = apply(self.state, command, self.rules, AT)  # type: ignore[arg-type]
+        self.state = self.outcome.state
+        return self.outcome
+
+    def hand(
+        self, steps: list[str], button: int | None = None, kill_seat: int | None = None
+    ) -> Outcome:
+        """Start a hand, make every post, then enter ``steps``."""
+        outcome = self.run(StartHand(button, kill_seat))
+        while self.state.hand is not None and self.state.hand.phase is Phase.POSTING:
+            outcome = self.run(Act(self.state.hand.to_act or 0, ActionKind.POST))
+        for step in steps:
+            outcome = self.run(entry(step))
+        return outcome
+
+    def offered(self) -> list[str]:
+        """The actions the seat to act is offered."""
+        legal = legal_actions(self.state, self.rules, AT)
+        return [] if legal is None else [option["action"] for option in legal["legal"]]
+
+    def stacks(self) -> dict[int, int]:
+        return {seat.seat: seat.stack for seat in self.state.seats if seat.player}
+
+    def leg(self) -> tuple[int | None, int]:
+        return self.state.kill_leg, self.state.kill_legs
