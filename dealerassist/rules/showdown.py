@@ -19,7 +19,11 @@ from dealerassist.rules.violations import Notice, RuleId, RuleViolation
 
 
 def showdown_order(
-    hand: HandState, rules: HouseRules | None = None, *, side_pots_first: bool | None = None
+    hand: HandState,
+    rules: HouseRules | None = None,
+    *,
+    side_pots_first: bool | None = None,
+    pots: list[Pot] | None = None,
 ) -> list[int]:
     """SHOW-01: the last aggressor of the final round first; if everyone checked, the seat that
     acted first in that round: left of the button, or in an ante game whose profile lets the
@@ -28,13 +32,13 @@ def showdown_order(
     WSOP 149, where ``side_pots_first`` says so (by default the profile's
     ``showdown.side_pots_first``; off without a profile): the seats contesting the highest side
     pot show first, in that order among them, then those of the next pot down, the seats all in
-    for the main pot only last."""
+    for the main pot only last (``pots``: the hand's pots, where the caller built them)."""
     order = _round_order(hand, rules)
     if side_pots_first is None:
         side_pots_first = rules is not None and rules.showdown.side_pots_first
     if not side_pots_first:
         return order
-    depth = contested_depth(hand_pots(hand))
+    depth = contested_depth(hand_pots(hand) if pots is None else pots)
     return sorted(order, key=lambda seat: -depth.get(seat, -1))
 
 
@@ -78,8 +82,9 @@ def next_to_show(
 ) -> int | None:
     """The next seat in showing order (``showdown_order``) that still contests an undecided
     pot."""
-    open_seats = {seat for pot in hand_pots(hand) if _undecided(hand, pot) for seat in pot.eligible}
-    for seat in showdown_order(hand, rules, side_pots_first=side_pots_first):
+    pots = hand_pots(hand)
+    open_seats = {seat for pot in pots if _undecided(hand, pot) for seat in pot.eligible}
+    for seat in showdown_order(hand, rules, side_pots_first=side_pots_first, pots=pots):
         player = hand.player(seat)
         if seat in open_seats and player.shown is None and not player.mucked:
             return seat
