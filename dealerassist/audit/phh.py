@@ -24,7 +24,11 @@ part of a hand history, unless the floor let one bind (a ruling's ``accept_entry
 out of turn, OPEN-01/BET-08, or over a house limit): it is written where the engine applied
 it, and ``_accepted`` names it and the rule waived, so the reader enters it as that ruling
 (``_actions``). Nor are actions taken back later (a ruling's ``void_last``, a last
-drawer's changed pat).
+drawer's changed pat). The floor's other rulings that change the hand (a killed hand, an
+award, a held and released pot, a stack adjusted, betting reopened) are ``_ruled``: each
+with the index of the action it came before, its decision, rule, note and those effects,
+seats named by player number, so the reader enters it there as the same ruling; every
+ruling is also named in words in ``_rulings``.
 
 PHH has variant codes only for ``F2L3D`` and ``N2L1D`` of the games we deal; other games
 are written with our own variant name and a comment saying so.
@@ -182,7 +186,7 @@ def hand_to_phh(hand_record: Mapping[str, Any]) -> str:
     seats = {int(seat): dict(info) for seat, info in (table.get("seats") or {}).items()}
     order = _player_order(events, seats, spec)
     lines = _header(spec, order, seats, _posted(events), _kill(events))
-    actions, exposed, accepted = _actions(events, order)
+    actions, exposed, accepted, ruled = _actions(events, order, hand_record.get("hand_no"))
     lines.append(_toml("actions", actions))
     in_turn, early = _dealt_in_turn(events)
     if in_turn:  # PHH deals a round's replacements after its discards: our own fields
@@ -195,6 +199,8 @@ def hand_to_phh(hand_record: Mapping[str, Any]) -> str:
         lines.append(_toml("_exposed", exposed))
     if accepted:  # BET-08/OPEN-01 ...: PHH has no ruling; the reader enters each as the floor did
         lines.append(_toml("_accepted", accepted))
+    if ruled:  # IRREG-13, SHOW-07 ...: the floor's kills, awards, stack changes, for the reader
+        lines.append(f"_ruled = {_inline(ruled)}")
     lines.extend(_footer(hand_record, order))
     return "\n".join(lines) + "\n"
 
@@ -694,8 +700,10 @@ _TAKEN_BACK = {"voided": "actions", "draw_changed": "was"}
 def _commands(events: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     """The hand's commands as they stand: an action a later entry took back (``voided`` by a
     ruling, or a pat the last drawer changed) is left out, as the engine's journal leaves it
-    out, so the history replays to the recorded result."""
+    out, so the history replays to the recorded result; so is a ruling made once the hand
+    was over (IRREG-14: a late stack adjustment), which changed no chip of its result."""
     commands: list[Mapping[str, Any]] = []
+    over = False  # the hand has its result (until a ruling takes the last action back)
     for event in events:
         payload = event.get("payload") or {}
         if event.get("kind") == REJECTED:
@@ -705,31 +713,51 @@ def _commands(events: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
             key = _TAKEN_BACK.get(engine_event.get("type"))
             if key is not None:
                 _take_back(commands, len(engine_event.get(key) or ()))
+                over = False
             if engine_event.get("type") == "exposed":  # IRREG-03/04: kept or replaced
                 command = {**command, "ruling": engine_event.get("ruling")}
-        commands.append(command)
+        if not (over and command.get("type") == "ruling"):
+            commands.append(command)
+        over = over or payload.get("result") is not None
     return commands
+
+
+# the ruling effects our ``_ruled`` names for the reader; the others are in the history already
+# (accept_entry: the entry, ``_accepted``; void_last: the actions as they stand; take_exposed:
+# ``_exposed``), end it (misdeal) or change only later hands (move_button, clear_false_opener)
+_RULED_EFFECTS = frozenset(
+    {"kill_hand", "award", "adjust_stack", "reopen_betting", "hold_pot", "release_pot"}
+)
 
 
 def _entries(events: list[Mapping[str, Any]]) -> Iterator[tuple[Mapping[str, Any], str | None]]:
     """The hand's commands as they stand (``_commands``), each with the rule a floor ruling
     waived for it (``None``: an ordinary entry): a ruling's ``accept_entry`` effects, the
     refused entries the floor let bind (out of turn, OPEN-01/BET-08, or over a house limit),
-    come in its place, as the engine applied them.
+    come in its place, as the engine applied them, then the ruling with its other effects
+    that change the hand (``_RULED_EFFECTS``), if it has any.
 
     >>> ruling = {"type": "ruling", "effects": [{"effect": "accept_entry", "waive": "OPEN-01",
-    ...     "entry": {"type": "action", "seat": 4, "action": "check"}}]}
-    >>> list(_entries([{"payload": {"command": ruling}}]))
-    [({'type': 'action', 'seat': 4, 'action': 'check'}, 'OPEN-01')]
+    ...     "entry": {"type": "action", "seat": 4, "action": "check"}},
+    ...     {"effect": "adjust_stack", "seat": 2, "amount": -5}, {"effect": "move_button",
+    ...     "seat": 3}]}
+    >>> for entry in _entries([{"payload": {"command": ruling}}]):
+    ...     print(entry)
+    ({'type': 'action', 'seat': 4, 'action': 'check'}, 'OPEN-01')
+    ({'type': 'ruling', 'effects': [{'effect': 'adjust_stack', 'seat': 2, 'amount': -5}]}, None)
     """
     for command in _commands(events):
         if command.get("type") != "ruling":
             yield command, None
             continue
-        for effect in command.get("effects") or ():
+        effects = command.get("effects") or ()
+        for effect in effects:
             entry = effect.get("entry")
             if effect.get("effect") == "accept_entry" and isinstance(entry, Mapping):
                 yield entry, str(effect.get("waive"))
+        ruled = [effect for effect in effects if effect.get("effect") in _RULED_EFFECTS]
+        if ruled:
+            yield {**command, "effects": ruled}, None
 
 
 def _take_back(commands: list[Mapping[str, Any]], count: int) -> None:
@@ -782,12 +810,15 @@ _NOT_REPLACED = frozenset({"keep", "misdeal"})
 
 
 def _actions(
-    events: list[Mapping[str, Any]], order: list[int]
-) -> tuple[list[str], list[list[Any]], list[list[Any]]]:
+    events: list[Mapping[str, Any]], order: list[int], hand_no: int | None = None
+) -> tuple[list[str], list[list[Any]], list[list[Any]], list[list[Any]]]:
     """Deals, then each action; a draw round's discards all come before its deals (PHH);
-    our ``_exposed`` entries (``_Deal.replaced``); and our ``_accepted`` entries: [the index
+    our ``_exposed`` entries (``_Deal.replaced``); our ``_accepted`` entries: [the index
     (from 0) in ``actions`` of an entry the floor let bind (``accept_entry``), the rule it
-    waived]. Such an entry is written where the engine applied it, like any action.
+    waived]. Such an entry is written where the engine applied it, like any action. And our
+    ``_ruled`` entries: [the index in ``actions`` of the line the ruling came before (the
+    number of lines: after them all), the ruling with its effects that change the hand
+    (``_ruled_entry``)].
 
     Card mode names every card dealt (``deal`` entries): the first five to a seat are its hole
     cards, the cards after a discard its replacements; a five-card draw dealt four now and the
@@ -804,7 +835,13 @@ def _actions(
     drawn: set[int] = set()  # seats that declared their draw since the last betting action
     draws = dict.fromkeys(order, 0)  # each seat's draws so far
     accepted: list[list[Any]] = []
+    ruled: list[list[Any]] = []
+    rulings: list[dict[str, Any]] = []  # the rulings made since the last line
+    number = {seat: index for index, seat in enumerate(order, start=1)}
     for command, waive in _entries(events):
+        if command.get("type") == "ruling":
+            rulings.extend(_ruled_entry(command, number, hand_no))
+            continue
         if command.get("type") != "action" or int(command.get("seat", 0)) not in player:
             continue
         seat = int(command["seat"])
@@ -813,6 +850,8 @@ def _actions(
             if seat in drawn:  # a new draw with no betting between (all in): the last deals first
                 actions.extend(deals)
                 deals, drawn = [], set()
+            ruled += [[len(actions), ruling] for ruling in rulings]
+            rulings = []
             if waive is not None:
                 accepted.append([len(actions), waive])
             drawn.add(seat)
@@ -835,12 +874,56 @@ def _actions(
         if lines:
             actions.extend(deals)
             deals, drawn = [], set()
+            ruled += [[len(actions), ruling] for ruling in rulings]
+            rulings = []
             if waive is not None:
                 accepted.append([len(actions), waive])
         actions.extend(lines)
+    ruled += [[len(actions) + len(deals), ruling] for ruling in rulings]
     lines = [item if isinstance(item, str) else item.text() for item in [*actions, *deals]]
     replaced = [deal.replaced() for deal in [*actions, *deals] if isinstance(deal, _Deal)]
-    return lines, [entry for entries in replaced for entry in entries], accepted
+    return lines, [entry for entries in replaced for entry in entries], accepted, ruled
+
+
+def _ruled_entry(
+    command: Mapping[str, Any], number: Mapping[int, int], hand_no: int | None
+) -> list[dict[str, Any]]:
+    """A ruling on this hand as ``_ruled`` names it (none if it is about another hand, or
+    changes nothing of this one): its decision, rule, note and the effects that change the
+    hand, each seat named by its player number (``player``, ``players``, ``pots``). A stack
+    adjustment for a seat not dealt in is left out: it changes no stack the file lists.
+
+    >>> _ruled_entry({"decision": "custom", "rule_id": None, "note": "n", "hand_no": None,
+    ...     "effects": [{"effect": "award", "pots": [[4], [4, 2]]}, {"effect": "adjust_stack",
+    ...     "seat": 9, "amount": 5}]}, {2: 1, 4: 2}, 7)
+    [{'decision': 'custom', 'note': 'n', 'effects': [{'effect': 'award', 'pots': [[2], [2, 1]]}]}]
+    """
+    if command.get("hand_no") not in (None, hand_no):
+        return []
+    effects = []
+    for effect in command.get("effects") or ():
+        pots = effect.get("pots") or ()
+        seats = [effect.get("seat"), *effect.get("seats", ()), *(s for pot in pots for s in pot)]
+        if any(seat not in number for seat in seats if seat is not None):
+            continue
+        named: dict[str, Any] = {"effect": effect["effect"]}
+        if effect.get("seat") is not None:
+            named["player"] = number[effect["seat"]]
+        if effect.get("seats"):
+            named["players"] = [number[seat] for seat in effect["seats"]]
+        if effect.get("pots"):
+            named["pots"] = [[number[seat] for seat in pot] for pot in effect["pots"]]
+        if "amount" in effect:
+            named["amount"] = effect["amount"]
+        effects.append(named)
+    if not effects:
+        return []
+    ruling: dict[str, Any] = {"decision": command.get("decision")}
+    if command.get("rule_id"):
+        ruling["rule_id"] = command["rule_id"]
+    if command.get("note"):
+        ruling["note"] = command["note"]
+    return [{**ruling, "effects": effects}]
 
 
 def _dealt_in_turn(
@@ -940,6 +1023,20 @@ def _draw(name: str, command: Mapping[str, Any], draw: int) -> tuple[str, _Deal 
         return f"{name} sd", None
     thrown = "".join(discards) if discards else UNKNOWN * count
     return f"{name} sd {thrown}", _Deal(name, count, command.get("cards") or (), draw)
+
+
+def _inline(value: Any) -> str:
+    """``value`` as a TOML value on one line: a mapping is an inline table (bare keys), a list
+    an array; strings, integers and booleans are written as JSON writes them, which is TOML.
+
+    >>> _inline([[3, {"decision": "custom", "effects": [{"effect": "hold_pot"}]}]])
+    '[[3, {decision = "custom", effects = [{effect = "hold_pot"}]}]]'
+    """
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{key} = {_inline(item)}" for key, item in value.items()) + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_inline(item) for item in value) + "]"
+    return json.dumps(value, ensure_ascii=False)
 
 
 def _toml(key: str, value: Any) -> str:

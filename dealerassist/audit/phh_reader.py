@@ -26,7 +26,10 @@ exposed and replaced, entered again as the dealer did, ``_Mapper._expose``),
 ``_cancelled``, ``_chopped`` (SHOW-08: the blinds chopped after the folds; the reader
 enters the chop for that player, so a profile that does not allow it refuses the hand), and
 ``_accepted`` (an action the floor let bind, out of turn or over a house limit: the reader
-enters it as the floor's ``accept_entry`` ruling, waiving the same rule, ``to_commands``).
+enters it as the floor's ``accept_entry`` ruling, waiving the same rule, ``to_commands``), and
+``_ruled`` (the floor's other rulings that change the hand, a kill, an award, a stack
+adjusted, each entered again as that ruling before the action it came before, its players'
+numbers turned into replay seats, ``_ruling_command``).
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ from dealerassist.rules.actions import (
     Structure,
     TableSpec,
     Variant,
+    command_from_dict,
 )
 from dealerassist.rules.blinds import LIVE_ENTRY
 from dealerassist.rules.dealing import HAND_SIZE
@@ -171,6 +175,10 @@ class RecordedHand:
     # ``_accepted``: (i, rule) the action at index i of ``actions`` was refused and the floor
     # let it bind, waiving ``rule`` (a ruling's ``accept_entry``: out of turn, OPEN-01/BET-08)
     accepted: tuple[tuple[int, str], ...] = ()
+    # ``_ruled``: (i, ruling) the floor's ruling (decision, rule, note, the effects that change
+    # the hand, seats named by player number) made before the action at index i of ``actions``
+    # (i = the number of actions: after them all)
+    ruled: tuple[tuple[int, Mapping[str, Any]], ...] = ()
 
     @property
     def player_count(self) -> int:
@@ -233,6 +241,7 @@ def hand_from_mapping(data: Mapping[str, Any]) -> RecordedHand:
         profile_sha256=_optional_text(data, "_profile_sha256"),
         chopped=_chopped(data, count),
         accepted=_accepted(data, actions),
+        ruled=_ruled(data, actions),
     )
     _check_players(hand)
     return hand
@@ -492,6 +501,34 @@ def _accepted(
     return tuple((int(index), str(rule)) for index, rule in value)
 
 
+def _ruled(
+    data: Mapping[str, Any], actions: Sequence[RecordedAction]
+) -> tuple[tuple[int, Mapping[str, Any]], ...]:
+    """Our ``_ruled``: [i, ruling] (``audit.phh._actions``): a floor ruling made before the
+    action at index i (from 0) of ``actions``, or after them all (i = their number); its
+    effects are checked when it is entered (``_ruling_command``).
+
+    >>> _ruled({"_ruled": [[0, {"decision": "custom", "effects": []}]]}, [])
+    ((0, {'decision': 'custom', 'effects': []}),)
+    """
+    value = data.get("_ruled", [])
+    ok = isinstance(value, list) and all(
+        isinstance(item, list)
+        and len(item) == 2
+        and _is_chips(item[0])
+        and item[0] <= len(actions)
+        and isinstance(item[1], dict)
+        and isinstance(item[1].get("effects"), list)
+        for item in value
+    )
+    if not ok:
+        raise InvalidInput(
+            f"_ruled must be [action index, ruling] lists: the index (0..{len(actions)}) of "
+            "the action the ruling came before, and a table with its decision and effects"
+        )
+    return tuple((int(index), ruling) for index, ruling in value)
+
+
 def _early_fifths(data: Mapping[str, Any], count: int) -> tuple[tuple[int, int, int], ...]:
     """Our ``_early_fifths``: [p, q, k] (``audit.phh._dealt_in_turn``): p and q players, k
     the number of q's draw."""
@@ -590,32 +627,81 @@ def to_commands(
         by_player.append(Act(seat=hand.chopped, action=ActionKind.CHOP))
     if seats[-1] != hand.player_count:  # mapped by player number above: to the replay's seats
         by_player = [replace(act, seat=seats[act.seat - 1]) for act in by_player]
-    commands += _rulings(by_player, {posts + i: rule for i, rule in mapper.accepted.items()})
+    accepted = {posts + i: rule for i, rule in mapper.accepted.items()}
+    ruled: dict[int, list[Command]] = {}
+    for at, ruling in mapper.ruled:
+        ruled.setdefault(posts + at, []).append(_ruling_command(ruling, seats))
+    commands += _rulings(by_player, accepted, ruled)
     return spec, commands
 
 
-def _rulings(acts: list[Act], accepted: Mapping[int, str]) -> list[Command]:
+def _rulings(
+    acts: list[Act], accepted: Mapping[int, str], ruled: Mapping[int, list[Command]]
+) -> list[Command]:
     """``acts``, each at an index of ``accepted`` entered as the floor's ruling that let it
     bind (``_accepted``): ``accept_entry`` waiving the same rule, as the engine applied it live
-    (the turn set to the entry's seat for OPEN-01/BET-08, then back to the seat skipped).
+    (the turn set to the entry's seat for OPEN-01/BET-08, then back to the seat skipped); and
+    the floor's other rulings (``_ruled``) before the act at their index (at ``len(acts)``:
+    after them all).
 
     >>> check = Act(seat=2, action=ActionKind.CHECK)
-    >>> ruling = _rulings([check], {0: "OPEN-01"})[0]
+    >>> ruling = _rulings([check], {0: "OPEN-01"}, {})[0]
     >>> ruling.decision, ruling.rule_id, ruling.effects == (AcceptEntry(check, "OPEN-01"),)
     ('accept_entry', 'OPEN-01', True)
+    >>> hold = Ruling(decision="custom", note="surveillance")
+    >>> _rulings([check], {}, {1: [hold]}) == [check, hold]
+    True
     """
-    if not accepted:
+    if not accepted and not ruled:
         return list(acts)
-    return [
-        act
-        if index not in accepted
-        else Ruling(
-            decision="accept_entry",
-            rule_id=accepted[index],
-            effects=(AcceptEntry(entry=act, waive=accepted[index]),),
-        )
-        for index, act in enumerate(acts)
-    ]
+    commands: list[Command] = []
+    for index, act in enumerate(acts):
+        commands += ruled.get(index, ())
+        if index not in accepted:
+            commands.append(act)
+            continue
+        effect = AcceptEntry(entry=act, waive=accepted[index])
+        commands.append(Ruling(decision="accept_entry", rule_id=accepted[index], effects=(effect,)))
+    return commands + list(ruled.get(len(acts), ()))
+
+
+def _ruling_command(ruling: Mapping[str, Any], seats: Sequence[int]) -> Command:
+    """One ``_ruled`` ruling as the engine's command, each player number (``player``,
+    ``players``, ``pots``) turned into the player's replay seat (``replay_seats``).
+
+    >>> _ruling_command({"decision": "no_redress", "rule_id": "IRREG-13", "effects": [
+    ...     {"effect": "kill_hand", "player": 2}]}, (1, 3)).effects
+    (KillHand(seat=3),)
+    """
+
+    def seat(player: Any) -> int:
+        if not _is_chips(player) or not 1 <= player <= len(seats):
+            raise InvalidInput(f"_ruled names player {player!r}; the hand has 1..{len(seats)}")
+        return seats[int(player) - 1]
+
+    effects = []
+    for effect in ruling["effects"]:
+        if not isinstance(effect, dict):
+            raise InvalidInput("_ruled: each effect must be a table with an 'effect' name")
+        named = {key: value for key, value in effect.items() if key not in _PLAYER_KEYS}
+        if "player" in effect:
+            named["seat"] = seat(effect["player"])
+        if "players" in effect:
+            named["seats"] = [seat(player) for player in _numbers(effect["players"])]
+        if "pots" in effect:
+            named["pots"] = [[seat(p) for p in _numbers(pot)] for pot in _numbers(effect["pots"])]
+        effects.append(named)
+    return command_from_dict({**ruling, "type": "ruling", "effects": effects})
+
+
+_PLAYER_KEYS = frozenset({"player", "players", "pots"})  # _ruled effects naming players
+
+
+def _numbers(value: Any) -> list[Any]:
+    """A ``_ruled`` list (of player numbers, or an award's pots of them)."""
+    if not isinstance(value, list):
+        raise InvalidInput(f"_ruled: {value!r} must be a list of player numbers")
+    return value
 
 
 def _stand_ins(hand: RecordedHand) -> list[tuple[int, str]]:
@@ -1341,6 +1427,7 @@ class _Mapper:
         self.placeholders: set[str] = set()
         self.acts: list[Act] = []  # the acts so far (a show may rename placeholders in them)
         self.accepted: dict[int, str] = {}  # index in the acts -> rule waived (``_accepted``)
+        self.ruled: list[tuple[int, Mapping[str, Any]]] = []  # (index in the acts, ``_ruled``)
 
     def commands(self) -> list[Act]:
         check_replacements(self.hand.actions)
@@ -1351,6 +1438,9 @@ class _Mapper:
         draws = self.draws  # for _early_fifths and _exposed
         in_turn = hand.dealt_in_turn or hand.count_mode
         accepted = dict(hand.accepted)
+        ruled: dict[int, list[Mapping[str, Any]]] = {}
+        for before, ruling in hand.ruled:
+            ruled.setdefault(before, []).append(ruling)
         actions = hand.actions
         for index in _interleaved_order(actions) if in_turn else range(len(actions)):
             action = actions[index]
@@ -1365,6 +1455,8 @@ class _Mapper:
             elif action.code is not _DEAL_HOLE:
                 acts.extend(self.fifths)  # the draw is over: the fifth cards owed (DRAW-03)
                 self.fifths, drawn = [], set()
+            if index in ruled:  # the floor's rulings (``_ruled``) come before this action
+                self.ruled += [(len(acts), ruling) for ruling in ruled.pop(index)]
             acts.append(handler(self, action.player or 0, action))
             if index in accepted:
                 self.accepted[len(acts) - 1] = accepted[index]
@@ -1375,6 +1467,8 @@ class _Mapper:
         if self.exposures:
             player, draw = next(iter(self.exposures))
             raise InvalidInput(f"_exposed: p{player} has no deal line after its draw {draw}")
+        after = ruled.pop(len(actions), [])  # after every action
+        self.ruled += [(len(acts) + len(self.fifths), ruling) for ruling in after]
         return acts + self.fifths
 
     def _fifth_now(self, seat: int) -> None:

@@ -30,7 +30,16 @@ from dealerassist.rules.actions import (
     SitOut,
 )
 from dealerassist.rules.engine import legal_actions
-from dealerassist.rules.ruling_commands import AcceptEntry, Misdeal, Ruling
+from dealerassist.rules.ruling_commands import (
+    AcceptEntry,
+    AdjustStack,
+    Award,
+    HoldPot,
+    KillHand,
+    Misdeal,
+    ReleasePot,
+    Ruling,
+)
 from dealerassist.service import tables as use_cases
 from dealerassist.service.ports import AnswerKind
 
@@ -1907,3 +1916,186 @@ def test_accepted_must_name_a_players_action_and_a_rule(bad: str) -> None:
     assert parse_phh(base + '_accepted = [[1, "BET-08"]]\n').accepted == ((1, "BET-08"),)
     with pytest.raises(InvalidInput, match="_accepted must be"):
         parse_phh(base + f"_accepted = {bad}\n")
+
+
+def _rule(table: Table, decision: str, *effects: Any, **fields: Any) -> None:
+    """A floor ruling on the table (checked to be accepted)."""
+    table._check(
+        use_cases.execute(
+            table.services,
+            table.table_id,
+            Ruling(decision, effects=tuple(effects), **fields),
+            FLOOR,
+            PRE,
+        )
+    )
+
+
+def _without(text: str, key: str) -> str:
+    return "".join(line for line in text.splitlines(True) if not line.startswith(key))
+
+
+@pytest.mark.parametrize("mode", ["card", "count"])
+def test_IRREG_13_a_hand_the_floor_killed_is_exported_and_replayed(
+    mode: str, tmp_path: Path
+) -> None:
+    """Four-handed (button 1): after the first betting round the floor kills seat 4's hand
+    (IRREG-13, its 10 stay in the pot); seats 2, 3 and 1 play on and seat 2 wins the 40 with
+    7-5-4-3-2. ``_ruled`` names the kill (by player number, p3) before the first draw, and the
+    reader enters it there as the same ruling, so the file replays to the recorded stacks;
+    without it seat 4 would be asked to draw (refused, DRAW-01)."""
+    table = Table(mode, {1: 400, 2: 400, 3: 400, 4: 400})
+    table.start(button=1)
+    table.act(2, "post")
+    table.act(3, "post")
+    if mode == "card":
+        table.act(2, "deal", cards="2c 3c 4c 5c Kd")
+        table.act(3, "deal", cards="2d 3d 4d 5d Kh")
+        table.act(4, "deal", cards="2h 3h 4h 5h Ks")
+        table.act(1, "deal", cards="6c 6d 8h 9s Ts")
+    for seat, action in ((4, "call"), (1, "call"), (2, "call"), (3, "check")):
+        table.act(seat, action)
+    _rule(table, "no_redress", KillHand(seat=4), rule_id="IRREG-13", note="fouled")
+    if mode == "card":
+        table.act(2, "draw", discards="Kd")
+        table.act(2, "deal", cards="7s")
+    else:
+        table.act(2, "draw", count=1)
+    table.act(3, "draw", count=0)
+    table.act(1, "draw", count=0)
+    _check_round(table, (2, 3, 1), {})
+    _check_round(table, (2, 3, 1), {})
+    _check_round(table, (2, 3, 1))
+    table.act(2, "show", cards="2c 3c 4c 5c 7s")
+    table.act(3, "show", cards="2d 3d 4d 5d Kh")
+    table.act(1, "muck")
+    text, recorded = _round_trip(table)
+    assert recorded == [430, 390, 390, 390]  # p1 (seat 2) wins; p3 (seat 4) killed
+    data = tomllib.loads(text)
+    [[index, ruling]] = data["_ruled"]
+    assert data["actions"][index] == "p1 sd " + ("Kd" if mode == "card" else "??")
+    assert ruling == {
+        "decision": "no_redress",
+        "rule_id": "IRREG-13",
+        "note": "fouled",
+        "effects": [{"effect": "kill_hand", "player": 3}],
+    }
+    path = tmp_path / "killed.phh"
+    path.write_text(text, encoding="utf-8")
+    replayed = replay_file(path)
+    assert replayed.ok and replayed.finishing_stacks == recorded, replayed
+    with pytest.raises(ReplayRefused, match="DRAW-01: Seat 3 draws next; seat 4 must wait"):
+        _replayed(_without(text, "_ruled"), TRIPLE_DRAW)
+
+
+def test_SHOW_07_a_held_pot_the_floor_awarded_pot_by_pot_is_exported_and_replayed() -> None:
+    """Seat 1 is all in for 25 (main pot 75) and seats 2 and 3 play a side pot; at the
+    showdown the floor holds the pot (a show is then refused, SHOW-11, and audited), then
+    releases it and gives the main pot to seat 1 and the side pot to seat 2. ``_ruled`` names
+    the hold, the release and the award after the last line (the show); the file replays to
+    the recorded stacks, and without them the hand is left at the showdown."""
+    table = Table("count", {1: 25, 2: 200, 3: 200})
+    table.start(button=1)
+    table.act(2, "post")
+    table.act(3, "post")
+    table.act(1, "raise", amount=20)
+    table.act(2, "call")
+    table.act(3, "raise", amount=30)
+    table.act(1, "call")
+    table.act(2, "call")
+    for seat in (2, 3, 1):
+        table.act(seat, "draw", count=1)
+    table.act(2, "check")
+    table.act(3, "bet", amount=10)
+    table.act(2, "call")
+    for _ in range(2):
+        for seat in (2, 3, 1):
+            table.act(seat, "draw", count=0)
+        table.act(2, "check")
+        table.act(3, "check")
+    table.act(2, "show", cards="7c 5d 4h 3s 2c")
+    _rule(table, "hold", HoldPot(), rule_id="SHOW-11")
+    refused = use_cases.submit_action(
+        table.services, table.table_id, {"seat": 3, "action": "muck"}, ACTOR, PRE
+    )
+    assert refused.kind is AnswerKind.REJECTED and refused.body["rule_id"] == "SHOW-11"
+    _rule(table, "custom", ReleasePot(), Award(pots=((1,), (2,))), note="surveillance: ok")
+    text, recorded = _round_trip(table)
+    assert recorded == [190, 160, 75]  # p1 (seat 2): 160 behind and the side pot of 30
+    data = tomllib.loads(text)
+    assert data["actions"][-1] == "p1 sm 7c5d4h3s2c"
+    assert data["_ruled"] == [
+        [len(data["actions"]), {"decision": "hold", "rule_id": "SHOW-11", "effects": [
+            {"effect": "hold_pot"}]}],
+        [len(data["actions"]), {"decision": "custom", "note": "surveillance: ok", "effects": [
+            {"effect": "release_pot"}, {"effect": "award", "pots": [[3], [1]]}]}],
+    ]  # fmt: skip
+    with pytest.raises(InvalidInput, match="the record ends while the hand is in phase showdown"):
+        _replayed(_without(text, "_ruled"), TRIPLE_DRAW)
+
+
+def test_GAME_06_stacks_the_floor_adjusted_during_the_hand_are_exported_and_replayed() -> None:
+    """During the first betting round the floor adds 15 to seat 1 (they wait beside its stack,
+    GAME-06), takes 3 from seat 2 and adds 5 to seat 4, who sits out: ``_ruled`` names the two
+    dealt seats' adjustments, not seat 4's (no stack of the file), and the file replays to the
+    recorded stacks. A late adjustment once the hand is over (IRREG-14) is not in ``_ruled``:
+    the hand's result was made without it."""
+    table = Table("count", {1: 400, 2: 400, 3: 400, 4: 400})
+    table.command(SitOut(seat=4))
+    table.start(button=1)
+    table.act(2, "post")
+    table.act(3, "post")
+    table.act(1, "call")
+    _rule(
+        table,
+        "custom",
+        AdjustStack(seat=1, amount=15),
+        AdjustStack(seat=2, amount=-3),
+        AdjustStack(seat=4, amount=5),
+        note="chip count corrected",
+    )
+    table.act(2, "fold")
+    table.act(3, "raise", amount=20)
+    table.act(1, "fold")
+    _rule(table, "custom", AdjustStack(seat=2, amount=-1), note="late", hand_no=1)
+    text, recorded = _round_trip(table)
+    assert recorded == [392, 415, 405]  # p1 seat 2 (-5 -3), p2 seat 3 (+5 +10), p3 seat 1 (+15 -10)
+    data = tomllib.loads(text)
+    assert data["_ruled"] == [
+        [4, {"decision": "custom", "note": "chip count corrected", "effects": [
+            {"effect": "adjust_stack", "player": 3, "amount": 15},
+            {"effect": "adjust_stack", "player": 1, "amount": -3}]}],
+    ]  # fmt: skip
+    assert data["actions"][4] == "p1 f"
+
+
+@pytest.mark.parametrize(
+    ("bad", "why"),
+    [
+        ("[[3, {decision = 'custom', effects = []}]]", "_ruled must be"),
+        ("[[0, {decision = 'custom'}]]", "_ruled must be"),
+        ("[0, {decision = 'custom', effects = []}]", "_ruled must be"),
+        ("[[0, {decision = 'no_redress', rule_id = 'IRREG-13', effects = [{effect = "
+         "'kill_hand', player = 4}]}]]", "_ruled names player 4; the hand has 1..3"),
+        ("[[0, {decision = 'custom', note = 'n', effects = [{effect = 'award', pots = [1]}]}]]",
+         "must be a list of player numbers"),
+        ("[[0, {decision = 'custom', note = 'n', effects = [{effect = 'fly'}]}]]", "effect"),
+    ],
+)  # fmt: skip
+def test_ruled_must_name_an_action_index_and_a_ruling_of_the_hands_players(
+    bad: str, why: str
+) -> None:
+    """``_ruled`` entries are [index 0..number of actions, ruling table with effects], each
+    seat a player number of the hand; anything else is a clear InvalidInput (the replay
+    reports it on the hand's line)."""
+    base = (
+        "variant='F2L3D'\nantes=[0,0,0]\nblinds_or_straddles=[5,10,0]\nsmall_bet=10\n"
+        "big_bet=20\nstarting_stacks=[400,400,400]\nactions=['p3 f', 'p1 f']\n"
+    )
+    good = "_ruled = [[2, {decision = 'custom', note = 'n', effects = [{effect = 'hold_pot'}]}]]"
+    assert parse_phh(base + good + "\n").ruled == (
+        (2, {"decision": "custom", "note": "n", "effects": [{"effect": "hold_pot"}]}),
+    )
+    with pytest.raises(InvalidInput, match=why):
+        hand = parse_phh(base + f"_ruled = {bad}\n")
+        replay_hand(hand, get_profile("replay-permissive"))
