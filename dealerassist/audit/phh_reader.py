@@ -1428,6 +1428,7 @@ class _Mapper:
         self.acts: list[Act] = []  # the acts so far (a show may rename placeholders in them)
         self.accepted: dict[int, str] = {}  # index in the acts -> rule waived (``_accepted``)
         self.ruled: list[tuple[int, Mapping[str, Any]]] = []  # (index in the acts, ``_ruled``)
+        self.raisers: list[int] = []  # who bet or raised in this betting round, in turn
 
     def commands(self) -> list[Act]:
         check_replacements(self.hand.actions)
@@ -1456,7 +1457,8 @@ class _Mapper:
                 acts.extend(self.fifths)  # the draw is over: the fifth cards owed (DRAW-03)
                 self.fifths, drawn = [], set()
             if index in ruled:  # the floor's rulings (``_ruled``) come before this action
-                self.ruled += [(len(acts), ruling) for ruling in ruled.pop(index)]
+                for ruling in ruled.pop(index):
+                    self._ruled(len(acts), ruling)
             acts.append(handler(self, action.player or 0, action))
             if index in accepted:
                 self.accepted[len(acts) - 1] = accepted[index]
@@ -1467,9 +1469,29 @@ class _Mapper:
         if self.exposures:
             player, draw = next(iter(self.exposures))
             raise InvalidInput(f"_exposed: p{player} has no deal line after its draw {draw}")
-        after = ruled.pop(len(actions), [])  # after every action
-        self.ruled += [(len(acts) + len(self.fifths), ruling) for ruling in after]
+        for ruling in ruled.pop(len(actions), []):  # after every action
+            self._ruled(len(acts) + len(self.fifths), ruling)
         return acts + self.fifths
+
+    def _ruled(self, at: int, ruling: Mapping[str, Any]) -> None:
+        """A ``_ruled`` ruling, entered before the act at index ``at``; a killed hand's bet
+        nobody called goes back (IRREG-13, ``rulings._uncalled_back``), so the bets that a
+        later ``cc`` calls or checks are the engine's: a raise goes down to the bet it raised
+        (that bettor the aggressor again), the round's only bet to nothing."""
+        self.ruled.append((at, ruling))
+        killed = [
+            effect.get("player")
+            for effect in ruling["effects"]
+            if isinstance(effect, dict) and effect.get("effect") == "kill_hand"
+        ]
+        for player in killed:
+            bets, raisers = self.bets, self.raisers
+            if not raisers or raisers[-1] != player:  # not the aggressor: nothing goes back
+                continue
+            others = max((bet for number, bet in enumerate(bets, 1) if number != player), default=0)
+            if bets[player - 1] > others:
+                bets[player - 1] = others
+                raisers.pop()
 
     def _fifth_now(self, seat: int) -> None:
         """DRAW-03/06 (``_early_fifths``): the stub ran low as the last player drew, so the
@@ -1528,10 +1550,12 @@ class _Mapper:
         amount = action.amount or 0
         kind = _RAISE if max(self.bets) else _BET
         self.bets[seat - 1] = amount
+        self.raisers.append(seat)
         return _plain_act(seat, kind, amount)
 
     def _draw(self, seat: int, action: RecordedAction) -> Act:
         self.bets = [0] * len(self.bets)  # a draw ends the betting round
+        self.raisers = []
         held = self.held[seat]
         discards = action.cards or ()
         if not discards:

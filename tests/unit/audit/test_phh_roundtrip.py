@@ -2099,3 +2099,57 @@ def test_ruled_must_name_an_action_index_and_a_ruling_of_the_hands_players(
     with pytest.raises(InvalidInput, match=why):
         hand = parse_phh(base + f"_ruled = {bad}\n")
         replay_hand(hand, get_profile("replay-permissive"))
+
+
+@pytest.mark.parametrize("raise_to", [20, 0], ids=["raise", "only-bet"])
+def test_IRREG_13_a_killed_raisers_uncalled_bet_goes_back_in_the_replay(raise_to: int) -> None:
+    """Four-handed (button 1, blinds 2 and 3): seat 1 raises to 20 after seat 4's call (or,
+    after the first draw, bets 10, the round's only bet) and the floor kills its hand before
+    anyone acts on it: its uncalled chips go back (IRREG-13), so the big blind's ``cc`` after
+    it is a check (and after the draw everyone checks). The reader takes the chips back from
+    the killed seat's bet too, so each ``cc`` is a call or a check as the engine has it, and
+    the file replays to the recorded stacks (soak seeds 141/142: refused "nothing to call",
+    GAME-06, before)."""
+    table = Table("count", {1: 400, 2: 400, 3: 400, 4: 400})
+    table.start(button=1)
+    table.act(2, "post")
+    table.act(3, "post")
+    table.act(4, "call")
+    if raise_to:
+        table.act(1, "raise", amount=raise_to)
+    else:
+        table.act(1, "call")
+        table.act(2, "call")
+        table.act(3, "check")
+        for seat in (2, 3, 4, 1):
+            table.act(seat, "draw", count=1)
+        for seat in (2, 3, 4):
+            table.act(seat, "check")
+        table.act(1, "bet", amount=10)
+    _rule(table, "no_redress", KillHand(seat=1), rule_id="IRREG-13", note="fouled")
+    if raise_to:
+        table.act(2, "call")  # to the big blind's 10, which stands
+        assert "check" in {o["action"] for o in _legal(table)}
+        table.act(3, "check")
+        for seat in (2, 3, 4):
+            table.act(seat, "draw", count=1)
+        _check_round(table, (2, 3, 4), {})
+    else:  # the others had checked: the round is over
+        for seat in (2, 3, 4):
+            table.act(seat, "draw", count=0)
+    _check_round(table, (2, 3, 4), {})
+    _check_round(table, (2, 3, 4))
+    table.act(2, "show", cards="7c 5d 4h 3s 2c")
+    table.act(3, "muck")
+    table.act(4, "muck")
+    text, recorded = _round_trip(table)
+    assert recorded == [430, 390, 390, 390]  # seat 1's 10 (its call, or the big blind's
+    # call it raised) stays in the pot; its raise or bet came back
+    assert "kill_hand" in text
+
+
+def _legal(table: Table) -> list[dict[str, Any]]:
+    state = table.services.tables.load(table.table_id).state  # type: ignore[union-attr]
+    legal = legal_actions(state, table.services.profiles.get(table.profile_id), None)
+    assert legal is not None
+    return list(legal["legal"])
