@@ -642,6 +642,52 @@ class TableSoak:
         if self.rule(body, "adjust_stack").status != 200:
             self.expected_chips -= amount
 
+    def floor_mid_hand(self, hand: dict[str, Any]) -> None:
+        """During a betting round the floor kills a live hand (IRREG-13: its chips stay in
+        the pot) while three or more are live, or corrects a dealt seat's chips (GAME-06:
+        chips added wait beside the stack until the hand ends)."""
+        self.last_kind = "ruling"  # the deal is over: no IRREG-03 exposed card after it
+        live = [p for p in hand["players"] if not p["folded"]]
+        if len(live) >= 3 and self.rng.random() < 0.5:
+            seat = self.rng.choice(live)["seat"]
+            dead = next(o for o in self.options("IRREG-13") if o["effects"] == ["kill_hand"])
+            body = {"decision": dead["decision"], "rule_id": "IRREG-13",
+                    "note": "soak: the hand touched the muck",
+                    "effects": [{"effect": "kill_hand", "seat": seat}]}  # fmt: skip
+            if self.rule(body, "kill_hand").status == 200 and self.cards is not None:
+                self.cards.fold(seat)
+            return
+        player = self.rng.choice(hand["players"])
+        amount = self.rng.choice([-1, 1]) * self.rng.randint(1, 25)
+        if amount < 0 and -amount > player["stack"]:
+            amount = -amount
+        body = {"decision": "custom", "rule_id": None, "note": "soak: chips miscounted",
+                "effects": [{"effect": "adjust_stack", "seat": player["seat"],
+                             "amount": amount}]}  # fmt: skip
+        self.expected_chips += amount
+        if self.rule(body, "adjust_stack in the hand").status != 200:
+            self.expected_chips -= amount
+
+    def floor_award(self, hand: dict[str, Any]) -> None:
+        """At the showdown the floor holds the pot (SHOW-11), then releases it and awards it
+        (SHOW-07): to one live seat, or, when that seat may not win every pot (it is all in
+        for less), each pot to the first seat eligible for it, as the refusal lists them."""
+        hold = {"decision": "hold", "rule_id": "SHOW-11", "note": "soak: surveillance looks",
+                "effects": [{"effect": "hold_pot"}]}  # fmt: skip
+        if self.rule(hold, "hold_pot").status != 200:
+            return
+        seat = self.rng.choice([p for p in hand["players"] if not p["folded"]])["seat"]
+        award: dict[str, Any] = {"effect": "award", "seats": [seat]}
+        body = {"decision": "custom", "rule_id": None, "note": "soak: surveillance: award",
+                "effects": [{"effect": "release_pot"}, award]}  # fmt: skip
+        answer = self.rule(body, "award")
+        if answer.status == 409 and answer.body.get("rule_id") == "SHOW-07":
+            award.pop("seats")
+            award["pots"] = [[pot["eligible"][0]] for pot in answer.body.get("allowed") or ()]
+            answer = self.rule(body, "award pot by pot")
+        if answer.status != 200:
+            self.fail(f"the floor could not award the held pot: {answer.body}")
+
     # -- mistakes --
 
     def mistake(self, legal: list[dict[str, Any]], seat: int) -> None:
@@ -816,6 +862,12 @@ class TableSoak:
                 continue
             if nxt["phase"] not in ("posting", "deal") and self.rng.random() < 0.004:
                 self.floor_misdeal()
+                continue
+            if nxt["phase"].startswith("betting") and self.rng.random() < 0.006:
+                self.floor_mid_hand(hand)  # a hand killed or a stack corrected, play goes on
+                continue
+            if nxt["phase"] == "showdown" and self.rng.random() < 0.05:
+                self.floor_award(hand)  # the pot held, then awarded by the floor
                 continue
             fresh = nxt["phase"] == "betting_1" and self.last_kind in ("post", "deal")
             if fresh and self.rng.random() < 0.06:
