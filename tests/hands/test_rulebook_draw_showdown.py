@@ -931,6 +931,45 @@ def test_BET_05_guides_the_rounded_up_pot_limit_opening() -> None:
     assert table.hand.player(3).bet == 40
 
 
+def _pot_limit_draw() -> Table:
+    """Four seats with 500 at the shipped pot-limit five-card draw (button 1, blinds 2, 3)."""
+    rules = profile("pot-limit-five-card-draw")
+    table = Table([500] * 4, structure=Structure.POT_LIMIT, stakes=POT_LIMIT, rules=rules)
+    table.start(button=1)
+    return table
+
+
+def test_BET_05_refuses_an_opening_over_four_big_blinds_in_the_pot_limit_profile() -> None:
+    """pot-limit-five-card-draw (WSOP 191): the first to act may raise to 40 at most (the
+    small blind counted as a big blind: 20 in the pot, the call of 10, a raise of 30); 45 is
+    refused with BET-05 and the range it may raise to."""
+    table = _pot_limit_draw()
+    violation = refused(table, 4, "raise", amount=45)
+    assert violation.rule_id is RuleId.BET_05 and violation.seat == 4
+    assert {"action": "raise", "min": 20, "max": 40} in violation.allowed
+
+
+def test_BET_05_accepts_a_whole_pot_limit_hand_under_the_shipped_profile() -> None:
+    """pot-limit-five-card-draw: seat 4 opens for the most, 40; seats 1 and 3 call (125 in the
+    pot); after the draw (three cards at most) seat 3 checks and seat 4 bets the pot, 125, the
+    largest bet; seat 1 folds, seat 3 calls, seat 4 shows first (the last aggressor) and its
+    full house takes the 375."""
+    table = _pot_limit_draw()
+    for seat, action in ((4, "raise"), (1, "call"), (2, "fold"), (3, "call")):
+        table.act(seat, action, **({"amount": 40} if action == "raise" else {}))
+    for seat, count in ((3, 2), (4, 1), (1, 3)):
+        table.act(seat, "draw", count=count)
+    table.act(3, "check")
+    assert legal_of(table, "bet") == {"action": "bet", "min": 10, "max": 125}
+    table.act(4, "bet", amount=125)
+    table.act(1, "fold")
+    table.act(3, "call")
+    assert table.hand.to_act == 4
+    table.act(4, "show", cards="Ah Ad Ac Kh Kd")
+    table.act(3, "show", cards="Qh Qd Qc 2h 2d")
+    assert table.stacks() == {1: 460, 2: 495, 3: 335, 4: 710}
+
+
 def test_BET_06_rejects_a_check_raise_where_the_house_forbids_it() -> None:
     """check_raise = false: a seat that checked after the draw may call or fold, not raise."""
     rules = with_betting(profile("casino-five-card-draw"), check_raise=False)

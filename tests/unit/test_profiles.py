@@ -57,6 +57,7 @@ SHIPPED = {
     "replay-permissive",
     "casino-triple-draw-27-kill",  # KILL-01..06: required kills
     "casino-triple-draw-27-optional-kill",  # KILL-01, 04, 06: the voluntary kill
+    "pot-limit-five-card-draw",  # GAME-06, BET-05: the pot-limit game
 }
 KILLS = {
     "casino-triple-draw-27-kill": KillMode.REQUIRED,
@@ -101,7 +102,8 @@ def _toml_value(value: Any) -> str:
 
 
 def test_every_shipped_profile_loads() -> None:
-    """The six profiles of design.md §3 and the two kill-pot ones load from config/house_rules."""
+    """The six profiles of design.md §3, the two kill-pot ones and the pot-limit one load from
+    config/house_rules."""
     profiles = load_profiles(REPO_PROFILES_DIR)
     assert set(profiles) == SHIPPED
     assert all(rules.profile_id == profile_id for profile_id, rules in profiles.items())
@@ -142,6 +144,21 @@ def test_single_draw_no_limit_uses_the_full_bet_rule() -> None:
     rules = get_profile("single-draw-27-no-limit", REPO_PROFILES_DIR)
     assert rules.game.variant is Variant.DEUCE_TO_SEVEN_SINGLE_DRAW
     assert rules.betting.short_all_in is ShortAllInRule.FULL_BET
+
+
+def test_pot_limit_five_card_draw_rounds_the_blinds_up_and_uses_the_full_bet_rule() -> None:
+    """Pot-limit five-card draw: blinds, the small blind counted as a big blind in the opening
+    pot (WSOP 191), a short all-in reopens only as a full raise, the draw-high procedure."""
+    rules = get_profile("pot-limit-five-card-draw", REPO_PROFILES_DIR)
+    assert (rules.game.variant, rules.game.structure) == (
+        Variant.FIVE_CARD_DRAW,
+        Structure.POT_LIMIT,
+    )
+    assert rules.game.forced_bets is ForcedBets.BLINDS
+    assert rules.betting.pot_limit_round_blinds_up
+    assert rules.betting.short_all_in is ShortAllInRule.FULL_BET
+    assert (rules.draw.max_cards, rules.draw.four_with_ace) == (3, True)
+    assert rules.draw.bottom_card is BottomCard.NEVER
 
 
 def test_home_game_has_antes_jacks_and_the_opener_first() -> None:
@@ -509,11 +526,11 @@ def test_environment_overrides_the_default_dir(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- the CLI
 
 
-def test_cli_lists_eight_profiles_and_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_lists_every_shipped_profile_and_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     """`dealerassist profiles` prints every profile with its hash prefix and exits 0."""
     assert main(["profiles", "--dir", str(REPO_PROFILES_DIR)]) == 0
     out = capsys.readouterr().out
-    assert "8 profiles valid" in out
+    assert f"{len(SHIPPED)} profiles valid" in out
     for profile_id in SHIPPED:
         digest = hashlib.sha256((REPO_PROFILES_DIR / f"{profile_id}.toml").read_bytes())
         assert f"{profile_id} " in out
@@ -542,7 +559,7 @@ def test_cli_uses_the_default_dir(
     """Without --dir the command validates the default directory."""
     monkeypatch.delenv(PROFILES_DIR_ENV, raising=False)
     assert main(["profiles"]) == 0
-    assert "8 profiles valid" in capsys.readouterr().out
+    assert f"{len(SHIPPED)} profiles valid" in capsys.readouterr().out
 
 
 def test_cli_exits_1_on_a_broken_directory(
@@ -589,6 +606,7 @@ EXPOSED_KEEP = {
     "casino-triple-draw-27-kill": "75432",
     "casino-triple-draw-27-optional-kill": "75432",
     "single-draw-27-no-limit": "none",  # WSOP lowball
+    "pot-limit-five-card-draw": "any",  # RRoP-DH #3
 }
 
 
@@ -696,6 +714,7 @@ SIDE_POTS_FIRST = {
     "casino-triple-draw-27-kill": True,
     "casino-triple-draw-27-optional-kill": True,
     "single-draw-27-no-limit": True,
+    "pot-limit-five-card-draw": True,
     "ace-to-seven-stripped": True,
     "home-game-five-card-draw": False,  # seed 000 names no side-pot order
     "replay-permissive": False,  # the PHH files' shows keep their recorded order
@@ -747,6 +766,7 @@ CHOP = {
     "casino-triple-draw-27-kill": True,  # KILL-06: never with the kill in a blind
     "casino-triple-draw-27-optional-kill": True,
     "single-draw-27-no-limit": True,
+    "pot-limit-five-card-draw": True,
     "ace-to-seven-stripped": False,  # its sources (seed 000, online 32CD rooms) have no chop
     "home-game-five-card-draw": False,  # an ante game: no blinds
     "replay-permissive": False,  # pokerkit has no chop
