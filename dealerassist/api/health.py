@@ -22,17 +22,18 @@ def healthz() -> Response:
 
 @blueprint.get("/readyz")
 def readyz() -> Response:
-    """Redis, the audit store and the audit queue answer; 503 names the ones that do not."""
+    """Redis (and what its restart keeps), the audit store and the audit queue (its depth)
+    answer; 503 names the ones that do not."""
     checks: dict[str, Any] = {}
     failed = False
     try:
         ports = services()
     except DealerAssistError as error:
         return problem(503, "Not ready", str(error), "unavailable", checks={"services": str(error)})
-    for name, check in (
-        ("redis", ports.tables.ping),
-        ("audit_store", ports.audit_store.ping),
-        ("audit_queue", ports.audit_queue.depth),
+    for name, check, key in (
+        ("redis", ports.tables.persistence, "persistence"),
+        ("audit_store", ports.audit_store.ping, None),
+        ("audit_queue", ports.audit_queue.depth, "depth"),
     ):
         try:
             value = check()
@@ -40,7 +41,7 @@ def readyz() -> Response:
             checks[name] = {"ok": False, "error": str(error)}
             failed = True
         else:
-            checks[name] = {"ok": True} if value is None else {"ok": True, "depth": value}
+            checks[name] = {"ok": True} if key is None else {"ok": True, key: value}
     if failed:
         return problem(503, "Not ready", "a backend does not answer", "unavailable", checks=checks)
     return jsonify({"status": "ready", "checks": checks})

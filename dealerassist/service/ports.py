@@ -106,6 +106,10 @@ class TableStore(Protocol):
     def ping(self) -> None:
         """Raise ``errors.Unavailable`` if the store cannot be reached."""
 
+    def persistence(self) -> str:
+        """How the store keeps accepted tables and staged audit events across its restart
+        (``aof always``, ``none`` ...; readiness reports it); raises like ``ping``."""
+
 
 class AuditQueue(Protocol):
     """The pending audit events between the table store and the audit store."""

