@@ -17,6 +17,11 @@ from redis.backoff import ExponentialBackoff
 from redis.retry import Retry
 
 from dealerassist.adapters.redis_floor_calls import RedisFloorCalls
+from dealerassist.adapters.redis_partitions import (
+    PartitionedAuditQueue,
+    PartitionedTableStore,
+    redis_urls,
+)
 from dealerassist.adapters.redis_tables import RedisTableStore
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue
 from dealerassist.adapters.rq_verifications import RQVerificationQueue
@@ -90,12 +95,18 @@ def build_services(settings: Settings) -> Services:
         raise InvalidInput("REDIS_URL is not set (`dealerassist serve` starts an embedded Redis)")
     if settings.database_url == settings.sqlite_url:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
-    connection = redis_connection(settings.redis_url)
-    queue = RQAuditQueue(connection)
+    connections = [redis_connection(url) for url in redis_urls(settings.redis_url)]
+    queues = [RQAuditQueue(connection) for connection in connections]
+    stores = [
+        RedisTableStore(connection, queue, settings.idempotency_ttl_seconds)
+        for connection, queue in zip(connections, queues, strict=True)
+    ]
+    connection = connections[0]  # floor calls and verification jobs: on the first Redis
     audit_store = SqlAuditStore(settings.database_url)
+    partitioned = len(stores) > 1  # design §7: tables partitioned across Redis by table ID
     return Services(
-        tables=RedisTableStore(connection, queue, settings.idempotency_ttl_seconds),
-        audit_queue=queue,
+        tables=PartitionedTableStore(stores) if partitioned else stores[0],
+        audit_queue=PartitionedAuditQueue(queues) if partitioned else queues[0],
         audit_store=audit_store,
         profiles=ProfileDirectory.load(settings.profiles_dir),
         clock=SystemClock(),

@@ -80,6 +80,7 @@ def _cmd_verify_worker(args: argparse.Namespace) -> int:
     """Run verification jobs until stopped (or until the queue is empty, with --burst)."""
     import redis
 
+    from dealerassist.adapters.redis_partitions import redis_urls
     from dealerassist.errors import DealerAssistError
     from dealerassist.profiles import default_profiles_dir
     from dealerassist.worker import run_verify_worker, urls_from_env
@@ -90,7 +91,7 @@ def _cmd_verify_worker(args: argparse.Namespace) -> int:
         return 2
     try:
         run_verify_worker(
-            urls.redis_url,
+            redis_urls(urls.redis_url)[0],  # the jobs' queue is on the first Redis
             urls.database_url,
             default_profiles_dir(),
             burst=args.burst,

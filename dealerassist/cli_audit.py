@@ -19,6 +19,7 @@ from typing import Any, TextIO
 import redis
 
 from dealerassist.adapters.embedded_redis import start_embedded_redis
+from dealerassist.adapters.redis_partitions import partition_url
 from dealerassist.adapters.sql_store import SqlAuditStore
 from dealerassist.audit.export import from_jsonl_lines, to_csv_lines, to_jsonl_lines
 from dealerassist.audit.phh import hand_records, to_phhs_lines
@@ -43,10 +44,12 @@ PROGRESS_EVERY = 1000
 BAR_WIDTH = 30
 
 
-def _redis_url() -> str:
+def _redis_url(partition: int | None = None) -> str:
+    """The Redis this command serves: REDIS_URL's (the ``partition``-th where it lists several,
+    ``adapters.redis_partitions``), else the embedded one of the data dir."""
     urls = urls_from_env()
     if urls.redis_url is not None:
-        return urls.redis_url
+        return partition_url(urls.redis_url, partition)
     data_dir = Path(os.environ.get("DEALERASSIST_DATA_DIR") or "var")
     return start_embedded_redis(data_dir).url
 
@@ -54,7 +57,7 @@ def _redis_url() -> str:
 def _cmd_worker(args: argparse.Namespace) -> int:
     """Drain staged audit events into the store until stopped (or empty, with --burst)."""
     run_worker(
-        _redis_url(),
+        _redis_url(args.partition),
         urls_from_env().database_url,
         burst=args.burst,
         queue_name=args.queue,
@@ -67,7 +70,7 @@ def _cmd_worker(args: argparse.Namespace) -> int:
 
 def _cmd_requeue_failed(args: argparse.Namespace) -> int:
     """Put failed drain jobs back on the queue (after the store is back)."""
-    count = requeue_failed(redis.Redis.from_url(_redis_url()), args.queue)
+    count = requeue_failed(redis.Redis.from_url(_redis_url(args.partition)), args.queue)
     print(f"requeued {count} failed audit jobs")
     return 0
 
@@ -167,6 +170,17 @@ def _guarded(command: Callable[[argparse.Namespace], int]) -> Callable[[argparse
     return run
 
 
+def _add_partition_option(command: Any) -> None:
+    command.add_argument(
+        "--partition",
+        type=int,
+        default=None,
+        metavar="N",
+        help="where REDIS_URL lists several Redis (tables partitioned by ID): serve the N-th "
+        "(from 1); run one worker for each",
+    )
+
+
 def add_audit_commands(sub: Any) -> None:
     """Register worker, verify, export and requeue-failed on the CLI's subparsers."""
     worker = sub.add_parser("worker", help="drain staged audit events into the audit store")
@@ -175,6 +189,7 @@ def add_audit_commands(sub: Any) -> None:
     worker.add_argument("--batch", type=int, default=DRAIN_BATCH, help="events per commit")
     worker.add_argument("--no-scheduler", action="store_true", help="do not run retries' timer")
     worker.add_argument("--log-level", default="INFO")
+    _add_partition_option(worker)
     worker.set_defaults(func=_guarded(_cmd_worker))
     verify_cmd = sub.add_parser("verify", help="verify hashes, links and replay of the audit log")
     verify_cmd.add_argument("--table", default=None, help="one table only")
@@ -191,4 +206,5 @@ def add_audit_commands(sub: Any) -> None:
     export.set_defaults(func=_guarded(_cmd_export))
     requeue = sub.add_parser("requeue-failed", help="requeue failed audit drain jobs")
     requeue.add_argument("--queue", default="audit")
+    _add_partition_option(requeue)
     requeue.set_defaults(func=_guarded(_cmd_requeue_failed))

@@ -23,6 +23,7 @@ from gunicorn.app.base import BaseApplication
 
 from dealerassist import __version__
 from dealerassist.adapters.embedded_redis import EmbeddedRedis, start_embedded_redis
+from dealerassist.adapters.redis_partitions import redis_urls
 from dealerassist.adapters.redis_tables import DURABLE, persistence
 from dealerassist.api import create_served_app
 from dealerassist.api.auth import generate_tokens_file, read_plain_tokens
@@ -161,7 +162,8 @@ def serve(options: ServeOptions, settings: Settings | None = None) -> int:
             workers.append(start_verify_worker(settings))
             print(f"verification worker (pid {workers[1].pid})", flush=True)
         else:
-            print(redis_persistence_line(settings.redis_url), flush=True)
+            for url in redis_urls(settings.redis_url):
+                print(redis_persistence_line(url), flush=True)
         url = f"http://{options.host}:{options.port}"
         print(f"dealerassist {__version__} serving on {url}", flush=True)
         GunicornApp(settings, options).run()
