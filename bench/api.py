@@ -11,8 +11,10 @@ Both run under gunicorn with ``--workers`` sync workers (default 2) on loopback:
 ``--tablets`` client threads (default 8), each with its own table and a keep-alive
 ``http.client`` connection, play real hands (posts, calls, draws, showdowns) as fast as the
 answers come (saturated: throughput), then again at one action per ``--pace-ms`` per tablet
-(a busy room, not a saturated server: latency). Prints actions/s, p50 and p99 latency, the
-servers' CPU per action and the clients' (this process's) for both, and the ratio ours/bare.
+(a busy room, not a saturated server: latency), then has each tablet poll its table with
+``If-None-Match`` as the pages do between entries (a 304 while nothing changed; bare: a GET
+of the value that compares its version). Prints actions (or polls)/s, p50 and p99 latency,
+the servers' CPU per answer and the clients' (this process's) for both, and the ratios.
 The clients share the 2 cores with the servers, so they are kept light, as wrk would be:
 bodies are encoded and answers parsed with orjson (a 2 KB table answer costs the json
 module ~4x as much, all of it CPU the servers then lack).
@@ -86,6 +88,15 @@ def make_bare_app() -> Flask:
                 except redis.WatchError:
                     continue
         return jsonify({"table_id": table_id, "version": version + 1})
+
+    @app.get("/t/<table_id>")
+    def look(table_id: str) -> Any:
+        """A tablet's poll: 304 while the ETag (the version) is the one it holds."""
+        raw = connection.get(f"bench:bare:{table_id}") or b"0"
+        etag = f'"v{int(raw[:12] or 0)}"'
+        if request.headers.get("If-None-Match") == etag:
+            return "", 304, {"ETag": etag}
+        return jsonify({"table_id": table_id, "value": raw[12:].decode()}), 200, {"ETag": etag}
 
     return app
 
@@ -289,6 +300,26 @@ def bare_tablet(port: int, pace: float, table_id: str, deadline: float, tally: T
     tally.add(latencies, 0, errors)
 
 
+def poller(
+    port: int, token: str | None, path: str, table_id: str, deadline: float, tally: Tally
+) -> None:
+    """A tablet polling its table as the pages do between entries (``If-None-Match``: 304
+    while nothing changed), as fast as the answers come; a 304 counts as answered."""
+    client = Client(port, token)
+    _, headers, _ = client.call("GET", path.format(table_id))
+    etag = headers.get("ETag", "")
+    latencies: list[float] = []
+    errors = 0
+    while time.perf_counter() < deadline:
+        started = time.perf_counter()
+        status, _, _ = client.call("GET", path.format(table_id), None, {"If-None-Match": etag})
+        if status == 304:
+            latencies.append(time.perf_counter() - started)
+        else:
+            errors += 1
+    tally.add(latencies, 0, errors)
+
+
 def drive(tablet: Callable[[str, float, Tally], None], tables: list[str], seconds: float) -> Tally:
     """Run one thread per table for ``seconds``; return what they measured."""
     tally = Tally()
@@ -390,6 +421,7 @@ def start_both(
     admin: str,
     dealer: str,
     tables: list[str],
+    ports: dict[str, int] | None = None,
 ) -> dict[str, Callable[..., None]]:
     """Start the bare and our gunicorn, set up our tables, warm both up; return the tablets."""
     tablets: dict[str, Callable[..., None]] = {}
@@ -398,6 +430,8 @@ def start_both(
         ("ours", "dealerassist.api:create_served_app()"),
     ):
         port = free_port()
+        if ports is not None:
+            ports[name] = port
         servers[name] = start_gunicorn(app, port, workers, env)
         if name == "ours":
             setup_tables(port, admin, dealer, tables)
@@ -481,8 +515,9 @@ def run(args: argparse.Namespace) -> None:
         )
         servers: dict[str, subprocess.Popen[bytes]] = {}
         try:
+            servers_port: dict[str, int] = {}
             tablets = start_both(
-                servers, bench.env, args.workers, bench.admin, bench.dealer, tables
+                servers, bench.env, args.workers, bench.admin, bench.dealer, tables, servers_port
             )
             rounds = compare(servers, tablets, tables, args)
             paced = {
@@ -490,12 +525,26 @@ def run(args: argparse.Namespace) -> None:
                               partial(tablets[name], args.pace_ms / 1000), tables, args)
                 for name in ("bare", "ours")
             }  # fmt: skip
+            pollers = {
+                "bare": partial(poller, servers_port["bare"], None, "/t/{}"),
+                "ours": partial(poller, servers_port["ours"], bench.dealer, "/v1/tables/{}"),
+            }
+            polls = {
+                name: measure(f"{name} polls", servers[name], pollers[name], tables, args)
+                for name in ("bare", "ours")
+            }
             ratios = sorted(ours["rate"] / bare["rate"] for bare, ours in rounds)
             print(
                 f"ratio ours/bare: median {statistics.median(ratios):.2f} of {len(ratios)} "
                 f"alternating rounds (range {ratios[0]:.2f}-{ratios[-1]:.2f}; goal >= 0.70); "
                 f"ours p99 {paced['ours']['p99']:.2f} ms at one action per {args.pace_ms:g} ms "
                 "per tablet (goal <= 15 ms)",
+                flush=True,
+            )
+            print(
+                f"polls answered 304 (If-None-Match, nothing changed): ours "
+                f"{polls['ours']['rate']:.0f}/s against bare {polls['bare']['rate']:.0f}/s, "
+                f"ratio {polls['ours']['rate'] / polls['bare']['rate']:.2f}",
                 flush=True,
             )
         finally:
