@@ -1458,7 +1458,7 @@ class _Mapper:
                 self.fifths, drawn = [], set()
             if index in ruled:  # the floor's rulings (``_ruled``) come before this action
                 for ruling in ruled.pop(index):
-                    self._ruled(len(acts), ruling)
+                    self._enter_ruling(len(acts), ruling)
             acts.append(handler(self, action.player or 0, action))
             if index in accepted:
                 self.accepted[len(acts) - 1] = accepted[index]
@@ -1470,10 +1470,10 @@ class _Mapper:
             player, draw = next(iter(self.exposures))
             raise InvalidInput(f"_exposed: p{player} has no deal line after its draw {draw}")
         for ruling in ruled.pop(len(actions), []):  # after every action
-            self._ruled(len(acts) + len(self.fifths), ruling)
+            self._enter_ruling(len(acts) + len(self.fifths), ruling)
         return acts + self.fifths
 
-    def _ruled(self, at: int, ruling: Mapping[str, Any]) -> None:
+    def _enter_ruling(self, at: int, ruling: Mapping[str, Any]) -> None:
         """A ``_ruled`` ruling, entered before the act at index ``at``; a killed hand's bet
         nobody called goes back (IRREG-13, ``rulings._uncalled_back``), so the bets that a
         later ``cc`` calls or checks are the engine's: a raise goes down to the bet it raised
