@@ -20,6 +20,7 @@ from dealerassist.rules import (
     kills,
     openers,
     posting,
+    rake,
     rulings,
     seating,
     showdown,
@@ -83,6 +84,7 @@ def apply(state: TableState, command: Command, rules: HouseRules, at: datetime) 
             table = _act(state, command, rules, at, log)
         case CreateTable(spec=spec):
             kills.check_stakes(spec, rules)
+            rake.check_stakes(spec, rules)
             table = new_table(spec)
         case SeatPlayer() | RemovePlayer() | SitOut() | ReturnToPlay() | ChangeSeat() | AddChips():
             table = _seat_command(state, command, rules, log)
