@@ -13,7 +13,7 @@ from dealerassist.rules.drawing import next_to_draw
 from dealerassist.rules.house_rules import HouseRules, OddChipMethod
 from dealerassist.rules.openers import ask_all_in
 from dealerassist.rules.pots import return_uncalled
-from dealerassist.rules.rake import drop_instruction
+from dealerassist.rules.rake import collect_time, drop_instruction
 from dealerassist.rules.showdown import award, next_to_show
 from dealerassist.rules.state import (
     HandState,
@@ -76,6 +76,9 @@ def _step(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log) -> Hand
 def _after_posting(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log) -> HandState:
     if len(hand.players) < 2:
         return cancel(hand, log)
+    hand, collected, collect = collect_time(hand)  # RAKE-05: a new period's time, if due
+    log.events.extend(collected)
+    log.instructions.extend(collect)
     seats = [player.seat for player in hand.players]
     hand = evolve(hand, deck=deck_size(spec.variant, len(seats), rules))  # GAME-05 after sit-outs
     if spec.mode is Mode.CARD:

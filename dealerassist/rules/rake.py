@@ -11,6 +11,10 @@ settles every pot exactly as before.
 - RAKE-02 ``no_draw_no_drop``: a hand over before the first draw pays no rake.
 - RAKE-03 the jackpot drop: ``jackpot_drop`` chips, after the rake, when the pots total at least
   ``jackpot_min_pot``, only when there was a draw, and with ``jackpot_min_players`` dealt in.
+- RAKE-05 ``collection = "time"`` instead of a rake: ``time_amount`` from each seat dealt in
+  on the first hand of each ``time_period_minutes`` period, the periods counted from the
+  table's first hand (:func:`start_period`, the time being the ``at`` the engine is given),
+  taken once the posts are made, before the deal (:func:`collect_time`).
 - RAKE-04 what is never raked: an uncalled bet (returned before the pots are built) and a
   chopped pot (SHOW-08: the blinds take their chips back; ``rules/chop.py`` builds no pot).
 
@@ -22,17 +26,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from dealerassist.rules import instructions as say
 from dealerassist.rules.actions import TableSpec
 from dealerassist.rules.house_rules import Collection, HouseRules, RakeRules
 from dealerassist.rules.pots import Pot
-from dealerassist.rules.state import HandState, Phase
+from dealerassist.rules.state import HandState, Phase, TableState, evolve
 from dealerassist.rules.violations import RuleId, RuleViolation
 
 _BEFORE_THE_DRAW = (Phase.POSTING, Phase.DEAL, Phase.BETTING_1)
 DROP = "drop"  # the instruction code: chips to the rake slot and the jackpot before the push
+COLLECT_TIME = "collect_time"  # the instruction code: time collected as a hand starts
+TIME_COLLECTED = "time_collected"  # the engine event of a time collection
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,3 +186,50 @@ def check_stakes(spec: TableSpec, rules: HouseRules) -> None:
             message=f"Profile {rules.profile_id}: rake.chip_unit {unit} does not divide the "
             f"stakes ({', '.join(odd)}): create the table with stakes in chips of {unit}.",
         )
+
+
+def start_period(
+    state: TableState, hand: HandState, rules: HouseRules, at: datetime
+) -> tuple[TableState, HandState]:
+    """RAKE-05: when ``hand`` starts (at ``at``) a new period, ``time_amount`` is due from each
+    seat dealt in (``collect_time`` takes it once the posts are made).
+
+    The first period starts with the table's first hand; period ``n`` starts
+    ``n * time_period_minutes`` later; a period in which no hand starts is not collected.
+    """
+    rake = rules.rake
+    if rake.collection is not Collection.TIME:
+        return state, hand
+    started = datetime.fromisoformat(state.time_started) if state.time_started else at
+    period = max(0, (at - started) // timedelta(minutes=rake.time_period_minutes))
+    if state.time_started is not None and period < state.time_periods:
+        return state, hand
+    state = evolve(state, time_started=started.isoformat(), time_periods=period + 1)
+    return state, evolve(hand, time_due=rake.time_amount)
+
+
+def collect_time(hand: HandState) -> tuple[HandState, list[dict[str, Any]], list[say.Instruction]]:
+    """RAKE-05: the posts made, the time due from each seat dealt in (all it has left, if
+    less); the hand, the ``time_collected`` event and the dealer's instruction.
+
+    >>> from dealerassist.rules.state import PlayerState
+    >>> hand = HandState(1, Phase.POSTING, 1, (PlayerState(1, 95), PlayerState(2, 4)), time_due=6)
+    >>> hand, events, _ = collect_time(hand)
+    >>> [p.stack for p in hand.players], events[0]["seats"], hand.time_collected
+    ([89, 0], {'1': 6, '2': 4}, 10)
+    """
+    due = hand.time_due
+    if not due:
+        return hand, [], []
+    paid = {player.seat: min(due, player.stack) for player in hand.players}
+    players = tuple(evolve(p, stack=p.stack - paid[p.seat]) for p in hand.players)
+    total = sum(paid.values())
+    hand = evolve(hand, players=players, time_due=0, time_collected=total)
+    event = {
+        "type": TIME_COLLECTED,
+        "seats": {str(seat): chips for seat, chips in paid.items()},
+        "amount": total,
+    }
+    seats = ", ".join(str(seat) for seat in paid)
+    text = f"Collect time before the deal: {due} from each of seats {seats} ({total} in all)"
+    return hand, [event], [say.instruction(COLLECT_TIME, None, total, text)]

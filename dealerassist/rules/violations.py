@@ -113,6 +113,7 @@ class RuleId(StrEnum):
     RAKE_02 = "RAKE-02"  # no draw, no drop
     RAKE_03 = "RAKE-03"  # the jackpot drop: a pot size, a draw, players dealt in
     RAKE_04 = "RAKE-04"  # never raked: an uncalled bet, a chopped pot (SHOW-08)
+    RAKE_05 = "RAKE-05"  # time collection: per seat dealt in when a period starts
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,15 +10,30 @@ hand, no draw no drop, and a jackpot drop of 1 when the pot reaches 20. Blinds 5
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
 from profile_table import AT, STAKES, ProfileTable, entry
 
-from dealerassist.profiles import REPO_PROFILES_DIR, get_profile
-from dealerassist.rules.actions import CreateTable, SeatPlayer, Structure, TableSpec, Variant
-from dealerassist.rules.engine import apply, new_table
+from dealerassist.errors import ProfileError
+from dealerassist.profiles import REPO_PROFILES_DIR, get_profile, load_profile
+from dealerassist.rules.actions import (
+    Act,
+    ActionKind,
+    CreateTable,
+    ReturnToPlay,
+    SeatPlayer,
+    SitOut,
+    StartHand,
+    Structure,
+    TableSpec,
+    Variant,
+)
+from dealerassist.rules.engine import Outcome, apply, new_table
 from dealerassist.rules.house_rules import Collection, HouseRules
+from dealerassist.rules.state import Phase, SeatStatus
 from dealerassist.rules.violations import RuleId, RuleViolation
 
 RAKED = get_profile("casino-five-card-draw-raked", REPO_PROFILES_DIR)
@@ -203,3 +218,70 @@ def test_RAKE_04_accepts_the_unraked_profile_settling_as_before() -> None:
     assert "rake" not in result and "rake" not in result["pots"][0]
     assert result["winnings"] == {"3": 70}
     assert not any(text.startswith("Drop") for text in _texts(table))
+
+
+def _at(minutes: int) -> datetime:
+    return AT + timedelta(minutes=minutes)
+
+
+def _walk(table: ProfileTable, minutes: int) -> list[Outcome]:
+    """Start a hand at AT + ``minutes``, make the posts, then everyone folds to the big blind;
+    every command's outcome."""
+    outcomes = [apply(table.state, StartHand(None), table.rules, _at(minutes))]
+    table.state = outcomes[0].state
+    while table.state.hand is not None and table.state.hand.phase is not Phase.COMPLETE:
+        hand = table.state.hand
+        kind = ActionKind.POST if hand.phase is Phase.POSTING else ActionKind.FOLD
+        outcomes.append(apply(table.state, Act(hand.to_act or 0, kind), table.rules, _at(minutes)))
+        table.state = outcomes[-1].state
+    return outcomes
+
+
+def test_RAKE_05_accepts_time_collected_once_a_period_from_the_seats_dealt_in() -> None:
+    """``collection = "time"``, 6 a seat every 30 minutes, over a session of four hands from
+    12:00: the first hand's three seats pay 6 each (period 1), once the posts are made and
+    before the deal; a hand at 12:10 pays nothing; at 12:31 period 2 has begun, seat 3 sits
+    out, so seats 1 and 2 pay; no hand starts in period 3; at 13:45 (period 4) the three seats
+    dealt in pay. Every chip is accounted for: stacks + time = the chips they sat down with."""
+    rules = _rake(PLAIN, collection=Collection.TIME, time_amount=6)
+    table = _table(rules, {1: 500, 2: 500, 3: 500})
+    collected = []
+    for minutes, away in ((0, None), (10, None), (31, 3), (105, None)):
+        if away is not None:
+            table.run(SitOut(away))
+        elif table.state.seat(3).status is SeatStatus.SITTING_OUT:
+            table.run(ReturnToPlay(3))
+        outcomes = _walk(table, minutes)
+        events = [e for o in outcomes for e in o.events if e["type"] == "time_collected"]
+        collected.append(events[0]["seats"] if events else {})
+        if events:  # once the posts are made, before the deal
+            posted = next(o for o in outcomes if "time_collected" in str(o.events))
+            codes = [instruction["code"] for instruction in posted.instructions]
+            assert codes[:2] == ["collect_time", "deal"], codes
+    assert collected == [
+        {"1": 6, "2": 6, "3": 6},
+        {},
+        {"1": 6, "2": 6},
+        {"1": 6, "2": 6, "3": 6},
+    ]
+    assert sum(table.stacks().values()) + 6 * 8 == 1500
+    assert (table.state.time_periods, table.state.time_started) == (4, AT.isoformat())
+
+
+def test_RAKE_05_refuses_a_time_collection_without_an_amount(tmp_path: Path) -> None:
+    """A time collection must say what each seat pays: the profile is refused with the path."""
+    path = tmp_path / "timed.toml"
+    path.write_text('name = "T"\n[game]\nvariant = "five_card_draw"\n[rake]\ncollection = "time"\n')
+    with pytest.raises(ProfileError, match=r"timed.toml: rake.time_amount: collection = \"time\""):
+        load_profile(path)
+
+
+def test_RAKE_05_accepts_no_time_and_no_rake_under_a_profile_without_the_section() -> None:
+    """casino-five-card-draw (no collection): the same session collects nothing, and the table
+    state records no time fields (every state recorded before the option encodes as before)."""
+    table = _table(PLAIN, {1: 500, 2: 500, 3: 500})
+    for minutes in (0, 31):
+        outcomes = _walk(table, minutes)
+        assert not any(e["type"] == "time_collected" for o in outcomes for e in o.events)
+    assert "time_started" not in table.state.to_dict()
+    assert sum(table.stacks().values()) == 1500

@@ -65,12 +65,16 @@ def chips_in_play(state: TableState) -> int:
 
 
 def house_take(state: TableState) -> int:
-    """The rake and jackpot drop of the table's finished hand (0 when it took none)."""
+    """What the house took from the table's hand: the time collected as it started (RAKE-05)
+    and, once it is over, its rake and jackpot drop (0 when it took none)."""
     hand = state.hand
-    if hand is None or hand.phase is not Phase.COMPLETE:
+    if hand is None:
         return 0
+    if hand.phase is not Phase.COMPLETE:
+        return hand.time_collected
     result = hand.result or {}
-    return int(result.get("rake", 0)) + int(result.get("jackpot_drop", 0))
+    taken = int(result.get("rake", 0)) + int(result.get("jackpot_drop", 0))
+    return hand.time_collected + taken
 
 
 def check_invariants(table: Table, total: int) -> None:
@@ -513,11 +517,11 @@ def test_random_legal_play_conserves_chips_and_cards(
 
 
 def random_rake(rng: random.Random) -> RakeRules:
-    """A random ``[rake]`` section: percent or per hand, a cap, a minimum pot, no draw no drop,
-    a jackpot drop; in chips of 1 or 5 (every stake of these tables is a multiple of 5)."""
+    """A random ``[rake]`` section: percent, per hand or time, a cap, a minimum pot, no draw no
+    drop, a jackpot drop; in chips of 1 or 5 (every stake of these tables is a multiple of 5)."""
     unit = rng.choice([1, 5])
     return RakeRules(
-        collection=rng.choice([Collection.PERCENT, Collection.PER_HAND]),
+        collection=rng.choice([Collection.PERCENT, Collection.PER_HAND, Collection.TIME]),
         percent=rng.choice([5, 10, 50, 100]),
         chip_unit=unit,
         cap=unit * rng.choice([0, 1, 4]),
@@ -527,6 +531,7 @@ def random_rake(rng: random.Random) -> RakeRules:
         jackpot_drop=unit * rng.choice([0, 1]),
         jackpot_min_pot=rng.choice([0, 20, 100]),
         jackpot_min_players=rng.choice([0, 3]),
+        time_amount=unit * rng.choice([1, 20]),  # RAKE-05: 20 takes a 15-chip stack whole
     )
 
 
