@@ -17,12 +17,14 @@ from dealerassist.api.auth import Role, current_token, requires
 from dealerassist.api.errors import problem
 from dealerassist.api.http import json_body, services
 from dealerassist.api.schemas import (
+    AuditCollectionsQuerySchema,
     AuditEventsQuerySchema,
     AuditHandQuerySchema,
     AuditVerifyQuerySchema,
     StartVerificationSchema,
     load,
 )
+from dealerassist.audit import collection_report
 from dealerassist.audit.export import to_csv_lines, to_jsonl_lines
 from dealerassist.audit.phh import hand_to_phh
 from dealerassist.errors import Forbidden
@@ -115,3 +117,27 @@ def verification(verification_id: str) -> Response:
     job = use_cases.verification(services(), verification_id)
     _scoped(job.table_id)
     return jsonify(job.to_dict())
+
+
+_collections_query = AuditCollectionsQuerySchema()
+
+
+@blueprint.get("/collections")
+@requires(*AUDITORS)
+def collections() -> Response:
+    """The cage's collection report: rake, jackpot drop and time per gaming day, table and
+    dealer, the jackpot's running total and the check against the hands (``format=json``
+    default, or ``csv``: the rows). A table-scoped token sees only its tables."""
+    query = load(_collections_query, request.args.to_dict())
+    _scoped(query.get("table_id"))
+    report = use_cases.collections(
+        services(),
+        current_token().may_touch,
+        query.get("table_id"),
+        query.get("since"),
+        query.get("until"),
+        query.get("day_start_hour", 0),
+    )
+    if query.get("format") == "csv":
+        return Response(collection_report.to_csv_lines(report), mimetype=MIMETYPES["csv"])
+    return jsonify(report)

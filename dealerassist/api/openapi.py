@@ -342,6 +342,28 @@ def _audit_paths() -> dict[str, dict[str, Any]]:
                             [{"in": "query", "schema": schemas.AuditVerifyQuerySchema}])},
         },
         **_verification_paths(),
+        **_collection_paths(),
+    }  # fmt: skip
+
+
+def _collection_paths() -> dict[str, dict[str, Any]]:
+    """RAKE-01..05: the cage's collection report."""
+    report_ok = {
+        "200": {
+            "description": "rake, jackpot drop and time per gaming day, table and dealer, the "
+            "jackpot's running total and the check against the hands (json), or the rows (csv)",
+            "content": {
+                "application/json": {"schema": {"type": "object"}},
+                "text/csv": {"schema": {"type": "string"}},
+            },
+        }
+    }
+    query = {"in": "query", "schema": schemas.AuditCollectionsQuerySchema}
+    return {
+        "/v1/audit/collections": {
+            "get": _read("The collection report for the cage (json or csv)", "auditor, admin",
+                         report_ok, (400, 401, 403, 503), [query]),
+        },
     }  # fmt: skip
 
 
