@@ -33,6 +33,7 @@ from dealerassist.rules.actions import (
 )
 from dealerassist.rules.engine import Outcome, apply, new_table
 from dealerassist.rules.house_rules import Collection, HouseRules
+from dealerassist.rules.ruling_commands import Award, Ruling
 from dealerassist.rules.state import Phase, SeatStatus
 from dealerassist.rules.violations import RuleId, RuleViolation
 
@@ -285,3 +286,22 @@ def test_RAKE_05_accepts_no_time_and_no_rake_under_a_profile_without_the_section
         assert not any(e["type"] == "time_collected" for o in outcomes for e in o.events)
     assert "time_started" not in table.state.to_dict()
     assert sum(table.stacks().values()) == 1500
+
+
+def test_RAKE_01_accepts_the_take_from_a_pot_the_floor_awards() -> None:
+    """The floor awards the pot of 70 to seat 1 at the showdown (an award ruling): the house
+    takes 4 and 1 from it first, as at a showdown, and the dealer is told so before the push;
+    under the unraked profile the same ruling pushes all 70."""
+    ruling = Ruling(decision="custom", note="seat 3 fouled his hand", effects=(Award((1,)),))
+    for rules, pushed in ((RAKED, 65), (PLAIN, 70)):
+        table = _table(rules, {1: 500, 2: 500, 3: 500})
+        table.hand([*SHOWDOWN, "3 bet 20", "1 call", "2 fold"], button=1)
+        result = table.run(ruling).result
+        assert result is not None and result["winnings"] == {"1": pushed}
+        assert (result.get("rake"), result.get("jackpot_drop")) == (
+            (4, 1) if rules is RAKED else (None, None)
+        )
+        texts = _texts(table)
+        assert texts[-1] == f"Push {pushed} from the main pot to seat 1"
+        if rules is RAKED:
+            assert texts[-2] == "Drop 4 to the rake slot and 1 to the jackpot; push 65 to seat 1"
