@@ -6,7 +6,7 @@
 // The exports need the bearer header, so they are fetched here and saved from a Blob, never
 // opened by URL.
 import { call } from "./api.js";
-import { $, clear, describeAction, el, setupLogin, showMessage, showProblem, tokenRefused } from "./ui.js";
+import { $, append, clear, describeAction, el, setupLogin, showMessage, showProblem, tokenRefused } from "./ui.js";
 import { renderTable } from "./table_view.js";
 
 // The verification job routes, by their names in api.js (the one list of API paths).
@@ -262,7 +262,7 @@ function showStep(index) {
   const step = steps[at];
   $("replay-position").textContent = `Step ${at + 1} of ${steps.length}`;
   const box = clear($("replay-step"));
-  box.append(
+  append(box,
     el("p", { class: "step-entry" }, el("strong", { text: stepText(step) })),
     el("p", { class: "hint", text: `seq ${step.seq} · ${new Date(step.at).toLocaleTimeString()} · by ${step.actor} (${step.role}) · table v${step.version}` }),
     el("p", { class: `step-check ${step.verified ? "ok" : "bad"}`, text: step.verified ? "✔ Replays as recorded" : `✘ ${step.problem || "Not replayed: an earlier step disagreed"}` }),
