@@ -172,14 +172,17 @@ def test_a_hand_replay_on_the_audit_page(page: Page, service: Served) -> None:
         assert "R" in [c.text for c in page.css("#audit-tables th[scope=row]")]
         page.by_id("hands-no").send_keys("1")
         page.driver.find_element("css selector", "#hands-form button[type=submit]").click()
-        page.until(lambda: page.css('#hands button[data-hand="R/1"]'), "hand R/1 by number")
+        page.until(lambda: page.text("hands-status") == "1 hand found (hand #1).", "by number")
+        assert page.css('#hands button[data-hand="R/1"]')
         page.type("hands-table", "R")
         page.by_id("hands-no").clear()
         page.driver.execute_script(
             "document.getElementById('hands-date').value = new Date().toISOString().slice(0, 10)"
         )
         page.driver.find_element("css selector", "#hands-form button[type=submit]").click()
-        page.until(lambda: page.text("hands-status") == "1 hand found.", "by table and date")
+        day = page.driver.execute_script("return document.getElementById('hands-date').value")
+        found = f"1 hand found (table R, {day})."
+        page.until(lambda: page.text("hands-status") == found, "by table and date")
         page.css('#hands button[data-hand="R/1"]')[0].click()
 
         title = page.until(

@@ -41,7 +41,7 @@ def test_a_ruling_on_a_floor_call_is_recorded(page: Page, service: Served) -> No
     assert "already shown by another seat" in call.text
     assert "Refused entry: seat 3 show Kc Qh Js 8d 3c" in call.text  # the cards too
     call.find_element("css selector", "button").click()
-    assert page.by_id("rule-id").get_attribute("value") == "DECK-01"
+    page.until(lambda: page.by_id("rule-id").get_attribute("value") == "DECK-01", "the call opened")
     assert page.by_id("hand-no").get_attribute("value") == "1"
     decision = page.until(
         lambda: page.css('#options input[name="decision"][value="void_refund"]'),

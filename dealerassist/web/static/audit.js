@@ -211,12 +211,15 @@ async function loadTables() {
 async function findHands(event) {
   if (event) event.preventDefault();
   const query = { table_id: $("hands-table").value.trim(), date: $("hands-date").value, hand_no: $("hands-no").value };
-  const answer = await call("auditHands", { query });
   const box = clear($("hands"));
-  if (!answer.ok) { failed(answer); return; }
+  $("hands-status").textContent = "Searching…";
+  const answer = await call("auditHands", { query });
+  if (!answer.ok) { $("hands-status").textContent = ""; failed(answer); return; }
   showProblem(null);
   const { hands, total } = answer.body;
-  $("hands-status").textContent = total ? `${total} hand${total > 1 ? "s" : ""} found${total > hands.length ? ` (first ${hands.length} shown)` : ""}.` : "No hand found.";
+  const filters = [query.table_id && `table ${query.table_id}`, query.date, query.hand_no && `hand #${query.hand_no}`].filter(Boolean);
+  const scope = filters.length ? ` (${filters.join(", ")})` : "";
+  $("hands-status").textContent = total ? `${total} hand${total > 1 ? "s" : ""} found${scope}${total > hands.length ? `, first ${hands.length} shown` : ""}.` : `No hand found${scope}.`;
   if (!hands.length) return;
   box.append(el("table", { class: "browse" },
     el("caption", { class: "visually-hidden", text: "Hands found" }),
