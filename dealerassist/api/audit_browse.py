@@ -142,12 +142,14 @@ AUDIT_HANDS = {
 }  # fmt: skip
 REPLAY = {
     "type": "object",
-    "required": ["table_id", "hand_no", "steps", "count", "verified", "rulings"],
+    "required": ["table_id", "hand_no", "steps", "count", "verified", "complete", "rulings"],
     "properties": {
         "table_id": {"type": "string"},
         "hand_no": {"type": "integer"},
         "count": {"type": "integer"},
         "verified": {"type": "boolean", "description": "every step replays as recorded"},
+        "complete": {"type": "boolean", "description": "the stored events end the hand "
+                     "(false: still played, or not stored whole yet)"},
         "rulings": {"type": "array", "items": {"type": "integer"},
                     "description": "the seqs of the hand's rulings"},
         "steps": {"type": "array", "items": {"type": "object", "properties": {

@@ -172,6 +172,10 @@ def replay_hand(services: Services, table_id: str, hand_no: int) -> dict[str, An
         "steps": steps,
         "count": len(steps),
         "verified": all(step["verified"] for step in steps),
+        # the stored events end the hand (a hand still played or not drained whole: false)
+        "complete": bool(
+            steps[-1]["table"] and (steps[-1]["table"]["hand"] or {}).get("phase") == "complete"
+        ),
         "rulings": [step["seq"] for step in steps if step["kind"] == "ruling"],
     }
 

@@ -225,7 +225,7 @@ def test_a_hand_replayed_step_by_step(api: Api, settings: Settings) -> None:
     _tables(api, "T1")
     _played(api, settings, "T1")
     replay = api.call("GET", "/v1/audit/hands/T1/1/replay", "auditor").get_json()
-    assert replay["verified"] is True
+    assert replay["verified"] is True and replay["complete"] is True
     steps = replay["steps"]
     assert [s["kind"] for s in steps] == ["start_hand"] + ["action"] * 5
     assert [s["command"].get("action") for s in steps[1:]] == ["post", "post", "raise", "fold",
@@ -235,6 +235,7 @@ def test_a_hand_replayed_step_by_step(api: Api, settings: Settings) -> None:
     assert steps[-1]["result"] is not None and steps[-1]["table"]["result"]
     second = api.call("GET", "/v1/audit/hands/T1/2/replay", "auditor").get_json()
     kinds = [s["kind"] for s in second["steps"]]
+    assert second["complete"] is False  # hand 2 is still played
     assert kinds[-2:] == ["rejected", "ruling"] and second["rulings"] == [
         second["steps"][-1]["seq"]
     ]

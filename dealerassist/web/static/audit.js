@@ -281,7 +281,7 @@ async function replay(tableId, handNo) {
   showProblem(null);
   steps = answer.body.steps;
   const rulings = answer.body.rulings.length;
-  $("replay-title").textContent = `Table ${tableId}, hand #${handNo}: ${steps.length} entries${rulings ? `, ${rulings} ruling${rulings > 1 ? "s" : ""}` : ""} · ${answer.body.verified ? "every step replays as recorded" : "a step does not replay as recorded"}`;
+  $("replay-title").textContent = `Table ${tableId}, hand #${handNo}: ${steps.length} entries${rulings ? `, ${rulings} ruling${rulings > 1 ? "s" : ""}` : ""} · ${answer.body.verified ? "every step replays as recorded" : "a step does not replay as recorded"}${answer.body.complete ? "" : " · the hand is not over in the store (still played, or not stored whole yet)"}`;
   $("replay").hidden = false;
   showStep(0);
   $("replay").scrollIntoView({ block: "start" });
