@@ -350,7 +350,7 @@ function renderEffects() {
       el("span", { class: "effect-name", text: EFFECTS[e.effect].label }),
       e.effect === "award" ? awardFields(e, i) : Object.entries(e.inputs).map(([field, input]) => el("label", {}, FIELD_LABELS[field], input)),
       e.effect === "accept_entry" ? el("span", { class: "hint", text: selectedCall && selectedCall.entry ? describeAction(selectedCall.entry) : "needs a call with its entry" }) : null,
-      el("button", { type: "button", class: "small danger", text: "Remove", onclick: () => { effects.splice(i, 1); renderEffects(); } })));
+      el("button", { type: "button", class: "small danger", text: "Remove", "aria-label": `Remove ${EFFECTS[e.effect].label}`, onclick: () => { effects.splice(i, 1); renderEffects(); } })));
   });
 }
 
