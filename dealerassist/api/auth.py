@@ -87,7 +87,23 @@ class TokenBook:
         entries = data.get("tokens", [])
         if not isinstance(entries, list):
             raise InvalidInput(f"tokens file {path}: [[tokens]] must be an array of tables")
-        return cls(_parse_entry(entry, index, path) for index, entry in enumerate(entries))
+        tokens = [_parse_entry(entry, index, path) for index, entry in enumerate(entries)]
+        _refuse_duplicate_names(tokens, path)
+        return cls(tokens)
+
+
+def _refuse_duplicate_names(tokens: Iterable[Token], path: Path) -> None:
+    """Each token's name is its identity: the Idempotency-Key space of its requests, the actor
+    of its audit events, the key of its rate limits. Two entries with one name could not be
+    told apart in the log, and one's retry could replay the other's answer: refused."""
+    seen: dict[str, int] = {}
+    for index, token in enumerate(tokens):
+        if token.name in seen:
+            raise InvalidInput(
+                f"tokens file {path}, tokens[{index}]: the name {token.name!r} is taken by "
+                f"tokens[{seen[token.name]}]; give every token its own name"
+            )
+        seen[token.name] = index
 
 
 def _parse_entry(entry: Any, index: int, path: Path) -> Token:

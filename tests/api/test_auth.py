@@ -127,3 +127,22 @@ def test_generated_tokens_file_has_one_token_per_role(tmp_path: Path) -> None:
     assert path.stat().st_mode & 0o077 == 0
     book = TokenBook.from_file(path)
     assert all(book.find(secret) is not None for secret in tokens.values())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[[tokens]]\nname = "tab"\nrole = "dealer"\ntoken = "a"\n\n'
+        '[[tokens]]\nname = "tab"\nrole = "floor"\ntoken = "b"\n',
+        # an unnamed entry is named "<role>-<index>": a named entry may not take that name
+        '[[tokens]]\nrole = "dealer"\ntoken = "a"\n\n'
+        '[[tokens]]\nname = "dealer-0"\nrole = "dealer"\ntoken = "b"\n',
+    ],
+)
+def test_duplicate_token_names_are_refused(tmp_path: Path, text: str) -> None:
+    """Two tokens with one name would share the Idempotency-Key space and could not be told
+    apart in the audit log: the tokens file is refused, naming both entries."""
+    path = tmp_path / "tokens.toml"
+    path.write_text(text)
+    with pytest.raises(InvalidInput, match=r"tokens\[1\].*tokens\[0\]"):
+        TokenBook.from_file(path)
