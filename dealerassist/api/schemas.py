@@ -6,9 +6,10 @@ body is a 400 before any use case runs. The OpenAPI document is generated from t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
@@ -21,6 +22,53 @@ from dealerassist.rules.posting import POST_OPTIONS
 TABLE_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"
 RANK_PATTERN = r"^ *([2-9TJQKAtjqka]|10|[Jj][Kk]) *$"
 CARDS_PATTERN = r"^[ ]*(([2-9TJQKAtjqka][cdhsCDHS]|\?\?)[ ]*){0,7}$"
+# A name (a player's, a decision's): any character but a control character (C0, DEL, C1),
+# a line or paragraph separator, a bidirectional override or isolate (which reorder the text
+# around a name in a log or a page), or a lone surrogate (no character at all).
+NAME_PATTERN = r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]+$"
+# A note: free text over several lines; tab, newline and carriage return are its only controls.
+NOTE_PATTERN = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]*$"
+
+
+class FullMatch(validate.Regexp):
+    """``validate.Regexp`` that must match the whole value: marshmallow's ``Regexp`` searches
+    from the start only (``re.match``), where ``$`` also matches before a trailing newline, so
+    ``"Ann\\n"`` passed ``^[^\\n]+$``. The pattern keeps its anchors for the OpenAPI
+    document (JSON Schema patterns are unanchored, ECMA's ``$`` is the end).
+
+    >>> FullMatch(r"^[a-z]+$")("ann")
+    'ann'
+    >>> FullMatch(r"^[a-z]+$")("ann" + chr(10))
+    Traceback (most recent call last):
+    ...
+    marshmallow.exceptions.ValidationError: String does not match expected pattern.
+    """
+
+    def __call__(self, value: Any) -> Any:
+        if cast("re.Pattern[str]", self.regex).fullmatch(value) is None:
+            raise ValidationError(self._format_error(value))
+        return value
+
+
+def name_field(**kwargs: Any) -> fields.String:
+    """A name of 1 to 64 characters, none of them a control character (``NAME_PATTERN``)."""
+    message = (
+        "a name may not hold control characters (U+0000-U+001F, DEL U+007F, U+0080-U+009F), "
+        "line separators, bidirectional overrides or lone surrogates"
+    )
+    return fields.String(
+        validate=[validate.Length(min=1, max=64), FullMatch(NAME_PATTERN, error=message)],
+        **kwargs,
+    )
+
+
+def note_field(max_length: int, **kwargs: Any) -> fields.String:
+    """Free text up to ``max_length``: tab, newline and carriage return are its only controls."""
+    message = "a note may hold no control character but tab, newline and carriage return"
+    return fields.String(
+        validate=[validate.Length(max=max_length), FullMatch(NOTE_PATTERN, error=message)],
+        **kwargs,
+    )
 
 
 def _chips(**kwargs: Any) -> fields.Integer:
@@ -79,7 +127,7 @@ class CreateTableSchema(StrictSchema):
 class SeatSchema(StrictSchema):
     """PUT /v1/tables/{table_id}/seats/{seat}."""
 
-    player = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    player = name_field(required=True)
     stack = _chips(required=True)
 
 

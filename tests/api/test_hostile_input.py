@@ -77,3 +77,36 @@ def test_json_nested_deeper_than_any_schema_is_400(api: Api) -> None:
     assert response.status_code == 400
     assert "deep" in response.get_json()["errors"]["_body"][0]
 
+
+@pytest.mark.parametrize(
+    "name",
+    ["Ann\x7f", "Ann\x00", "\x1b[31mred", "Ann\n", "A\tB", "A\x85", "A\u2028B", "evil\u202egnp"],
+)
+def test_control_characters_in_a_player_name_are_400(api: Api, name: str) -> None:
+    """DEL, NUL, ESC, a (trailing) newline, tab, C1 controls, a line separator or a bidi
+    override in a name: refused with a clear 400 naming the field, the table unchanged."""
+    api.ready_hand()
+    before = _version(api)
+    response = api.call("PUT", SEAT_PATH, "dealer", {"player": name, "stack": 50})
+    assert response.status_code == 400, response.get_data(as_text=True)
+    assert "control characters" in response.get_json()["errors"]["player"][0]
+    assert _version(api) == before
+
+
+@pytest.mark.parametrize("name", ["Zoë", "Ann-Marie O'Neil", "李小龍", "Joker \U0001f0cf", "A B"])
+def test_names_in_any_script_are_accepted(api: Api, name: str) -> None:
+    """Only controls are refused: letters of any script, spaces, punctuation, emoji pass."""
+    api.ready_hand()
+    response = api.call("PUT", SEAT_PATH, "dealer", {"player": name, "stack": 50})
+    assert response.status_code == 200, response.get_data(as_text=True)
+
+
+def test_a_control_character_in_a_ruling_note_is_400(api: Api) -> None:
+    """A floor call's note may span lines (tab, newline, CR) but holds no other control."""
+    api.ready_hand()
+    path = "/v1/tables/T1/floor-calls"
+    fine = api.call("POST", path, "dealer", {"rule_id": "BET-01", "note": "two\nlines\tok"})
+    assert fine.status_code == 201, fine.get_data(as_text=True)
+    refused = api.call("POST", path, "dealer", {"rule_id": "BET-01", "note": "bell\x07"})
+    assert refused.status_code == 400
+    assert "note" in refused.get_json()["errors"]
