@@ -190,6 +190,17 @@ def authenticate() -> Token:
     return token
 
 
+def optional_token() -> Token | None:
+    """The caller's token on a public route (``/readyz``), or None: an absent or unknown token
+    is no error there, it only sees less (``errors.sees_backend_details``)."""
+    try:
+        token = authenticate()
+    except Unauthenticated:
+        return None
+    g.token = token
+    return token
+
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 

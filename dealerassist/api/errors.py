@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import redis
-from flask import Flask, Response, current_app, json, request
+from flask import Flask, Response, current_app, g, json, request
 from werkzeug.exceptions import HTTPException
 
 from dealerassist.errors import (
@@ -33,6 +33,10 @@ PROBLEM_MIME = "application/problem+json"
 PROBLEM_BASE = "https://dealerassist.invalid/problems/"
 _AUTHENTICATE = {"WWW-Authenticate": 'Bearer realm="dealerassist"'}
 RETRY_AFTER_SECONDS = "1"
+# Who may read why a backend does not answer (its host, port, database name, socket path):
+# the roles that run or audit the room. Everyone else gets BACKEND_DOWN; the log has it all.
+BACKEND_DETAIL_ROLES = frozenset({"admin", "auditor"})
+BACKEND_DOWN = "a backend (Redis or the audit store) does not answer; retry after Retry-After"
 
 
 class Unauthenticated(DealerAssistError):
@@ -99,12 +103,26 @@ def rule_violation_problem(body: Mapping[str, Any]) -> Response:
     return response
 
 
+def sees_backend_details() -> bool:
+    """Whether this request's token (``g.token``, set by ``auth``) may read backend details."""
+    return getattr(g.get("token"), "role", None) in BACKEND_DETAIL_ROLES
+
+
+def backend_detail(text: str) -> str:
+    """``text`` (why a backend does not answer) for an admin or auditor, else BACKEND_DOWN."""
+    return text if sees_backend_details() else BACKEND_DOWN
+
+
 def _dealerassist_error(error: DealerAssistError) -> Response:
     if isinstance(error, RuleViolation):
         return rule_violation_problem({**error.to_dict()})
+    detail = str(error)
+    if isinstance(error, Unavailable):
+        current_app.logger.warning("unavailable (%s %s): %s", request.method, request.path, error)
+        detail = backend_detail(detail)
     for cls, status, slug, title in _MAPPING:
         if isinstance(error, cls):
-            return problem(status, title, str(error), slug, _headers(error), **_extras(error))
+            return problem(status, title, detail, slug, _headers(error), **_extras(error))
     return _unexpected(error)  # pragma: no cover - every class is mapped
 
 
@@ -134,9 +152,10 @@ def _http_error(error: HTTPException) -> Response:
 
 
 def _redis_error(error: redis.RedisError) -> Response:
-    current_app.logger.warning("Redis error: %s", error)
+    current_app.logger.warning("Redis error (%s %s): %s", request.method, request.path, error)
     headers = {"Retry-After": RETRY_AFTER_SECONDS}
-    return problem(503, "Service unavailable", f"Redis: {error}", "unavailable", headers)
+    detail = backend_detail(f"Redis: {error}")
+    return problem(503, "Service unavailable", detail, "unavailable", headers)
 
 
 def _unexpected(error: Exception) -> Response:
