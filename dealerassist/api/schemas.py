@@ -14,7 +14,7 @@ from typing import Any, cast
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 from dealerassist.api.errors import ValidationFailed
-from dealerassist.rules.actions import ActionKind, Mode, Structure, Variant
+from dealerassist.rules.actions import MAX_CHIPS, ActionKind, Mode, Structure, Variant
 from dealerassist.rules.exposed import KEEP, REPLACE
 from dealerassist.rules.openers import SPLIT
 from dealerassist.rules.posting import POST_OPTIONS
@@ -72,7 +72,7 @@ def note_field(max_length: int, **kwargs: Any) -> fields.String:
 
 
 def _chips(**kwargs: Any) -> fields.Integer:
-    return fields.Integer(strict=True, validate=validate.Range(min=0, max=10**12), **kwargs)
+    return fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_CHIPS), **kwargs)
 
 
 def _seat(**kwargs: Any) -> fields.Integer:

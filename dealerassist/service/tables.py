@@ -28,7 +28,9 @@ from dealerassist.errors import (
 from dealerassist.json_codec import compact
 from dealerassist.rules.actions import (
     COMMAND_TYPES,
+    MAX_CHIPS,
     Act,
+    AddChips,
     Command,
     CreateTable,
     RemovePlayer,
@@ -39,6 +41,7 @@ from dealerassist.rules.actions import (
 )
 from dealerassist.rules.engine import Outcome, apply, new_table, view
 from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.ruling_commands import AdjustStack, Ruling
 from dealerassist.rules.state import Phase, TableState, evolve
 from dealerassist.rules.table_setup import check_table_spec
 from dealerassist.rules.violations import RuleViolation
@@ -296,7 +299,36 @@ def _decide(
         outcome = apply(before, command, rules, at)
     except RuleViolation as violation:
         return _rejected(before, head, command, violation, rules, actor, at)
+    _check_chip_bound(before, outcome.state, command)
     return _accepted(before, head, command, outcome, rules, actor, at)
+
+
+def _check_chip_bound(before: TableState, after: TableState, command: Command) -> None:
+    """No seat is brought past ``MAX_CHIPS`` by chips added to it (``add_chips``, a ruling's
+    ``adjust_stack``): the schemas bound each amount, this the sum it reaches, counting the
+    chips a ruling set beside the stack during a hand (GAME-06). InvalidInput: nothing is
+    applied or audited. Winnings may pass it (they are chips already on the table)."""
+    adds = isinstance(command, AddChips) or (
+        isinstance(command, Ruling)
+        and any(isinstance(e, AdjustStack) and e.amount > 0 for e in command.effects)
+    )
+    if not adds:
+        return
+    for seat in after.seats:
+        held = _chips_held(after, seat.seat)
+        if held > MAX_CHIPS and held > _chips_held(before, seat.seat):
+            raise InvalidInput(
+                f"seat {seat.seat} would hold {held} chips; a seat holds at most {MAX_CHIPS}"
+            )
+
+
+def _chips_held(state: TableState, seat: int) -> int:
+    """A seat's chips: its stack, or in a hand its stack there and the chips beside it."""
+    hand = state.hand
+    if hand is not None and hand.phase is not Phase.COMPLETE and hand.has(seat):
+        player = hand.player(seat)
+        return player.stack + player.added
+    return state.seat(seat).stack
 
 
 def _rules_of(services: Services, state: TableState) -> HouseRules:
