@@ -256,10 +256,27 @@ def _check_preconditions(
     if record is None:
         raise NotFound(f"no table {table_id!r}")
     if pre.if_match is not None and pre.if_match != record.version:
-        raise Conflict(
-            f"the table is at version {record.version}, not {pre.if_match}; read it again",
-            record.version,
+        raise Conflict(_stale_detail(pre.if_match, record.version), record.version)
+
+
+def _stale_detail(if_match: int, version: int) -> str:
+    """What a client whose If-Match failed must do (a negative ``if_match``: the header named
+    no version of ours, an ETag of another server or no ETag at all).
+
+    >>> _stale_detail(4, 5)[:53]
+    'If-Match names version "v4" but the table is at "v5":'
+    >>> _stale_detail(-1, 5)[:41]
+    'If-Match names no version of this table ('
+    """
+    if if_match < 0:
+        return (
+            "If-Match names no version of this table (send the ETag a read answered, such as "
+            f'"v{version}", or *): read the table again and send its ETag'
         )
+    return (
+        f'If-Match names version "v{if_match}" but the table is at "v{version}": read the table '
+        "again (GET, its ETag) and decide on what it shows now"
+    )
 
 
 def _remembered_answer(
