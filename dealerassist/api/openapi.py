@@ -117,8 +117,10 @@ _ERROR_TEXT = {
     409: "rule violation (rule_id, seat, allowed) or the table exists already",
     412: "If-Match names a stale version (current_version in the body)",
     413: "body larger than 64 KB",
+    414: "request line longer than 4094 bytes (any route)",
     415: "body is not application/json",
     422: "Idempotency-Key reused with another body",
+    431: "a header field longer than 8190 bytes, or more than 100 fields (any route)",
     503: "Redis or the audit store is unavailable",
 }
 
@@ -198,7 +200,11 @@ def build_spec(profile_ids: Sequence[str] = ()) -> dict[str, Any]:
         version=__version__,
         openapi_version="3.0.3",
         plugins=[MarshmallowPlugin()],
-        info={"description": "Dealer assist for live draw-poker tables (design §4)."},
+        info={
+            "description": "Dealer assist for live draw-poker tables. Any route answers 414 "
+            "(request line over 4094 bytes) or 431 (a header field over 8190 bytes, or over "
+            "100 fields) as problem+json."
+        },
         security=[{"bearer": []}],
     )
     _components(spec, profile_ids)
