@@ -3,6 +3,11 @@
 Verify within the request (``GET /verify``, small scopes: above the limit a 422 names the
 jobs route) or as a job (``POST /verifications`` -> 202 + ``Location``, then
 ``GET /verifications/{id}`` until it is ``finished`` or ``failed``).
+
+A table-scoped token (``tables = [...]`` in the tokens file) sees and verifies its tables
+only, on every route: naming another table is a 403; naming none means its tables (not the
+whole store) for the export, the verify and a verification job; a job that covers another
+table (or the whole store) is a 403 to it.
 """
 
 from __future__ import annotations
@@ -38,9 +43,13 @@ TOO_LARGE = 422  # well-formed, but not for this route: the same scope as a job 
 MIMETYPES = {"jsonl": "application/x-ndjson", "csv": "text/csv"}
 
 
-def _scoped(table_id: str | None) -> None:
-    if table_id is not None and not current_token().may_touch(table_id):
+def _scoped(table_id: str | None) -> frozenset[str] | None:
+    """Check ``table_id`` against the token's scope; the tables a request that names none
+    covers (``None``: every table, for a token without a scope)."""
+    token = current_token()
+    if table_id is not None and not token.may_touch(table_id):
         raise Forbidden(f"this token is not allowed at table {table_id!r}")
+    return None if table_id is not None else token.tables
 
 
 @blueprint.get("/events")
@@ -48,9 +57,9 @@ def _scoped(table_id: str | None) -> None:
 def events() -> Response:
     """Stream the events (``format=jsonl`` default, or ``csv``)."""
     query = load(_events_query, request.args.to_dict())
-    _scoped(query.get("table_id"))
+    tables = _scoped(query.get("table_id"))
     found = use_cases.audit_events(
-        services(), query.get("table_id"), query.get("since"), query.get("until")
+        services(), query.get("table_id"), query.get("since"), query.get("until"), tables
     )
     fmt = query.get("format", "jsonl")
     lines = to_csv_lines(found) if fmt == "csv" else to_jsonl_lines(found)
@@ -80,9 +89,9 @@ def hand(table_id: str, hand_no: int) -> Response:
 def verify() -> Response:
     """Verify the chains (one table or all) and replay the hands."""
     query = load(_verify_query, request.args.to_dict())
-    _scoped(query.get("table_id"))
+    tables = _scoped(query.get("table_id"))
     try:
-        return jsonify(use_cases.verify_log(services(), query.get("table_id")))
+        return jsonify(use_cases.verify_log(services(), query.get("table_id"), tables))
     except use_cases.VerifyScopeTooLarge as refused:
         return problem(
             TOO_LARGE,
@@ -100,8 +109,8 @@ def verify() -> Response:
 def start_verification() -> Response:
     """Queue a verification job (one table, or all): 202 with its Location."""
     body = json_body(_start_verification, optional=True)
-    _scoped(body.get("table_id"))
-    job = use_cases.start_verification(services(), body.get("table_id"))
+    tables = _scoped(body.get("table_id"))
+    job = use_cases.start_verification(services(), body.get("table_id"), tables)
     response = jsonify(job.to_dict())
     response.status_code = 202
     response.headers["Location"] = url_for("audit.verification", verification_id=job.id)
@@ -113,5 +122,7 @@ def start_verification() -> Response:
 def verification(verification_id: str) -> Response:
     """A verification job: queued, running, finished (with its report) or failed."""
     job = use_cases.verification(services(), verification_id)
-    _scoped(job.table_id)
+    allowed = current_token().tables
+    if allowed is not None and not job.covers_only(allowed):
+        raise Forbidden("this verification covers tables this token is not allowed at")
     return jsonify(job.to_dict())

@@ -358,6 +358,13 @@ VERIFICATION = {
         "id": {"type": "string"},
         "status": {"type": "string", "enum": ["queued", "running", "finished", "failed"]},
         "table_id": {"type": "string", "nullable": True},
+        "tables": {
+            "type": "array",
+            "items": {"type": "string"},
+            "nullable": True,
+            "description": "the tables verified when the job names no one table (those of a "
+            "table-scoped token); with neither, every table",
+        },
         "result": {**VERIFY, "nullable": True, "description": "the report, once finished"},
         "error": {"type": "string", "nullable": True, "description": "why it failed"},
         "enqueued_at": {"type": "string", "format": "date-time", "nullable": True},

@@ -6,12 +6,16 @@ only: it counts the events in scope first and refuses (``VerifyScopeTooLarge``) 
 ``VerifyLimits.budget_seconds`` all the same, so a gunicorn worker is never killed under an
 auditor. Any scope can be verified by a job instead (``start_verification``, then
 ``verification``): a worker of its own queue runs ``verify_scope`` and keeps the report.
+
+A scope is one table (``table_id``), a set of tables (``tables``: what a table-scoped token
+may see, when it names no table) or, with neither, the whole store. Events of a set of
+tables come table by table, each in seq order: the (table_id, seq) order of the store.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from datetime import datetime
 from typing import Any
 
@@ -19,6 +23,7 @@ from dealerassist.audit.verify import verify
 from dealerassist.errors import DealerAssistError, InvalidInput, NotFound, Unavailable
 from dealerassist.service.ports import (
     AuditStore,
+    EventCounter,
     ProfileSource,
     Services,
     Verification,
@@ -47,10 +52,38 @@ def audit_events(
     table_id: str | None = None,
     since: datetime | None = None,
     until: datetime | None = None,
+    tables: Collection[str] | None = None,
 ) -> Iterator[dict[str, Any]]:
-    """The stored events in (table_id, seq) order; Unavailable is raised before the first one."""
+    """The stored events in (table_id, seq) order, of ``table_id``, else of ``tables``, else
+    of every table; Unavailable is raised before the first one."""
     services.audit_store.ping()
-    return services.audit_store.iter_events(table_id=table_id, since=since, until=until)
+    return scope_events(services.audit_store, table_id, tables, since, until)
+
+
+def scope_events(
+    store: AuditStore,
+    table_id: str | None = None,
+    tables: Collection[str] | None = None,
+    since: datetime | None = None,
+    until: datetime | None = None,
+) -> Iterator[dict[str, Any]]:
+    """The events of a scope (see the module docstring), in (table_id, seq) order."""
+    if table_id is not None or tables is None:
+        return store.iter_events(table_id=table_id, since=since, until=until)
+    return _each_table(store, sorted(tables), since, until)
+
+
+def _each_table(
+    store: AuditStore, tables: list[str], since: datetime | None, until: datetime | None
+) -> Iterator[dict[str, Any]]:
+    for table in tables:  # one cursor at a time, closed before the next table's opens
+        events = store.iter_events(table_id=table, since=since, until=until)
+        try:
+            yield from events
+        finally:
+            close = getattr(events, "close", None)
+            if close is not None:
+                close()
 
 
 def audit_hand(services: Services, table_id: str, hand_no: int) -> dict[str, Any]:
@@ -61,12 +94,14 @@ def audit_hand(services: Services, table_id: str, hand_no: int) -> dict[str, Any
     return hand
 
 
-def verify_log(services: Services, table_id: str | None = None) -> dict[str, Any]:
+def verify_log(
+    services: Services, table_id: str | None = None, tables: Collection[str] | None = None
+) -> dict[str, Any]:
     """Recompute every hash and replay every hand (``audit.verify``) within the request's
     limits; ``VerifyScopeTooLarge`` above them (start a verification job instead)."""
     limits = services.verify_limits
     if services.event_counter is not None:
-        count = services.event_counter.count_events(table_id, at_most=limits.max_events + 1)
+        count = count_scope(services.event_counter, table_id, tables, limits.max_events + 1)
         if count > limits.max_events:
             raise VerifyScopeTooLarge(
                 f"{_scope(table_id)} holds more than the {limits.max_events} events one request "
@@ -86,7 +121,21 @@ def verify_log(services: Services, table_id: str | None = None) -> dict[str, Any
             limits.max_events,
         )
 
-    return verify_scope(services.audit_store, services.profiles, table_id, out_of_time)
+    return verify_scope(services.audit_store, services.profiles, table_id, out_of_time, tables)
+
+
+def count_scope(
+    counter: EventCounter, table_id: str | None, tables: Collection[str] | None, at_most: int
+) -> int:
+    """How many events a scope holds, counting no further than ``at_most``."""
+    if table_id is not None or tables is None:
+        return counter.count_events(table_id, at_most=at_most)
+    count = 0
+    for table in sorted(tables):
+        if count >= at_most:
+            break
+        count += counter.count_events(table, at_most=at_most - count)
+    return count
 
 
 def verify_scope(
@@ -94,12 +143,13 @@ def verify_scope(
     profiles: ProfileSource,
     table_id: str | None = None,
     stop: Callable[[], DealerAssistError | None] = lambda: None,
+    tables: Collection[str] | None = None,
 ) -> dict[str, Any]:
-    """Verify one table's chain (``None``: every table) against the profile versions the
-    events recorded; ``stop`` is asked before each event and may end the run by naming the
-    error to raise (a deadline, a worker shutting down)."""
+    """Verify one table's chain (else those of ``tables``, else every table's) against the
+    profile versions the events recorded; ``stop`` is asked before each event and may end
+    the run by naming the error to raise (a deadline, a worker shutting down)."""
     store.ping()
-    events = store.iter_events(table_id=table_id)
+    events = scope_events(store, table_id, tables)
     return verify(_until_stopped(events, stop), profiles.version)
 
 
@@ -119,10 +169,15 @@ def _until_stopped(
             close()  # release the store's cursor now, not when it is collected
 
 
-def start_verification(services: Services, table_id: str | None = None) -> Verification:
-    """Queue a verification job of one table (``None``: every table); it starts queued."""
+def start_verification(
+    services: Services, table_id: str | None = None, tables: Collection[str] | None = None
+) -> Verification:
+    """Queue a verification job of one table (else of ``tables``, else of every table); it
+    starts queued."""
     queue = _verifications(services)
     services.audit_store.ping()
+    if table_id is None and tables is not None:
+        return queue.enqueue(None, tables=sorted(tables))
     return queue.enqueue(table_id)
 
 

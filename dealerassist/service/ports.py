@@ -196,12 +196,29 @@ class Verification:
     error: str | None = None
     enqueued_at: datetime | None = None
     ended_at: datetime | None = None
+    # the tables verified when the job names no one table (a table-scoped token's); with
+    # neither this nor ``table_id`` the job verifies every table
+    tables: tuple[str, ...] | None = None
+
+    def covers_only(self, allowed: frozenset[str]) -> bool:
+        """Whether every table this job verifies is in ``allowed`` (the whole store is not).
+
+        >>> Verification("1", VerificationStatus.QUEUED, tables=("T1",)).covers_only(
+        ...     frozenset({"T1", "T2"}))
+        True
+        >>> Verification("1", VerificationStatus.QUEUED).covers_only(frozenset({"T1"}))
+        False
+        """
+        if self.table_id is not None:
+            return self.table_id in allowed
+        return self.tables is not None and set(self.tables) <= allowed
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "status": str(self.status),
             "table_id": self.table_id,
+            "tables": None if self.tables is None else list(self.tables),
             "result": None if self.result is None else dict(self.result),
             "error": self.error,
             "enqueued_at": _utc_text(self.enqueued_at),
@@ -224,8 +241,9 @@ def _utc_text(at: datetime | None) -> str | None:
 class VerificationQueue(Protocol):
     """Verification jobs: run by a worker of their own queue, results kept for a while."""
 
-    def enqueue(self, table_id: str | None) -> Verification:
-        """Queue a verification of one table (``None``: every table); its job, queued."""
+    def enqueue(self, table_id: str | None, tables: Sequence[str] | None = None) -> Verification:
+        """Queue a verification of one table (else of ``tables``, else of every table); its
+        job, queued."""
 
     def get(self, verification_id: str) -> Verification | None:
         """The job as it stands now, or None if there is none with this ID (or it expired)."""
