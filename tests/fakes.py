@@ -94,6 +94,11 @@ class FakeAuditQueue:
             raise Unavailable("fake queue is down")
         return len(self.store.staged)
 
+    def pending(self, table_id: str) -> int:
+        if self.down:
+            raise Unavailable("fake queue is down")
+        return sum(event["table_id"] == table_id for event in self.store.staged)
+
 
 @dataclass
 class FakeAuditStore:

@@ -19,7 +19,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request, stream_with_context, url_for
 
 from dealerassist.api.auth import Role, current_token, requires
-from dealerassist.api.errors import problem
+from dealerassist.api.errors import RETRY_AFTER_SECONDS, problem
 from dealerassist.api.http import json_body, services
 from dealerassist.api.schemas import (
     AuditEventsQuerySchema,
@@ -76,9 +76,19 @@ def _primed(lines: Iterable[str]) -> Iterator[str]:
 @blueprint.get("/hands/<table_id>/<int(max=2147483647):hand_no>")
 @requires(*AUDITORS)
 def hand(table_id: str, hand_no: int) -> Response:
-    """One audited hand as JSON (default) or PHH text."""
+    """One audited hand as JSON (default) or PHH text, once stored whole: before that a 409
+    (``reason``: ``in_play``, or ``draining`` with Retry-After) that links the live hand."""
     query = load(_hand_query, request.args.to_dict())
-    record: dict[str, Any] = use_cases.audit_hand(services(), table_id, hand_no)
+    try:
+        record: dict[str, Any] = use_cases.audit_hand(services(), table_id, hand_no)
+    except use_cases.HandIncomplete as incomplete:
+        draining = incomplete.reason == use_cases.HandIncomplete.DRAINING
+        return problem(
+            409, "Hand not stored whole", str(incomplete), "hand-incomplete",
+            {"Retry-After": RETRY_AFTER_SECONDS} if draining else None,
+            reason=incomplete.reason,
+            live=url_for("tables.get_hand", table_id=table_id, hand_no=hand_no),
+        )  # fmt: skip
     if query.get("format") == "phh":
         return Response(hand_to_phh(record), mimetype="text/plain")
     return jsonify({"table_id": table_id, "hand_no": hand_no, "live": False, "hand": record})

@@ -326,9 +326,15 @@ def _audit_paths() -> dict[str, dict[str, Any]]:
     }
     hand_ok = {
         "200": {
-            "description": "the hand record (json) or its PHH text",
+            "description": "the hand record (json) or its PHH text, stored whole",
             "content": {**_json("Hand"), "text/plain": {"schema": {"type": "string"}}},
-        }
+        },
+        "409": {
+            "description": "the hand is not stored whole yet: `reason` is `in_play` (still "
+            "played at the table; `live` links its live view) or `draining` (ended, its "
+            "events on their way to the store: retry after Retry-After)",
+            "content": {PROBLEM_MIME: {"schema": {"$ref": "#/components/schemas/Problem"}}},
+        },
     }
     verify_ok = {"200": {"description": "the report", "content": _json("VerifyReport")}}
     query = {"in": "query", "schema": schemas.AuditEventsQuerySchema}

@@ -21,6 +21,7 @@ from typing import Any
 
 from dealerassist.audit.verify import verify
 from dealerassist.errors import DealerAssistError, InvalidInput, NotFound, Unavailable
+from dealerassist.rules.state import Phase
 from dealerassist.service.ports import (
     AuditStore,
     EventCounter,
@@ -40,6 +41,18 @@ class VerifyScopeTooLarge(InvalidInput):
         super().__init__(message)
         self.events = events
         self.limit = limit
+
+
+class HandIncomplete(DealerAssistError):
+    """The audited hand is not stored whole yet: still in play at the table (``IN_PLAY``),
+    or finished there with events still on their way to the store (``DRAINING``)."""
+
+    IN_PLAY = "in_play"
+    DRAINING = "draining"
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class VerificationInterrupted(DealerAssistError):
@@ -87,10 +100,31 @@ def _each_table(
 
 
 def audit_hand(services: Services, table_id: str, hand_no: int) -> dict[str, Any]:
-    """One stored hand record with its events (NotFound if the store has none)."""
+    """One hand record as stored whole, with its events: NotFound if the store has none,
+    ``HandIncomplete`` while it is in play at the table, or finished there but not stored
+    whole yet (its end not stored, or, for the table's latest hand, events of the table
+    still waiting for the store: a ruling may have reopened it). A hand older than the
+    table's latest whose end is stored is whole: the drain stores a table's events in seq
+    order, and a hand's events all come before the next hand's start."""
+    live = services.tables.load(table_id)
+    latest = live is not None and live.state.hand_no == hand_no
+    playing = live.state.hand if live is not None else None
+    if latest and playing is not None and playing.phase is not Phase.COMPLETE:
+        raise HandIncomplete(
+            f"hand {hand_no} of table {table_id!r} is still being played; its audited record "
+            "exists once it ends and is stored (the table's own view: GET /v1/tables/"
+            f"{table_id}/hands/{hand_no})",
+            HandIncomplete.IN_PLAY,
+        )
     hand = services.audit_store.get_hand(table_id, hand_no)
     if hand is None:
         raise NotFound(f"the audit store has no hand {hand_no} of table {table_id!r}")
+    if hand.get("result") is None or (latest and services.audit_queue.pending(table_id) > 0):
+        raise HandIncomplete(
+            f"hand {hand_no} of table {table_id!r} has ended but is not stored whole yet: "
+            "retry in a moment",
+            HandIncomplete.DRAINING,
+        )
     return hand
 
 

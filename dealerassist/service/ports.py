@@ -117,6 +117,9 @@ class AuditQueue(Protocol):
     def depth(self) -> int:
         """How many events wait to be written to the audit store."""
 
+    def pending(self, table_id: str) -> int:
+        """How many events of ``table_id`` wait to be written to the audit store."""
+
 
 class AuditStore(Protocol):
     """The durable, append-only audit log (read side)."""

@@ -351,3 +351,41 @@ def test_a_table_scoped_auditor_sees_and_verifies_only_its_tables(
     ):
         response = api.call("GET", f"/v1/audit/verifications/{job['id']}", who)
         assert response.status_code == status, (who, response.get_json())
+
+
+@pytest.mark.parametrize("fmt", ["json", "phh"])
+def test_an_audited_hand_in_play_or_not_yet_stored_whole_is_409(
+    api: Api, settings: Settings, fmt: str
+) -> None:
+    """Issue 19 point 13: the audited export (JSON or PHH) of a hand still being played is a
+    409 ``in_play`` linking the table's live view; of a hand that ended but is not drained
+    yet a 409 ``draining`` with Retry-After; once drained, a 200 with its result."""
+    path = f"/v1/audit/hands/T1/1?format={fmt}"
+    api.ready_hand()
+    _drain(settings)  # the store holds the hand's first events: still not the whole hand
+    playing = api.call("GET", path, "auditor")
+    assert playing.status_code == 409, playing.get_data(as_text=True)
+    assert playing.mimetype == "application/problem+json"
+    assert playing.get_json()["reason"] == "in_play"
+    assert playing.get_json()["live"] == "/v1/tables/T1/hands/1"
+    assert "Retry-After" not in playing.headers
+    _finish_hand_in_play(api)
+    draining = api.call("GET", path, "auditor")
+    assert draining.status_code == 409
+    assert draining.get_json()["reason"] == "draining"
+    assert draining.headers["Retry-After"] == "1"
+    _drain(settings)
+    stored = api.call("GET", path, "auditor")
+    assert stored.status_code == 200
+    if fmt == "json":
+        assert stored.get_json()["hand"]["result"] is not None
+
+
+def _finish_hand_in_play(api: Api) -> None:
+    body: dict[str, Any] = api.call("GET", "/v1/tables/T1").get_json()
+    while body["hand"]["phase"] != "complete":
+        nxt = body["next"]
+        action = "post" if "post" in [c["action"] for c in nxt["legal"]] else "fold"
+        response = api.act("T1", seat=nxt["seat"], action=action)
+        assert response.status_code == 200, response.get_json()
+        body = response.get_json()
