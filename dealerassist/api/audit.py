@@ -30,7 +30,7 @@ from dealerassist.api.schemas import (
 )
 from dealerassist.audit.export import to_csv_lines, to_jsonl_lines
 from dealerassist.audit.phh import hand_to_phh
-from dealerassist.errors import Forbidden
+from dealerassist.errors import Forbidden, RateLimited
 from dealerassist.service import audit as use_cases
 
 blueprint = Blueprint("audit", __name__, url_prefix="/v1/audit")
@@ -100,8 +100,19 @@ def verify() -> Response:
     """Verify the chains (one table or all) and replay the hands."""
     query = load(_verify_query, request.args.to_dict())
     tables = _scoped(query.get("table_id"))
+    caller = current_token().name
     try:
-        return jsonify(use_cases.verify_log(services(), query.get("table_id"), tables))
+        return jsonify(use_cases.verify_log(services(), query.get("table_id"), tables, caller))
+    except RateLimited as limited:
+        return problem(
+            429, "Too many synchronous verifies",
+            f"{limited}: verify as a job instead (POST {url_for('audit.start_verification')}), "
+            f"which runs on a worker of its own, or retry after {limited.retry_after} s",
+            "rate-limited", {"Retry-After": str(limited.retry_after)},
+            retry_after=limited.retry_after,
+            verifications=url_for("audit.start_verification"),
+            **limited.details,
+        )  # fmt: skip
     except use_cases.VerifyScopeTooLarge as refused:
         return problem(
             TOO_LARGE,

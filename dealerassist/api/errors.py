@@ -25,6 +25,7 @@ from dealerassist.errors import (
     InvalidInput,
     NotFound,
     ProfileError,
+    RateLimited,
     Unavailable,
 )
 from dealerassist.rules.violations import RuleViolation
@@ -62,6 +63,7 @@ _MAPPING: tuple[tuple[type[DealerAssistError], int, str, str], ...] = (
     (Conflict, 412, "stale-version", "Precondition failed"),
     (UnsupportedMediaType, 415, "unsupported-media-type", "Unsupported media type"),
     (IdempotencyMismatch, 422, "idempotency-key-reused", "Idempotency-Key reused"),
+    (RateLimited, 429, "rate-limited", "Too many requests"),
     (Unavailable, 503, "unavailable", "Service unavailable"),
     (ProfileError, 503, "profile-error", "House-rule profile invalid"),
 )
@@ -134,6 +136,8 @@ def _headers(error: DealerAssistError) -> dict[str, str]:
         return {"ETag": f'"v{error.current_version}"'}
     if isinstance(error, Unavailable | ProfileError):
         return {"Retry-After": RETRY_AFTER_SECONDS}
+    if isinstance(error, RateLimited):
+        return {"Retry-After": str(error.retry_after)}
     return {}
 
 
@@ -142,6 +146,8 @@ def _extras(error: DealerAssistError) -> dict[str, Any]:
         return {"current_version": error.current_version}
     if isinstance(error, InvalidFields):  # a schema's field errors, or the service's
         return {"errors": error.errors}
+    if isinstance(error, RateLimited):
+        return {"retry_after": error.retry_after, **error.details}
     return {}
 
 

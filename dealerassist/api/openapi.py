@@ -120,12 +120,14 @@ _ERROR_TEXT = {
     414: "request line longer than 4094 bytes (any route)",
     415: "body is not application/json",
     422: "Idempotency-Key reused with another body",
+    429: "too many refused entries from this token (the refusal's rule_id, seat and allowed, "
+    "`stored`: whether it was recorded), or too many synchronous verifies; see Retry-After",
     431: "a header field longer than 8190 bytes, or more than 100 fields (any route)",
     503: "Redis or the audit store is unavailable",
 }
 
 READ_ERRORS = (400, 401, 403, 404, 503)
-WRITE_ERRORS = (400, 401, 403, 404, 409, 412, 413, 415, 422, 503)
+WRITE_ERRORS = (400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503)
 
 
 def _json(schema: str) -> dict[str, Any]:
@@ -350,7 +352,8 @@ def _audit_paths() -> dict[str, dict[str, Any]]:
         },
         "/v1/audit/verify": {
             "get": {**_read("Verify hash chains and replay hands (small scopes)",
-                            "auditor, admin", {**verify_ok, **TOO_LARGE}, (400, 401, 403, 503),
+                            "auditor, admin", {**verify_ok, **TOO_LARGE},
+                            (400, 401, 403, 429, 503),
                             [{"in": "query", "schema": schemas.AuditVerifyQuerySchema}])},
         },
         **_verification_paths(),

@@ -129,11 +129,16 @@ def audit_hand(services: Services, table_id: str, hand_no: int) -> dict[str, Any
 
 
 def verify_log(
-    services: Services, table_id: str | None = None, tables: Collection[str] | None = None
+    services: Services,
+    table_id: str | None = None,
+    tables: Collection[str] | None = None,
+    caller: str = "",
 ) -> dict[str, Any]:
     """Recompute every hash and replay every hand (``audit.verify``) within the request's
-    limits; ``VerifyScopeTooLarge`` above them (start a verification job instead)."""
+    limits; ``VerifyScopeTooLarge`` above them, ``RateLimited`` past the gate's (the host's
+    concurrent verifies, the ``caller`` token's events per minute): start a job instead."""
     limits = services.verify_limits
+    count = limits.max_events  # what the gate is charged when nothing counts the scope
     if services.event_counter is not None:
         count = count_scope(services.event_counter, table_id, tables, limits.max_events + 1)
         if count > limits.max_events:
@@ -155,7 +160,13 @@ def verify_log(
             limits.max_events,
         )
 
-    return verify_scope(services.audit_store, services.profiles, table_id, out_of_time, tables)
+    gate = services.verify_gate
+    lease = None if gate is None else gate.acquire(caller, count, services.clock.now())
+    try:
+        return verify_scope(services.audit_store, services.profiles, table_id, out_of_time, tables)
+    finally:
+        if gate is not None and lease is not None:
+            gate.release(lease)
 
 
 def count_scope(

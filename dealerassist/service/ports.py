@@ -261,6 +261,55 @@ class EventCounter(Protocol):
         if the store is down."""
 
 
+# -- rate limits (issue 19 point 10) -----------------------------------------------------
+
+
+class Admission(StrEnum):
+    """What a rate limit says of one more refused entry by a token: store and answer it as
+    always (``admit``), store it as the first over the limit, marked, and answer 429
+    (``burst``), or neither store nor apply it, 429 (``refuse``)."""
+
+    ADMIT = "admit"
+    BURST = "burst"
+    REFUSE = "refuse"
+
+
+@dataclass(frozen=True, slots=True)
+class RefusalAdmission:
+    """A refusal limiter's answer: the admission, and until when the token's window runs."""
+
+    admission: Admission
+    limit: int
+    window_seconds: int
+    retry_after: int  # seconds until the window ends (a new one admits again)
+
+
+class RefusalLimiter(Protocol):
+    """Counts each token's refused entries in fixed windows (shared by every web worker)."""
+
+    def admit(self, token: str, at: datetime) -> RefusalAdmission:
+        """Count one more refusal by ``token`` at ``at`` and say what becomes of it."""
+
+
+@dataclass(frozen=True, slots=True)
+class VerifyLease:
+    """A synchronous verify's slot, held while it runs (``VerifyGate.release`` frees it)."""
+
+    id: str
+
+
+class VerifyGate(Protocol):
+    """Bounds the synchronous verify, which runs on the workers that serve the tablets: how
+    many run at once on the host, and how many events each token verifies per window."""
+
+    def acquire(self, token: str, events: int, at: datetime) -> VerifyLease:
+        """A slot for ``token`` to verify ``events`` events now, or ``errors.RateLimited``
+        (another verify holds every slot, or the token spent its events for this window)."""
+
+    def release(self, lease: VerifyLease) -> None:
+        """Free the slot (a lease never released expires with its verify's time budget)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Services:
     """The ports one process uses, built by ``bootstrap`` (fakes in the service tests)."""
@@ -274,3 +323,5 @@ class Services:
     verifications: VerificationQueue | None = None  # verification jobs (None: not wired)
     event_counter: EventCounter | None = None  # None: the synchronous verify counts nothing
     verify_limits: VerifyLimits = VerifyLimits()
+    refusal_limiter: RefusalLimiter | None = None  # None: refused entries are not limited
+    verify_gate: VerifyGate | None = None  # None: the synchronous verify is not bounded

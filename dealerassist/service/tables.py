@@ -24,6 +24,7 @@ from dealerassist.errors import (
     InvalidInput,
     NotFound,
     ProfileError,
+    RateLimited,
 )
 from dealerassist.json_codec import compact
 from dealerassist.rules.actions import (
@@ -46,9 +47,11 @@ from dealerassist.rules.state import Phase, TableState, evolve
 from dealerassist.rules.table_setup import check_table_spec
 from dealerassist.rules.violations import RuleViolation
 from dealerassist.service.ports import (
+    Admission,
     AnswerKind,
     ChainHead,
     IdempotencyRecord,
+    RefusalAdmission,
     Services,
     TableRecord,
     TableTransaction,
@@ -221,19 +224,52 @@ def _attempt(
     scoped_key: str | None,
     fingerprint: str,
 ) -> Answer:
+    burst: RefusalAdmission | None = None
     with services.tables.transaction(table_id, scoped_key) as tx:
         if tx.remembered is not None:
             return _replay(tx.remembered, fingerprint)
         _check_preconditions(tx, table_id, command, pre)
         decision = _decide(services, tx.record, command, actor)
         answer, remember = decision.answer, None
-        if scoped_key is not None:
+        if answer.kind is AnswerKind.REJECTED and services.refusal_limiter is not None:
+            admitted = services.refusal_limiter.admit(actor.name, services.clock.now())
+            if admitted.admission is Admission.REFUSE:  # nothing committed, nothing stored
+                raise _refusals_limited(admitted, answer.body, stored=False)
+            if admitted.admission is Admission.BURST:  # stored once, marked, not remembered
+                burst = admitted
+                decision = _decide(services, tx.record, command, actor, _burst_mark(admitted))
+                answer = decision.answer
+        if scoped_key is not None and burst is None:
             # the answer is both sent and remembered: encode it once, for both
             if answer.kind is not AnswerKind.REJECTED:
                 answer = evolve(answer, body_json=encode_body(answer.body))
             remember = IdempotencyRecord(fingerprint, answer.kind, answer.body, answer.body_json)
         tx.commit(decision.record, decision.events, remember)
-        return answer
+    if burst is not None:
+        raise _refusals_limited(burst, answer.body, stored=True)
+    return answer
+
+
+def _burst_mark(admitted: RefusalAdmission) -> dict[str, int]:
+    """What the burst's one stored refusal records of the limit it passed."""
+    return {"limit": admitted.limit, "window_seconds": admitted.window_seconds,
+            "unrecorded_for_seconds": admitted.retry_after}  # fmt: skip
+
+
+def _refusals_limited(
+    admitted: RefusalAdmission, body: Mapping[str, Any], stored: bool
+) -> RateLimited:
+    """429 for a refused entry past the token's limit: the refusal as always (rule_id, seat,
+    allowed, ...), whether it was stored (only the burst's first is), and when to retry."""
+    details = {key: value for key, value in body.items() if key != "message"}
+    details["stored"] = stored
+    return RateLimited(
+        f"{body.get('message', 'refused')} This token had more than {admitted.limit} refused "
+        f"entries within {admitted.window_seconds} s: further refusals are neither applied "
+        f"nor recorded for {admitted.retry_after} s (accepted entries go through as always).",
+        admitted.retry_after,
+        details,
+    )
 
 
 def encode_body(body: Mapping[str, Any]) -> bytes:
@@ -306,7 +342,11 @@ def _fingerprint(table_id: str, command: Command) -> str:
 
 
 def _decide(
-    services: Services, record: TableRecord | None, command: Command, actor: Actor
+    services: Services,
+    record: TableRecord | None,
+    command: Command,
+    actor: Actor,
+    rate_limit: Mapping[str, int] | None = None,
 ) -> _Decision:
     at = services.clock.now()
     before = _state_before(record, command)
@@ -315,7 +355,7 @@ def _decide(
     try:
         outcome = apply(before, command, rules, at)
     except RuleViolation as violation:
-        return _rejected(before, head, command, violation, rules, actor, at)
+        return _rejected(before, head, command, violation, rules, actor, at, rate_limit)
     _check_chip_bound(before, outcome.state, command)
     return _accepted(before, head, command, outcome, rules, actor, at)
 
@@ -406,13 +446,16 @@ def _rejected(
     rules: HouseRules,
     actor: Actor,
     at: datetime,
+    rate_limit: Mapping[str, int] | None = None,
 ) -> _Decision:
-    payload = {
+    payload: dict[str, Any] = {
         "command": command_to_dict(command),
         "rule_id": str(violation.rule_id),
         "message": violation.message,
         "seat": violation.seat,
     }
+    if rate_limit is not None:  # the first refusal past the token's limit (the burst's mark)
+        payload["rate_limit"] = dict(rate_limit)
     event = seal_event(before, before, head, REJECTED, payload, rules, actor, at)
     body = {
         **violation.to_dict(),
