@@ -122,7 +122,7 @@ _ERROR_TEXT = {
     422: "Idempotency-Key reused with another body",
     429: "too many refused entries from this token (the refusal's rule_id, seat and allowed, "
     "`stored`: whether it was recorded), or too many synchronous verifies; see Retry-After",
-    431: "a header field longer than 8190 bytes, or more than 100 fields (any route)",
+    431: "a header field longer than 8190 bytes, or more than 64 fields (any route)",
     503: "Redis or the audit store is unavailable",
 }
 
@@ -205,7 +205,7 @@ def build_spec(profile_ids: Sequence[str] = ()) -> dict[str, Any]:
         info={
             "description": "Dealer assist for live draw-poker tables. Any route answers 414 "
             "(request line over 4094 bytes) or 431 (a header field over 8190 bytes, or over "
-            "100 fields) as problem+json."
+            "64 fields) as problem+json."
         },
         security=[{"bearer": []}],
     )

@@ -11,7 +11,7 @@ this origin); this module only adds the headers an answer does not carry yet.
 
 Limits: a request line longer than ``MAX_REQUEST_LINE`` bytes is a 414, a header field
 longer than ``MAX_HEADER_FIELD`` or more than ``MAX_HEADER_FIELDS`` fields a 431, both
-problem+json. They are gunicorn's own defaults, so nothing accepted before is refused now;
+problem+json. The first two are gunicorn's own defaults (no client sends 64 fields), and
 gunicorn is given higher limits (``dealerassist.request_limits``), so that it is the app
 that answers in between. Past gunicorn's limits gunicorn answers itself: also problem+json
 (``request_limits.write_problem``), but without ``instance``.
@@ -27,7 +27,7 @@ from dealerassist.api.errors import problem
 
 MAX_REQUEST_LINE = 4094  # bytes of "GET /v1/...?... HTTP/1.1"
 MAX_HEADER_FIELD = 8190  # bytes of one "Name: value"
-MAX_HEADER_FIELDS = 100
+MAX_HEADER_FIELDS = 64  # browsers send about 15
 
 API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 SECURITY_HEADERS = {

@@ -72,11 +72,11 @@ def test_a_request_line_past_the_limit_is_a_414_problem(api: Api) -> None:
 
 @pytest.mark.parametrize(
     "headers",
-    [{"X-Big": "y" * 8200}, {f"X-Many-{n}": "1" for n in range(101)}],
+    [{"X-Big": "y" * 8200}, {f"X-Many-{n}": "1" for n in range(65)}],
     ids=["one-huge-field", "too-many-fields"],
 )
 def test_header_fields_past_the_limits_are_a_431_problem(api: Api, headers: dict[str, str]) -> None:
-    """One header field past 8190 bytes, or more than 100 fields: 431 problem+json."""
+    """One header field past 8190 bytes, or more than 64 fields: 431 problem+json."""
     response = api.call("GET", "/v1/tables/T1", "dealer", headers=headers)
     assert response.status_code == 431
     assert response.mimetype == "application/problem+json"
