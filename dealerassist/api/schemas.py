@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import Any, cast
+from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
@@ -22,32 +22,38 @@ from dealerassist.rules.posting import POST_OPTIONS
 TABLE_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"
 RANK_PATTERN = r"^ *([2-9TJQKAtjqka]|10|[Jj][Kk]) *$"
 CARDS_PATTERN = r"^[ ]*(([2-9TJQKAtjqka][cdhsCDHS]|\?\?)[ ]*){0,7}$"
+
+
+class FullMatch(validate.Regexp):
+    """``validate.Regexp`` over the whole value: marshmallow's uses ``re.match``, whose ``$``
+    also matches before a trailing newline, so ``"T1\\n"`` passed ``^...$`` (and an ID one
+    character longer than the store's column stopped the audit drain, issue 19)."""
+
+    def __call__(self, value: Any) -> Any:
+        pattern: re.Pattern[str] = self.regex  # type: ignore[assignment]  # built from a str
+        if not isinstance(value, str) or pattern.fullmatch(value) is None:
+            raise ValidationError(self._format_error(value))
+        return value
+
+
+def _chips(**kwargs: Any) -> fields.Integer:
+    return fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_CHIPS), **kwargs)
+
+
+def _seat(**kwargs: Any) -> fields.Integer:
+    return fields.Integer(strict=True, validate=validate.Range(min=1, max=10), **kwargs)
+
+
+def _one_of(values: Any, **kwargs: Any) -> fields.String:
+    return fields.String(validate=validate.OneOf([str(value) for value in values]), **kwargs)
+
+
 # A name (a player's, a decision's): any character but a control character (C0, DEL, C1),
 # a line or paragraph separator, a bidirectional override or isolate (which reorder the text
 # around a name in a log or a page), or a lone surrogate (no character at all).
 NAME_PATTERN = r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]+$"
 # A note: free text over several lines; tab, newline and carriage return are its only controls.
 NOTE_PATTERN = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]*$"
-
-
-class FullMatch(validate.Regexp):
-    """``validate.Regexp`` that must match the whole value: marshmallow's ``Regexp`` searches
-    from the start only (``re.match``), where ``$`` also matches before a trailing newline, so
-    ``"Ann\\n"`` passed ``^[^\\n]+$``. The pattern keeps its anchors for the OpenAPI
-    document (JSON Schema patterns are unanchored, ECMA's ``$`` is the end).
-
-    >>> FullMatch(r"^[a-z]+$")("ann")
-    'ann'
-    >>> FullMatch(r"^[a-z]+$")("ann" + chr(10))
-    Traceback (most recent call last):
-    ...
-    marshmallow.exceptions.ValidationError: String does not match expected pattern.
-    """
-
-    def __call__(self, value: Any) -> Any:
-        if cast("re.Pattern[str]", self.regex).fullmatch(value) is None:
-            raise ValidationError(self._format_error(value))
-        return value
 
 
 def name_field(**kwargs: Any) -> fields.String:
@@ -69,18 +75,6 @@ def note_field(max_length: int, **kwargs: Any) -> fields.String:
         validate=[validate.Length(max=max_length), FullMatch(NOTE_PATTERN, error=message)],
         **kwargs,
     )
-
-
-def _chips(**kwargs: Any) -> fields.Integer:
-    return fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_CHIPS), **kwargs)
-
-
-def _seat(**kwargs: Any) -> fields.Integer:
-    return fields.Integer(strict=True, validate=validate.Range(min=1, max=10), **kwargs)
-
-
-def _one_of(values: Any, **kwargs: Any) -> fields.String:
-    return fields.String(validate=validate.OneOf([str(value) for value in values]), **kwargs)
 
 
 class UtcDateTime(fields.AwareDateTime):
