@@ -24,6 +24,14 @@ DEFAULT_MAX_BODY = 64 * 1024
 # GET /v1/audit/verify answers within the request up to this many events in scope (above
 # it: 422, start a verification job); sized from the measured verify rate (service.ports).
 DEFAULT_VERIFY_SYNC_MAX_EVENTS = SYNC_VERIFY_MAX_EVENTS
+# Refused entries one token may have recorded per window (each is stored for good); past
+# them one more is recorded as the burst and the rest of the window's refusals are 429s.
+DEFAULT_REFUSALS_PER_WINDOW = 60
+DEFAULT_REFUSAL_WINDOW_SECONDS = 60
+# The synchronous verify runs on the workers that serve the tablets: this many at once on
+# the host, and this many events per token per minute (one verify at the request limit).
+DEFAULT_VERIFY_SYNC_CONCURRENCY = 1
+DEFAULT_VERIFY_SYNC_EVENTS_PER_MINUTE = SYNC_VERIFY_MAX_EVENTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +47,10 @@ class Settings:
     max_body_bytes: int = DEFAULT_MAX_BODY
     verify_sync_max_events: int = DEFAULT_VERIFY_SYNC_MAX_EVENTS
     floor_call_limits: FloorCallLimits = field(default_factory=FloorCallLimits)
+    refusals_per_window: int = DEFAULT_REFUSALS_PER_WINDOW
+    refusal_window_seconds: int = DEFAULT_REFUSAL_WINDOW_SECONDS
+    verify_sync_concurrency: int = DEFAULT_VERIFY_SYNC_CONCURRENCY
+    verify_sync_events_per_minute: int = DEFAULT_VERIFY_SYNC_EVENTS_PER_MINUTE
 
     @property
     def sqlite_url(self) -> str:
@@ -67,6 +79,20 @@ class Settings:
                 per_table=_positive(env, "DEALERASSIST_FLOOR_CALLS_PER_TABLE", DEFAULT_PER_TABLE),
                 per_token=_positive(env, "DEALERASSIST_FLOOR_CALLS_PER_TOKEN", DEFAULT_PER_TOKEN),
                 ttl_seconds=_positive(env, "DEALERASSIST_FLOOR_CALL_TTL", DEFAULT_TTL_SECONDS),
+            ),
+            refusals_per_window=_positive(
+                env, "DEALERASSIST_REFUSALS_PER_WINDOW", DEFAULT_REFUSALS_PER_WINDOW
+            ),
+            refusal_window_seconds=_positive(
+                env, "DEALERASSIST_REFUSAL_WINDOW_SECONDS", DEFAULT_REFUSAL_WINDOW_SECONDS
+            ),
+            verify_sync_concurrency=_positive(
+                env, "DEALERASSIST_VERIFY_SYNC_CONCURRENCY", DEFAULT_VERIFY_SYNC_CONCURRENCY
+            ),
+            verify_sync_events_per_minute=_positive(
+                env,
+                "DEALERASSIST_VERIFY_SYNC_EVENTS_PER_MINUTE",
+                DEFAULT_VERIFY_SYNC_EVENTS_PER_MINUTE,
             ),
         )
         database_url = env.get("DATABASE_URL") or settings.sqlite_url

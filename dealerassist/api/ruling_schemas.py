@@ -8,7 +8,13 @@ from typing import Any
 
 from marshmallow import fields, validate
 
-from dealerassist.api.schemas import TABLE_ID_PATTERN, ActionSchema, StrictSchema
+from dealerassist.api.schemas import (
+    TABLE_ID_PATTERN,
+    ActionSchema,
+    StrictSchema,
+    name_field,
+    note_field,
+)
 from dealerassist.rules.ruling_commands import MAX_EFFECTS, MAX_NOTE, MAX_POTS, EffectKind
 from dealerassist.service.floor_calls import MAX_PAGE
 
@@ -43,8 +49,7 @@ class EffectSchema(StrictSchema):
     )
     entry = fields.Nested(ActionSchema)
     waive = _rule_id()
-    player = fields.String(  # clear_false_opener only, instead of seat (OPEN-08)
-        validate=validate.Length(min=1, max=64),
+    player = name_field(  # clear_false_opener only, instead of seat (OPEN-08)
         metadata={"description": "clear_false_opener only, instead of seat: the player's ID"},
     )
 
@@ -52,13 +57,13 @@ class EffectSchema(StrictSchema):
 class RulingSchema(StrictSchema):
     """POST /v1/tables/{table_id}/rulings."""
 
-    decision = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    decision = name_field(required=True)
     rule_id = _rule_id(allow_none=True)
-    note = fields.String(validate=validate.Length(max=MAX_NOTE))
+    note = note_field(MAX_NOTE)
     hand_no = fields.Integer(
         strict=True, allow_none=True, validate=validate.Range(min=1, max=2147483647)
     )
-    call_id = fields.String(allow_none=True, validate=validate.Length(min=1, max=64))
+    call_id = name_field(allow_none=True)
     effects = fields.List(fields.Nested(EffectSchema), validate=validate.Length(max=MAX_EFFECTS))
 
 
@@ -69,7 +74,7 @@ class FloorCallSchema(StrictSchema):
     entry = fields.Nested(ActionSchema, allow_none=True)
     seq = fields.Integer(strict=True, validate=validate.Range(min=1, max=2**53))
     rule_id = _rule_id()
-    note = fields.String(validate=validate.Length(max=MAX_NOTE))
+    note = note_field(MAX_NOTE)
     seat = _seat()
 
 

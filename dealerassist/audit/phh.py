@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
@@ -651,7 +652,7 @@ def _footer(hand_record: Mapping[str, Any], order: list[int]) -> list[str]:
     if kill:  # KILL-01: PHH has no kill blind nor doubled limits; pokerkit plays normal stakes
         # the player who kills, for the reader (0: not dealt in)
         kill["player"] = order.index(kill["seat"]) + 1 if kill.get("seat") in order else 0
-        fields = ", ".join(f"{key} = {json.dumps(value)}" for key, value in kill.items())
+        fields = ", ".join(f"{key} = {toml_value(value)}" for key, value in kill.items())
         lines.append(f"_kill = {{{fields}}}")  # a TOML inline table
     rulings = [_ruling(event) for event in events if event.get("kind") == "ruling"]
     if rulings:  # what PHH cannot say (a killed hand, an award, an adjusted stack) is named here
@@ -1041,9 +1042,29 @@ def _inline(value: Any) -> str:
         return "{" + ", ".join(f"{key} = {_inline(item)}" for key, item in value.items()) + "}"
     if isinstance(value, list | tuple):
         return "[" + ", ".join(_inline(item) for item in value) + "]"
-    return json.dumps(value, ensure_ascii=False)
+    return toml_value(value)
 
 
 def _toml(key: str, value: Any) -> str:
     """One TOML ``key = value`` line (JSON's strings, integers and arrays are valid TOML)."""
-    return f"{key} = {json.dumps(value, ensure_ascii=False)}"
+    return f"{key} = {toml_value(value)}"
+
+
+# JSON writes these raw inside strings, where TOML forbids them: DEL must be escaped, and a
+# lone surrogate is no Unicode scalar value (TOML has no escape for it, nor has UTF-8)
+_NOT_TOML = re.compile("[\x7f\ud800-\udfff]")
+
+
+def toml_value(value: Any) -> str:
+    """A string, integer, boolean or array of them as a TOML value: JSON's text, which is
+    TOML's but for DEL (written ``\\u007f``) and a lone surrogate (stored by an earlier
+    version that let one in: written as U+FFFD, the replacement character). Whatever a stored
+    name holds, the export stays valid TOML and valid UTF-8.
+
+    >>> print(toml_value(["Ann", "B" + chr(0x7F) + "ob", "nul" + chr(0)]))
+    ["Ann", "B\\u007fob", "nul\\u0000"]
+    >>> print(toml_value("x" + chr(0xD800)))
+    "x\\ufffd"
+    """
+    text = json.dumps(value, ensure_ascii=False)
+    return _NOT_TOML.sub(lambda found: "\\u007f" if found[0] == "\x7f" else "\\ufffd", text)
