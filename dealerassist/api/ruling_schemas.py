@@ -8,7 +8,7 @@ from typing import Any
 
 from marshmallow import fields, validate
 
-from dealerassist.api.schemas import TABLE_ID_PATTERN, ActionSchema, StrictSchema
+from dealerassist.api.schemas import TABLE_ID_PATTERN, ActionSchema, FullMatch, StrictSchema
 from dealerassist.rules.ruling_commands import MAX_EFFECTS, MAX_NOTE, MAX_POTS, EffectKind
 
 RULE_ID_PATTERN = r"^[A-Z]{3,5}-\d{2}$"
@@ -24,7 +24,7 @@ def _seat(**kwargs: Any) -> fields.Integer:
 
 
 def _rule_id(**kwargs: Any) -> fields.String:
-    return fields.String(validate=validate.Regexp(RULE_ID_PATTERN), **kwargs)
+    return fields.String(validate=FullMatch(RULE_ID_PATTERN), **kwargs)
 
 
 class EffectSchema(StrictSchema):
@@ -81,7 +81,7 @@ class RulingOptionsQuerySchema(StrictSchema):
 class FloorCallsQuerySchema(StrictSchema):
     """GET /v1/floor/calls query string."""
 
-    table_id = fields.String(validate=validate.Regexp(TABLE_ID_PATTERN))
+    table_id = fields.String(validate=FullMatch(TABLE_ID_PATTERN))
 
 
 OBJECT = {"type": "object", "additionalProperties": True}
