@@ -21,6 +21,14 @@ runs on a queue of its own, served by ``run_verify_worker`` (a second process), 
 verification that takes minutes never holds up the drain. On a warm shutdown it stops at
 the next event and RQ puts it back at the front of its queue.
 
+A round the store refuses for any reason but being down (a poison event) is stored table by
+table, and a table still refused is isolated (``RQAuditQueue.isolate``): its events wait in
+Redis, its own ``drain_table`` job retries and then waits in the failed registry with the
+reason, and every other table drains on. A different event at a stored ``(table_id, seq)``
+(a Redis that rewound) is a fork: the store keeps both branches (``SqlAuditStore.
+append_checked``), the drain logs it at ERROR and notes it in Redis, and readiness and
+``GET /v1/audit/alerts`` name the table.
+
 A failing drain raises, RQ retries it with backoff (``rq_audit_queue.RETRY_INTERVALS``),
 and after the last retry it waits in the failed-job registry for ``requeue_failed``; the
 events wait in Redis meanwhile. ``drain_table`` drains one table (jobs enqueued by an
@@ -47,11 +55,11 @@ from rq import SimpleWorker, get_current_job
 from rq.registry import FailedJobRegistry
 from rq.serializers import JSONSerializer
 
-from dealerassist.adapters.rq_audit_queue import RQAuditQueue, decode_event
+from dealerassist.adapters.rq_audit_queue import TABLE_DRAIN_JOB, RQAuditQueue, decode_event
 from dealerassist.adapters.rq_verifications import VERIFY_QUEUE, RQVerificationQueue
-from dealerassist.adapters.sql_store import SqlAuditStore
+from dealerassist.adapters.sql_store import Appended, Fork, SqlAuditStore
 from dealerassist.bootstrap import ProfileDirectory
-from dealerassist.errors import DealerAssistError, InvalidInput
+from dealerassist.errors import DealerAssistError, InvalidInput, Unavailable
 from dealerassist.profiles import default_profiles_dir
 from dealerassist.service.audit import VerificationInterrupted, verify_scope
 
@@ -68,6 +76,8 @@ JOB_BUDGET_SECONDS = 5.0
 # failing job's own retries cover them, and an outage does not flood the queue with jobs.
 FAILED_HOLD_SECONDS = 30
 DEFAULT_DATA_DIR = "var"
+# How much of the store's refusal an isolated table keeps as its reason.
+MAX_REASON = 500
 
 log = logging.getLogger(__name__)
 
@@ -206,23 +216,82 @@ class Round:
 
 def drain_round(queue: RQAuditQueue, store: SqlAuditStore, batch: int = DRAIN_BATCH) -> Round:
     """Store up to ``batch`` staged events of the dirty tables in one transaction, then
-    trim them: three Redis round trips and one commit, however many tables."""
-    tables = queue.dirty_tables(batch)
+    trim them: three Redis round trips and one commit, however many tables.
+
+    If the store refuses the round for any reason but being down (a poison event: an ID
+    too long for its column, an event that cannot be read), each table is stored in a
+    transaction of its own and the tables still refused are isolated (``isolate``): their
+    events wait in Redis, and every other table drains on.
+    """
+    tables = queue.drainable_tables(batch)
     if not tables:
         return Round(0, 0, False)
     per_table = max(1, batch // len(tables))
     read = queue.peek_tables(tables, per_table)
-    events = [decode_event(raw) for table_id in tables for raw in read[table_id]]
-    stored = store.append(events)
+    try:
+        events = [decode_event(raw) for table_id in tables for raw in read[table_id]]
+        appended = store.append_checked(events)
+    except Unavailable:
+        raise
+    except Exception as error:
+        log.warning("the store refused a drain round (%s): storing table by table", error)
+        appended = _append_apart(queue, store, read)
+    _note_forks(queue, appended)
     queue.trim_tables(read)
-    return Round(len(events), stored, any(len(raw) == per_table for raw in read.values()))
+    count = sum(len(raw) for raw in read.values())
+    return Round(count, appended.stored, any(len(raw) == per_table for raw in read.values()))
+
+
+def _append_apart(
+    queue: RQAuditQueue, store: SqlAuditStore, read: dict[str, list[bytes]]
+) -> Appended:
+    """Store each table's events in a transaction of its own; isolate (and leave out of
+    ``read``, so nothing of theirs is trimmed) the tables the store still refuses."""
+    stored = quarantined = 0
+    forks: list[Fork] = []
+    for table_id in list(read):
+        try:
+            appended = store.append_checked([decode_event(raw) for raw in read[table_id]])
+        except Unavailable:
+            raise
+        except Exception as error:
+            reason = f"{type(error).__name__}: {error}"[:MAX_REASON]
+            log.error(
+                "audit events of table %r isolated, the store refuses them: %s", table_id, reason
+            )
+            queue.isolate(table_id, reason)
+            del read[table_id]
+            continue
+        stored += appended.stored
+        quarantined += appended.quarantined
+        forks += appended.forks
+    return Appended(stored, tuple(forks), quarantined)
+
+
+def _note_forks(queue: RQAuditQueue, appended: Appended) -> None:
+    """Say (log at ERROR, and in Redis) what forked; the store keeps both branches."""
+    for fork in appended.forks:
+        log.error(
+            "audit chain FORK at table %r seq %d: the store holds %s, Redis staged %s; the "
+            "newcomer and every later event of the table are quarantined (a Redis that "
+            "rewound: snapshot restore or failover to a lagging replica)",
+            fork.table_id,
+            fork.seq,
+            fork.stored_hash,
+            fork.new_hash,
+        )
+        queue.mark_forked(fork.table_id, fork.seq, fork.stored_hash)
 
 
 def drain_table(table_id: str) -> int:
-    """RQ job of earlier versions, and a direct call: drain one table; how many were new."""
+    """RQ job of earlier versions, of an isolated table, and a direct call: drain one
+    table; how many were new. Its success lifts the table's isolation."""
     job = get_current_job()
     queue = RQAuditQueue(_context.redis(), job.origin if job is not None else "audit")
-    return drain_pending(queue, _context.store(), table_id, _context.batch)
+    stored = drain_pending(queue, _context.store(), table_id, _context.batch)
+    if queue.lift_isolation(table_id):
+        log.warning("audit events of table %r store again: isolation lifted", table_id)
+    return stored
 
 
 def _hold_flag(queue: RQAuditQueue) -> None:
@@ -242,7 +311,9 @@ def drain_pending(
         if not raw:
             queue.trim_tables({table_id: []})  # forget it as dirty if the list is empty
             return stored
-        stored += store.append([decode_event(item) for item in raw])
+        appended = store.append_checked([decode_event(item) for item in raw])
+        _note_forks(queue, appended)
+        stored += appended.stored
         queue.trim_stored(table_id, raw[-1], len(raw))
 
 
@@ -374,5 +445,15 @@ def requeue_failed(connection: redis.Redis, queue_name: str = "audit") -> int:
     job_ids = registry.get_job_ids()
     for job_id in job_ids:
         registry.requeue(job_id)
+    # An isolated table whose own job is gone (expired, flushed) gets one again.
+    isolated = audit_queue.isolated()
+    waiting = {
+        job.args[0]
+        for job in audit_queue.queue.jobs
+        if job.func_name == TABLE_DRAIN_JOB and job.args
+    }
+    for table_id, reason in isolated.items():
+        if table_id not in waiting:
+            audit_queue.isolate(table_id, reason)
     audit_queue.sweep()
     return len(job_ids)

@@ -75,6 +75,15 @@ def hand(table_id: str, hand_no: int) -> Response:
     return jsonify({"table_id": table_id, "hand_no": hand_no, "live": False, "hand": record})
 
 
+@blueprint.get("/alerts")
+@requires(Role.FLOOR, *AUDITORS)
+def alerts() -> Response:
+    """Tables whose chain forked (both branches kept) or whose events the store refuses
+    (isolated): the floor closes such a table, the auditor reads the quarantine."""
+    token = current_token()
+    return jsonify(use_cases.audit_alerts(services(), token.may_touch))
+
+
 @blueprint.get("/verify")
 @requires(*AUDITORS)
 def verify() -> Response:

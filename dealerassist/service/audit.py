@@ -134,6 +134,23 @@ def verification(services: Services, verification_id: str) -> Verification:
     return found
 
 
+def audit_alerts(
+    services: Services, may_see: Callable[[str], bool] = lambda table_id: True
+) -> dict[str, Any]:
+    """The tables whose audit chain forked (a Redis that rewound: both branches are kept,
+    the newcomer's in quarantine) and those whose events the store refuses (isolated, in
+    the failed registry), limited to the tables ``may_see``; ``ok`` when there are none."""
+    if services.integrity is None:
+        raise Unavailable("audit integrity reports are not available in this process")
+    forks = [fork for fork in services.integrity.forked_tables() if may_see(fork["table_id"])]
+    isolated = [
+        {"table_id": table_id, "reason": reason}
+        for table_id, reason in sorted(services.integrity.isolated_tables().items())
+        if may_see(table_id)
+    ]
+    return {"ok": not forks and not isolated, "forked": forks, "isolated": isolated}
+
+
 def _verifications(services: Services) -> VerificationQueue:
     if services.verifications is None:
         raise Unavailable("verification jobs are not available in this process")

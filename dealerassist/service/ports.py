@@ -136,6 +136,16 @@ class AuditStore(Protocol):
         """Raise ``errors.Unavailable`` if the store cannot be reached."""
 
 
+class AuditIntegrity(Protocol):
+    """What the audit pipeline found wrong and set apart (``adapters.audit_integrity``)."""
+
+    def forked_tables(self) -> list[dict[str, Any]]:
+        """Tables whose chain forked (``{"table_id", "from_seq", "quarantined"}`` each)."""
+
+    def isolated_tables(self) -> dict[str, str]:
+        """Tables whose events the store refuses, each with the store's reason."""
+
+
 class ProfileSource(Protocol):
     """House-rule profiles by ID."""
 
@@ -253,3 +263,4 @@ class Services:
     verifications: VerificationQueue | None = None  # verification jobs (None: not wired)
     event_counter: EventCounter | None = None  # None: the synchronous verify counts nothing
     verify_limits: VerifyLimits = VerifyLimits()
+    integrity: AuditIntegrity | None = None  # forks and isolated tables (None: not wired)
