@@ -17,6 +17,7 @@ from redis.backoff import ExponentialBackoff
 from redis.retry import Retry
 
 from dealerassist.adapters.audit_integrity import AuditIntegrityReport
+from dealerassist.adapters.checkpointing import public_keys
 from dealerassist.adapters.redis_floor_calls import RedisFloorCalls
 from dealerassist.adapters.redis_partitions import (
     PartitionedAuditQueue,
@@ -115,5 +116,5 @@ def build_services(settings: Settings) -> Services:
         verifications=RQVerificationQueue(connection),
         event_counter=audit_store,
         verify_limits=VerifyLimits(max_events=settings.verify_sync_max_events),
-        integrity=AuditIntegrityReport(audit_store, queues),
+        integrity=AuditIntegrityReport(audit_store, queues, public_keys()),
     )

@@ -55,9 +55,13 @@ from rq import SimpleWorker, get_current_job
 from rq.registry import FailedJobRegistry
 from rq.serializers import JSONSerializer
 
+from dealerassist.adapters.audit_integrity import AuditIntegrityReport
+from dealerassist.adapters.checkpointing import Checkpointer, checkpointer_from_env, public_keys
 from dealerassist.adapters.rq_audit_queue import TABLE_DRAIN_JOB, RQAuditQueue, decode_event
 from dealerassist.adapters.rq_verifications import VERIFY_QUEUE, RQVerificationQueue
 from dealerassist.adapters.sql_store import Appended, Fork, SqlAuditStore
+from dealerassist.audit.checkpoints import Head
+from dealerassist.audit.verify import finishes_hand
 from dealerassist.bootstrap import ProfileDirectory
 from dealerassist.errors import DealerAssistError, InvalidInput, Unavailable
 from dealerassist.profiles import default_profiles_dir
@@ -110,6 +114,7 @@ class _Context:
     # Set by a warm shutdown request: the running drain ends after its round.
     stopping: bool = False
     stores: dict[str, SqlAuditStore] = field(default_factory=dict)
+    checkpointers: dict[str, Checkpointer | None] = field(default_factory=dict)
     profiles_dir: Path | None = None
     loaded_profiles: ProfileDirectory | None = None
 
@@ -124,6 +129,13 @@ class _Context:
         if url not in self.stores:
             self.stores[url] = SqlAuditStore(url)
         return self.stores[url]
+
+    def checkpointer(self) -> Checkpointer | None:
+        """The signer of the store's checkpoints (``DEALERASSIST_CHECKPOINT_KEY[_FILE]``)."""
+        store = self.store()
+        if store.url not in self.checkpointers:
+            self.checkpointers[store.url] = checkpointer_from_env(store)
+        return self.checkpointers[store.url]
 
     def redis(self) -> redis.Redis:
         job = get_current_job()
@@ -162,7 +174,12 @@ def drain_tables() -> int:
     queue = RQAuditQueue(_context.redis(), job.origin if job is not None else "audit")
     try:
         return drain_rounds(
-            queue, _context.store(), _context.batch, _context.linger, lambda: _context.stopping
+            queue,
+            _context.store(),
+            _context.batch,
+            _context.linger,
+            lambda: _context.stopping,
+            _context.checkpointer(),
         )
     except Exception:
         _hold_flag(queue)
@@ -175,16 +192,17 @@ def drain_rounds(
     batch: int = DRAIN_BATCH,
     linger: float = 0.0,
     stopping: Callable[[], bool] = lambda: False,
+    checkpointer: Checkpointer | None = None,
 ) -> int:
     """Rounds of ``drain_round`` until nothing was staged for ``linger`` seconds and the
     drain is released, or until the budget is spent (or the worker is asked to stop) and
-    a new job is enqueued to go on."""
+    a new job is enqueued to go on. The heads stored get their checkpoint before it ends."""
     started = time.monotonic()
     idle_since: float | None = None
     stored = read = 0
     while True:
         round_started = time.monotonic()
-        drained = drain_round(queue, store, batch)
+        drained = drain_round(queue, store, batch, checkpointer)
         stored, read = stored + drained.stored, read + drained.read
         now = time.monotonic()
         if drained.read:
@@ -194,10 +212,14 @@ def drain_rounds(
         # A job that found nothing at all (a duplicate: requeued failures, a sweep) ends at
         # once; only one that drained something waits for more.
         if idle_since is not None and (not read or now - idle_since >= linger or stopping()):
+            if checkpointer is not None:
+                checkpointer.flush()
             if queue.release_drain():
                 return stored
             idle_since = None  # a table turned dirty since the round: go on
         elif now - started >= JOB_BUDGET_SECONDS or stopping():
+            if checkpointer is not None:
+                checkpointer.flush()
             queue.enqueue_drain()
             return stored
         if not drained.full:
@@ -214,7 +236,12 @@ class Round:
     full: bool
 
 
-def drain_round(queue: RQAuditQueue, store: SqlAuditStore, batch: int = DRAIN_BATCH) -> Round:
+def drain_round(
+    queue: RQAuditQueue,
+    store: SqlAuditStore,
+    batch: int = DRAIN_BATCH,
+    checkpointer: Checkpointer | None = None,
+) -> Round:
     """Store up to ``batch`` staged events of the dirty tables in one transaction, then
     trim them: three Redis round trips and one commit, however many tables.
 
@@ -231,15 +258,29 @@ def drain_round(queue: RQAuditQueue, store: SqlAuditStore, batch: int = DRAIN_BA
     try:
         events = [decode_event(raw) for table_id in tables for raw in read[table_id]]
         appended = store.append_checked(events)
+        hand_ended = any(finishes_hand(event) for event in events)
     except Unavailable:
         raise
     except Exception as error:
         log.warning("the store refused a drain round (%s): storing table by table", error)
         appended = _append_apart(queue, store, read)
+        hand_ended = True
     _note_forks(queue, appended)
     queue.trim_tables(read)
+    if checkpointer is not None:
+        checkpointer.note(_heads(read, appended), hand_ended)
+        checkpointer.maybe()
     count = sum(len(raw) for raw in read.values())
     return Round(count, appended.stored, any(len(raw) == per_table for raw in read.values()))
+
+
+def _heads(read: Mapping[str, list[bytes]], appended: Appended) -> list[Head]:
+    """The head each table's stored events make (none for a quarantined table)."""
+    return [
+        Head.of(decode_event(raw[-1]))
+        for table_id, raw in read.items()
+        if raw and table_id not in appended.quarantined_tables
+    ]
 
 
 def _append_apart(
@@ -288,7 +329,8 @@ def drain_table(table_id: str) -> int:
     table; how many were new. Its success lifts the table's isolation."""
     job = get_current_job()
     queue = RQAuditQueue(_context.redis(), job.origin if job is not None else "audit")
-    stored = drain_pending(queue, _context.store(), table_id, _context.batch)
+    checkpointer = _context.checkpointer()
+    stored = drain_pending(queue, _context.store(), table_id, _context.batch, checkpointer)
     if queue.lift_isolation(table_id):
         log.warning("audit events of table %r store again: isolation lifted", table_id)
     return stored
@@ -302,7 +344,11 @@ def _hold_flag(queue: RQAuditQueue) -> None:
 
 
 def drain_pending(
-    queue: RQAuditQueue, store: SqlAuditStore, table_id: str, batch: int = DRAIN_BATCH
+    queue: RQAuditQueue,
+    store: SqlAuditStore,
+    table_id: str,
+    batch: int = DRAIN_BATCH,
+    checkpointer: Checkpointer | None = None,
 ) -> int:
     """Store, then trim, batch after batch until the table has nothing staged."""
     stored = 0
@@ -310,11 +356,15 @@ def drain_pending(
         raw = queue.peek(table_id, batch)
         if not raw:
             queue.trim_tables({table_id: []})  # forget it as dirty if the list is empty
+            if checkpointer is not None:
+                checkpointer.flush()
             return stored
         appended = store.append_checked([decode_event(item) for item in raw])
         _note_forks(queue, appended)
         stored += appended.stored
         queue.trim_stored(table_id, raw[-1], len(raw))
+        if checkpointer is not None:
+            checkpointer.note(_heads({table_id: raw}, appended), hand_ended=False)
 
 
 class AuditWorker(SimpleWorker):
@@ -390,7 +440,9 @@ def run_worker(
 def verify_audit_log(table_id: str | None = None) -> dict[str, Any]:
     """RQ job (the verify queue): verify one table's chain, or every table's, replaying each
     event under the profile version it recorded; the report is the job's result."""
-    return verify_scope(_context.store(), _context.profiles(), table_id, _interrupted)
+    store = _context.store()
+    integrity = AuditIntegrityReport(store, [RQAuditQueue(_context.redis())], public_keys())
+    return verify_scope(store, _context.profiles(), table_id, _interrupted, integrity)
 
 
 def _interrupted() -> DealerAssistError | None:

@@ -147,6 +147,7 @@ class Appended:
     stored: int
     forks: tuple[Fork, ...] = ()
     quarantined: int = 0
+    quarantined_tables: frozenset[str] = frozenset()
 
 
 class _ForksFound(Exception):
@@ -316,7 +317,8 @@ class SqlAuditStore:
             kept = set(keep)
             quarantined = [row for index, row in enumerate(rows) if index not in kept]
             self._quarantine(conn, quarantined, found, detected_at)
-        return Appended(stored, tuple(found), len(quarantined))
+        tables = frozenset(row["table_id"] for row in quarantined)
+        return Appended(stored, tuple(found), len(quarantined), tables)
 
     def _insert_events(
         self, conn: Connection, events: Sequence[Mapping[str, Any]], rows: list[dict[str, Any]]
@@ -437,6 +439,67 @@ class SqlAuditStore:
                 event["stored_hash"] = row["stored_hash"]
                 event["detected_at"] = format_at(_utc(row["detected_at"]))
                 yield event
+
+    # -- checkpoints (``audit.checkpoints``) -------------------------------------------
+
+    def append_checkpoint(self, record: Mapping[str, Any]) -> bool:
+        """Store a signed checkpoint; False if its number is taken (another worker made one:
+        read ``latest_checkpoint`` and build on it)."""
+        self._ensure_schema()
+        row = {
+            "n": int(record["n"]),
+            "at": _parse_at(str(record["at"])),
+            "hash": str(record["hash"]),
+            "record": dict(record),
+        }
+        statement = self._insert(checkpoints_table).on_conflict_do_nothing(index_elements=["n"])
+        with _guard(), self.engine.begin() as conn:
+            return bool(conn.execute(statement, row).rowcount)
+
+    def latest_checkpoint(self) -> dict[str, Any] | None:
+        """The checkpoint with the highest number, or None."""
+        self._ensure_schema()
+        query = sa.select(checkpoints_table.c.record).order_by(checkpoints_table.c.n.desc())
+        with _guard(), self.engine.connect() as conn:
+            found = conn.execute(query.limit(1)).scalar()
+        return dict(found) if found is not None else None
+
+    def iter_checkpoints(self, after: int = 0) -> Iterator[dict[str, Any]]:
+        """The checkpoints numbered above ``after``, in order."""
+        query = (
+            sa.select(checkpoints_table.c.record)
+            .where(checkpoints_table.c.n > after)
+            .order_by(checkpoints_table.c.n)
+        )
+        self._ensure_schema()
+        with _guard(), self.engine.connect() as conn:
+            result = conn.execution_options(yield_per=READ_BATCH).execute(query)
+            try:
+                for (record,) in result:
+                    yield dict(record)
+            finally:
+                result.close()
+
+    def table_ids(self) -> list[str]:
+        """Every table the store holds events of."""
+        self._ensure_schema()
+        query = sa.select(events_table.c.table_id).distinct().order_by(events_table.c.table_id)
+        with _guard(), self.engine.connect() as conn:
+            return [str(table_id) for (table_id,) in conn.execute(query)]
+
+    def iter_events_from(
+        self, starts: Mapping[str, int], table_id: str | None = None
+    ) -> Iterator[dict[str, Any]]:
+        """Each table's events from seq ``starts[table]`` on (1 for a table not named), in
+        (table_id, seq) order: what an incremental verify reads (an index range a table)."""
+        tables = [table_id] if table_id is not None else self.table_ids()
+        for name in tables:
+            query = (
+                sa.select(events_table)
+                .where(events_table.c.table_id == name, events_table.c.seq >= starts.get(name, 1))
+                .order_by(events_table.c.seq)
+            )
+            yield from self._stream(query)
 
     def resolve_fork(self, table_id: str, note: str, now: datetime | None = None) -> None:
         """Record that an operator dealt with the table's fork (its quarantine stays)."""

@@ -341,6 +341,13 @@ def _audit_paths() -> dict[str, dict[str, Any]]:
                             "auditor, admin", {**verify_ok, **TOO_LARGE}, (400, 401, 403, 503),
                             [{"in": "query", "schema": schemas.AuditVerifyQuerySchema}])},
         },
+        "/v1/audit/checkpoints": {
+            "get": _read("Signed checkpoints of the tables' chain heads (JSONL)", "auditor, admin",
+                         {"200": {"description": "one {\"checkpoint\": ...} a line",
+                                  "content": {"application/x-ndjson":
+                                              {"schema": {"type": "string"}}}}},
+                         (401, 403, 503)),
+        },
         "/v1/audit/alerts": {
             "get": _read("Forked chains and isolated tables (the tables this token sees)",
                          "floor, auditor, admin",

@@ -15,9 +15,11 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import datetime
 from typing import Any
 
+from dealerassist.audit.checkpoints import redact
 from dealerassist.audit.verify import verify
 from dealerassist.errors import DealerAssistError, InvalidInput, NotFound, Unavailable
 from dealerassist.service.ports import (
+    AuditIntegrity,
     AuditStore,
     ProfileSource,
     Services,
@@ -86,7 +88,9 @@ def verify_log(services: Services, table_id: str | None = None) -> dict[str, Any
             limits.max_events,
         )
 
-    return verify_scope(services.audit_store, services.profiles, table_id, out_of_time)
+    return verify_scope(
+        services.audit_store, services.profiles, table_id, out_of_time, services.integrity
+    )
 
 
 def verify_scope(
@@ -94,13 +98,25 @@ def verify_scope(
     profiles: ProfileSource,
     table_id: str | None = None,
     stop: Callable[[], DealerAssistError | None] = lambda: None,
+    integrity: AuditIntegrity | None = None,
 ) -> dict[str, Any]:
     """Verify one table's chain (``None``: every table) against the profile versions the
     events recorded; ``stop`` is asked before each event and may end the run by naming the
-    error to raise (a deadline, a worker shutting down)."""
+    error to raise (a deadline, a worker shutting down). With ``integrity``, also against
+    the latest signed checkpoint and Redis's live heads (read first: ``anchors``): the
+    answer then says what they came from (``anchored``), and a bad checkpoint is a problem."""
     store.ping()
+    if integrity is None:
+        events = store.iter_events(table_id=table_id)
+        return verify(_until_stopped(events, stop), profiles.version)
+    anchors, summary = integrity.anchors(table_id)
     events = store.iter_events(table_id=table_id)
-    return verify(_until_stopped(events, stop), profiles.version)
+    answer = verify(_until_stopped(events, stop), profiles.version, anchors=anchors)
+    chain_problems = summary.get("checkpoints", {}).get("problems", [])
+    answer["problems"] += [{"table_id": None, "seq": None, "why": why} for why in chain_problems]
+    answer["ok"] = not answer["problems"]
+    answer["anchored"] = summary
+    return answer
 
 
 def _until_stopped(
@@ -149,6 +165,16 @@ def audit_alerts(
         if may_see(table_id)
     ]
     return {"ok": not forks and not isolated, "forked": forks, "isolated": isolated}
+
+
+def audit_checkpoints(
+    services: Services, may_see: Callable[[str], bool] = lambda table_id: True
+) -> Iterator[dict[str, Any]]:
+    """The signed checkpoints, each with only the heads of the tables ``may_see`` (the
+    signature still verifies: ``audit.checkpoints.redact``); none if not wired."""
+    if services.integrity is None:
+        return iter(())
+    return (redact(record, may_see) for record in services.integrity.checkpoints())
 
 
 def _verifications(services: Services) -> VerificationQueue:

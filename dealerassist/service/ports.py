@@ -10,6 +10,7 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from dealerassist.audit.chain import GENESIS_HASH
+from dealerassist.audit.checkpoints import Anchor
 from dealerassist.rules.house_rules import HouseRules
 from dealerassist.rules.state import TableState
 from dealerassist.service.floor_calls import FloorCallStore
@@ -144,6 +145,13 @@ class AuditIntegrity(Protocol):
 
     def isolated_tables(self) -> dict[str, str]:
         """Tables whose events the store refuses, each with the store's reason."""
+
+    def checkpoints(self, after: int = 0) -> Iterator[dict[str, Any]]:
+        """The signed checkpoints numbered above ``after``, in order."""
+
+    def anchors(self, table_id: str | None = None) -> tuple[list[Anchor], dict[str, Any]]:
+        """What the store must hold (signed checkpoints' heads, Redis's live heads) for
+        ``table_id`` (None: every table), and a summary of where that comes from."""
 
 
 class ProfileSource(Protocol):
