@@ -124,7 +124,7 @@ def _cmd_verify(args: argparse.Namespace) -> int:
                     pass
         events = _file_events(args.file)
     else:
-        store = SqlAuditStore(urls_from_env().database_url)
+        store = _open_store()
         store.ping()
     anchors: list[Anchor] = []
     anchored: dict[str, Any] = {}
@@ -223,7 +223,7 @@ def _cmd_checkpoint_key(args: argparse.Namespace) -> int:
 def _cmd_catch_up(args: argparse.Namespace) -> int:
     """Store the events of JSONL exports that the store lacks (after a restore): the same
     idempotent, fork-checked insert as the drain; print what was stored."""
-    store = SqlAuditStore(urls_from_env().database_url)
+    store = _open_store()
     store.ping()
     stored = read = quarantined = 0
     forks: list[dict[str, Any]] = []
@@ -265,7 +265,7 @@ def _timestamp(text: str) -> datetime:
 
 def _cmd_export(args: argparse.Namespace) -> int:
     """Stream the audit log to a file as JSONL, CSV or PHH (a progress bar on a terminal)."""
-    store = SqlAuditStore(urls_from_env().database_url)
+    store = _open_store()
     store.ping()
     events = _Counted(store.iter_events(table_id=args.table, since=args.since, until=args.until))
     lines = FORMATS[args.format](events)
@@ -320,6 +320,16 @@ class _Progress:
         self.stream.flush()
 
 
+_opened: list[SqlAuditStore] = []
+
+
+def _open_store() -> SqlAuditStore:
+    """The store DATABASE_URL names (closed when the command ends)."""
+    store = SqlAuditStore(urls_from_env().database_url)
+    _opened.append(store)
+    return store
+
+
 def _guarded(command: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
     def run(args: argparse.Namespace) -> int:
         try:
@@ -327,6 +337,9 @@ def _guarded(command: Callable[[argparse.Namespace], int]) -> Callable[[argparse
         except (DealerAssistError, OSError, redis.RedisError) as error:
             print(f"dealerassist {args.command}: {error}", file=sys.stderr)
             return 2
+        finally:
+            while _opened:
+                _opened.pop().dispose()
 
     return run
 

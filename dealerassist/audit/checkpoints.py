@@ -29,6 +29,7 @@ ones deleted from the store.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -163,7 +164,7 @@ def verify_checkpoints(
     then begin after ``start.last_n``. The first bad checkpoint ends the trust: later ones
     are not folded (they cannot be told from forgeries), and the report says so.
     """
-    report = start or CheckpointReport()
+    report = CheckpointReport() if start is None else copy.deepcopy(start)  # start stays
     for record in records:
         why = _why_bad(record, report, public_keys)
         if why is not None:

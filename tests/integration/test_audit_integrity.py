@@ -216,5 +216,8 @@ def test_a_redis_rewound_to_an_older_rdb_forks_the_chain_and_both_branches_are_k
     alerts = audit_cases.audit_alerts(services)
     assert alerts["ok"] is False and alerts["forked"][0]["table_id"] == "K1"
     assert RQAuditQueue(connection).depth() == 0  # nothing left waiting, nothing dropped
+    # verify against Redis's live head: the store holds more than the rewound Redis
+    report = audit_cases.verify_scope(store, services.profiles, "K1", integrity=services.integrity)
+    assert any("Redis lost what the store has" in p["why"] for p in report["problems"]), report
     services.audit_store.dispose()  # type: ignore[attr-defined]
     store.dispose()
