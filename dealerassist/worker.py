@@ -117,6 +117,8 @@ class _Context:
     checkpointers: dict[str, Checkpointer | None] = field(default_factory=dict)
     profiles_dir: Path | None = None
     loaded_profiles: ProfileDirectory | None = None
+    # The queues whose tables were compared with the store once (``mark_rewound_tables``).
+    rewind_checked: set[str] = field(default_factory=set)
 
     def profiles(self) -> ProfileDirectory:
         if self.loaded_profiles is None:
@@ -173,6 +175,9 @@ def drain_tables() -> int:
     job = get_current_job()
     queue = RQAuditQueue(_context.redis(), job.origin if job is not None else "audit")
     try:
+        if queue.queue.name not in _context.rewind_checked:
+            mark_rewound_tables(queue, _context.store())
+            _context.rewind_checked.add(queue.queue.name)
         return drain_rounds(
             queue,
             _context.store(),
@@ -307,6 +312,29 @@ def _append_apart(
         quarantined += appended.quarantined
         forks += appended.forks
     return Appended(stored, tuple(forks), quarantined)
+
+
+def mark_rewound_tables(queue: RQAuditQueue, store: SqlAuditStore) -> list[str]:
+    """Mark forked every table whose live head in Redis is behind the store's last event (a
+    Redis restored from an older snapshot, a failover to a lagging replica): the table
+    store then refuses commits that would reuse seqs the store holds. Run once per process
+    by the first drain; a rewind later is caught by the drain's fork check instead."""
+    live = AuditIntegrityReport(store, [queue]).live_anchors()
+    stored = store.last_seqs([anchor.table_id for anchor in live])
+    rewound = []
+    for anchor in live:
+        last = stored.get(anchor.table_id)
+        if anchor.beyond is not None and last is not None and last > anchor.beyond:
+            log.error(
+                "Redis rewound table %r: its live head is seq %d, the audit store holds %d; "
+                "commits to it are refused (the floor closes it)",
+                anchor.table_id,
+                anchor.beyond,
+                last,
+            )
+            queue.mark_forked(anchor.table_id, anchor.beyond + 1, "")
+            rewound.append(anchor.table_id)
+    return rewound
 
 
 def _note_forks(queue: RQAuditQueue, appended: Appended) -> None:

@@ -39,7 +39,16 @@ class AuditIntegrityReport:
         self.public_keys = dict(public_keys or {})
 
     def forked_tables(self) -> list[dict[str, Any]]:
-        return self.store.forked_tables()
+        """The store's forks, and the tables the worker found rewound in Redis before any
+        entry reused a stored seq (nothing quarantined: their commits are refused)."""
+        forked = self.store.forked_tables()
+        known = {fork["table_id"] for fork in forked}
+        for queue in self.queues:
+            for table_id, (seq, _) in sorted(queue.forked().items()):
+                if table_id not in known:
+                    forked.append({"table_id": table_id, "from_seq": seq, "quarantined": 0})
+                    known.add(table_id)
+        return sorted(forked, key=lambda fork: str(fork["table_id"]))
 
     def isolated_tables(self) -> dict[str, str]:
         isolated: dict[str, str] = {}

@@ -29,8 +29,10 @@ Keys (all owned here):
   the reason: the queue's drain skips them (and takes them out of the dirty set, so it
   can still end) while a drain job of that table alone (``TABLE_DRAIN_JOB``) retries and
   then waits in the failed registry; its success, after a requeue, lifts the isolation;
-* ``FORKED_KEY``: the tables the drain found forked (``adapters.sql_store``), each with the
-  first forked seq and the hash the store holds there, for operators and the commit path.
+* ``FORKED_KEY``: the tables the drain found forked (``adapters.sql_store``) or rewound
+  (Redis's head behind the store's), each with the first forked seq and the hash the store
+  holds there; and ``TABLE_FORKED_KEY`` of each, which the table store reads with the table
+  (no extra round trip) to refuse commits that would build on that older head.
 
 ``adapters.redis_tables`` stages in its Lua commit exactly what ``stage`` does (list,
 dirty set, tables set, flag check) on the keys ``staging_keys`` names: a change to what
@@ -55,6 +57,7 @@ DRAIN_FLAG_KEY = "da:audit:draining:{queue}"
 TABLES_KEY = "da:audit:tables"
 ISOLATED_KEY = "da:audit:isolated:{queue}"
 FORKED_KEY = "da:audit:forked"
+TABLE_FORKED_KEY = "da:audit:forked:{table_id}"
 
 DRAIN_JOB = "dealerassist.worker.drain_tables"
 TABLE_DRAIN_JOB = "dealerassist.worker.drain_table"
@@ -140,6 +143,15 @@ def drain_flag_key(queue_name: str = "audit") -> str:
 def dirty_key(queue_name: str = "audit") -> str:
     """The Redis set of the queue's tables that have (or may have) staged events."""
     return DIRTY_KEY.format(queue=queue_name)
+
+
+def table_forked_key(table_id: str) -> str:
+    """The Redis key set while a table's chain is forked (the table store refuses commits).
+
+    >>> table_forked_key("T7")
+    'da:audit:forked:T7'
+    """
+    return TABLE_FORKED_KEY.format(table_id=table_id)
 
 
 def isolated_key(queue_name: str = "audit") -> str:
@@ -284,7 +296,11 @@ class RQAuditQueue:
 
     def mark_forked(self, table_id: str, seq: int, stored_hash: str) -> None:
         """Note the table's fork in Redis (first forked seq, the store's hash there)."""
-        self.connection.hset(FORKED_KEY, table_id, json.dumps([seq, stored_hash]))
+        value = json.dumps([seq, stored_hash])
+        pipe = self.connection.pipeline()
+        pipe.hset(FORKED_KEY, table_id, value)
+        pipe.set(table_forked_key(table_id), value)
+        pipe.execute()
 
     def forked(self) -> dict[str, tuple[int, str]]:
         """The forks the drain noted: table ID -> (first forked seq, the store's hash)."""

@@ -480,6 +480,23 @@ class SqlAuditStore:
             finally:
                 result.close()
 
+    def last_seqs(self, table_ids: Sequence[str]) -> dict[str, int]:
+        """The last stored seq of each of these tables that has events (an index lookup
+        a table)."""
+        if not table_ids:
+            return {}
+        self._ensure_schema()
+        found: dict[str, int] = {}
+        with _guard(), self.engine.connect() as conn:
+            for start in range(0, len(table_ids), INSERT_BATCH):
+                query = (
+                    sa.select(events_table.c.table_id, sa.func.max(events_table.c.seq))
+                    .where(events_table.c.table_id.in_(table_ids[start : start + INSERT_BATCH]))
+                    .group_by(events_table.c.table_id)
+                )
+                found.update({str(t): int(seq) for t, seq in conn.execute(query)})
+        return found
+
     def table_ids(self) -> list[str]:
         """Every table the store holds events of."""
         self._ensure_schema()

@@ -21,6 +21,7 @@ from dealerassist.adapters.rq_audit_queue import TABLE_DRAIN_JOB, RQAuditQueue
 from dealerassist.adapters.sql_store import SqlAuditStore
 from dealerassist.audit.verify import verify
 from dealerassist.bootstrap import build_services
+from dealerassist.errors import Conflict
 from dealerassist.profiles import default_profiles_dir
 from dealerassist.service import audit as audit_cases
 from dealerassist.service import tables as use_cases
@@ -216,8 +217,41 @@ def test_a_redis_rewound_to_an_older_rdb_forks_the_chain_and_both_branches_are_k
     alerts = audit_cases.audit_alerts(services)
     assert alerts["ok"] is False and alerts["forked"][0]["table_id"] == "K1"
     assert RQAuditQueue(connection).depth() == 0  # nothing left waiting, nothing dropped
+    # the commit path refuses to build on the rewound head any longer
+    with pytest.raises(Conflict, match="audit chain forked"):
+        use_cases.submit_action(services, "K1", {"seat": 3, "action": "post"}, actor, pre)
     # verify against Redis's live head: the store holds more than the rewound Redis
     report = audit_cases.verify_scope(store, services.profiles, "K1", integrity=services.integrity)
     assert any("Redis lost what the store has" in p["why"] for p in report["problems"]), report
     services.audit_store.dispose()  # type: ignore[attr-defined]
     store.dispose()
+
+
+def test_a_rewound_table_is_refused_before_it_forks(
+    rewinding_redis: RedisServer, sql_url: str, tmp_path: Path
+) -> None:
+    """Rewound with nothing played since: the worker's first drain compares Redis's live
+    heads with the store and suspends the table, so no acknowledged entry reuses a seq."""
+    services = _services(rewinding_redis, sql_url, tmp_path)
+    connection = redis.Redis.from_url(rewinding_redis.url)
+    worker.configure(sql_url)
+    play_hands(services, "K1", hands=1, profile_id=PROFILE)
+    _work(connection)
+    snapshot = rewinding_redis.snapshot()
+    snapshot_seq = services.tables.load("K1").head.seq  # type: ignore[union-attr]
+    actor, pre = use_cases.Actor("dealer-1", "dealer"), use_cases.Preconditions()
+    use_cases.start_hand(services, "K1", None, actor, pre)
+    _work(connection)
+    rewinding_redis.restore(snapshot)
+    services.audit_store.dispose()  # type: ignore[attr-defined]
+    services = _services(rewinding_redis, sql_url, tmp_path)
+    connection = redis.Redis.from_url(rewinding_redis.url)
+    worker.configure(sql_url)  # a worker process starting after the restore
+    RQAuditQueue(connection).enqueue_drain()
+    _work(connection)
+    with pytest.raises(Conflict, match="audit chain forked"):
+        use_cases.start_hand(services, "K1", None, actor, pre)
+    assert services.audit_store.forked_tables() == []  # type: ignore[attr-defined]
+    alerts = audit_cases.audit_alerts(services)
+    assert alerts["forked"] == [{"table_id": "K1", "from_seq": snapshot_seq + 1, "quarantined": 0}]
+    services.audit_store.dispose()  # type: ignore[attr-defined]
