@@ -220,6 +220,17 @@ def _cmd_checkpoint_key(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_resolve_fork(args: argparse.Namespace) -> int:
+    """Record that a forked table was dealt with (its quarantine stays) and lift its
+    suspension in Redis, so it takes commits again."""
+    store = _open_store()
+    store.resolve_fork(args.table, args.note)
+    for queue in _live_queues():
+        queue.clear_forked(args.table)
+    print(f"fork of table {args.table!r} resolved: {args.note}")
+    return 0
+
+
 def _cmd_catch_up(args: argparse.Namespace) -> int:
     """Store the events of JSONL exports that the store lacks (after a restore): the same
     idempotent, fork-checked insert as the drain; print what was stored."""
@@ -399,6 +410,12 @@ def add_audit_commands(sub: Any) -> None:
     )
     catch_up.add_argument("sources", nargs="+", type=Path, help="JSONL exports")
     catch_up.set_defaults(func=_guarded(_cmd_catch_up))
+    resolve = sub.add_parser(
+        "resolve-fork", help="record that a forked table was dealt with; lift its suspension"
+    )
+    resolve.add_argument("table", help="the table ID")
+    resolve.add_argument("--note", required=True, help="what was done (kept with the record)")
+    resolve.set_defaults(func=_guarded(_cmd_resolve_fork))
     export = sub.add_parser("export", help="export the audit log as JSONL, CSV or PHH hands")
     export.add_argument("--format", choices=sorted(FORMATS), default="jsonl")
     export.add_argument("-o", "--output", required=True, help="file to write ('-': stdout)")

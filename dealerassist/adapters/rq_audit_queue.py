@@ -302,6 +302,13 @@ class RQAuditQueue:
         pipe.set(table_forked_key(table_id), value)
         pipe.execute()
 
+    def clear_forked(self, table_id: str) -> None:
+        """Lift the table's fork mark (an operator resolved it): commits are taken again."""
+        pipe = self.connection.pipeline()
+        pipe.hdel(FORKED_KEY, table_id)
+        pipe.delete(table_forked_key(table_id))
+        pipe.execute()
+
     def forked(self) -> dict[str, tuple[int, str]]:
         """The forks the drain noted: table ID -> (first forked seq, the store's hash)."""
         forked: dict[str, tuple[int, str]] = {}

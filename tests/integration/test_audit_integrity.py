@@ -21,6 +21,7 @@ from dealerassist.adapters.rq_audit_queue import TABLE_DRAIN_JOB, RQAuditQueue
 from dealerassist.adapters.sql_store import SqlAuditStore
 from dealerassist.audit.verify import verify
 from dealerassist.bootstrap import build_services
+from dealerassist.cli import main
 from dealerassist.errors import Conflict
 from dealerassist.profiles import default_profiles_dir
 from dealerassist.service import audit as audit_cases
@@ -228,7 +229,7 @@ def test_a_redis_rewound_to_an_older_rdb_forks_the_chain_and_both_branches_are_k
 
 
 def test_a_rewound_table_is_refused_before_it_forks(
-    rewinding_redis: RedisServer, sql_url: str, tmp_path: Path
+    rewinding_redis: RedisServer, sql_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Rewound with nothing played since: the worker's first drain compares Redis's live
     heads with the store and suspends the table, so no acknowledged entry reuses a seq."""
@@ -254,4 +255,9 @@ def test_a_rewound_table_is_refused_before_it_forks(
     assert services.audit_store.forked_tables() == []  # type: ignore[attr-defined]
     alerts = audit_cases.audit_alerts(services)
     assert alerts["forked"] == [{"table_id": "K1", "from_seq": snapshot_seq + 1, "quarantined": 0}]
+    # an operator closes the table and says so: the suspension is lifted
+    monkeypatch.setenv("DATABASE_URL", sql_url)
+    monkeypatch.setenv("REDIS_URL", rewinding_redis.url)
+    assert main(["resolve-fork", "K1", "--note", "closed, reopened as K2"]) == 0
+    assert audit_cases.audit_alerts(services)["ok"] is True
     services.audit_store.dispose()  # type: ignore[attr-defined]
