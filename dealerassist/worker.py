@@ -223,8 +223,8 @@ def drain_rounds(
                 return stored
             idle_since = None  # a table turned dirty since the round: go on
         elif now - started >= JOB_BUDGET_SECONDS or stopping():
-            if checkpointer is not None:
-                checkpointer.flush()
+            if checkpointer is not None and stopping():
+                checkpointer.flush()  # the process is going: sign what it stored
             queue.enqueue_drain()
             return stored
         if not drained.full:

@@ -5,6 +5,7 @@ heads, and Redis's live head of every live table)."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -15,6 +16,7 @@ from dealerassist.adapters.rq_audit_queue import TABLES_KEY, RQAuditQueue, pendi
 from dealerassist.adapters.sql_store import SqlAuditStore
 from dealerassist.audit.checkpoints import (
     Anchor,
+    CheckpointReport,
     anchors_from,
     live_anchor,
     verify_checkpoints,
@@ -37,6 +39,8 @@ class AuditIntegrityReport:
         self.store = store
         self.queues = list(queues)
         self.public_keys = dict(public_keys or {})
+        self._verified: CheckpointReport | None = None
+        self._lock = threading.Lock()
 
     def forked_tables(self) -> list[dict[str, Any]]:
         """The store's forks, and the tables the worker found rewound in Redis before any
@@ -56,6 +60,18 @@ class AuditIntegrityReport:
             isolated.update(queue.isolated())
         return isolated
 
+    def checkpoint_report(self) -> CheckpointReport:
+        """The checkpoint chain verified, from where this process last got (a good run is
+        kept, so each verify checks only the checkpoints made since; the first pays for
+        them all)."""
+        with self._lock:
+            start = self._verified
+            after = 0 if start is None else start.last_n
+            report = verify_checkpoints(self.store.iter_checkpoints(after), self.public_keys, start)
+            if not report.problems:
+                self._verified = report
+            return report
+
     def checkpoints(self, after: int = 0) -> Iterator[dict[str, Any]]:
         return self.store.iter_checkpoints(after)
 
@@ -64,7 +80,7 @@ class AuditIntegrityReport:
         found: list[Anchor] = []
         summary: dict[str, Any] = {}
         if self.public_keys:
-            report = verify_checkpoints(self.store.iter_checkpoints(), self.public_keys)
+            report = self.checkpoint_report()
             found += anchors_from(report)
             summary["checkpoints"] = report.to_dict()
         else:
