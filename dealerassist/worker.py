@@ -115,6 +115,7 @@ class _Context:
     stopping: bool = False
     stores: dict[str, SqlAuditStore] = field(default_factory=dict)
     checkpointers: dict[str, Checkpointer | None] = field(default_factory=dict)
+    integrity: dict[str, AuditIntegrityReport] = field(default_factory=dict)
     profiles_dir: Path | None = None
     loaded_profiles: ProfileDirectory | None = None
     # The queues whose tables were compared with the store once (``mark_rewound_tables``).
@@ -469,7 +470,10 @@ def verify_audit_log(table_id: str | None = None) -> dict[str, Any]:
     """RQ job (the verify queue): verify one table's chain, or every table's, replaying each
     event under the profile version it recorded; the report is the job's result."""
     store = _context.store()
-    integrity = AuditIntegrityReport(store, [RQAuditQueue(_context.redis())], public_keys())
+    if store.url not in _context.integrity:  # kept: each job checks only new checkpoints
+        queues = [RQAuditQueue(_context.redis())]
+        _context.integrity[store.url] = AuditIntegrityReport(store, queues, public_keys())
+    integrity = _context.integrity[store.url]
     return verify_scope(store, _context.profiles(), table_id, _interrupted, integrity)
 
 

@@ -15,6 +15,7 @@ from flask import Flask
 from rq import Queue
 
 from api.conftest import Api, token_book
+from dealerassist.adapters.rq_audit_queue import RQAuditQueue
 from dealerassist.api import create_app
 from dealerassist.bootstrap import build_services
 from dealerassist.service.ports import Services
@@ -300,3 +301,27 @@ def test_verification_jobs_are_503_while_redis_or_the_store_is_down(tmp_path: Pa
     refused = api.call("POST", "/v1/audit/verifications", "auditor", {"table_id": "T1"})
     assert refused.status_code == 503
     assert "audit store" in refused.get_json()["detail"]
+
+
+def test_alerts_and_readyz_name_an_isolated_table(
+    api: Api, settings: Settings, redis_client: redis.Redis
+) -> None:
+    """A table whose events the store refuses (issue 19): /readyz fails naming it, and
+    GET /v1/audit/alerts lists it with the reason for the floor and the auditor; a dealer
+    may not read it."""
+    assert api.call("GET", "/v1/audit/alerts", "floor").get_json() == {
+        "ok": True,
+        "forked": [],
+        "isolated": [],
+    }
+    assert api.call("GET", "/readyz", None).status_code == 200
+    RQAuditQueue(redis_client).isolate("T1", "DataError: value too long for varchar(64)")
+    alerts = api.call("GET", "/v1/audit/alerts", "auditor").get_json()
+    assert alerts["ok"] is False
+    assert alerts["isolated"] == [
+        {"table_id": "T1", "reason": "DataError: value too long for varchar(64)"}
+    ]
+    ready = api.call("GET", "/readyz", None)
+    assert ready.status_code == 503
+    assert ready.get_json()["checks"]["audit_integrity"]["isolated"][0]["table_id"] == "T1"
+    assert api.call("GET", "/v1/audit/alerts", "dealer").status_code == 403
