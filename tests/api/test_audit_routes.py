@@ -15,8 +15,10 @@ from flask import Flask
 from rq import Queue
 
 from api.conftest import Api, token_book
+from dealerassist.adapters.checkpointing import KEY_FILE_ENV, write_key_file
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue
 from dealerassist.api import create_app
+from dealerassist.audit.checkpoints import key_id, public_key_from_hex, verify_checkpoints
 from dealerassist.bootstrap import build_services
 from dealerassist.service.ports import Services
 from dealerassist.settings import Settings
@@ -325,3 +327,26 @@ def test_alerts_and_readyz_name_an_isolated_table(
     assert ready.status_code == 503
     assert ready.get_json()["checks"]["audit_integrity"]["isolated"][0]["table_id"] == "T1"
     assert api.call("GET", "/v1/audit/alerts", "dealer").status_code == 403
+
+
+def test_a_jsonl_download_ends_with_the_signed_checkpoints_of_its_scope(
+    api: Api, settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a signing key the worker checkpoints what it drains; every JSONL download ends
+    with the checkpoints (issue 19), showing the heads of its scope only, and they verify."""
+    public = public_key_from_hex(write_key_file(tmp_path / "checkpoint.pem"))
+    monkeypatch.setenv(KEY_FILE_ENV, str(tmp_path / "checkpoint.pem"))
+    _finish_hand(api)
+    api.create_table(table_id="T2")
+    _drain(settings)
+    lines = api.call("GET", "/v1/audit/events?table_id=T1", "auditor").get_data(as_text=True)
+    rows = [json.loads(line) for line in lines.splitlines()]
+    records = [row["checkpoint"] for row in rows if set(row) == {"checkpoint"}]
+    assert records and rows[-len(records) :] == [{"checkpoint": r} for r in records]  # at the end
+    report = verify_checkpoints(records, {key_id(public): public})
+    assert report.problems == [] and set(report.heads) == {"T1"}
+    alone = api.call("GET", "/v1/audit/checkpoints", "auditor").get_data(as_text=True)
+    whole = verify_checkpoints(
+        [json.loads(line)["checkpoint"] for line in alone.splitlines()], {key_id(public): public}
+    )
+    assert set(whole.heads) == {"T1", "T2"}

@@ -184,3 +184,30 @@ def test_verify_from_a_saved_state_reads_only_what_came_after(
     store.dispose()
     code, short = _cli([*verify_args, "--since-state", str(state)], sql_url, capsys, monkeypatch)
     assert code == 1 and {p["seq"] for p in short["problems"]} == {26}
+
+
+def test_a_checkpoint_is_due_when_a_hand_ends_and_at_least_every_minute(tmp_path: Path) -> None:
+    """The worker's checkpointer: a stored hand end makes one due after MIN_SECONDS, heads
+    without a hand end after MAX_SECONDS; nothing moved, nothing to sign."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    from dealerassist.adapters.checkpointing import MAX_SECONDS, MIN_SECONDS, Checkpointer
+    from dealerassist.audit.checkpoints import Head
+
+    store = SqlAuditStore(f"sqlite:///{tmp_path / 'audit.sqlite3'}")
+    clock = [0.0]
+    checkpointer = Checkpointer(store, Ed25519PrivateKey.generate(), monotonic=lambda: clock[0])
+    head = Head("T1", 5, "a" * 64, "2026-12-01T12:00:00.000000Z")
+    checkpointer.note([head], hand_ended=True)
+    clock[0] = MIN_SECONDS - 0.1
+    assert checkpointer.maybe() is None
+    clock[0] = MIN_SECONDS
+    assert checkpointer.maybe() is not None and store.latest_checkpoint()["n"] == 1  # type: ignore[index]
+    checkpointer.note([Head("T1", 6, "b" * 64, head.at)], hand_ended=False)
+    clock[0] += MAX_SECONDS - 0.1
+    assert checkpointer.maybe() is None
+    clock[0] += 0.1
+    assert checkpointer.maybe() is not None and store.latest_checkpoint()["n"] == 2  # type: ignore[index]
+    clock[0] += 2 * MAX_SECONDS
+    assert checkpointer.maybe() is None and checkpointer.flush() is None  # nothing moved
+    store.dispose()
