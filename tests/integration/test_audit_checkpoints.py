@@ -178,6 +178,11 @@ def test_verify_from_a_saved_state_reads_only_what_came_after(
     code, new = _cli([*verify_args, "--since-state", str(state)], sql_url, capsys, monkeypatch)
     assert code == 0 and new["ok"] is True, new
     assert new["events"] == 20 + 2  # each table's resumed head, and what came after it
+    export = tmp_path / "export.jsonl"
+    assert _cli(["export", "-o", str(export)], sql_url, capsys, monkeypatch)[0] == 0
+    since = ["--since-state", str(state), "--file", str(export)]
+    code, from_file = _cli([*verify_args, *since], sql_url, capsys, monkeypatch)
+    assert code == 0 and from_file["events"] == 22, from_file  # the export's own checkpoints
     store = SqlAuditStore(sql_url)
     with store.engine.begin() as conn:
         conn.execute(sa.delete(events_table).where(events_table.c.seq > 25))
