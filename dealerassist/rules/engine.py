@@ -230,6 +230,8 @@ def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log)
     if hand.waiting and act.action is not ActionKind.POST:  # check_post names a post's wait
         waits = hand  # OPEN-08: a false opener sitting out makes no entry
         _checked(state, hand, rules, lambda: openers.check_not_waiting(waits, act.seat))
+    if act.action is ActionKind.DRAW and drawing.changeable_draw(state) == act.seat:
+        return _change_pat(state, act, rules, at, log)  # DRAW-07: until the next entry
     if phase is Phase.POSTING and act.action in _POSTING:
         state, hand = posting.apply_act(state, hand, act, log)
     elif act.action is ActionKind.EXPOSED:
@@ -325,8 +327,9 @@ def _options_text(allowed: list[dict[str, Any]]) -> str:
 def _change_pat(
     state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log
 ) -> TableState:
-    """DRAW-07: the last drawer's pat is taken back (the hand rebuilt from its journal without
-    it) and the new request applied, as if the pat had never been entered."""
+    """DRAW-07: the last drawer's pat, or in count mode the draw that is the hand's last entry,
+    is taken back (the hand rebuilt from its journal without it) and the new request applied,
+    as if the first request had never been entered."""
     rebuilt, dropped = journal.without_last_actions(state, 1, rules, apply)
     outcome = apply(rebuilt, act, rules, at)
     log.events.append({"type": "draw_changed", "seat": act.seat, "was": dropped})
@@ -377,7 +380,7 @@ def _exposed_draw(
         state,
         hand,
         rules,
-        lambda: exposed_draw.check_exposed_draw(state, hand, act, state.spec.mode),
+        lambda: exposed_draw.check_exposed_draw(state, hand, act, state.spec.mode, rules),
     )
     after, event, instructions, steps = exposed_draw.apply_exposed_draw(
         hand, act.seat, card, rules, state.spec.mode
@@ -506,6 +509,16 @@ def _check_time(hand: HandState, act: Act, rules: HouseRules, at: datetime) -> N
     """DRAW-11: ``time`` declares the seat pat only after its draw deadline has passed."""
     deadline = hand.draw_deadline
     too_early = deadline is None or at < datetime.fromisoformat(deadline)
+    if act.seat == hand.to_act and _declared(hand, act.seat, rules):
+        raise RuleViolation(
+            rule_id=RuleId.DRAW_11,
+            message=(
+                f"Seat {act.seat} has declared its draw: the timer is over for it, and the "
+                "dealer enters its cards with deal."
+            ),
+            seat=act.seat,
+            allowed=drawing.legal_now(hand, rules, phase_number(hand.phase)),
+        )
     if act.seat != hand.to_act or rules.draw.timeout_seconds <= 0 or too_early:
         raise RuleViolation(
             rule_id=RuleId.DRAW_11,
@@ -515,6 +528,15 @@ def _check_time(hand: HandState, act: Act, rules: HouseRules, at: datetime) -> N
                 hand, hand.to_act or act.seat, rules, phase_number(hand.phase)
             ),
         )
+
+
+def _declared(hand: HandState, seat: int, rules: HouseRules) -> bool:
+    """DRAW-11 with ``timer_stops_at_declaration``: the seat has declared its draw and waits
+    only for the dealer's cards (or a fifth card), so no timer runs on it."""
+    if not rules.draw.timer_stops_at_declaration or not hand.has(seat):
+        return False
+    player = hand.player(seat)
+    return bool(player.pending) or seat in hand.come_back
 
 
 def _set_draw_deadline(hand: HandState, rules: HouseRules, at: datetime) -> HandState:
@@ -553,18 +575,19 @@ def legal_actions(state: TableState, rules: HouseRules, at: datetime) -> dict[st
     hand = state.hand
     if hand is None or hand.to_act is None or hand.phase is Phase.COMPLETE:
         return None
-    if hand.floor_wait:  # IRREG-04: no entry until the floor rules
+    if hand.floor_wait or hand.pot_held:  # IRREG-04, SHOW-11: no entry until the floor rules
         return {
             "seat": hand.to_act,
             "phase": hand.phase.value,
             "legal": [],
-            "floor": hand.floor_wait,
+            "floor": hand.floor_wait or RuleId.SHOW_11.value,
         }
     legal = _legal(state, hand, rules)
     if (
         is_draw(hand.phase)
         and hand.draw_deadline
         and at >= datetime.fromisoformat(hand.draw_deadline)
+        and not _declared(hand, hand.to_act, rules)
     ):
         legal = [*legal, {"action": "time"}]
     return {"seat": hand.to_act, "phase": hand.phase.value, "legal": legal}

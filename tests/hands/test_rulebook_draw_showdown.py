@@ -138,7 +138,8 @@ def test_DRAW_06_guides_the_reshuffle_pool_in_the_third_draw(
 
 def test_DRAW_06_keeps_every_own_discard_out_in_the_casino_triple_draw_profile() -> None:
     """casino-triple-draw-27 (seed-000 pool, fifth cards after the others): the reshuffle for
-    seat 2 in draw 3 leaves out all fourteen cards seat 2 ever threw, from all three draws."""
+    seat 2 in draw 3 leaves out all fourteen cards seat 2 ever threw, from all three draws, and
+    the ten of seat 3, still to draw (``reshuffle_keeps_out_later_drawers``)."""
     table = Table([500, 500, 500], variant=TRIPLE, rules=profile("casino-triple-draw-27"))
     table.start(button=3)
     table.act(3, "call")
@@ -153,10 +154,10 @@ def test_DRAW_06_keeps_every_own_discard_out_in_the_casino_triple_draw_profile()
     assert table.hand.stub == 5
     table.act(1, "draw", count=3)
     table.act(2, "draw", count=4)
-    assert texts(table)[1] == (
+    assert texts(table)[1] == (  # seat 3, still to draw, keeps its discards out too (issue 20)
         "Reshuffle for seat 2: shuffle face down and cut the 1 card left in the stub (the "
-        "bottom card), 3 burn cards and the discards of seat 1 (13) and seat 3 (10) into a new "
-        "stub of 27 cards. Keep out the discards of seat 2 (14, its own)."
+        "bottom card), 3 burn cards and the discards of seat 1 (13) into a new stub of 17 "
+        "cards. Keep out the discards of seat 2 (14, its own) and seat 3 (10)."
     )
     assert table.hand.player(2).pile == (5, 5, 4)
     assert cards_accounted(table.hand) == 52
