@@ -639,7 +639,7 @@ def _seats_view(state: TableState) -> list[dict[str, Any]]:
         {
             "seat": seat.seat,
             "player": seat.player,
-            "stack": behind.get(seat.seat, seat.stack),
+            "stack": behind.get(seat.seat, seat.stack) if seat.player else seat.stack,
             "status": seat.status.value,
             "missed_blind": seat.missed_blind,
             "new_player": seat.new_player,

@@ -191,8 +191,10 @@ def store_hand(state: TableState, hand: HandState) -> TableState:
     """Keep the hand on the table; when it is over, its final stacks go back to the seats, and
     the antes a cancelled deal carried (OPEN-03, ``cancel``) stay in the table's pot."""
     if hand.phase is Phase.COMPLETE:
-        seats = tuple(
-            evolve(seat, stack=_behind(hand.player(seat.seat))) if hand.has(seat.seat) else seat
+        seats = tuple(  # a seat left empty by a player who folded and left keeps nothing
+            evolve(seat, stack=_behind(hand.player(seat.seat)))
+            if hand.has(seat.seat) and seat.status is not SeatStatus.EMPTY
+            else seat
             for seat in state.seats
         )
         state = evolve(state, seats=seats)

@@ -19,7 +19,16 @@ from engine_table import AT, NO_LIMIT, Table, cards_accounted
 from profile_table import ProfileTable, entry
 
 from dealerassist.profiles import load_profile
-from dealerassist.rules.actions import Act, ActionKind, Mode, StartHand, Structure, Variant
+from dealerassist.rules.actions import (
+    Act,
+    ActionKind,
+    Mode,
+    RemovePlayer,
+    SeatPlayer,
+    StartHand,
+    Structure,
+    Variant,
+)
 from dealerassist.rules.engine import apply, legal_actions, view
 from dealerassist.rules.house_rules import HouseRules, KillAction, SecondLeg
 from dealerassist.rules.ruling_commands import HoldPot, ReleasePot, Ruling
@@ -504,3 +513,46 @@ def test_DRAW_11_accepts_time_for_a_seat_that_has_not_chosen() -> None:
     assert {"action": "time"} in (legal_actions(table.state, table.rules, later) or {})["legal"]
     state = apply(table.state, Act(2, ActionKind.TIME), table.rules, later).state
     assert state.hand is not None and state.hand.player(2).timed_out
+
+
+# --- GAME-01: a folded player may leave during the hand ------------------------------------------
+
+
+def test_GAME_01_accepts_a_folded_player_leaving_during_the_hand() -> None:
+    """RRoP (a player who folds has no further part in the hand; the chips he put in are the
+    pot's): seat 3 folds and leaves with the chips behind him; his blind stays in the pot,
+    the hand plays on and the seat is empty afterwards, its chips not given back."""
+    table = Table([100, 100, 100], rules=profile("casino-five-card-draw"))
+    table.start(button=1)
+    table.act(1, "call")
+    table.act(2, "call")
+    table.act(3, "raise", amount=20)
+    table.act(1, "fold")
+    outcome = table.run(RemovePlayer(1))
+    assert {"type": "left", "seat": 1, "player": "P1", "stack": 90} in outcome.events
+    assert table.hand.pot == 40 and table.state.seat(1).player is None
+    table.act(2, "call")
+    table.act(2, "draw", count=1)
+    table.act(3, "draw", count=1)
+    table.act(2, "check")
+    table.act(3, "check")
+    table.act(2, "show", cards="Ah Ad Ac Kd Ks")
+    table.act(3, "muck")
+    assert table.stacks() == {2: 130, 3: 80}
+    assert table.state.seat(1).stack == 0
+
+
+def test_GAME_01_rejects_a_live_hand_leaving_and_a_new_player_in_the_dead_seat() -> None:
+    """A player whose hand is live leaves only when the hand is over (GAME-01); the seat a
+    folded player left is not taken while his dead hand is still in the hand."""
+    table = Table([100, 100, 100], rules=profile("casino-five-card-draw"))
+    table.start(button=1)
+    before = table.state
+    with pytest.raises(RuleViolation) as caught:
+        table.run(RemovePlayer(1))
+    assert caught.value.rule_id is RuleId.GAME_01 and table.state is before
+    table.act(1, "fold")
+    table.run(RemovePlayer(1))
+    with pytest.raises(RuleViolation) as seated:
+        table.run(SeatPlayer(1, "New", 100))
+    assert seated.value.rule_id is RuleId.GAME_01
