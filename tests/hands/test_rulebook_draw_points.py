@@ -556,3 +556,28 @@ def test_GAME_01_rejects_a_live_hand_leaving_and_a_new_player_in_the_dead_seat()
     with pytest.raises(RuleViolation) as seated:
         table.run(SeatPlayer(1, "New", 100))
     assert seated.value.rule_id is RuleId.GAME_01
+
+
+# --- GAME-05: the deck never changes silently during a hand --------------------------------------
+
+
+def test_GAME_05_guides_the_deck_change_when_a_seat_sits_out_at_the_post() -> None:
+    """seed 000 (32 cards for up to four players, 36 with five): the hand is announced for
+    five with the 36-card deck; the big blind's seat sits out at the post, four are dealt in:
+    the dealer is told the deck is now 32 cards (the sixes out), and a six dealt is a blank
+    (DECK-05) while a seven is accepted."""
+    rules = profile("ace-to-seven-stripped")
+    table = Table([100] * 5, variant=Variant.ACE_TO_SEVEN_STRIPPED, rules=rules, mode=Mode.CARD)
+    started = table.start(button=5, post=False)
+    assert table.hand.deck == 36
+    assert any(n.rule_id is RuleId.GAME_05 and "36-card" in n.message for n in started.notices)
+    table.act(1, "post")
+    outcome = table.act(2, "sit_out")
+    while table.hand.phase is Phase.POSTING:
+        outcome = table.act(table.hand.to_act, "post")
+    (notice,) = [n for n in outcome.notices if n.rule_id is RuleId.GAME_05]
+    assert "32-card deck, not the 36-card deck announced (take the sixes out)" in notice.message
+    assert table.hand.deck == 32
+    seat = table.hand.to_act
+    assert refused(table, seat, "deal", cards="6c 7c 7d 7h 7s").rule_id is RuleId.DECK_05
+    table.act(seat, "deal", cards="8c 7c 7d 7h 7s")
