@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 from dealerassist.rules import (
     betting,
     blinds,
+    boxed_card,
     chop,
     dealing,
     drawing,
@@ -238,6 +239,8 @@ def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log)
         hand = _exposed(state, hand, act, rules, log)
     elif act.action is ActionKind.EXTRA_CARD:
         hand = _extra_card(state, hand, act, rules, log)
+    elif act.action is ActionKind.BOXED_CARD:
+        hand = _boxed_card(state, hand, act, rules, log)
     elif phase is Phase.DEAL and act.action is ActionKind.DEAL:
         dealing.check_initial_deal(hand, act)
         hand = dealing.apply_initial_deal(hand, act.seat, act.cards or ())
@@ -367,6 +370,19 @@ def _extra_card(
         state, hand, rules, lambda: extra_card.check_extra_card(hand, act, state.spec.mode)
     )
     after, event, instructions, notices = extra_card.apply_extra_card(hand, act.seat, card, rules)
+    _log_irregularity(log, hand, after, event, instructions, notices)
+    return after
+
+
+def _boxed_card(
+    state: TableState, hand: HandState, act: Act, rules: HouseRules, log: Log
+) -> HandState:
+    """DECK-06: a card found face up in the stub is a blank: it leaves the stub for the burn
+    pile (a reshuffle takes it); a second one voids the hand (the floor's misdeal)."""
+    card = _checked(
+        state, hand, rules, lambda: boxed_card.check_boxed_card(hand, act, state.spec.mode)
+    )
+    after, event, instructions, notices = boxed_card.apply_boxed_card(hand, act.seat, card)
     _log_irregularity(log, hand, after, event, instructions, notices)
     return after
 

@@ -260,6 +260,8 @@ class HandState:
     # IRREG-04: the rule the hand waits on the floor for (the stub and the reshuffle pool
     # cannot replace a card exposed on the draw): no dealer entry until the floor rules
     floor_wait: str | None = field(default=None, metadata=OMIT_AT_DEFAULT)
+    # DECK-06: cards found face up in the stub in this hand (now in the burn pile; two: void)
+    boxed: int = field(default=0, metadata=OMIT_AT_DEFAULT)
 
     def player(self, seat: int) -> PlayerState:
         for player in self.players:

@@ -281,7 +281,8 @@ def off_limits_notice() -> Notice:
     """DRAW-13 / DECK-06: the discards and the stub are off limits; a boxed card is a blank."""
     message = (
         "Discards and the stub are off limits: nobody looks through them, and no card is "
-        "shown after the hand. A card found face up in the stub is a blank: set it aside and "
-        "deal the next one (two or more among the cards needed: call the floor)"
+        "shown after the hand. A card found face up in the stub is a blank: enter it "
+        "(boxed_card), put it with the burn cards and deal the next one (two or more among "
+        "the cards needed: call the floor)"
     )
     return Notice(rule_id=RuleId.DRAW_13, message=message)

@@ -581,3 +581,42 @@ def test_GAME_05_guides_the_deck_change_when_a_seat_sits_out_at_the_post() -> No
     seat = table.hand.to_act
     assert refused(table, seat, "deal", cards="6c 7c 7d 7h 7s").rule_id is RuleId.DECK_05
     table.act(seat, "deal", cards="8c 7c 7d 7h 7s")
+
+
+# --- DECK-06: a card found face up in the stub ----------------------------------------------------
+
+
+def test_DECK_06_accepts_a_boxed_card_in_the_draw_and_a_second_is_a_void_hand() -> None:
+    """WSOP 23 ("a boxed card ... will be treated as a meaningless scrap of paper ... replaced
+    by the next card"; "if 2 or more boxed cards appear ..., the hand in progress will be
+    void"), RRoP misdeals: in the draw the card found face up leaves the stub for the burn
+    pile (the stub shrinks by one, the burn owed is still taken), cards stay conserved and a
+    reshuffle takes it; a second one tells the dealer the hand is void (call the floor)."""
+    table = limped_to_the_draw(profile("casino-five-card-draw"))
+    stub, burns = table.hand.stub, table.hand.burns
+    outcome = table.act(1, "boxed_card")
+    assert table.hand.stub == stub - 1 and table.hand.burns == burns + 1
+    assert outcome.instructions[0]["code"] == "boxed_card" and not outcome.notices
+    assert cards_accounted(table.hand) == 52
+    table.act(1, "draw", count=3)
+    assert table.hand.burns == burns + 2  # the burn before the draw is still taken
+    second = table.act(2, "boxed_card")
+    (notice,) = second.notices
+    assert notice.rule_id is RuleId.DECK_06 and "the hand is void" in notice.message
+    assert cards_accounted(table.hand) == 52
+
+
+def test_DECK_06_rejects_a_boxed_card_outside_the_deal_and_draws_or_already_seen() -> None:
+    """DECK-06: after the first betting action the stub is not being dealt: refused; in card
+    mode a card a player holds cannot be the card found face up in the stub."""
+    table = Table([100, 100, 100], rules=profile("casino-five-card-draw"))
+    table.start(button=3)
+    table.act(3, "call")
+    assert refused(table, 1, "boxed_card").rule_id is RuleId.DECK_06
+    cards = Table([100, 100, 100], rules=profile("casino-five-card-draw"), mode=Mode.CARD)
+    cards.start(button=3)
+    cards.act(1, "deal", cards=DEALT[1])
+    assert refused(cards, 2, "boxed_card", cards="7h").rule_id is RuleId.DECK_06
+    cards.act(2, "boxed_card", cards="Kh")
+    assert cards.hand.burn_cards == ("Kh",) and cards.hand.stub == 52 - 5 - 1
+    assert refused(cards, 2, "deal", cards="Kh 6d 4d 3s 2d").rule_id is RuleId.DECK_01

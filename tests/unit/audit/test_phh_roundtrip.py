@@ -2169,3 +2169,23 @@ def _legal(table: Table) -> list[dict[str, Any]]:
     legal = legal_actions(state, table.services.profiles.get(table.profile_id), None)
     assert legal is not None
     return list(legal["legal"])
+
+
+def test_DECK_06_a_boxed_card_is_named_in_the_export_and_its_replay_refused_clearly() -> None:
+    """DECK-06 (WSOP 23): PHH has no card found face up in the stub. The export names it
+    (``_boxed``: the player whose cards were dealt, the card), pokerkit still replays the file
+    to the recorded stacks, and our reader refuses it with the reason (the stub would be one
+    card off) instead of replaying it wrong."""
+    table = Table("count", dict.fromkeys((1, 2, 3), 400))
+    table.start(button=1)
+    _in_turn(table, "post", "post", "call", "call", "check")
+    table.act(2, "boxed_card")
+    _in_turn(table, ("draw", 1), ("draw", 2), ("draw", 0), "check", "check", ("bet", 10))
+    _in_turn(table, "fold", "fold")
+    record = table.record(1)
+    text = hand_to_phh(record)
+    data = tomllib.loads(text)
+    assert data["_boxed"] == [[1, "??"]]  # seat 2 is p1, left of the button
+    assert _pokerkit_stacks(text) == _recorded_stacks(record, text)
+    with pytest.raises(InvalidInput, match="DECK-06"):
+        parse_phh(text)
