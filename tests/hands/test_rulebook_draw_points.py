@@ -25,6 +25,7 @@ from dealerassist.rules.actions import (
     Mode,
     RemovePlayer,
     SeatPlayer,
+    Stakes,
     StartHand,
     Structure,
     Variant,
@@ -620,3 +621,42 @@ def test_DECK_06_rejects_a_boxed_card_outside_the_deal_and_draws_or_already_seen
     cards.act(2, "boxed_card", cards="Kh")
     assert cards.hand.burn_cards == ("Kh",) and cards.hand.stub == 52 - 5 - 1
     assert refused(cards, 2, "deal", cards="Kh 6d 4d 3s 2d").rule_id is RuleId.DECK_01
+
+
+# --- GAME-01/06: the home game as home games play it ---------------------------------------------
+
+
+def test_GAME_06_accepts_the_seed_articles_no_limit_ante_hand() -> None:
+    """seed 000's worked example under home-game-no-limit-draw: $1 antes, no opening
+    requirement, no limit. Seat 1 bets 5 with nothing (no openers to hold), seat 2 calls,
+    seats 3 and 4 fold; three and one card on the draw (the seed's draw rules: burn first);
+    the opener acts first after the draw: seat 1 bets 10, seat 2 raises 16 (to 26), seat 1
+    calls; seat 2's two pair takes the pot of 66. A raise of less than the last bet (to 15) and
+    seat 2 acting before the opener after the draw are refused."""
+    rules = profile("home-game-no-limit-draw")
+    stakes = Stakes(ante=1, min_bet=1)
+    table = Table([100] * 4, structure=Structure.NO_LIMIT, stakes=stakes, rules=rules)
+    table.start(button=4)
+    assert table.hand.pot == 4
+    table.act(1, "bet", amount=5)
+    table.act(2, "call")
+    table.act(3, "fold")
+    table.act(4, "fold")
+    assert table.hand.phase is Phase.DRAW_1
+    outcome = table.act(1, "draw", count=3)
+    assert [i["text"] for i in outcome.instructions][:2] == [
+        "Burn one card",
+        "Deal 3 cards to seat 1",
+    ]
+    assert refused(table, 2, "draw", count=4).rule_id is RuleId.DRAW_02  # four needs an ace
+    table.act(2, "draw", count=1)
+    assert refused(table, 2, "bet", amount=10).rule_id in (RuleId.OPEN_01, RuleId.BET_08)
+    table.act(1, "bet", amount=10)
+    assert refused(table, 2, "raise", amount=15).rule_id is RuleId.BET_05
+    table.act(2, "raise", amount=26)
+    table.act(1, "call")
+    assert table.hand.phase is Phase.SHOWDOWN and table.hand.to_act == 2
+    table.act(2, "show", cards="Kh Kd 7c 7s 2d")
+    table.act(1, "show", cards="Qh Qd 9c 8s 3d")
+    assert table.hand.result["pots"][0]["amount"] == 4 + 10 + 52
+    assert table.stacks() == {1: 68, 2: 134, 3: 99, 4: 99}

@@ -58,6 +58,7 @@ SHIPPED = {
     "casino-triple-draw-27-kill",  # KILL-01..06: required kills
     "casino-triple-draw-27-optional-kill",  # KILL-01, 04, 06: the voluntary kill
     "pot-limit-five-card-draw",  # GAME-06, BET-05: the pot-limit game
+    "home-game-no-limit-draw",  # GAME-01/06: no limit, antes, no openers (the seed's example)
 }
 KILLS = {
     "casino-triple-draw-27-kill": KillMode.REQUIRED,
@@ -634,6 +635,7 @@ def test_the_summary_names_the_options_a_profile_turns_on() -> None:
 EXPOSED_KEEP = {
     "casino-five-card-draw": "any",  # RRoP-DH #3
     "home-game-five-card-draw": "any",
+    "home-game-no-limit-draw": "any",
     "ace-to-seven-stripped": "any",
     "replay-permissive": "any",
     "casino-triple-draw-27": "75432",  # RRoP-LB limit 2-7
@@ -751,6 +753,7 @@ SIDE_POTS_FIRST = {
     "pot-limit-five-card-draw": True,
     "ace-to-seven-stripped": True,
     "home-game-five-card-draw": False,  # seed 000 names no side-pot order
+    "home-game-no-limit-draw": False,  # seed 000 names no side-pot order
     "replay-permissive": False,  # the PHH files' shows keep their recorded order
 }
 
@@ -803,6 +806,7 @@ CHOP = {
     "pot-limit-five-card-draw": True,
     "ace-to-seven-stripped": False,  # its sources (seed 000, online 32CD rooms) have no chop
     "home-game-five-card-draw": False,  # an ante game: no blinds
+    "home-game-no-limit-draw": False,  # an ante game: no blinds
     "replay-permissive": False,  # pokerkit has no chop
 }
 
