@@ -19,6 +19,7 @@ from dealerassist.rules import (
     extra_card,
     journal,
     kills,
+    moving_button,
     openers,
     posting,
     rulings,
@@ -178,6 +179,8 @@ def _start(
     state = blinds.mark_missed(state, where)
     state = blinds.track_first_orbit(state, where, rules)  # BLIND-11 (c)
     hand = blinds.new_hand(state, where, rules, kill_seat)
+    due = moving_button.due_big_blind(state, where, rules)  # BLIND-03 (RRoP 2(a))
+    hand = moving_button.owe_big_blind(hand, due, state.spec.stakes)
     state = blinds.settle_newcomers(state, hand)
     kills.check_volunteer(state, hand, kill_seat, rules)
     openers.check_enough_dealt(hand)  # OPEN-08: a false opener waits even then

@@ -243,6 +243,11 @@ class BlindRules:
     """BLIND-01..BLIND-15."""
 
     button_method: ButtonMethod = ButtonMethod.DEAD  # BLIND-03
+    # BLIND-03, a moving button (RRoP Button and Blind Use 2(a): "there may be two big
+    # blinds"): when last hand's big blind is gone, the seat due the big blind posts one in the
+    # small blind's place (rules/moving_button.py); off: it posts the small blind only (profile
+    # versions before the option)
+    moving_due_big_blind: bool = False
     missed_blinds_return: MissedBlindsReturn = MissedBlindsReturn.POST_OR_WAIT  # BLIND-08
     new_player_must_post: bool = True  # BLIND-05: post a big blind or wait for it
     between_blinds_and_button: NewPlayerBetweenBlindsAndButton = (

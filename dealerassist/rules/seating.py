@@ -4,6 +4,7 @@ and the next hand's preview (BLIND-05, 07, 08, 11, 12, 13, 15; OPEN-09)."""
 from __future__ import annotations
 
 from dealerassist.errors import InvalidInput
+from dealerassist.rules import moving_button
 from dealerassist.rules.actions import (
     AddChips,
     ChangeSeat,
@@ -303,6 +304,8 @@ def next_hand_preview(table: TableState, rules: HouseRules) -> dict[str, object]
         return None
     where = positions(table, None, rules)
     upcoming = new_hand(mark_missed(table, where), where, rules)
+    due = moving_button.due_big_blind(table, where, rules)  # BLIND-03 (RRoP 2(a))
+    upcoming = moving_button.owe_big_blind(upcoming, due, table.spec.stakes)
     owes = {
         str(p.seat): {"amount": p.owes, "owes": [w for w in p.owes_what if w != STRADDLE_OFFER]}
         for p in upcoming.players

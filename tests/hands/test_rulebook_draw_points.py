@@ -31,7 +31,7 @@ from dealerassist.rules.actions import (
     Variant,
 )
 from dealerassist.rules.engine import apply, legal_actions, view
-from dealerassist.rules.house_rules import HouseRules, KillAction, SecondLeg
+from dealerassist.rules.house_rules import ButtonMethod, HouseRules, KillAction, SecondLeg
 from dealerassist.rules.ruling_commands import HoldPot, ReleasePot, Ruling
 from dealerassist.rules.state import Phase
 from dealerassist.rules.violations import RuleId, RuleViolation
@@ -660,3 +660,48 @@ def test_GAME_06_accepts_the_seed_articles_no_limit_ante_hand() -> None:
     table.act(1, "show", cards="Qh Qd 9c 8s 3d")
     assert table.hand.result["pots"][0]["amount"] == 4 + 10 + 52
     assert table.stacks() == {1: 68, 2: 134, 3: 99, 4: 99}
+
+
+# --- BLIND-03: a moving button; nobody skips the big blind --------------------------------------
+
+
+def moving_button_after_the_big_blind_left(due_big_blind: bool) -> Table:
+    """casino-five-card-draw with a moving button (``moving_due_big_blind`` as given), five
+    seats: hand 1 (button 1, blinds 2 and 3) folds to the big blind; seat 3 leaves; hand 2
+    starts: the button on seat 2, the small blind on seat 4, the big blind on seat 5."""
+    rules = with_section(
+        profile("casino-five-card-draw"),
+        "blinds",
+        button_method=ButtonMethod.MOVING,
+        moving_due_big_blind=due_big_blind,
+    )
+    table = Table([100] * 5, rules=rules)
+    table.start(button=1)
+    for seat in (4, 5, 1, 2):
+        table.act(seat, "fold")
+    table.run(RemovePlayer(3))
+    table.start(post=False)
+    assert (table.hand.button, table.hand.small_blind_seat, table.hand.big_blind_seat) == (2, 4, 5)
+    return table
+
+
+def test_BLIND_03_accepts_two_big_blinds_when_the_big_blind_left_under_a_moving_button() -> None:
+    """RRoP Button and Blind Use 2(a) (moving button: "the blinds adjust accordingly. There may
+    be two big blinds"): seat 4 was due the big blind; in the small blind's place it posts a
+    big blind of 10 (a post of 5 is refused), seat 5 the big blind: nobody skips it."""
+    table = moving_button_after_the_big_blind_left(due_big_blind=True)
+    assert table.hand.player(4).owes == 10 and table.hand.player(4).owes_what == ("big_blind",)
+    assert refused(table, 4, "post", amount=5).rule_id is RuleId.BLIND_01
+    table.act(4, "post")
+    table.act(5, "post")
+    assert table.hand.current_bet == 10 and table.hand.pot == 20
+    assert table.legal() is not None and table.legal()["seat"] == 1
+
+
+def test_BLIND_03_rejects_a_skipped_big_blind_only_under_the_old_reading() -> None:
+    """Profile versions before the option: seat 4 owes only the small blind (5) and a big
+    blind post from it is refused; it pays no big blind this orbit (the reading RRoP 2(a)
+    corrects)."""
+    table = moving_button_after_the_big_blind_left(due_big_blind=False)
+    assert table.hand.player(4).owes == 5
+    assert refused(table, 4, "post", amount=10).rule_id is RuleId.BLIND_01
