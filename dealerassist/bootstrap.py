@@ -25,6 +25,7 @@ from dealerassist.adapters.redis_partitions import (
 from dealerassist.adapters.redis_tables import RedisTableStore
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue
 from dealerassist.adapters.rq_verifications import RQVerificationQueue
+from dealerassist.adapters.sql_catalog import SqlAuditCatalog
 from dealerassist.adapters.sql_store import SqlAuditStore
 from dealerassist.errors import InvalidInput, NotFound
 from dealerassist.profiles import load_profiles, profile_version
@@ -114,4 +115,6 @@ def build_services(settings: Settings) -> Services:
         verifications=RQVerificationQueue(connection),
         event_counter=audit_store,
         verify_limits=VerifyLimits(max_events=settings.verify_sync_max_events),
+        audit_catalog=SqlAuditCatalog(audit_store),
+        floor_call_limits=settings.floor_call_limits,
     )

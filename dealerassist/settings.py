@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from dealerassist.errors import InvalidInput
+from dealerassist.service.floor_calls import (
+    DEFAULT_PER_TABLE,
+    DEFAULT_PER_TOKEN,
+    DEFAULT_TTL_SECONDS,
+    FloorCallLimits,
+)
 from dealerassist.service.ports import SYNC_VERIFY_MAX_EVENTS
 
 DEFAULT_PROFILES_DIR = Path(__file__).resolve().parent.parent / "config" / "house_rules"
@@ -32,6 +38,7 @@ class Settings:
     idempotency_ttl_seconds: int = DEFAULT_IDEMPOTENCY_TTL
     max_body_bytes: int = DEFAULT_MAX_BODY
     verify_sync_max_events: int = DEFAULT_VERIFY_SYNC_MAX_EVENTS
+    floor_call_limits: FloorCallLimits = field(default_factory=FloorCallLimits)
 
     @property
     def sqlite_url(self) -> str:
@@ -55,6 +62,11 @@ class Settings:
             max_body_bytes=_positive(env, "DEALERASSIST_MAX_BODY_BYTES", DEFAULT_MAX_BODY),
             verify_sync_max_events=_positive(
                 env, "DEALERASSIST_VERIFY_SYNC_MAX_EVENTS", DEFAULT_VERIFY_SYNC_MAX_EVENTS
+            ),
+            floor_call_limits=FloorCallLimits(
+                per_table=_positive(env, "DEALERASSIST_FLOOR_CALLS_PER_TABLE", DEFAULT_PER_TABLE),
+                per_token=_positive(env, "DEALERASSIST_FLOOR_CALLS_PER_TOKEN", DEFAULT_PER_TOKEN),
+                ttl_seconds=_positive(env, "DEALERASSIST_FLOOR_CALL_TTL", DEFAULT_TTL_SECONDS),
             ),
         )
         database_url = env.get("DATABASE_URL") or settings.sqlite_url

@@ -12,7 +12,7 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
 from dealerassist import __version__
-from dealerassist.api import profiles, rulings, schemas
+from dealerassist.api import audit_browse, profiles, rulings, schemas
 from dealerassist.api.errors import PROBLEM_MIME
 from dealerassist.rules.actions import ActionKind
 
@@ -119,6 +119,7 @@ _ERROR_TEXT = {
     413: "body larger than 64 KB",
     415: "body is not application/json",
     422: "Idempotency-Key reused with another body",
+    429: "too many: the table or the token has the most open floor calls allowed (Retry-After)",
     503: "Redis or the audit store is unavailable",
 }
 
@@ -300,6 +301,7 @@ def _paths() -> dict[str, dict[str, Any]]:
         **profiles.openapi_paths(),
         **_audit_paths(),
         **rulings.openapi_paths(),
+        **audit_browse.openapi_paths(),
         "/healthz": {"get": _public("Liveness", {"200": {"description": "up",
                                                          "content": _json("Status")}})},
         "/readyz": {"get": _public("Readiness: Redis, audit store, queue",

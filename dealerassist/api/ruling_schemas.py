@@ -10,6 +10,7 @@ from marshmallow import fields, validate
 
 from dealerassist.api.schemas import TABLE_ID_PATTERN, ActionSchema, StrictSchema
 from dealerassist.rules.ruling_commands import MAX_EFFECTS, MAX_NOTE, MAX_POTS, EffectKind
+from dealerassist.service.floor_calls import MAX_PAGE
 
 RULE_ID_PATTERN = r"^[A-Z]{3,5}-\d{2}$"
 MAX_CHIPS = 10**12
@@ -82,6 +83,8 @@ class FloorCallsQuerySchema(StrictSchema):
     """GET /v1/floor/calls query string."""
 
     table_id = fields.String(validate=validate.Regexp(TABLE_ID_PATTERN))
+    limit = fields.Integer(validate=validate.Range(min=1, max=MAX_PAGE))
+    cursor = fields.String(validate=validate.Length(min=3, max=200))
 
 
 OBJECT = {"type": "object", "additionalProperties": True}
@@ -104,11 +107,11 @@ RULING_OPTIONS = {
 }
 FLOOR_CALL = {
     "type": "object",
-    "required": ["call_id", "table_id", "status", "opened_at", "opened_by", "rule_id", "table"],
+    "required": ["call_id", "table_id", "status", "opened_at", "opened_by", "rule_id"],
     "properties": {
         "call_id": {"type": "string"},
         "table_id": {"type": "string"},
-        "status": {"type": "string", "enum": ["open", "closed"]},
+        "status": {"type": "string", "enum": ["open", "closed", "expired"]},
         "opened_at": {"type": "string"},
         "opened_by": {"type": "string"},
         "version": {"type": "integer"},
@@ -120,15 +123,38 @@ FLOOR_CALL = {
         "seq": {"type": "integer", "nullable": True},
         "allowed": {"type": "array", "items": OBJECT},
         "note": {"type": "string"},
-        "table": OBJECT,
+        "table": {
+            **OBJECT,
+            "description": "the table's public view when the call was made (left out of a list)",
+        },
+        "actions": {
+            "type": "array",
+            "items": OBJECT,
+            "description": "the hand's entries so "
+            "far as the dealer made them, {at, command}, cards included (left out of "
+            "a list)",
+        },
+        "expires_at": {"type": "string", "nullable": True},
+        "waited_seconds": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "since it was opened, by the service's clock",
+        },
     },
     "additionalProperties": True,
 }
 FLOOR_CALLS = {
     "type": "object",
-    "required": ["calls", "count"],
+    "required": ["calls", "count", "total", "next", "now"],
     "properties": {
         "calls": {"type": "array", "items": {"$ref": "#/components/schemas/FloorCall"}},
-        "count": {"type": "integer", "minimum": 0},
+        "count": {"type": "integer", "minimum": 0, "description": "calls on this page"},
+        "total": {"type": "integer", "minimum": 0, "description": "open calls in the scope"},
+        "next": {
+            "type": "string",
+            "nullable": True,
+            "description": "the cursor of the next page (older calls), or null",
+        },
+        "now": {"type": "string", "description": "the service's clock (UTC)"},
     },
 }

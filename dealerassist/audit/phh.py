@@ -678,11 +678,15 @@ def _chopper(events: list[Mapping[str, Any]], order: list[int]) -> int:
 
 
 def _ruling(event: Mapping[str, Any]) -> str:
-    """One floor ruling of the hand, for the reader: seq, decision, rule, effects, floor person.
+    """One floor ruling of the hand, for the reader: seq, decision, rule, effects, floor
+    person, and the floor's note (why), when it wrote one.
 
     >>> _ruling({"seq": 12, "actor": "floor-1", "payload": {"command": {"decision": "custom",
     ...     "rule_id": "IRREG-13", "effects": [{"effect": "kill_hand", "seat": 3}]}}})
     'seq 12: custom (IRREG-13) kill_hand seat 3, by floor-1'
+    >>> _ruling({"seq": 3, "actor": "floor-1", "payload": {"command": {"decision": "custom",
+    ...     "note": "Kc shown twice", "effects": []}}})
+    'seq 3: custom , by floor-1; note: Kc shown twice'
     """
     command = (event.get("payload") or {}).get("command") or {}
     effects = ", ".join(
@@ -693,7 +697,8 @@ def _ruling(event: Mapping[str, Any]) -> str:
     )
     rule = f" ({command['rule_id']})" if command.get("rule_id") else ""
     decision = f"{command.get('decision')}{rule} {effects}"
-    return f"seq {event.get('seq')}: {decision}, by {event.get('actor')}"
+    note = f"; note: {command['note']}" if command.get("note") else ""
+    return f"seq {event.get('seq')}: {decision}, by {event.get('actor')}{note}"
 
 
 # engine events that take recorded actions back: a ruling's void_last, a changed pat (DRAW-07)

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 from dealerassist.audit.chain import GENESIS_HASH
 from dealerassist.rules.house_rules import HouseRules
 from dealerassist.rules.state import TableState
-from dealerassist.service.floor_calls import FloorCallStore
+from dealerassist.service.floor_calls import FloorCallLimits, FloorCallStore
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,3 +253,5 @@ class Services:
     verifications: VerificationQueue | None = None  # verification jobs (None: not wired)
     event_counter: EventCounter | None = None  # None: the synchronous verify counts nothing
     verify_limits: VerifyLimits = VerifyLimits()
+    floor_call_limits: FloorCallLimits = field(default_factory=FloorCallLimits)  # open calls
+    audit_catalog: Any = None  # service.audit_browse.AuditCatalog (None: not wired)

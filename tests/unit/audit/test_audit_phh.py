@@ -169,6 +169,7 @@ def test_actions_voided_by_a_ruling_are_not_in_the_history(engine: ReplayEngine)
     assert actions[3] == f"{name} f" and f"{name} cc" not in actions
     (ruling,) = tomllib.loads(text)["_rulings"]
     assert ruling.startswith("seq ") and "custom void_last count 1, by " in ruling
+    assert ruling.endswith("; note: misentry")  # the floor's note is kept (issue 18)
     ours = [record_["result"]["stacks"][str(seat)] for seat in (3, 4, 1)]
     assert _pokerkit_stacks(text) == ours
 
