@@ -638,6 +638,7 @@ def view(state: TableState, rules: HouseRules, at: datetime) -> dict[str, Any]:
         "exposed": exposed.exposed_legal(hand, rules),  # IRREG-03, for any seat dealt in
         "exposed_draw": exposed_draw.exposed_draw_legal(hand, rules),  # IRREG-04, last dealt
         "extra_card": extra_card.extra_card_legal(hand),  # IRREG-06, for any seat dealt in
+        "boxed_card": boxed_card.boxed_card_legal(hand),  # DECK-06, while the stub is dealt
         "result": None if hand is None else hand.result,
     }
 

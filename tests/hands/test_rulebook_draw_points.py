@@ -608,11 +608,15 @@ def test_DECK_06_accepts_a_boxed_card_in_the_draw_and_a_second_is_a_void_hand() 
 
 
 def test_DECK_06_rejects_a_boxed_card_outside_the_deal_and_draws_or_already_seen() -> None:
-    """DECK-06: after the first betting action the stub is not being dealt: refused; in card
-    mode a card a player holds cannot be the card found face up in the stub."""
+    """DECK-06: the view offers the entry while the stub is dealt; after the first betting
+    action the stub is not being dealt: not offered, refused; in card mode a card a player
+    holds cannot be the card found face up in the stub."""
     table = Table([100, 100, 100], rules=profile("casino-five-card-draw"))
     table.start(button=3)
+    offered = view(table.state, table.rules, AT)["boxed_card"]
+    assert offered == {"action": "boxed_card", "seats": [1, 2, 3]}
     table.act(3, "call")
+    assert view(table.state, table.rules, AT)["boxed_card"] is None
     assert refused(table, 1, "boxed_card").rule_id is RuleId.DECK_06
     cards = Table([100, 100, 100], rules=profile("casino-five-card-draw"), mode=Mode.CARD)
     cards.start(button=3)
