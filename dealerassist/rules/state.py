@@ -267,6 +267,8 @@ class HandState:
     # ``completion_betting_or_raising_amount`` and ``raises`` its count
     acted_seats: tuple[int, ...] = field(default=(), metadata=OMIT_AT_DEFAULT)
     short_all_ins: tuple[int, ...] = field(default=(), metadata=OMIT_AT_DEFAULT)
+    # DECK-06: cards found face up in the stub in this hand (now in the burn pile; two: void)
+    boxed: int = field(default=0, metadata=OMIT_AT_DEFAULT)
     # RAKE-05 (``collection = "time"``): this hand started a new period, so each seat dealt in
     # owes ``time_due`` once the posts are made; then the total it paid is ``time_collected``
     # (rules/rake.py); 0 in every other hand

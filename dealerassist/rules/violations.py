@@ -108,6 +108,8 @@ class RuleId(StrEnum):
     IRREG_04 = "IRREG-04"
     # an extra card dealt on the initial deal (rules/extra_card.py)
     IRREG_06 = "IRREG-06"
+    # a card found face up in the stub (rules/boxed_card.py)
+    DECK_06 = "DECK-06"
     # the house's take, a house policy no rule book fixes (rules/rake.py, issue 23)
     RAKE_01 = "RAKE-01"  # percent rounded down to the chip, capped per hand; or per hand
     RAKE_02 = "RAKE-02"  # no draw, no drop
