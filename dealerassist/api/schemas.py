@@ -172,7 +172,7 @@ class AuditEventsQuerySchema(StrictSchema):
 class AuditCollectionsQuerySchema(StrictSchema):
     """GET /v1/audit/collections query string (RAKE-01..05: the cage's collection report)."""
 
-    table_id = fields.String(validate=validate.Regexp(TABLE_ID_PATTERN))
+    table_id = fields.String(validate=FullMatch(TABLE_ID_PATTERN))
     since = UtcDateTime()
     until = UtcDateTime()
     format = fields.String(validate=validate.OneOf(["json", "csv"]))

@@ -110,3 +110,23 @@ def test_a_control_character_in_a_ruling_note_is_400(api: Api) -> None:
     refused = api.call("POST", path, "dealer", {"rule_id": "BET-01", "note": "bell\x07"})
     assert refused.status_code == 400
     assert "note" in refused.get_json()["errors"]
+
+
+# every query parameter that names a table, on each route that reads one
+TABLE_ID_QUERIES = [
+    ("/v1/audit/events", "auditor"),
+    ("/v1/audit/hands", "auditor"),
+    ("/v1/audit/verify", "auditor"),
+    ("/v1/audit/collections", "auditor"),
+    ("/v1/floor/calls", "floor"),
+]
+
+
+@pytest.mark.parametrize(("path", "who"), TABLE_ID_QUERIES)
+def test_a_table_id_query_with_a_trailing_newline_is_400(api: Api, path: str, who: str) -> None:
+    """``table_id=T1%0A`` is no table ID: ``^...$`` matched it (``re.match``), and the
+    collection report answered 200 for a table that cannot exist. Each route refuses it."""
+    response = api.call("GET", f"{path}?table_id=T1%0A", who)
+    assert response.status_code == 400, (path, response.get_data(as_text=True)[:300])
+    assert response.mimetype == "application/problem+json"
+    assert "table_id" in response.get_json()["errors"]
