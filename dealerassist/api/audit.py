@@ -16,18 +16,17 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request, stream_with_context, url_for
+from flask import Blueprint, Response, jsonify, stream_with_context, url_for
 
 from dealerassist.api.auth import Role, current_token, requires
 from dealerassist.api.errors import RETRY_AFTER_SECONDS, problem
-from dealerassist.api.http import json_body, services
+from dealerassist.api.http import json_body, query_args, services
 from dealerassist.api.schemas import (
     AuditCollectionsQuerySchema,
     AuditEventsQuerySchema,
     AuditHandQuerySchema,
     AuditVerifyQuerySchema,
     StartVerificationSchema,
-    load,
 )
 from dealerassist.audit import collection_report
 from dealerassist.audit.export import checkpoint_lines, to_csv_lines, to_jsonl_lines
@@ -58,7 +57,7 @@ def _scoped(table_id: str | None) -> frozenset[str] | None:
 @requires(*AUDITORS)
 def events() -> Response:
     """Stream the events (``format=jsonl`` default, or ``csv``)."""
-    query = load(_events_query, request.args.to_dict())
+    query = query_args(_events_query)
     tables = _scoped(query.get("table_id"))
     found = use_cases.audit_events(
         services(), query.get("table_id"), query.get("since"), query.get("until"), tables
@@ -99,7 +98,7 @@ def _primed(lines: Iterable[str]) -> Iterator[str]:
 def hand(table_id: str, hand_no: int) -> Response:
     """One audited hand as JSON (default) or PHH text, once stored whole: before that a 409
     (``reason``: ``in_play``, or ``draining`` with Retry-After) that links the live hand."""
-    query = load(_hand_query, request.args.to_dict())
+    query = query_args(_hand_query)
     try:
         record: dict[str, Any] = use_cases.audit_hand(services(), table_id, hand_no)
     except use_cases.HandIncomplete as incomplete:
@@ -128,7 +127,7 @@ def alerts() -> Response:
 @requires(*AUDITORS)
 def verify() -> Response:
     """Verify the chains (one table or all) and replay the hands."""
-    query = load(_verify_query, request.args.to_dict())
+    query = query_args(_verify_query)
     tables = _scoped(query.get("table_id"))
     caller = current_token().name
     try:
@@ -188,7 +187,7 @@ def collections() -> Response:
     """The cage's collection report: rake, jackpot drop and time per gaming day, table and
     dealer, the jackpot's running total and the check against the hands (``format=json``
     default, or ``csv``: the rows). A table-scoped token sees only its tables."""
-    query = load(_collections_query, request.args.to_dict())
+    query = query_args(_collections_query)
     _scoped(query.get("table_id"))
     report = use_cases.collections(
         services(),

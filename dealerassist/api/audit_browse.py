@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request, url_for
+from flask import Blueprint, Response, jsonify, url_for
 from marshmallow import fields, validate
 
 from dealerassist.api.auth import Role, current_token, requires
 from dealerassist.api.errors import problem
-from dealerassist.api.http import services
-from dealerassist.api.schemas import TABLE_ID_PATTERN, FullMatch, StrictSchema, load
+from dealerassist.api.http import query_args, services
+from dealerassist.api.schemas import TABLE_ID_PATTERN, FullMatch, StrictSchema
 from dealerassist.errors import Forbidden
 from dealerassist.service import audit_browse as use_cases
 from dealerassist.service.audit import VerifyScopeTooLarge
@@ -61,7 +61,7 @@ def audit_tables() -> Response:
 @requires(*AUDITORS)
 def audit_hands() -> Response:
     """The hands in the audit store by table, day and hand number, a page at a time."""
-    query = load(_hands_query, request.args.to_dict())
+    query = query_args(_hands_query)
     _allowed(query.get("table_id"))
     return jsonify(
         use_cases.audit_hands(

@@ -52,6 +52,17 @@ def services() -> Services:
     return cast(Services, registry.get())
 
 
+def query_args(schema: Schema) -> dict[str, Any]:
+    """The query string validated by ``schema``. A parameter given twice is a 400 naming it:
+    Werkzeug keeps the first, a proxy or a log reader may keep the last (``table_id=T1&
+    table_id=T2``), so the request would mean one thing here and another there."""
+    repeated = sorted(name for name, values in request.args.lists() if len(values) > 1)
+    if repeated:
+        why = {name: ["given more than once"] for name in repeated}
+        raise ValidationFailed("a query parameter is given more than once", why)
+    return load(schema, request.args.to_dict())
+
+
 def json_body(schema: Schema, optional: bool = False) -> dict[str, Any]:
     """The request body, validated by ``schema`` (415 if not JSON, 400 if malformed)."""
     raw = request.get_data(cache=True)

@@ -12,13 +12,13 @@ import re
 from typing import Any
 
 from apispec import APISpec
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, jsonify
 
 from dealerassist.api import ruling_schemas as rs
 from dealerassist.api.auth import ANY_ROLE, Role, current_token, requires
 from dealerassist.api.errors import problem
-from dealerassist.api.http import answer_response, json_body, preconditions, services
-from dealerassist.api.schemas import TABLE_ID_PATTERN, load
+from dealerassist.api.http import answer_response, json_body, preconditions, query_args, services
+from dealerassist.api.schemas import TABLE_ID_PATTERN
 from dealerassist.errors import Forbidden, NotFound
 from dealerassist.rules.ruling_commands import EffectKind
 from dealerassist.service import rulings as use_cases
@@ -49,7 +49,7 @@ def issue_ruling(table_id: str) -> Response:
 @requires(*ANY_ROLE)
 def ruling_options() -> Response:
     """The catalog's standard options for ``rule_id`` (plus custom and discretionary)."""
-    query = load(_options_query, request.args.to_dict())
+    query = query_args(_options_query)
     return jsonify(use_cases.ruling_options(query.get("rule_id")))
 
 
@@ -81,7 +81,7 @@ def open_floor_call(table_id: str) -> Response:
 def list_floor_calls() -> Response:
     """Open floor calls at the tables this token may see (or one table), newest first, one
     page at a time: a scoped token's tables are read, never every table's then filtered."""
-    query = load(_calls_query, request.args.to_dict())
+    query = query_args(_calls_query)
     token = current_token()
     table_id = query.get("table_id")
     if table_id is not None and not token.may_touch(table_id):

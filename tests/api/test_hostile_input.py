@@ -130,3 +130,30 @@ def test_a_table_id_query_with_a_trailing_newline_is_400(api: Api, path: str, wh
     assert response.status_code == 400, (path, response.get_data(as_text=True)[:300])
     assert response.mimetype == "application/problem+json"
     assert "table_id" in response.get_json()["errors"]
+
+
+@pytest.mark.parametrize(
+    ("path", "who"),
+    [*TABLE_ID_QUERIES, ("/v1/rulings/options?rule_id=BET-01", "dealer")],
+)
+def test_a_query_parameter_given_twice_is_400(api: Api, path: str, who: str) -> None:
+    """``table_id=T1&table_id=T2``: the app read the first, a proxy or a log reader may read
+    the last; the request is refused naming the parameter, on every route with a query."""
+    name = "rule_id" if "rule_id" in path else "table_id"
+    value = "BET-01" if name == "rule_id" else "T1"
+    separator = "&" if "?" in path else "?"
+    response = api.call("GET", f"{path}{separator}{name}={value}&{name}={value}", who)
+    assert response.status_code == 400, (path, response.get_data(as_text=True)[:300])
+    assert response.mimetype == "application/problem+json"
+    assert response.get_json()["errors"] == {name: ["given more than once"]}
+
+
+def test_a_scoped_token_naming_its_table_twice_with_another_is_400_and_sees_nothing(
+    api: Api,
+) -> None:
+    """A T1 auditor sending ``table_id=T1&table_id=T2`` gets a 400, not T1's answer under a
+    request that also named T2 (nor T2's)."""
+    api.ready_hand()
+    response = api.call("GET", "/v1/audit/hands?table_id=T1&table_id=T2", "auditor@T1")
+    assert response.status_code == 400
+    assert "hands" not in response.get_json()
