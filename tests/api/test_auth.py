@@ -40,6 +40,18 @@ ENDPOINTS = [
     ("GET", "/v1/audit/verify?table_id=T1", None, AUDITORS, "T1"),
     ("POST", "/v1/audit/verifications", {}, AUDITORS, None),
     ("POST", "/v1/audit/verifications", {"table_id": "T1"}, AUDITORS, "T1"),
+    ("POST", "/v1/tables/T1/actions", {"seat": 1, "action": "boxed_card"}, {"dealer"}, "T1"),
+    ("GET", "/v1/audit/alerts", None, {"floor", *AUDITORS}, None),
+    ("GET", "/v1/audit/checkpoints", None, AUDITORS, None),
+    ("GET", "/v1/audit/tables", None, AUDITORS, None),
+    ("GET", "/v1/audit/hands", None, AUDITORS, None),
+    ("GET", "/v1/audit/hands?table_id=T1&hand_no=1", None, AUDITORS, "T1"),
+    ("GET", "/v1/audit/hands/T1/1/replay", None, AUDITORS, "T1"),
+    ("GET", "/v1/audit/collections", None, AUDITORS, None),
+    ("GET", "/v1/audit/collections?table_id=T1", None, AUDITORS, "T1"),
+    ("GET", "/v1/audit/collections?table_id=T1&format=csv", None, AUDITORS, "T1"),
+    ("GET", "/v1/floor/tables", None, {"floor", "admin"}, None),
+    ("GET", "/v1/floor/calls?table_id=T1&limit=1", None, {"floor", "admin"}, "T1"),
 ]
 SCOPES = ["every table", "T1", "T2"]
 PROBLEM = "application/problem+json"
