@@ -20,7 +20,7 @@ from flask import Blueprint, Response, jsonify, stream_with_context, url_for
 
 from dealerassist.api.auth import Role, current_token, requires
 from dealerassist.api.errors import RETRY_AFTER_SECONDS, problem
-from dealerassist.api.http import json_body, query_args, services
+from dealerassist.api.http import json_body, no_query, query_args, services
 from dealerassist.api.schemas import (
     AuditCollectionsQuerySchema,
     AuditEventsQuerySchema,
@@ -82,6 +82,7 @@ def _may_see(table_id: str | None) -> Callable[[str], bool]:
 def checkpoints() -> Response:
     """The signed checkpoints as JSONL (``{"checkpoint": ...}`` lines; heads of the tables
     this token sees, the signature still verifies)."""
+    no_query()
     signed = use_cases.audit_checkpoints(services(), _may_see(None))
     return Response(stream_with_context(checkpoint_lines(signed)), mimetype=MIMETYPES["jsonl"])
 
@@ -119,6 +120,7 @@ def hand(table_id: str, hand_no: int) -> Response:
 def alerts() -> Response:
     """Tables whose chain forked (both branches kept) or whose events the store refuses
     (isolated): the floor closes such a table, the auditor reads the quarantine."""
+    no_query()
     token = current_token()
     return jsonify(use_cases.audit_alerts(services(), token.may_touch))
 
@@ -171,6 +173,7 @@ def start_verification() -> Response:
 @requires(*AUDITORS)
 def verification(verification_id: str) -> Response:
     """A verification job: queued, running, finished (with its report) or failed."""
+    no_query()
     job = use_cases.verification(services(), verification_id)
     allowed = current_token().tables
     if allowed is not None and not job.covers_only(allowed):

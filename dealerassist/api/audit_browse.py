@@ -15,7 +15,7 @@ from marshmallow import fields, validate
 
 from dealerassist.api.auth import Role, current_token, requires
 from dealerassist.api.errors import problem
-from dealerassist.api.http import query_args, services
+from dealerassist.api.http import no_query, query_args, services
 from dealerassist.api.schemas import TABLE_ID_PATTERN, FullMatch, StrictSchema
 from dealerassist.errors import Forbidden
 from dealerassist.service import audit_browse as use_cases
@@ -54,6 +54,7 @@ def _allowed(table_id: str | None) -> None:
 @requires(*AUDITORS)
 def audit_tables() -> Response:
     """The tables in the audit store (the token's), with events, hands and pace."""
+    no_query()
     return jsonify(use_cases.audit_tables(services(), _scope()))
 
 
@@ -80,6 +81,7 @@ def audit_hands() -> Response:
 @requires(*AUDITORS)
 def hand_replay(table_id: str, hand_no: int) -> Response:
     """One hand step by step: each entry, the table after it, instructions, rulings."""
+    no_query()
     try:
         return jsonify(use_cases.replay_hand(services(), table_id, hand_no))
     except VerifyScopeTooLarge as refused:
@@ -98,6 +100,7 @@ def hand_replay(table_id: str, hand_no: int) -> Response:
 @requires(*FLOOR)
 def floor_tables() -> Response:
     """The tables this floor token may rule on: open calls, hand in play, pace."""
+    no_query()
     return jsonify(use_cases.floor_tables(services(), _scope()))
 
 
@@ -197,7 +200,7 @@ def openapi_paths() -> dict[str, dict[str, Any]]:
     return {
         "/v1/audit/tables": {"get": _get(
             "The tables in the audit store, with their events, hands and pace",
-            "auditor, admin", AUDIT_TABLES, (401, 403, 503))},
+            "auditor, admin", AUDIT_TABLES, (400, 401, 403, 503))},
         "/v1/audit/hands": {"get": _get(
             "The hands in the audit store by table, UTC day and hand number, a page at a time",
             "auditor, admin", AUDIT_HANDS, (400, 401, 403, 503),
@@ -208,8 +211,8 @@ def openapi_paths() -> dict[str, dict[str, Any]]:
                 "One hand replayed step by step from the audit store: each entry, whether it "
                 "replays as recorded, the table after it, the instructions, the rulings; 422 "
                 "when the table's history up to the hand is too long for one request",
-                "auditor, admin", REPLAY, (401, 403, 404, 422, 503))},
+                "auditor, admin", REPLAY, (400, 401, 403, 404, 422, 503))},
         "/v1/floor/tables": {"get": _get(
             "The tables the floor may rule on: open calls, the hand in play, session clock "
-            "and hands per hour", "floor, admin", FLOOR_TABLES, (401, 403, 503))},
+            "and hands per hour", "floor, admin", FLOOR_TABLES, (400, 401, 403, 503))},
     }  # fmt: skip

@@ -13,7 +13,7 @@ from flask.json.provider import DefaultJSONProvider
 from marshmallow import Schema
 
 from dealerassist.api.errors import UnsupportedMediaType, ValidationFailed, rule_violation_problem
-from dealerassist.api.schemas import load
+from dealerassist.api.schemas import StrictSchema, load
 from dealerassist.errors import InvalidInput
 from dealerassist.service.ports import AnswerKind, Services
 from dealerassist.service.tables import Answer, Preconditions
@@ -61,6 +61,16 @@ def query_args(schema: Schema) -> dict[str, Any]:
         why = {name: ["given more than once"] for name in repeated}
         raise ValidationFailed("a query parameter is given more than once", why)
     return load(schema, request.args.to_dict())
+
+
+_NO_QUERY = StrictSchema()
+
+
+def no_query() -> None:
+    """For a route that reads no query string: any parameter is a 400 naming it, so a filter
+    the route does not have (``/v1/audit/checkpoints?table_id=T2``) is not silently ignored
+    and answered with every table the token sees."""
+    query_args(_NO_QUERY)
 
 
 def json_body(schema: Schema, optional: bool = False) -> dict[str, Any]:

@@ -363,13 +363,13 @@ def _audit_paths() -> dict[str, dict[str, Any]]:
                          {"200": {"description": "one {\"checkpoint\": ...} a line",
                                   "content": {"application/x-ndjson":
                                               {"schema": {"type": "string"}}}}},
-                         (401, 403, 503)),
+                         (400, 401, 403, 503)),
         },
         "/v1/audit/alerts": {
             "get": _read("Forked chains and isolated tables (the tables this token sees)",
                          "floor, auditor, admin",
                          {"200": {"description": "the alerts", "content": ALERTS}},
-                         (401, 403, 503)),
+                         (400, 401, 403, 503)),
         },
         **_verification_paths(),
         **_collection_paths(),
@@ -492,6 +492,6 @@ def _verification_paths() -> dict[str, dict[str, Any]]:
             "parameters": [verification_id],
             "get": _read("A verification job's status, and its report once finished",
                          "auditor, admin", {"200": {"description": "the job", "content": job}},
-                         (401, 403, 404, 503)),
+                         (400, 401, 403, 404, 503)),
         },
     }  # fmt: skip

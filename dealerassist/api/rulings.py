@@ -17,7 +17,14 @@ from flask import Blueprint, Response, jsonify
 from dealerassist.api import ruling_schemas as rs
 from dealerassist.api.auth import ANY_ROLE, Role, current_token, requires
 from dealerassist.api.errors import problem
-from dealerassist.api.http import answer_response, json_body, preconditions, query_args, services
+from dealerassist.api.http import (
+    answer_response,
+    json_body,
+    no_query,
+    preconditions,
+    query_args,
+    services,
+)
 from dealerassist.api.schemas import TABLE_ID_PATTERN
 from dealerassist.errors import Forbidden, NotFound
 from dealerassist.rules.ruling_commands import EffectKind
@@ -101,6 +108,7 @@ def list_floor_calls() -> Response:
 @requires(Role.FLOOR, Role.ADMIN)
 def floor_call(call_id: str) -> Response:
     """One floor call whole: the table as it stood and the hand's entries so far."""
+    no_query()
     if not CALL_ID.fullmatch(call_id):
         raise NotFound(f"no floor call {call_id!r}")
     found = use_cases.floor_call(services(), call_id)
@@ -114,7 +122,7 @@ def floor_call(call_id: str) -> Response:
 WRITE_ERRORS = (400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503)
 CALL_ERRORS = (400, 401, 403, 404, 413, 415, 429, 503)
 READ_ERRORS = (400, 401, 403, 503)
-ONE_CALL_ERRORS = (401, 403, 404, 503)
+ONE_CALL_ERRORS = (400, 401, 403, 404, 503)
 TABLE_ID = {
     "name": "table_id",
     "in": "path",

@@ -157,3 +157,27 @@ def test_a_scoped_token_naming_its_table_twice_with_another_is_400_and_sees_noth
     response = api.call("GET", "/v1/audit/hands?table_id=T1&table_id=T2", "auditor@T1")
     assert response.status_code == 400
     assert "hands" not in response.get_json()
+
+
+@pytest.mark.parametrize(
+    ("path", "who"),
+    [
+        ("/v1/audit/checkpoints?table_id=T2", "auditor"),
+        ("/v1/audit/alerts?table_id=T2", "floor"),
+        ("/v1/audit/tables?table_id=T2", "auditor"),
+        ("/v1/audit/hands/T1/1/replay?format=phh", "auditor"),
+        ("/v1/floor/tables?table_id=T2", "floor"),
+        ("/v1/floor/calls/abc?full=1", "floor"),
+        ("/v1/audit/verifications/abc?wait=1", "auditor"),
+    ],
+)
+def test_a_query_parameter_a_route_does_not_read_is_400(api: Api, path: str, who: str) -> None:
+    """These routes read no query string: a filter they do not have was ignored and every
+    table the token sees was answered (a checkpoint download "for T2" held them all); now it
+    is a 400 naming the parameter, after the token is checked."""
+    response = api.call("GET", path, who)
+    assert response.status_code == 400, (path, response.get_data(as_text=True)[:300])
+    assert response.mimetype == "application/problem+json"
+    name = path.partition("?")[2].partition("=")[0]
+    assert list(response.get_json()["errors"]) == [name]
+    assert api.call("GET", path, None).status_code == 401
