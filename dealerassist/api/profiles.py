@@ -16,7 +16,7 @@ from apispec import APISpec
 from flask import Blueprint, Response, jsonify
 
 from dealerassist.api.auth import ANY_ROLE, requires
-from dealerassist.api.http import services
+from dealerassist.api.http import no_query, services
 from dealerassist.rules.house_rules import KillMode, KillSize
 
 blueprint = Blueprint("profiles", __name__, url_prefix="/v1/profiles")
@@ -49,6 +49,7 @@ PROFILE = {
 @requires(*ANY_ROLE)
 def get_profile(profile_id: str) -> Response:
     """One house-rule profile's options, section by section as in its file (404 if unknown)."""
+    no_query()
     return jsonify(asdict(services().profiles.get(profile_id)))
 
 

@@ -10,6 +10,7 @@ from dealerassist.api.auth import ANY_ROLE, Role, current_token, requires
 from dealerassist.api.http import (
     answer_response,
     json_body,
+    no_query,
     preconditions,
     services,
     table_response,
@@ -54,6 +55,7 @@ def create_table() -> Response:
 @requires(*ANY_ROLE)
 def get_table(table_id: str) -> Response:
     """The table's state, the seat to act and its legal actions (304 if If-None-Match holds)."""
+    no_query()
     response = table_response(use_cases.get_table(services(), table_id))
     return cast(Response, response.make_conditional(request))  # returns self
 
@@ -110,6 +112,7 @@ def start_hand(table_id: str) -> Response:
 @requires(*ANY_ROLE)
 def get_hand(table_id: str, hand_no: int) -> Response:
     """One hand's record (the live hand, or a finished one from the audit store)."""
+    no_query()
     return table_response(use_cases.get_hand(services(), table_id, hand_no))
 
 

@@ -169,6 +169,9 @@ def test_a_scoped_token_naming_its_table_twice_with_another_is_400_and_sees_noth
         ("/v1/floor/tables?table_id=T2", "floor"),
         ("/v1/floor/calls/abc?full=1", "floor"),
         ("/v1/audit/verifications/abc?wait=1", "auditor"),
+        ("/v1/tables/T1?version=3", "dealer"),
+        ("/v1/tables/T1/hands/1?format=phh", "dealer"),
+        ("/v1/profiles/casino-five-card-draw?section=kill", "dealer"),
     ],
 )
 def test_a_query_parameter_a_route_does_not_read_is_400(api: Api, path: str, who: str) -> None:
