@@ -81,7 +81,10 @@ def json_body(schema: Schema, optional: bool = False) -> dict[str, Any]:
     if not request.is_json:
         raise UnsupportedMediaType("send the body as application/json")
     try:
-        data = json.loads(raw)
+        data = json.loads(raw, object_pairs_hook=_unique_keys)
+    except DuplicateKey as exc:
+        twice = {"_body": [str(exc)]}
+        raise ValidationFailed("a key is given twice in one object", twice) from None
     except (ValueError, UnicodeDecodeError) as exc:
         raise ValidationFailed("the body is not valid JSON", {"_body": [str(exc)]}) from None
     except RecursionError:
@@ -91,6 +94,28 @@ def json_body(schema: Schema, optional: bool = False) -> dict[str, Any]:
         raise ValidationFailed("the body must be a JSON object", {"_body": ["not an object"]})
     check_json_text(data)
     return load(schema, data)
+
+
+class DuplicateKey(ValueError):
+    """One JSON object names a key twice."""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's members as a dict, refusing a key given twice: the standard library
+    keeps the last (``{"player": "A", "player": "B"}`` seated B), a proxy or a log reader may
+    keep the first, so the body would mean one thing here and another there.
+
+    >>> _unique_keys([("seat", 1), ("seat", 2)])
+    Traceback (most recent call last):
+    ...
+    dealerassist.api.http.DuplicateKey: 'seat' is given twice in one object
+    """
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise DuplicateKey(f"{key!r} is given twice in one object")
+        data[key] = value
+    return data
 
 
 def check_json_text(data: Any) -> None:

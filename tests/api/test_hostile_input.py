@@ -184,3 +184,29 @@ def test_a_query_parameter_a_route_does_not_read_is_400(api: Api, path: str, who
     name = path.partition("?")[2].partition("=")[0]
     assert list(response.get_json()["errors"]) == [name]
     assert api.call("GET", path, None).status_code == 401
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "who"),
+    [
+        (SEAT_PATH, '{"player": "Ann", "player": "Bob", "stack": 50}', "dealer"),
+        (
+            "/v1/tables/T1/actions",
+            '{"seat": 2, "action": "post", "effects": {"a": 1, "a": 2}}',
+            "dealer",
+        ),
+        ("/v1/audit/verifications", '{"table_id": "T1", "table_id": "T2"}', "auditor@T1"),
+    ],
+)
+def test_a_key_given_twice_in_a_body_is_400_and_changes_nothing(
+    api: Api, path: str, body: str, who: str
+) -> None:
+    """The parser kept the last of two equal keys (Bob was seated, the T1 auditor's job named
+    T2); a proxy may keep the first. Refused at any depth, naming the key."""
+    api.ready_hand()
+    before = _version(api)
+    response = _raw(api, "PUT" if path == SEAT_PATH else "POST", path, body, who)
+    assert response.status_code == 400, response.get_data(as_text=True)
+    assert response.mimetype == "application/problem+json"
+    assert "given twice" in response.get_json()["errors"]["_body"][0]
+    assert _version(api) == before
