@@ -18,6 +18,9 @@ DEFAULT_MAX_BODY = 64 * 1024
 # GET /v1/audit/verify answers within the request up to this many events in scope (above
 # it: 422, start a verification job); sized from the measured verify rate (service.ports).
 DEFAULT_VERIFY_SYNC_MAX_EVENTS = SYNC_VERIFY_MAX_EVENTS
+# /readyz fails for a Redis partition whose oldest staged audit event waited longer than
+# this for the drain (a drain that keeps up keeps it under a second).
+DEFAULT_READY_MAX_BACKLOG_SECONDS = 30
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +35,7 @@ class Settings:
     idempotency_ttl_seconds: int = DEFAULT_IDEMPOTENCY_TTL
     max_body_bytes: int = DEFAULT_MAX_BODY
     verify_sync_max_events: int = DEFAULT_VERIFY_SYNC_MAX_EVENTS
+    ready_max_backlog_seconds: int = DEFAULT_READY_MAX_BACKLOG_SECONDS
 
     @property
     def sqlite_url(self) -> str:
@@ -55,6 +59,9 @@ class Settings:
             max_body_bytes=_positive(env, "DEALERASSIST_MAX_BODY_BYTES", DEFAULT_MAX_BODY),
             verify_sync_max_events=_positive(
                 env, "DEALERASSIST_VERIFY_SYNC_MAX_EVENTS", DEFAULT_VERIFY_SYNC_MAX_EVENTS
+            ),
+            ready_max_backlog_seconds=_positive(
+                env, "DEALERASSIST_READY_MAX_BACKLOG_SECONDS", DEFAULT_READY_MAX_BACKLOG_SECONDS
             ),
         )
         database_url = env.get("DATABASE_URL") or settings.sqlite_url

@@ -77,9 +77,11 @@ def test_dealer_token_limited_to_its_tables(api: Api) -> None:
 
 
 def test_public_routes_need_no_token(api: Api) -> None:
-    """Health, the spec and the docs page answer without a token."""
-    for path in ("/healthz", "/readyz", "/openapi.json", "/docs"):
+    """Health, the spec and the docs page answer without a token (readiness: 503 here,
+    no worker runs, but not 401)."""
+    for path in ("/healthz", "/openapi.json", "/docs"):
         assert api.call("GET", path, None).status_code == 200, path
+    assert api.call("GET", "/readyz", None).status_code == 503
 
 
 def test_tokens_file_plain_and_sha256(tmp_path: Path) -> None:
