@@ -37,6 +37,7 @@ from dealerassist.adapters.redis_partitions import redis_urls
 from dealerassist.adapters.redis_tables import DURABLE, persistence
 from dealerassist.api import create_served_app
 from dealerassist.api.auth import generate_tokens_file, read_plain_tokens
+from dealerassist.api.http import SERVICES_EXTENSION
 from dealerassist.errors import DealerAssistError
 from dealerassist.settings import Settings
 from dealerassist.worker import run_verify_worker, run_worker
@@ -88,6 +89,20 @@ def forget_inherited_children(server: Any, worker: Any) -> None:
         children.clear()
 
 
+def build_services_early(worker: Any) -> None:
+    """gunicorn's post_worker_init hook: build the worker's services (profiles, clients, the
+    store's engine) before it takes a request, so its first tablet does not wait for them
+    (up to a second on a loaded box). If a backend is down they are built on first use, as
+    before, and that request answers 503."""
+    registry = worker.wsgi.extensions.get(SERVICES_EXTENSION)
+    if registry is None:
+        return
+    try:
+        registry.get()
+    except Exception as error:  # any failure is the first request's to report
+        worker.log.warning("services not built at start (%s); building on first use", error)
+
+
 class GunicornApp(BaseApplication):  # type: ignore[misc]
     """Gunicorn configured in code; each worker builds its own app after the fork."""
 
@@ -114,6 +129,7 @@ class GunicornApp(BaseApplication):  # type: ignore[misc]
         # second serve took it over from the first; each data directory gets its own
         self.cfg.set("control_socket", str(control_socket_path(self.settings.data_dir)))
         self.cfg.set("post_fork", forget_inherited_children)
+        self.cfg.set("post_worker_init", build_services_early)
 
     def load(self) -> Any:
         return create_served_app({"SETTINGS": self.settings})
