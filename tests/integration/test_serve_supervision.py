@@ -66,7 +66,8 @@ def _stored(base: str, auditor: str) -> int:
 
 
 def test_serve_restarts_a_killed_worker_and_a_killed_embedded_redis(tmp_path: Path) -> None:
-    """kill -9 of the audit worker: serve starts another and the next events are stored.
+    """kill -9 of the audit and the verification worker: serve starts others, and the next
+    events are stored.
     kill -9 of the embedded Redis: /readyz fails at once, serve starts Redis again on the
     same files, the workers ride the outage out, and play and the drain go on. Before,
     neither came back: /healthz stayed 200 and the backlog grew."""
@@ -94,10 +95,12 @@ def test_serve_restarts_a_killed_worker_and_a_killed_embedded_redis(tmp_path: Pa
         wait(lambda: _status(f"{base}/readyz") == 200, 20)
 
         worker = output.pid(r"audit worker \(pid (\d+)\)")
+        verifier = output.pid(r"verification worker \(pid (\d+)\)")
         mark = len(output.lines)
         os.kill(worker, signal.SIGKILL)
-        restarted = output.pid(r"audit worker restarted \(pid (\d+)\)", mark)
-        assert restarted != worker
+        os.kill(verifier, signal.SIGKILL)
+        assert output.pid(r"audit worker restarted \(pid (\d+)\)", mark) != worker
+        assert output.pid(r"verification worker restarted \(pid (\d+)\)", mark) != verifier
         seat = {"player": "Ann", "stack": 50}
         assert call(f"{base}/v1/tables/S1/seats/1", dealer, seat, "PUT")[0] == 200
         wait(lambda: _stored(base, auditor) == 2, 20)
