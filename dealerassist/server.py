@@ -301,8 +301,10 @@ class WorkerChild(Child):
             return "not started"
         if not multiprocessing.connection.wait([self.process.sentinel], 0):
             return None
-        code = self.process.exitcode
-        return f"exited ({'killed' if code is None else f'code {code}'})"
+        code = self.process.exitcode  # None once gunicorn's arbiter reaped it first
+        if code is None:
+            return "exited"
+        return f"killed by signal {-code}" if code < 0 else f"exited with code {code}"
 
     def stop(self) -> None:
         if self.process is not None and self.down() is None:

@@ -181,9 +181,7 @@ def _probe(store: Any) -> redis.Redis | None:
             retry=Retry(NoBackoff(), 0),
         )
         probes[key] = redis.Redis(
-            connection_pool=redis.ConnectionPool(
-                connection_class=pool.connection_class, max_connections=8, **kwargs
-            )
+            connection_pool=redis.ConnectionPool(connection_class=pool.connection_class, **kwargs)
         )
     return probes[key]
 
