@@ -1,11 +1,12 @@
-"""``dealerassist serve``: gunicorn (sync workers) over the app, with what a single box needs.
+"""``dealerassist serve``: gunicorn (gthread workers) over the app, with what a single box
+needs.
 
 Without ``REDIS_URL`` it starts the embedded Redis under the data directory before forking
 the web workers, and two workers as child processes: the audit worker (the drain) and the
 verification worker (verification jobs, on their own queue so they never delay the
-drain); without
+drain); a ``Supervisor`` thread starts any of the three again when it stops. Without
 ``DEALERASSIST_TOKENS_FILE`` it writes one token per role to ``<data dir>/tokens.toml``
-(once) and prints them.
+(once) and prints them. gunicorn's control socket is ``<data dir>/gunicorn.ctl``.
 """
 
 from __future__ import annotations
