@@ -120,8 +120,8 @@ def test_a_second_worker_drains_what_a_killed_one_left_within_seconds(
     workers = [_worker(server.url, sql_url, "--batch", "10") for _ in range(2)]
     try:
         _until(lambda: len(_registered(client)) == 2, 30, "both workers registered")
-        stage(RQAuditQueue(client), client, interleaved(tables=10, per_table=150))
-        _until(lambda: store.count_events() >= 150, 30, "a drain under way")
+        stage(RQAuditQueue(client), client, interleaved(tables=10, per_table=100))
+        _until(lambda: store.count_events() >= 100, 30, "a drain under way")
         started = StartedJobRegistry("audit", connection=client)
         job_id = _until(started.get_job_ids, 5, "the running drain job")[0]
         busy = client.hget(f"rq:job:{job_id}", "worker_name").decode()
@@ -129,9 +129,9 @@ def test_a_second_worker_drains_what_a_killed_one_left_within_seconds(
         os.killpg(victim.pid, signal.SIGKILL)
         victim.wait()
         stored_at_kill = store.count_events()
-        assert stored_at_kill < 1500, "the kill must land mid-drain"
-        _until(lambda: store.count_events() == 1500, 30, "the live worker drained the rest")
-        _assert_each_once(store, 1500)
+        assert stored_at_kill < 1000, "the kill must land mid-drain"
+        _until(lambda: store.count_events() == 1000, 60, "the live worker drained the rest")
+        _assert_each_once(store, 1000)
     finally:
         for worker in workers:
             _stop(worker)
@@ -174,9 +174,9 @@ def test_a_killed_workers_scheduler_leaves_no_orphan_and_retries_run_within_seco
                 pipe.execute()
         queue.queue.enqueue_in(timedelta(seconds=1), DRAIN_JOB, retry=None)
         scheduled = ScheduledJobRegistry("audit", connection=client)
-        _until(lambda: store.count_events() == len(events), 15, "the retry ran")
+        _until(lambda: store.count_events() == len(events), 30, "the retry ran")
         assert not scheduled.get_job_ids()
-        assert time.monotonic() - killed < 10
+        assert time.monotonic() - killed < 20  # RQ alone: 61 s at best, 600 s at worst
         assert client.get(LOCK_KEY).decode() != holder
     finally:
         for worker in (first, second):
