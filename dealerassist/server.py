@@ -27,7 +27,7 @@ import redis
 from gunicorn.app.base import BaseApplication
 from gunicorn.arbiter import Arbiter
 
-from dealerassist import __version__
+from dealerassist import __version__, request_limits
 from dealerassist.adapters.embedded_redis import (
     EmbeddedRedis,
     answers,
@@ -131,6 +131,7 @@ class GunicornApp(BaseApplication):  # type: ignore[misc]
         self.cfg.set("control_socket", str(control_socket_path(self.settings.data_dir)))
         self.cfg.set("post_fork", forget_inherited_children)
         self.cfg.set("post_worker_init", build_services_early)
+        request_limits.configure(self.cfg)  # 414/431 from the app, as problem+json
 
     def load(self) -> Any:
         return create_served_app({"SETTINGS": self.settings})

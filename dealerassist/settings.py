@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from dealerassist.errors import InvalidInput
+from dealerassist.service.floor_calls import (
+    DEFAULT_PER_TABLE,
+    DEFAULT_PER_TOKEN,
+    DEFAULT_TTL_SECONDS,
+    FloorCallLimits,
+)
 from dealerassist.service.ports import SYNC_VERIFY_MAX_EVENTS
 
 DEFAULT_PROFILES_DIR = Path(__file__).resolve().parent.parent / "config" / "house_rules"
@@ -21,6 +27,14 @@ DEFAULT_VERIFY_SYNC_MAX_EVENTS = SYNC_VERIFY_MAX_EVENTS
 # /readyz fails for a Redis partition whose oldest staged audit event waited longer than
 # this for the drain (a drain that keeps up keeps it under a second).
 DEFAULT_READY_MAX_BACKLOG_SECONDS = 30
+# Refused entries one token may have recorded per window (each is stored for good); past
+# them one more is recorded as the burst and the rest of the window's refusals are 429s.
+DEFAULT_REFUSALS_PER_WINDOW = 60
+DEFAULT_REFUSAL_WINDOW_SECONDS = 60
+# The synchronous verify runs on the workers that serve the tablets: this many at once on
+# the host, and this many events per token per minute (one verify at the request limit).
+DEFAULT_VERIFY_SYNC_CONCURRENCY = 1
+DEFAULT_VERIFY_SYNC_EVENTS_PER_MINUTE = SYNC_VERIFY_MAX_EVENTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +50,11 @@ class Settings:
     max_body_bytes: int = DEFAULT_MAX_BODY
     verify_sync_max_events: int = DEFAULT_VERIFY_SYNC_MAX_EVENTS
     ready_max_backlog_seconds: int = DEFAULT_READY_MAX_BACKLOG_SECONDS
+    floor_call_limits: FloorCallLimits = field(default_factory=FloorCallLimits)
+    refusals_per_window: int = DEFAULT_REFUSALS_PER_WINDOW
+    refusal_window_seconds: int = DEFAULT_REFUSAL_WINDOW_SECONDS
+    verify_sync_concurrency: int = DEFAULT_VERIFY_SYNC_CONCURRENCY
+    verify_sync_events_per_minute: int = DEFAULT_VERIFY_SYNC_EVENTS_PER_MINUTE
 
     @property
     def sqlite_url(self) -> str:
@@ -62,6 +81,25 @@ class Settings:
             ),
             ready_max_backlog_seconds=_positive(
                 env, "DEALERASSIST_READY_MAX_BACKLOG_SECONDS", DEFAULT_READY_MAX_BACKLOG_SECONDS
+            ),
+            floor_call_limits=FloorCallLimits(
+                per_table=_positive(env, "DEALERASSIST_FLOOR_CALLS_PER_TABLE", DEFAULT_PER_TABLE),
+                per_token=_positive(env, "DEALERASSIST_FLOOR_CALLS_PER_TOKEN", DEFAULT_PER_TOKEN),
+                ttl_seconds=_positive(env, "DEALERASSIST_FLOOR_CALL_TTL", DEFAULT_TTL_SECONDS),
+            ),
+            refusals_per_window=_positive(
+                env, "DEALERASSIST_REFUSALS_PER_WINDOW", DEFAULT_REFUSALS_PER_WINDOW
+            ),
+            refusal_window_seconds=_positive(
+                env, "DEALERASSIST_REFUSAL_WINDOW_SECONDS", DEFAULT_REFUSAL_WINDOW_SECONDS
+            ),
+            verify_sync_concurrency=_positive(
+                env, "DEALERASSIST_VERIFY_SYNC_CONCURRENCY", DEFAULT_VERIFY_SYNC_CONCURRENCY
+            ),
+            verify_sync_events_per_minute=_positive(
+                env,
+                "DEALERASSIST_VERIFY_SYNC_EVENTS_PER_MINUTE",
+                DEFAULT_VERIFY_SYNC_EVENTS_PER_MINUTE,
             ),
         )
         database_url = env.get("DATABASE_URL") or settings.sqlite_url

@@ -16,10 +16,12 @@ retries.
   partition passes.
 * ``GET /readyz?partition=N``: 200 or 503 for the tables of partition N (from 1) alone.
 
-What a check shows anyone is its ``summary``; what names hosts, paths or errors is its
-``detail``, kept apart (``Check.detail``) and logged when a check fails, so that one place
-(``render``) decides who sees it. Not durable (``aof everysec``, ``rdb``) is a warning, not
-a failure: the operator chose it, and the answer says what a crash of it may lose.
+Both are public (a load balancer has no token). What a check shows anyone is its
+``summary``; what names hosts, paths or errors is its ``detail``, kept apart
+(``Check.detail``), logged when a check fails, and shown by ``render`` only to an admin or
+auditor token (``errors.BACKEND_DETAIL_ROLES``). Not durable (``aof everysec``, ``rdb``) is
+a warning, not a failure: the operator chose it, and the answer says what a crash of it
+may lose.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import redis
@@ -35,12 +37,15 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
+from dealerassist.adapters.audit_integrity import AuditIntegrityReport
 from dealerassist.adapters.redis_tables import DURABLE, persistence
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue, live_workers
 from dealerassist.adapters.rq_verifications import VERIFY_QUEUE
-from dealerassist.api.errors import problem
+from dealerassist.api.auth import optional_token
+from dealerassist.api.errors import backend_detail, problem, sees_backend_details
 from dealerassist.api.http import services
 from dealerassist.errors import DealerAssistError
+from dealerassist.service.audit import audit_alerts
 from dealerassist.service.ports import Services
 
 blueprint = Blueprint("health", __name__)
@@ -79,7 +84,8 @@ class Partition:
     probe: redis.Redis | None
 
 
-HostCheck = Callable[[Services, redis.Redis | None], Iterable[Check]]
+# A host check gets the services and the partitions whose Redis answered (in order).
+HostCheck = Callable[[Services, list[Partition]], Iterable[Check]]
 PartitionCheck = Callable[[Partition, float], Iterable[Check]]
 
 
@@ -92,11 +98,13 @@ def healthz() -> Response:
 @blueprint.get("/readyz")
 def readyz() -> Response:
     """Every check of the host and of each Redis partition (or of ``?partition=N``)."""
+    optional_token()
     try:
         ports = services()
     except DealerAssistError as error:
         log.warning("not ready: services could not be built: %s", error)
-        return problem(503, "Not ready", "services could not be built", "unavailable")
+        shown = backend_detail(str(error))
+        return problem(503, "Not ready", shown, "unavailable", checks={"services": shown})
     every = partitions = _partitions(ports)
     selected = request.args.get("partition")
     if selected is not None:
@@ -105,8 +113,9 @@ def readyz() -> Response:
             return problem(400, "Bad partition", detail, "invalid-input")
         partitions = [partitions[int(selected) - 1]]
     max_backlog = float(current_app.config.get(MAX_BACKLOG_CONFIG, DEFAULT_MAX_BACKLOG_SECONDS))
-    host = [check for run in HOST_CHECKS for check in run(ports, every[0].probe)]
     by_partition = [(part, list(_partition_checks(part, max_backlog))) for part in partitions]
+    answering = _answering(every, by_partition, max_backlog)
+    host = [check for run in HOST_CHECKS for check in run(ports, answering)]
     numbered = len(every) > 1
     checks = host + [
         _numbered(check, part.number) if numbered else check
@@ -117,7 +126,7 @@ def readyz() -> Response:
     if failed:
         log.warning("readiness: failing %s", "; ".join(_log_line(check) for check in failed))
     passing = [part.number for part, found in by_partition if all(c.ok for c in found)]
-    body = render(checks)
+    body = render(checks, with_detail=sees_backend_details())
     body["partitions"] = [
         {"partition": part.number, "ok": part.number in passing} for part, _ in by_partition
     ]
@@ -127,14 +136,14 @@ def readyz() -> Response:
     return jsonify({"status": status, **body})
 
 
-def render(checks: list[Check], with_detail: bool = True) -> dict[str, Any]:
+def render(checks: list[Check], with_detail: bool) -> dict[str, Any]:
     """The checks as the answer shows them: the one place that decides whether a check's
-    ``detail`` (hosts, paths, errors) is shown."""
+    ``detail`` (hosts, paths, errors: its fields beside the summary's) is shown."""
     shown: dict[str, Any] = {}
     for check in checks:
         entry: dict[str, Any] = {"ok": check.ok, **check.summary}
-        if with_detail and check.detail:
-            entry["detail"] = check.detail
+        if with_detail:
+            entry.update(check.detail)
         shown[check.name] = entry
     return {"checks": shown, "warnings": [c.warning for c in checks if c.warning]}
 
@@ -186,6 +195,22 @@ def _probe(store: Any) -> redis.Redis | None:
     return probes[key]
 
 
+def _answering(
+    every: list[Partition], checked: list[tuple[Partition, list[Check]]], max_backlog: float
+) -> list[Partition]:
+    """The partitions whose Redis answered (those not checked here, ``?partition=N``, are
+    asked now)."""
+    found = {part.number: checks for part, checks in checked}
+    answering = []
+    for part in every:
+        checks = found.get(part.number)
+        if checks is None:
+            checks = list(check_redis(part, max_backlog))
+        if all(check.ok for check in checks if check.name == "redis"):
+            answering.append(part)
+    return answering
+
+
 def _partition_checks(partition: Partition, max_backlog: float) -> Iterator[Check]:
     """The partition's checks in order, up to the first function with a failing check (a
     Redis that does not answer is not asked anything more)."""
@@ -200,7 +225,7 @@ def _guarded(name: str, run: Callable[[], Check]) -> Check:
     try:
         return run()
     except (DealerAssistError, redis.RedisError, OSError) as error:
-        return Check(name, False, {"error": type(error).__name__}, {"error": str(error)})
+        return Check(name, False, {}, {"error": str(error)})
 
 
 def check_redis(partition: Partition, max_backlog: float) -> Iterable[Check]:
@@ -248,7 +273,7 @@ def check_drain(partition: Partition, max_backlog: float) -> Iterable[Check]:
     return found
 
 
-def check_audit_store(ports: Services, probe: redis.Redis | None) -> Iterable[Check]:
+def check_audit_store(ports: Services, answering: list[Partition]) -> Iterable[Check]:
     """The audit store answers."""
 
     def run() -> Check:
@@ -258,10 +283,12 @@ def check_audit_store(ports: Services, probe: redis.Redis | None) -> Iterable[Ch
     return [_guarded("audit_store", run)]
 
 
-def check_verify_worker(ports: Services, probe: redis.Redis | None) -> Iterable[Check]:
-    """A verification worker is live (on the first Redis, where its jobs' queue is)."""
-    if probe is None:
+def check_verify_worker(ports: Services, answering: list[Partition]) -> Iterable[Check]:
+    """A verification worker is live (on the first Redis, where its jobs' queue is; if that
+    Redis does not answer, its partition's check says so)."""
+    if not answering or answering[0].number != 1 or answering[0].probe is None:
         return []
+    probe = answering[0].probe
 
     def run() -> Check:
         live = live_workers(probe, VERIFY_QUEUE)
@@ -270,5 +297,25 @@ def check_verify_worker(ports: Services, probe: redis.Redis | None) -> Iterable[
     return [_guarded("verify_worker", run)]
 
 
-HOST_CHECKS: list[HostCheck] = [check_audit_store, check_verify_worker]
+def check_audit_integrity(ports: Services, answering: list[Partition]) -> Iterable[Check]:
+    """No table's chain is forked and no table's events are refused by the store
+    (``service.audit.audit_alerts``): either means a table is not being audited. Asked of
+    the partitions whose Redis answers, through their probes (a dead one is reported by
+    its own checks, and must not fail the host)."""
+    if ports.integrity is None:
+        return []
+    report = ports.integrity
+    if isinstance(report, AuditIntegrityReport) and all(p.probe for p in answering):
+        queues = [RQAuditQueue(p.probe) for p in answering if p.probe is not None]
+        report = AuditIntegrityReport(report.store, queues, report.public_keys)
+
+    def run() -> Check:
+        alerts = audit_alerts(replace(ports, integrity=report))
+        summary = {key: value for key, value in alerts.items() if key != "ok"}
+        return Check("audit_integrity", bool(alerts["ok"]), summary)
+
+    return [_guarded("audit_integrity", run)]
+
+
+HOST_CHECKS: list[HostCheck] = [check_audit_store, check_verify_worker, check_audit_integrity]
 PARTITION_CHECKS: list[PartitionCheck] = [check_redis, check_drain]

@@ -12,6 +12,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
+from dealerassist.adapters.rq_audit_queue import beat
+from dealerassist.adapters.rq_verifications import VERIFY_QUEUE
 from dealerassist.api import create_app
 from dealerassist.api.auth import Role, Token, TokenBook, digest
 from dealerassist.bootstrap import build_services
@@ -24,6 +26,8 @@ SECRETS = {
     "floor": "floor-secret",
     "auditor": "auditor-secret",
     "t2-dealer": "t2-dealer-secret",
+    # every role limited to table T1, and to table T2 (the role matrix's scopes)
+    **{f"{role}@{table}": f"{role}@{table}-secret" for role in Role for table in ("T1", "T2")},
 }
 TABLE_BODY: dict[str, Any] = {
     "table_id": "T1",
@@ -35,10 +39,16 @@ TABLE_BODY: dict[str, Any] = {
 
 
 def token_book() -> TokenBook:
-    """One token per role, plus a dealer limited to table T2."""
+    """One token per role, a dealer limited to table T2, and every role limited to T1 and to
+    T2 (``"auditor@T1"``)."""
     tokens = [Token(name=role, role=Role(role), digest=digest(SECRETS[role])) for role in Role]
     scoped = Token("t2-dealer", Role.DEALER, digest(SECRETS["t2-dealer"]), frozenset({"T2"}))
-    return TokenBook([*tokens, scoped])
+    per_table = [
+        Token(f"{role}@{table}", role, digest(SECRETS[f"{role}@{table}"]), frozenset({table}))
+        for role in Role
+        for table in ("T1", "T2")
+    ]
+    return TokenBook([*tokens, scoped, *per_table])
 
 
 def auth(who: str) -> dict[str, str]:
@@ -101,9 +111,17 @@ def settings(redis_url: str, redis_client: redis.Redis, tmp_path: Path) -> Setti
     )
 
 
+# Heartbeats of a drain and a verification worker that tests' /readyz counts as live (no
+# worker runs in these tests; readiness fails without them).
+TEST_WORKER = "api-tests"
+
+
 @pytest.fixture
-def services(settings: Settings) -> Iterator[Services]:
-    """The production services (bootstrap) over the test Redis and SQLite."""
+def services(settings: Settings, redis_client: redis.Redis) -> Iterator[Services]:
+    """The production services (bootstrap) over the test Redis and SQLite; a drain and a
+    verification worker said to be live (``TEST_WORKER``)."""
+    beat(redis_client, "audit", TEST_WORKER, 3600)
+    beat(redis_client, VERIFY_QUEUE, TEST_WORKER, 3600)
     built = build_services(settings)
     yield built
     built.audit_store.engine.dispose()  # type: ignore[attr-defined]

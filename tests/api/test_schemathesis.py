@@ -14,7 +14,6 @@ import os
 from typing import Any
 
 import pytest
-import redis
 import schemathesis
 from flask import Flask
 from hypothesis import HealthCheck, Phase, given, settings
@@ -23,8 +22,6 @@ from schemathesis import GenerationMode
 from schemathesis import checks as st_checks
 
 from api.conftest import SECRETS, Api
-from dealerassist.adapters.rq_audit_queue import beat
-from dealerassist.adapters.rq_verifications import VERIFY_QUEUE
 from dealerassist.api.health import MAX_BACKLOG_CONFIG
 
 CHECKS = [
@@ -83,14 +80,10 @@ def _run(operation: Any, mode: GenerationMode, seen: collections.Counter[int]) -
 
 
 @pytest.mark.slow
-def test_schemathesis_finds_no_5xx_and_no_spec_mismatch(
-    app: Flask, api: Api, redis_client: redis.Redis
-) -> None:
+def test_schemathesis_finds_no_5xx_and_no_spec_mismatch(app: Flask, api: Api) -> None:
     """>= 1,000 generated requests, none answered 5xx, every answer matching the spec."""
     api.ready_hand("T1")
-    # /readyz is 503 without live workers or with a backlog: say they live, allow any age
-    beat(redis_client, "audit", "schemathesis", 3600)
-    beat(redis_client, VERIFY_QUEUE, "schemathesis", 3600)
+    # /readyz is 503 with a backlog older than 30 s (no worker drains here): allow any age
     app.config[MAX_BACKLOG_CONFIG] = 10**9
     schema = schemathesis.openapi.from_wsgi("/openapi.json", app)
     schema.hook("map_path_parameters")(_mostly_the_live_table)
