@@ -82,6 +82,7 @@ def test_readyz_reports_each_partition_and_fails_fast(
     ]
     assert whole.get_json()["checks"]["redis 2"]["ok"] is False
     assert "audit_worker 2" not in whole.get_json()["checks"]  # nothing more asked of it
+    assert whole.get_json()["checks"]["audit_integrity"]["ok"] is True  # of partition 1
     started = time.monotonic()
     assert api.call("GET", "/readyz?partition=2", None).status_code == 503
     assert api.call("GET", "/readyz?partition=1", None).status_code == 200
