@@ -106,7 +106,12 @@ VERIFY = {
 STATUS = {
     "type": "object",
     "required": ["status"],
-    "properties": {"status": {"type": "string"}, "checks": OBJECT},
+    "properties": {
+        "status": {"type": "string"},
+        "checks": OBJECT,
+        "partitions": {"type": "array", "items": OBJECT},
+        "warnings": {"type": "array", "items": {"type": "string"}},
+    },
 }
 
 _ERROR_TEXT = {
@@ -312,9 +317,15 @@ def _paths() -> dict[str, dict[str, Any]]:
         **audit_browse.openapi_paths(),
         "/healthz": {"get": _public("Liveness", {"200": {"description": "up",
                                                          "content": _json("Status")}})},
-        "/readyz": {"get": _public("Readiness: Redis, audit store, queue",
-                                   {"200": {"description": "ready", "content": _json("Status")}},
-                                   (503,))},
+        "/readyz": {"get": {
+            **_public("Readiness: audit store, workers; Redis, drain backlog of each partition",
+                      {"200": {"description": "ready or degraded (some partitions fail)",
+                               "content": _json("Status")}},
+                      (400, 503)),
+            "parameters": [{"in": "query", "name": "partition", "required": False,
+                            "description": "one Redis partition (from 1) alone",
+                            "schema": {"type": "integer", "minimum": 1}}],
+        }},
     }  # fmt: skip
 
 
