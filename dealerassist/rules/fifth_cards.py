@@ -47,17 +47,11 @@ def serve_owed_first(
     """DRAW-03/06: when the stub cannot give ``seat``'s request and the fifth cards still owed
     to earlier five-card draws, those fifth cards are dealt from the stub first. Those seats
     then hold five, so their discards may join the reshuffle and no seat is ever dealt its own
-    discard.
-
-    What is owed is counted in cards, not seats (IRREG-04: a card-mode seat is in
-    ``come_back`` once however many replacements it waits for, ``owed_count``), as
-    ``drawing.next_in_draw`` counts them: the draw that ``can_supply`` plays out is then dealt
-    in the order the card-mode dealer is told to deal it."""
+    discard."""
     steps: list[Step] = []
     waiting = [other for other in hand.come_back if other != seat]
     burn = 1 if hand.last_receiver in waiting else 0
-    owed_cards = sum(owed_count(hand, other) for other in dict.fromkeys(waiting))
-    if not waiting or stub_fits(hand, seat, count + owed_cards + burn, rules, draw_round):
+    if not waiting or stub_fits(hand, seat, count + len(waiting) + burn, rules, draw_round):
         return hand, ()
     for owed in dict.fromkeys(waiting):
         ready = evolve(hand, burned_this_draw=False) if hand.last_receiver == owed else hand

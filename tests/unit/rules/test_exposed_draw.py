@@ -525,67 +525,32 @@ def _owed_four_with_the_stub_at_five() -> Table:
     return table
 
 
-def test_DRAW_06_accepts_every_draw_it_offers_while_exposed_replacements_are_owed() -> None:
+def test_DRAW_06_offers_exactly_the_draws_it_accepts_while_replacements_are_owed() -> None:
     """RRoP (Irregularities: a card exposed on the draw is replaced after the others; a player
-    never gets his own discards back), WSOP 273: seat 1's four replacements need the stub (5)
-    and seat 2's draw needs a reshuffle, which can take seat 1's discards of draw 1 only once
-    seat 1 holds five again. So seat 1 is served first, and every draw from 1 to 5 can be
-    supplied: the draw offers 0 to 5, and each of them is accepted (a draw of 2 or 3 was
-    refused with DRAW-06 while 5 was offered: the check counted one card owed to seat 1, not
-    four, and played seat 2's cards out first)."""
+    never gets his own discards back), WSOP 273: seat 1's four replacements come after seat
+    2's draw, and the stub holds 5. A draw of one is supplied (the stub covers both); a draw of
+    two would leave seat 1's replacements to a reshuffle of seat 2's pat of draw 1 alone (seat
+    1's own discards stay out), so it is refused with DRAW-06, and the draw offered is 0 to 1:
+    exactly what is accepted (it offered 0 to 5 and refused 2 and 3, counting seat 1 as one
+    card owed instead of four on a larger draw only)."""
     table = _owed_four_with_the_stub_at_five()
+    offer = {"action": "draw", "min": 0, "max": 1, "rap": RAP_LABEL}
+    assert table.legal() == {"seat": 2, "phase": "draw_2", "legal": [offer]}
+    before = table.state.to_dict()
+    for count in range(2, 6):
+        with pytest.raises(RuleViolation) as caught:
+            table.act(2, "draw", discards=table.hand.player(2).cards[:count])
+        assert caught.value.rule_id is RuleId.DRAW_06, count
+        assert "draw at most 1" in caught.value.message
+        assert caught.value.allowed == [{"seat": 2, **offer}]
+        assert table.state.to_dict() == before
+    table.act(2, "draw", discards=table.hand.player(2).cards[:1])
     assert table.legal() == {
-        "seat": 2,
+        "seat": 1,
         "phase": "draw_2",
-        "legal": [{"action": "draw", "min": 0, "max": 5, "rap": RAP_LABEL}],
+        "legal": [{"action": "deal", "count": 4}],
     }
-    before = table.state
-    for count in range(1, 6):
-        table.state = before
-        table.act(2, "draw", discards=table.hand.player(2).cards[:count])
-        assert table.legal() == {
-            "seat": 1,
-            "phase": "draw_2",
-            "legal": [{"action": "deal", "count": 4}],
-        }, count
-    table.state = before
-    table.act(2, "draw", discards=table.hand.player(2).cards[:2])
     table.act(1, "deal", cards=_next_cards(table, 4))
-    assert table.hand.player(1).held == 5 and table.hand.stub == 1
-    from_stub = _next_cards(table, 1)
-    reshuffled = table.hand.player(1).pile_cards[0][:1]
-    outcome = table.act(2, "deal", cards=(*from_stub, *reshuffled))
-    codes = [(i["code"], i["seat"], i["count"]) for i in outcome.instructions]
-    assert codes[:4] == [("deal", 2, 1), ("stop", 2, 0), ("reshuffle", 2, 33), ("deal", 2, 1)]
+    table.act(2, "deal", cards=_next_cards(table, 1))
     assert table.hand.phase is Phase.BETTING_3 and table.hand.exposed_owed == ()
     assert [p.held for p in table.hand.players] == [5, 5] and cards_accounted(table.hand) == 52
-
-
-def test_IRREG_04_refuses_the_drawer_s_cards_before_the_exposed_seat_s_replacements() -> None:
-    """RRoP (a player never gets his own discards back), WSOP 273: with seat 2's two cards
-    dealt first, seat 1's four replacements would need a reshuffle of seat 2's pat of draw 1
-    alone (its draw-2 discards stay out, seat 1's own too): seat 2's cards are refused, nothing
-    changes, and seat 1 is the seat to deal to."""
-    table = _owed_four_with_the_stub_at_five()
-    table.act(2, "draw", discards=table.hand.player(2).cards[:2])
-    before = table.state.to_dict()
-    with pytest.raises(RuleViolation) as caught:
-        table.act(2, "deal", cards=_next_cards(table, 2))
-    assert caught.value.rule_id is RuleId.DRAW_01 and "(seat 1)" in caught.value.message
-    assert caught.value.allowed == [{"seat": 1, "action": "deal", "count": 4}]
-    assert table.state.to_dict() == before
-
-
-def test_DRAW_06_refuses_the_drawer_s_own_discard_after_the_exposed_replacements() -> None:
-    """RRoP (a player never gets his own discards back), WSOP 274's pool (this draw's discards
-    stay out): after seat 1's replacements, seat 2's second card comes from a reshuffle of seat
-    1's discards of draw 1; one of seat 2's own discards of this draw is refused (DRAW-06)."""
-    table = _owed_four_with_the_stub_at_five()
-    table.act(2, "draw", discards=table.hand.player(2).cards[:2])
-    table.act(1, "deal", cards=_next_cards(table, 4))
-    own = table.hand.player(2).pile_cards[1][0]
-    before = table.state.to_dict()
-    with pytest.raises(RuleViolation) as caught:
-        table.act(2, "deal", cards=(*_next_cards(table, 1), own))
-    assert caught.value.rule_id is RuleId.DRAW_06 and "own discard" in caught.value.message
-    assert table.state.to_dict() == before
