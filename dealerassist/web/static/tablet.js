@@ -42,6 +42,7 @@ const killModes = new Map();
 function render(table) {
   renderTable(table, { onSeat: pickSeat, selected: changeSeat });
   renderActions(table);
+  settle(table.version);
   renderExposed(table);
   renderExtra(table);
   renderStart(table);
@@ -52,8 +53,57 @@ function cardsInput(id, placeholder) {
   return el("input", { type: "text", id, class: "cards", placeholder, spellcheck: "false", autocomplete: "off" });
 }
 
-function actionButton(text, classes, onclick) {
-  return el("button", { type: "button", class: `act ${classes}`, text, onclick });
+// A double tap must record one entry: the second tap of a double tap lands ~200 ms later on
+// whatever button the accepted entry redrew under the finger (the next seat's). After every
+// new state of the table the action buttons ignore taps until it has been on screen for
+// SETTLE_MS (counted from the frame that painted it); each button also names its seat.
+export const SETTLE_MS = 400;
+
+export class TapGuard {
+  constructor(settleMs = SETTLE_MS, now = () => performance.now()) {
+    this.settleMs = settleMs;
+    this.now = now;
+    this.until = 0;
+    this.shown = null; // the table version the action buttons were last drawn for
+  }
+
+  // A new table version is drawn: taps wait until it has been seen. The same version drawn
+  // again (a profile read, a seat picked) does not hold the buttons.
+  drawn(version, paintedAt = this.now()) {
+    if (version === this.shown) return false;
+    this.shown = version;
+    this.until = paintedAt + this.settleMs;
+    return true;
+  }
+
+  accepts(at = this.now()) {
+    return at >= this.until;
+  }
+}
+
+const tapGuard = new TapGuard();
+
+function settle(version) {
+  const box = $("actions");
+  if (!tapGuard.drawn(version)) return;
+  box.classList.add("settling");
+  // the guard runs from the frame that shows the new buttons, not from the script's render
+  requestAnimationFrame(() => {
+    tapGuard.until = performance.now() + tapGuard.settleMs;
+    setTimeout(() => box.classList.remove("settling"), tapGuard.settleMs);
+  });
+}
+
+// "Seat 5 · Call 10": the seat's part and the action's part as spans (the tests find a button
+// by its action part); a tap while the guard holds is ignored.
+function actionButton(text, classes, onclick, seat) {
+  const guarded = (event) => {
+    if (!tapGuard.accepts()) { event.preventDefault(); return; }
+    onclick(event);
+  };
+  return el("button", { type: "button", class: `act ${classes}`, onclick: guarded },
+    seat !== undefined && seat !== null ? el("span", { class: "act-seat", text: `Seat ${seat} · ` }) : null,
+    el("span", { class: "act-label", text }));
 }
 
 function renderActions(table) {
@@ -95,7 +145,7 @@ function renderLegal(seat, legal, cardMode) {
       submit({ ...entry, amount });
     };
     return el("div", { class: "legal group" },
-      actionButton(fixed ? `${LABELS[kind]} ${legal.min}` : LABELS[kind], "primary", send),
+      actionButton(fixed ? `${LABELS[kind]} ${legal.min}` : LABELS[kind], "primary", send, seat),
       fixed ? null : el("span", { class: "range" },
         el("button", { type: "button", class: "small", text: `min ${legal.min}`, onclick: () => { input.value = legal.min; } }),
         input,
@@ -117,7 +167,7 @@ function renderLegal(seat, legal, cardMode) {
           if (ace && ace.checked) body.ace_shown = true;
           if (discards && discards.value.trim()) body.discards = discards.value.trim();
           submit(body);
-        }));
+        }, seat));
       }
     };
     if (ace) ace.addEventListener("change", drawCounts);
@@ -134,7 +184,7 @@ function renderLegal(seat, legal, cardMode) {
         const body = { ...entry };
         if (cards.value.trim()) body.cards = cards.value.trim();
         submit(body);
-      }), cards);
+      }, seat), cards);
   }
   if (kind === "deal") {
     const cards = cardMode ? cardsInput("deal-cards", "cards dealt") : null;
@@ -143,7 +193,7 @@ function renderLegal(seat, legal, cardMode) {
         const body = { ...entry, count: legal.count };
         if (cards && cards.value.trim()) body.cards = cards.value.trim();
         submit(body);
-      }), cards);
+      }, seat), cards);
   }
   if (kind === "post") {
     let text = legal.option ? OPTION_LABELS[legal.option] || legal.option : LABELS.post;
@@ -152,20 +202,20 @@ function renderLegal(seat, legal, cardMode) {
     const body = { ...entry };
     if (legal.option) body.option = legal.option;
     if (legal.amount !== undefined && legal.option !== "wait") body.amount = legal.amount;
-    return el("div", { class: "legal" }, actionButton(text, "primary", () => submit(body)));
+    return el("div", { class: "legal" }, actionButton(text, "primary", () => submit(body), seat));
   }
   if (kind === "chop") { // SHOW-08: folded to the blinds; entered only when both blinds agree
     const back = Object.entries(legal.returns || {}).map(([s, chips]) => `seat ${s} gets ${chips}`).join(", ");
     return el("div", { class: "legal group chop" },
-      actionButton(LABELS.chop, "primary", () => submit(entry)),
+      actionButton(LABELS.chop, "primary", () => submit(entry), seat),
       el("span", { class: "hint", text: back ? `${legal.text}. Back: ${back}.` : legal.text }));
   }
   if (kind === "call") {
-    return el("div", { class: "legal" }, actionButton(`Call ${legal.amount}`, "primary", () => submit(entry)));
+    return el("div", { class: "legal" }, actionButton(`Call ${legal.amount}`, "primary", () => submit(entry), seat));
   }
   const danger = kind === "fold" || kind === "muck" || kind === "sit_out";
   return el("div", { class: "legal" },
-    actionButton(LABELS[kind] || kind, danger ? "danger" : "primary", () => submit(entry)));
+    actionButton(LABELS[kind] || kind, danger ? "danger" : "primary", () => submit(entry), seat));
 }
 
 // -- a card the dealer exposed (IRREG-03 on the initial deal, IRREG-04 on the draw) ---------
