@@ -37,3 +37,119 @@ def test_a_double_tap_on_one_spot_records_one_entry(page: Page, service: Served)
     assert table["version"] == version + 1
     assert table["next"]["seat"] == 5
     assert page.legal_buttons()["Call 2"].text == "Seat 5 · Call 2"
+
+
+LONG_REFUSAL = """
+const src = [...document.scripts].find((s) => s.src.includes("tablet.js")).src;
+const done = arguments[arguments.length - 1];
+import(src.replace("tablet.js", "ui.js")).then((ui) => {
+  ui.showProblem({title: "The entry was refused", rule_id: "BET-08", detail: "x ".repeat(300),
+    allowed: [{seat: 4, action: "check"}, {seat: 4, action: "fold"}]}, 409);
+  done(true);
+});
+"""
+
+
+def viewport(page: Page, width: int, height: int) -> None:
+    """The page's viewport exactly ``width`` x ``height`` (the window's chrome left out)."""
+    page.driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
+    )
+
+
+def first_button_box(page: Page) -> dict[str, float]:
+    """The first action button of the dock (Start hand between hands): its box, the window's
+    height, and whether the button itself is what a tap on its middle reaches."""
+    page.legal_buttons()  # settled
+    return dict(
+        page.driver.execute_script(
+            """
+            const start = document.getElementById("start");
+            const b = document.querySelector("#actions button.act")
+              || (!start.hidden && document.getElementById("start-hand"));
+            const r = b.getBoundingClientRect();
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return {top: r.top, bottom: r.bottom, left: r.left, inner: window.innerHeight,
+                    reachable: b === hit || b.contains(hit)};
+            """
+        )
+    )
+
+
+def on_screen_in_every_phase(page: Page, service: Served, table_id: str) -> None:
+    """Posting, betting, draw, showdown and between hands, each with a long refusal shown:
+    the first action button is on screen, inside window.innerHeight, and reachable."""
+    service.create_table(table_id, {1: "Ann", 2: "Bob", 3: "Cy"})
+    table = service.call("POST", f"/v1/tables/{table_id}/hands", body={"button": 1})
+    if page.driver.current_url.startswith("http"):  # a table opened before in the test
+        page.driver.execute_script("sessionStorage.clear()")
+    page.open("tablet", "dealer", table_id)
+    steps: list[dict[str, Any]] = [
+        {"seat": 2, "action": "post"},
+        {"seat": 3, "action": "post"},
+        {"seat": 1, "action": "call"},
+        {"seat": 2, "action": "call"},
+        {"seat": 3, "action": "check"},
+        {"seat": 2, "action": "draw", "count": 1},
+        {"seat": 3, "action": "draw", "count": 1},
+        {"seat": 1, "action": "draw", "count": 1},
+        {"seat": 2, "action": "check"},
+        {"seat": 3, "action": "check"},
+        {"seat": 1, "action": "check"},
+        {"seat": 2, "action": "show", "cards": "Kc Kd 7s 4h 2c"},
+        {"seat": 3, "action": "muck"},
+        {"seat": 1, "action": "muck"},
+    ]
+    seen = set()
+    for entry in [None, *steps]:
+        if entry is not None:
+            table = service.act(table_id, **entry)
+        phase = table["hand"]["phase"]
+        if phase in seen:
+            continue
+        seen.add(phase)
+        page.shows_version(table["version"])
+        page.driver.execute_async_script(LONG_REFUSAL)
+        box = first_button_box(page)
+        assert box["top"] >= 0 and box["bottom"] <= box["inner"], (phase, box)
+        assert box["reachable"], (phase, box)
+    assert {"posting", "betting_1", "draw_1", "betting_2", "showdown", "complete"} <= seen
+
+
+def test_the_action_buttons_are_on_screen_in_every_phase_in_landscape(
+    page: Page, service: Served
+) -> None:
+    """1024x768: in every phase, with a refusal shown, the first button is on screen."""
+    viewport(page, 1024, 768)
+    try:
+        on_screen_in_every_phase(page, service, "D2")
+    finally:
+        page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_the_action_buttons_are_on_screen_in_every_phase_in_portrait(
+    page: Page, service: Served
+) -> None:
+    """768x1024: in every phase, with a refusal shown, the first action button ends inside
+    window.innerHeight; and a button stays where it is before, at and 7 s after an entry
+    (the "Recorded" message comes and goes in a place of its own)."""
+    viewport(page, 768, 1024)
+    try:
+        version = five_handed(service, "D3")["version"]
+        page.open("tablet", "dealer", "D3")
+        page.shows_version(version)
+        before = first_button_box(page)
+        assert before["bottom"] <= before["inner"]
+        page.legal_buttons()["Call 2"].click()
+        page.shows_version(version + 1)
+        assert page.message().startswith("Recorded")
+        after = first_button_box(page)
+        time.sleep(7)  # the message has gone
+        assert not page.by_id("message").is_displayed()
+        later = first_button_box(page)
+        assert before["top"] == after["top"] == later["top"], (before, after, later)
+        assert before["left"] == after["left"] == later["left"]
+        on_screen_in_every_phase(page, service, "D4")
+    finally:
+        page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

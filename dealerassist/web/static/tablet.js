@@ -518,6 +518,7 @@ function offerFloorCall() {
 }
 
 function setup() {
+  $("msg-slot").append($("problem"), $("message")); // the dock's fixed place for messages
   $("start-hand").addEventListener("click", async () => {
     const body = startHandBody({
       button: $("button-field").hidden ? "" : $("start-button").value,

@@ -124,6 +124,7 @@ export function setupLogin(onReady, { needsTable = true } = {}) {
 // After a 401 the token is wrong or revoked: forget it and ask again.
 export function tokenRefused(problem, status) {
   session.forgetToken();
+  $("main").before($("problem")); // a page may keep its banner inside main (the tablet's dock)
   $("login").hidden = false;
   $("main").hidden = true;
   $("session").hidden = true;
