@@ -78,6 +78,18 @@ export function path(route, params = {}, query = {}) {
   return filled;
 }
 
+// The service's clock as the pages estimate it from each answer's Date header (1 s steps):
+// serverClock.now() is Date.now() corrected by the last offset seen, for countdowns to a
+// deadline the service set (DRAW-11's draw timer).
+export const serverClock = {
+  offsetMs: 0,
+  heard(response) {
+    const date = response && response.headers && Date.parse(response.headers.get("Date") || "");
+    if (Number.isFinite(date)) this.offsetMs = date + 500 - Date.now(); // the middle of its second
+  },
+  now() { return Date.now() + this.offsetMs; },
+};
+
 // The answer of one call: {status, ok, body (JSON or null), problem (problem+json or null),
 // etag, response}. Network failures answer status 0 with a problem of our own.
 export async function call(route, { params = {}, query = {}, body, version, headers = {}, raw = false } = {}) {
@@ -103,6 +115,7 @@ export async function call(route, { params = {}, query = {}, body, version, head
       problem: { title: "The service cannot be reached", detail: String(error) },
     };
   }
+  serverClock.heard(response);
   const answer = {
     status: response.status, ok: response.ok, body: null, problem: null,
     etag: response.headers.get("ETag"), response,

@@ -4,7 +4,7 @@
 // dealer exposed (IRREG-03 on the deal, IRREG-04 on the draw); seating and the between-hands
 // seat changes. Every entry goes through change() with If-Match and a fresh Idempotency-Key;
 // a refusal is shown with its rule ID.
-import { call, session } from "./api.js";
+import { call, serverClock, session } from "./api.js";
 import { $, append, clear, describeAction, el, setupLogin, showMessage, showProblem, tokenRefused } from "./ui.js";
 import { FALSE_OPENER_NOTE, TablePoller, renderTable } from "./table_view.js";
 
@@ -42,7 +42,8 @@ const killModes = new Map();
 function render(table) {
   renderTable(table, { onSeat: pickSeat, selected: changeSeat });
   renderActions(table);
-  settle(table.version);
+  // a new version, or new buttons at the same version (the draw timer's "time")
+  settle(`${table.version}|${table.next ? table.next.legal.map((l) => l.action).join() : ""}`);
   renderExposed(table);
   renderExtra(table);
   renderStart(table);
@@ -115,6 +116,8 @@ function renderActions(table) {
   append(who, el("span", { class: "label", text: "Seat to act" }),
     el("span", { class: "to-act-seat", text: `Seat ${next.seat}` }),
     seat && seat.player ? el("span", { class: "to-act-player", text: seat.player }) : null);
+  if (drawDeadline(table) !== null) who.append(el("span", { id: "draw-timer", class: "draw-timer", role: "timer" }));
+  tickTimer();
   const cardMode = table.mode === "card";
   for (const legal of next.legal) {
     box.append(renderLegal(next.seat, legal, cardMode));
@@ -216,6 +219,45 @@ function renderLegal(seat, legal, cardMode) {
   const danger = kind === "fold" || kind === "muck" || kind === "sit_out";
   return el("div", { class: "legal" },
     actionButton(LABELS[kind] || kind, danger ? "danger" : "primary", () => submit(entry), seat));
+}
+
+// -- the draw timer (DRAW-11) ------------------------------------------------------------------
+
+// The deadline (ms, service clock) of the seat to draw, or null: set only where the profile
+// has a draw timer, while a draw is in progress.
+export function drawDeadline(table) {
+  const hand = table && table.hand;
+  if (!hand || !hand.draw_deadline || !String(hand.phase || "").startsWith("draw")) return null;
+  const at = Date.parse(hand.draw_deadline);
+  return Number.isFinite(at) ? at : null;
+}
+
+// "0:07" for 7 s left (rounded up); "0:00" once it has run out.
+export function countdown(ms) {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+// The answer's ETag is the table's version, which the deadline passing does not change (the
+// polls get 304): from half a second before the deadline the tablet asks for the table
+// outright, twice a second, until "time" is among the legal actions (for 20 s at most).
+let timerAsked = 0;
+function tickTimer() {
+  const table = poller.table;
+  const deadline = drawDeadline(table);
+  const shown = $("draw-timer");
+  if (deadline === null) return;
+  const left = deadline - serverClock.now();
+  if (shown) {
+    shown.textContent = left > 0 ? `Draw timer ${countdown(left)}` : "Time is up: the seat may be declared pat";
+    shown.classList.toggle("late", left <= 5000);
+  }
+  const timeOffered = table.next && table.next.legal.some((l) => l.action === "time");
+  const now = Date.now();
+  if (!timeOffered && left <= 500 && left > -20000 && now - timerAsked >= 500 && !poller.busy && !sending) {
+    timerAsked = now;
+    poller.reload();
+  }
 }
 
 // -- a card the dealer exposed (IRREG-03 on the initial deal, IRREG-04 on the draw) ---------
@@ -553,6 +595,7 @@ function setup() {
     change("unseat", { params: { seat } });
   });
   setupChanges();
+  setInterval(tickTimer, 250);
   poller.start();
 }
 
