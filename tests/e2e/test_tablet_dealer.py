@@ -153,3 +153,31 @@ def test_the_action_buttons_are_on_screen_in_every_phase_in_portrait(
         on_screen_in_every_phase(page, service, "D4")
     finally:
         page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_a_wrong_tap_is_taken_back_with_undo_before_the_next_entry(
+    page: Page, service: Served
+) -> None:
+    """Seat 4 folded by mistake: "Undo: Seat 4 · Fold" is offered at once; tapping it gives
+    seat 4 the turn back with its cards, the audit log keeps the fold and the dealer's
+    correction after it; after the right entry the undo is for that entry instead."""
+    version = five_handed(service, "D5")["version"]
+    page.open("tablet", "dealer", "D5")
+    page.shows_version(version)
+    page.legal_buttons()["Fold"].click()
+    page.shows_version(version + 1)
+    undo = page.until(lambda: page.by_id("undo"), "the undo button")
+    assert undo.text == "Undo: Seat 4 · Fold"
+    page.legal_buttons()  # settled
+    undo.click()
+    page.shows_version(version + 2)
+    assert "Taken back: Seat 4 · Fold" in page.message()
+    assert "Seat 4" in page.to_act() and not page.css("#undo")
+    table = service.table("D5")
+    assert not next(p for p in table["hand"]["players"] if p["seat"] == 4)["folded"]
+    page.legal_buttons()["Call 2"].click()
+    page.shows_version(version + 3)
+    assert page.until(lambda: page.by_id("undo"), "undo").text == "Undo: Seat 4 · Call"
+    events = service.stored_events("D5", lambda found: any(e["kind"] == "ruling" for e in found))
+    ruling = next(e for e in events if e["kind"] == "ruling")
+    assert "void_last" in str(ruling) and "wrong tap" in str(ruling)

@@ -12,6 +12,7 @@ export const ROUTES = {
   seatChange: ["POST", "/v1/tables/{table_id}/seats/{seat}/changes"],
   startHand: ["POST", "/v1/tables/{table_id}/hands"],
   action: ["POST", "/v1/tables/{table_id}/actions"],
+  undo: ["POST", "/v1/tables/{table_id}/undo"],
   floorCall: ["POST", "/v1/tables/{table_id}/floor-calls"],
   ruling: ["POST", "/v1/tables/{table_id}/rulings"],
   rulingOptions: ["GET", "/v1/rulings/options"],

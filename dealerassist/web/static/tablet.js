@@ -11,6 +11,9 @@ import { FALSE_OPENER_NOTE, TablePoller, renderTable } from "./table_view.js";
 const poller = new TablePoller(render);
 let sending = false;
 let lastRefused = null; // the entry of the last 409, for "Call the floor"
+// The entry this tablet made last and the version it produced: "Undo" is offered while the
+// table is still at that version (nothing entered since), as the dealer's own correction.
+let lastEntry = null;
 
 const LABELS = {
   check: "Check", call: "Call", fold: "Fold", bet: "Bet", raise: "Raise to", post: "Post",
@@ -111,11 +114,12 @@ function renderActions(table) {
   const box = clear($("actions"));
   const who = clear($("to-act"));
   const next = table.next;
-  if (!next) return;
+  if (!next) { renderUndo(table); return; }
   const seat = table.seats.find((s) => s.seat === next.seat);
   append(who, el("span", { class: "label", text: "Seat to act" }),
     el("span", { class: "to-act-seat", text: `Seat ${next.seat}` }),
     seat && seat.player ? el("span", { class: "to-act-player", text: seat.player }) : null);
+  renderUndo(table);
   if (drawDeadline(table) !== null) who.append(el("span", { id: "draw-timer", class: "draw-timer", role: "timer" }));
   tickTimer();
   const cardMode = table.mode === "card";
@@ -219,6 +223,60 @@ function renderLegal(seat, legal, cardMode) {
   const danger = kind === "fold" || kind === "muck" || kind === "sit_out";
   return el("div", { class: "legal" },
     actionButton(LABELS[kind] || kind, danger ? "danger" : "primary", () => submit(entry), seat));
+}
+
+// -- undo: the dealer takes back the entry just made, before the next ---------------------
+
+function renderUndo(table) {
+  const who = $("to-act");
+  const stale = !lastEntry || lastEntry.version !== table.version
+    || !table.hand || table.hand.phase === "complete";
+  if (stale) return;
+  who.append(el("button", {
+    type: "button", class: "undo", id: "undo",
+    text: `Undo: ${entryText(lastEntry.entry)}`,
+    onclick: (event) => { if (tapGuard.accepts()) undoLast(); else event.preventDefault(); },
+  }));
+}
+
+// "Seat 5 · Call" for the entry {seat: 5, action: "call"}; the amount or count if any.
+export function entryText(entry) {
+  const words = { draw: entry.count === 0 ? "Pat" : `Draws ${entry.count}`, post: "Post", time: "Time" };
+  let text = words[entry.action] || (LABELS[entry.action] || entry.action).replace(/ \(.*\)$/, "");
+  if (entry.amount !== undefined && entry.action !== "draw") text += ` ${entry.amount}`;
+  return `Seat ${entry.seat} · ${text}`;
+}
+
+async function undoLast() {
+  const taken = lastEntry;
+  const answer = await change("undo", { body: { note: "wrong tap" } });
+  if (answer && answer.ok) {
+    lastEntry = null;
+    showMessage(`Taken back: ${entryText(taken.entry)}. Enter the right action.`);
+    render(poller.table);
+  } else if (answer && (answer.status === 409 || answer.status === 412)) {
+    lastEntry = null;
+    offerFloorUndo(taken);
+  }
+}
+
+// Past the dealer's own correction (something was entered since, or the hand is over): the
+// floor decides (void_last is among its options); the call names the entry and its audit seq.
+function offerFloorUndo(taken) {
+  const box = $("problem");
+  box.insertBefore(el("button", {
+    type: "button", class: "primary", text: "Call the floor to take it back",
+    onclick: async (event) => {
+      event.target.disabled = true;
+      const body = {
+        rule_id: "IRREG-15", seat: taken.entry.seat,
+        note: `Undo requested: ${entryText(taken.entry)}${taken.seq ? ` (audit #${taken.seq})` : ""} was a wrong entry`,
+      };
+      const answer = await call("floorCall", { params: { table_id: session.table }, body });
+      if (answer.ok) showMessage("Floor called to take the entry back.");
+      else showProblem(answer.problem, answer.status);
+    },
+  }), box.lastChild);
 }
 
 // -- the draw timer (DRAW-11) ------------------------------------------------------------------
@@ -419,13 +477,17 @@ async function change(route, { params = {}, body } = {}) {
     });
     if (answer.ok) {
       showProblem(null);
+      if (route === "action") { // offered as "Undo" until the next change
+        lastEntry = { entry: body, version: answer.body.version, seq: answer.body.event && answer.body.event.seq };
+      } else if (route !== "undo") lastEntry = null;
       poller.show(answer.body, answer.etag);
       const notices = answer.body.notices || [];
       const box = clear($("notices"));
       box.hidden = !notices.length;
       for (const n of notices) box.append(el("p", {}, n.rule_id ? el("span", { class: "rule-id", text: n.rule_id }) : null, ` ${n.message || n.text || JSON.stringify(n)}`));
       const seq = answer.body.event ? ` (audit #${answer.body.event.seq})` : "";
-      showMessage(`Recorded${seq}.`);
+      if (route === "action") showMessage(`Recorded: ${entryText(body)}${seq}.`);
+      else if (route !== "undo") showMessage(`Recorded${seq}.`);
       return answer;
     }
     if (answer.status === 401) { poller.stop(); tokenRefused(answer.problem, answer.status); return answer; }
