@@ -181,3 +181,58 @@ def test_a_wrong_tap_is_taken_back_with_undo_before_the_next_entry(
     events = service.stored_events("D5", lambda found: any(e["kind"] == "ruling" for e in found))
     ruling = next(e for e in events if e["kind"] == "ruling")
     assert "void_last" in str(ruling) and "wrong tap" in str(ruling)
+
+
+def badge_seat(page: Page) -> int:
+    """The seat whose box shows the D badge."""
+    boxes = [
+        li for li in page.css("#seats li.seat") if li.find_elements("css selector", ".badge.button")
+    ]
+    assert len(boxes) == 1
+    return int(boxes[0].find_element("css selector", ".seat-no").text)
+
+
+def test_the_D_badge_is_where_the_button_is_after_a_misdeal_and_a_move(
+    page: Page, service: Served
+) -> None:
+    """A floor misdeal at button 6: the redeal keeps the same button, and the badge and the
+    summary say seat 6 (not 5); a move_button to seat 3 puts the badge on seat 3."""
+    service.create_table("D6", {seat: f"P{seat}" for seat in range(1, 7)})
+    service.call("POST", "/v1/tables/D6/hands", body={"button": 6})
+    misdeal = {"decision": "misdeal", "rule_id": "IRREG-01", "effects": [{"effect": "misdeal"}]}
+    table = service.call("POST", "/v1/tables/D6/rulings", "floor", misdeal)
+    page.open("tablet", "dealer", "D6")
+    page.shows_version(table["version"])
+    assert badge_seat(page) == 6 and "BUTTON\nseat 6" in page.text("table-summary")
+    move = {"decision": "correct_next_hand", "rule_id": "BLIND-03",
+            "effects": [{"effect": "move_button", "seat": 3}]}  # fmt: skip
+    table = service.call("POST", "/v1/tables/D6/rulings", "floor", move)
+    page.shows_version(table["version"])
+    assert badge_seat(page) == 3
+    table = service.call("POST", "/v1/tables/D6/hands", body={})
+    page.shows_version(table["version"])
+    assert table["hand"]["button"] == 3 and badge_seat(page) == 3
+
+
+def test_player_leaves_asks_first_naming_the_player_and_his_chips(
+    page: Page, service: Served
+) -> None:
+    """ "Player leaves" for seat 2 opens a confirmation naming Bob and his 100 chips: Cancel
+    keeps him seated; Confirm removes him, and the seat form is cleared."""
+    version = service.create_table("D7", {1: "Ann", 2: "Bob"})["version"]
+    page.open("tablet", "dealer", "D7")
+    page.shows_version(version)
+    page.driver.find_element("css selector", "details.seating > summary").click()
+    page.type("seat-no", "2")
+    page.by_id("seat-remove").click()
+    dialog = page.until(lambda: page.by_id("confirm").is_displayed(), "the confirmation")
+    assert dialog and "Seat 2 · Bob leaves the table, taking 100 chips" in page.text("confirm-text")
+    page.by_id("confirm-cancel").click()
+    time.sleep(0.5)
+    assert service.table("D7")["version"] == version
+    page.by_id("seat-remove").click()
+    page.until(lambda: page.by_id("confirm").is_displayed(), "the confirmation again")
+    page.by_id("confirm-ok").click()
+    page.shows_version(version + 1)
+    assert service.table("D7")["seats"][1]["status"] == "empty"
+    assert page.by_id("seat-no").get_attribute("value") == ""

@@ -18,6 +18,16 @@ export function phaseLabel(phase) {
 
 const words = (text) => String(text || "").replace(/_/g, " ");
 
+// Where the button is: the hand's while one is in play; between hands the seat it is on for
+// the next hand (next_hand.button: the same seat after a misdeal, the floor's seat after a
+// move_button), else the table's.
+export function buttonSeat(table) {
+  const hand = table.hand;
+  if (hand && hand.phase !== "complete") return hand.button;
+  if (table.next_hand && table.next_hand.button) return table.next_hand.button;
+  return table.button;
+}
+
 export function renderSummary(table) {
   const box = clear($("table-summary"));
   const hand = table.hand;
@@ -46,7 +56,7 @@ export function renderSummary(table) {
         : null,
       live && hand.current_bet ? el("div", {}, el("span", { class: "label", text: "To call" }), el("span", { class: "value", text: String(hand.current_bet) })) : null,
       live ? el("div", {}, el("span", { class: "label", text: "Stub" }), el("span", { class: "value", text: String(hand.stub) })) : null,
-      el("div", {}, el("span", { class: "label", text: "Button" }), el("span", { class: "value", text: table.button ? `seat ${table.button}` : "—" }))),
+      el("div", {}, el("span", { class: "label", text: "Button" }), el("span", { class: "value", text: buttonSeat(table) ? `seat ${buttonSeat(table)}` : "—" }))),
     stakeText ? el("p", { class: "hint", text: `${stakeText} · profile ${table.profile}` }) : null,
     hand && hand.pot_held ? el("p", { class: "held", text: "Pot held by the floor (SHOW-11): no entries until released" }) : null,
     table.next && table.next.floor ? el("p", { class: "held", text: `Waiting for the floor (${table.next.floor}): call the floor; no entries until it rules` }) : null,
@@ -96,7 +106,7 @@ export function renderSeats(table, options = {}) {
     if (pickable) classes.push("pickable");
     if (pickable && seat.seat === selected) classes.push("selected");
     const badges = [];
-    if (seat.seat === (hand ? hand.button : table.button)) badges.push(el("span", { class: "badge button", text: "D" }));
+    if (seat.seat === buttonSeat(table)) badges.push(el("span", { class: "badge button", text: "D", title: "Button" }));
     if (hand && seat.seat === hand.small_blind_seat) badges.push(el("span", { class: "badge", text: "SB" }));
     if (hand && seat.seat === hand.big_blind_seat) badges.push(el("span", { class: "badge", text: "BB" }));
     if (seat.seat === toAct) badges.push(el("span", { class: "badge act", text: "TO ACT" }));

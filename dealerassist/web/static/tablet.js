@@ -151,7 +151,7 @@ function renderLegal(seat, legal, cardMode) {
       }
       submit({ ...entry, amount });
     };
-    return el("div", { class: "legal group" },
+    return el("div", { class: fixed ? "legal" : "legal group" },
       actionButton(fixed ? `${LABELS[kind]} ${legal.min}` : LABELS[kind], "primary", send, seat),
       fixed ? null : el("span", { class: "range" },
         el("button", { type: "button", class: "small", text: `min ${legal.min}`, onclick: () => { input.value = legal.min; } }),
@@ -628,6 +628,13 @@ function setup() {
       button: $("button-field").hidden ? "" : $("start-button").value,
       kill: $("kill-field").hidden ? "" : $("start-kill").value,
     });
+    if (body.kill_seat) {
+      const seat = poller.table && poller.table.seats.find((s) => s.seat === body.kill_seat);
+      const ok = await confirmAction(
+        `Start the hand as a kill pot, killed by seat ${body.kill_seat}${seat && seat.player ? ` · ${seat.player}` : ""} (KILL-01)?`,
+        "Start with the kill");
+      if (!ok) return;
+    }
     const answer = await change("startHand", { body }); // a refusal (KILL-01...) shows its rule
     if (answer && answer.ok) $("start-kill").value = ""; // a kill is for one hand
   });
@@ -649,16 +656,46 @@ function setup() {
       showProblem({ title: "Player and stack needed", detail: "Enter the player's name and chip count." });
       return;
     }
-    change("seat", { params: { seat }, body: { player, stack } });
+    change("seat", { params: { seat }, body: { player, stack } }).then((answer) => {
+      if (answer && answer.ok) clearSeatForm(); // the next player's values are his own
+    });
   });
-  $("seat-remove").addEventListener("click", () => {
+  $("seat-remove").addEventListener("click", async () => {
     const seat = Number($("seat-no").value);
     if (!seat) { showProblem({ title: "Which seat?", detail: "Enter the seat number." }); return; }
-    change("unseat", { params: { seat } });
+    const sitting = poller.table && poller.table.seats.find((s) => s.seat === seat);
+    if (!sitting || sitting.status === "empty") {
+      showProblem({ title: `Seat ${seat} is empty`, detail: "Nobody is sitting there: no one to remove." });
+      return;
+    }
+    const ok = await confirmAction(
+      `Seat ${seat} · ${sitting.player} leaves the table, taking ${sitting.stack} chips off it?`,
+      `Remove ${sitting.player}`);
+    if (!ok) return;
+    const answer = await change("unseat", { params: { seat } });
+    if (answer && answer.ok) clearSeatForm();
   });
   setupChanges();
   setInterval(tickTimer, 250);
   poller.start();
+}
+
+function clearSeatForm() {
+  for (const id of ["seat-no", "seat-player", "seat-stack"]) $(id).value = "";
+}
+
+// A confirmation in the page (a <dialog>, not the browser's confirm()) for what one tap must
+// not do alone: a player leaving with his chips, a hand started with a kill.
+export function confirmAction(text, okLabel = "Confirm") {
+  const dialog = $("confirm");
+  $("confirm-text").textContent = text;
+  $("confirm-ok").textContent = okLabel;
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "ok"), { once: true });
+    dialog.returnValue = "";
+    dialog.showModal();
+    $("confirm-cancel").focus();
+  });
 }
 
 function setupChanges() {
