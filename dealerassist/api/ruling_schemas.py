@@ -121,6 +121,7 @@ FLOOR_CALL = {
         "allowed": {"type": "array", "items": OBJECT},
         "note": {"type": "string"},
         "table": OBJECT,
+        "ruling": {**OBJECT, "nullable": True},
     },
     "additionalProperties": True,
 }

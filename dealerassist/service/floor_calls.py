@@ -34,6 +34,8 @@ class FloorCall:
     closed_by: str | None = None
     ruling_seq: int | None = None  # the audit seq of the ruling that closed it
     audit_seq: int | None = None  # the audit seq of the call itself (kind floor_call)
+    # the ruling that closed it, for the tablet to show: decision, its label, note, effects
+    ruling: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}

@@ -236,3 +236,30 @@ def test_player_leaves_asks_first_naming_the_player_and_his_chips(
     page.shows_version(version + 1)
     assert service.table("D7")["seats"][1]["status"] == "empty"
     assert page.by_id("seat-no").get_attribute("value") == ""
+
+
+def test_the_floor_is_called_at_any_time_and_its_ruling_shows_on_the_tablet(
+    page: Page, service: Served
+) -> None:
+    """No refusal: "Call the floor" opens a dialog (a misdeal, a note); the call reaches the
+    floor's list with the rule and the note; the floor rules on it, and the tablet says what
+    the floor decided, in words, with the floor's note."""
+    version = five_handed(service, "D8")["version"]
+    page.open("tablet", "dealer", "D8")
+    page.shows_version(version)
+    page.by_id("call-floor").click()
+    page.until(lambda: page.by_id("floor-dialog").is_displayed(), "the call dialog")
+    page.driver.find_element("css selector", "#floor-reason option[value=misdeal]").click()
+    page.type("floor-note", "seat 4 got six cards")
+    page.by_id("floor-send").click()
+    assert page.message().startswith("Floor called: a misdeal.")
+    calls = service.call("GET", "/v1/floor/calls?table_id=D8", "floor")["calls"]
+    assert len(calls) == 1 and calls[0]["rule_id"] == "IRREG-01"
+    assert calls[0]["note"] == "A misdeal: seat 4 got six cards"
+    ruling = {"call_id": calls[0]["call_id"], "decision": "misdeal",
+              "note": "two cards too many: redeal", "effects": [{"effect": "misdeal"}]}  # fmt: skip
+    service.call("POST", "/v1/tables/D8/rulings", "floor", ruling)
+    shown = page.until(lambda: "Floor ruled" in page.text("message") and page.text("message"),
+                       "the ruling on the tablet")  # fmt: skip
+    assert "Misdeal: every chip back, redeal with the same button" in shown
+    assert "Note: two cards too many: redeal" in shown

@@ -14,6 +14,7 @@ export const ROUTES = {
   action: ["POST", "/v1/tables/{table_id}/actions"],
   undo: ["POST", "/v1/tables/{table_id}/undo"],
   floorCall: ["POST", "/v1/tables/{table_id}/floor-calls"],
+  floorCallOne: ["GET", "/v1/tables/{table_id}/floor-calls/{call_id}"],
   ruling: ["POST", "/v1/tables/{table_id}/rulings"],
   rulingOptions: ["GET", "/v1/rulings/options"],
   floorCalls: ["GET", "/v1/floor/calls"],

@@ -42,7 +42,18 @@ let changeSeat = null; // the seat chosen in the seat-changes panel
 // "optional" (a required kill is the table's to decide, KILL-02).
 const killModes = new Map();
 
+// The version a refusal was shown at: once the table has moved on, it no longer applies.
+let problemVersion = null;
+function refused(problem, status, extra) {
+  showProblem(problem, status, extra);
+  problemVersion = poller.table ? poller.table.version : null;
+}
+
 function render(table) {
+  if (problemVersion !== null && table.version !== problemVersion) {
+    showProblem(null);
+    problemVersion = null;
+  }
   renderTable(table, { onSeat: pickSeat, selected: changeSeat });
   renderActions(table);
   // a new version, or new buttons at the same version (the draw timer's "time")
@@ -273,8 +284,8 @@ function offerFloorUndo(taken) {
         note: `Undo requested: ${entryText(taken.entry)}${taken.seq ? ` (audit #${taken.seq})` : ""} was a wrong entry`,
       };
       const answer = await call("floorCall", { params: { table_id: session.table }, body });
-      if (answer.ok) showMessage("Floor called to take the entry back.");
-      else showProblem(answer.problem, answer.status);
+      if (answer.ok) showProblem(null);
+      calledFloor(answer, `take back ${entryText(taken.entry)}`);
     },
   }), box.lastChild);
 }
@@ -492,12 +503,12 @@ async function change(route, { params = {}, body } = {}) {
     }
     if (answer.status === 401) { poller.stop(); tokenRefused(answer.problem, answer.status); return answer; }
     if (answer.status === 412) {
-      showProblem(answer.problem, 412,
-        "The table changed on another device. It has been reloaded: check it and enter again.");
       await poller.reload();
+      refused(answer.problem, 412,
+        "The table changed on another device. It has been reloaded: check it and enter again.");
       return answer;
     }
-    showProblem(answer.problem, answer.status);
+    refused(answer.problem, answer.status);
     if (answer.status === 409 && route === "action" && answer.problem && answer.problem.rule_id) {
       lastRefused = body;
       offerFloorCall();
@@ -608,15 +619,79 @@ function submit(entry) {
   return change("action", { body: entry });
 }
 
+// -- the floor: called at any time, its ruling shown here ------------------------------------
+
+// The reasons the "Call the floor" dialog offers and the catalog rule each call names.
+export const FLOOR_REASONS = {
+  dispute: { rule_id: "IRREG-15", text: "A dispute at the table" },
+  misdeal: { rule_id: "IRREG-01", text: "A misdeal" },
+  wrong_entry: { rule_id: "IRREG-15", text: "A wrong entry to take back" },
+  out_of_turn: { rule_id: "BET-08", text: "Action out of turn" },
+  blinds: { rule_id: "BLIND-03", text: "A blind or the button" },
+};
+
+// The calls this tablet made that the floor has not answered yet (kept in the tab).
+const CALLS_KEY = () => `dealerassist.calls.${session.table}`;
+function openCalls() {
+  try { return JSON.parse(sessionStorage.getItem(CALLS_KEY()) || "[]"); } catch { return []; }
+}
+function keepCalls(calls) { sessionStorage.setItem(CALLS_KEY(), JSON.stringify(calls)); }
+
+function calledFloor(answer, what) {
+  if (!answer.ok) { showProblem(answer.problem, answer.status); return; }
+  keepCalls([...openCalls(), { call_id: answer.body.call_id, what }]);
+  showMessage(`Floor called: ${what}. The floor's ruling will show here.`, 0);
+}
+
+// The floor's answer in words: "Floor ruled on a misdeal: Misdeal: every chip back, ... —
+// note"; the decision's label, never its code.
+export function rulingText(call, what) {
+  const ruling = call.ruling || {};
+  const note = ruling.note ? ` Note: ${ruling.note}` : "";
+  return `Floor ruled (${what}): ${ruling.label || "ruled"}.${note}`;
+}
+
+async function checkCalls() {
+  const calls = openCalls();
+  if (!calls.length || !session.table) return;
+  const still = [];
+  for (const known of calls) {
+    const answer = await call("floorCallOne", { params: { table_id: session.table, call_id: known.call_id } });
+    if (answer.ok && answer.body.status !== "open") {
+      showProblem(null); // the refusal the call was about is settled
+      showMessage(rulingText(answer.body, known.what), 0);
+      if (poller.table) poller.reload();
+    } else if (answer.status !== 404) still.push(known);
+  }
+  const now = openCalls().filter((c) => still.some((s) => s.call_id === c.call_id) || !calls.some((k) => k.call_id === c.call_id));
+  keepCalls(now);
+}
+
+async function askFloor() {
+  const dialog = $("floor-dialog");
+  $("floor-note").value = "";
+  dialog.returnValue = "";
+  dialog.showModal();
+  const ok = await new Promise((resolve) => dialog.addEventListener("close", () => resolve(dialog.returnValue === "ok"), { once: true }));
+  if (!ok) return;
+  const reason = FLOOR_REASONS[$("floor-reason").value] || FLOOR_REASONS.dispute;
+  const typed = $("floor-note").value.trim();
+  const body = { rule_id: reason.rule_id, note: typed ? `${reason.text}: ${typed}` : reason.text };
+  if (poller.table && poller.table.next) body.seat = poller.table.next.seat;
+  const answer = await call("floorCall", { params: { table_id: session.table }, body });
+  calledFloor(answer, reason.text.toLowerCase());
+}
+
 function offerFloorCall() {
   const box = $("problem");
   box.insertBefore(el("button", {
     type: "button", class: "primary", text: "Call the floor",
     onclick: async (event) => {
       event.target.disabled = true;
+      const about = describeAction(lastRefused);
       const answer = await call("floorCall", { params: { table_id: session.table }, body: { entry: lastRefused } });
-      if (answer.ok) showMessage(`Floor called about ${describeAction(lastRefused)}.`);
-      else showProblem(answer.problem, answer.status);
+      if (answer.ok) showProblem(null);
+      calledFloor(answer, about);
     },
   }), box.lastChild);
 }
@@ -677,6 +752,8 @@ function setup() {
   });
   setupChanges();
   setInterval(tickTimer, 250);
+  $("call-floor").addEventListener("click", askFloor);
+  setInterval(checkCalls, 3000);
   poller.start();
 }
 

@@ -86,12 +86,13 @@ export function showProblem(problem, status, extra) {
 }
 
 let messageTimer = null;
-export function showMessage(text) {
+// keepMs: how long the message stays (0: until the next message)
+export function showMessage(text, keepMs = 6000) {
   const box = $("message");
   box.textContent = text;
   box.hidden = !text;
   clearTimeout(messageTimer);
-  if (text) messageTimer = setTimeout(() => { box.hidden = true; }, 6000);
+  if (text && keepMs) messageTimer = setTimeout(() => { box.hidden = true; }, keepMs);
 }
 
 // The login panel: token (and table ID where the page has one) once, then onReady().
