@@ -16,6 +16,7 @@ from dealerassist.rules import (
     exposed,
     exposed_draw,
     extra_card,
+    hand_names,
     journal,
     kills,
     openers,
@@ -596,6 +597,7 @@ def view(state: TableState, rules: HouseRules, at: datetime) -> dict[str, Any]:
         "exposed_draw": exposed_draw.exposed_draw_legal(hand, rules),  # IRREG-04, last dealt
         "extra_card": extra_card.extra_card_legal(hand),  # IRREG-06, for any seat dealt in
         "result": None if hand is None else hand.result,
+        "shown_as": hand_names.shown_names(state, rules),  # the shown hands in words
     }
 
 

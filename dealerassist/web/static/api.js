@@ -114,7 +114,12 @@ export async function call(route, { params = {}, query = {}, body, version, head
   } catch (error) {
     return {
       status: 0, ok: false, body: null, etag: null, response: null,
-      problem: { title: "The service cannot be reached", detail: String(error) },
+      problem: {
+        title: "The service cannot be reached",
+        detail: "No answer: the Wi-Fi or the network is down. An entry counts only once the "
+          + "table shows it; check the table and tap again.",
+        offline: true, cause: String(error),
+      },
     };
   }
   serverClock.heard(response);

@@ -18,6 +18,15 @@ export function phaseLabel(phase) {
 
 const words = (text) => String(text || "").replace(/_/g, " ");
 
+// The games and structures by their names at the table, not their codes.
+export const VARIANT_NAMES = {
+  five_card_draw: "Five-card draw",
+  deuce_to_seven_single_draw: "2-7 single draw",
+  deuce_to_seven_triple_draw: "2-7 triple draw",
+  ace_to_seven_stripped: "A-7 stripped deck",
+};
+export const STRUCTURE_NAMES = { fixed_limit: "Fixed limit", pot_limit: "Pot limit", no_limit: "No limit" };
+
 // Where the button is: the hand's while one is in play; between hands the seat it is on for
 // the next hand (next_hand.button: the same seat after a misdeal, the floor's seat after a
 // move_button), else the table's.
@@ -42,8 +51,8 @@ export function renderSummary(table) {
   append(box,
     el("div", { class: "title-line" },
       el("span", { class: "table-id", text: `Table ${table.table_id}` }),
-      el("span", { class: "chip", text: words(table.variant) }),
-      el("span", { class: "chip", text: words(table.structure) }),
+      el("span", { class: "chip", text: VARIANT_NAMES[table.variant] || words(table.variant) }),
+      el("span", { class: "chip", text: STRUCTURE_NAMES[table.structure] || words(table.structure) }),
       table.mode === "card" ? el("span", { class: "chip", text: "card mode" }) : null,
       el("span", { class: "version", text: `v${table.version}` })),
     el("div", { class: "facts" },
@@ -70,14 +79,14 @@ export const FALSE_OPENER_NOTE = "waits as a false opener until a legally opened
 // The seat markers written under a seat: its player's state in the hand in play (p, from
 // hand.players; none when it is not dealt in) and the seat's own (sitting out, missed blinds,
 // waiting for the big blind, a false opener's wait, a new player).
-export function seatNotes(seat, p, hand) {
+export function seatNotes(seat, p, hand, names = {}) {
   const notes = [];
   if (p) {
     if (p.folded) notes.push("folded");
     if (p.all_in) notes.push("all in");
     if (p.owes) notes.push(`owes ${p.owes}${p.owes_what.length ? ` (${p.owes_what.map(words).join(", ")})` : ""}`);
     if (hand.draws && hand.draws[String(seat.seat)] !== undefined) notes.push(`drew ${hand.draws[String(seat.seat)]}`);
-    if (p.shown) notes.push(`shows ${p.shown}`);
+    if (p.shown) notes.push(`shows ${p.shown}${names[String(seat.seat)] ? `: ${names[String(seat.seat)]}` : ""}`);
     if (p.mucked) notes.push("mucked");
     if (p.added) notes.push(`+${p.added} added, plays from the next hand`); // GAME-06
   }
@@ -111,7 +120,7 @@ export function renderSeats(table, options = {}) {
     if (hand && seat.seat === hand.big_blind_seat) badges.push(el("span", { class: "badge", text: "BB" }));
     if (seat.seat === toAct) badges.push(el("span", { class: "badge act", text: "TO ACT" }));
     if (seat.status === "sitting_out") badges.push(el("span", { class: "badge out", text: "OUT" }));
-    const notes = seatNotes(seat, p, hand);
+    const notes = seatNotes(seat, p, hand, table.shown_as || {});
     const bet = p && p.bet ? el("span", { class: "bet", text: `bet ${p.bet}` }) : null;
     const pick = pickable ? {
       role: "button", tabindex: "0", "aria-label": `Seat changes for seat ${seat.seat}`,

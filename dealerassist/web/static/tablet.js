@@ -7,6 +7,7 @@
 import { call, serverClock, session } from "./api.js";
 import { $, append, clear, describeAction, el, setupLogin, showMessage, showProblem, tokenRefused } from "./ui.js";
 import { FALSE_OPENER_NOTE, TablePoller, renderTable } from "./table_view.js";
+import { handPots } from "./pots.js";
 
 const poller = new TablePoller(render);
 let sending = false;
@@ -55,6 +56,8 @@ function render(table) {
     problemVersion = null;
   }
   renderTable(table, { onSeat: pickSeat, selected: changeSeat });
+  renderKeptInstructions(table);
+  renderPots(table);
   renderActions(table);
   // a new version, or new buttons at the same version (the draw timer's "time")
   settle(`${table.version}|${table.next ? table.next.legal.map((l) => l.action).join() : ""}`);
@@ -127,7 +130,8 @@ function renderActions(table) {
   const next = table.next;
   if (!next) { renderUndo(table); return; }
   const seat = table.seats.find((s) => s.seat === next.seat);
-  append(who, el("span", { class: "label", text: "Seat to act" }),
+  const showing = next.phase === "showdown";
+  append(who, el("span", { class: "label", text: showing ? "Shows or mucks next" : "Seat to act" }),
     el("span", { class: "to-act-seat", text: `Seat ${next.seat}` }),
     seat && seat.player ? el("span", { class: "to-act-player", text: seat.player }) : null);
   renderUndo(table);
@@ -135,7 +139,7 @@ function renderActions(table) {
   tickTimer();
   const cardMode = table.mode === "card";
   for (const legal of next.legal) {
-    box.append(renderLegal(next.seat, legal, cardMode));
+    box.append(renderLegal(next.seat, legal, cardMode, table.hand));
   }
   const pat = table.pat_change; // DRAW-07: the last drawer's pat may still become a draw
   if (pat) {
@@ -145,7 +149,7 @@ function renderActions(table) {
   }
 }
 
-function renderLegal(seat, legal, cardMode) {
+function renderLegal(seat, legal, cardMode, hand = null) {
   const kind = legal.action;
   const entry = { seat, action: kind };
   if (kind === "bet" || kind === "raise") {
@@ -197,12 +201,12 @@ function renderLegal(seat, legal, cardMode) {
   }
   if (kind === "show") {
     const cards = cardsInput("show-cards", "cards shown, e.g. 7h 5s 4d 3c 2d");
-    return el("div", { class: "legal group" },
+    return el("div", { class: "legal group" }, cards, // the cards first, then Show
       actionButton(LABELS.show, "primary", () => {
         const body = { ...entry };
         if (cards.value.trim()) body.cards = cards.value.trim();
         submit(body);
-      }, seat), cards);
+      }, seat));
   }
   if (kind === "deal") {
     const cards = cardMode ? cardsInput("deal-cards", "cards dealt") : null;
@@ -229,11 +233,56 @@ function renderLegal(seat, legal, cardMode) {
       el("span", { class: "hint", text: back ? `${legal.text}. Back: ${back}.` : legal.text }));
   }
   if (kind === "call") {
-    return el("div", { class: "legal" }, actionButton(`Call ${legal.amount}`, "primary", () => submit(entry), seat));
+    const player = hand && (hand.players || []).find((p) => p.seat === seat);
+    const allIn = player && legal.amount >= player.stack;
+    return el("div", { class: "legal" }, actionButton(`Call ${legal.amount}${allIn ? " · all in" : ""}`, "primary", () => submit(entry), seat));
   }
   const danger = kind === "fold" || kind === "muck" || kind === "sit_out";
   return el("div", { class: "legal" },
     actionButton(LABELS[kind] || kind, danger ? "danger" : "primary", () => submit(entry), seat));
+}
+
+// -- instructions stay until done ------------------------------------------------------------
+
+// An entry's answer carries only the instructions of that entry: the deal list, the
+// reshuffle or "push 50" would vanish at the next entry though not yet done. The tablet
+// keeps every instruction of the hand's current phase (the hand's last phase once it is
+// over, until the next hand starts), the newest first in bold, the earlier ones under them.
+let kept = { key: null, version: null, steps: [] };
+
+export function keepInstructions(before, table) {
+  const hand = table.hand;
+  const key = hand ? `${hand.hand_no}|${hand.phase}` : "between";
+  const now = table.instructions || [];
+  if (before.key !== key) return { key, version: table.version, steps: now.map((s) => ({ ...s, current: true })) };
+  if (before.version === table.version) return before;
+  const texts = new Set(now.map((s) => s.text));
+  const earlier = before.steps.filter((s) => !texts.has(s.text)).map((s) => ({ ...s, current: false }));
+  return { key, version: table.version, steps: [...now.map((s) => ({ ...s, current: true })), ...earlier] };
+}
+
+function renderKeptInstructions(table) {
+  kept = keepInstructions(kept, table);
+  const list = clear($("instructions"));
+  for (const step of kept.steps) {
+    list.append(el("li", { class: `instr code-${step.code}${step.current ? "" : " earlier"}`, text: step.text }));
+  }
+  if (!list.firstChild) list.append(el("li", { class: "instr none", text: "No instructions." }));
+}
+
+// -- the pots while the hand is played (SHOW-07): amounts and the seats eligible ------------
+
+export function potsText(hand) {
+  const pots = handPots(hand);
+  if (pots.length < 2 && !(hand && String(hand.phase) === "showdown")) return "";
+  return pots.map((pot, i) => `${i === 0 ? "Main pot" : `Side pot ${i}`} ${pot.amount}: seats ${pot.eligible.join(", ")}`).join(" · ");
+}
+
+function renderPots(table) {
+  const box = $("table-summary");
+  const hand = table.hand && table.hand.phase !== "complete" ? table.hand : null;
+  const text = hand ? potsText(hand) : "";
+  if (text) box.append(el("p", { class: "pots-line", id: "pots-line", text }));
 }
 
 // -- undo: the dealer takes back the entry just made, before the next ---------------------

@@ -1,0 +1,86 @@
+"""The dealer tablet's pure helpers (tablet.js), run by node: the tap guard, the kept
+instructions, the pots line, the entry words and the countdown."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from api.test_web import _node_json
+
+
+def _run(tmp_path: Path, names: str, expression: str) -> Any:
+    return _node_json(tmp_path, "tablet.js", names, expression)
+
+
+def test_the_tap_guard_holds_a_new_state_for_400_ms_and_not_the_same_one(tmp_path: Path) -> None:
+    """A new version drawn at t=1000 refuses a tap at 1180 and takes one at 1400; the same
+    version drawn again does not hold the buttons again."""
+    found = _run(tmp_path, "TapGuard", """(() => {
+        let now = 1000; const g = new TapGuard(400, () => now);
+        const out = [g.drawn("v1|call"), g.accepts(1180), g.accepts(1400)];
+        now = 1500; out.push(g.drawn("v1|call"), g.accepts(1501));
+        now = 1600; out.push(g.drawn("v2|call"), g.accepts(1700));
+        return out; })()""")  # fmt: skip
+    assert found == [True, False, True, False, True, True, False]
+
+
+def test_instructions_stay_until_the_phase_ends(tmp_path: Path) -> None:
+    """The deal list given at the big blind's post is still shown (not bold) after seat 4
+    calls in the same betting round; a new phase starts a new list."""
+    first = {
+        "version": 5,
+        "hand": {"hand_no": 1, "phase": "betting_1"},
+        "instructions": [{"code": "deal", "text": "Deal five cards to each"}],
+    }
+    second = {
+        "version": 6,
+        "hand": {"hand_no": 1, "phase": "betting_1"},
+        "instructions": [{"code": "act", "text": "Seat 5 to act"}],
+    }
+    third = {"version": 9, "hand": {"hand_no": 1, "phase": "draw_1"},
+             "instructions": []}  # fmt: skip
+    kept = _run(tmp_path, "keepInstructions", f"""(() => {{
+        const a = keepInstructions({{ key: null, version: null, steps: [] }}, {json.dumps(first)});
+        const b = keepInstructions(a, {json.dumps(second)});
+        const c = keepInstructions(b, {json.dumps(third)});
+        return [b.steps, c.steps]; }})()""")  # fmt: skip
+    assert [(s["text"], s["current"]) for s in kept[0]] == [
+        ("Seat 5 to act", True),
+        ("Deal five cards to each", False),
+    ]
+    assert kept[1] == []
+
+
+def test_the_pots_line_names_each_pot_its_amount_and_its_seats(tmp_path: Path) -> None:
+    """Seat 1 all in for 10, seats 2 and 3 in for 30: the main pot 30 for seats 1, 2, 3 and
+    a side pot 40 for seats 2 and 3; one pot alone is not repeated before the showdown."""
+    players = [
+        {"seat": 1, "committed": 10, "bet": 10, "folded": False},
+        {"seat": 2, "committed": 30, "bet": 30, "folded": False},
+        {"seat": 3, "committed": 30, "bet": 30, "folded": False},
+    ]
+    hand = {"phase": "betting_1", "total_pot": 70, "players": players}
+    one = {"phase": "betting_1", "total_pot": 60, "players": players[1:]}
+    text = _run(
+        tmp_path, "potsText", f"[potsText({json.dumps(hand)}), potsText({json.dumps(one)})]"
+    )
+    assert text == ["Main pot 30: seats 1, 2, 3 · Side pot 1 40: seats 2, 3", ""]
+
+
+def test_entry_words_and_the_countdown(tmp_path: Path) -> None:
+    found = _run(tmp_path, "entryText, countdown", """[
+        entryText({seat: 5, action: "call"}), entryText({seat: 2, action: "raise", amount: 8}),
+        entryText({seat: 3, action: "draw", count: 0}),
+        entryText({seat: 3, action: "draw", count: 2}),
+        countdown(7001), countdown(-5), countdown(65000)]""")  # fmt: skip
+    assert found == [
+        "Seat 5 · Call",
+        "Seat 2 · Raise to 8",
+        "Seat 3 · Pat",
+        "Seat 3 · Draws 2",
+        "0:08",
+        "0:00",
+        "1:05",
+    ]
