@@ -7,8 +7,9 @@ import time
 from typing import Any
 
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
 
-from e2e.conftest import Page, Served
+from e2e.conftest import FIVE_CARD_DRAW, Page, Served
 
 FIVE = {1: "Ann", 2: "Bob", 3: "Cy", 4: "Dee", 5: "Eve"}
 
@@ -263,3 +264,40 @@ def test_the_floor_is_called_at_any_time_and_its_ruling_shows_on_the_tablet(
                        "the ruling on the tablet")  # fmt: skip
     assert "Misdeal: every chip back, redeal with the same button" in shown
     assert "Note: two cards too many: redeal" in shown
+
+
+def test_card_mode_cards_are_picked_from_a_deck_grid_and_sent_with_enter(
+    page: Page, service: Served
+) -> None:
+    """Card mode: seat 2's five cards tapped in the picker, Enter sends the deal; for seat 3
+    those five are greyed out; a typed "10h" is read as Th, and a card that is not one is
+    refused in the page naming it and the accepted forms, nothing sent."""
+    service.call("POST", "/v1/tables", "admin",
+                 {"table_id": "D9", **FIVE_CARD_DRAW, "mode": "card"})  # fmt: skip
+    for seat, player in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
+        service.call("PUT", f"/v1/tables/D9/seats/{seat}", body={"player": player, "stack": 100})
+    service.call("POST", "/v1/tables/D9/hands", body={"button": 1})
+    service.act("D9", seat=2, action="post")
+    version = service.act("D9", seat=3, action="post")["version"]
+    page.open("tablet", "dealer", "D9")
+    page.shows_version(version)
+    page.legal_buttons()  # settled
+    for card in ("Ah", "Ad", "Ac", "7h", "2c"):
+        page.css(f'#picker button[data-card="{card}"]')[0].click()
+    field = page.by_id("deal-cards")
+    assert field.get_attribute("value") == "Ah Ad Ac 7h 2c"
+    field.send_keys(Keys.ENTER)
+    page.shows_version(version + 1)
+    assert "Seat 3" in page.to_act()
+    greyed = {b.get_attribute("data-card") for b in page.css("#picker button.card[disabled]")}
+    assert greyed == {"Ah", "Ad", "Ac", "7h", "2c"}
+    page.legal_buttons()
+    page.type("deal-cards", "10h 9h 8h 7x 6h")
+    page.by_id("deal-cards").send_keys(Keys.ENTER)
+    banner = page.banner()
+    assert '"7x" is not a card' in banner.text and "10h is read as Th" in banner.text
+    assert service.table("D9")["version"] == version + 1
+    page.type("deal-cards", "10h 9h 8h 6h 5h")
+    page.by_id("deal-cards").send_keys(Keys.ENTER)
+    page.shows_version(version + 2)
+    assert not page.by_id("problem").is_displayed()  # the table moved on: the refusal went

@@ -8,6 +8,7 @@ import { call, serverClock, session } from "./api.js";
 import { $, append, clear, describeAction, el, setupLogin, showMessage, showProblem, tokenRefused } from "./ui.js";
 import { FALSE_OPENER_NOTE, TablePoller, renderTable } from "./table_view.js";
 import { handPots } from "./pots.js";
+import { CARD_FORMS, readCards, renderPicker } from "./card_picker.js";
 
 const poller = new TablePoller(render);
 let sending = false;
@@ -67,8 +68,97 @@ function render(table) {
   renderChanges(table);
 }
 
-function cardsInput(id, placeholder) {
-  return el("input", { type: "text", id, class: "cards", placeholder, spellcheck: "false", autocomplete: "off" });
+// -- card mode: the card fields of the action area and their picker ---------------------------
+
+// The cards this tablet entered in the hand (its own deal, draw and show entries): which
+// seat holds which, and what was shown; the picker greys out what is in play and offers a
+// seat only its own cards for its discards and its show.
+let known = { hand: null, held: {}, shown: [] };
+
+export function learnEntry(before, handNo, entry) {
+  const base = before.hand === handNo ? before : { hand: handNo, held: {}, shown: [] };
+  const held = { ...base.held };
+  const mine = held[entry.seat] || [];
+  const cards = readCards(entry.cards).cards;
+  if (entry.action === "deal" && cards.length) held[entry.seat] = [...mine, ...cards];
+  if (entry.action === "draw" && entry.discards) {
+    const out = new Set(readCards(entry.discards).cards);
+    held[entry.seat] = mine.filter((c) => !out.has(c));
+  }
+  const shown = entry.action === "show" && cards.length ? [...base.shown, ...cards] : base.shown;
+  return { hand: handNo, held, shown };
+}
+
+// Whether the picker offers ``card`` for the field: a deal never offers a card in play; a
+// seat's discards or show offer its own cards when the tablet knows all five.
+export function offeredCard(knownCards, purpose, seat, card) {
+  const own = knownCards.held[seat] || [];
+  if ((purpose === "discards" || purpose === "show") && own.length >= 5) return own.includes(card);
+  const others = Object.entries(knownCards.held).filter(([s]) => Number(s) !== seat).flatMap(([, c]) => c);
+  if (knownCards.shown.includes(card) || others.includes(card)) return false;
+  return purpose !== "deal" || !own.includes(card);
+}
+
+let cardFields = []; // {input, seat, purpose, submit} of the action area now
+let activeField = null; // the id of the field the picker serves
+
+function cardsInput(id, placeholder, { seat = null, purpose = "deal", label = "Cards" } = {}) {
+  const input = el("input", {
+    type: "text", id, class: "cards", placeholder, spellcheck: "false", autocomplete: "off",
+    autocapitalize: "off", "aria-label": label, enterkeyhint: "done",
+  });
+  const field = { input, seat, purpose, submit: null };
+  input.addEventListener("focus", () => { if (activeField !== id) { activeField = id; drawPicker(); } });
+  input.addEventListener("keydown", (event) => { // Enter sends the entry the field is for
+    if (event.key === "Enter" && field.submit) { event.preventDefault(); field.submit(); }
+  });
+  input.addEventListener("input", () => drawPicker());
+  cardFields.push(field);
+  return input;
+}
+
+function fieldOf(input) {
+  return cardFields.find((f) => f.input === input);
+}
+
+// The field's cards as the engine reads them, or undefined after saying which card is not
+// one (nothing is sent).
+function cardsValue(input, what) {
+  const { cards, bad } = readCards(input.value);
+  if (bad.length) {
+    refused({ title: `"${bad[0]}" is not a card`, detail: `${what}: write each card as ${CARD_FORMS}.` });
+    input.focus();
+    return undefined;
+  }
+  return cards.join(" ");
+}
+
+function drawPicker() {
+  const box = $("picker");
+  if (!box) return;
+  const field = cardFields.find((f) => f.input.id === activeField) || cardFields[0];
+  if (!field) { box.hidden = true; return; }
+  activeField = field.input.id;
+  for (const f of cardFields) f.input.classList.toggle("picking", f === field);
+  renderPicker(box, field.input, {
+    offered: (card) => offeredCard(known, field.purpose, field.seat, card),
+    onChange: () => drawPicker(),
+  });
+}
+
+function setupPicker(table) {
+  if (!cardFields.length) return; // count mode too: the cards of a show
+  const handNo = table.hand ? table.hand.hand_no : null;
+  if (known.hand !== handNo) known = { hand: handNo, held: {}, shown: [] };
+  for (const f of cardFields) { // a show: the cards this tablet dealt the seat, to confirm
+    const own = known.held[f.seat] || [];
+    if (f.purpose === "show" && !f.input.value && own.length === 5) f.input.value = own.join(" ");
+  }
+  $("actions").append(el("div", { id: "picker", class: "picker" }));
+  drawPicker();
+  const field = cardFields.find((f) => f.input.id === activeField);
+  if (field && globalThis.matchMedia && matchMedia("(pointer: fine)").matches
+      && !document.querySelector("dialog[open]")) field.input.focus({ preventScroll: true });
 }
 
 // A double tap must record one entry: the second tap of a double tap lands ~200 ms later on
@@ -127,6 +217,7 @@ function actionButton(text, classes, onclick, seat) {
 function renderActions(table) {
   const box = clear($("actions"));
   const who = clear($("to-act"));
+  cardFields = [];
   const next = table.next;
   if (!next) { renderUndo(table); return; }
   const seat = table.seats.find((s) => s.seat === next.seat);
@@ -147,6 +238,7 @@ function renderActions(table) {
       el("span", { class: "label", text: `Seat ${pat.seat} stood pat and may still draw (DRAW-07)` }),
       renderLegal(pat.seat, pat, cardMode)));
   }
+  setupPicker(table);
 }
 
 function renderLegal(seat, legal, cardMode, hand = null) {
@@ -177,7 +269,9 @@ function renderLegal(seat, legal, cardMode, hand = null) {
     const group = el("div", { class: "legal group draw" });
     const ace = legal.max_with_ace_shown !== undefined
       ? el("input", { type: "checkbox", id: "ace-shown" }) : null;
-    const discards = cardMode ? cardsInput("discards", "discards, e.g. 7h 2c") : null;
+    const discards = cardMode
+      ? cardsInput(seat === (poller.table && poller.table.next && poller.table.next.seat) ? "discards" : "pat-discards",
+        "discards, e.g. 7h 2c", { seat, purpose: "discards", label: `Seat ${seat} discards` }) : null;
     const counts = el("div", { class: "counts" });
     const drawCounts = () => {
       clear(counts);
@@ -187,11 +281,22 @@ function renderLegal(seat, legal, cardMode, hand = null) {
         counts.append(actionButton(text, n === 0 ? "pat" : "primary", () => {
           const body = { ...entry, count: n };
           if (ace && ace.checked) body.ace_shown = true;
-          if (discards && discards.value.trim()) body.discards = discards.value.trim();
+          if (discards) {
+            const value = cardsValue(discards, `Seat ${seat}'s discards`);
+            if (value === undefined) return;
+            if (value) body.discards = value;
+          }
           submit(body);
         }, seat));
       }
     };
+    if (discards) { // Enter: the draw of as many cards as the discards entered
+      fieldOf(discards).submit = () => {
+        const n = readCards(discards.value).cards.length;
+        const button = [...counts.querySelectorAll("button.act")][n - legal.min];
+        if (button) button.click();
+      };
+    }
     if (ace) ace.addEventListener("change", drawCounts);
     drawCounts();
     group.append(counts);
@@ -200,22 +305,34 @@ function renderLegal(seat, legal, cardMode, hand = null) {
     return group;
   }
   if (kind === "show") {
-    const cards = cardsInput("show-cards", "cards shown, e.g. 7h 5s 4d 3c 2d");
+    const cards = cardsInput("show-cards", "cards shown, e.g. 7h 5s 4d 3c 2d",
+      { seat, purpose: "show", label: `Seat ${seat} shows` });
+    const send = () => {
+      const body = { ...entry };
+      const value = cardsValue(cards, `Seat ${seat}'s shown cards`);
+      if (value === undefined) return;
+      if (value) body.cards = value;
+      submit(body);
+    };
+    fieldOf(cards).submit = send;
     return el("div", { class: "legal group" }, cards, // the cards first, then Show
-      actionButton(LABELS.show, "primary", () => {
-        const body = { ...entry };
-        if (cards.value.trim()) body.cards = cards.value.trim();
-        submit(body);
-      }, seat));
+      actionButton(LABELS.show, "primary", send, seat));
   }
   if (kind === "deal") {
-    const cards = cardMode ? cardsInput("deal-cards", "cards dealt") : null;
-    return el("div", { class: "legal group" },
-      actionButton(`${LABELS.deal} ${legal.count} cards`, "primary", () => {
-        const body = { ...entry, count: legal.count };
-        if (cards && cards.value.trim()) body.cards = cards.value.trim();
-        submit(body);
-      }, seat), cards);
+    const cards = cardMode ? cardsInput("deal-cards", `the ${legal.count} cards dealt`,
+      { seat, purpose: "deal", label: `Seat ${seat} is dealt ${legal.count}` }) : null;
+    const send = () => {
+      const body = { ...entry, count: legal.count };
+      if (cards) {
+        const value = cardsValue(cards, `The cards dealt to seat ${seat}`);
+        if (value === undefined) return;
+        if (value) body.cards = value;
+      }
+      submit(body);
+    };
+    if (cards) fieldOf(cards).submit = send;
+    return el("div", { class: "legal group" }, cards, // the cards first, then the entry
+      actionButton(`${LABELS.deal} ${legal.count} cards`, "primary", send, seat));
   }
   if (kind === "post") {
     let text = legal.option ? OPTION_LABELS[legal.option] || legal.option : LABELS.post;
@@ -521,9 +638,14 @@ async function loadKillMode(profile) {
   if (poller.table && poller.table.profile === profile) render(poller.table);
 }
 
+// While an entry is on its way every button waits; the ones disabled for their own reason
+// (a card in play in the picker) stay disabled after.
 function setBusy(busy) {
   sending = busy;
-  for (const button of document.querySelectorAll("#main button")) button.disabled = busy;
+  for (const button of document.querySelectorAll("#main button")) {
+    if (busy && !button.disabled) { button.disabled = true; button.dataset.busy = "1"; }
+    if (!busy && button.dataset.busy) { button.disabled = false; delete button.dataset.busy; }
+  }
 }
 
 // One change: If-Match on the version shown, a fresh Idempotency-Key; the answer's table is
@@ -537,6 +659,7 @@ async function change(route, { params = {}, body } = {}) {
     });
     if (answer.ok) {
       showProblem(null);
+      if (route === "action" && answer.body.hand) known = learnEntry(known, answer.body.hand.hand_no, body);
       if (route === "action") { // offered as "Undo" until the next change
         lastEntry = { entry: body, version: answer.body.version, seq: answer.body.event && answer.body.event.seq };
       } else if (route !== "undo") lastEntry = null;
