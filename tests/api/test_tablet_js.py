@@ -84,3 +84,22 @@ def test_entry_words_and_the_countdown(tmp_path: Path) -> None:
         "0:00",
         "1:05",
     ]
+
+
+def test_no_limit_quick_amounts_min_half_pot_pot_and_all_in(tmp_path: Path) -> None:
+    """No limit, blinds 5/10 and two calls (pot 30 with the small blind's 5 in): the big
+    blind to raise to 20..500 is offered Min 20, ½ Pot 25, Pot 40 and All in 500 (the
+    call is nothing to him; the pot is 30 + 0); facing nothing to call a bet of 8..500 with a
+    pot of 30: ½ Pot 15, Pot 30."""
+    hand = {"current_bet": 10, "total_pot": 30,
+            "players": [{"seat": 3, "bet": 10, "stack": 490}]}  # fmt: skip
+    raise_ = {"action": "raise", "min": 20, "max": 500}
+    bet_hand = {"current_bet": 0, "total_pot": 30, "players": [{"seat": 3, "bet": 0, "stack": 490}]}
+    bet = {"action": "bet", "min": 8, "max": 490}
+    found = _run(tmp_path, "quickAmounts", f"""[
+        quickAmounts({json.dumps(raise_)}, {json.dumps(hand)}, 3),
+        quickAmounts({json.dumps(bet)}, {json.dumps(bet_hand)}, 3)]""")  # fmt: skip
+    assert found == [
+        [["Min", 20], ["½ Pot", 25], ["Pot", 40], ["All in", 500]],
+        [["Min", 8], ["½ Pot", 15], ["Pot", 30], ["All in", 490]],
+    ]

@@ -67,6 +67,8 @@ export function renderSummary(table) {
       live ? el("div", {}, el("span", { class: "label", text: "Stub" }), el("span", { class: "value", text: String(hand.stub) })) : null,
       el("div", {}, el("span", { class: "label", text: "Button" }), el("span", { class: "value", text: buttonSeat(table) ? `seat ${buttonSeat(table)}` : "—" }))),
     stakeText ? el("p", { class: "hint", text: `${stakeText} · profile ${table.profile}` }) : null,
+    live && hand.kill_seat ? el("p", { class: "held kill-line", text: `Kill pot: seat ${hand.kill_seat} kills this hand (KILL-01); the limits are raised for it` }) : null,
+    !live && table.kill_leg && table.kill_leg.kills_next ? el("p", { class: "hint", text: `Next hand: seat ${table.kill_leg.seat} kills it (KILL-02)` }) : null,
     hand && hand.pot_held ? el("p", { class: "held", text: "Pot held by the floor (SHOW-11): no entries until released" }) : null,
     table.next && table.next.floor ? el("p", { class: "held", text: `Waiting for the floor (${table.next.floor}): call the floor; no entries until it rules` }) : null,
   );
@@ -118,6 +120,11 @@ export function renderSeats(table, options = {}) {
     if (seat.seat === buttonSeat(table)) badges.push(el("span", { class: "badge button", text: "D", title: "Button" }));
     if (hand && seat.seat === hand.small_blind_seat) badges.push(el("span", { class: "badge", text: "SB" }));
     if (hand && seat.seat === hand.big_blind_seat) badges.push(el("span", { class: "badge", text: "BB" }));
+    if (hand && seat.seat === hand.kill_seat) badges.push(el("span", { class: "badge kill", text: "KILL" }));
+    if (hand && seat.seat === hand.straddle_seat) badges.push(el("span", { class: "badge straddle", text: "STRADDLE" }));
+    if (table.kill_leg && seat.seat === table.kill_leg.seat) {
+      badges.push(el("span", { class: "badge leg", text: table.kill_leg.kills_next ? "KILLS NEXT" : "LEG UP" }));
+    }
     if (seat.seat === toAct) badges.push(el("span", { class: "badge act", text: "TO ACT" }));
     if (seat.status === "sitting_out") badges.push(el("span", { class: "badge out", text: "OUT" }));
     const notes = seatNotes(seat, p, hand, table.shown_as || {});

@@ -247,9 +247,19 @@ function renderLegal(seat, legal, cardMode, hand = null) {
   if (kind === "bet" || kind === "raise") {
     const input = el("input", {
       type: "number", class: "amount", min: legal.min, max: legal.max, step: 1, value: legal.min,
-      inputmode: "numeric", "aria-label": `${kind} amount`,
+      inputmode: "numeric", "aria-label": `Seat ${seat} ${kind} amount`,
     });
     const fixed = legal.min === legal.max;
+    if (!fixed && poller.table && poller.table.structure !== "fixed_limit") {
+      return amountGroup(seat, legal, hand, input, () => {
+        const amount = Number(input.value);
+        if (!Number.isInteger(amount) || amount < legal.min || amount > legal.max) {
+          refused({ title: "Amount out of range", detail: `${LABELS[kind]} between ${legal.min} and ${legal.max}.` });
+          return;
+        }
+        submit({ ...entry, amount });
+      });
+    }
     const send = () => {
       const amount = Number(input.value);
       if (!Number.isInteger(amount) || amount < legal.min || amount > legal.max) {
@@ -357,6 +367,50 @@ function renderLegal(seat, legal, cardMode, hand = null) {
   const danger = kind === "fold" || kind === "muck" || kind === "sit_out";
   return el("div", { class: "legal" },
     actionButton(LABELS[kind] || kind, danger ? "danger" : "primary", () => submit(entry), seat));
+}
+
+// -- no-limit and pot-limit amounts -----------------------------------------------------------
+
+// The quick amounts for a bet or a raise ("raise to": the seat's whole bet), as the
+// structure allows: the minimum, half the pot, the pot (a raise: the call, then the pot
+// after the call) and all in, each within [min, max]; the same amount once only.
+export function quickAmounts(legal, hand, seat) {
+  const player = hand && (hand.players || []).find((p) => p.seat === seat);
+  const current = (hand && hand.current_bet) || 0;
+  const mine = player ? player.bet : 0;
+  const toCall = Math.max(0, current - mine);
+  const pot = ((hand && hand.total_pot) || 0) + toCall;
+  const clamp = (n) => Math.min(legal.max, Math.max(legal.min, Math.floor(n)));
+  const allIn = player ? player.stack + mine : null;
+  const out = [["Min", legal.min]];
+  if (legal.action === "bet" || current === 0) {
+    out.push(["½ Pot", clamp(pot / 2)], ["Pot", clamp(pot)]);
+  } else {
+    out.push(["½ Pot", clamp(current + pot / 2)], ["Pot", clamp(current + pot)]);
+  }
+  if (allIn !== null && allIn <= legal.max) out.push(["All in", allIn]);
+  else out.push(["Max", legal.max]);
+  const seen = new Set();
+  return out.filter(([, amount]) => !seen.has(amount) && seen.add(amount));
+}
+
+function amountGroup(seat, legal, hand, input, send) {
+  const kind = legal.action;
+  const player = hand && (hand.players || []).find((p) => p.seat === seat);
+  const allIn = player ? player.stack + player.bet : null;
+  const main = actionButton("", "primary", send, seat);
+  const label = main.querySelector(".act-label");
+  const show = () => {
+    const amount = Number(input.value);
+    label.textContent = `${LABELS[kind]} ${Number.isFinite(amount) ? amount : ""}${amount === allIn ? " · all in" : ""}`;
+  };
+  input.addEventListener("input", show);
+  input.addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); send(); } });
+  show();
+  const quick = el("div", { class: "quick" }, quickAmounts(legal, hand, seat).map(([text, amount]) =>
+    el("button", { type: "button", class: "small quick-amount", text: `${text} ${amount}`,
+      onclick: () => { input.value = amount; show(); } })));
+  return el("div", { class: "legal group amounts" }, main, input, quick);
 }
 
 // -- instructions stay until done ------------------------------------------------------------
