@@ -103,3 +103,15 @@ def test_no_limit_quick_amounts_min_half_pot_pot_and_all_in(tmp_path: Path) -> N
         [["Min", 20], ["½ Pot", 25], ["Pot", 40], ["All in", 500]],
         [["Min", 8], ["½ Pot", 15], ["Pot", 30], ["All in", 490]],
     ]
+
+
+def test_the_session_clock_counts_hands_and_hands_per_hour(tmp_path: Path) -> None:
+    """Opened at hand 3; 45 minutes later hand 12 is over: 9 hands, 12 an hour; under a
+    minute no rate is given."""
+    found = _run(tmp_path, "sessionFigures", """[
+        sessionFigures({at: 0, hand: 3}, {at: 45 * 60000, hand: 12}),
+        sessionFigures({at: 0, hand: 3}, {at: 30000, hand: 3})]""")  # fmt: skip
+    assert found == [
+        {"clock": "0:45", "hands": 9, "perHour": 12},
+        {"clock": "0:00", "hands": 0, "perHour": None},
+    ]

@@ -301,3 +301,34 @@ def test_card_mode_cards_are_picked_from_a_deck_grid_and_sent_with_enter(
     page.by_id("deal-cards").send_keys(Keys.ENTER)
     page.shows_version(version + 2)
     assert not page.by_id("problem").is_displayed()  # the table moved on: the refusal went
+
+
+def test_offline_is_shown_at_once_and_a_resend_records_the_entry_once(
+    page: Page, service: Served
+) -> None:
+    """The network drops: the tap on "Call 2" gets no answer; the tablet says it is offline
+    at once and offers "Send again"; back online, the resend (same Idempotency-Key) records
+    seat 4's call once."""
+    version = five_handed(service, "DA")["version"]
+    page.open("tablet", "dealer", "DA")
+    page.shows_version(version)
+    offline = {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+    page.driver.execute_cdp_cmd("Network.enable", {})
+    page.driver.execute_cdp_cmd("Network.emulateNetworkConditions", offline)
+    try:
+        page.legal_buttons()["Call 2"].click()
+        page.until(lambda: page.by_id("net").is_displayed(), "the offline indicator", seconds=3)
+        resend = page.until(
+            lambda: next((b for b in page.css("#problem button") if "Send again" in b.text), None),
+            "Send again",
+        )
+    finally:
+        online = {**offline, "offline": False}
+        page.driver.execute_cdp_cmd("Network.emulateNetworkConditions", online)
+    dropped = [e["message"] for e in page.driver.get_log("browser") if e["level"] == "SEVERE"]
+    assert dropped and all("ERR_INTERNET_DISCONNECTED" in m for m in dropped), dropped
+    resend.click()
+    page.shows_version(version + 1)
+    page.until(lambda: not page.by_id("net").is_displayed(), "online again")
+    table = service.table("DA")
+    assert table["version"] == version + 1 and table["next"]["seat"] == 5

@@ -211,6 +211,7 @@ export class TablePoller {
     try {
       const headers = this.etag ? { "If-None-Match": this.etag } : {};
       const answer = await call("table", { params: { table_id: session.table }, headers });
+      if (this.onReach) this.onReach(answer.status !== 0); // the tablet's offline indicator
       const status = $("poll-status");
       if (answer.status === 304) {
         if (status) status.textContent = `Up to date (v${this.table ? this.table.version : "?"}) · ${new Date().toLocaleTimeString()}`;

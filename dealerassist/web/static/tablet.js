@@ -4,7 +4,7 @@
 // dealer exposed (IRREG-03 on the deal, IRREG-04 on the draw); seating and the between-hands
 // seat changes. Every entry goes through change() with If-Match and a fresh Idempotency-Key;
 // a refusal is shown with its rule ID.
-import { call, serverClock, session } from "./api.js";
+import { call, newKey, serverClock, session } from "./api.js";
 import { $, append, clear, describeAction, el, setupLogin, showMessage, showProblem, tokenRefused } from "./ui.js";
 import { FALSE_OPENER_NOTE, TablePoller, renderTable } from "./table_view.js";
 import { handPots } from "./pots.js";
@@ -59,6 +59,7 @@ function render(table) {
   renderTable(table, { onSeat: pickSeat, selected: changeSeat });
   renderKeptInstructions(table);
   renderPots(table);
+  renderSessionClock(table);
   renderActions(table);
   // a new version, or new buttons at the same version (the draw timer's "time")
   settle(`${table.version}|${table.next ? table.next.legal.map((l) => l.action).join() : ""}`);
@@ -704,13 +705,21 @@ function setBusy(busy) {
 
 // One change: If-Match on the version shown, a fresh Idempotency-Key; the answer's table is
 // shown at once; 409 shows the rule; 412 reloads and says so.
-async function change(route, { params = {}, body } = {}) {
+async function change(route, { params = {}, body, key = newKey(), version } = {}) {
   if (sending || !poller.table) return null;
   setBusy(true);
+  const sentVersion = version !== undefined ? version : poller.table.version;
   try {
     const answer = await call(route, {
-      params: { table_id: session.table, ...params }, body, version: poller.table.version,
+      params: { table_id: session.table, ...params }, body, version: sentVersion,
+      headers: { "Idempotency-Key": key },
     });
+    reached(answer.status !== 0);
+    if (answer.status === 0) { // no answer: recorded or not, the same key sends it once only
+      refused(answer.problem);
+      offerResend(route, { params, body, key, version: sentVersion });
+      return answer;
+    }
     if (answer.ok) {
       showProblem(null);
       if (route === "action" && answer.body.hand) known = learnEntry(known, answer.body.hand.hand_no, body);
@@ -744,6 +753,52 @@ async function change(route, { params = {}, body } = {}) {
   } finally {
     setBusy(false);
   }
+}
+
+// -- offline: shown at once; a resend carries the same Idempotency-Key ------------------------
+
+function reached(ok) {
+  $("net").hidden = ok;
+  document.body.classList.toggle("offline", !ok);
+}
+
+function offerResend(route, sent) {
+  const box = $("problem");
+  box.insertBefore(el("button", {
+    type: "button", class: "primary", text: "Send again (recorded once only)",
+    onclick: () => change(route, sent), // the service answers a repeat of the same key as before
+  }), box.lastChild);
+}
+
+// -- the session clock: hands dealt and hands per hour since this tablet opened the table ----
+
+const SESSION_KEY = () => `dealerassist.session.${session.table}`;
+
+export function sessionFigures(start, now) {
+  const hours = Math.max(0, now.at - start.at) / 3600000;
+  const hands = Math.max(0, now.hand - start.hand);
+  const minutes = Math.floor(hours * 60);
+  return {
+    clock: `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}`,
+    hands,
+    perHour: hours >= 1 / 60 ? Math.round((hands / hours) * 10) / 10 : null,
+  };
+}
+
+function renderSessionClock(table) {
+  let start = null;
+  try { start = JSON.parse(sessionStorage.getItem(SESSION_KEY()) || "null"); } catch { start = null; }
+  const handNo = table.hand ? table.hand.hand_no - (table.hand.phase === "complete" ? 0 : 1) : 0;
+  if (!start) {
+    start = { at: Date.now(), hand: handNo };
+    sessionStorage.setItem(SESSION_KEY(), JSON.stringify(start));
+  }
+  const figures = sessionFigures(start, { at: Date.now(), hand: handNo });
+  const text = `Session ${figures.clock} · ${figures.hands} hand${figures.hands === 1 ? "" : "s"}`
+    + (figures.perHour !== null ? ` · ${figures.perHour} hands/h` : "");
+  const box = $("table-summary");
+  const line = box.querySelector(".title-line");
+  if (line) line.append(el("span", { class: "session-clock", id: "session-clock", text }));
 }
 
 // -- seat changes (sit out, return, move, add chips) ----------------------------------------
@@ -978,6 +1033,9 @@ function setup() {
   });
   setupChanges();
   setInterval(tickTimer, 250);
+  poller.onReach = reached;
+  window.addEventListener("offline", () => reached(false));
+  window.addEventListener("online", () => poller.reload());
   $("call-floor").addEventListener("click", askFloor);
   setInterval(checkCalls, 3000);
   poller.start();
