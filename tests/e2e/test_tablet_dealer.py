@@ -6,10 +6,11 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from axe_selenium_python import Axe
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from e2e.conftest import FIVE_CARD_DRAW, Page, Served
+from e2e.conftest import FIVE_CARD_DRAW, Console, Page, Served
 
 FIVE = {1: "Ann", 2: "Bob", 3: "Cy", 4: "Dee", 5: "Eve"}
 
@@ -332,3 +333,49 @@ def test_offline_is_shown_at_once_and_a_resend_records_the_entry_once(
     page.until(lambda: not page.by_id("net").is_displayed(), "online again")
     table = service.table("DA")
     assert table["version"] == version + 1 and table["next"]["seat"] == 5
+
+
+def axe_findings(page: Page) -> list[str]:
+    """axe-core's serious and critical findings on the page as it is now (the buttons
+    settled: a new state holds them, dimmed, for 400 ms)."""
+    page.until(lambda: not page.css("#actions.settling"), "the buttons to settle")
+    axe = Axe(page.driver)
+    axe.inject()
+    page.driver.set_script_timeout(60)
+    results = axe.run()
+    return [
+        f"{v['impact']} {v['id']}: {v['help']} ({[n['target'] for n in v['nodes'][:3]]})"
+        for v in results["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def test_the_tablet_has_no_serious_or_critical_accessibility_finding(
+    page: Page, service: Served, console: Console
+) -> None:
+    """axe-core on /tablet: during the betting (count mode) with a refusal shown, and in card
+    mode with the card picker and the call-the-floor dialog open: no serious or critical
+    finding. The seat tiles are named with the player, the stack, the bet and the turn."""
+    console.expect(409)
+    version = five_handed(service, "DB")["version"]
+    page.open("tablet", "dealer", "DB")
+    page.shows_version(version)
+    page.driver.execute_async_script(LONG_REFUSAL)
+    assert axe_findings(page) == []
+    tile = page.css("#seats li.seat")[3]
+    assert tile.get_attribute("aria-label").startswith("Seat 4, Dee, stack 100, to act")
+    service.call("POST", "/v1/tables", "admin",
+                 {"table_id": "DC", **FIVE_CARD_DRAW, "mode": "card"})  # fmt: skip
+    for seat, player in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
+        service.call("PUT", f"/v1/tables/DC/seats/{seat}", body={"player": player, "stack": 100})
+    service.call("POST", "/v1/tables/DC/hands", body={"button": 1})
+    service.act("DC", seat=2, action="post")
+    version = service.act("DC", seat=3, action="post")["version"]
+    page.driver.execute_script("sessionStorage.clear()")
+    page.open("tablet", "dealer", "DC")
+    page.shows_version(version)
+    page.until(lambda: page.css("#picker button.card"), "the picker")
+    assert axe_findings(page) == []
+    page.by_id("call-floor").click()
+    page.until(lambda: page.by_id("floor-dialog").is_displayed(), "the call dialog")
+    assert axe_findings(page) == []

@@ -129,14 +129,18 @@ export function renderSeats(table, options = {}) {
     if (seat.status === "sitting_out") badges.push(el("span", { class: "badge out", text: "OUT" }));
     const notes = seatNotes(seat, p, hand, table.shown_as || {});
     const bet = p && p.bet ? el("span", { class: "bet", text: `bet ${p.bet}` }) : null;
+    // the tile's name for a screen reader: seat, player, stack, bet and turn
+    const name = [`Seat ${seat.seat}`, seat.player || "empty",
+      seat.status !== "empty" ? `stack ${seat.stack}` : null, p && p.bet ? `bet ${p.bet}` : null,
+      seat.seat === toAct ? "to act" : null, ...notes].filter(Boolean).join(", ");
     const pick = pickable ? {
-      role: "button", tabindex: "0", "aria-label": `Seat changes for seat ${seat.seat}`,
+      role: "button", tabindex: "0", "aria-label": `${name}. Seat changes`,
       onclick: () => onSeat(seat.seat),
       onkeydown: (event) => {
         if (event.key === "Enter" || event.key === " ") { event.preventDefault(); onSeat(seat.seat); }
       },
     } : {};
-    list.append(el("li", { class: classes.join(" "), ...pick },
+    list.append(el("li", { class: classes.join(" "), "aria-label": pickable ? undefined : name, ...pick },
       el("div", { class: "seat-head" }, el("span", { class: "seat-no", text: String(seat.seat) }), badges),
       el("div", { class: "player", text: seat.player || "empty" }),
       seat.status !== "empty" ? el("div", { class: "stack", text: String(seat.stack) }) : null,

@@ -1012,8 +1012,12 @@ function setup() {
       showProblem({ title: "Player and stack needed", detail: "Enter the player's name and chip count." });
       return;
     }
+    // the next player's values are his own: the form is emptied as the entry goes (before
+    // the new table is drawn), and filled again if it is refused
+    const typed = ["seat-no", "seat-player", "seat-stack"].map((id) => [id, $(id).value]);
+    clearSeatForm();
     change("seat", { params: { seat }, body: { player, stack } }).then((answer) => {
-      if (answer && answer.ok) clearSeatForm(); // the next player's values are his own
+      if (!answer || !answer.ok) for (const [id, value] of typed) if (!$(id).value) $(id).value = value;
     });
   });
   $("seat-remove").addEventListener("click", async () => {
