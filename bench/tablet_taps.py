@@ -248,6 +248,7 @@ def play(service: Service_, driver: WebDriver, table_id: str, mode: str, method:
                 dealer.cards("discards", discards)
             label = "Pat" if count == 0 else f"Draws {count}"
             if shot is not None and shot_at == "draw":
+                dealer.until(lambda: not dealer.css("#actions.settling"), "settled")
                 driver.save_screenshot(str(shot))
                 shot = None
             dealer.enter(dealer.button(seat, label))
@@ -260,6 +261,7 @@ def play(service: Service_, driver: WebDriver, table_id: str, mode: str, method:
             for dealt in (2, 3, 4, 5, 1):
                 dealer.cards("deal-cards", DEALT[dealt])
                 if shot is not None and shot_at == "deal" and dealt == 4:
+                    dealer.until(lambda: not dealer.css("#actions.settling"), "settled")
                     driver.save_screenshot(str(shot))
                     shot = None
                 dealer.enter(dealer.button(dealt, "Dealt"))

@@ -56,7 +56,8 @@ function render(table) {
     showProblem(null);
     problemVersion = null;
   }
-  renderTable(table, { onSeat: pickSeat, selected: changeSeat });
+  // the seat chosen for seat changes is marked only while that panel is open
+  renderTable(table, { onSeat: pickSeat, selected: $("changes-panel").open ? changeSeat : null });
   renderKeptInstructions(table);
   renderPots(table);
   renderSessionClock(table);
