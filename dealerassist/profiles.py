@@ -402,6 +402,12 @@ def _blind_game(rules: HouseRules) -> bool:
 
 INVARIANTS: tuple[Invariant, ...] = (
     Invariant(
+        "stripped.flush_over_full_house",
+        "the stripped deck ranks a flush over a full house (RANK-04: a flush is rarer there, "
+        "seed 000, 32CD); false is not supported: the ranking has no such table",
+        lambda r, _: r.stripped.flush_over_full_house,
+    ),
+    Invariant(
         "draw.four_with_ace",
         "four with an ace shown needs draw.max_cards = 3 (DRAW-02: three, or four with an ace)",
         lambda r, _: not r.draw.four_with_ace or r.draw.max_cards == 3,
@@ -433,6 +439,20 @@ INVARIANTS: tuple[Invariant, ...] = (
             r.betting.short_all_in is not ShortAllInRule.HALF_BET
             or r.game.structure is Structure.FIXED_LIMIT
         ),
+    ),
+    Invariant(
+        "betting.reopen_per_player",
+        'does not apply with short_all_in = "pokerkit", which reopens as pokerkit does '
+        "(BET-04, BET-05)",
+        lambda r, _: (
+            not r.betting.reopen_per_player or r.betting.short_all_in is not ShortAllInRule.POKERKIT
+        ),
+    ),
+    Invariant(
+        "blinds.button_straddle",
+        "button straddles are not permitted in limit games: needs game.structure = no_limit or "
+        "pot_limit (BLIND-14, WSOP 22)",
+        lambda r, _: not r.blinds.button_straddle or r.game.structure is not Structure.FIXED_LIMIT,
     ),
     Invariant(
         "betting.pot_limit_round_blinds_up",

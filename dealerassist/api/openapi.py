@@ -12,7 +12,7 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
 from dealerassist import __version__
-from dealerassist.api import profiles, rulings, schemas
+from dealerassist.api import audit_browse, profiles, rulings, schemas
 from dealerassist.api.errors import PROBLEM_MIME
 from dealerassist.rules.actions import ActionKind
 
@@ -117,13 +117,18 @@ _ERROR_TEXT = {
     409: "rule violation (rule_id, seat, allowed) or the table exists already",
     412: "If-Match names a stale version (current_version in the body)",
     413: "body larger than 64 KB",
+    414: "request line longer than 4094 bytes (any route)",
     415: "body is not application/json",
     422: "Idempotency-Key reused with another body",
+    429: "too many: refused entries from this token (the refusal's rule_id, seat and allowed, "
+    "`stored`: whether it was recorded), synchronous verifies, or open floor calls at the table "
+    "or from the token; see Retry-After",
+    431: "a header field longer than 8190 bytes, or more than 64 fields (any route)",
     503: "Redis or the audit store is unavailable",
 }
 
 READ_ERRORS = (400, 401, 403, 404, 503)
-WRITE_ERRORS = (400, 401, 403, 404, 409, 412, 413, 415, 422, 503)
+WRITE_ERRORS = (400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503)
 
 
 def _json(schema: str) -> dict[str, Any]:
@@ -198,7 +203,11 @@ def build_spec(profile_ids: Sequence[str] = ()) -> dict[str, Any]:
         version=__version__,
         openapi_version="3.0.3",
         plugins=[MarshmallowPlugin()],
-        info={"description": "Dealer assist for live draw-poker tables (design §4)."},
+        info={
+            "description": "Dealer assist for live draw-poker tables. Any route answers 414 "
+            "(request line over 4094 bytes) or 431 (a header field over 8190 bytes, or over "
+            "64 fields) as problem+json."
+        },
         security=[{"bearer": []}],
     )
     _components(spec, profile_ids)
@@ -311,6 +320,7 @@ def _paths() -> dict[str, dict[str, Any]]:
         **profiles.openapi_paths(),
         **_audit_paths(),
         **rulings.openapi_paths(),
+        **audit_browse.openapi_paths(),
         "/healthz": {"get": _public("Liveness", {"200": {"description": "up",
                                                          "content": _json("Status")}})},
         "/readyz": {"get": _public("Readiness: Redis, audit store, queue",
@@ -331,9 +341,15 @@ def _audit_paths() -> dict[str, dict[str, Any]]:
     }
     hand_ok = {
         "200": {
-            "description": "the hand record (json) or its PHH text",
+            "description": "the hand record (json) or its PHH text, stored whole",
             "content": {**_json("Hand"), "text/plain": {"schema": {"type": "string"}}},
-        }
+        },
+        "409": {
+            "description": "the hand is not stored whole yet: `reason` is `in_play` (still "
+            "played at the table; `live` links its live view) or `draining` (ended, its "
+            "events on their way to the store: retry after Retry-After)",
+            "content": {PROBLEM_MIME: {"schema": {"$ref": "#/components/schemas/Problem"}}},
+        },
     }
     verify_ok = {"200": {"description": "the report", "content": _json("VerifyReport")}}
     query = {"in": "query", "schema": schemas.AuditEventsQuerySchema}
@@ -349,11 +365,63 @@ def _audit_paths() -> dict[str, dict[str, Any]]:
         },
         "/v1/audit/verify": {
             "get": {**_read("Verify hash chains and replay hands (small scopes)",
-                            "auditor, admin", {**verify_ok, **TOO_LARGE}, (400, 401, 403, 503),
+                            "auditor, admin", {**verify_ok, **TOO_LARGE},
+                            (400, 401, 403, 429, 503),
                             [{"in": "query", "schema": schemas.AuditVerifyQuerySchema}])},
+        },
+        "/v1/audit/checkpoints": {
+            "get": _read("Signed checkpoints of the tables' chain heads (JSONL)", "auditor, admin",
+                         {"200": {"description": "one {\"checkpoint\": ...} a line",
+                                  "content": {"application/x-ndjson":
+                                              {"schema": {"type": "string"}}}}},
+                         (401, 403, 503)),
+        },
+        "/v1/audit/alerts": {
+            "get": _read("Forked chains and isolated tables (the tables this token sees)",
+                         "floor, auditor, admin",
+                         {"200": {"description": "the alerts", "content": ALERTS}},
+                         (401, 403, 503)),
         },
         **_verification_paths(),
     }  # fmt: skip
+
+
+ALERTS = {
+    "application/json": {
+        "schema": {
+            "type": "object",
+            "required": ["ok", "forked", "isolated"],
+            "properties": {
+                "ok": {"type": "boolean"},
+                "forked": {
+                    "type": "array",
+                    "description": "a different event met a stored (table_id, seq): the "
+                    "newcomer and the table's later events wait in quarantine",
+                    "items": {
+                        "type": "object",
+                        "properties": {
+                            "table_id": {"type": "string"},
+                            "from_seq": {"type": "integer"},
+                            "quarantined": {"type": "integer"},
+                        },
+                    },
+                },
+                "isolated": {
+                    "type": "array",
+                    "description": "the store refuses these tables' events (the reason); "
+                    "they wait in Redis and in the failed registry",
+                    "items": {
+                        "type": "object",
+                        "properties": {
+                            "table_id": {"type": "string"},
+                            "reason": {"type": "string"},
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
 
 
 VERIFICATION = {
@@ -363,6 +431,13 @@ VERIFICATION = {
         "id": {"type": "string"},
         "status": {"type": "string", "enum": ["queued", "running", "finished", "failed"]},
         "table_id": {"type": "string", "nullable": True},
+        "tables": {
+            "type": "array",
+            "items": {"type": "string"},
+            "nullable": True,
+            "description": "the tables verified when the job names no one table (those of a "
+            "table-scoped token); with neither, every table",
+        },
         "result": {**VERIFY, "nullable": True, "description": "the report, once finished"},
         "error": {"type": "string", "nullable": True, "description": "why it failed"},
         "enqueued_at": {"type": "string", "format": "date-time", "nullable": True},

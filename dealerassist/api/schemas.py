@@ -6,6 +6,7 @@ body is a 400 before any use case runs. The OpenAPI document is generated from t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
@@ -13,7 +14,7 @@ from typing import Any
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 from dealerassist.api.errors import ValidationFailed
-from dealerassist.rules.actions import ActionKind, Mode, Structure, Variant
+from dealerassist.rules.actions import MAX_CHIPS, ActionKind, Mode, Structure, Variant
 from dealerassist.rules.exposed import KEEP, REPLACE
 from dealerassist.rules.openers import SPLIT
 from dealerassist.rules.posting import POST_OPTIONS
@@ -23,8 +24,20 @@ RANK_PATTERN = r"^ *([2-9TJQKAtjqka]|10|[Jj][Kk]) *$"
 CARDS_PATTERN = r"^[ ]*(([2-9TJQKAtjqka][cdhsCDHS]|\?\?)[ ]*){0,7}$"
 
 
+class FullMatch(validate.Regexp):
+    """``validate.Regexp`` over the whole value: marshmallow's uses ``re.match``, whose ``$``
+    also matches before a trailing newline, so ``"T1\\n"`` passed ``^...$`` (and an ID one
+    character longer than the store's column stopped the audit drain, issue 19)."""
+
+    def __call__(self, value: Any) -> Any:
+        pattern: re.Pattern[str] = self.regex  # type: ignore[assignment]  # built from a str
+        if not isinstance(value, str) or pattern.fullmatch(value) is None:
+            raise ValidationError(self._format_error(value))
+        return value
+
+
 def _chips(**kwargs: Any) -> fields.Integer:
-    return fields.Integer(strict=True, validate=validate.Range(min=0, max=10**12), **kwargs)
+    return fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_CHIPS), **kwargs)
 
 
 def _seat(**kwargs: Any) -> fields.Integer:
@@ -33,6 +46,35 @@ def _seat(**kwargs: Any) -> fields.Integer:
 
 def _one_of(values: Any, **kwargs: Any) -> fields.String:
     return fields.String(validate=validate.OneOf([str(value) for value in values]), **kwargs)
+
+
+# A name (a player's, a decision's): any character but a control character (C0, DEL, C1),
+# a line or paragraph separator, a bidirectional override or isolate (which reorder the text
+# around a name in a log or a page), or a lone surrogate (no character at all).
+NAME_PATTERN = r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]+$"
+# A note: free text over several lines; tab, newline and carriage return are its only controls.
+NOTE_PATTERN = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]*$"
+
+
+def name_field(**kwargs: Any) -> fields.String:
+    """A name of 1 to 64 characters, none of them a control character (``NAME_PATTERN``)."""
+    message = (
+        "a name may not hold control characters (U+0000-U+001F, DEL U+007F, U+0080-U+009F), "
+        "line separators, bidirectional overrides or lone surrogates"
+    )
+    return fields.String(
+        validate=[validate.Length(min=1, max=64), FullMatch(NAME_PATTERN, error=message)],
+        **kwargs,
+    )
+
+
+def note_field(max_length: int, **kwargs: Any) -> fields.String:
+    """Free text up to ``max_length``: tab, newline and carriage return are its only controls."""
+    message = "a note may hold no control character but tab, newline and carriage return"
+    return fields.String(
+        validate=[validate.Length(max=max_length), FullMatch(NOTE_PATTERN, error=message)],
+        **kwargs,
+    )
 
 
 class UtcDateTime(fields.AwareDateTime):
@@ -67,7 +109,7 @@ class StakesSchema(StrictSchema):
 class CreateTableSchema(StrictSchema):
     """POST /v1/tables."""
 
-    table_id = fields.String(required=True, validate=validate.Regexp(TABLE_ID_PATTERN))
+    table_id = fields.String(required=True, validate=FullMatch(TABLE_ID_PATTERN))
     variant = _one_of(Variant, required=True)
     structure = _one_of(Structure, required=True)
     stakes = fields.Nested(StakesSchema, required=True)
@@ -79,7 +121,7 @@ class CreateTableSchema(StrictSchema):
 class SeatSchema(StrictSchema):
     """PUT /v1/tables/{table_id}/seats/{seat}."""
 
-    player = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    player = name_field(required=True)
     stack = _chips(required=True)
 
 
@@ -108,20 +150,20 @@ class ActionSchema(StrictSchema):
     amount = _chips(allow_none=True)
     count = fields.Integer(strict=True, allow_none=True, validate=validate.Range(min=0, max=5))
     ace_shown = fields.Boolean(truthy={True}, falsy={False})
-    cards = fields.String(allow_none=True, validate=validate.Regexp(CARDS_PATTERN))
-    discards = fields.String(allow_none=True, validate=validate.Regexp(CARDS_PATTERN))
+    cards = fields.String(allow_none=True, validate=FullMatch(CARDS_PATTERN))
+    discards = fields.String(allow_none=True, validate=FullMatch(CARDS_PATTERN))
     # post: wait for the big blind (BLIND-05/08), straddle or not (BLIND-14), buy the button with
     # the big blind alone (BLIND-06); draw: split (OPEN-07); exposed: keep or replace, checked
     # against the house rule (IRREG-03)
     option = _one_of([*POST_OPTIONS, SPLIT, KEEP, REPLACE], allow_none=True)
     # exposed, count mode: the exposed card's rank (IRREG-03); "10" is read as "T"
-    rank = fields.String(allow_none=True, validate=validate.Regexp(RANK_PATTERN))
+    rank = fields.String(allow_none=True, validate=FullMatch(RANK_PATTERN))
 
 
 class AuditEventsQuerySchema(StrictSchema):
     """GET /v1/audit/events query string."""
 
-    table_id = fields.String(validate=validate.Regexp(TABLE_ID_PATTERN))
+    table_id = fields.String(validate=FullMatch(TABLE_ID_PATTERN))
     since = UtcDateTime()
     until = UtcDateTime()
     format = fields.String(validate=validate.OneOf(["jsonl", "csv"]))
@@ -136,13 +178,13 @@ class AuditHandQuerySchema(StrictSchema):
 class AuditVerifyQuerySchema(StrictSchema):
     """GET /v1/audit/verify query string."""
 
-    table_id = fields.String(validate=validate.Regexp(TABLE_ID_PATTERN))
+    table_id = fields.String(validate=FullMatch(TABLE_ID_PATTERN))
 
 
 class StartVerificationSchema(StrictSchema):
     """POST /v1/audit/verifications body (optional: no body verifies every table)."""
 
-    table_id = fields.String(allow_none=True, validate=validate.Regexp(TABLE_ID_PATTERN))
+    table_id = fields.String(allow_none=True, validate=FullMatch(TABLE_ID_PATTERN))
 
 
 def load(schema: Schema, data: Any) -> dict[str, Any]:

@@ -40,6 +40,7 @@ class ActionKind(StrEnum):
     EXPOSED = "exposed"  # IRREG-03: a card the dealer exposed on the initial deal
     EXTRA_CARD = "extra_card"  # IRREG-06: one card too many dealt to a seat on the deal
     CHOP = "chop"  # SHOW-08: folded to the blinds, both agree to take their blinds back
+    BOXED_CARD = "boxed_card"  # DECK-06: a card found face up in the stub, set aside
 
 
 @dataclass(frozen=True, slots=True)
@@ -406,6 +407,11 @@ def _card_token(token: Any, name: str) -> str:
         return token
     return token[0].upper() + token[1].lower()
 
+
+# The most chips an amount or a seat may hold at the service's edge (the request schemas; the
+# use cases for the sums additions reach). The engine itself does not enforce it, so an
+# audit chain stored before the bound still replays as it was played.
+MAX_CHIPS = 10**12
 
 E = TypeVar("E", bound=StrEnum)
 

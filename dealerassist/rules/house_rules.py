@@ -23,6 +23,25 @@ class ShortAllInRule(StrEnum):
 
     FULL_BET = "full_bet"  # only a full raise reopens (no-limit rule, TDA 47-A)
     HALF_BET = "half_bet"  # fixed limit: half a bet or more counts as a full bet (WSOP 133)
+    # pokerkit 0.7.7 exactly (``State._verify_completion_betting_or_raising``): any bet or
+    # raise at least the largest increment of the round so far reopens (an all-in opening bet
+    # after checks too, whatever its size); short all-ins in a row reopen once they add up to
+    # it; every bet and raise counts toward the cap. For ``replay-permissive`` only
+    POKERKIT = "pokerkit"
+
+
+class HeadsUp(StrEnum):
+    """BET-03: when a fixed-limit round counts as heads-up for ``uncapped_heads_up``."""
+
+    # profile versions before the option: two hands not folded when the round starts, a hand
+    # all in counted among them
+    ROUND_STARTS_TWO_LIVE = "round_starts_two_live"
+    # WSOP 130/131: the round begins with two players who are not all in; a round that begins
+    # with more and becomes heads-up keeps the cap
+    ROUND_STARTS = "round_starts"
+    # RRoP (Betting and Raising 4): any time the action becomes heads-up (two players not all
+    # in) before the raising has been capped; once capped, a fold does not lift it
+    BECOMES = "becomes"
 
 
 class PostDrawFirst(StrEnum):
@@ -98,6 +117,10 @@ class OddChipMethod(StrEnum):
     """SHOW-06: who gets an odd chip."""
 
     LEFT_OF_BUTTON = "left_of_button"
+    # pokerkit 0.7.7 (``replay-permissive``): the hands that win no pot are killed first, pots
+    # whose remaining hands are the same are split as one, and the whole remainder of a split
+    # goes to its first winner (left of the button); WSOP 153 splits every pot apart
+    POKERKIT = "pokerkit"
 
 
 class MisdealDeadline(StrEnum):
@@ -130,6 +153,24 @@ class KillSize(StrEnum):
 
     FULL = "full"
     HALF = "half"
+
+
+class SecondLeg(StrEnum):
+    """KILL-02: what the second pot of a leg must hold to oblige its winner to kill."""
+
+    # the pot less the kill blind holds a big bet, the blinds counted (profile versions before
+    # the option: their recorded hands replay to the same legs)
+    POT_LESS_KILL_BLIND = "pot_less_kill_blind"
+    # WSOP 195, RRoP Kill Pots 3: a full bet won that is no part of the blind structure; the
+    # kill blind is not part of the blind structure, so it counts
+    FULL_BET_BEYOND_BLINDS = "full_bet_beyond_blinds"
+
+
+class KillAction(StrEnum):
+    """KILL-04: where the kill acts in the betting before the draw."""
+
+    LAST = "last"  # the action starts left of the kill, who acts last (a house choice)
+    IN_TURN = "in_turn"  # WSOP 194, RRoP Kill Pots 2: the kill acts in turn, as a blind
 
 
 class Variant(StrEnum):
@@ -172,6 +213,7 @@ class BettingRules:
 
     max_raises: int = 3  # BET-03: bet + N raises in fixed limit
     uncapped_heads_up: bool = True  # BET-03: cap lifted when the round starts heads-up
+    heads_up: HeadsUp = HeadsUp.ROUND_STARTS_TWO_LIVE  # BET-03: what counts as heads-up
     short_all_in: ShortAllInRule = ShortAllInRule.HALF_BET  # BET-04 in fixed limit
     check_raise: bool = True  # BET-06
     post_draw_first: PostDrawFirst = PostDrawFirst.LEFT_OF_BUTTON  # OPEN-01
@@ -180,6 +222,11 @@ class BettingRules:
     # BET-03: the big blind counts as the round's bet before the draw (casino norm); pokerkit
     # does not count it, so its fixed-limit cap before the draw is blind + 4 raises (2-4-6-8-10)
     blind_counts_as_bet: bool = True
+    # BET-04/05 (TDA 47-A and its Example 1, 47-B; WSOP 133, 177): a player who has acted is
+    # reopened when what he faces since his last action is at least a full bet or raise (half a
+    # bet under the half-bet rule), short all-ins added up; off (profile versions before the
+    # option): only one full raise reopens the betting, for every player at once
+    reopen_per_player: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,8 +251,20 @@ class DrawRules:
     burn_before: bool = True  # DRAW-04
     bottom_card: BottomCard = BottomCard.NEVER  # DRAW-05
     reshuffle_pool: ReshufflePool = ReshufflePool.EARLIER_DISCARDS_BOTTOM_BURNS  # DRAW-06
+    # DRAW-06, the seed-000 pool: the discards of a seat still to draw in this draw stay out
+    # of a reshuffle too (it would be dealt its own; issue 20); off: only the drawer's own and
+    # those of seats still owed cards (profile versions before the option)
+    reshuffle_keeps_out_later_drawers: bool = False
+    # DRAW-06, the WSOP pool: in the first draw, which has no earlier round (single draw), the
+    # discards of the seats already served in it join the reshuffle (never the drawer's own),
+    # so every legal draw is completed (WSOP 274); off: the muck and burns only
+    reshuffle_first_draw_served: bool = False
     timeout_seconds: int = 0  # DRAW-11: 0 = no draw timer
     timeout_effect: DrawTimeoutEffect = DrawTimeoutEffect.PAT_NO_AGGRESSION
+    # DRAW-11: the timer runs on the player's choice, not on the dealer's entry of the cards:
+    # once a seat has declared its draw (card mode: discards entered, cards to come), `time`
+    # is refused and not offered; off: accepted (profile versions before the option)
+    timer_stops_at_declaration: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +272,11 @@ class BlindRules:
     """BLIND-01..BLIND-15."""
 
     button_method: ButtonMethod = ButtonMethod.DEAD  # BLIND-03
+    # BLIND-03, a moving button (RRoP Button and Blind Use 2(a): "there may be two big
+    # blinds"): when last hand's big blind is gone, the seat due the big blind posts one in the
+    # small blind's place (rules/moving_button.py); off: it posts the small blind only (profile
+    # versions before the option)
+    moving_due_big_blind: bool = False
     missed_blinds_return: MissedBlindsReturn = MissedBlindsReturn.POST_OR_WAIT  # BLIND-08
     new_player_must_post: bool = True  # BLIND-05: post a big blind or wait for it
     between_blinds_and_button: NewPlayerBetweenBlindsAndButton = (
@@ -220,6 +284,22 @@ class BlindRules:
     )  # BLIND-06
     single_blind: bool = False  # BLIND-13
     straddle_allowed: bool = False  # BLIND-14
+    # BLIND-14 / BET-03 (WSOP 130): the straddle counts as a raise toward the fixed-limit cap;
+    # WSOP: "a straddle does not count as a bet" for the number of bets (false)
+    straddle_in_cap: bool = True
+    # BLIND-14 / BET-05 (WSOP 22, 165): in no limit and pot limit the minimum raise after a
+    # live straddle is twice the straddle; off (profile versions before it): the blind's size
+    straddle_min_raise_doubles: bool = False
+    # BLIND-14 (WSOP 22, 165): in no limit and pot limit the button may straddle too, and is
+    # asked first (the button straddle takes precedence); never in fixed limit
+    button_straddle: bool = False
+    # BLIND-04 (WSOP 154): the kill is a blind: posted all in short, the others still call the
+    # full kill blind; off (profile versions before it): the short kill is the bet to call
+    short_kill_full_call: bool = False
+    # BLIND-04 (TDA 2024 RP-11, big-blind-first): a big blind short of his blind and the
+    # big-blind ante posts the blind first, live, and the ante from what is left; off
+    # (profile versions before it, and pokerkit): the dead ante first
+    big_blind_first: bool = False
     # BLIND-09 (seed 003): a seat that missed only the small blind comes back once the button
     # has passed its seat (it may not post in at or between the button and the small blind)
     sb_only_wait_for_button: bool = False
@@ -283,10 +363,19 @@ class IrregularityRules:
     # one: WSOP lowball) or the rank symbols kept, e.g. "75432" (limit 2-7, RRoP-LB); any other
     # exposed card is replaced after the deal and becomes the burn
     exposed_keep_ranks: str = "any"
+    # IRREG-03 (RRoP lowball 3, WSOP 283): the replaced exposed card is the burn, so the first
+    # draw burns nothing more (as IRREG-06's extra card); off: the first draw burns another
+    # card too (profile versions before the option)
+    exposed_is_first_burn: bool = False
     # IRREG-04: a replacement card exposed by the dealer during the draw is never taken; it
     # goes to the discards (RRoP) or becomes the next burn (WSOP); the seat's replacement is
     # dealt after every other seat (``rules/exposed_draw.py``)
     exposed_draw: ExposedDrawCard = ExposedDrawCard.TO_DISCARDS
+    # IRREG-04: at the showdown the betting after the last draw is over, so a card exposed on
+    # that draw is the floor's, never a new entry that sends the hand back to the draw (issue
+    # 18). Off: accepted at the showdown until the first show (profile versions before the
+    # option, whose recorded hands replay to the same states)
+    exposed_draw_closes_at_showdown: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,6 +384,9 @@ class KillRules:
 
     mode: KillMode = KillMode.OFF  # KILL-01/02
     size: KillSize = KillSize.FULL  # KILL-01
+    # KILL-02: the defaults keep the readings of profile versions written before the options
+    second_leg: SecondLeg = SecondLeg.POT_LESS_KILL_BLIND
+    action: KillAction = KillAction.LAST  # KILL-04
 
 
 @dataclass(frozen=True, slots=True)

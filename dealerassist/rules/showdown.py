@@ -128,6 +128,16 @@ def _why_first(hand: HandState, seat: int, rules: HouseRules | None) -> str:
     )
 
 
+def may_table(hand: HandState, seat: int) -> bool:
+    """SHOW-01: ``seat`` holds a live hand not yet shown or mucked, so it may table it now,
+    in its turn or before it (WSOP 149: "a participant holding a probable winner is
+    encouraged to show the hand without delay")."""
+    if not hand.has(seat):
+        return False
+    player = hand.player(seat)
+    return not player.folded and not player.mucked and player.shown is None
+
+
 def check_muck(hand: HandState, seat: int, rules: HouseRules | None = None) -> None:
     """SHOW-02: a seat may muck unless it alone is left to claim a pot."""
     check_turn(hand, seat, rules)
@@ -140,8 +150,11 @@ def check_show(
     hand: HandState, act: Act, mode: Mode, rules: HouseRules | None = None
 ) -> tuple[str, ...]:
     """SHOW-01 (the turn), SHOW-03 / DECK-01: five cards from the deck, none shown by another
-    seat; the cards."""
-    check_turn(hand, act.seat, rules)
+    seat; the cards. A live hand may be tabled before its turn (WSOP 149, RRoP, TDA 17-A: the
+    order binds only "if cards are not spontaneously tabled"): the order still decides who
+    must show (or muck) next, and a muck out of turn is refused (``check_muck``)."""
+    if not may_table(hand, act.seat):
+        check_turn(hand, act.seat, rules)
     player = hand.player(act.seat)
     cards = act.cards
     if cards is None and mode is Mode.CARD and UNKNOWN not in player.cards:
@@ -229,14 +242,20 @@ def hand_strength(cards: tuple[str, ...], ranking: str, ace_low_straight: bool) 
     return value
 
 
-def award(hand: HandState, ranking: str, ace_low_straight: bool) -> dict[str, Any]:
-    """SHOW-06/07/09: each pot to its best eligible hand, ties split, odd chips left of button."""
+def award(
+    hand: HandState, ranking: str, ace_low_straight: bool, pokerkit: bool = False
+) -> dict[str, Any]:
+    """SHOW-06/07/09: each pot to its best eligible hand, ties split, odd chips left of button;
+    ``pokerkit`` (``odd_chip = "pokerkit"``): pokerkit's pots and split (``_pokerkit_pots``)."""
     order = [player.seat for player in hand.players]
     pots = []
     winnings: dict[int, int] = {}
-    for pot in hand_pots(hand):
+    contested = hand_pots(hand)
+    if pokerkit:
+        contested = _pokerkit_pots(hand, contested, ranking, ace_low_straight)
+    for pot in contested:
         winners = _pot_winners(hand, pot, ranking, ace_low_straight)
-        shares = split(pot.amount, winners, order)
+        shares = split(pot.amount, winners, order, whole_remainder=pokerkit)
         for seat, chips in shares.items():
             winnings[seat] = winnings.get(seat, 0) + chips
         odd = next(iter(shares)) if pot.amount % len(winners) else None
@@ -256,6 +275,24 @@ def award(hand: HandState, ranking: str, ace_low_straight: bool) -> dict[str, An
         "shown": {str(p.seat): " ".join(p.shown) for p in hand.players if p.shown},
         **_jokers(hand, ranking),
     }
+
+
+def _pokerkit_pots(
+    hand: HandState, pots: list[Pot], ranking: str, ace_low_straight: bool
+) -> list[Pot]:
+    """SHOW-06 ``odd_chip = "pokerkit"``: pokerkit 0.7.7 kills the hands that win no pot
+    before it pushes the chips, so pots whose remaining hands are the same are one pot (its
+    odd chips split once); WSOP 153 keeps "side pots and the main pot ... split as separate
+    pots"."""
+    keep = {s for pot in pots for s in _pot_winners(hand, pot, ranking, ace_low_straight)}
+    merged: list[Pot] = []
+    for pot in pots:
+        remaining = tuple(seat for seat in pot.eligible if seat in keep)
+        if merged and tuple(s for s in merged[-1].eligible if s in keep) == remaining:
+            merged[-1] = Pot(merged[-1].amount + pot.amount, merged[-1].eligible)
+        else:
+            merged.append(pot)
+    return merged
 
 
 def _jokers(hand: HandState, ranking: str) -> dict[str, Any]:

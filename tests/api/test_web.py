@@ -46,9 +46,9 @@ SAMPLE = {
     "table_id": "T1",
     "seat": "3",
     "hand_no": "1",
-    "call_id": "c0ffee",
     "profile_id": "casino-five-card-draw",
     "verification_id": "0" * 32,
+    "call_id": "0123abcd",
 }
 
 

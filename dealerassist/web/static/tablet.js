@@ -938,8 +938,10 @@ async function checkCalls() {
   if (!calls.length || !session.table) return;
   const still = [];
   for (const known of calls) {
-    const answer = await call("floorCallOne", { params: { table_id: session.table, call_id: known.call_id } });
-    if (answer.ok && answer.body.status !== "open") {
+    const answer = await call("tableFloorCall", { params: { table_id: session.table, call_id: known.call_id } });
+    if (answer.ok && answer.body.status === "expired") {
+      showMessage(`The floor call (${known.what}) expired without a ruling: call again if it still matters.`, 0);
+    } else if (answer.ok && answer.body.status !== "open") {
       showProblem(null); // the refusal the call was about is settled
       showMessage(rulingText(answer.body, known.what), 0);
       if (poller.table) poller.reload();
