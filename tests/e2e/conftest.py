@@ -274,8 +274,13 @@ class Page:
     # -- the tablet's legal actions ----------------------------------------------------------
 
     def legal_buttons(self) -> dict[str, WebElement]:
-        """The action buttons the tablet shows for the seat to act, by their text."""
-        return {button.text: button for button in self.css("#actions button.act")}
+        """The action buttons the tablet shows, by their action's text ("Call 10" of "Seat 5 ·
+        Call 10"), once they take taps (a new state holds them ~400 ms, tablet.js)."""
+        self.until(lambda: not self.css("#actions.settling"), "the action buttons to settle")
+        return {
+            button.find_element("css selector", ".act-label").text: button
+            for button in self.css("#actions button.act")
+        }
 
     def to_act(self) -> str:
         return self.text("to-act")
