@@ -106,7 +106,12 @@ VERIFY = {
 STATUS = {
     "type": "object",
     "required": ["status"],
-    "properties": {"status": {"type": "string"}, "checks": OBJECT},
+    "properties": {
+        "status": {"type": "string"},
+        "checks": OBJECT,
+        "partitions": {"type": "array", "items": OBJECT},
+        "warnings": {"type": "array", "items": {"type": "string"}},
+    },
 }
 
 _ERROR_TEXT = {
@@ -228,6 +233,7 @@ def _components(spec: APISpec, profile_ids: Sequence[str]) -> None:
         ("SeatChange", schemas.SeatChangeSchema),
         ("StartHand", schemas.StartHandSchema),
         ("Action", schemas.ActionSchema),
+        ("Undo", schemas.UndoSchema),
     ):
         spec.components.schema(name, schema=schema)
     for name, body in (
@@ -306,15 +312,31 @@ def _paths() -> dict[str, dict[str, Any]]:
             "post": _write(f"Record one action ({actions})", "dealer", "Action",
                            _table_answer("200", "the table after the action")),
         },
+        "/v1/tables/{table_id}/undo": {
+            "parameters": [TABLE_ID],
+            "post": _write("Take back the hand's last action before the next entry: a "
+                           "correction (a void_last ruling by the dealer), never a deletion; "
+                           "If-Match is required (the version the entry produced); 409 once "
+                           "anything else was entered or the hand is over (call the floor)",
+                           "dealer or floor", "Undo",
+                           _table_answer("200", "the table with the entry taken back"),
+                           required=False),
+        },
         **profiles.openapi_paths(),
         **_audit_paths(),
         **rulings.openapi_paths(),
         **audit_browse.openapi_paths(),
         "/healthz": {"get": _public("Liveness", {"200": {"description": "up",
                                                          "content": _json("Status")}})},
-        "/readyz": {"get": _public("Readiness: Redis, audit store, queue",
-                                   {"200": {"description": "ready", "content": _json("Status")}},
-                                   (503,))},
+        "/readyz": {"get": {
+            **_public("Readiness: audit store, workers; Redis, drain backlog of each partition",
+                      {"200": {"description": "ready or degraded (some partitions fail)",
+                               "content": _json("Status")}},
+                      (400, 503)),
+            "parameters": [{"in": "query", "name": "partition", "required": False,
+                            "description": "one Redis partition (from 1) alone",
+                            "schema": {"type": "integer", "minimum": 1}}],
+        }},
     }  # fmt: skip
 
 
