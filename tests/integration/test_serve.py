@@ -49,7 +49,9 @@ def test_serve_runs_the_whole_stack_and_stops_cleanly(served: Any) -> None:
         20,
     )
     assert [json.loads(line)["seq"] for line in events] == [1, 2]
-    assert call(f"{base}/readyz")[0] == 200
+    # ready once both workers have said they live (on a loaded machine the verify worker
+    # may come up after the drain has already stored the events)
+    assert wait(lambda: call(f"{base}/readyz")[0] == 200, 20)
     process.send_signal(signal.SIGTERM)
     assert process.wait(timeout=30) == 0
     output = process.stdout.read().decode()
