@@ -32,7 +32,7 @@ from dealerassist.rules.engine import apply, new_table
 from dealerassist.rules.house_rules import HouseRules
 from dealerassist.rules.state import TableState
 
-DEFAULT_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "phh"
+DEFAULT_DIR = Path(__file__).resolve().parents[1] / "tests" / "data" / "phh"
 
 
 def load_texts(root: Path) -> list[str]:

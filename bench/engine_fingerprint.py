@@ -22,7 +22,7 @@ from dealerassist.profiles import get_profile
 from dealerassist.replay import REPLAY_AT
 from dealerassist.rules.engine import apply, new_table, view
 
-PHH_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "phh"
+PHH_DIR = Path(__file__).resolve().parents[1] / "tests" / "data" / "phh"
 PROFILES = (
     "replay-permissive",
     "casino-five-card-draw",

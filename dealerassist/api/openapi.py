@@ -198,7 +198,7 @@ def build_spec(profile_ids: Sequence[str] = ()) -> dict[str, Any]:
         version=__version__,
         openapi_version="3.0.3",
         plugins=[MarshmallowPlugin()],
-        info={"description": "Dealer assist for live draw-poker tables (design §4)."},
+        info={"description": "Dealer assist for live draw-poker tables."},
         security=[{"bearer": []}],
     )
     _components(spec, profile_ids)

@@ -1,6 +1,6 @@
 """The audit event envelope: one dict per audited thing, sealed into the table's hash chain.
 
-Fields (design §6): ``table_id``, ``seq`` (the table's audit sequence: every audited event,
+Fields: ``table_id``, ``seq`` (the table's audit sequence: every audited event,
 accepted or rejected, takes the next number), ``version`` (the table version after the
 event; a rejection leaves it unchanged), ``hand_no``, ``at`` (UTC, ISO 8601 with
 microseconds and ``Z``), ``actor`` (token name), ``role``, ``kind``, ``payload``,

@@ -571,7 +571,7 @@ def legal_actions(state: TableState, rules: HouseRules, at: datetime) -> dict[st
 
 
 def view(state: TableState, rules: HouseRules, at: datetime) -> dict[str, Any]:
-    """The public JSON of a table (design §4); hole cards are never included."""
+    """The public JSON of a table (what GET /v1/tables/{id} answers); never a hole card."""
     spec = state.spec
     hand = state.hand
     return {
