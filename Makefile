@@ -1,23 +1,39 @@
-# Two commands for a fresh machine: `make run` and `make test`.
+# Two commands for a fresh machine: `make run` and `make test` (both install from the lock).
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck imports docs-build docs browser pytest bench clean
+.PHONY: run test lock lock-check lint typecheck imports docs-build docs browser pytest bench clean
+
+# The lock (requirements/, tools/lock.py): dev.txt for make run and make test, runtime.txt for
+# the Dockerfile. The package itself is installed without resolving, so only locked versions run.
+PIP_VERSION := 26.3
+PIP_TOOLS_VERSION := 7.6.2
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
-	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q pip==$(PIP_VERSION)
 
-$(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -q -e '.[test,docs]'
+$(STAMP): pyproject.toml requirements/dev.txt | $(BIN)/python
+	$(BIN)/pip install -q -r requirements/dev.txt
+	$(BIN)/pip install -q --no-deps -e .
 	touch $(STAMP)
+
+# After a change to pyproject.toml's dependencies: `make lock`, then commit requirements/.
+# Existing pins are kept where they still fit; `make lock UPGRADE=1` takes the newest of all.
+lock: | $(BIN)/python
+	$(BIN)/pip install -q pip-tools==$(PIP_TOOLS_VERSION)
+	$(BIN)/python tools/lock.py refresh $(if $(UPGRADE),--upgrade)
+
+# CI: the lock must match pyproject.toml (no network needed)
+lock-check: $(STAMP)
+	$(BIN)/python tools/lock.py check
 
 run: $(STAMP)
 	$(BIN)/dealerassist serve
 
-test: $(STAMP) lint typecheck imports docs-build browser pytest
+test: $(STAMP) lock-check lint typecheck imports docs-build browser pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check dealerassist tests bench tools
