@@ -342,7 +342,8 @@ def _spec() -> dict[str, Any]:
     from dealerassist.api.openapi import build_spec
     from dealerassist.profiles import default_profiles_dir, load_profiles
 
-    return build_spec(sorted(load_profiles(default_profiles_dir())))
+    profiles = load_profiles(default_profiles_dir())
+    return build_spec({profile_id: rules.game for profile_id, rules in profiles.items()})
 
 
 def _ref_name(schema: dict[str, Any]) -> str | None:
@@ -387,7 +388,30 @@ def _cell(text: Any) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
 
+def _alternatives(schema: dict[str, Any]) -> list[str]:
+    """Fields with a oneOf of alternatives (CreateTable: one per profile): what tells the
+    alternatives apart, then the fields."""
+    alternatives = schema["oneOf"]
+    fixed = [
+        name
+        for name, prop in alternatives[0].get("properties", {}).items()
+        if len(prop.get("enum", [])) == 1 or "$ref" in prop
+    ]
+    rows = ["| " + " | ".join(fixed) + " |", "|" + "---|" * len(fixed)]
+    for alternative in alternatives:
+        cells = []
+        for name in fixed:
+            prop = alternative["properties"][name]
+            cells.append(_type(prop) if "$ref" in prop else f"`{prop['enum'][0]}`")
+        rows.append("| " + " | ".join(cells) + " |")
+    fields = {key: value for key, value in schema.items() if key != "oneOf"}
+    intro = [f"One of {len(alternatives)}:", "", *rows, "", "Each with these fields:", ""]
+    return [*intro, *_schema_table(fields)]
+
+
 def _schema_table(schema: dict[str, Any]) -> list[str]:
+    if "oneOf" in schema and all("properties" in s for s in schema["oneOf"]):
+        return _alternatives(schema)
     properties = schema.get("properties", {})
     if not properties:
         return [f"Type: {_type(schema)}.", ""]
