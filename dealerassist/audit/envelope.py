@@ -52,7 +52,13 @@ def format_at(at: datetime) -> str:
 
 
 def parse_at(text: str) -> datetime:
-    """Inverse of ``format_at``."""
+    """Inverse of ``format_at``.
+
+    >>> parse_at("2026-12-01T20:00:00.000000Z")
+    datetime.datetime(2026, 12, 1, 20, 0, tzinfo=datetime.timezone.utc)
+    >>> format_at(parse_at("2026-12-01T20:00:00.000000Z"))
+    '2026-12-01T20:00:00.000000Z'
+    """
     return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
 
 

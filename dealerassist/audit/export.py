@@ -29,7 +29,12 @@ def to_jsonl_lines(events: Iterable[Mapping[str, Any]]) -> Iterator[str]:
 
 
 def from_jsonl_lines(lines: Iterable[str | bytes]) -> Iterator[dict[str, Any]]:
-    """The events of a JSONL export (blank lines skipped)."""
+    """The events of a JSONL export (blank lines skipped).
+
+    >>> events = [{"table_id": "T1", "seq": 1, "hash": "ab"}]
+    >>> list(from_jsonl_lines(to_jsonl_lines(events))) == events
+    True
+    """
     for line in lines:
         if line.strip():
             event: dict[str, Any] = json.loads(line)
