@@ -1,6 +1,7 @@
 """Composition root: picks the concrete adapters (the only place that does).
 
-``build_services(settings)`` wires Redis (table store + audit queue + verification jobs),
+``build_services(settings)`` wires Redis (table store + audit queue + verification jobs +
+rate limits),
 the SQL audit store (and its event counter), the house-rule profiles and the system clock
 into one ``Services``; the service tests build
 ``Services`` from the fakes in ``tests/fakes.py`` instead.
@@ -22,9 +23,11 @@ from dealerassist.adapters.redis_partitions import (
     PartitionedTableStore,
     redis_urls,
 )
+from dealerassist.adapters.redis_rate_limits import RedisRefusalLimiter, RedisVerifyGate
 from dealerassist.adapters.redis_tables import RedisTableStore
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue
 from dealerassist.adapters.rq_verifications import RQVerificationQueue
+from dealerassist.adapters.sql_catalog import SqlAuditCatalog
 from dealerassist.adapters.sql_store import SqlAuditStore
 from dealerassist.errors import InvalidInput, NotFound
 from dealerassist.profiles import load_profiles, profile_version
@@ -34,6 +37,9 @@ from dealerassist.settings import Settings
 
 REDIS_SOCKET_TIMEOUT = 5.0
 REDIS_RETRIES = 2  # then 503: a tablet retries with its Idempotency-Key
+# a synchronous verify's slot outlives its time budget by this much at most (a worker killed
+# mid-verify never releases it)
+VERIFY_LEASE_MARGIN_SECONDS = 5.0
 
 
 class SystemClock:
@@ -103,6 +109,7 @@ def build_services(settings: Settings) -> Services:
     ]
     connection = connections[0]  # floor calls and verification jobs: on the first Redis
     audit_store = SqlAuditStore(settings.database_url)
+    limits = VerifyLimits(max_events=settings.verify_sync_max_events)
     partitioned = len(stores) > 1  # tables partitioned across Redis by table ID
     return Services(
         tables=PartitionedTableStore(stores) if partitioned else stores[0],
@@ -113,5 +120,17 @@ def build_services(settings: Settings) -> Services:
         floor_calls=RedisFloorCalls(connection),
         verifications=RQVerificationQueue(connection),
         event_counter=audit_store,
-        verify_limits=VerifyLimits(max_events=settings.verify_sync_max_events),
+        verify_limits=limits,
+        refusal_limiter=RedisRefusalLimiter(
+            connection, settings.refusals_per_window, settings.refusal_window_seconds
+        ),
+        verify_gate=RedisVerifyGate(
+            connection,
+            slots=settings.verify_sync_concurrency,
+            lease_seconds=limits.budget_seconds + VERIFY_LEASE_MARGIN_SECONDS,
+            events_per_window=settings.verify_sync_events_per_minute,
+            window_seconds=60,
+        ),
+        audit_catalog=SqlAuditCatalog(audit_store),
+        floor_call_limits=settings.floor_call_limits,
     )

@@ -12,6 +12,7 @@
     ├── IdempotencyMismatch           same key, another body                -> 422
     ├── Forbidden                     role or table not allowed             -> 403
     ├── ProfileError                  bad house-rule profile (field path)   -> start-up error
+    ├── RateLimited                   a token over one of its rate limits   -> 429
     └── Unavailable                   Redis or the audit store is down      -> 503
 
 The pure core raises only ``RuleViolation`` and ``InvalidInput``; the HTTP layer maps each
@@ -68,6 +69,18 @@ class Forbidden(DealerAssistError):
 
 class ProfileError(DealerAssistError):
     """A house-rule profile is invalid; the message names the field path."""
+
+
+class RateLimited(DealerAssistError):
+    """A token is over one of its rate limits (refused entries, synchronous verifies): retry
+    after ``retry_after`` seconds; ``details`` go into the answer (a refusal's rule_id ...)."""
+
+    def __init__(
+        self, message: str, retry_after: int, details: Mapping[str, Any] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.retry_after = max(1, retry_after)
+        self.details = dict(details or {})
 
 
 class Unavailable(DealerAssistError):

@@ -435,6 +435,20 @@ INVARIANTS: tuple[Invariant, ...] = (
         ),
     ),
     Invariant(
+        "betting.reopen_per_player",
+        'does not apply with short_all_in = "pokerkit", which reopens as pokerkit does '
+        "(BET-04, BET-05)",
+        lambda r, _: (
+            not r.betting.reopen_per_player or r.betting.short_all_in is not ShortAllInRule.POKERKIT
+        ),
+    ),
+    Invariant(
+        "blinds.button_straddle",
+        "button straddles are not permitted in limit games: needs game.structure = no_limit or "
+        "pot_limit (BLIND-14, WSOP 22)",
+        lambda r, _: not r.blinds.button_straddle or r.game.structure is not Structure.FIXED_LIMIT,
+    ),
+    Invariant(
         "betting.pot_limit_round_blinds_up",
         "applies only when game.structure = pot_limit (BET-05)",
         lambda r, _: (

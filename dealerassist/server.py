@@ -21,7 +21,7 @@ from typing import Any
 import redis
 from gunicorn.app.base import BaseApplication
 
-from dealerassist import __version__
+from dealerassist import __version__, request_limits
 from dealerassist.adapters.embedded_redis import EmbeddedRedis, start_embedded_redis
 from dealerassist.adapters.redis_partitions import redis_urls
 from dealerassist.adapters.redis_tables import DURABLE, persistence
@@ -67,6 +67,7 @@ class GunicornApp(BaseApplication):  # type: ignore[misc]
         self.cfg.set("worker_class", "sync")
         self.cfg.set("accesslog", None)
         self.cfg.set("post_fork", forget_inherited_children)
+        request_limits.configure(self.cfg)  # 414/431 from the app, as problem+json
 
     def load(self) -> Any:
         return create_served_app({"SETTINGS": self.settings})

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from dealerassist.errors import InvalidInput
+from dealerassist.service.floor_calls import (
+    DEFAULT_PER_TABLE,
+    DEFAULT_PER_TOKEN,
+    DEFAULT_TTL_SECONDS,
+    FloorCallLimits,
+)
 from dealerassist.service.ports import SYNC_VERIFY_MAX_EVENTS
 
 DEFAULT_PROFILES_DIR = Path(__file__).resolve().parent.parent / "config" / "house_rules"
@@ -18,6 +24,14 @@ DEFAULT_MAX_BODY = 64 * 1024
 # GET /v1/audit/verify answers within the request up to this many events in scope (above
 # it: 422, start a verification job); sized from the measured verify rate (service.ports).
 DEFAULT_VERIFY_SYNC_MAX_EVENTS = SYNC_VERIFY_MAX_EVENTS
+# Refused entries one token may have recorded per window (each is stored for good); past
+# them one more is recorded as the burst and the rest of the window's refusals are 429s.
+DEFAULT_REFUSALS_PER_WINDOW = 60
+DEFAULT_REFUSAL_WINDOW_SECONDS = 60
+# The synchronous verify runs on the workers that serve the tablets: this many at once on
+# the host, and this many events per token per minute (one verify at the request limit).
+DEFAULT_VERIFY_SYNC_CONCURRENCY = 1
+DEFAULT_VERIFY_SYNC_EVENTS_PER_MINUTE = SYNC_VERIFY_MAX_EVENTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +46,11 @@ class Settings:
     idempotency_ttl_seconds: int = DEFAULT_IDEMPOTENCY_TTL
     max_body_bytes: int = DEFAULT_MAX_BODY
     verify_sync_max_events: int = DEFAULT_VERIFY_SYNC_MAX_EVENTS
+    floor_call_limits: FloorCallLimits = field(default_factory=FloorCallLimits)
+    refusals_per_window: int = DEFAULT_REFUSALS_PER_WINDOW
+    refusal_window_seconds: int = DEFAULT_REFUSAL_WINDOW_SECONDS
+    verify_sync_concurrency: int = DEFAULT_VERIFY_SYNC_CONCURRENCY
+    verify_sync_events_per_minute: int = DEFAULT_VERIFY_SYNC_EVENTS_PER_MINUTE
 
     @property
     def sqlite_url(self) -> str:
@@ -55,6 +74,25 @@ class Settings:
             max_body_bytes=_positive(env, "DEALERASSIST_MAX_BODY_BYTES", DEFAULT_MAX_BODY),
             verify_sync_max_events=_positive(
                 env, "DEALERASSIST_VERIFY_SYNC_MAX_EVENTS", DEFAULT_VERIFY_SYNC_MAX_EVENTS
+            ),
+            floor_call_limits=FloorCallLimits(
+                per_table=_positive(env, "DEALERASSIST_FLOOR_CALLS_PER_TABLE", DEFAULT_PER_TABLE),
+                per_token=_positive(env, "DEALERASSIST_FLOOR_CALLS_PER_TOKEN", DEFAULT_PER_TOKEN),
+                ttl_seconds=_positive(env, "DEALERASSIST_FLOOR_CALL_TTL", DEFAULT_TTL_SECONDS),
+            ),
+            refusals_per_window=_positive(
+                env, "DEALERASSIST_REFUSALS_PER_WINDOW", DEFAULT_REFUSALS_PER_WINDOW
+            ),
+            refusal_window_seconds=_positive(
+                env, "DEALERASSIST_REFUSAL_WINDOW_SECONDS", DEFAULT_REFUSAL_WINDOW_SECONDS
+            ),
+            verify_sync_concurrency=_positive(
+                env, "DEALERASSIST_VERIFY_SYNC_CONCURRENCY", DEFAULT_VERIFY_SYNC_CONCURRENCY
+            ),
+            verify_sync_events_per_minute=_positive(
+                env,
+                "DEALERASSIST_VERIFY_SYNC_EVENTS_PER_MINUTE",
+                DEFAULT_VERIFY_SYNC_EVENTS_PER_MINUTE,
             ),
         )
         database_url = env.get("DATABASE_URL") or settings.sqlite_url

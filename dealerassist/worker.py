@@ -316,10 +316,13 @@ def run_worker(
     return worker.work(burst=burst, with_scheduler=with_scheduler, logging_level=logging_level)
 
 
-def verify_audit_log(table_id: str | None = None) -> dict[str, Any]:
-    """RQ job (the verify queue): verify one table's chain, or every table's, replaying each
-    event under the profile version it recorded; the report is the job's result."""
-    return verify_scope(_context.store(), _context.profiles(), table_id, _interrupted)
+def verify_audit_log(
+    table_id: str | None = None, tables: list[str] | None = None
+) -> dict[str, Any]:
+    """RQ job (the verify queue): verify one table's chain, else those of ``tables`` (a
+    table-scoped token's), else every table's, replaying each event under the profile
+    version it recorded; the report is the job's result."""
+    return verify_scope(_context.store(), _context.profiles(), table_id, _interrupted, tables)
 
 
 def _interrupted() -> DealerAssistError | None:

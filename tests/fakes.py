@@ -94,6 +94,11 @@ class FakeAuditQueue:
             raise Unavailable("fake queue is down")
         return len(self.store.staged)
 
+    def pending(self, table_id: str) -> int:
+        if self.down:
+            raise Unavailable("fake queue is down")
+        return sum(event["table_id"] == table_id for event in self.store.staged)
+
 
 @dataclass
 class FakeAuditStore:
@@ -193,13 +198,14 @@ class FakeVerificationQueue:
     jobs: dict[str, Verification] = field(default_factory=dict)
     down: bool = False
 
-    def enqueue(self, table_id: str | None) -> Verification:
+    def enqueue(self, table_id: str | None, tables: Sequence[str] | None = None) -> Verification:
         if self.down:
             raise Unavailable("fake Redis is down")
         job = Verification(
             id=f"{len(self.jobs) + 1:032x}",
             status=VerificationStatus.QUEUED,
             table_id=table_id,
+            tables=None if tables is None else tuple(tables),
             enqueued_at=datetime(2026, 11, 29, 12, 0, tzinfo=UTC),
         )
         self.jobs[job.id] = job

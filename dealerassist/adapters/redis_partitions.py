@@ -104,3 +104,6 @@ class PartitionedAuditQueue:
 
     def depth(self) -> int:
         return sum(queue.depth() for queue in self.queues)
+
+    def pending(self, table_id: str) -> int:
+        return self.queues[partition_of(table_id, len(self.queues))].pending(table_id)

@@ -5,7 +5,7 @@ a whole store takes minutes: far longer than a drain round. It runs on ``VERIFY_
 served by a worker of its own (``worker.run_verify_worker``), never on the ``audit`` queue,
 whose single drain job would otherwise wait behind it while events pile up in Redis.
 
-The job is ``dealerassist.worker.verify_audit_log(table_id)``, enqueued by dotted path with
+The job is ``dealerassist.worker.verify_audit_log(table_id, tables)``, enqueued by dotted path with
 the JSON serializer. Its status and report are RQ's own (``Job.get_status``,
 ``Job.latest_result``): the report is kept ``RESULT_TTL_SECONDS`` after the job ends, a
 failure as long; a job still queued never expires. A job interrupted by its worker's
@@ -17,6 +17,7 @@ IDs are ours (32 hex digits), so a malformed ID is a 404 without a Redis read.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 from uuid import uuid4
 
@@ -71,15 +72,19 @@ class RQVerificationQueue:
         self.connection = connection
         self.queue = Queue(queue_name, connection=connection, serializer=JSONSerializer)
 
-    def enqueue(self, table_id: str | None) -> Verification:
+    def enqueue(self, table_id: str | None, tables: Sequence[str] | None = None) -> Verification:
+        kwargs: dict[str, Any] = {"table_id": table_id}
+        if tables is not None:  # a table-scoped token's tables (absent: as before)
+            kwargs["tables"] = list(tables)
+        scope = table_id or (f"tables {', '.join(tables)}" if tables is not None else None)
         job = self.queue.enqueue_call(
             VERIFY_JOB,
-            kwargs={"table_id": table_id},
+            kwargs=kwargs,
             job_id=uuid4().hex,
             timeout=JOB_TIMEOUT_SECONDS,
             result_ttl=RESULT_TTL_SECONDS,
             failure_ttl=RESULT_TTL_SECONDS,
-            description=f"verify the audit log ({table_id or 'every table'})",
+            description=f"verify the audit log ({scope or 'every table'})",
             retry=Retry(max=RESUMES, enqueue_at_front=True),
         )
         return self._view(job, JobStatus.QUEUED)
@@ -109,6 +114,7 @@ class RQVerificationQueue:
         elif status is not None and state is VerificationStatus.FAILED:
             error = f"the verification job was {status.value}"
         table_id = job.kwargs.get("table_id")
+        tables = job.kwargs.get("tables")
         return Verification(
             id=job.id,
             status=state or VerificationStatus.QUEUED,
@@ -117,4 +123,5 @@ class RQVerificationQueue:
             error=error,
             enqueued_at=job.enqueued_at,
             ended_at=job.ended_at,
+            tables=tuple(str(t) for t in tables) if isinstance(tables, list) else None,
         )

@@ -14,10 +14,11 @@ from typing import Any
 
 from flask import Flask
 
-from dealerassist.api import audit, docs, health, profiles, rulings, tables
+from dealerassist.api import audit, audit_browse, docs, health, profiles, rulings, tables
 from dealerassist.api.auth import TOKENS_EXTENSION, TokenBook
 from dealerassist.api.errors import register_error_handlers
 from dealerassist.api.http import SERVICES_EXTENSION, JSONProvider
+from dealerassist.api.security import register_security_headers
 from dealerassist.bootstrap import build_services
 from dealerassist.errors import ProfileError
 from dealerassist.profiles import load_profiles
@@ -72,7 +73,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         (lambda: services) if services is not None else (lambda: build_services(settings))
     )
     register_error_handlers(app)
-    for module in (health, tables, profiles, audit, docs, rulings):
+    register_security_headers(app)
+    for module in (health, tables, profiles, audit, audit_browse, docs, rulings):
         app.register_blueprint(module.blueprint)
     app.register_blueprint(pages.blueprint)  # the tablet, floor and audit pages (not /v1)
     return app

@@ -3,6 +3,11 @@
 Verify within the request (``GET /verify``, small scopes: above the limit a 422 names the
 jobs route) or as a job (``POST /verifications`` -> 202 + ``Location``, then
 ``GET /verifications/{id}`` until it is ``finished`` or ``failed``).
+
+A table-scoped token (``tables = [...]`` in the tokens file) sees and verifies its tables
+only, on every route: naming another table is a 403; naming none means its tables (not the
+whole store) for the export, the verify and a verification job; a job that covers another
+table (or the whole store) is a 403 to it.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request, stream_with_context, url_for
 
 from dealerassist.api.auth import Role, current_token, requires
-from dealerassist.api.errors import problem
+from dealerassist.api.errors import RETRY_AFTER_SECONDS, problem
 from dealerassist.api.http import json_body, services
 from dealerassist.api.schemas import (
     AuditEventsQuerySchema,
@@ -25,7 +30,7 @@ from dealerassist.api.schemas import (
 )
 from dealerassist.audit.export import to_csv_lines, to_jsonl_lines
 from dealerassist.audit.phh import hand_to_phh
-from dealerassist.errors import Forbidden
+from dealerassist.errors import Forbidden, RateLimited
 from dealerassist.service import audit as use_cases
 
 blueprint = Blueprint("audit", __name__, url_prefix="/v1/audit")
@@ -38,9 +43,13 @@ TOO_LARGE = 422  # well-formed, but not for this route: the same scope as a job 
 MIMETYPES = {"jsonl": "application/x-ndjson", "csv": "text/csv"}
 
 
-def _scoped(table_id: str | None) -> None:
-    if table_id is not None and not current_token().may_touch(table_id):
+def _scoped(table_id: str | None) -> frozenset[str] | None:
+    """Check ``table_id`` against the token's scope; the tables a request that names none
+    covers (``None``: every table, for a token without a scope)."""
+    token = current_token()
+    if table_id is not None and not token.may_touch(table_id):
         raise Forbidden(f"this token is not allowed at table {table_id!r}")
+    return None if table_id is not None else token.tables
 
 
 @blueprint.get("/events")
@@ -48,9 +57,9 @@ def _scoped(table_id: str | None) -> None:
 def events() -> Response:
     """Stream the events (``format=jsonl`` default, or ``csv``)."""
     query = load(_events_query, request.args.to_dict())
-    _scoped(query.get("table_id"))
+    tables = _scoped(query.get("table_id"))
     found = use_cases.audit_events(
-        services(), query.get("table_id"), query.get("since"), query.get("until")
+        services(), query.get("table_id"), query.get("since"), query.get("until"), tables
     )
     fmt = query.get("format", "jsonl")
     lines = to_csv_lines(found) if fmt == "csv" else to_jsonl_lines(found)
@@ -67,9 +76,19 @@ def _primed(lines: Iterable[str]) -> Iterator[str]:
 @blueprint.get("/hands/<table_id>/<int(max=2147483647):hand_no>")
 @requires(*AUDITORS)
 def hand(table_id: str, hand_no: int) -> Response:
-    """One audited hand as JSON (default) or PHH text."""
+    """One audited hand as JSON (default) or PHH text, once stored whole: before that a 409
+    (``reason``: ``in_play``, or ``draining`` with Retry-After) that links the live hand."""
     query = load(_hand_query, request.args.to_dict())
-    record: dict[str, Any] = use_cases.audit_hand(services(), table_id, hand_no)
+    try:
+        record: dict[str, Any] = use_cases.audit_hand(services(), table_id, hand_no)
+    except use_cases.HandIncomplete as incomplete:
+        draining = incomplete.reason == use_cases.HandIncomplete.DRAINING
+        return problem(
+            409, "Hand not stored whole", str(incomplete), "hand-incomplete",
+            {"Retry-After": RETRY_AFTER_SECONDS} if draining else None,
+            reason=incomplete.reason,
+            live=url_for("tables.get_hand", table_id=table_id, hand_no=hand_no),
+        )  # fmt: skip
     if query.get("format") == "phh":
         return Response(hand_to_phh(record), mimetype="text/plain")
     return jsonify({"table_id": table_id, "hand_no": hand_no, "live": False, "hand": record})
@@ -80,9 +99,20 @@ def hand(table_id: str, hand_no: int) -> Response:
 def verify() -> Response:
     """Verify the chains (one table or all) and replay the hands."""
     query = load(_verify_query, request.args.to_dict())
-    _scoped(query.get("table_id"))
+    tables = _scoped(query.get("table_id"))
+    caller = current_token().name
     try:
-        return jsonify(use_cases.verify_log(services(), query.get("table_id")))
+        return jsonify(use_cases.verify_log(services(), query.get("table_id"), tables, caller))
+    except RateLimited as limited:
+        return problem(
+            429, "Too many synchronous verifies",
+            f"{limited}: verify as a job instead (POST {url_for('audit.start_verification')}), "
+            f"which runs on a worker of its own, or retry after {limited.retry_after} s",
+            "rate-limited", {"Retry-After": str(limited.retry_after)},
+            retry_after=limited.retry_after,
+            verifications=url_for("audit.start_verification"),
+            **limited.details,
+        )  # fmt: skip
     except use_cases.VerifyScopeTooLarge as refused:
         return problem(
             TOO_LARGE,
@@ -100,8 +130,8 @@ def verify() -> Response:
 def start_verification() -> Response:
     """Queue a verification job (one table, or all): 202 with its Location."""
     body = json_body(_start_verification, optional=True)
-    _scoped(body.get("table_id"))
-    job = use_cases.start_verification(services(), body.get("table_id"))
+    tables = _scoped(body.get("table_id"))
+    job = use_cases.start_verification(services(), body.get("table_id"), tables)
     response = jsonify(job.to_dict())
     response.status_code = 202
     response.headers["Location"] = url_for("audit.verification", verification_id=job.id)
@@ -113,5 +143,7 @@ def start_verification() -> Response:
 def verification(verification_id: str) -> Response:
     """A verification job: queued, running, finished (with its report) or failed."""
     job = use_cases.verification(services(), verification_id)
-    _scoped(job.table_id)
+    allowed = current_token().tables
+    if allowed is not None and not job.covers_only(allowed):
+        raise Forbidden("this verification covers tables this token is not allowed at")
     return jsonify(job.to_dict())

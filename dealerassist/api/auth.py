@@ -87,7 +87,23 @@ class TokenBook:
         entries = data.get("tokens", [])
         if not isinstance(entries, list):
             raise InvalidInput(f"tokens file {path}: [[tokens]] must be an array of tables")
-        return cls(_parse_entry(entry, index, path) for index, entry in enumerate(entries))
+        tokens = [_parse_entry(entry, index, path) for index, entry in enumerate(entries)]
+        _refuse_duplicate_names(tokens, path)
+        return cls(tokens)
+
+
+def _refuse_duplicate_names(tokens: Iterable[Token], path: Path) -> None:
+    """Each token's name is its identity: the Idempotency-Key space of its requests, the actor
+    of its audit events, the key of its rate limits. Two entries with one name could not be
+    told apart in the log, and one's retry could replay the other's answer: refused."""
+    seen: dict[str, int] = {}
+    for index, token in enumerate(tokens):
+        if token.name in seen:
+            raise InvalidInput(
+                f"tokens file {path}, tokens[{index}]: the name {token.name!r} is taken by "
+                f"tokens[{seen[token.name]}]; give every token its own name"
+            )
+        seen[token.name] = index
 
 
 def _parse_entry(entry: Any, index: int, path: Path) -> Token:
@@ -171,6 +187,17 @@ def authenticate() -> Token:
     token = book.find(secret.strip())
     if token is None:
         raise Unauthenticated("unknown token")
+    return token
+
+
+def optional_token() -> Token | None:
+    """The caller's token on a public route (``/readyz``), or None: an absent or unknown token
+    is no error there, it only sees less (``errors.sees_backend_details``)."""
+    try:
+        token = authenticate()
+    except Unauthenticated:
+        return None
+    g.token = token
     return token
 
 

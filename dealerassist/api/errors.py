@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import redis
-from flask import Flask, Response, current_app, json, request
+from flask import Flask, Response, current_app, g, json, request
 from werkzeug.exceptions import HTTPException
 
 from dealerassist.errors import (
@@ -25,6 +25,7 @@ from dealerassist.errors import (
     InvalidInput,
     NotFound,
     ProfileError,
+    RateLimited,
     Unavailable,
 )
 from dealerassist.rules.violations import RuleViolation
@@ -33,6 +34,10 @@ PROBLEM_MIME = "application/problem+json"
 PROBLEM_BASE = "https://dealerassist.invalid/problems/"
 _AUTHENTICATE = {"WWW-Authenticate": 'Bearer realm="dealerassist"'}
 RETRY_AFTER_SECONDS = "1"
+# Who may read why a backend does not answer (its host, port, database name, socket path):
+# the roles that run or audit the room. Everyone else gets BACKEND_DOWN; the log has it all.
+BACKEND_DETAIL_ROLES = frozenset({"admin", "auditor"})
+BACKEND_DOWN = "a backend (Redis or the audit store) does not answer; retry after Retry-After"
 
 
 class Unauthenticated(DealerAssistError):
@@ -58,6 +63,7 @@ _MAPPING: tuple[tuple[type[DealerAssistError], int, str, str], ...] = (
     (Conflict, 412, "stale-version", "Precondition failed"),
     (UnsupportedMediaType, 415, "unsupported-media-type", "Unsupported media type"),
     (IdempotencyMismatch, 422, "idempotency-key-reused", "Idempotency-Key reused"),
+    (RateLimited, 429, "rate-limited", "Too many requests"),
     (Unavailable, 503, "unavailable", "Service unavailable"),
     (ProfileError, 503, "profile-error", "House-rule profile invalid"),
 )
@@ -99,12 +105,26 @@ def rule_violation_problem(body: Mapping[str, Any]) -> Response:
     return response
 
 
+def sees_backend_details() -> bool:
+    """Whether this request's token (``g.token``, set by ``auth``) may read backend details."""
+    return getattr(g.get("token"), "role", None) in BACKEND_DETAIL_ROLES
+
+
+def backend_detail(text: str) -> str:
+    """``text`` (why a backend does not answer) for an admin or auditor, else BACKEND_DOWN."""
+    return text if sees_backend_details() else BACKEND_DOWN
+
+
 def _dealerassist_error(error: DealerAssistError) -> Response:
     if isinstance(error, RuleViolation):
         return rule_violation_problem({**error.to_dict()})
+    detail = str(error)
+    if isinstance(error, Unavailable):
+        current_app.logger.warning("unavailable (%s %s): %s", request.method, request.path, error)
+        detail = backend_detail(detail)
     for cls, status, slug, title in _MAPPING:
         if isinstance(error, cls):
-            return problem(status, title, str(error), slug, _headers(error), **_extras(error))
+            return problem(status, title, detail, slug, _headers(error), **_extras(error))
     return _unexpected(error)  # pragma: no cover - every class is mapped
 
 
@@ -116,6 +136,8 @@ def _headers(error: DealerAssistError) -> dict[str, str]:
         return {"ETag": f'"v{error.current_version}"'}
     if isinstance(error, Unavailable | ProfileError):
         return {"Retry-After": RETRY_AFTER_SECONDS}
+    if isinstance(error, RateLimited):
+        return {"Retry-After": str(error.retry_after)}
     return {}
 
 
@@ -124,6 +146,8 @@ def _extras(error: DealerAssistError) -> dict[str, Any]:
         return {"current_version": error.current_version}
     if isinstance(error, InvalidFields):  # a schema's field errors, or the service's
         return {"errors": error.errors}
+    if isinstance(error, RateLimited):
+        return {"retry_after": error.retry_after, **error.details}
     return {}
 
 
@@ -134,9 +158,10 @@ def _http_error(error: HTTPException) -> Response:
 
 
 def _redis_error(error: redis.RedisError) -> Response:
-    current_app.logger.warning("Redis error: %s", error)
+    current_app.logger.warning("Redis error (%s %s): %s", request.method, request.path, error)
     headers = {"Retry-After": RETRY_AFTER_SECONDS}
-    return problem(503, "Service unavailable", f"Redis: {error}", "unavailable", headers)
+    detail = backend_detail(f"Redis: {error}")
+    return problem(503, "Service unavailable", detail, "unavailable", headers)
 
 
 def _unexpected(error: Exception) -> Response:

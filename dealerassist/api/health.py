@@ -1,13 +1,19 @@
-"""Liveness (/healthz: the process answers) and readiness (/readyz: every backend answers)."""
+"""Liveness (/healthz: the process answers) and readiness (/readyz: every backend answers).
+
+Both are public (a load balancer has no token). Why a backend fails (its host, port,
+database name or socket path) is logged, and shown in the answer only to an admin or
+auditor token (``errors.BACKEND_DETAIL_ROLES``); anyone else sees which check failed.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 import redis
-from flask import Blueprint, Response, jsonify
+from flask import Blueprint, Response, current_app, jsonify
 
-from dealerassist.api.errors import problem
+from dealerassist.api.auth import optional_token
+from dealerassist.api.errors import backend_detail, problem, sees_backend_details
 from dealerassist.api.http import services
 from dealerassist.errors import DealerAssistError
 
@@ -26,10 +32,13 @@ def readyz() -> Response:
     answer; 503 names the ones that do not."""
     checks: dict[str, Any] = {}
     failed = False
+    optional_token()
     try:
         ports = services()
     except DealerAssistError as error:
-        return problem(503, "Not ready", str(error), "unavailable", checks={"services": str(error)})
+        current_app.logger.warning("not ready: services: %s", error)
+        shown = backend_detail(str(error))
+        return problem(503, "Not ready", shown, "unavailable", checks={"services": shown})
     for name, check, key in (
         ("redis", ports.tables.persistence, "persistence"),
         ("audit_store", ports.audit_store.ping, None),
@@ -38,7 +47,10 @@ def readyz() -> Response:
         try:
             value = check()
         except (DealerAssistError, redis.RedisError) as error:
-            checks[name] = {"ok": False, "error": str(error)}
+            current_app.logger.warning("not ready: %s: %s", name, error)
+            checks[name] = {"ok": False}
+            if sees_backend_details():
+                checks[name]["error"] = str(error)
             failed = True
         else:
             checks[name] = {"ok": True} if key is None else {"ok": True, key: value}

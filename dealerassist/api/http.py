@@ -22,6 +22,7 @@ SERVICES_EXTENSION = "dealerassist.services"
 MAX_IDEMPOTENCY_KEY = 255
 _ETAG = re.compile(r'^(?:W/)?"v(\d{1,18})"$')
 STALE = -1  # an If-Match that names no version of ours never matches
+MAX_JSON_DEPTH = 32  # the deepest body (a ruling's effects' entries) nests 4 levels
 
 
 class JSONProvider(DefaultJSONProvider):
@@ -62,9 +63,53 @@ def json_body(schema: Schema, optional: bool = False) -> dict[str, Any]:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError) as exc:
         raise ValidationFailed("the body is not valid JSON", {"_body": [str(exc)]}) from None
+    except RecursionError:
+        why = f"nested deeper than the parser reads (at most {MAX_JSON_DEPTH} levels)"
+        raise ValidationFailed("the body is not valid JSON", {"_body": [why]}) from None
     if not isinstance(data, dict):
         raise ValidationFailed("the body must be a JSON object", {"_body": ["not an object"]})
+    check_json_text(data)
     return load(schema, data)
+
+
+def check_json_text(data: Any) -> None:
+    """Refuse what JSON can say but the service cannot keep: a string (or key) holding a lone
+    surrogate (``"\\ud800"`` parses, but is no Unicode text: it can be neither stored nor
+    sent as UTF-8), or nesting deeper than ``MAX_JSON_DEPTH`` (no body of the API nests more
+    than a few levels). Walked without recursion, so any depth the parser returned is safe.
+
+    >>> check_json_text({"player": "Zo\u00eb", "effects": [{"seat": 2}]})
+    >>> check_json_text({"player": "A" + chr(0xD800)})
+    Traceback (most recent call last):
+    ...
+    dealerassist.api.errors.ValidationFailed: the body holds text that is not Unicode
+    """
+    pending: list[tuple[str, Any, int]] = [("", data, 0)]
+    while pending:
+        path, value, depth = pending.pop()
+        if depth > MAX_JSON_DEPTH:
+            why = f"nested more than {MAX_JSON_DEPTH} levels deep"
+            raise ValidationFailed("the body is nested too deep", {"_body": [why]})
+        if isinstance(value, dict):
+            for key, item in value.items():
+                where = f"{path}.{key}" if path else str(key)
+                _check_text(key, where or "a key")
+                pending.append((where, item, depth + 1))
+        elif isinstance(value, list):
+            pending.extend((f"{path}[{i}]", item, depth + 1) for i, item in enumerate(value))
+        elif isinstance(value, str):
+            _check_text(value, path)
+
+
+def _check_text(text: str, where: str) -> None:
+    if text.isascii():
+        return
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        field = where.split(".", 1)[0].split("[", 1)[0] or "_body"
+        why = f"{where}: a lone surrogate (\\ud800-\\udfff) is not a character; send UTF-8 text"
+        raise ValidationFailed("the body holds text that is not Unicode", {field: [why]}) from None
 
 
 def preconditions() -> Preconditions:

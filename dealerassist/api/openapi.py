@@ -17,7 +17,7 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
 from dealerassist import __version__
-from dealerassist.api import profiles, rulings, schemas
+from dealerassist.api import audit_browse, profiles, rulings, schemas
 from dealerassist.api.errors import PROBLEM_MIME
 from dealerassist.rules.actions import ActionKind
 from dealerassist.rules.house_rules import ForcedBets, GameRules, Structure
@@ -123,13 +123,18 @@ _ERROR_TEXT = {
     409: "rule violation (rule_id, seat, allowed) or the table exists already",
     412: "If-Match names a stale version (current_version in the body)",
     413: "body larger than 64 KB",
+    414: "request line longer than 4094 bytes (any route)",
     415: "body is not application/json",
     422: "Idempotency-Key reused with another body",
+    429: "too many: refused entries from this token (the refusal's rule_id, seat and allowed, "
+    "`stored`: whether it was recorded), synchronous verifies, or open floor calls at the table "
+    "or from the token; see Retry-After",
+    431: "a header field longer than 8190 bytes, or more than 64 fields (any route)",
     503: "Redis or the audit store is unavailable",
 }
 
 READ_ERRORS = (400, 401, 403, 404, 503)
-WRITE_ERRORS = (400, 401, 403, 404, 409, 412, 413, 415, 422, 503)
+WRITE_ERRORS = (400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503)
 
 
 def _json(schema: str) -> dict[str, Any]:
@@ -205,7 +210,11 @@ def build_spec(profiles: Sequence[str] | Mapping[str, GameRules] = ()) -> dict[s
         version=__version__,
         openapi_version="3.0.3",
         plugins=[MarshmallowPlugin()],
-        info={"description": "Dealer assist for live draw-poker tables."},
+        info={
+            "description": "Dealer assist for live draw-poker tables. Any route answers 414 "
+            "(request line over 4094 bytes) or 431 (a header field over 8190 bytes, or over "
+            "64 fields) as problem+json."
+        },
         security=[{"bearer": []}],
     )
     _components(spec, sorted(profiles))
@@ -234,9 +243,14 @@ OPERATION_IDS = {
     ("/v1/rulings/options", "get"): "rulingOptions",
     ("/v1/tables/{table_id}/floor-calls", "post"): "callTheFloor",
     ("/v1/floor/calls", "get"): "openFloorCalls",
+    ("/v1/floor/calls/{call_id}", "get"): "getFloorCall",
+    ("/v1/floor/tables", "get"): "floorTables",
     ("/v1/profiles/{profile_id}", "get"): "getProfile",
     ("/v1/audit/events", "get"): "auditEvents",
     ("/v1/audit/hands/{table_id}/{hand_no}", "get"): "auditHand",
+    ("/v1/audit/hands/{table_id}/{hand_no}/replay", "get"): "replayAuditHand",
+    ("/v1/audit/hands", "get"): "auditHands",
+    ("/v1/audit/tables", "get"): "auditTables",
     ("/v1/audit/verify", "get"): "verify",
     ("/v1/audit/verifications", "post"): "startVerification",
     ("/v1/audit/verifications/{verification_id}", "get"): "getVerification",
@@ -265,7 +279,10 @@ LINKS: dict[tuple[str, str, str], dict[str, tuple[str, dict[str, str]]]] = {
         "getHand": ("getHand", HAND_OF_ANSWER),
     },
     ("rule", "200", ""): {"getHand": ("getHand", HAND_OF_ANSWER)},
-    ("getHand", "200", ""): {"auditHand": ("auditHand", HAND_OF_RECORD)},
+    ("getHand", "200", ""): {
+        "auditHand": ("auditHand", HAND_OF_RECORD),
+        "replayAuditHand": ("replayAuditHand", HAND_OF_RECORD),
+    },
     ("startVerification", "202", ""): {
         "getVerification": ("getVerification", {"verification_id": "$response.body#/id"})
     },
@@ -273,8 +290,12 @@ LINKS: dict[tuple[str, str, str], dict[str, tuple[str, dict[str, str]]]] = {
 
 
 def _operation_ids_and_links(paths: dict[str, Any]) -> None:
-    for (path, method), operation_id in OPERATION_IDS.items():
-        paths[path][method]["operationId"] = operation_id
+    for path, item in paths.items():
+        for method, operation in item.items():
+            if method != "parameters":  # a route without a name here still gets a unique one
+                operation["operationId"] = OPERATION_IDS.get((path, method)) or _fallback_id(
+                    path, method
+                )
     by_id = {
         operation["operationId"]: operation
         for item in paths.values()
@@ -287,6 +308,12 @@ def _operation_ids_and_links(paths: dict[str, Any]) -> None:
             name: {"operationId": target, "parameters": dict(parameters)}
             for name, (target, parameters) in links.items()
         }
+
+
+def _fallback_id(path: str, method: str) -> str:
+    """``GET /v1/floor/calls/{call_id}`` → ``get_v1_floor_calls_call_id``."""
+    words = [part.strip("{}").replace("-", "_") for part in path.split("/") if part]
+    return "_".join([method, *words])
 
 
 # -- CreateTable: one alternative per installed profile, as strict as the validation ---------
@@ -442,6 +469,7 @@ def _paths() -> dict[str, dict[str, Any]]:
         **profiles.openapi_paths(),
         **_audit_paths(),
         **rulings.openapi_paths(),
+        **audit_browse.openapi_paths(),
         "/healthz": {"get": _public("Liveness", {"200": {"description": "up",
                                                          "content": _json("Status")}})},
         "/readyz": {"get": _public("Readiness: Redis, audit store, queue",
@@ -462,9 +490,15 @@ def _audit_paths() -> dict[str, dict[str, Any]]:
     }
     hand_ok = {
         "200": {
-            "description": "the hand record (json) or its PHH text",
+            "description": "the hand record (json) or its PHH text, stored whole",
             "content": {**_json("Hand"), "text/plain": {"schema": {"type": "string"}}},
-        }
+        },
+        "409": {
+            "description": "the hand is not stored whole yet: `reason` is `in_play` (still "
+            "played at the table; `live` links its live view) or `draining` (ended, its "
+            "events on their way to the store: retry after Retry-After)",
+            "content": {PROBLEM_MIME: {"schema": {"$ref": "#/components/schemas/Problem"}}},
+        },
     }
     verify_ok = {"200": {"description": "the report", "content": _json("VerifyReport")}}
     query = {"in": "query", "schema": schemas.AuditEventsQuerySchema}
@@ -480,7 +514,8 @@ def _audit_paths() -> dict[str, dict[str, Any]]:
         },
         "/v1/audit/verify": {
             "get": {**_read("Verify hash chains and replay hands (small scopes)",
-                            "auditor, admin", {**verify_ok, **TOO_LARGE}, (400, 401, 403, 503),
+                            "auditor, admin", {**verify_ok, **TOO_LARGE},
+                            (400, 401, 403, 429, 503),
                             [{"in": "query", "schema": schemas.AuditVerifyQuerySchema}])},
         },
         **_verification_paths(),
@@ -494,6 +529,13 @@ VERIFICATION = {
         "id": {"type": "string"},
         "status": {"type": "string", "enum": ["queued", "running", "finished", "failed"]},
         "table_id": {"type": "string", "nullable": True},
+        "tables": {
+            "type": "array",
+            "items": {"type": "string"},
+            "nullable": True,
+            "description": "the tables verified when the job names no one table (those of a "
+            "table-scoped token); with neither, every table",
+        },
         "result": {**VERIFY, "nullable": True, "description": "the report, once finished"},
         "error": {"type": "string", "nullable": True, "description": "why it failed"},
         "enqueued_at": {"type": "string", "format": "date-time", "nullable": True},

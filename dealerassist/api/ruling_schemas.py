@@ -8,8 +8,15 @@ from typing import Any
 
 from marshmallow import fields, validate
 
-from dealerassist.api.schemas import TABLE_ID_PATTERN, ActionSchema, StrictSchema
+from dealerassist.api.schemas import (
+    TABLE_ID_PATTERN,
+    ActionSchema,
+    StrictSchema,
+    name_field,
+    note_field,
+)
 from dealerassist.rules.ruling_commands import MAX_EFFECTS, MAX_NOTE, MAX_POTS, EffectKind
+from dealerassist.service.floor_calls import MAX_PAGE
 
 RULE_ID_PATTERN = r"^[A-Z]{3,5}-\d{2}$"
 MAX_CHIPS = 10**12
@@ -42,8 +49,7 @@ class EffectSchema(StrictSchema):
     )
     entry = fields.Nested(ActionSchema)
     waive = _rule_id()
-    player = fields.String(  # clear_false_opener only, instead of seat (OPEN-08)
-        validate=validate.Length(min=1, max=64),
+    player = name_field(  # clear_false_opener only, instead of seat (OPEN-08)
         metadata={"description": "clear_false_opener only, instead of seat: the player's ID"},
     )
 
@@ -51,13 +57,13 @@ class EffectSchema(StrictSchema):
 class RulingSchema(StrictSchema):
     """POST /v1/tables/{table_id}/rulings."""
 
-    decision = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    decision = name_field(required=True)
     rule_id = _rule_id(allow_none=True)
-    note = fields.String(validate=validate.Length(max=MAX_NOTE))
+    note = note_field(MAX_NOTE)
     hand_no = fields.Integer(
         strict=True, allow_none=True, validate=validate.Range(min=1, max=2147483647)
     )
-    call_id = fields.String(allow_none=True, validate=validate.Length(min=1, max=64))
+    call_id = name_field(allow_none=True)
     effects = fields.List(fields.Nested(EffectSchema), validate=validate.Length(max=MAX_EFFECTS))
 
 
@@ -68,7 +74,7 @@ class FloorCallSchema(StrictSchema):
     entry = fields.Nested(ActionSchema, allow_none=True)
     seq = fields.Integer(strict=True, validate=validate.Range(min=1, max=2**53))
     rule_id = _rule_id()
-    note = fields.String(validate=validate.Length(max=MAX_NOTE))
+    note = note_field(MAX_NOTE)
     seat = _seat()
 
 
@@ -82,6 +88,8 @@ class FloorCallsQuerySchema(StrictSchema):
     """GET /v1/floor/calls query string."""
 
     table_id = fields.String(validate=validate.Regexp(TABLE_ID_PATTERN))
+    limit = fields.Integer(validate=validate.Range(min=1, max=MAX_PAGE))
+    cursor = fields.String(validate=validate.Length(min=3, max=200))
 
 
 OBJECT = {"type": "object", "additionalProperties": True}
@@ -104,11 +112,11 @@ RULING_OPTIONS = {
 }
 FLOOR_CALL = {
     "type": "object",
-    "required": ["call_id", "table_id", "status", "opened_at", "opened_by", "rule_id", "table"],
+    "required": ["call_id", "table_id", "status", "opened_at", "opened_by", "rule_id"],
     "properties": {
         "call_id": {"type": "string"},
         "table_id": {"type": "string"},
-        "status": {"type": "string", "enum": ["open", "closed"]},
+        "status": {"type": "string", "enum": ["open", "closed", "expired"]},
         "opened_at": {"type": "string"},
         "opened_by": {"type": "string"},
         "version": {"type": "integer"},
@@ -120,15 +128,38 @@ FLOOR_CALL = {
         "seq": {"type": "integer", "nullable": True},
         "allowed": {"type": "array", "items": OBJECT},
         "note": {"type": "string"},
-        "table": OBJECT,
+        "table": {
+            **OBJECT,
+            "description": "the table's public view when the call was made (left out of a list)",
+        },
+        "actions": {
+            "type": "array",
+            "items": OBJECT,
+            "description": "the hand's entries so "
+            "far as the dealer made them, {at, command}, cards included (left out of "
+            "a list)",
+        },
+        "expires_at": {"type": "string", "nullable": True},
+        "waited_seconds": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "since it was opened, by the service's clock",
+        },
     },
     "additionalProperties": True,
 }
 FLOOR_CALLS = {
     "type": "object",
-    "required": ["calls", "count"],
+    "required": ["calls", "count", "total", "next", "now"],
     "properties": {
         "calls": {"type": "array", "items": {"$ref": "#/components/schemas/FloorCall"}},
-        "count": {"type": "integer", "minimum": 0},
+        "count": {"type": "integer", "minimum": 0, "description": "calls on this page"},
+        "total": {"type": "integer", "minimum": 0, "description": "open calls in the scope"},
+        "next": {
+            "type": "string",
+            "nullable": True,
+            "description": "the cursor of the next page (older calls), or null",
+        },
+        "now": {"type": "string", "description": "the service's clock (UTC)"},
     },
 }

@@ -8,6 +8,7 @@ tokens: none of them decides a dispute). ``dealer`` and ``floor`` call the floor
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from apispec import APISpec
@@ -15,11 +16,13 @@ from flask import Blueprint, Response, jsonify, request
 
 from dealerassist.api import ruling_schemas as rs
 from dealerassist.api.auth import ANY_ROLE, Role, current_token, requires
+from dealerassist.api.errors import problem
 from dealerassist.api.http import answer_response, json_body, preconditions, services
 from dealerassist.api.schemas import TABLE_ID_PATTERN, load
-from dealerassist.errors import Forbidden
+from dealerassist.errors import Forbidden, NotFound
 from dealerassist.rules.ruling_commands import EffectKind
 from dealerassist.service import rulings as use_cases
+from dealerassist.service.floor_calls import DEFAULT_PAGE, TooManyFloorCalls
 
 blueprint = Blueprint("rulings", __name__)
 
@@ -27,6 +30,8 @@ _ruling_schema = rs.RulingSchema()
 _call_schema = rs.FloorCallSchema()
 _options_query = rs.RulingOptionsQuerySchema()
 _calls_query = rs.FloorCallsQuerySchema()
+TOO_MANY = 429
+CALL_ID = re.compile(r"[0-9a-f]{1,64}")
 
 
 @blueprint.post("/v1/tables/<table_id>/rulings")
@@ -51,9 +56,21 @@ def ruling_options() -> Response:
 @blueprint.post("/v1/tables/<table_id>/floor-calls")
 @requires(Role.DEALER, Role.FLOOR)
 def open_floor_call(table_id: str) -> Response:
-    """Call the floor about a refused entry (or its audit seq), or a dispute."""
+    """Call the floor about a refused entry (or its audit seq), or a dispute; 429 when the
+    table or the caller has the most open calls allowed."""
     body = json_body(_call_schema)
-    call = use_cases.open_floor_call(services(), table_id, body, current_token().actor)
+    try:
+        call = use_cases.open_floor_call(services(), table_id, body, current_token().actor)
+    except TooManyFloorCalls as refused:
+        return problem(
+            TOO_MANY,
+            "Too many open floor calls",
+            str(refused),
+            "too-many-floor-calls",
+            {"Retry-After": str(refused.retry_after)},
+            scope=refused.scope,
+            limit=refused.limit,
+        )
     response = jsonify(call)
     response.status_code = 201
     return response
@@ -62,22 +79,42 @@ def open_floor_call(table_id: str) -> Response:
 @blueprint.get("/v1/floor/calls")
 @requires(Role.FLOOR, Role.ADMIN)
 def list_floor_calls() -> Response:
-    """Open floor calls across the tables this token may see, oldest first."""
+    """Open floor calls at the tables this token may see (or one table), newest first, one
+    page at a time: a scoped token's tables are read, never every table's then filtered."""
     query = load(_calls_query, request.args.to_dict())
     token = current_token()
     table_id = query.get("table_id")
     if table_id is not None and not token.may_touch(table_id):
         raise Forbidden(f"this token is not allowed at table {table_id!r}")
-    found = use_cases.list_floor_calls(services(), table_id)
-    calls = [call for call in found["calls"] if token.may_touch(call["table_id"])]
-    return jsonify({"calls": calls, "count": len(calls)})
+    tables = None if token.tables is None else sorted(token.tables)
+    found = use_cases.list_floor_calls(
+        services(),
+        table_id,
+        tables=tables,
+        limit=query.get("limit", DEFAULT_PAGE),
+        cursor=query.get("cursor"),
+    )
+    return jsonify(found)
+
+
+@blueprint.get("/v1/floor/calls/<call_id>")
+@requires(Role.FLOOR, Role.ADMIN)
+def floor_call(call_id: str) -> Response:
+    """One floor call whole: the table as it stood and the hand's entries so far."""
+    if not CALL_ID.fullmatch(call_id):
+        raise NotFound(f"no floor call {call_id!r}")
+    found = use_cases.floor_call(services(), call_id)
+    if not current_token().may_touch(found["table_id"]):  # not even that it exists
+        raise NotFound(f"no floor call {call_id!r}")
+    return jsonify(found)
 
 
 # -- OpenAPI ---------------------------------------------------------------------------------
 
-WRITE_ERRORS = (400, 401, 403, 404, 409, 412, 413, 415, 422, 503)
-CALL_ERRORS = (400, 401, 403, 404, 413, 415, 503)
+WRITE_ERRORS = (400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503)
+CALL_ERRORS = (400, 401, 403, 404, 413, 415, 429, 503)
 READ_ERRORS = (400, 401, 403, 503)
+ONE_CALL_ERRORS = (401, 403, 404, 503)
 TABLE_ID = {
     "name": "table_id",
     "in": "path",
@@ -146,10 +183,23 @@ def openapi_paths() -> dict[str, dict[str, Any]]:
         },
         "/v1/floor/calls": {
             "get": _operation(
-                "Open floor calls across tables, oldest first", "floor, admin",
+                "Open floor calls at the token's tables (or one table), newest first, a page "
+                f"at a time ({DEFAULT_PAGE} by default): pass a page's next as cursor for "
+                "the older ones; a listed call leaves out table and actions", "floor, admin",
                 {"200": {"description": "the open calls", "content": _json("FloorCalls")}},
                 READ_ERRORS,
                 parameters=[{"in": "query", "schema": rs.FloorCallsQuerySchema}],
+            ),
+        },
+        "/v1/floor/calls/{call_id}": {
+            "parameters": [{"name": "call_id", "in": "path", "required": True,
+                            "schema": {"type": "string", "pattern": "^[0-9a-f]{1,64}$"}}],
+            "get": _operation(
+                "One floor call whole (open, closed or expired): the table as it stood and "
+                "the hand's entries so far; 404 for another table's call",
+                "floor, admin",
+                {"200": {"description": "the call", "content": _json("FloorCall")}},
+                ONE_CALL_ERRORS,
             ),
         },
     }  # fmt: skip

@@ -6,6 +6,7 @@ body is a 400 before any use case runs. The OpenAPI document is generated from t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
@@ -13,7 +14,7 @@ from typing import Any
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 from dealerassist.api.errors import ValidationFailed
-from dealerassist.rules.actions import ActionKind, Mode, Structure, Variant
+from dealerassist.rules.actions import MAX_CHIPS, ActionKind, Mode, Structure, Variant
 from dealerassist.rules.exposed import KEEP, REPLACE
 from dealerassist.rules.openers import SPLIT
 from dealerassist.rules.posting import POST_OPTIONS
@@ -23,8 +24,20 @@ RANK_PATTERN = r"^ *([2-9TJQKAtjqka]|10|[Jj][Kk]) *$"
 CARDS_PATTERN = r"^[ ]*(([2-9TJQKAtjqka][cdhsCDHS]|\?\?)[ ]*){0,7}$"
 
 
+class FullMatch(validate.Regexp):
+    """``validate.Regexp`` over the whole value: marshmallow's uses ``re.match``, whose ``$``
+    also matches before a trailing newline, so ``"T1\\n"`` passed ``^...$`` (and an ID one
+    character longer than the store's column stopped the audit drain, issue 19)."""
+
+    def __call__(self, value: Any) -> Any:
+        pattern: re.Pattern[str] = self.regex  # type: ignore[assignment]  # built from a str
+        if not isinstance(value, str) or pattern.fullmatch(value) is None:
+            raise ValidationError(self._format_error(value))
+        return value
+
+
 def _chips(**kwargs: Any) -> fields.Integer:
-    return fields.Integer(strict=True, validate=validate.Range(min=0, max=10**12), **kwargs)
+    return fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_CHIPS), **kwargs)
 
 
 def _seat(**kwargs: Any) -> fields.Integer:
@@ -33,6 +46,35 @@ def _seat(**kwargs: Any) -> fields.Integer:
 
 def _one_of(values: Any, **kwargs: Any) -> fields.String:
     return fields.String(validate=validate.OneOf([str(value) for value in values]), **kwargs)
+
+
+# A name (a player's, a decision's): any character but a control character (C0, DEL, C1),
+# a line or paragraph separator, a bidirectional override or isolate (which reorder the text
+# around a name in a log or a page), or a lone surrogate (no character at all).
+NAME_PATTERN = r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]+$"
+# A note: free text over several lines; tab, newline and carriage return are its only controls.
+NOTE_PATTERN = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]*$"
+
+
+def name_field(**kwargs: Any) -> fields.String:
+    """A name of 1 to 64 characters, none of them a control character (``NAME_PATTERN``)."""
+    message = (
+        "a name may not hold control characters (U+0000-U+001F, DEL U+007F, U+0080-U+009F), "
+        "line separators, bidirectional overrides or lone surrogates"
+    )
+    return fields.String(
+        validate=[validate.Length(min=1, max=64), FullMatch(NAME_PATTERN, error=message)],
+        **kwargs,
+    )
+
+
+def note_field(max_length: int, **kwargs: Any) -> fields.String:
+    """Free text up to ``max_length``: tab, newline and carriage return are its only controls."""
+    message = "a note may hold no control character but tab, newline and carriage return"
+    return fields.String(
+        validate=[validate.Length(max=max_length), FullMatch(NOTE_PATTERN, error=message)],
+        **kwargs,
+    )
 
 
 class UtcDateTime(fields.AwareDateTime):
@@ -79,7 +121,7 @@ class CreateTableSchema(StrictSchema):
 class SeatSchema(StrictSchema):
     """PUT /v1/tables/{table_id}/seats/{seat}."""
 
-    player = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    player = name_field(required=True)
     stack = _chips(required=True)
 
 

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
@@ -651,7 +652,7 @@ def _footer(hand_record: Mapping[str, Any], order: list[int]) -> list[str]:
     if kill:  # KILL-01: PHH has no kill blind nor doubled limits; pokerkit plays normal stakes
         # the player who kills, for the reader (0: not dealt in)
         kill["player"] = order.index(kill["seat"]) + 1 if kill.get("seat") in order else 0
-        fields = ", ".join(f"{key} = {json.dumps(value)}" for key, value in kill.items())
+        fields = ", ".join(f"{key} = {toml_value(value)}" for key, value in kill.items())
         lines.append(f"_kill = {{{fields}}}")  # a TOML inline table
     rulings = [_ruling(event) for event in events if event.get("kind") == "ruling"]
     if rulings:  # what PHH cannot say (a killed hand, an award, an adjusted stack) is named here
@@ -675,11 +676,15 @@ def _chopper(events: list[Mapping[str, Any]], order: list[int]) -> int:
 
 
 def _ruling(event: Mapping[str, Any]) -> str:
-    """One floor ruling of the hand, for the reader: seq, decision, rule, effects, floor person.
+    """One floor ruling of the hand, for the reader: seq, decision, rule, effects, floor
+    person, and the floor's note (why), when it wrote one.
 
     >>> _ruling({"seq": 12, "actor": "floor-1", "payload": {"command": {"decision": "custom",
     ...     "rule_id": "IRREG-13", "effects": [{"effect": "kill_hand", "seat": 3}]}}})
     'seq 12: custom (IRREG-13) kill_hand seat 3, by floor-1'
+    >>> _ruling({"seq": 3, "actor": "floor-1", "payload": {"command": {"decision": "custom",
+    ...     "note": "Kc shown twice", "effects": []}}})
+    'seq 3: custom , by floor-1; note: Kc shown twice'
     """
     command = (event.get("payload") or {}).get("command") or {}
     effects = ", ".join(
@@ -690,7 +695,8 @@ def _ruling(event: Mapping[str, Any]) -> str:
     )
     rule = f" ({command['rule_id']})" if command.get("rule_id") else ""
     decision = f"{command.get('decision')}{rule} {effects}"
-    return f"seq {event.get('seq')}: {decision}, by {event.get('actor')}"
+    note = f"; note: {command['note']}" if command.get("note") else ""
+    return f"seq {event.get('seq')}: {decision}, by {event.get('actor')}{note}"
 
 
 # engine events that take recorded actions back: a ruling's void_last, a changed pat (DRAW-07)
@@ -1036,9 +1042,29 @@ def _inline(value: Any) -> str:
         return "{" + ", ".join(f"{key} = {_inline(item)}" for key, item in value.items()) + "}"
     if isinstance(value, list | tuple):
         return "[" + ", ".join(_inline(item) for item in value) + "]"
-    return json.dumps(value, ensure_ascii=False)
+    return toml_value(value)
 
 
 def _toml(key: str, value: Any) -> str:
     """One TOML ``key = value`` line (JSON's strings, integers and arrays are valid TOML)."""
-    return f"{key} = {json.dumps(value, ensure_ascii=False)}"
+    return f"{key} = {toml_value(value)}"
+
+
+# JSON writes these raw inside strings, where TOML forbids them: DEL must be escaped, and a
+# lone surrogate is no Unicode scalar value (TOML has no escape for it, nor has UTF-8)
+_NOT_TOML = re.compile("[\x7f\ud800-\udfff]")
+
+
+def toml_value(value: Any) -> str:
+    """A string, integer, boolean or array of them as a TOML value: JSON's text, which is
+    TOML's but for DEL (written ``\\u007f``) and a lone surrogate (stored by an earlier
+    version that let one in: written as U+FFFD, the replacement character). Whatever a stored
+    name holds, the export stays valid TOML and valid UTF-8.
+
+    >>> print(toml_value(["Ann", "B" + chr(0x7F) + "ob", "nul" + chr(0)]))
+    ["Ann", "B\\u007fob", "nul\\u0000"]
+    >>> print(toml_value("x" + chr(0xD800)))
+    "x\\ufffd"
+    """
+    text = json.dumps(value, ensure_ascii=False)
+    return _NOT_TOML.sub(lambda found: "\\u007f" if found[0] == "\x7f" else "\\ufffd", text)

@@ -419,6 +419,11 @@ def _card_token(token: Any, name: str) -> str:
     return token[0].upper() + token[1].lower()
 
 
+# The most chips an amount or a seat may hold at the service's edge (the request schemas; the
+# use cases for the sums additions reach). The engine itself does not enforce it, so an
+# audit chain stored before the bound still replays as it was played.
+MAX_CHIPS = 10**12
+
 E = TypeVar("E", bound=StrEnum)
 
 

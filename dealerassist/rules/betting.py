@@ -9,6 +9,7 @@ from typing import Any
 from dealerassist.rules import kills
 from dealerassist.rules.actions import Act, ActionKind, TableSpec
 from dealerassist.rules.house_rules import (
+    HeadsUp,
     HouseRules,
     OpenRequirement,
     PostDrawFirst,
@@ -76,17 +77,27 @@ def round_complete(hand: HandState) -> bool:
 def start_round(
     hand: HandState, betting_round: int, spec: TableSpec, rules: HouseRules
 ) -> HandState:
-    """OPEN-01: reset the round and name the first seat to act."""
-    live = sum(1 for _ in hand.live())
-    capped = not (rules.betting.uncapped_heads_up and live == 2)
+    """OPEN-01: reset the round and name the first seat to act; BET-03 whether it is capped."""
+    capped = not (rules.betting.uncapped_heads_up and _heads_up(hand, rules))
     if betting_round == 1:
         hand = _start_first_round(hand, spec, rules)
     else:
         players = tuple(_fresh(p, bet=0) for p in hand.players)
         hand = evolve(hand, players=players, current_bet=0, full_bet=0, raises=0, last_raise=0)
+    if hand.acted_seats or hand.short_all_ins:  # pokerkit's round state starts afresh
+        hand = evolve(hand, acted_seats=(), short_all_ins=())
     hand = evolve(hand, capped=capped, last_aggressor=None)
     order = first_order(hand, betting_round, rules)
     return evolve(hand, to_act=_first_needing(hand, order))
+
+
+def _heads_up(hand: HandState, rules: HouseRules) -> bool:
+    """BET-03: the pot is heads-up for ``uncapped_heads_up``: two hands not folded (a hand all
+    in counted: profile versions before ``heads_up``), or two players who are not all in
+    (WSOP 130/131, RRoP)."""
+    if rules.betting.heads_up is HeadsUp.ROUND_STARTS_TWO_LIVE:
+        return sum(1 for _ in hand.live()) == 2
+    return sum(1 for p in hand.players if p.can_bet) <= 2
 
 
 def _fresh(player: PlayerState, bet: int) -> PlayerState:
@@ -98,8 +109,17 @@ def _start_first_round(hand: HandState, spec: TableSpec, rules: HouseRules) -> H
     players = tuple(_fresh(p, bet=p.bet) for p in hand.players)
     blind = stakes.big_blind if hand.big_blind_seat is not None else 0
     current = max([blind, *(p.bet for p in players)])
+    if hand.kill_seat is not None and rules.blinds.short_kill_full_call:
+        current = max(current, kills.kill_blind(stakes, rules))  # BLIND-04: the kill is a blind
     counts = 1 if blind and rules.betting.blind_counts_as_bet else 0
-    counts += 1 if hand.straddle_seat is not None else 0  # BLIND-14: a straddle is a raise
+    straddled = hand.straddle_seat is not None
+    if straddled and rules.blinds.straddle_in_cap:  # BLIND-14: a straddle is a raise
+        counts += 1  # WSOP 130: "a straddle does not count as a bet" (straddle_in_cap = false)
+    size = blind
+    if straddled and rules.blinds.straddle_min_raise_doubles:  # WSOP 22, 165
+        size = current if spec.structure is not Structure.FIXED_LIMIT else blind
+    if rules.betting.short_all_in is ShortAllInRule.POKERKIT:
+        size = 0  # pokerkit: the blinds are no bet or raise of the round
     if jackpots(hand, rules):  # OPEN-08: a seat all in for the antes may still open
         players = tuple(evolve(p, may_open=True) if p.all_in else p for p in players)
     return evolve(
@@ -108,7 +128,7 @@ def _start_first_round(hand: HandState, spec: TableSpec, rules: HouseRules) -> H
         current_bet=current,
         full_bet=current,
         raises=counts,
-        last_raise=blind,
+        last_raise=size,
     )
 
 
@@ -206,11 +226,57 @@ def _raise_blocked(
         return RuleId.DRAW_11, "the seat was declared pat by the draw timer"
     if player.checked and not rules.betting.check_raise and hand.current_bet > 0:
         return RuleId.BET_06, "check-raise is not allowed in this game"
-    if not player.may_raise:
-        rule = RuleId.BET_04 if limit else RuleId.BET_05
+    rule = RuleId.BET_04 if limit else RuleId.BET_05
+    if rules.betting.short_all_in is ShortAllInRule.POKERKIT:
+        closed = _pokerkit_closed(hand, player)
+        if closed is not None:
+            return rule, closed
+    elif not player.may_raise and not _reopened(hand, player, spec, rules):
         return rule, "a short all-in raise did not reopen the betting"
     if limit and hand.capped and hand.raises >= rules.betting.max_raises + 1:
         return RuleId.BET_03, f"the raise cap is reached (bet + {rules.betting.max_raises} raises)"
+    return None
+
+
+def _reopened(hand: HandState, player: PlayerState, spec: TableSpec, rules: HouseRules) -> bool:
+    """BET-04/05 ``reopen_per_player`` (TDA 47-A Example 1, 47-B; WSOP 133, 177): a seat that
+    has acted is reopened when what it faces since its last action (the round's bet less the
+    bet it made or matched then) is a full bet or raise, or half a bet under the half-bet rule;
+    short all-ins count together."""
+    if not rules.betting.reopen_per_player:
+        return False
+    faced = hand.current_bet - player.bet
+    if spec.structure is Structure.FIXED_LIMIT:
+        size = _limit_size(hand, spec, rules)
+        if rules.betting.short_all_in is ShortAllInRule.HALF_BET:
+            return 2 * faced >= size
+        return faced >= size
+    return faced >= max(hand.last_raise, minimum_bet(spec.stakes))
+
+
+def _pokerkit_closed(hand: HandState, player: PlayerState) -> str | None:
+    """BET-04/05 ``short_all_in = "pokerkit"``: why pokerkit 0.7.7 would refuse this seat a
+    bet or raise (``State._verify_completion_betting_or_raising``), or None. ``last_raise`` is
+    pokerkit's largest increment of the round, ``acted_seats`` and ``short_all_ins`` its
+    ``acted_player_indices`` and ``consecutive_short_all_in_amounts``. A seat that acted and
+    still has ``may_raise`` had BET-04/05 waived by the floor (``accept_entry``)."""
+    if player.acted and player.may_raise:
+        return None
+    owed = min(player.stack, hand.current_bet - player.bet)
+    if owed < hand.last_raise:
+        return (
+            f"a short all-in cannot be raised: the call of {owed} is less than the round's "
+            f"largest bet or raise ({hand.last_raise}) (pokerkit)"
+        )
+    shorts = hand.short_all_ins
+    if shorts and sum(shorts) < hand.last_raise and player.seat in hand.acted_seats:
+        return (
+            f"the seat has acted, and the short all-ins since ({sum(shorts)}) do not add up to "
+            f"the round's largest bet or raise ({hand.last_raise}) (pokerkit)"
+        )
+    others = [p for p in hand.players if p.seat != player.seat and not p.folded]
+    if not any(p.stack + p.bet > hand.current_bet for p in others):
+        return "every other player has folded or is all in for no more than the bet (pokerkit)"
     return None
 
 
@@ -417,6 +483,10 @@ def apply_bet_action(
 ) -> HandState:
     """Apply a checked betting action and move the turn on."""
     player = hand.player(act.seat)
+    pokerkit = rules.betting.short_all_in is ShortAllInRule.POKERKIT
+    passive = act.action not in (ActionKind.BET, ActionKind.RAISE)
+    if pokerkit and passive and act.seat not in hand.acted_seats:  # ``acted_player_indices``
+        hand = evolve(hand, acted_seats=(*hand.acted_seats, act.seat))
     match act.action:
         case ActionKind.FOLD:
             hand = _fold(hand, player)
@@ -429,7 +499,17 @@ def apply_bet_action(
             hand = _raise(hand, player, raise_to, spec, rules)
     if player.may_open or (hand.opener is not None and hand.phase is Phase.BETTING_1):
         hand = _asked(hand, act.seat)
+    if hand.capped and rules.betting.heads_up is HeadsUp.BECOMES:
+        hand = _uncapped_if_heads_up(hand, rules)
     return evolve(hand, to_act=next_to_act(hand, act.seat))
+
+
+def _uncapped_if_heads_up(hand: HandState, rules: HouseRules) -> HandState:
+    """BET-03 ``heads_up = "becomes"`` (RRoP): the cap is lifted any time the action becomes
+    heads-up before the raising has been capped; a round already capped stays capped."""
+    if not rules.betting.uncapped_heads_up or hand.raises >= rules.betting.max_raises + 1:
+        return hand
+    return evolve(hand, capped=False) if _heads_up(hand, rules) else hand
 
 
 def _asked(hand: HandState, seat: int) -> HandState:
@@ -468,10 +548,20 @@ def _fold(hand: HandState, player: PlayerState) -> HandState:
 def _raise(
     hand: HandState, player: PlayerState, raise_to: int, spec: TableSpec, rules: HouseRules
 ) -> HandState:
+    if rules.betting.short_all_in is ShortAllInRule.POKERKIT:
+        return _pokerkit_raise(hand, player, raise_to)
     full = _is_full(hand, raise_to, spec, rules)
     declared = player.may_open  # OPEN-08: all in for the antes, it opens and puts in nothing
     hand = hand.with_player(_put(player, 0 if declared else raise_to - player.bet))
-    if full:
+    if full and rules.betting.reopen_per_player:  # ``_reopened`` tells each seat
+        increment = raise_to - hand.current_bet
+        hand = evolve(
+            hand,
+            full_bet=raise_to,
+            raises=hand.raises + 1,
+            last_raise=max(increment, hand.last_raise),
+        )
+    elif full:
         players = tuple(
             evolve(p, may_raise=True) if p.seat != player.seat and p.can_bet else p
             for p in hand.players
@@ -489,6 +579,39 @@ def _raise(
         opener = player.seat
     current = max(hand.current_bet, raise_to)
     return evolve(hand, current_bet=current, last_aggressor=player.seat, opener=opener)
+
+
+def _pokerkit_raise(hand: HandState, player: PlayerState, raise_to: int) -> HandState:
+    """BET-04/05 ``short_all_in = "pokerkit"``: pokerkit 0.7.7's ``complete_bet_or_raise_to``.
+    An increment at least the round's largest so far clears the seats that acted (the raiser
+    stays in); every bet or raise counts toward the cap (``raises``); an all-in's increment
+    joins the short all-ins in a row, a bet or raise with chips behind clears them, and so
+    does their sum reaching the largest increment."""
+    increment = raise_to - hand.current_bet
+    acted = (
+        hand.acted_seats if player.seat in hand.acted_seats else (*hand.acted_seats, player.seat)
+    )
+    if increment >= hand.last_raise:
+        acted = (player.seat,)
+    largest = max(hand.last_raise, increment)
+    hand = hand.with_player(_put(player, raise_to - player.bet))
+    shorts = () if hand.player(player.seat).stack else (*hand.short_all_ins, increment)
+    if sum(shorts) >= largest:
+        shorts = ()
+    opener = hand.opener
+    if opener is None and hand.phase is Phase.BETTING_1 and not is_blind_game(hand):
+        opener = player.seat
+    return evolve(
+        hand,
+        opener=opener,
+        current_bet=max(hand.current_bet, raise_to),
+        full_bet=max(hand.current_bet, raise_to),
+        raises=hand.raises + 1,
+        last_raise=largest,
+        acted_seats=acted,
+        short_all_ins=shorts,
+        last_aggressor=player.seat,
+    )
 
 
 def _is_full(hand: HandState, raise_to: int, spec: TableSpec, rules: HouseRules) -> bool:

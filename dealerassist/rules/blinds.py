@@ -565,7 +565,9 @@ def _kill_owed(hand: HandState, seat: int | None, stakes: Stakes, rules: HouseRu
 
 def _straddle_offer(hand: HandState, rules: HouseRules, structure: Structure) -> HandState:
     """BLIND-14: the first seat left of the big blind is offered a live straddle, but never the
-    button in a limit game (three-handed it is the button); KILL-06 never in a kill pot."""
+    button in a limit game (three-handed it is the button); KILL-06 never in a kill pot.
+    ``button_straddle`` (WSOP 22, 165): in no limit and pot limit the button is offered one too,
+    and answers first (``posting_order``): the button straddle takes precedence."""
     big = hand.big_blind_seat
     if not rules.blinds.straddle_allowed or big is None or len(hand.players) < 3:
         return hand
@@ -574,15 +576,29 @@ def _straddle_offer(hand: HandState, rules: HouseRules, structure: Structure) ->
     if not hand.has(big):
         return hand
     seat = hand.seats_from(big)[0]
-    if seat == hand.button and structure is Structure.FIXED_LIMIT:  # no button straddle
-        return hand
-    player = hand.player(seat)
-    return hand.with_player(evolve(player, owes_what=(*player.owes_what, STRADDLE_OFFER)))
+    limit = structure is Structure.FIXED_LIMIT
+    offered = [] if seat == hand.button and limit else [seat]  # no button straddle in limit
+    button = hand.button
+    on_button = rules.blinds.button_straddle and not limit and hand.has(button)
+    if on_button and button not in (big, hand.small_blind_seat, seat):
+        offered.append(button)
+    for offer in offered:
+        player = hand.player(offer)
+        hand = hand.with_player(evolve(player, owes_what=(*player.owes_what, STRADDLE_OFFER)))
+    return hand
+
+
+def button_straddle_offered(hand: HandState) -> bool:
+    """BLIND-14 ``button_straddle``: the button holds a straddle offer (asked first)."""
+    return hand.has(hand.button) and STRADDLE_OFFER in hand.player(hand.button).owes_what
 
 
 def posting_order(hand: HandState) -> list[int]:
-    """Small blind, big blind, then everyone else in dealing order."""
+    """Small blind, big blind, then everyone else in dealing order; a button offered a
+    straddle right after the blinds (BLIND-14, WSOP 22: the button straddle takes precedence)."""
     first = [s for s in (hand.small_blind_seat, hand.big_blind_seat) if s is not None]
+    if button_straddle_offered(hand) and hand.button not in first:
+        first.append(hand.button)
     return first + [p.seat for p in hand.players if p.seat not in first]
 
 

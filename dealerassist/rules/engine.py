@@ -259,7 +259,7 @@ def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log)
         waits = hand  # OPEN-08: a false opener sitting out makes no entry
         _checked(state, hand, rules, lambda: openers.check_not_waiting(waits, act.seat))
     if phase is Phase.POSTING and act.action in _POSTING:
-        state, hand = posting.apply_act(state, hand, act, log)
+        state, hand = posting.apply_act(state, hand, act, log, rules.blinds.big_blind_first)
     elif act.action is ActionKind.EXPOSED:
         hand = _exposed(state, hand, act, rules, log)
     elif act.action is ActionKind.EXTRA_CARD:
@@ -457,7 +457,8 @@ def _next_in_draw(hand: HandState, log: Log) -> None:
 def _bet(hand: HandState, act: Act, spec: TableSpec, rules: HouseRules, log: Log) -> HandState:
     """A betting action; BLIND-04 full-blind call, OPEN-02 openers, OPEN-03 a passed-out deal,
     OPEN-08 the seat all in for the antes asked whether it opens."""
-    posting.check_full_blind_call(hand, act, spec.stakes)
+    kill_blind = kills.kill_blind(spec.stakes, rules) if rules.blinds.short_kill_full_call else None
+    posting.check_full_blind_call(hand, act, spec.stakes, kill_blind)
     openers.check_open(hand, act, rules, spec.mode)
     raise_to = betting.check_bet_action(hand, act, spec, rules)
     after = betting.apply_bet_action(hand, act, raise_to, spec, rules)

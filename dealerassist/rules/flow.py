@@ -10,7 +10,7 @@ from dealerassist.rules.actions import Mode, TableSpec
 from dealerassist.rules.betting import start_round
 from dealerassist.rules.dealing import deal_everyone, next_to_deal
 from dealerassist.rules.drawing import next_to_draw
-from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.house_rules import HouseRules, OddChipMethod
 from dealerassist.rules.openers import ask_all_in
 from dealerassist.rules.pots import return_uncalled
 from dealerassist.rules.showdown import award, next_to_show
@@ -150,7 +150,8 @@ def finish(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log) -> Han
     """SHOW-02/06/07/09: award every pot and close the hand."""
     hand = _returned(hand, log)
     ranking = ranking_name(spec.variant, hand.deck)
-    result = award(hand, ranking, rules.stripped.ace_low_straight)
+    pokerkit = rules.showdown.odd_chip is OddChipMethod.POKERKIT
+    result = award(hand, ranking, rules.stripped.ace_low_straight, pokerkit)
     winnings = {int(seat): chips for seat, chips in result["winnings"].items()}
     players = tuple(
         evolve(p, stack=p.stack + winnings.get(p.seat, 0), bet=0, committed=0, dead=0)

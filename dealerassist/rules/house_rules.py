@@ -23,6 +23,25 @@ class ShortAllInRule(StrEnum):
 
     FULL_BET = "full_bet"  # only a full raise reopens (no-limit rule, TDA 47-A)
     HALF_BET = "half_bet"  # fixed limit: half a bet or more counts as a full bet (WSOP 133)
+    # pokerkit 0.7.7 exactly (``State._verify_completion_betting_or_raising``): any bet or
+    # raise at least the largest increment of the round so far reopens (an all-in opening bet
+    # after checks too, whatever its size); short all-ins in a row reopen once they add up to
+    # it; every bet and raise counts toward the cap. For ``replay-permissive`` only
+    POKERKIT = "pokerkit"
+
+
+class HeadsUp(StrEnum):
+    """BET-03: when a fixed-limit round counts as heads-up for ``uncapped_heads_up``."""
+
+    # profile versions before the option: two hands not folded when the round starts, a hand
+    # all in counted among them
+    ROUND_STARTS_TWO_LIVE = "round_starts_two_live"
+    # WSOP 130/131: the round begins with two players who are not all in; a round that begins
+    # with more and becomes heads-up keeps the cap
+    ROUND_STARTS = "round_starts"
+    # RRoP (Betting and Raising 4): any time the action becomes heads-up (two players not all
+    # in) before the raising has been capped; once capped, a fold does not lift it
+    BECOMES = "becomes"
 
 
 class PostDrawFirst(StrEnum):
@@ -98,6 +117,10 @@ class OddChipMethod(StrEnum):
     """SHOW-06: who gets an odd chip."""
 
     LEFT_OF_BUTTON = "left_of_button"
+    # pokerkit 0.7.7 (``replay-permissive``): the hands that win no pot are killed first, pots
+    # whose remaining hands are the same are split as one, and the whole remainder of a split
+    # goes to its first winner (left of the button); WSOP 153 splits every pot apart
+    POKERKIT = "pokerkit"
 
 
 class MisdealDeadline(StrEnum):
@@ -172,6 +195,7 @@ class BettingRules:
 
     max_raises: int = 3  # BET-03: bet + N raises in fixed limit
     uncapped_heads_up: bool = True  # BET-03: cap lifted when the round starts heads-up
+    heads_up: HeadsUp = HeadsUp.ROUND_STARTS_TWO_LIVE  # BET-03: what counts as heads-up
     short_all_in: ShortAllInRule = ShortAllInRule.HALF_BET  # BET-04 in fixed limit
     check_raise: bool = True  # BET-06
     post_draw_first: PostDrawFirst = PostDrawFirst.LEFT_OF_BUTTON  # OPEN-01
@@ -180,6 +204,11 @@ class BettingRules:
     # BET-03: the big blind counts as the round's bet before the draw (casino norm); pokerkit
     # does not count it, so its fixed-limit cap before the draw is blind + 4 raises (2-4-6-8-10)
     blind_counts_as_bet: bool = True
+    # BET-04/05 (TDA 47-A and its Example 1, 47-B; WSOP 133, 177): a player who has acted is
+    # reopened when what he faces since his last action is at least a full bet or raise (half a
+    # bet under the half-bet rule), short all-ins added up; off (profile versions before the
+    # option): only one full raise reopens the betting, for every player at once
+    reopen_per_player: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +249,22 @@ class BlindRules:
     )  # BLIND-06
     single_blind: bool = False  # BLIND-13
     straddle_allowed: bool = False  # BLIND-14
+    # BLIND-14 / BET-03 (WSOP 130): the straddle counts as a raise toward the fixed-limit cap;
+    # WSOP: "a straddle does not count as a bet" for the number of bets (false)
+    straddle_in_cap: bool = True
+    # BLIND-14 / BET-05 (WSOP 22, 165): in no limit and pot limit the minimum raise after a
+    # live straddle is twice the straddle; off (profile versions before it): the blind's size
+    straddle_min_raise_doubles: bool = False
+    # BLIND-14 (WSOP 22, 165): in no limit and pot limit the button may straddle too, and is
+    # asked first (the button straddle takes precedence); never in fixed limit
+    button_straddle: bool = False
+    # BLIND-04 (WSOP 154): the kill is a blind: posted all in short, the others still call the
+    # full kill blind; off (profile versions before it): the short kill is the bet to call
+    short_kill_full_call: bool = False
+    # BLIND-04 (TDA 2024 RP-11, big-blind-first): a big blind short of his blind and the
+    # big-blind ante posts the blind first, live, and the ante from what is left; off
+    # (profile versions before it, and pokerkit): the dead ante first
+    big_blind_first: bool = False
     # BLIND-09 (seed 003): a seat that missed only the small blind comes back once the button
     # has passed its seat (it may not post in at or between the button and the small blind)
     sb_only_wait_for_button: bool = False

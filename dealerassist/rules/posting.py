@@ -88,6 +88,8 @@ def check_post(hand: HandState, act: Act, stakes: Stakes, volunteered: bool = Fa
     _check_kill(hand, act, player, stakes, volunteered)
     if act.option in (STRADDLE, NO_STRADDLE) and STRADDLE_OFFER not in player.owes_what:
         text = f"Seat {seat} may not straddle: only the seat left of the big blind may, if allowed."
+        if hand.straddle_seat is not None:
+            text = f"Seat {seat} may not straddle: seat {hand.straddle_seat} has straddled."
         raise _refuse(hand, RuleId.BLIND_14, text, seat, stakes)
     if act.option == WAIT and not may_wait(player):
         rule = RuleId.BLIND_01
@@ -170,12 +172,17 @@ def _refuse(hand: HandState, rule: RuleId, text: str, seat: int, stakes: Stakes)
     return RuleViolation(rule_id=rule, message=text, seat=seat, allowed=posting_legal(hand, stakes))
 
 
-def apply_post(hand: HandState, act: Act, stakes: Stakes) -> HandState:
+def apply_post(
+    hand: HandState, act: Act, stakes: Stakes, big_blind_first: bool = False
+) -> HandState:
     """Move the forced bet into the pot (BLIND-01): dead parts first (big-blind ante, a dead
     small blind), outside the side-pot levels; then the ante (in the pot, not a bet); the rest is
     the live blind or straddle (BLIND-08: only the big-blind part of a return is live). BLIND-06:
     a newcomer who buys the button with the big blind alone owes no dead small blind (and is no
-    buyer for ``blinds._button_buyer``: the button skips him next hand)."""
+    buyer for ``blinds._button_buyer``: the button skips him next hand).
+    ``big_blind_first`` (TDA 2024 RP-11): a seat that owes a big-blind ante posts the live part
+    first and the dead parts from what is left. BLIND-14 ``button_straddle``: once the button
+    straddles, the offer to the seat left of the big blind goes (one straddle)."""
     player = hand.player(act.seat)
     parts = tuple(p for p in player.owes_what if p != STRADDLE_OFFER)
     if act.option == BIG_BLIND_ONLY:
@@ -190,6 +197,11 @@ def apply_post(hand: HandState, act: Act, stakes: Stakes) -> HandState:
     dead = min(dead_owed, amount)
     ante = min(stakes.ante, amount - dead) if "ante" in parts else 0
     live = amount - dead - ante
+    if big_blind_first and "big_blind_ante" in parts:  # TDA 2024 RP-11
+        ante_owed = stakes.ante if "ante" in parts else 0
+        live = min(player.owes - dead_owed - ante_owed, amount)
+        dead = min(dead_owed, amount - live)
+        ante = amount - live - dead
     posted = evolve(
         player,
         stack=player.stack - amount,
@@ -200,7 +212,20 @@ def apply_post(hand: HandState, act: Act, stakes: Stakes) -> HandState:
         owes_what=parts,
     )
     hand = hand.with_player(posted)
+    if act.option == STRADDLE:
+        hand = _offers_withdrawn(hand)
     return evolve(hand, to_act=next_to_post(hand))
+
+
+def _offers_withdrawn(hand: HandState) -> HandState:
+    """BLIND-14: one straddle a hand: the other seats' straddle offers go."""
+    players = tuple(
+        evolve(p, owes_what=tuple(part for part in p.owes_what if part != STRADDLE_OFFER))
+        if STRADDLE_OFFER in p.owes_what
+        else p
+        for p in hand.players
+    )
+    return evolve(hand, players=players)
 
 
 def apply_sit_out(
@@ -264,12 +289,28 @@ def _move_big_blind(hand: HandState, seat: int, stakes: Stakes) -> HandState:
     return evolve(hand, big_blind_seat=None)
 
 
-def check_full_blind_call(hand: HandState, act: Act, stakes: Stakes) -> None:
+def check_full_blind_call(
+    hand: HandState, act: Act, stakes: Stakes, kill_blind: int | None = None
+) -> None:
     """BLIND-04: after a short all-in big blind the others call the full blind, not the short
-    amount."""
-    big = hand.big_blind_seat
+    amount; ``kill_blind`` (``short_kill_full_call``, WSOP 154): so after a short kill, whose
+    full kill blind the others call."""
     if act.action is not ActionKind.CALL or act.amount is None or hand.phase is not Phase.BETTING_1:
         return
+    kill = hand.kill_seat
+    if kill_blind is not None and kill is not None and hand.has(kill) and hand.has(act.seat):
+        short = hand.player(kill).bet
+        player = hand.player(act.seat)
+        if short < kill_blind and player.bet + act.amount == short < hand.current_bet:
+            owed = min(hand.current_bet - player.bet, player.stack)
+            raise RuleViolation(
+                rule_id=RuleId.BLIND_04,
+                message=f"The kill is all in for {short}, but a call is still the full kill "
+                f"blind of {kill_blind}: seat {act.seat} calls {owed}.",
+                seat=act.seat,
+                allowed=[{"action": "call", "amount": owed}, {"action": "fold"}],
+            )
+    big = hand.big_blind_seat
     if big is None or not hand.has(big) or not hand.has(act.seat):
         return
     short = hand.player(big).bet
@@ -287,7 +328,7 @@ def check_full_blind_call(hand: HandState, act: Act, stakes: Stakes) -> None:
 
 
 def apply_act(
-    state: TableState, hand: HandState, act: Act, log: Log
+    state: TableState, hand: HandState, act: Act, log: Log, big_blind_first: bool = False
 ) -> tuple[TableState, HandState]:
     """A ``post`` (with its option) or ``sit_out`` during the posting phase, checked and applied;
     the seat's markers clear once it has posted."""
@@ -300,7 +341,7 @@ def apply_act(
         record = {"type": "posted", "seat": act.seat, "amount": amount}
         log.events.append(record | ({"option": act.option} if act.option else {}))
         settled = evolve(seat, new_player=False, waiting=None, missed_blind=None, dodge_from=None)
-        return state.with_seat(settled), apply_post(hand, act, stakes)
+        return state.with_seat(settled), apply_post(hand, act, stakes, big_blind_first)
     if act.option == WAIT:
         rule = "BLIND-05" if "entering_big_blind" in player.owes_what else "BLIND-08"
         seat = evolve(seat, waiting=rule)

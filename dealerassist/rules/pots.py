@@ -123,13 +123,20 @@ def return_uncalled(hand: HandState) -> HandState:
     return evolve(hand.with_player(returned), current_bet=max(current, returned.bet))
 
 
-def split(amount: int, winners: Sequence[int], order: Sequence[int]) -> dict[int, int]:
-    """SHOW-09 / SHOW-06: equal shares; odd chips one each from the first winner in ``order``.
+def split(
+    amount: int, winners: Sequence[int], order: Sequence[int], whole_remainder: bool = False
+) -> dict[int, int]:
+    """SHOW-09 / SHOW-06: equal shares; odd chips one each from the first winner in ``order``
+    (``whole_remainder``, pokerkit: all of them to the first winner).
 
     ``order`` lists seats clockwise from the first seat left of the button.
     >>> split(51, [3, 1], [2, 3, 1])
     {3: 26, 1: 25}
+    >>> split(50, [3, 1, 2], [2, 3, 1], whole_remainder=True)
+    {2: 18, 3: 16, 1: 16}
     """
     ordered = [seat for seat in order if seat in winners]
     share, odd = divmod(amount, len(ordered))
+    if whole_remainder:
+        return {seat: share + (odd if index == 0 else 0) for index, seat in enumerate(ordered)}
     return {seat: share + (1 if index < odd else 0) for index, seat in enumerate(ordered)}

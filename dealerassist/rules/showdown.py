@@ -229,14 +229,20 @@ def hand_strength(cards: tuple[str, ...], ranking: str, ace_low_straight: bool) 
     return value
 
 
-def award(hand: HandState, ranking: str, ace_low_straight: bool) -> dict[str, Any]:
-    """SHOW-06/07/09: each pot to its best eligible hand, ties split, odd chips left of button."""
+def award(
+    hand: HandState, ranking: str, ace_low_straight: bool, pokerkit: bool = False
+) -> dict[str, Any]:
+    """SHOW-06/07/09: each pot to its best eligible hand, ties split, odd chips left of button;
+    ``pokerkit`` (``odd_chip = "pokerkit"``): pokerkit's pots and split (``_pokerkit_pots``)."""
     order = [player.seat for player in hand.players]
     pots = []
     winnings: dict[int, int] = {}
-    for pot in hand_pots(hand):
+    contested = hand_pots(hand)
+    if pokerkit:
+        contested = _pokerkit_pots(hand, contested, ranking, ace_low_straight)
+    for pot in contested:
         winners = _pot_winners(hand, pot, ranking, ace_low_straight)
-        shares = split(pot.amount, winners, order)
+        shares = split(pot.amount, winners, order, whole_remainder=pokerkit)
         for seat, chips in shares.items():
             winnings[seat] = winnings.get(seat, 0) + chips
         odd = next(iter(shares)) if pot.amount % len(winners) else None
@@ -256,6 +262,24 @@ def award(hand: HandState, ranking: str, ace_low_straight: bool) -> dict[str, An
         "shown": {str(p.seat): " ".join(p.shown) for p in hand.players if p.shown},
         **_jokers(hand, ranking),
     }
+
+
+def _pokerkit_pots(
+    hand: HandState, pots: list[Pot], ranking: str, ace_low_straight: bool
+) -> list[Pot]:
+    """SHOW-06 ``odd_chip = "pokerkit"``: pokerkit 0.7.7 kills the hands that win no pot
+    before it pushes the chips, so pots whose remaining hands are the same are one pot (its
+    odd chips split once); WSOP 153 keeps "side pots and the main pot ... split as separate
+    pots"."""
+    keep = {s for pot in pots for s in _pot_winners(hand, pot, ranking, ace_low_straight)}
+    merged: list[Pot] = []
+    for pot in pots:
+        remaining = tuple(seat for seat in pot.eligible if seat in keep)
+        if merged and tuple(s for s in merged[-1].eligible if s in keep) == remaining:
+            merged[-1] = Pot(merged[-1].amount + pot.amount, merged[-1].eligible)
+        else:
+            merged.append(pot)
+    return merged
 
 
 def _jokers(hand: HandState, ranking: str) -> dict[str, Any]:

@@ -260,6 +260,13 @@ class HandState:
     # IRREG-04: the rule the hand waits on the floor for (the stub and the reshuffle pool
     # cannot replace a card exposed on the draw): no dealer entry until the floor rules
     floor_wait: str | None = field(default=None, metadata=OMIT_AT_DEFAULT)
+    # BET-04/05 ``short_all_in = "pokerkit"`` (replay-permissive) only: pokerkit 0.7.7's
+    # ``acted_player_indices`` (the seats that acted since the last bet or raise of at least the
+    # round's largest increment, its maker included) and ``consecutive_short_all_in_amounts``
+    # (the increments of the short all-ins in a row since); ``last_raise`` is then its
+    # ``completion_betting_or_raising_amount`` and ``raises`` its count
+    acted_seats: tuple[int, ...] = field(default=(), metadata=OMIT_AT_DEFAULT)
+    short_all_ins: tuple[int, ...] = field(default=(), metadata=OMIT_AT_DEFAULT)
 
     def player(self, seat: int) -> PlayerState:
         for player in self.players:

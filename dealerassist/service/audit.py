@@ -6,19 +6,25 @@ only: it counts the events in scope first and refuses (``VerifyScopeTooLarge``) 
 ``VerifyLimits.budget_seconds`` all the same, so a gunicorn worker is never killed under an
 auditor. Any scope can be verified by a job instead (``start_verification``, then
 ``verification``): a worker of its own queue runs ``verify_scope`` and keeps the report.
+
+A scope is one table (``table_id``), a set of tables (``tables``: what a table-scoped token
+may see, when it names no table) or, with neither, the whole store. Events of a set of
+tables come table by table, each in seq order: the (table_id, seq) order of the store.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from datetime import datetime
 from typing import Any
 
 from dealerassist.audit.verify import verify
 from dealerassist.errors import DealerAssistError, InvalidInput, NotFound, Unavailable
+from dealerassist.rules.state import Phase
 from dealerassist.service.ports import (
     AuditStore,
+    EventCounter,
     ProfileSource,
     Services,
     Verification,
@@ -37,6 +43,18 @@ class VerifyScopeTooLarge(InvalidInput):
         self.limit = limit
 
 
+class HandIncomplete(DealerAssistError):
+    """The audited hand is not stored whole yet: still in play at the table (``IN_PLAY``),
+    or finished there with events still on their way to the store (``DRAINING``)."""
+
+    IN_PLAY = "in_play"
+    DRAINING = "draining"
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
 class VerificationInterrupted(DealerAssistError):
     """A verification job stopped before its end (its worker is shutting down): RQ puts the
     job back on its queue, and the next worker verifies it again from the start."""
@@ -47,26 +65,82 @@ def audit_events(
     table_id: str | None = None,
     since: datetime | None = None,
     until: datetime | None = None,
+    tables: Collection[str] | None = None,
 ) -> Iterator[dict[str, Any]]:
-    """The stored events in (table_id, seq) order; Unavailable is raised before the first one."""
+    """The stored events in (table_id, seq) order, of ``table_id``, else of ``tables``, else
+    of every table; Unavailable is raised before the first one."""
     services.audit_store.ping()
-    return services.audit_store.iter_events(table_id=table_id, since=since, until=until)
+    return scope_events(services.audit_store, table_id, tables, since, until)
+
+
+def scope_events(
+    store: AuditStore,
+    table_id: str | None = None,
+    tables: Collection[str] | None = None,
+    since: datetime | None = None,
+    until: datetime | None = None,
+) -> Iterator[dict[str, Any]]:
+    """The events of a scope (see the module docstring), in (table_id, seq) order."""
+    if table_id is not None or tables is None:
+        return store.iter_events(table_id=table_id, since=since, until=until)
+    return _each_table(store, sorted(tables), since, until)
+
+
+def _each_table(
+    store: AuditStore, tables: list[str], since: datetime | None, until: datetime | None
+) -> Iterator[dict[str, Any]]:
+    for table in tables:  # one cursor at a time, closed before the next table's opens
+        events = store.iter_events(table_id=table, since=since, until=until)
+        try:
+            yield from events
+        finally:
+            close = getattr(events, "close", None)
+            if close is not None:
+                close()
 
 
 def audit_hand(services: Services, table_id: str, hand_no: int) -> dict[str, Any]:
-    """One stored hand record with its events (NotFound if the store has none)."""
+    """One hand record as stored whole, with its events: NotFound if the store has none,
+    ``HandIncomplete`` while it is in play at the table, or finished there but not stored
+    whole yet (its end not stored, or, for the table's latest hand, events of the table
+    still waiting for the store: a ruling may have reopened it). A hand older than the
+    table's latest whose end is stored is whole: the drain stores a table's events in seq
+    order, and a hand's events all come before the next hand's start."""
+    live = services.tables.load(table_id)
+    latest = live is not None and live.state.hand_no == hand_no
+    playing = live.state.hand if live is not None else None
+    if latest and playing is not None and playing.phase is not Phase.COMPLETE:
+        raise HandIncomplete(
+            f"hand {hand_no} of table {table_id!r} is still being played; its audited record "
+            "exists once it ends and is stored (the table's own view: GET /v1/tables/"
+            f"{table_id}/hands/{hand_no})",
+            HandIncomplete.IN_PLAY,
+        )
     hand = services.audit_store.get_hand(table_id, hand_no)
     if hand is None:
         raise NotFound(f"the audit store has no hand {hand_no} of table {table_id!r}")
+    if hand.get("result") is None or (latest and services.audit_queue.pending(table_id) > 0):
+        raise HandIncomplete(
+            f"hand {hand_no} of table {table_id!r} has ended but is not stored whole yet: "
+            "retry in a moment",
+            HandIncomplete.DRAINING,
+        )
     return hand
 
 
-def verify_log(services: Services, table_id: str | None = None) -> dict[str, Any]:
+def verify_log(
+    services: Services,
+    table_id: str | None = None,
+    tables: Collection[str] | None = None,
+    caller: str = "",
+) -> dict[str, Any]:
     """Recompute every hash and replay every hand (``audit.verify``) within the request's
-    limits; ``VerifyScopeTooLarge`` above them (start a verification job instead)."""
+    limits; ``VerifyScopeTooLarge`` above them, ``RateLimited`` past the gate's (the host's
+    concurrent verifies, the ``caller`` token's events per minute): start a job instead."""
     limits = services.verify_limits
+    count = limits.max_events  # what the gate is charged when nothing counts the scope
     if services.event_counter is not None:
-        count = services.event_counter.count_events(table_id, at_most=limits.max_events + 1)
+        count = count_scope(services.event_counter, table_id, tables, limits.max_events + 1)
         if count > limits.max_events:
             raise VerifyScopeTooLarge(
                 f"{_scope(table_id)} holds more than the {limits.max_events} events one request "
@@ -86,7 +160,27 @@ def verify_log(services: Services, table_id: str | None = None) -> dict[str, Any
             limits.max_events,
         )
 
-    return verify_scope(services.audit_store, services.profiles, table_id, out_of_time)
+    gate = services.verify_gate
+    lease = None if gate is None else gate.acquire(caller, count, services.clock.now())
+    try:
+        return verify_scope(services.audit_store, services.profiles, table_id, out_of_time, tables)
+    finally:
+        if gate is not None and lease is not None:
+            gate.release(lease)
+
+
+def count_scope(
+    counter: EventCounter, table_id: str | None, tables: Collection[str] | None, at_most: int
+) -> int:
+    """How many events a scope holds, counting no further than ``at_most``."""
+    if table_id is not None or tables is None:
+        return counter.count_events(table_id, at_most=at_most)
+    count = 0
+    for table in sorted(tables):
+        if count >= at_most:
+            break
+        count += counter.count_events(table, at_most=at_most - count)
+    return count
 
 
 def verify_scope(
@@ -94,12 +188,13 @@ def verify_scope(
     profiles: ProfileSource,
     table_id: str | None = None,
     stop: Callable[[], DealerAssistError | None] = lambda: None,
+    tables: Collection[str] | None = None,
 ) -> dict[str, Any]:
-    """Verify one table's chain (``None``: every table) against the profile versions the
-    events recorded; ``stop`` is asked before each event and may end the run by naming the
-    error to raise (a deadline, a worker shutting down)."""
+    """Verify one table's chain (else those of ``tables``, else every table's) against the
+    profile versions the events recorded; ``stop`` is asked before each event and may end
+    the run by naming the error to raise (a deadline, a worker shutting down)."""
     store.ping()
-    events = store.iter_events(table_id=table_id)
+    events = scope_events(store, table_id, tables)
     return verify(_until_stopped(events, stop), profiles.version)
 
 
@@ -119,10 +214,15 @@ def _until_stopped(
             close()  # release the store's cursor now, not when it is collected
 
 
-def start_verification(services: Services, table_id: str | None = None) -> Verification:
-    """Queue a verification job of one table (``None``: every table); it starts queued."""
+def start_verification(
+    services: Services, table_id: str | None = None, tables: Collection[str] | None = None
+) -> Verification:
+    """Queue a verification job of one table (else of ``tables``, else of every table); it
+    starts queued."""
     queue = _verifications(services)
     services.audit_store.ping()
+    if table_id is None and tables is not None:
+        return queue.enqueue(None, tables=sorted(tables))
     return queue.enqueue(table_id)
 
 

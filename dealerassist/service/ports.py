@@ -12,7 +12,7 @@ from typing import Any, Protocol
 from dealerassist.audit.chain import GENESIS_HASH
 from dealerassist.rules.house_rules import HouseRules
 from dealerassist.rules.state import TableState
-from dealerassist.service.floor_calls import FloorCallStore
+from dealerassist.service.floor_calls import FloorCallLimits, FloorCallStore
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +117,9 @@ class AuditQueue(Protocol):
     def depth(self) -> int:
         """How many events wait to be written to the audit store."""
 
+    def pending(self, table_id: str) -> int:
+        """How many events of ``table_id`` wait to be written to the audit store."""
+
 
 class AuditStore(Protocol):
     """The durable, append-only audit log (read side)."""
@@ -196,12 +199,29 @@ class Verification:
     error: str | None = None
     enqueued_at: datetime | None = None
     ended_at: datetime | None = None
+    # the tables verified when the job names no one table (a table-scoped token's); with
+    # neither this nor ``table_id`` the job verifies every table
+    tables: tuple[str, ...] | None = None
+
+    def covers_only(self, allowed: frozenset[str]) -> bool:
+        """Whether every table this job verifies is in ``allowed`` (the whole store is not).
+
+        >>> Verification("1", VerificationStatus.QUEUED, tables=("T1",)).covers_only(
+        ...     frozenset({"T1", "T2"}))
+        True
+        >>> Verification("1", VerificationStatus.QUEUED).covers_only(frozenset({"T1"}))
+        False
+        """
+        if self.table_id is not None:
+            return self.table_id in allowed
+        return self.tables is not None and set(self.tables) <= allowed
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "status": str(self.status),
             "table_id": self.table_id,
+            "tables": None if self.tables is None else list(self.tables),
             "result": None if self.result is None else dict(self.result),
             "error": self.error,
             "enqueued_at": _utc_text(self.enqueued_at),
@@ -224,8 +244,9 @@ def _utc_text(at: datetime | None) -> str | None:
 class VerificationQueue(Protocol):
     """Verification jobs: run by a worker of their own queue, results kept for a while."""
 
-    def enqueue(self, table_id: str | None) -> Verification:
-        """Queue a verification of one table (``None``: every table); its job, queued."""
+    def enqueue(self, table_id: str | None, tables: Sequence[str] | None = None) -> Verification:
+        """Queue a verification of one table (else of ``tables``, else of every table); its
+        job, queued."""
 
     def get(self, verification_id: str) -> Verification | None:
         """The job as it stands now, or None if there is none with this ID (or it expired)."""
@@ -238,6 +259,55 @@ class EventCounter(Protocol):
         """Events of ``table_id`` (``None``: of every table), counting no further than
         ``at_most`` (so the query stays cheap however large the store); ``errors.Unavailable``
         if the store is down."""
+
+
+# -- rate limits (issue 19 point 10) -----------------------------------------------------
+
+
+class Admission(StrEnum):
+    """What a rate limit says of one more refused entry by a token: store and answer it as
+    always (``admit``), store it as the first over the limit, marked, and answer 429
+    (``burst``), or neither store nor apply it, 429 (``refuse``)."""
+
+    ADMIT = "admit"
+    BURST = "burst"
+    REFUSE = "refuse"
+
+
+@dataclass(frozen=True, slots=True)
+class RefusalAdmission:
+    """A refusal limiter's answer: the admission, and until when the token's window runs."""
+
+    admission: Admission
+    limit: int
+    window_seconds: int
+    retry_after: int  # seconds until the window ends (a new one admits again)
+
+
+class RefusalLimiter(Protocol):
+    """Counts each token's refused entries in fixed windows (shared by every web worker)."""
+
+    def admit(self, token: str, at: datetime) -> RefusalAdmission:
+        """Count one more refusal by ``token`` at ``at`` and say what becomes of it."""
+
+
+@dataclass(frozen=True, slots=True)
+class VerifyLease:
+    """A synchronous verify's slot, held while it runs (``VerifyGate.release`` frees it)."""
+
+    id: str
+
+
+class VerifyGate(Protocol):
+    """Bounds the synchronous verify, which runs on the workers that serve the tablets: how
+    many run at once on the host, and how many events each token verifies per window."""
+
+    def acquire(self, token: str, events: int, at: datetime) -> VerifyLease:
+        """A slot for ``token`` to verify ``events`` events now, or ``errors.RateLimited``
+        (another verify holds every slot, or the token spent its events for this window)."""
+
+    def release(self, lease: VerifyLease) -> None:
+        """Free the slot (a lease never released expires with its verify's time budget)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,3 +323,7 @@ class Services:
     verifications: VerificationQueue | None = None  # verification jobs (None: not wired)
     event_counter: EventCounter | None = None  # None: the synchronous verify counts nothing
     verify_limits: VerifyLimits = VerifyLimits()
+    floor_call_limits: FloorCallLimits = field(default_factory=FloorCallLimits)  # open calls
+    audit_catalog: Any = None  # service.audit_browse.AuditCatalog (None: not wired)
+    refusal_limiter: RefusalLimiter | None = None  # None: refused entries are not limited
+    verify_gate: VerifyGate | None = None  # None: the synchronous verify is not bounded

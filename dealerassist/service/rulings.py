@@ -8,13 +8,14 @@ open call closes it once the ruling is committed.
 
 from __future__ import annotations
 
+import json
 import uuid
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
-from dealerassist.audit.envelope import FLOOR_CALL, REJECTED, format_at
+from dealerassist.audit.envelope import FLOOR_CALL, REJECTED, format_at, parse_at
 from dealerassist.audit.replay import state_sha256
 from dealerassist.errors import (
     Conflict,
@@ -31,7 +32,15 @@ from dealerassist.rules.ruling_commands import Ruling
 from dealerassist.rules.ruling_options import options_for
 from dealerassist.rules.state import TableState
 from dealerassist.rules.violations import RuleViolation
-from dealerassist.service.floor_calls import CLOSED, OPEN, FloorCall, FloorCallStore
+from dealerassist.service.floor_calls import (
+    CLOSED,
+    DEFAULT_PAGE,
+    EXPIRED,
+    MAX_PAGE,
+    OPEN,
+    FloorCall,
+    FloorCallStore,
+)
 from dealerassist.service.ports import AnswerKind, ChainHead, Services, TableRecord
 from dealerassist.service.tables import (
     RETRIES_WITHOUT_IF_MATCH,
@@ -83,7 +92,7 @@ def _close(services: Services, call: FloorCall, actor: Actor, answer: Answer) ->
         closed_by=actor.name,
         ruling_seq=seq,
     )
-    _store(services).save(closed)
+    _store(services).save(closed, services.floor_call_limits)
 
 
 def _call(services: Services, table_id: str, call_id: str) -> FloorCall:
@@ -120,26 +129,36 @@ def open_floor_call(
     The call is an audit event of the table (kind ``floor_call``: who called, when, about
     what, and the SHA-256 of the table as it stood), committed like any entry, the version
     unchanged; a table changed meanwhile by another entry is read again.
+
+    The call is reserved in the store first, against the open-call limits of its table and
+    of the caller (``TooManyFloorCalls``: nothing is audited), and taken back if its audit
+    event cannot be committed.
     """
     if actor.role not in CALLING_ROLES:
         raise Forbidden(f"a {actor.role} may not call the floor")
     store = _store(services)  # before anything is audited: no store, no call (503)
     for attempt in range(1, RETRIES_WITHOUT_IF_MATCH + 1):
         try:
-            call = _audited_call(services, table_id, body, actor)
+            call = _audited_call(services, table_id, body, actor, store)
         except Conflict:
             if attempt == RETRIES_WITHOUT_IF_MATCH:
                 raise
             continue
-        store.save(call)
+        store.save(call, services.floor_call_limits)
         return call.to_dict()
     raise AssertionError("unreachable")  # pragma: no cover
 
 
 def _audited_call(
-    services: Services, table_id: str, body: Mapping[str, Any], actor: Actor
+    services: Services,
+    table_id: str,
+    body: Mapping[str, Any],
+    actor: Actor,
+    store: FloorCallStore,
 ) -> FloorCall:
-    """Build the call and commit its audit event (``Conflict`` if the table moved)."""
+    """Build the call, reserve it, and commit its audit event (``Conflict`` if the table
+    moved: the reservation is taken back)."""
+    limits = services.floor_call_limits
     with services.tables.transaction(table_id, None) as tx:
         record = tx.record
         if record is None:
@@ -157,14 +176,25 @@ def _audited_call(
             hand_no=refusal.pop("hand_no", _hand_no(state)),
             note=str(body.get("note") or ""),
             table=view(state, rules, now),
+            actions=[json.loads(entry) for entry in state.hand_log],
+            expires_at=format_at(now + timedelta(seconds=limits.ttl_seconds)),
             **refusal,
         )
-        about = {k: v for k, v in call.to_dict().items() if k not in ("table", "status")}
+        # the chain has the hand's entries already, and the expiry is the store's business
+        about = {k: v for k, v in call.to_dict().items() if k not in UNAUDITED}
         payload = {"call": about, "state_sha256": state_sha256(state)}
         event = seal_event(state, state, record.head, FLOOR_CALL, payload, rules, actor, now)
         head = ChainHead(event["seq"], event["hash"])
-        tx.commit(TableRecord(state=state, head=head), [event], None)
+        store.reserve(call, limits, now)
+        try:
+            tx.commit(TableRecord(state=state, head=head), [event], None)
+        except BaseException:
+            store.discard(call)
+            raise
     return replace(call, audit_seq=event["seq"])
+
+
+UNAUDITED = frozenset({"table", "status", "actions", "expires_at"})
 
 
 def _hand_no(state: TableState) -> int | None:
@@ -221,8 +251,54 @@ def _recorded_refusal(services: Services, table_id: str, seq: int) -> dict[str, 
     )
 
 
-def list_floor_calls(services: Services, table_id: str | None = None) -> dict[str, Any]:
-    """Open calls across tables (or at one table), oldest first."""
-    calls = _store(services).open_calls()
-    chosen = [call.to_dict() for call in calls if table_id is None or call.table_id == table_id]
-    return {"calls": chosen, "count": len(chosen)}
+def list_floor_calls(
+    services: Services,
+    table_id: str | None = None,
+    *,
+    tables: Sequence[str] | None = None,
+    limit: int = DEFAULT_PAGE,
+    cursor: str | None = None,
+) -> dict[str, Any]:
+    """Open calls at one table (``table_id``), at ``tables``, or at every table (neither),
+    newest first, one page of ``limit``; each with how long it has waited (``waited_seconds``,
+    by the service's clock, so a console's own clock does not matter). A listed call leaves
+    out the table as it stood and the hand's entries (``floor_call`` has them): a console
+    polls the list every few seconds."""
+    chosen = [table_id] if table_id is not None else tables
+    now = services.clock.now()
+    since = services.floor_call_limits.open_since(now)
+    page = _store(services).open_page(chosen, since, min(max(limit, 1), MAX_PAGE), cursor)
+    calls = [_summary(call, now) for call in page.calls]
+    return {
+        "calls": calls,
+        "count": len(calls),
+        "total": page.total,
+        "next": page.next,
+        "now": format_at(now),
+    }
+
+
+def floor_call(services: Services, call_id: str) -> dict[str, Any]:
+    """One call as it stands (``expired``: open, and past its time); NotFound if unknown."""
+    call = _store(services).get(call_id)
+    if call is None:
+        raise NotFound(f"no floor call {call_id!r} (unknown, or its record has been dropped)")
+    now = services.clock.now()
+    body = {**call.to_dict(), "waited_seconds": _waited(call, now)}
+    if call.status == OPEN and parse_at(call.opened_at) < services.floor_call_limits.open_since(
+        now
+    ):
+        body["status"] = EXPIRED
+    return body
+
+
+LISTED_WITHOUT = frozenset({"table", "actions"})
+
+
+def _summary(call: FloorCall, now: datetime) -> dict[str, Any]:
+    body = {k: v for k, v in call.to_dict().items() if k not in LISTED_WITHOUT}
+    return {**body, "waited_seconds": _waited(call, now)}
+
+
+def _waited(call: FloorCall, now: datetime) -> int:
+    return max(0, int((now - parse_at(call.opened_at)).total_seconds()))

@@ -24,11 +24,14 @@ from dealerassist.errors import (
     InvalidInput,
     NotFound,
     ProfileError,
+    RateLimited,
 )
 from dealerassist.json_codec import compact
 from dealerassist.rules.actions import (
     COMMAND_TYPES,
+    MAX_CHIPS,
     Act,
+    AddChips,
     Command,
     CreateTable,
     RemovePlayer,
@@ -39,13 +42,16 @@ from dealerassist.rules.actions import (
 )
 from dealerassist.rules.engine import Outcome, apply, new_table, view
 from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.ruling_commands import AdjustStack, Ruling
 from dealerassist.rules.state import Phase, TableState, evolve
 from dealerassist.rules.table_setup import check_table_spec
 from dealerassist.rules.violations import RuleViolation
 from dealerassist.service.ports import (
+    Admission,
     AnswerKind,
     ChainHead,
     IdempotencyRecord,
+    RefusalAdmission,
     Services,
     TableRecord,
     TableTransaction,
@@ -218,19 +224,52 @@ def _attempt(
     scoped_key: str | None,
     fingerprint: str,
 ) -> Answer:
+    burst: RefusalAdmission | None = None
     with services.tables.transaction(table_id, scoped_key) as tx:
         if tx.remembered is not None:
             return _replay(tx.remembered, fingerprint)
         _check_preconditions(tx, table_id, command, pre)
         decision = _decide(services, tx.record, command, actor)
         answer, remember = decision.answer, None
-        if scoped_key is not None:
+        if answer.kind is AnswerKind.REJECTED and services.refusal_limiter is not None:
+            admitted = services.refusal_limiter.admit(actor.name, services.clock.now())
+            if admitted.admission is Admission.REFUSE:  # nothing committed, nothing stored
+                raise _refusals_limited(admitted, answer.body, stored=False)
+            if admitted.admission is Admission.BURST:  # stored once, marked, not remembered
+                burst = admitted
+                decision = _decide(services, tx.record, command, actor, _burst_mark(admitted))
+                answer = decision.answer
+        if scoped_key is not None and burst is None:
             # the answer is both sent and remembered: encode it once, for both
             if answer.kind is not AnswerKind.REJECTED:
                 answer = evolve(answer, body_json=encode_body(answer.body))
             remember = IdempotencyRecord(fingerprint, answer.kind, answer.body, answer.body_json)
         tx.commit(decision.record, decision.events, remember)
-        return answer
+    if burst is not None:
+        raise _refusals_limited(burst, answer.body, stored=True)
+    return answer
+
+
+def _burst_mark(admitted: RefusalAdmission) -> dict[str, int]:
+    """What the burst's one stored refusal records of the limit it passed."""
+    return {"limit": admitted.limit, "window_seconds": admitted.window_seconds,
+            "unrecorded_for_seconds": admitted.retry_after}  # fmt: skip
+
+
+def _refusals_limited(
+    admitted: RefusalAdmission, body: Mapping[str, Any], stored: bool
+) -> RateLimited:
+    """429 for a refused entry past the token's limit: the refusal as always (rule_id, seat,
+    allowed, ...), whether it was stored (only the burst's first is), and when to retry."""
+    details = {key: value for key, value in body.items() if key != "message"}
+    details["stored"] = stored
+    return RateLimited(
+        f"{body.get('message', 'refused')} This token had more than {admitted.limit} refused "
+        f"entries within {admitted.window_seconds} s: further refusals are neither applied "
+        f"nor recorded for {admitted.retry_after} s (accepted entries go through as always).",
+        admitted.retry_after,
+        details,
+    )
 
 
 def encode_body(body: Mapping[str, Any]) -> bytes:
@@ -253,10 +292,27 @@ def _check_preconditions(
     if record is None:
         raise NotFound(f"no table {table_id!r}")
     if pre.if_match is not None and pre.if_match != record.version:
-        raise Conflict(
-            f"the table is at version {record.version}, not {pre.if_match}; read it again",
-            record.version,
+        raise Conflict(_stale_detail(pre.if_match, record.version), record.version)
+
+
+def _stale_detail(if_match: int, version: int) -> str:
+    """What a client whose If-Match failed must do (a negative ``if_match``: the header named
+    no version of ours, an ETag of another server or no ETag at all).
+
+    >>> _stale_detail(4, 5)[:53]
+    'If-Match names version "v4" but the table is at "v5":'
+    >>> _stale_detail(-1, 5)[:41]
+    'If-Match names no version of this table ('
+    """
+    if if_match < 0:
+        return (
+            "If-Match names no version of this table (send the ETag a read answered, such as "
+            f'"v{version}", or *): read the table again and send its ETag'
         )
+    return (
+        f'If-Match names version "v{if_match}" but the table is at "v{version}": read the table '
+        "again (GET, its ETag) and decide on what it shows now"
+    )
 
 
 def _remembered_answer(
@@ -286,7 +342,11 @@ def _fingerprint(table_id: str, command: Command) -> str:
 
 
 def _decide(
-    services: Services, record: TableRecord | None, command: Command, actor: Actor
+    services: Services,
+    record: TableRecord | None,
+    command: Command,
+    actor: Actor,
+    rate_limit: Mapping[str, int] | None = None,
 ) -> _Decision:
     at = services.clock.now()
     before = _state_before(record, command)
@@ -295,8 +355,37 @@ def _decide(
     try:
         outcome = apply(before, command, rules, at)
     except RuleViolation as violation:
-        return _rejected(before, head, command, violation, rules, actor, at)
+        return _rejected(before, head, command, violation, rules, actor, at, rate_limit)
+    _check_chip_bound(before, outcome.state, command)
     return _accepted(before, head, command, outcome, rules, actor, at)
+
+
+def _check_chip_bound(before: TableState, after: TableState, command: Command) -> None:
+    """No seat is brought past ``MAX_CHIPS`` by chips added to it (``add_chips``, a ruling's
+    ``adjust_stack``): the schemas bound each amount, this the sum it reaches, counting the
+    chips a ruling set beside the stack during a hand (GAME-06). InvalidInput: nothing is
+    applied or audited. Winnings may pass it (they are chips already on the table)."""
+    adds = isinstance(command, AddChips) or (
+        isinstance(command, Ruling)
+        and any(isinstance(e, AdjustStack) and e.amount > 0 for e in command.effects)
+    )
+    if not adds:
+        return
+    for seat in after.seats:
+        held = _chips_held(after, seat.seat)
+        if held > MAX_CHIPS and held > _chips_held(before, seat.seat):
+            raise InvalidInput(
+                f"seat {seat.seat} would hold {held} chips; a seat holds at most {MAX_CHIPS}"
+            )
+
+
+def _chips_held(state: TableState, seat: int) -> int:
+    """A seat's chips: its stack, or in a hand its stack there and the chips beside it."""
+    hand = state.hand
+    if hand is not None and hand.phase is not Phase.COMPLETE and hand.has(seat):
+        player = hand.player(seat)
+        return player.stack + player.added
+    return state.seat(seat).stack
 
 
 def _rules_of(services: Services, state: TableState) -> HouseRules:
@@ -357,13 +446,16 @@ def _rejected(
     rules: HouseRules,
     actor: Actor,
     at: datetime,
+    rate_limit: Mapping[str, int] | None = None,
 ) -> _Decision:
-    payload = {
+    payload: dict[str, Any] = {
         "command": command_to_dict(command),
         "rule_id": str(violation.rule_id),
         "message": violation.message,
         "seat": violation.seat,
     }
+    if rate_limit is not None:  # the first refusal past the token's limit (the burst's mark)
+        payload["rate_limit"] = dict(rate_limit)
     event = seal_event(before, before, head, REJECTED, payload, rules, actor, at)
     body = {
         **violation.to_dict(),

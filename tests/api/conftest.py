@@ -24,6 +24,8 @@ SECRETS = {
     "floor": "floor-secret",
     "auditor": "auditor-secret",
     "t2-dealer": "t2-dealer-secret",
+    # every role limited to table T1, and to table T2 (the role matrix's scopes)
+    **{f"{role}@{table}": f"{role}@{table}-secret" for role in Role for table in ("T1", "T2")},
 }
 TABLE_BODY: dict[str, Any] = {
     "table_id": "T1",
@@ -35,10 +37,16 @@ TABLE_BODY: dict[str, Any] = {
 
 
 def token_book() -> TokenBook:
-    """One token per role, plus a dealer limited to table T2."""
+    """One token per role, a dealer limited to table T2, and every role limited to T1 and to
+    T2 (``"auditor@T1"``)."""
     tokens = [Token(name=role, role=Role(role), digest=digest(SECRETS[role])) for role in Role]
     scoped = Token("t2-dealer", Role.DEALER, digest(SECRETS["t2-dealer"]), frozenset({"T2"}))
-    return TokenBook([*tokens, scoped])
+    per_table = [
+        Token(f"{role}@{table}", role, digest(SECRETS[f"{role}@{table}"]), frozenset({table}))
+        for role in Role
+        for table in ("T1", "T2")
+    ]
+    return TokenBook([*tokens, scoped, *per_table])
 
 
 def auth(who: str) -> dict[str, str]:

@@ -300,3 +300,92 @@ def test_verification_jobs_are_503_while_redis_or_the_store_is_down(tmp_path: Pa
     refused = api.call("POST", "/v1/audit/verifications", "auditor", {"table_id": "T1"})
     assert refused.status_code == 503
     assert "audit store" in refused.get_json()["detail"]
+
+
+def _events_of(api: Api, who: str, query: str = "") -> list[dict[str, Any]]:
+    response = api.call("GET", f"/v1/audit/events{query}", who)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    if "format=csv" in query:
+        return list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
+    return [json.loads(line) for line in response.get_data(as_text=True).splitlines()]
+
+
+def test_a_table_scoped_auditor_sees_and_verifies_only_its_tables(
+    api: Api, settings: Settings
+) -> None:
+    """Issue 19 point 2: an auditor (or admin) token limited to T1 that names no table gets
+    T1's events only (JSONL and CSV, with or without a time window), a verify report of
+    T1's chain only, and a verification job of T1 only; another table, or a job that covers
+    another table or the whole store, is a 403 to it. An unscoped auditor still sees all."""
+    api.ready_hand("T1")
+    api.ready_hand("T2")
+    _drain(settings)
+    everything = _events_of(api, "auditor")
+    assert {event["table_id"] for event in everything} == {"T1", "T2"}
+    t1 = [event for event in everything if event["table_id"] == "T1"]
+    for who in ("auditor@T1", "admin@T1"):
+        assert _events_of(api, who) == t1
+        assert [row["seq"] for row in _events_of(api, who, "?format=csv")] == [
+            str(event["seq"]) for event in t1
+        ]
+        since = "?since=2000-01-01T00:00:00Z"
+        assert {event["table_id"] for event in _events_of(api, who, since)} == {"T1"}
+        report = api.call("GET", "/v1/audit/verify", who).get_json()
+        assert report["ok"] is True and report["events"] == len(t1), report
+    assert api.call("GET", "/v1/audit/events?table_id=T2", "auditor@T1").status_code == 403
+    assert api.call("GET", "/v1/audit/verify?table_id=T2", "auditor@T1").status_code == 403
+    whole = api.call("GET", "/v1/audit/verify", "auditor").get_json()
+    assert whole["events"] == len(everything)
+
+    mine = api.call("POST", "/v1/audit/verifications", "auditor@T1").get_json()
+    assert mine["table_id"] is None and mine["tables"] == ["T1"]
+    every = api.call("POST", "/v1/audit/verifications", "auditor").get_json()
+    _verify_jobs(settings)
+    done = api.call("GET", f"/v1/audit/verifications/{mine['id']}", "auditor@T1").get_json()
+    assert done["status"] == "finished" and done["result"]["events"] == len(t1), done
+    for who, job, status in (
+        ("auditor@T2", mine, 403),  # T1's job: not T2's to read
+        ("auditor@T1", every, 403),  # the whole store's report: not T1's
+        ("auditor", mine, 200),
+        ("admin", every, 200),
+    ):
+        response = api.call("GET", f"/v1/audit/verifications/{job['id']}", who)
+        assert response.status_code == status, (who, response.get_json())
+
+
+@pytest.mark.parametrize("fmt", ["json", "phh"])
+def test_an_audited_hand_in_play_or_not_yet_stored_whole_is_409(
+    api: Api, settings: Settings, fmt: str
+) -> None:
+    """Issue 19 point 13: the audited export (JSON or PHH) of a hand still being played is a
+    409 ``in_play`` linking the table's live view; of a hand that ended but is not drained
+    yet a 409 ``draining`` with Retry-After; once drained, a 200 with its result."""
+    path = f"/v1/audit/hands/T1/1?format={fmt}"
+    api.ready_hand()
+    _drain(settings)  # the store holds the hand's first events: still not the whole hand
+    playing = api.call("GET", path, "auditor")
+    assert playing.status_code == 409, playing.get_data(as_text=True)
+    assert playing.mimetype == "application/problem+json"
+    assert playing.get_json()["reason"] == "in_play"
+    assert playing.get_json()["live"] == "/v1/tables/T1/hands/1"
+    assert "Retry-After" not in playing.headers
+    _finish_hand_in_play(api)
+    draining = api.call("GET", path, "auditor")
+    assert draining.status_code == 409
+    assert draining.get_json()["reason"] == "draining"
+    assert draining.headers["Retry-After"] == "1"
+    _drain(settings)
+    stored = api.call("GET", path, "auditor")
+    assert stored.status_code == 200
+    if fmt == "json":
+        assert stored.get_json()["hand"]["result"] is not None
+
+
+def _finish_hand_in_play(api: Api) -> None:
+    body: dict[str, Any] = api.call("GET", "/v1/tables/T1").get_json()
+    while body["hand"]["phase"] != "complete":
+        nxt = body["next"]
+        action = "post" if "post" in [c["action"] for c in nxt["legal"]] else "fold"
+        response = api.act("T1", seat=nxt["seat"], action=action)
+        assert response.status_code == 200, response.get_json()
+        body = response.get_json()

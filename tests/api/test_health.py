@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import gc
+import logging
 from pathlib import Path
 
+import pytest
 from fakes import fake_services
 
 from api.conftest import TABLE_BODY, Api, token_book
@@ -113,3 +115,43 @@ def test_the_served_app_freezes_what_startup_made_and_still_serves(
         assert api.call("GET", "/v1/tables/T1").get_json()["table_id"] == "T1"
     finally:
         gc.unfreeze()  # the test process goes on making and dropping apps
+
+
+def _dead_backends(tmp_path: Path) -> Settings:
+    """Redis at a socket path that does not exist, PostgreSQL at a port nobody listens on."""
+    return Settings(
+        data_dir=tmp_path,
+        redis_url=f"unix://{tmp_path}/secret-dir/redis.sock",
+        database_url="postgresql+psycopg://auditor@127.0.0.1:9/secret_db?connect_timeout=1",
+    )
+
+
+def _dead_api(tmp_path: Path) -> Api:
+    app = create_app({"SETTINGS": _dead_backends(tmp_path), "TOKENS": token_book()})
+    return Api(app.test_client())
+
+
+def test_readyz_and_503s_keep_backend_details_from_anonymous_callers(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 19 point 17: an anonymous /readyz, and a dealer's 503, name the failed check but
+    not the database's host, port or name, nor Redis's socket path; the log has them."""
+    api = _dead_api(tmp_path)
+    for who, path in ((None, "/readyz"), ("dealer", "/v1/tables/T1"), ("floor", "/readyz")):
+        with caplog.at_level(logging.WARNING):
+            response = api.call("GET", path, who)
+        assert response.status_code == 503, (who, path)
+        text = response.get_data(as_text=True)
+        for secret in ("secret-dir", "redis.sock", "secret_db", "127.0.0.1", ":9"):
+            assert secret not in text, (who, path, text)
+    assert "secret-dir" in caplog.text
+
+
+@pytest.mark.parametrize("who", ["admin", "auditor"])
+def test_readyz_shows_backend_details_to_an_admin_or_auditor(tmp_path: Path, who: str) -> None:
+    """Whoever runs or audits the room sees why a backend does not answer."""
+    api = _dead_api(tmp_path)
+    response = api.call("GET", "/readyz", who)
+    assert response.status_code == 503
+    checks = response.get_json()["checks"]
+    assert "secret-dir" in checks["redis"]["error"]

@@ -44,6 +44,8 @@ def test_stale_if_match_is_412_with_the_current_version(api: Api) -> None:
     assert response.mimetype == "application/problem+json"
     assert response.get_json()["current_version"] == 5
     assert response.headers["ETag"] == '"v5"'
+    detail = response.get_json()["detail"]
+    assert "v4" in detail and '"v5"' in detail and "read the table again" in detail
 
 
 def test_unreadable_if_match_never_matches(api: Api) -> None:
@@ -54,6 +56,10 @@ def test_unreadable_if_match_never_matches(api: Api) -> None:
         headers={"If-Match": "banana"},
     )  # fmt: skip
     assert response.status_code == 412
+    detail = response.get_json()["detail"]
+    assert "-1" not in detail  # the service's marker for "no version of ours" stays inside
+    assert '"v5"' in detail and "read the table again" in detail
+    assert response.headers["ETag"] == '"v5"'
 
 
 def test_if_match_star_matches_any_version(api: Api) -> None:

@@ -48,6 +48,7 @@ SAMPLE = {
     "hand_no": "1",
     "profile_id": "casino-five-card-draw",
     "verification_id": "0" * 32,
+    "call_id": "0123abcd",
 }
 
 

@@ -368,3 +368,50 @@ def page(
     (tmp_path: where a failure's screenshot goes)."""
     yield Page(browser, service, downloads)
     browser.get("about:blank")
+
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+LANDSCAPE = (1024, 768)
+PORTRAIT = (768, 1024)
+DEFAULT_WINDOW = (1280, 1024)
+
+
+def serious_accessibility_findings(driver: WebDriver) -> list[str]:
+    """axe-core (axe-selenium-python's copy, axe-core 3.1) on the page as it stands: each
+    serious or critical violation as "rule: target" (WCAG 2.0 A/AA, 2.1 AA, best practices)."""
+    from axe_selenium_python import Axe
+
+    axe = Axe(driver)
+    axe.inject()
+    tags = ["wcag2a", "wcag2aa", "wcag21aa", "best-practice"]
+    results = axe.run(options={"runOnly": {"type": "tag", "values": tags}})
+    return [
+        f"{v['id']}: {', '.join(str(n['target']) for n in v['nodes'][:5])}"
+        for v in results["violations"]
+        if v.get("impact") in ("serious", "critical")
+    ]
+
+
+def set_viewport(driver: WebDriver, size: tuple[int, int] | None) -> None:
+    """The page's viewport exactly ``size`` (CSS px; a window size would include the
+    browser's own frame), or the window's again with ``None``."""
+    if size is None:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        return
+    width, height = size
+    metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+
+
+def screenshot(driver: WebDriver, name: str) -> None:
+    """docs/screenshots/<name>.png of the viewport, scrolled to the top."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    driver.execute_script("window.scrollTo(0, 0)")
+    driver.save_screenshot(str(SCREENSHOTS / f"{name}.png"))
+
+
+def fits_width(driver: WebDriver) -> bool:
+    """No horizontal scrolling: the page is no wider than the window."""
+    return bool(
+        driver.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
+    )

@@ -13,7 +13,17 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from e2e.conftest import HAND, Page, Served
+from e2e.conftest import (
+    HAND,
+    LANDSCAPE,
+    PORTRAIT,
+    SCREENSHOTS,
+    Page,
+    Served,
+    fits_width,
+    serious_accessibility_findings,
+    set_viewport,
+)
 
 
 def _downloaded(page: Page, prefix: str, suffix: str) -> Path:
@@ -138,3 +148,80 @@ def test_verify_of_every_table_shows_a_tampered_event(
     assert problems and {(table, seq) for table, seq, _why in problems} == {("A2", "2")}
     job = _the_verification_job(page, service)
     assert job["table_id"] is None and len(job["result"]["problems"]) == len(problems)
+
+
+def test_a_hand_replay_on_the_audit_page(page: Page, service: Served) -> None:
+    """The auditor lists the tables, finds table R's hands (by table, by hand number, by
+    date), and replays hand 1 step by step: each entry with "replays as recorded", the
+    table after it and the instructions given, the floor's ruling with its note; the arrow
+    keys step too. Verify of a table with no events is not a green "verified". The page
+    fits 1024 px and 768 px and axe finds nothing serious or critical."""
+    service.start_hand("R")
+    for seat, _label, entry in HAND[:3]:
+        service.act("R", seat=seat, **entry)
+    ruling = {"decision": "custom", "note": "seat 2 asked for time: none taken", "effects": []}
+    last = service.call("POST", "/v1/tables/R/rulings", "floor", ruling)
+    for seat, _label, entry in HAND[3:]:
+        last = service.act("R", seat=seat, **entry)
+    seq = last["event"]["seq"]
+    service.stored_events("R", lambda events: bool(events) and events[-1]["seq"] == seq)
+    set_viewport(page.driver, LANDSCAPE)
+    try:
+        page.open("audit", "auditor")
+        page.until(lambda: page.css("#audit-tables th[scope=row]"), "the tables")
+        assert "R" in [c.text for c in page.css("#audit-tables th[scope=row]")]
+        page.by_id("hands-no").send_keys("1")
+        page.driver.find_element("css selector", "#hands-form button[type=submit]").click()
+        page.until(lambda: page.text("hands-status") == "1 hand found (hand #1).", "by number")
+        assert page.css('#hands button[data-hand="R/1"]')
+        page.type("hands-table", "R")
+        page.by_id("hands-no").clear()
+        page.driver.execute_script(
+            "document.getElementById('hands-date').value = new Date().toISOString().slice(0, 10)"
+        )
+        page.driver.find_element("css selector", "#hands-form button[type=submit]").click()
+        day = page.driver.execute_script("return document.getElementById('hands-date').value")
+        found = f"1 hand found (table R, {day})."
+        page.until(lambda: page.text("hands-status") == found, "by table and date")
+        page.css('#hands button[data-hand="R/1"]')[0].click()
+
+        title = page.until(
+            lambda: page.by_id("replay").is_displayed() and page.text("replay-title"), "replay"
+        )
+        assert title == "Table R, hand #1: 14 entries, 1 ruling · every step replays as recorded"
+        assert page.text("replay-position") == "Step 1 of 14"
+        assert "Hand started, button seat 1" in page.text("replay-step")
+        assert "Deal five cards" not in page.text("instructions")
+        page.by_id("replay-next").click()
+        page.by_id("replay-next").click()
+        page.until(lambda: page.text("replay-position") == "Step 3 of 14", "step 3")
+        assert "seat 3 post" in page.text("replay-step")
+        assert "✔ Replays as recorded" in page.text("replay-step")
+        assert "Deal five cards to each of seats 2, 3, 1" in page.text("instructions")
+        assert page.stacks()[3] == 98
+        page.driver.find_element("css selector", "body").send_keys("\ue014\ue014")  # → →
+        page.until(lambda: page.text("replay-position") == "Step 5 of 14", "step 5 by keys")
+        assert "Ruling: custom — “seat 2 asked for time: none taken”" in page.text("replay-step")
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.driver.execute_script("document.getElementById('replay').scrollIntoView()")
+        page.driver.save_screenshot(str(SCREENSHOTS / "audit.png"))
+        page.by_id("replay-last").click()
+        page.until(lambda: "seat 3 show" in page.text("replay-step"), "the last step")
+        assert "Main pot 17: seat 1 gets 17" in page.text("result")
+        assert fits_width(page.driver)
+        assert serious_accessibility_findings(page.driver) == []
+
+        page.type("verify-table", "NOPE")
+        page.driver.find_element("css selector", "#verify-form button[type=submit]").click()
+        verdict = page.until(
+            lambda: page.by_id("report").is_displayed() and page.text("report"), "report", 30
+        )
+        assert (
+            verdict.splitlines()[0]
+            == "⚠ Nothing verified: the audit store has no events of table NOPE"
+        )
+        assert not page.css("#report .verdict.ok")
+        set_viewport(page.driver, PORTRAIT)
+        assert page.until(lambda: fits_width(page.driver), "the audit page in 768 px")
+    finally:
+        set_viewport(page.driver, None)

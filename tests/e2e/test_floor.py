@@ -3,9 +3,22 @@ options the page offers, recorded by the API and in the audit log."""
 
 from __future__ import annotations
 
+import time
+
 from selenium.webdriver.support.ui import Select
 
-from e2e.conftest import FIVE_CARD_DRAW, KINGS, Page, Served
+from e2e.conftest import (
+    FIVE_CARD_DRAW,
+    KINGS,
+    LANDSCAPE,
+    PORTRAIT,
+    Page,
+    Served,
+    fits_width,
+    screenshot,
+    serious_accessibility_findings,
+    set_viewport,
+)
 
 
 def test_a_ruling_on_a_floor_call_is_recorded(page: Page, service: Served) -> None:
@@ -26,9 +39,9 @@ def test_a_ruling_on_a_floor_call_is_recorded(page: Page, service: Served) -> No
     call = page.until(lambda: page.css("#calls .call"), "the open call")[0]
     assert call.find_element("css selector", ".rule-id").text == "DECK-01"
     assert "already shown by another seat" in call.text
-    assert "Refused entry: seat 3 show" in call.text
+    assert "Refused entry: seat 3 show Kc Qh Js 8d 3c" in call.text  # the cards too
     call.find_element("css selector", "button").click()
-    assert page.by_id("rule-id").get_attribute("value") == "DECK-01"
+    page.until(lambda: page.by_id("rule-id").get_attribute("value") == "DECK-01", "the call opened")
     assert page.by_id("hand-no").get_attribute("value") == "1"
     decision = page.until(
         lambda: page.css('#options input[name="decision"][value="void_refund"]'),
@@ -39,6 +52,11 @@ def test_a_ruling_on_a_floor_call_is_recorded(page: Page, service: Served) -> No
     assert [effect.text for effect in effects] == ["Misdeal"]
     page.type("note", "Kc shown twice: fouled deck")
     page.driver.find_element("css selector", "#ruling-form button[type=submit]").click()
+    confirm = page.until(
+        lambda: page.by_id("confirm").is_displayed() and page.by_id("confirm"), "the confirmation"
+    )
+    assert "Misdeal: the hand is cancelled and every chip goes back." in confirm.text
+    page.by_id("confirm-issue").click()
 
     answer = page.until(
         lambda: page.by_id("answer").is_displayed() and page.text("answer"), "answer"
@@ -110,6 +128,11 @@ def test_SHOW_07_the_pot_rows_leave_out_chips_only_killed_hands_put_in(
         row.find_element("css selector", f'input[type=checkbox][value="{seat}"]').click()
     page.type("note", "seats 2 and 3 mucked into the discards")
     page.driver.find_element("css selector", "#ruling-form button[type=submit]").click()
+    confirm = page.until(
+        lambda: page.by_id("confirm").is_displayed() and page.text("confirm"), "confirm"
+    )
+    assert "The main pot 12 → seat 1 (P1); Side pot 1 6 → seat 4 (P4)" in confirm
+    page.by_id("confirm-issue").click()
     page.shows_version(version + 1)
 
     result = service.table("F2")["result"]
@@ -168,3 +191,74 @@ def test_OPEN_08_the_floor_sees_a_false_opener_s_wait_and_lifts_it(
         "lift_wait",
         [{"effect": "clear_false_opener", "seat": 1}],
     )
+
+
+def test_a_call_from_table_B_shows_on_a_floor_console_opened_on_table_A(
+    page: Page, service: Served
+) -> None:
+    """The console is opened on table A; the dealer of table B calls the floor about seat 3's
+    show refused with DECK-01: the call appears within a poll, flashing and announced, with
+    how long it has waited. Opening it shows table B, what the dealer entered (the cards) and
+    the hand's entries. The floor adds "Kill a hand" (the seat comes from the call), then
+    picks decisions: the added effect stays. Issuing shows who gets what and asks to confirm;
+    confirmed, seat 3's hand is dead and seat 1 takes the pot. The page fits 1024 px (and
+    768 px) and axe finds nothing serious or critical."""
+    service.start_hand("A")
+    service.to_showdown("B")
+    for table_id in ("A", "B"):  # the console lists the tables the audit store knows
+        service.stored_events(table_id, bool)
+    set_viewport(page.driver, LANDSCAPE)
+    try:
+        page.open("floor", "floor", "A")
+        page.until(lambda: "Table A" in page.text("table-summary"), "table A")
+        page.until(lambda: page.css('#floor-tables button[data-table="B"]'), "table B's tile")
+        assert "None." in page.text("calls")
+        refused = {"seat": 3, "action": "show", "cards": "Kc Qh Js 8d 3c"}
+        assert service.status("POST", "/v1/tables/B/actions", "dealer", refused) == 409
+        service.call("POST", "/v1/tables/B/floor-calls", "dealer", {"entry": refused})
+
+        card = page.until(lambda: page.css("#calls .call.flash"), "the new call, flashing", 8)[0]
+        assert "Table B" in card.text and "DECK-01" in card.text
+        assert page.text("announce") == "New floor call from table B, DECK-01"
+        first = card.find_element("css selector", ".waited").text
+        time.sleep(1.1)
+        assert page.css("#calls .waited")[0].text != first and first.startswith("waiting ")
+        page.css("#calls .call button")[0].click()
+        page.until(lambda: "Table B" in page.text("table-summary"), "table B on the console")
+        detail = page.until(
+            lambda: page.by_id("call-detail").is_displayed() and page.text("call-detail"), "call"
+        )
+        assert "The dealer entered\nseat 3 show Kc Qh Js 8d 3c" in detail
+        assert "seat 1 show Kc Kd 7s 4h 2c" in detail and "seat 2 post" in detail
+        assert page.by_id("rule-id").get_attribute("value") == "DECK-01"
+        assert fits_width(page.driver)
+        screenshot(page.driver, "floor")
+        assert serious_accessibility_findings(page.driver) == []
+
+        Select(page.by_id("effect-kind")).select_by_value("kill_hand")
+        page.by_id("add-effect").click()
+        seat = page.css("#effects .effect input[type=number]")[0]
+        assert seat.get_attribute("value") == "3"  # from the call
+        for decision in ("void_refund", "custom"):
+            page.until(lambda d=decision: page.css(f'#options input[value="{d}"]'), decision)[
+                0
+            ].click()
+        names = [e.text for e in page.css("#effects .effect-name")]
+        assert names == ["Kill a hand"], names  # void_refund's misdeal went, the kill stayed
+        page.type("note", "the same Kc twice: seat 3's hand is fouled")
+        page.by_id("issue").click()
+        confirm = page.until(
+            lambda: page.by_id("confirm").is_displayed() and page.text("confirm"), "confirm"
+        )
+        assert "Kill the hand of seat 3 (Cy): its chips stay in the pot." in confirm
+        version = service.table("B")["version"]
+        assert version == page.version()  # nothing issued before the confirmation
+        page.by_id("confirm-issue").click()
+        page.shows_version(version + 1)
+        page.until(lambda: "None." in page.text("calls"), "the call closed")
+        result = service.table("B")["result"]
+        assert [p["winners"] for p in result["pots"]] == [[1]]
+        set_viewport(page.driver, PORTRAIT)
+        assert page.until(lambda: fits_width(page.driver), "the console in 768 px")
+    finally:
+        set_viewport(page.driver, None)

@@ -17,6 +17,7 @@ import warnings
 from pathlib import Path
 
 import pytest
+from phh_data import PHH_DATA, acceptance_files
 from pokerkit import HandHistory
 
 from dealerassist.audit.phh_reader import parse_phh
@@ -25,14 +26,13 @@ from dealerassist.profiles import get_profile
 from dealerassist.replay import finishing_stacks, replay_hand, replay_paths
 from dealerassist.rules.house_rules import HouseRules
 
-PHH_DATA = Path(__file__).resolve().parents[1] / "data" / "phh"  # real and generated hands
 RECORDED = Path(__file__).resolve().parent / "recorded"  # hands our service exported
 OUR_VARIANTS = ("F2L3D", "N2L1D")
 
 
 def _recorded_files() -> list[object]:
     params: list[object] = []
-    for path in sorted(PHH_DATA.rglob("*.phh")):
+    for path in acceptance_files(PHH_DATA):
         name = path.relative_to(PHH_DATA).as_posix()
         if not set(OUR_VARIANTS) & set(path.parts):
             continue

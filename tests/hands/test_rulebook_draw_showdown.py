@@ -731,9 +731,10 @@ def test_BET_04_guides_the_blinds_to_complete_a_short_all_in(rule: ShortAllInRul
     }
 
 
-@pytest.mark.parametrize("rule", list(ShortAllInRule))
+@pytest.mark.parametrize("rule", [ShortAllInRule.FULL_BET, ShortAllInRule.HALF_BET])
 def test_BET_04_rejects_a_raise_by_the_player_who_already_acted(rule: ShortAllInRule) -> None:
-    """The blinds just call the 24: seat 3, who raised to 20, may only call 4 or fold."""
+    """The blinds just call the 24: seat 3, who raised to 20, may only call 4 or fold (the
+    pokerkit rule's own words: tests/hands/test_rulebook_betting.py)."""
     table = fixed_limit_short_all_in(rule, 24)
     table.act(1, "call")
     table.act(2, "call")

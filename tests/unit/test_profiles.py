@@ -394,6 +394,18 @@ INVARIANT_CASES = {
         {"game": 'structure = "no_limit"'},
         {"game": 'structure = "no_limit"', "betting": 'short_all_in = "full_bet"'},
     ),
+    "betting.reopen_per_player": (  # BET-04/05: pokerkit's rule reopens its own way
+        {"betting": 'short_all_in = "pokerkit"\nreopen_per_player = true'},
+        {"betting": 'short_all_in = "pokerkit"\nreopen_per_player = false'},
+    ),
+    "blinds.button_straddle": (  # BLIND-14 (WSOP 22): no button straddle in limit games
+        {"blinds": "button_straddle = true"},
+        {
+            "game": 'structure = "no_limit"',
+            "betting": 'short_all_in = "full_bet"',
+            "blinds": "button_straddle = true",
+        },
+    ),
     "betting.pot_limit_round_blinds_up": (
         {"betting": "pot_limit_round_blinds_up = true"},
         {
@@ -671,6 +683,7 @@ def _not_applicable(rules: HouseRules) -> set[str]:
         skipped |= {
             "betting.max_raises",
             "betting.uncapped_heads_up",
+            "betting.heads_up",
             "betting.blind_counts_as_bet",
         }
     if rules.draw.timeout_seconds == 0:  # DRAW-11: no timer, so no timeout effect

@@ -44,3 +44,19 @@ def test_bad_ttl_is_refused(value: str) -> None:
     """A TTL that is not a positive whole number is InvalidInput naming the variable."""
     with pytest.raises(InvalidInput, match="DEALERASSIST_IDEMPOTENCY_TTL"):
         Settings.from_env({"DEALERASSIST_IDEMPOTENCY_TTL": value})
+
+
+def test_the_floor_call_limits_come_from_the_environment() -> None:
+    """Per table, per token and the expiry of open floor calls; a bad value is refused."""
+    from dealerassist.service.floor_calls import FloorCallLimits
+
+    env = {
+        "DEALERASSIST_FLOOR_CALLS_PER_TABLE": "4",
+        "DEALERASSIST_FLOOR_CALLS_PER_TOKEN": "9",
+        "DEALERASSIST_FLOOR_CALL_TTL": "600",
+    }
+    limits = Settings.from_env(env).floor_call_limits
+    assert (limits.per_table, limits.per_token, limits.ttl_seconds) == (4, 9, 600)
+    assert Settings.from_env({}).floor_call_limits == FloorCallLimits()
+    with pytest.raises(InvalidInput):
+        Settings.from_env({"DEALERASSIST_FLOOR_CALLS_PER_TABLE": "0"})

@@ -16,11 +16,16 @@ export const ROUTES = {
   ruling: ["POST", "/v1/tables/{table_id}/rulings"],
   rulingOptions: ["GET", "/v1/rulings/options"],
   floorCalls: ["GET", "/v1/floor/calls"],
+  floorCallOne: ["GET", "/v1/floor/calls/{call_id}"],
+  floorTables: ["GET", "/v1/floor/tables"],
   auditEvents: ["GET", "/v1/audit/events"],
   auditHand: ["GET", "/v1/audit/hands/{table_id}/{hand_no}"],
   auditVerify: ["GET", "/v1/audit/verify"],
   auditVerifications: ["POST", "/v1/audit/verifications"],
   auditVerification: ["GET", "/v1/audit/verifications/{verification_id}"],
+  auditTables: ["GET", "/v1/audit/tables"],
+  auditHands: ["GET", "/v1/audit/hands"],
+  auditReplay: ["GET", "/v1/audit/hands/{table_id}/{hand_no}/replay"],
 };
 
 // The OpenAPI document (not /v1, no token): the admin page reads the profile IDs from it.

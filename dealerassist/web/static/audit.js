@@ -1,9 +1,13 @@
-// dealerassist audit page: verifies the audit log as a verification job (POST, then the job
-// polled until it is finished or failed) and shows its report, and downloads the exports
-// (events as JSONL or CSV, one hand as JSON or PHH). The exports need the bearer header, so
-// they are fetched here and saved from a Blob, never opened by URL.
+// dealerassist audit page: browses the audit store's tables and hands (by table, UTC day and
+// hand number) and replays a hand step by step (each entry as recorded, whether it replays as
+// recorded, the table after it, the instructions given, the rulings), verifies the audit log
+// as a verification job (POST, then the job polled until it is finished or failed) and shows
+// its report, and downloads the exports (events as JSONL or CSV, one hand as JSON or PHH).
+// The exports need the bearer header, so they are fetched here and saved from a Blob, never
+// opened by URL.
 import { call } from "./api.js";
-import { $, clear, el, setupLogin, showMessage, showProblem, tokenRefused } from "./ui.js";
+import { $, append, clear, describeAction, el, setupLogin, showMessage, showProblem, tokenRefused } from "./ui.js";
+import { renderTable } from "./table_view.js";
 
 // The verification job routes, by their names in api.js (the one list of API paths).
 export const START_ROUTE = "auditVerifications";
@@ -33,11 +37,21 @@ function failed(answer) {
   else showProblem(answer.problem, answer.status);
 }
 
+// The verdict a report earns: verified only if there was something to verify (a table that
+// does not exist, or has no events, is not "verified").
+export function verdict(report, tableId) {
+  if (!report.ok) return { kind: "bad", text: "✘ Problems found" };
+  if (!report.events) {
+    return { kind: "empty", text: tableId ? `⚠ Nothing verified: the audit store has no events of table ${tableId}` : "⚠ Nothing verified: the audit store has no events" };
+  }
+  return { kind: "ok", text: "✔ Audit log verified" };
+}
+
 function renderReport(report, tableId, checkedAt) {
   const box = clear($("report"));
+  const found = verdict(report, tableId);
   box.append(
-    el("div", { class: `verdict ${report.ok ? "ok" : "bad"}` },
-      report.ok ? "✔ Audit log verified" : "✘ Problems found"),
+    el("div", { class: `verdict ${found.kind}` }, found.text),
     el("table", {},
       el("tr", {}, el("th", { text: "Scope" }), el("td", { text: tableId ? `table ${tableId}` : "all tables" })),
       el("tr", {}, el("th", { text: "Events checked" }), el("td", { text: String(report.events) })),
@@ -173,6 +187,113 @@ function exportHand(event) {
     `hand-${tableId}-${handNo}.${format}`);
 }
 
+
+// -- browsing tables and hands, and a hand's replay -------------------------------------------
+
+async function loadTables() {
+  const answer = await call("auditTables");
+  const box = clear($("audit-tables"));
+  if (!answer.ok) { box.append(el("p", { class: "hint", text: "The tables cannot be listed now." })); failed(answer); return; }
+  const rows = answer.body.tables;
+  if (!rows.length) { box.append(el("p", { class: "hint", text: "The audit store holds no table yet." })); return; }
+  box.append(el("table", { class: "browse" },
+    el("caption", { class: "visually-hidden", text: "Tables in the audit store" }),
+    el("thead", {}, el("tr", {}, ["Table", "Events", "Hands ended", "Last event", "Pace", ""].map((h) => el("th", { scope: "col", text: h })))),
+    el("tbody", {}, rows.map((t) => el("tr", {},
+      el("th", { scope: "row", text: t.table_id }),
+      el("td", { text: String(t.events) }),
+      el("td", { text: String(t.hands_ended) }),
+      el("td", { text: t.last_at ? new Date(t.last_at).toLocaleString() : "—" }),
+      el("td", { text: t.pace && t.pace.hands_per_hour ? `${t.pace.hands_per_hour} hands/h` : "—" }),
+      el("td", {}, el("button", { type: "button", class: "small", text: `Hands of ${t.table_id}`, onclick: () => { $("hands-table").value = t.table_id; findHands(); } })))))));
+}
+
+async function findHands(event) {
+  if (event) event.preventDefault();
+  const query = { table_id: $("hands-table").value.trim(), date: $("hands-date").value, hand_no: $("hands-no").value };
+  const box = clear($("hands"));
+  $("hands-status").textContent = "Searching…";
+  const answer = await call("auditHands", { query });
+  if (!answer.ok) { $("hands-status").textContent = ""; failed(answer); return; }
+  showProblem(null);
+  const { hands, total } = answer.body;
+  const filters = [query.table_id && `table ${query.table_id}`, query.date, query.hand_no && `hand #${query.hand_no}`].filter(Boolean);
+  const scope = filters.length ? ` (${filters.join(", ")})` : "";
+  $("hands-status").textContent = total ? `${total} hand${total > 1 ? "s" : ""} found${scope}${total > hands.length ? `, first ${hands.length} shown` : ""}.` : `No hand found${scope}.`;
+  if (!hands.length) return;
+  box.append(el("table", { class: "browse" },
+    el("caption", { class: "visually-hidden", text: "Hands found" }),
+    el("thead", {}, el("tr", {}, ["Table", "Hand", "Started", "Events", "Won", ""].map((h) => el("th", { scope: "col", text: h })))),
+    el("tbody", {}, hands.map((h) => el("tr", {},
+      el("td", { text: h.table_id }),
+      el("th", { scope: "row", text: `#${h.hand_no}` }),
+      el("td", { text: new Date(h.started_at).toLocaleString() }),
+      el("td", { text: String(h.events) }),
+      el("td", { text: h.complete ? Object.entries(h.winners).map(([seat, chips]) => `seat ${seat} ${chips}`).join(", ") || "—" : "in play or reopened" }),
+      el("td", {}, el("button", { type: "button", class: "small primary", "data-hand": `${h.table_id}/${h.hand_no}`, text: `Replay #${h.hand_no}`, onclick: () => replay(h.table_id, h.hand_no) })))))));
+}
+
+let steps = [];
+let at = 0;
+
+// One recorded entry in words: the command, a refusal, a floor call or a ruling.
+export function stepText(step) {
+  const command = step.command || {};
+  if (step.kind === "floor_call") return `Floor called${step.call && step.call.rule_id ? ` (${step.call.rule_id})` : ""}${step.call && step.call.note ? `: ${step.call.note}` : ""}`;
+  if (step.kind === "ruling") {
+    const r = step.ruling || {};
+    const effects = (r.effects || []).map((e) => e.effect.replace(/_/g, " ")).join(", ");
+    return `Ruling: ${r.decision}${r.rule_id ? ` (${r.rule_id})` : ""}${effects ? ` — ${effects}` : ""}${r.note ? ` — “${r.note}”` : ""}`;
+  }
+  if (step.kind === "rejected") return `Refused${step.refused && step.refused.rule_id ? ` by ${step.refused.rule_id}` : ""}: ${describeAction(command)}`;
+  if (step.kind === "start_hand") return `Hand started${command.button ? `, button seat ${command.button}` : ""}`;
+  if (step.kind === "action") return `${describeAction({ ...command, cards: undefined })}${command.cards ? ` ${[].concat(command.cards).join(" ")}` : ""}`;
+  return String(step.kind).replace(/_/g, " ");
+}
+
+function renderSteps() {
+  const list = clear($("replay-steps"));
+  steps.forEach((step, i) => {
+    list.append(el("li", { class: `replay-entry kind-${step.kind}${i === at ? " current" : ""}${step.verified ? "" : " unverified"}` },
+      el("button", { type: "button", class: "step-button", "aria-current": i === at ? "step" : null, onclick: () => showStep(i) },
+        el("span", { class: "step-seq", text: `#${step.seq}` }), " ", stepText(step))));
+  });
+}
+
+function showStep(index) {
+  at = Math.max(0, Math.min(index, steps.length - 1));
+  const step = steps[at];
+  $("replay-position").textContent = `Step ${at + 1} of ${steps.length}`;
+  const box = clear($("replay-step"));
+  append(box,
+    el("p", { class: "step-entry" }, el("strong", { text: stepText(step) })),
+    el("p", { class: "hint", text: `seq ${step.seq} · ${new Date(step.at).toLocaleTimeString()} · by ${step.actor} (${step.role}) · table v${step.version}` }),
+    el("p", { class: `step-check ${step.verified ? "ok" : "bad"}`, text: step.verified ? "✔ Replays as recorded" : `✘ ${step.problem || "Not replayed: an earlier step disagreed"}` }),
+    step.refused && step.refused.message ? el("p", { text: `Refusal: ${step.refused.message}` }) : null);
+  if (step.table) renderTable(step.table);
+  renderSteps();
+  for (const [id, off] of [["replay-first", at === 0], ["replay-prev", at === 0], ["replay-next", at === steps.length - 1], ["replay-last", at === steps.length - 1]]) $(id).disabled = off;
+}
+
+async function replay(tableId, handNo) {
+  const answer = await call("auditReplay", { params: { table_id: tableId, hand_no: handNo } });
+  if (!answer.ok) { failed(answer); return; }
+  showProblem(null);
+  steps = answer.body.steps;
+  const rulings = answer.body.rulings.length;
+  $("replay-title").textContent = `Table ${tableId}, hand #${handNo}: ${steps.length} entries${rulings ? `, ${rulings} ruling${rulings > 1 ? "s" : ""}` : ""} · ${answer.body.verified ? "every step replays as recorded" : "a step does not replay as recorded"}${answer.body.complete ? "" : " · the hand is not over in the store (still played, or not stored whole yet)"}`;
+  $("replay").hidden = false;
+  showStep(0);
+  $("replay").scrollIntoView({ block: "start" });
+  $("replay-next").focus();
+}
+
+function replayKeys(event) {
+  if ($("replay").hidden || event.target.closest("input, textarea, select")) return;
+  if (event.key === "ArrowRight") { event.preventDefault(); showStep(at + 1); }
+  if (event.key === "ArrowLeft") { event.preventDefault(); showStep(at - 1); }
+}
+
 let wired = false;
 
 function setup() {
@@ -181,6 +302,13 @@ function setup() {
   $("verify-form").addEventListener("submit", verify);
   $("events-form").addEventListener("submit", exportEvents);
   $("hand-form").addEventListener("submit", exportHand);
+  $("hands-form").addEventListener("submit", findHands);
+  $("replay-first").addEventListener("click", () => showStep(0));
+  $("replay-prev").addEventListener("click", () => showStep(at - 1));
+  $("replay-next").addEventListener("click", () => showStep(at + 1));
+  $("replay-last").addEventListener("click", () => showStep(steps.length - 1));
+  document.addEventListener("keydown", replayKeys);
+  loadTables();
 }
 
 if (globalThis.document) setupLogin(setup, { needsTable: false }); // node imports the module in the tests

@@ -1,11 +1,15 @@
-// dealerassist floor console: the table (polled), its open floor calls, and a ruling form
-// built from the options the API offers for the rule (the "rulingOptions" route). The ruling
-// goes to the "ruling" route with If-Match and a fresh Idempotency-Key. An award gives every
-// chip in the middle to the seats typed, or goes pot by pot (SHOW-07): one row per pot of the
-// live hand (pots.js builds them as the engine does) with its amount and eligible seats.
+// dealerassist floor console: every table the floor may rule on (the "floorTables" route:
+// hand in play, open calls, session clock and hands per hour), the open floor calls of all of
+// them newest first (a new one flashes, beeps and is announced; each says how long it has
+// waited), the table of the call opened (polled) with what the dealer entered and the hand's
+// entries so far, and a ruling form built from the options the API offers for the rule (the
+// "rulingOptions" route). The ruling goes to the "ruling" route with If-Match and a fresh
+// Idempotency-Key; one that kills a hand or awards chips first shows who gets what and asks
+// to confirm. An award gives every chip in the middle to the seats typed, or goes pot by pot
+// (SHOW-07): one row per pot of the live hand (pots.js builds them as the engine does).
 import { call, session } from "./api.js";
 import { $, append, clear, describeAction, el, setupLogin, showMessage, showProblem, tokenRefused } from "./ui.js";
-import { TablePoller, renderTable } from "./table_view.js";
+import { TablePoller, phaseLabel, renderTable } from "./table_view.js";
 import { handPots, potName } from "./pots.js";
 
 const EFFECTS = {
@@ -27,17 +31,26 @@ const FIELD_LABELS = { count: "How many", seat: "Seat", amount: "Chips (+/−)",
 const AWARD_SPLITS = [["all", "All pots to"], ["pots", "Pot by pot"]];
 
 const poller = new TablePoller(showTable, 3000);
-let selectedCall = null;
-// [{effect, inputs: {field: input}}]; an award also has split ("all" or "pots"), pots (the
-// rows shown: [{amount, eligible}]) and potSeats (the seats ticked for each row).
+const CALLS_MS = 4000;
+const TABLES_MS = 15000;
+let selectedCall = null; // the call opened, whole (the "floorCallOne" route)
+// [{effect, origin, inputs: {field: input}}]: origin "option" (the decision's, replaced when
+// another decision is picked) or "added" (the floor's own, kept); an award also has split
+// ("all" or "pots"), pots (the rows shown: [{amount, eligible}]) and potSeats (the seats
+// ticked for each row).
 let effects = [];
 let sending = false;
+let knownCalls = null; // the call IDs seen so far (null until the first answer)
+let skewMs = 0; // the service's clock minus this browser's
+let tables = []; // the last "floorTables" answer's tables
+let pending = null; // the ruling body waiting for its confirmation
 
 function showTable(table) {
   renderTable(table);
   // The pot rows follow the hand (a bet called, an uncalled bet back): redrawn when they change.
   const pots = JSON.stringify(awardPots(table));
   if (effects.some((e) => e.split === "pots" && JSON.stringify(e.pots) !== pots)) renderEffects();
+  renderPace();
 }
 
 // The pots an award pot by pot names, as the rows show them: the hand in play's, main pot
@@ -57,36 +70,196 @@ export function awardBody({ split = "all", seats = "", pots = [] } = {}) {
   return body;
 }
 
-function renderCalls(calls) {
-  const box = clear($("calls"));
-  if (!calls.length) { box.append(el("p", { class: "hint", text: "None." })); return; }
-  for (const c of calls) {
-    const selected = selectedCall && selectedCall.call_id === c.call_id;
-    box.append(el("div", { class: `call${selected ? " selected" : ""}` },
-      el("div", {}, c.rule_id ? el("span", { class: "rule-id", text: c.rule_id }) : null,
-        ` hand ${c.hand_no ?? "—"} · seat ${c.seat ?? "—"} · ${c.opened_by} · ${new Date(c.opened_at).toLocaleTimeString()}`),
-      c.message ? el("p", { text: c.message }) : null,
-      c.note ? el("p", { class: "hint", text: `Note: ${c.note}` }) : null,
-      c.entry ? el("p", { class: "hint", text: `Refused entry: ${describeAction(c.entry)}` }) : null,
-      c.allowed && c.allowed.length ? el("p", { class: "hint", text: `Allowed then: ${c.allowed.map(describeAction).join("; ")}` }) : null,
-      el("button", { type: "button", class: "primary", text: selected ? "Selected" : "Rule on this call", onclick: () => selectCall(c) })));
+// "4 s", "3 min 05 s", "1 h 02 min": how long a call has waited, a session has run.
+export function duration(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, "0")} s`;
+  return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, "0")} min`;
+}
+
+const serverNow = () => Date.now() + skewMs;
+const since = (iso) => (serverNow() - Date.parse(iso)) / 1000;
+
+// -- the tables the floor may rule on ---------------------------------------------------------
+
+function paceText(pace) {
+  if (!pace || !pace.session_started_at) return "No session yet";
+  const rate = pace.hands_per_hour ? `${pace.hands_per_hour} hands/h` : "— hands/h";
+  return `Session ${duration(since(pace.session_started_at))} · ${pace.hands} hands · ${rate} · ${pace.hands_last_hour} in the last hour`;
+}
+
+function renderPace() {
+  const line = $("table-pace");
+  const here = tables.find((t) => t.table_id === session.table);
+  line.textContent = here ? paceText(here.pace) : "";
+}
+
+function renderTables() {
+  const box = clear($("floor-tables"));
+  if (!tables.length) { box.append(el("p", { class: "hint", text: "No table yet." })); return; }
+  for (const t of tables) {
+    const current = t.table_id === session.table;
+    const hand = t.hand_no ? `hand ${t.hand_no} · ${phaseLabel(t.phase)}` : "between hands";
+    const calls = t.open_calls ? `${t.open_calls} open call${t.open_calls > 1 ? "s" : ""}` : "no call";
+    box.append(el("button", {
+      type: "button", class: `table-tile${current ? " current" : ""}${t.open_calls ? " calling" : ""}`,
+      "aria-current": current ? "true" : null, "data-table": t.table_id,
+      onclick: () => openTable(t.table_id),
+    }, el("span", { class: "tile-id", text: `Table ${t.table_id}` }),
+    el("span", { class: "tile-line", text: hand }),
+    el("span", { class: `tile-line${t.open_calls ? " tile-calls" : ""}`, text: calls }),
+    el("span", { class: "tile-line tile-pace", text: t.pace && t.pace.hands_per_hour ? `${t.pace.hands_per_hour} hands/h` : "" })));
   }
 }
 
-async function loadCalls() {
-  const answer = await call("floorCalls", { query: { table_id: session.table } });
-  if (answer.status === 401) { poller.stop(); tokenRefused(answer.problem, answer.status); return; }
-  if (!answer.ok) { showProblem(answer.problem, answer.status); return; }
-  renderCalls(answer.body.calls);
+async function loadTables() {
+  const answer = await call("floorTables");
+  if (!answer.ok) {
+    if (answer.status === 401) { poller.stop(); tokenRefused(answer.problem, answer.status); }
+    return;
+  }
+  tables = answer.body.tables;
+  renderTables();
+  renderPace();
 }
 
-function selectCall(c) {
-  selectedCall = c;
+function openTable(tableId) {
+  if (tableId === session.table) return;
+  session.useTable(tableId);
+  $("session-label").textContent = `Table ${tableId}`;
+  if (selectedCall && selectedCall.table_id !== tableId) closeCall();
+  clearEffects();
+  poller.reload();
+  renderTables();
+  renderPace();
+  renderCalls();
+}
+
+// -- open calls across the tables ------------------------------------------------------------
+
+let calls = [];
+
+function renderCalls(fresh = new Set()) {
+  const box = clear($("calls"));
+  $("calls-count").textContent = calls.length ? `(${calls.length})` : "";
+  if (!calls.length) { box.append(el("p", { class: "hint", text: "None." })); return; }
+  for (const c of calls) {
+    const selected = selectedCall && selectedCall.call_id === c.call_id;
+    const here = c.table_id === session.table;
+    box.append(el("article", { class: `call${selected ? " selected" : ""}${fresh.has(c.call_id) ? " flash" : ""}`, "data-call": c.call_id, "aria-label": `Call from table ${c.table_id}` },
+      el("div", { class: "call-head" },
+        el("span", { class: `call-table${here ? " here" : ""}`, text: `Table ${c.table_id}` }),
+        c.rule_id ? el("span", { class: "rule-id", text: c.rule_id }) : null,
+        el("span", { class: "waited", "data-opened": c.opened_at, text: `waiting ${duration(since(c.opened_at))}` })),
+      el("div", { class: "call-line", text: `hand ${c.hand_no ?? "—"} · seat ${c.seat ?? "—"} · ${c.opened_by} · ${new Date(c.opened_at).toLocaleTimeString()}` }),
+      c.message ? el("p", { text: c.message }) : null,
+      c.note ? el("p", { class: "hint", text: `Note: ${c.note}` }) : null,
+      c.entry ? el("p", { class: "hint", text: `Refused entry: ${entryText(c.entry)}` }) : null,
+      el("button", { type: "button", class: "primary", text: selected ? "Opened" : `Open the call (table ${c.table_id})`, onclick: () => selectCall(c) })));
+  }
+}
+
+// An entry as the dealer made it, its cards included ("seat 3 show Kc Qh Js 8d 3c").
+export function entryText(entry) {
+  const cards = entry.cards ? ` ${Array.isArray(entry.cards) ? entry.cards.join(" ") : entry.cards}` : "";
+  const discards = entry.discards ? ` (discards ${[].concat(entry.discards).join(" ")})` : "";
+  return `${describeAction({ ...entry, cards: undefined })}${cards}${discards}`;
+}
+
+function tickWaits() {
+  for (const span of document.querySelectorAll("#calls .waited")) {
+    span.textContent = `waiting ${duration(since(span.dataset.opened))}`;
+  }
+  renderPace();
+}
+
+let audio = null;
+function beep() {
+  try {
+    audio = audio || new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 880;
+    gain.gain.value = 0.08;
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.25);
+  } catch {
+    // no sound on this device: the flash and the announcement remain
+  }
+}
+
+function alertNew(fresh) {
+  const newest = calls.find((c) => fresh.has(c.call_id));
+  $("announce").textContent = `New floor call from table ${newest.table_id}${newest.rule_id ? `, ${newest.rule_id}` : ""}`;
+  document.body.classList.remove("new-call");
+  void document.body.offsetWidth; // restart the flash
+  document.body.classList.add("new-call");
+  beep();
+}
+
+async function loadCalls() {
+  const answer = await call("floorCalls");
+  if (answer.status === 401) { poller.stop(); tokenRefused(answer.problem, answer.status); return; }
+  if (!answer.ok) { showProblem(answer.problem, answer.status); return; }
+  skewMs = Date.parse(answer.body.now) - Date.now();
+  calls = answer.body.calls;
+  const fresh = new Set(knownCalls ? calls.map((c) => c.call_id).filter((id) => !knownCalls.has(id)) : []);
+  knownCalls = new Set([...(knownCalls || []), ...calls.map((c) => c.call_id)]);
+  renderCalls(fresh);
+  const more = $("calls-more");
+  more.hidden = answer.body.total <= calls.length;
+  more.textContent = `${answer.body.total - calls.length} older open calls not shown.`;
+  if (fresh.size) alertNew(fresh);
+  if (fresh.size || calls.some((c) => !tables.some((t) => t.table_id === c.table_id))) loadTables();
+}
+
+async function selectCall(c) {
+  const answer = await call("floorCallOne", { params: { call_id: c.call_id } });
+  if (!answer.ok) { showProblem(answer.problem, answer.status); return; }
+  selectedCall = answer.body;
+  if (c.table_id !== session.table) openTable(c.table_id);
   $("rule-id").value = c.rule_id || "";
   $("hand-no").value = c.hand_no || "";
-  $("call-ref").textContent = `Ruling on floor call ${c.call_id} (it is closed when the ruling is accepted).`;
-  loadOptions();
-  loadCalls();
+  $("call-ref").textContent = `Ruling on the call from table ${c.table_id} (${c.call_id}); it is closed when the ruling is accepted.`;
+  renderCallDetail();
+  renderCalls();
+  await loadOptions();
+  $("call-detail").scrollIntoView({ block: "nearest" });
+}
+
+function closeCall() {
+  selectedCall = null;
+  $("call-ref").textContent = "";
+  renderCallDetail();
+}
+
+function actionLine(item) {
+  const command = item.command || {};
+  const at = new Date(item.at).toLocaleTimeString();
+  if (command.type === "action") return `${at} · ${entryText(command)}`;
+  if (command.type === "ruling") return `${at} · ruling ${command.decision}${command.rule_id ? ` (${command.rule_id})` : ""}${command.note ? `: ${command.note}` : ""}`;
+  if (command.type === "start_hand") return `${at} · hand started${command.button ? ` (button seat ${command.button})` : ""}`;
+  return `${at} · ${String(command.type || "entry").replace(/_/g, " ")}`;
+}
+
+function renderCallDetail() {
+  const box = clear($("call-detail"));
+  const c = selectedCall;
+  if (!c) { box.hidden = true; return; }
+  box.append(el("h2", { text: `The call from table ${c.table_id}` }),
+    el("dl", { class: "facts-list" },
+      el("dt", { text: "Called by" }), el("dd", { text: `${c.opened_by} at ${new Date(c.opened_at).toLocaleTimeString()}` }),
+      el("dt", { text: "Rule" }), el("dd", { text: c.rule_id || "—" }),
+      c.message ? [el("dt", { text: "Refused because" }), el("dd", { text: c.message })] : null,
+      c.entry ? [el("dt", { text: "The dealer entered" }), el("dd", { class: "entry", text: entryText(c.entry) })] : null,
+      c.allowed && c.allowed.length ? [el("dt", { text: "Allowed then" }), el("dd", { text: c.allowed.map(describeAction).join("; ") })] : null,
+      c.note ? [el("dt", { text: "Note" }), el("dd", { text: c.note })] : null),
+    el("h3", { text: `The hand's entries so far (${(c.actions || []).length})` }),
+    el("ol", { class: "hand-actions" }, (c.actions || []).map((item) => el("li", { text: actionLine(item) }))),
+    el("button", { type: "button", class: "small", text: "Close the call view", onclick: () => { closeCall(); renderCalls(); } }));
+  box.hidden = false;
 }
 
 async function loadOptions() {
@@ -103,13 +276,24 @@ async function loadOptions() {
   }
 }
 
+// A decision's effects replace the last decision's; the effects the floor added stay.
 function setEffects(kinds) {
+  const added = effects.filter((e) => e.origin === "added");
   effects = [];
-  for (const kind of kinds) addEffect(kind);
+  for (const kind of kinds) addEffect(kind, "option");
+  effects.push(...added);
   renderEffects();
 }
 
-function addEffect(kind) {
+function clearEffects() {
+  effects = [];
+  renderEffects();
+}
+
+// The seat a call names, for the effects that take one seat (the kill-hand seat, first).
+const SEAT_FROM_CALL = new Set(["kill_hand", "take_exposed", "adjust_stack"]);
+
+function addEffect(kind, origin = "added") {
   const spec = EFFECTS[kind];
   if (!spec) return;
   const inputs = {};
@@ -121,10 +305,11 @@ function addEffect(kind) {
     } else {
       input = el("input", { type: "number", inputmode: "numeric", step: 1, min: field === "amount" ? undefined : 1 });
       if (field === "count") input.value = 1;
+      if (field === "seat" && SEAT_FROM_CALL.has(kind) && selectedCall && selectedCall.seat) input.value = selectedCall.seat;
     }
     inputs[field] = input;
   }
-  effects.push(kind === "award" ? { effect: kind, inputs, split: "all", pots: [], potSeats: [] } : { effect: kind, inputs });
+  effects.push(kind === "award" ? { effect: kind, origin, inputs, split: "all", pots: [], potSeats: [] } : { effect: kind, origin, inputs });
 }
 
 // "All pots to" (the seats input) or "Pot by pot" (a row per pot with a tick box per seat
@@ -165,7 +350,7 @@ function renderEffects() {
       el("span", { class: "effect-name", text: EFFECTS[e.effect].label }),
       e.effect === "award" ? awardFields(e, i) : Object.entries(e.inputs).map(([field, input]) => el("label", {}, FIELD_LABELS[field], input)),
       e.effect === "accept_entry" ? el("span", { class: "hint", text: selectedCall && selectedCall.entry ? describeAction(selectedCall.entry) : "needs a call with its entry" }) : null,
-      el("button", { type: "button", class: "small danger", text: "Remove", onclick: () => { effects.splice(i, 1); renderEffects(); } })));
+      el("button", { type: "button", class: "small danger", text: "Remove", "aria-label": `Remove ${EFFECTS[e.effect].label}`, onclick: () => { effects.splice(i, 1); renderEffects(); } })));
   });
 }
 
@@ -183,11 +368,43 @@ export function effectBody(e) {
   return body;
 }
 
-async function submitRuling(event) {
-  event.preventDefault();
-  if (sending || !poller.table) return;
+function seatName(seat) {
+  const s = poller.table && poller.table.seats.find((x) => x.seat === Number(seat));
+  return s && s.player ? `seat ${seat} (${s.player})` : `seat ${seat}`;
+}
+
+// What an effect does, in words, before it is issued: who loses a hand, who gets which chips.
+export function effectPreview(effect, table, name = (seat) => `seat ${seat}`) {
+  const pots = awardPots(table);
+  const total = pots.reduce((sum, pot) => sum + pot.amount, 0);
+  switch (effect.effect) {
+    case "kill_hand":
+      return effect.seat ? `Kill the hand of ${name(effect.seat)}: its chips stay in the pot.` : "Kill a hand: no seat given (the API will refuse it).";
+    case "award":
+      if (effect.pots) {
+        return effect.pots.map((seats, i) => {
+          const pot = pots[i];
+          const what = pot ? `${capitalized(potName(i))} ${pot.amount}` : capitalized(potName(i));
+          if (!seats.length) return `${what}: nobody chosen`;
+          return `${what} → ${seats.map(name).join(" and ")}${seats.length > 1 && pot ? `, ${Math.floor(pot.amount / seats.length)} each` : ""}`;
+        }).join("; ");
+      }
+      if (!effect.seats) return "Award the pot: no seat given (the API will refuse it).";
+      return `All ${total || ""} in the middle → ${effect.seats.map(name).join(" and ")}${effect.seats.length > 1 && total ? `, ${Math.floor(total / effect.seats.length)} each` : ""}`.replace("All  in", "All chips in");
+    case "adjust_stack":
+      return `${effect.amount > 0 ? "Add" : "Take"} ${Math.abs(effect.amount || 0)} chips ${effect.amount > 0 ? "to" : "from"} ${name(effect.seat)}'s stack.`;
+    case "misdeal":
+      return "Misdeal: the hand is cancelled and every chip goes back.";
+    default:
+      return EFFECTS[effect.effect] ? EFFECTS[effect.effect].label : effect.effect;
+  }
+}
+
+const CONFIRMED = new Set(["kill_hand", "award", "adjust_stack", "misdeal"]);
+
+function rulingBody() {
   const decision = document.querySelector('input[name="decision"]:checked');
-  if (!decision) { showProblem({ title: "Choose a decision", detail: "Press “Show options” and pick one." }); return; }
+  if (!decision) { showProblem({ title: "Choose a decision", detail: "Press “Show options” and pick one." }); return null; }
   const body = { decision: decision.value, effects: effects.map(effectBody) };
   const ruleId = $("rule-id").value.trim();
   if (ruleId) body.rule_id = ruleId;
@@ -196,9 +413,43 @@ async function submitRuling(event) {
   const handNo = $("hand-no").value;
   if (handNo) body.hand_no = Number(handNo);
   if (selectedCall) body.call_id = selectedCall.call_id;
+  return body;
+}
+
+function showConfirm(body) {
+  pending = body;
+  const box = clear($("confirm"));
+  box.append(el("h3", { id: "confirm-title", text: `Before it is issued: ${body.decision}` }),
+    el("ul", {}, body.effects.map((e) => el("li", { text: effectPreview(e, poller.table, seatName) }))),
+    el("div", { class: "row" },
+      el("button", { type: "button", id: "confirm-issue", class: "danger big", text: "Confirm and issue", onclick: () => send(pending) }),
+      el("button", { type: "button", class: "big", text: "Back", onclick: hideConfirm })));
+  box.hidden = false;
+  $("issue").hidden = true;
+  $("confirm-issue").focus();
+}
+
+function hideConfirm() {
+  pending = null;
+  $("confirm").hidden = true;
+  $("issue").hidden = false;
+}
+
+function submitRuling(event) {
+  event.preventDefault();
+  if (sending || !poller.table) return;
+  const body = rulingBody();
+  if (!body) return;
+  if (body.effects.some((e) => CONFIRMED.has(e.effect))) { showConfirm(body); return; }
+  send(body);
+}
+
+async function send(body) {
+  if (sending || !body) return;
   sending = true;
   try {
     const answer = await call("ruling", { params: { table_id: session.table }, body, version: poller.table.version });
+    hideConfirm();
     const box = clear($("answer"));
     if (answer.ok) {
       showProblem(null);
@@ -207,10 +458,10 @@ async function submitRuling(event) {
         el("p", { text: `Table now at v${answer.body.version}; audit event #${answer.body.event.seq} (${answer.body.event.hash.slice(0, 16)}…)` }));
       box.hidden = false;
       showMessage("Ruling recorded.");
-      selectedCall = null;
-      $("call-ref").textContent = "";
+      closeCall();
       $("note").value = "";
       loadCalls();
+      loadTables();
       return;
     }
     box.hidden = true;
@@ -236,7 +487,10 @@ function setup() {
   poller.start();
   loadOptions();
   loadCalls();
-  setInterval(() => { if (!document.hidden) loadCalls(); }, 5000);
+  loadTables();
+  setInterval(() => { if (!document.hidden) loadCalls(); }, CALLS_MS);
+  setInterval(() => { if (!document.hidden) loadTables(); }, TABLES_MS);
+  setInterval(tickWaits, 1000);
 }
 
 if (globalThis.document) setupLogin(setup); // node imports the module in the tests

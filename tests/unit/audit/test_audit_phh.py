@@ -169,6 +169,7 @@ def test_actions_voided_by_a_ruling_are_not_in_the_history(engine: ReplayEngine)
     assert actions[3] == f"{name} f" and f"{name} cc" not in actions
     (ruling,) = tomllib.loads(text)["_rulings"]
     assert ruling.startswith("seq ") and "custom void_last count 1, by " in ruling
+    assert ruling.endswith("; note: misentry")  # the floor's note is kept (issue 18)
     ours = [record_["result"]["stacks"][str(seat)] for seat in (3, 4, 1)]
     assert _pokerkit_stacks(text) == ours
 
@@ -433,3 +434,27 @@ def test_every_hands_starting_table_is_the_engines(engine: ReplayEngine, seed: i
         table = table_at_hand_start(events[:index])
         rebuilt = {seat: (info["player"], info["stack"]) for seat, info in table["seats"].items()}
         assert rebuilt == seats, f"hand starting at event {index + 1}"
+
+
+def test_control_characters_in_stored_names_still_export_as_toml(engine: ReplayEngine) -> None:
+    """Names stored before the API refused control characters (DEL, NUL, ESC, C1) export as
+    valid TOML all the same, each read back as the character it was; notes too."""
+    rules = _rules("casino-triple-draw-27")
+    names = {1: "Ann\x7f", 3: "B\x00b\x1b[31m", 4: "C\x85\x9f"}
+    commands = _play(
+        rules, "deuce_to_seven_triple_draw", {1: 500, 3: 300, 4: 400}, 1, ["post", "post"]
+    )
+    for command in commands:
+        if command["type"] == "seat":
+            command["player"] = names[command["seat"]]
+    commands.append(
+        {"type": "ruling", "decision": "custom", "note": "del\x7f here",
+         "effects": [{"effect": "kill_hand", "seat": 1}]}
+    )  # fmt: skip
+    commands = _steps(commands, rules, ["fold"])
+    text = hand_to_phh(_hand_record(record(engine, commands, rules)))
+    data = tomllib.loads(text)
+    assert data["players"] == [names[3], names[4], names[1]]
+    (ruled,) = data["_ruled"]
+    assert ruled[1]["note"] == "del\x7f here"
+    text.encode()  # and UTF-8 throughout

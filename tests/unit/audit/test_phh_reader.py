@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from phh_data import PHH_DATA, acceptance_files
 
 from dealerassist.audit import phh_reader
 from dealerassist.audit.phh_reader import (
@@ -34,7 +35,6 @@ from dealerassist.rules.actions import (
     command_to_dict,
 )
 
-PHH_DATA = Path(__file__).resolve().parents[2] / "data" / "phh"  # real and generated hands
 RECORDED = Path(__file__).resolve().parents[2] / "hands" / "recorded"  # our own exports
 
 TRIPLE_DRAW = """
@@ -349,7 +349,7 @@ def test_every_phh_data_file_parses() -> None:
 def test_every_mapped_command_survives_the_audit_json_round_trip() -> None:
     """Each command mapped from a recorded hand comes back equal from its JSON form."""
     mapped = 0
-    for path in _data_files():
+    for path in acceptance_files():
         hand = parse_phh(path.read_text(encoding="utf-8"))
         if hand.variant == "FB":
             continue
@@ -383,7 +383,7 @@ def _clear_caches() -> None:
 def test_caches_give_what_the_general_path_gives(monkeypatch: pytest.MonkeyPatch) -> None:
     """Parsed actions, acts without cards and table specs are shared between hands; every
     recorded hand parses and maps to the same values with the caches cold, warm or bypassed."""
-    texts = [path.read_text(encoding="utf-8") for path in _data_files()]
+    texts = [path.read_text(encoding="utf-8") for path in acceptance_files()]
     texts = [text for text in texts if parse_phh(text).variant != "FB"]
     setups = [("replay-permissive", "phh"), ("replay-permissive", "T7"), ("strict", "T7")]
 
