@@ -17,6 +17,8 @@ import redis
 from redis.backoff import ExponentialBackoff
 from redis.retry import Retry
 
+from dealerassist.adapters.audit_integrity import AuditIntegrityReport
+from dealerassist.adapters.checkpointing import public_keys
 from dealerassist.adapters.redis_floor_calls import RedisFloorCalls
 from dealerassist.adapters.redis_partitions import (
     PartitionedAuditQueue,
@@ -133,4 +135,5 @@ def build_services(settings: Settings) -> Services:
         ),
         audit_catalog=SqlAuditCatalog(audit_store),
         floor_call_limits=settings.floor_call_limits,
+        integrity=AuditIntegrityReport(audit_store, queues, public_keys()),
     )

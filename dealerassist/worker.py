@@ -21,6 +21,14 @@ runs on a queue of its own, served by ``run_verify_worker`` (a second process), 
 verification that takes minutes never holds up the drain. On a warm shutdown it stops at
 the next event and RQ puts it back at the front of its queue.
 
+A round the store refuses for any reason but being down (a poison event) is stored table by
+table, and a table still refused is isolated (``RQAuditQueue.isolate``): its events wait in
+Redis, its own ``drain_table`` job retries and then waits in the failed registry with the
+reason, and every other table drains on. A different event at a stored ``(table_id, seq)``
+(a Redis that rewound) is a fork: the store keeps both branches (``SqlAuditStore.
+append_checked``), the drain logs it at ERROR and notes it in Redis, and readiness and
+``GET /v1/audit/alerts`` name the table.
+
 A failing drain raises, RQ retries it with backoff (``rq_audit_queue.RETRY_INTERVALS``),
 and after the last retry it waits in the failed-job registry for ``requeue_failed``; the
 events wait in Redis meanwhile. ``drain_table`` drains one table (jobs enqueued by an
@@ -47,11 +55,15 @@ from rq import SimpleWorker, get_current_job
 from rq.registry import FailedJobRegistry
 from rq.serializers import JSONSerializer
 
-from dealerassist.adapters.rq_audit_queue import RQAuditQueue, decode_event
+from dealerassist.adapters.audit_integrity import AuditIntegrityReport
+from dealerassist.adapters.checkpointing import Checkpointer, checkpointer_from_env, public_keys
+from dealerassist.adapters.rq_audit_queue import TABLE_DRAIN_JOB, RQAuditQueue, decode_event
 from dealerassist.adapters.rq_verifications import VERIFY_QUEUE, RQVerificationQueue
-from dealerassist.adapters.sql_store import SqlAuditStore
+from dealerassist.adapters.sql_store import Appended, Fork, SqlAuditStore
+from dealerassist.audit.checkpoints import Head
+from dealerassist.audit.verify import finishes_hand
 from dealerassist.bootstrap import ProfileDirectory
-from dealerassist.errors import DealerAssistError, InvalidInput
+from dealerassist.errors import DealerAssistError, InvalidInput, Unavailable
 from dealerassist.profiles import default_profiles_dir
 from dealerassist.service.audit import VerificationInterrupted, verify_scope
 
@@ -68,6 +80,8 @@ JOB_BUDGET_SECONDS = 5.0
 # failing job's own retries cover them, and an outage does not flood the queue with jobs.
 FAILED_HOLD_SECONDS = 30
 DEFAULT_DATA_DIR = "var"
+# How much of the store's refusal an isolated table keeps as its reason.
+MAX_REASON = 500
 
 log = logging.getLogger(__name__)
 
@@ -100,8 +114,12 @@ class _Context:
     # Set by a warm shutdown request: the running drain ends after its round.
     stopping: bool = False
     stores: dict[str, SqlAuditStore] = field(default_factory=dict)
+    checkpointers: dict[str, Checkpointer | None] = field(default_factory=dict)
+    integrity: dict[str, AuditIntegrityReport] = field(default_factory=dict)
     profiles_dir: Path | None = None
     loaded_profiles: ProfileDirectory | None = None
+    # The queues whose tables were compared with the store once (``mark_rewound_tables``).
+    rewind_checked: set[str] = field(default_factory=set)
 
     def profiles(self) -> ProfileDirectory:
         if self.loaded_profiles is None:
@@ -114,6 +132,13 @@ class _Context:
         if url not in self.stores:
             self.stores[url] = SqlAuditStore(url)
         return self.stores[url]
+
+    def checkpointer(self) -> Checkpointer | None:
+        """The signer of the store's checkpoints (``DEALERASSIST_CHECKPOINT_KEY[_FILE]``)."""
+        store = self.store()
+        if store.url not in self.checkpointers:
+            self.checkpointers[store.url] = checkpointer_from_env(store)
+        return self.checkpointers[store.url]
 
     def redis(self) -> redis.Redis:
         job = get_current_job()
@@ -151,8 +176,16 @@ def drain_tables() -> int:
     job = get_current_job()
     queue = RQAuditQueue(_context.redis(), job.origin if job is not None else "audit")
     try:
+        if queue.queue.name not in _context.rewind_checked:
+            mark_rewound_tables(queue, _context.store())
+            _context.rewind_checked.add(queue.queue.name)
         return drain_rounds(
-            queue, _context.store(), _context.batch, _context.linger, lambda: _context.stopping
+            queue,
+            _context.store(),
+            _context.batch,
+            _context.linger,
+            lambda: _context.stopping,
+            _context.checkpointer(),
         )
     except Exception:
         _hold_flag(queue)
@@ -165,16 +198,17 @@ def drain_rounds(
     batch: int = DRAIN_BATCH,
     linger: float = 0.0,
     stopping: Callable[[], bool] = lambda: False,
+    checkpointer: Checkpointer | None = None,
 ) -> int:
     """Rounds of ``drain_round`` until nothing was staged for ``linger`` seconds and the
     drain is released, or until the budget is spent (or the worker is asked to stop) and
-    a new job is enqueued to go on."""
+    a new job is enqueued to go on. The heads stored get their checkpoint before it ends."""
     started = time.monotonic()
     idle_since: float | None = None
     stored = read = 0
     while True:
         round_started = time.monotonic()
-        drained = drain_round(queue, store, batch)
+        drained = drain_round(queue, store, batch, checkpointer)
         stored, read = stored + drained.stored, read + drained.read
         now = time.monotonic()
         if drained.read:
@@ -184,10 +218,14 @@ def drain_rounds(
         # A job that found nothing at all (a duplicate: requeued failures, a sweep) ends at
         # once; only one that drained something waits for more.
         if idle_since is not None and (not read or now - idle_since >= linger or stopping()):
+            if checkpointer is not None:
+                checkpointer.flush()
             if queue.release_drain():
                 return stored
             idle_since = None  # a table turned dirty since the round: go on
         elif now - started >= JOB_BUDGET_SECONDS or stopping():
+            if checkpointer is not None and stopping():
+                checkpointer.flush()  # the process is going: sign what it stored
             queue.enqueue_drain()
             return stored
         if not drained.full:
@@ -204,25 +242,127 @@ class Round:
     full: bool
 
 
-def drain_round(queue: RQAuditQueue, store: SqlAuditStore, batch: int = DRAIN_BATCH) -> Round:
+def drain_round(
+    queue: RQAuditQueue,
+    store: SqlAuditStore,
+    batch: int = DRAIN_BATCH,
+    checkpointer: Checkpointer | None = None,
+) -> Round:
     """Store up to ``batch`` staged events of the dirty tables in one transaction, then
-    trim them: three Redis round trips and one commit, however many tables."""
-    tables = queue.dirty_tables(batch)
+    trim them: three Redis round trips and one commit, however many tables.
+
+    If the store refuses the round for any reason but being down (a poison event: an ID
+    too long for its column, an event that cannot be read), each table is stored in a
+    transaction of its own and the tables still refused are isolated (``isolate``): their
+    events wait in Redis, and every other table drains on.
+    """
+    tables = queue.drainable_tables(batch)
     if not tables:
         return Round(0, 0, False)
     per_table = max(1, batch // len(tables))
     read = queue.peek_tables(tables, per_table)
-    events = [decode_event(raw) for table_id in tables for raw in read[table_id]]
-    stored = store.append(events)
+    try:
+        events = [decode_event(raw) for table_id in tables for raw in read[table_id]]
+        appended = store.append_checked(events)
+        hand_ended = any(finishes_hand(event) for event in events)
+    except Unavailable:
+        raise
+    except Exception as error:
+        log.warning("the store refused a drain round (%s): storing table by table", error)
+        appended = _append_apart(queue, store, read)
+        hand_ended = True
+    _note_forks(queue, appended)
     queue.trim_tables(read)
-    return Round(len(events), stored, any(len(raw) == per_table for raw in read.values()))
+    if checkpointer is not None:
+        checkpointer.note(_heads(read, appended), hand_ended)
+        checkpointer.maybe()
+    count = sum(len(raw) for raw in read.values())
+    return Round(count, appended.stored, any(len(raw) == per_table for raw in read.values()))
+
+
+def _heads(read: Mapping[str, list[bytes]], appended: Appended) -> list[Head]:
+    """The head each table's stored events make (none for a quarantined table)."""
+    return [
+        Head.of(decode_event(raw[-1]))
+        for table_id, raw in read.items()
+        if raw and table_id not in appended.quarantined_tables
+    ]
+
+
+def _append_apart(
+    queue: RQAuditQueue, store: SqlAuditStore, read: dict[str, list[bytes]]
+) -> Appended:
+    """Store each table's events in a transaction of its own; isolate (and leave out of
+    ``read``, so nothing of theirs is trimmed) the tables the store still refuses."""
+    stored = quarantined = 0
+    forks: list[Fork] = []
+    for table_id in list(read):
+        try:
+            appended = store.append_checked([decode_event(raw) for raw in read[table_id]])
+        except Unavailable:
+            raise
+        except Exception as error:
+            reason = f"{type(error).__name__}: {error}"[:MAX_REASON]
+            log.error(
+                "audit events of table %r isolated, the store refuses them: %s", table_id, reason
+            )
+            queue.isolate(table_id, reason)
+            del read[table_id]
+            continue
+        stored += appended.stored
+        quarantined += appended.quarantined
+        forks += appended.forks
+    return Appended(stored, tuple(forks), quarantined)
+
+
+def mark_rewound_tables(queue: RQAuditQueue, store: SqlAuditStore) -> list[str]:
+    """Mark forked every table whose live head in Redis is behind the store's last event (a
+    Redis restored from an older snapshot, a failover to a lagging replica): the table
+    store then refuses commits that would reuse seqs the store holds. Run once per process
+    by the first drain; a rewind later is caught by the drain's fork check instead."""
+    live = AuditIntegrityReport(store, [queue]).live_anchors()
+    stored = store.last_seqs([anchor.table_id for anchor in live])
+    rewound = []
+    for anchor in live:
+        last = stored.get(anchor.table_id)
+        if anchor.beyond is not None and last is not None and last > anchor.beyond:
+            log.error(
+                "Redis rewound table %r: its live head is seq %d, the audit store holds %d; "
+                "commits to it are refused (the floor closes it)",
+                anchor.table_id,
+                anchor.beyond,
+                last,
+            )
+            queue.mark_forked(anchor.table_id, anchor.beyond + 1, "")
+            rewound.append(anchor.table_id)
+    return rewound
+
+
+def _note_forks(queue: RQAuditQueue, appended: Appended) -> None:
+    """Say (log at ERROR, and in Redis) what forked; the store keeps both branches."""
+    for fork in appended.forks:
+        log.error(
+            "audit chain FORK at table %r seq %d: the store holds %s, Redis staged %s; the "
+            "newcomer and every later event of the table are quarantined (a Redis that "
+            "rewound: snapshot restore or failover to a lagging replica)",
+            fork.table_id,
+            fork.seq,
+            fork.stored_hash,
+            fork.new_hash,
+        )
+        queue.mark_forked(fork.table_id, fork.seq, fork.stored_hash)
 
 
 def drain_table(table_id: str) -> int:
-    """RQ job of earlier versions, and a direct call: drain one table; how many were new."""
+    """RQ job of earlier versions, of an isolated table, and a direct call: drain one
+    table; how many were new. Its success lifts the table's isolation."""
     job = get_current_job()
     queue = RQAuditQueue(_context.redis(), job.origin if job is not None else "audit")
-    return drain_pending(queue, _context.store(), table_id, _context.batch)
+    checkpointer = _context.checkpointer()
+    stored = drain_pending(queue, _context.store(), table_id, _context.batch, checkpointer)
+    if queue.lift_isolation(table_id):
+        log.warning("audit events of table %r store again: isolation lifted", table_id)
+    return stored
 
 
 def _hold_flag(queue: RQAuditQueue) -> None:
@@ -233,7 +373,11 @@ def _hold_flag(queue: RQAuditQueue) -> None:
 
 
 def drain_pending(
-    queue: RQAuditQueue, store: SqlAuditStore, table_id: str, batch: int = DRAIN_BATCH
+    queue: RQAuditQueue,
+    store: SqlAuditStore,
+    table_id: str,
+    batch: int = DRAIN_BATCH,
+    checkpointer: Checkpointer | None = None,
 ) -> int:
     """Store, then trim, batch after batch until the table has nothing staged."""
     stored = 0
@@ -241,9 +385,15 @@ def drain_pending(
         raw = queue.peek(table_id, batch)
         if not raw:
             queue.trim_tables({table_id: []})  # forget it as dirty if the list is empty
+            if checkpointer is not None:
+                checkpointer.flush()
             return stored
-        stored += store.append([decode_event(item) for item in raw])
+        appended = store.append_checked([decode_event(item) for item in raw])
+        _note_forks(queue, appended)
+        stored += appended.stored
         queue.trim_stored(table_id, raw[-1], len(raw))
+        if checkpointer is not None:
+            checkpointer.note(_heads({table_id: raw}, appended), hand_ended=False)
 
 
 class AuditWorker(SimpleWorker):
@@ -322,7 +472,12 @@ def verify_audit_log(
     """RQ job (the verify queue): verify one table's chain, else those of ``tables`` (a
     table-scoped token's), else every table's, replaying each event under the profile
     version it recorded; the report is the job's result."""
-    return verify_scope(_context.store(), _context.profiles(), table_id, _interrupted, tables)
+    store = _context.store()
+    if store.url not in _context.integrity:  # kept: each job checks only new checkpoints
+        queues = [RQAuditQueue(_context.redis())]
+        _context.integrity[store.url] = AuditIntegrityReport(store, queues, public_keys())
+    integrity = _context.integrity[store.url]
+    return verify_scope(store, _context.profiles(), table_id, _interrupted, tables, integrity)
 
 
 def _interrupted() -> DealerAssistError | None:
@@ -377,5 +532,15 @@ def requeue_failed(connection: redis.Redis, queue_name: str = "audit") -> int:
     job_ids = registry.get_job_ids()
     for job_id in job_ids:
         registry.requeue(job_id)
+    # An isolated table whose own job is gone (expired, flushed) gets one again.
+    isolated = audit_queue.isolated()
+    waiting = {
+        job.args[0]
+        for job in audit_queue.queue.jobs
+        if job.func_name == TABLE_DRAIN_JOB and job.args
+    }
+    for table_id, reason in isolated.items():
+        if table_id not in waiting:
+            audit_queue.isolate(table_id, reason)
     audit_queue.sweep()
     return len(job_ids)

@@ -29,6 +29,7 @@ written.
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
@@ -37,7 +38,7 @@ from typing import Any
 
 import redis
 
-from dealerassist.adapters.rq_audit_queue import RQAuditQueue, encode_event
+from dealerassist.adapters.rq_audit_queue import RQAuditQueue, encode_event, table_forked_key
 from dealerassist.audit.chain import canonical_json
 from dealerassist.errors import Conflict, Unavailable
 from dealerassist.json_codec import compact, parse
@@ -213,14 +214,26 @@ class RedisTransaction:
         self._table_id = table_id
         self._keys = [table_key(table_id)] + ([idempotency_key(key)] if key else [])
         self._queue_keys = store.queue.watch_keys(table_id)
+        self._forked_key = table_forked_key(table_id)
         self.record: TableRecord | None = None
         self.remembered: IdempotencyRecord | None = None
         self._seen: bytes | None = None  # the table's stored bytes when it was read
         self._drain_queued = False
 
     def begin(self) -> None:
-        """Read the table, the idempotency record and the drain flag (one MGET, no WATCH)."""
-        raw = self._read(self._store.connection.mget(self._keys + self._queue_keys))
+        """Read the table, the idempotency record, the drain flag and the table's fork mark
+        (one MGET, no WATCH); ``Conflict`` if the audit drain found the table forked or
+        rewound: a commit would build on a head older than the audit store's."""
+        found = self._store.connection.mget(self._keys + self._queue_keys + [self._forked_key])
+        if found[-1] is not None:
+            seq = json.loads(found[-1])[0]
+            raise Conflict(
+                f"table {self._table_id!r} is suspended: its audit chain forked at seq {seq} "
+                "(Redis went back to an older state than the audit store holds); the floor "
+                "closes it and opens a new table",
+                None,
+            )
+        raw = self._read(found[:-1])
         self.record = self._store.cache.decode(raw[0])
         self._seen = raw[0]
         if len(self._keys) > 1:

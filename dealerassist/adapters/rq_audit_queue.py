@@ -24,7 +24,15 @@ Keys (all owned here):
   commit checks it in the same atomic step as it stages. No staged event is ever left
   without a job;
 * ``TABLES_KEY``: the set of table IDs that ever staged events (for the start-up sweep,
-  which also picks up lists staged before ``DIRTY_KEY`` existed).
+  which also picks up lists staged before ``DIRTY_KEY`` existed);
+* ``ISOLATED_KEY``: the tables whose events the store refused (a poison event), each with
+  the reason: the queue's drain skips them (and takes them out of the dirty set, so it
+  can still end) while a drain job of that table alone (``TABLE_DRAIN_JOB``) retries and
+  then waits in the failed registry; its success, after a requeue, lifts the isolation;
+* ``FORKED_KEY``: the tables the drain found forked (``adapters.sql_store``) or rewound
+  (Redis's head behind the store's), each with the first forked seq and the hash the store
+  holds there; and ``TABLE_FORKED_KEY`` of each, which the table store reads with the table
+  (no extra round trip) to refuse commits that would build on that older head.
 
 ``adapters.redis_tables`` stages in its Lua commit exactly what ``stage`` does (list,
 dirty set, tables set, flag check) on the keys ``staging_keys`` names: a change to what
@@ -47,8 +55,12 @@ PENDING_KEY = "da:audit:pending:{table_id}"
 DIRTY_KEY = "da:audit:dirty:{queue}"
 DRAIN_FLAG_KEY = "da:audit:draining:{queue}"
 TABLES_KEY = "da:audit:tables"
+ISOLATED_KEY = "da:audit:isolated:{queue}"
+FORKED_KEY = "da:audit:forked"
+TABLE_FORKED_KEY = "da:audit:forked:{table_id}"
 
 DRAIN_JOB = "dealerassist.worker.drain_tables"
+TABLE_DRAIN_JOB = "dealerassist.worker.drain_table"
 # The flag expires so that a drain job lost for any reason (a failed job, a flushed queue)
 # cannot stop the queue from being drained for longer than this. A running job renews it
 # each time it hands over to the next job, well within this.
@@ -81,6 +93,21 @@ for i = 1, #KEYS - 1 do
   end
 end
 return removed
+"""
+
+# Up to ARGV[1] dirty tables (KEYS[1]) at random, leaving out the isolated ones (KEYS[2]),
+# which also leave the dirty set: a staging puts them back, the next round takes them out.
+_DRAINABLE_SCRIPT = """
+local picked = redis.call('SRANDMEMBER', KEYS[1], tonumber(ARGV[1]))
+local drainable = {}
+for _, table_id in ipairs(picked) do
+  if redis.call('HEXISTS', KEYS[2], table_id) == 1 then
+    redis.call('SREM', KEYS[1], table_id)
+  else
+    drainable[#drainable + 1] = table_id
+  end
+end
+return drainable
 """
 
 # End the drain (delete the flag) only if no table is dirty; otherwise keep draining. The
@@ -118,6 +145,20 @@ def dirty_key(queue_name: str = "audit") -> str:
     return DIRTY_KEY.format(queue=queue_name)
 
 
+def table_forked_key(table_id: str) -> str:
+    """The Redis key set while a table's chain is forked (the table store refuses commits).
+
+    >>> table_forked_key("T7")
+    'da:audit:forked:T7'
+    """
+    return TABLE_FORKED_KEY.format(table_id=table_id)
+
+
+def isolated_key(queue_name: str = "audit") -> str:
+    """The Redis hash of the queue's isolated tables (table ID -> why the store refused it)."""
+    return ISOLATED_KEY.format(queue=queue_name)
+
+
 def encode_event(event: Mapping[str, Any]) -> str:
     """The string an event is staged as (canonical JSON, so the hash input is kept)."""
     return canonical_json(event).decode()
@@ -148,15 +189,18 @@ class RQAuditQueue:
         self,
         connection: redis.Redis,
         queue_name: str = "audit",
-        retry_intervals: Sequence[int] = RETRY_INTERVALS,
+        retry_intervals: Sequence[int] | None = None,
     ) -> None:
         self.connection = connection
-        self.retry_intervals = list(retry_intervals)
+        # None: the module's RETRY_INTERVALS, read now (so a test can shorten every queue's)
+        self.retry_intervals = list(RETRY_INTERVALS if retry_intervals is None else retry_intervals)
         self.queue = Queue(queue_name, connection=connection, serializer=JSONSerializer)
         self.flag_key = drain_flag_key(queue_name)
         self.dirty_key = dirty_key(queue_name)
         self._trim = connection.register_script(_TRIM_SCRIPT)
         self._release = connection.register_script(_RELEASE_SCRIPT)
+        self._drainable = connection.register_script(_DRAINABLE_SCRIPT)
+        self.isolated_key = isolated_key(queue_name)
 
     # -- the table store's side (inside its transaction) -------------------------------
 
@@ -214,6 +258,65 @@ class RQAuditQueue:
         members: list[bytes] = self.connection.srandmember(self.dirty_key, limit)  # type: ignore[assignment]
         return [_as_text(member) for member in members]
 
+    def drainable_tables(self, limit: int) -> list[str]:
+        """``dirty_tables`` less the isolated ones (one round trip)."""
+        members = self._drainable(keys=[self.dirty_key, self.isolated_key], args=[limit])
+        return [_as_text(member) for member in members]
+
+    def isolate(self, table_id: str, reason: str) -> None:
+        """Set the table apart: the queue's drain skips it, and a drain job of its own
+        retries it and then waits in the failed registry (its description says why)."""
+        pipe = self.connection.pipeline()
+        pipe.multi()
+        pipe.hset(self.isolated_key, table_id, reason)
+        pipe.srem(self.dirty_key, table_id)
+        self.queue.enqueue_call(
+            TABLE_DRAIN_JOB,
+            args=(table_id,),
+            timeout=JOB_TIMEOUT_SECONDS,
+            result_ttl=0,
+            failure_ttl=FAILURE_TTL_SECONDS,
+            description=f"drain table {table_id!r} alone: {reason}",
+            retry=_retry(self.retry_intervals),
+            pipeline=pipe,
+        )
+        pipe.execute()
+
+    def isolated(self) -> dict[str, str]:
+        """The isolated tables and why the store refused each."""
+        found = self.connection.hgetall(self.isolated_key)
+        return {_as_text(key): _as_text(value) for key, value in found.items()}
+
+    def lift_isolation(self, table_id: str) -> bool:
+        """The table's events store again: back to the queue's drain."""
+        lifted = bool(self.connection.hdel(self.isolated_key, table_id))
+        if lifted and self.pending(table_id):
+            self.connection.sadd(self.dirty_key, table_id)
+        return lifted
+
+    def mark_forked(self, table_id: str, seq: int, stored_hash: str) -> None:
+        """Note the table's fork in Redis (first forked seq, the store's hash there)."""
+        value = json.dumps([seq, stored_hash])
+        pipe = self.connection.pipeline()
+        pipe.hset(FORKED_KEY, table_id, value)
+        pipe.set(table_forked_key(table_id), value)
+        pipe.execute()
+
+    def clear_forked(self, table_id: str) -> None:
+        """Lift the table's fork mark (an operator resolved it): commits are taken again."""
+        pipe = self.connection.pipeline()
+        pipe.hdel(FORKED_KEY, table_id)
+        pipe.delete(table_forked_key(table_id))
+        pipe.execute()
+
+    def forked(self) -> dict[str, tuple[int, str]]:
+        """The forks the drain noted: table ID -> (first forked seq, the store's hash)."""
+        forked: dict[str, tuple[int, str]] = {}
+        for key, value in self.connection.hgetall(FORKED_KEY).items():
+            seq, stored_hash = json.loads(value)
+            forked[_as_text(key)] = (int(seq), str(stored_hash))
+        return forked
+
     def peek(self, table_id: str, count: int) -> list[bytes]:
         """The oldest ``count`` staged events of the table, still staged."""
         raw = self.connection.lrange(pending_key(table_id), 0, count - 1)
@@ -268,9 +371,13 @@ class RQAuditQueue:
         return int(self.connection.llen(pending_key(table_id)))
 
     def depth(self) -> int:
-        """Pending events across tables (for /readyz and benchmarks)."""
-        dirty = self.connection.smembers(self.dirty_key)
-        return sum(self._lengths([_as_text(t) for t in dirty]).values())
+        """Pending events across tables, isolated ones too (for /readyz and benchmarks)."""
+        pipe = self.connection.pipeline(transaction=False)
+        pipe.smembers(self.dirty_key)
+        pipe.hkeys(self.isolated_key)
+        dirty, isolated = pipe.execute()
+        tables = {_as_text(t) for t in dirty} | {_as_text(t) for t in isolated}
+        return sum(self._lengths(sorted(tables)).values())
 
     def _lengths(self, tables: list[str]) -> dict[str, int]:
         """Each table's pending events, in one round trip."""

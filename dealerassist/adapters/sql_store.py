@@ -4,6 +4,14 @@ SQLite (WAL, the default) or PostgreSQL, chosen by URL. Writes are idempotent in
 (``INSERT ... ON CONFLICT DO NOTHING`` on the unique ``(table_id, seq)``), batched, so a
 retried or duplicated drain can neither duplicate nor reorder the log. Nothing is ever
 updated or deleted: corrections are new events (rulings). Reads stream.
+
+A conflict is only a duplicate when the stored event has the same hash. A *different*
+event reusing a stored ``(table_id, seq)`` is a fork of the chain (a Redis that rewound:
+a snapshot restore, a failover to a lagging replica): ``append_checked`` keeps the stored
+event, puts the newcomer and every later event of that table in ``quarantine`` (nothing
+is dropped) and reports the fork; the table stays forked until a ``fork_resolutions``
+row says an operator dealt with it. ``checkpoints`` holds the signed checkpoints of the
+tables' heads (``audit.checkpoints``), in their own hash chain.
 """
 
 from __future__ import annotations
@@ -11,6 +19,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -30,22 +39,30 @@ SQLITE_BUSY_TIMEOUT_MS = 15_000
 
 metadata = sa.MetaData()
 
+
+def _event_columns() -> list[sa.Column[Any]]:
+    """The columns of a stored event (fresh objects: a column belongs to one table)."""
+    return [
+        sa.Column("table_id", sa.String(64), nullable=False),
+        sa.Column("seq", sa.BigInteger, nullable=False),
+        sa.Column("version", sa.BigInteger, nullable=False),
+        sa.Column("hand_no", sa.Integer, nullable=True),
+        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("actor", sa.String(128), nullable=False),
+        sa.Column("role", sa.String(32), nullable=False),
+        sa.Column("kind", sa.String(32), nullable=False),
+        sa.Column("payload", sa.JSON, nullable=False),
+        sa.Column("profile_id", sa.String(128), nullable=False),
+        sa.Column("profile_sha256", sa.String(64), nullable=False),
+        sa.Column("prev_hash", sa.String(64), nullable=False),
+        sa.Column("hash", sa.String(64), nullable=False),
+    ]
+
+
 events_table = sa.Table(
     "events",
     metadata,
-    sa.Column("table_id", sa.String(64), nullable=False),
-    sa.Column("seq", sa.BigInteger, nullable=False),
-    sa.Column("version", sa.BigInteger, nullable=False),
-    sa.Column("hand_no", sa.Integer, nullable=True),
-    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
-    sa.Column("actor", sa.String(128), nullable=False),
-    sa.Column("role", sa.String(32), nullable=False),
-    sa.Column("kind", sa.String(32), nullable=False),
-    sa.Column("payload", sa.JSON, nullable=False),
-    sa.Column("profile_id", sa.String(128), nullable=False),
-    sa.Column("profile_sha256", sa.String(64), nullable=False),
-    sa.Column("prev_hash", sa.String(64), nullable=False),
-    sa.Column("hash", sa.String(64), nullable=False),
+    *_event_columns(),
     sa.PrimaryKeyConstraint("table_id", "seq", name="events_table_seq"),
     sa.Index("events_at", "at"),
     sa.Index("events_hand", "table_id", "hand_no"),
@@ -64,10 +81,82 @@ hands_table = sa.Table(
     sa.PrimaryKeyConstraint("table_id", "hand_no", name="hands_table_hand"),
 )
 
+# The newcomers of a fork (and the later events of a forked table), kept beside the stored
+# chain: the same columns as ``events``, plus when the fork was seen and the hash of the
+# event the store holds at that (table_id, seq) (NULL: the store holds none there).
+quarantine_table = sa.Table(
+    "quarantine",
+    metadata,
+    *_event_columns(),
+    sa.Column("stored_hash", sa.String(64), nullable=True),
+    sa.Column("detected_at", sa.DateTime(timezone=True), nullable=False),
+    sa.PrimaryKeyConstraint("table_id", "seq", "hash", name="quarantine_table_seq_hash"),
+)
+
+# An operator's word that a forked table was dealt with (closed, moved to a new table ID):
+# the table counts as forked again only if something is quarantined after it.
+fork_resolutions_table = sa.Table(
+    "fork_resolutions",
+    metadata,
+    sa.Column("table_id", sa.String(64), nullable=False),
+    sa.Column("resolved_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("note", sa.Text, nullable=False),
+    sa.PrimaryKeyConstraint("table_id", "resolved_at", name="fork_resolutions_key"),
+)
+
+# Signed checkpoints (``audit.checkpoints``): ``record`` is the whole signed record as JSON.
+checkpoints_table = sa.Table(
+    "checkpoints",
+    metadata,
+    sa.Column("n", sa.BigInteger, nullable=False),
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("hash", sa.String(64), nullable=False),
+    sa.Column("record", sa.JSON, nullable=False),
+    sa.PrimaryKeyConstraint("n", name="checkpoints_n"),
+)
+
 _PG_INSERT_EVENTS = sa.text(
     "INSERT INTO events SELECT * FROM json_populate_recordset(NULL::events, CAST(:rows AS json))"
-    " ON CONFLICT (table_id, seq) DO NOTHING RETURNING seq"
+    " ON CONFLICT (table_id, seq) DO NOTHING RETURNING table_id, seq"
 )
+
+
+@dataclass(frozen=True, slots=True)
+class Fork:
+    """A different event met a stored one at the same ``(table_id, seq)``."""
+
+    table_id: str
+    seq: int
+    stored_hash: str
+    new_hash: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "table_id": self.table_id,
+            "seq": self.seq,
+            "stored_hash": self.stored_hash,
+            "new_hash": self.new_hash,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Appended:
+    """What ``append_checked`` did: events new to the store, forks it found in this call,
+    and how many events went to quarantine (those of forked tables)."""
+
+    stored: int
+    forks: tuple[Fork, ...] = ()
+    quarantined: int = 0
+    quarantined_tables: frozenset[str] = frozenset()
+
+
+class _ForksFound(Exception):
+    """Raised inside the insert transaction to roll it back: retry with these tables
+    (first forked seq of each) sent to quarantine."""
+
+    def __init__(self, forks: list[Fork]) -> None:
+        super().__init__(forks)
+        self.forks = forks
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -172,19 +261,64 @@ class SqlAuditStore:
             conn.execute(sa.text("SELECT 1"))
 
     def append(self, events: Sequence[Mapping[str, Any]]) -> int:
-        """Store the events not stored yet (and the hands they finish); return how many."""
+        """Store the events not stored yet (and the hands they finish); return how many.
+        Forks go to quarantine as ``append_checked`` says (it tells them; this does not)."""
+        return self.append_checked(events).stored
+
+    def append_checked(
+        self, events: Sequence[Mapping[str, Any]], now: datetime | None = None
+    ) -> Appended:
+        """Store the events not stored yet (and the hands they finish) in one transaction.
+
+        An event whose ``(table_id, seq)`` is stored with another hash is a fork: it, and
+        every later event of its table (here and in later calls, until the fork is
+        resolved), goes to ``quarantine`` instead, and the fork is returned.
+        """
         if not events:
-            return 0
+            return Appended(0)
         rows = [event_to_row(event) for event in events]
         self._ensure_schema()
-        with _guard(), self.engine.begin() as conn:
+        detected_at = _bound(now) if now is not None else datetime.now(UTC)
+        found: list[Fork] = []
+        while True:
+            with _guard():
+                try:
+                    return self._append_once(events, rows, found, detected_at)
+                except _ForksFound as forks:
+                    found += forks.forks
+
+    def _append_once(
+        self,
+        events: Sequence[Mapping[str, Any]],
+        rows: list[dict[str, Any]],
+        found: list[Fork],
+        detected_at: datetime,
+    ) -> Appended:
+        with self.engine.begin() as conn:
+            forked = self._forked_since(conn, {row["table_id"] for row in rows})
+            for fork in found:
+                forked.setdefault(fork.table_id, fork.seq)
+            keep = [
+                index
+                for index, row in enumerate(rows)
+                if row["table_id"] not in forked or row["seq"] < forked[row["table_id"]]
+            ]
+            kept_events = [events[index] for index in keep]
+            kept_rows = [rows[index] for index in keep]
             stored = 0
-            for start in range(0, len(rows), INSERT_BATCH):
-                stored += self._insert_events(
-                    conn, events[start : start + INSERT_BATCH], rows[start : start + INSERT_BATCH]
-                )
-            self._insert_hands(conn, [event for event in events if finishes_hand(event)])
-        return stored
+            for start in range(0, len(kept_rows), INSERT_BATCH):
+                chunk = slice(start, start + INSERT_BATCH)
+                stored += self._insert_events(conn, kept_events[chunk], kept_rows[chunk])
+            if stored < len(kept_rows):
+                forks = self._forks_among(conn, kept_rows)
+                if forks:
+                    raise _ForksFound(forks)  # roll back: the forked tables' later events
+            self._insert_hands(conn, [event for event in kept_events if finishes_hand(event)])
+            kept = set(keep)
+            quarantined = [row for index, row in enumerate(rows) if index not in kept]
+            self._quarantine(conn, quarantined, found, detected_at)
+        tables = frozenset(row["table_id"] for row in quarantined)
+        return Appended(stored, tuple(found), len(quarantined), tables)
 
     def _insert_events(
         self, conn: Connection, events: Sequence[Mapping[str, Any]], rows: list[dict[str, Any]]
@@ -199,6 +333,200 @@ class SqlAuditStore:
         )
         # SQLite's executemany rowcount is the number of rows inserted (conflicts count 0).
         return int(conn.execute(statement, rows).rowcount)
+
+    def _forks_among(self, conn: Connection, rows: list[dict[str, Any]]) -> list[Fork]:
+        """The rows whose (table_id, seq) the store holds with another hash: the first of
+        each table (its later events follow it into quarantine)."""
+        wanted = {(row["table_id"], row["seq"]): row["hash"] for row in rows}
+        first: dict[str, Fork] = {}
+        keys = list(wanted)
+        for start in range(0, len(keys), INSERT_BATCH):
+            query = sa.select(
+                events_table.c.table_id, events_table.c.seq, events_table.c.hash
+            ).where(
+                sa.tuple_(events_table.c.table_id, events_table.c.seq).in_(
+                    keys[start : start + INSERT_BATCH]
+                )
+            )
+            for table_id, seq, stored_hash in conn.execute(query):
+                new_hash = wanted[(table_id, seq)]
+                if stored_hash != new_hash and (table_id not in first or seq < first[table_id].seq):
+                    first[table_id] = Fork(table_id, int(seq), stored_hash, new_hash)
+        return sorted(first.values(), key=lambda fork: fork.table_id)
+
+    def _forked_since(self, conn: Connection, table_ids: set[str]) -> dict[str, int]:
+        """Of these tables, those forked and not resolved since: the first quarantined seq."""
+        if not table_ids:
+            return {}
+        forked = self._forked_query().where(quarantine_table.c.table_id.in_(sorted(table_ids)))
+        return {table_id: int(seq) for table_id, seq, _ in conn.execute(forked)}
+
+    def _forked_query(self) -> sa.Select[Any]:
+        resolved = (
+            sa.select(sa.func.max(fork_resolutions_table.c.resolved_at))
+            .where(fork_resolutions_table.c.table_id == quarantine_table.c.table_id)
+            .scalar_subquery()
+        )
+        return (
+            sa.select(
+                quarantine_table.c.table_id,
+                sa.func.min(quarantine_table.c.seq),
+                sa.func.count(),
+            )
+            .where(sa.or_(resolved.is_(None), quarantine_table.c.detected_at > resolved))
+            .group_by(quarantine_table.c.table_id)
+        )
+
+    def _quarantine(
+        self,
+        conn: Connection,
+        rows: list[dict[str, Any]],
+        found: list[Fork],
+        detected_at: datetime,
+    ) -> None:
+        if not rows:
+            return
+        stored = {(fork.table_id, fork.seq): fork.stored_hash for fork in found}
+        missing = [
+            (row["table_id"], row["seq"])
+            for row in rows
+            if (row["table_id"], row["seq"]) not in stored
+        ]
+        for start in range(0, len(missing), INSERT_BATCH):
+            query = sa.select(
+                events_table.c.table_id, events_table.c.seq, events_table.c.hash
+            ).where(
+                sa.tuple_(events_table.c.table_id, events_table.c.seq).in_(
+                    missing[start : start + INSERT_BATCH]
+                )
+            )
+            stored.update({(t, int(q)): h for t, q, h in conn.execute(query)})
+        quarantined = [
+            {
+                **row,
+                "stored_hash": stored.get((row["table_id"], row["seq"])),
+                "detected_at": detected_at,
+            }
+            for row in rows
+        ]
+        statement = self._insert(quarantine_table).on_conflict_do_nothing(
+            index_elements=["table_id", "seq", "hash"]
+        )
+        conn.execute(statement, quarantined)
+
+    def forked_tables(self) -> list[dict[str, Any]]:
+        """Every table forked and not resolved since: its first quarantined seq and how
+        many events wait in quarantine (for /readyz, the floor and the auditor)."""
+        self._ensure_schema()
+        with _guard(), self.engine.connect() as conn:
+            found = conn.execute(self._forked_query().order_by(quarantine_table.c.table_id))
+            return [
+                {"table_id": table_id, "from_seq": int(seq), "quarantined": int(count)}
+                for table_id, seq, count in found
+            ]
+
+    def iter_quarantine(self, table_id: str | None = None) -> Iterator[dict[str, Any]]:
+        """The quarantined events (the other branch of each fork), by (table_id, seq)."""
+        query = sa.select(quarantine_table).order_by(
+            quarantine_table.c.table_id, quarantine_table.c.seq, quarantine_table.c.detected_at
+        )
+        if table_id is not None:
+            query = query.where(quarantine_table.c.table_id == table_id)
+        self._ensure_schema()
+        with _guard(), self.engine.connect() as conn:
+            for row in conn.execute(query).mappings():
+                event = row_to_event(row)
+                event["stored_hash"] = row["stored_hash"]
+                event["detected_at"] = format_at(_utc(row["detected_at"]))
+                yield event
+
+    # -- checkpoints (``audit.checkpoints``) -------------------------------------------
+
+    def append_checkpoint(self, record: Mapping[str, Any]) -> bool:
+        """Store a signed checkpoint; False if its number is taken (another worker made one:
+        read ``latest_checkpoint`` and build on it)."""
+        self._ensure_schema()
+        row = {
+            "n": int(record["n"]),
+            "at": _parse_at(str(record["at"])),
+            "hash": str(record["hash"]),
+            "record": dict(record),
+        }
+        statement = self._insert(checkpoints_table).on_conflict_do_nothing(index_elements=["n"])
+        with _guard(), self.engine.begin() as conn:
+            return bool(conn.execute(statement, row).rowcount)
+
+    def latest_checkpoint(self) -> dict[str, Any] | None:
+        """The checkpoint with the highest number, or None."""
+        self._ensure_schema()
+        query = sa.select(checkpoints_table.c.record).order_by(checkpoints_table.c.n.desc())
+        with _guard(), self.engine.connect() as conn:
+            found = conn.execute(query.limit(1)).scalar()
+        return dict(found) if found is not None else None
+
+    def iter_checkpoints(self, after: int = 0) -> Iterator[dict[str, Any]]:
+        """The checkpoints numbered above ``after``, in order."""
+        query = (
+            sa.select(checkpoints_table.c.record)
+            .where(checkpoints_table.c.n > after)
+            .order_by(checkpoints_table.c.n)
+        )
+        self._ensure_schema()
+        with _guard(), self.engine.connect() as conn:
+            result = conn.execution_options(yield_per=READ_BATCH).execute(query)
+            try:
+                for (record,) in result:
+                    yield dict(record)
+            finally:
+                result.close()
+
+    def last_seqs(self, table_ids: Sequence[str]) -> dict[str, int]:
+        """The last stored seq of each of these tables that has events (an index lookup
+        a table)."""
+        if not table_ids:
+            return {}
+        self._ensure_schema()
+        found: dict[str, int] = {}
+        with _guard(), self.engine.connect() as conn:
+            for start in range(0, len(table_ids), INSERT_BATCH):
+                query = (
+                    sa.select(events_table.c.table_id, sa.func.max(events_table.c.seq))
+                    .where(events_table.c.table_id.in_(table_ids[start : start + INSERT_BATCH]))
+                    .group_by(events_table.c.table_id)
+                )
+                found.update({str(t): int(seq) for t, seq in conn.execute(query)})
+        return found
+
+    def table_ids(self) -> list[str]:
+        """Every table the store holds events of."""
+        self._ensure_schema()
+        query = sa.select(events_table.c.table_id).distinct().order_by(events_table.c.table_id)
+        with _guard(), self.engine.connect() as conn:
+            return [str(table_id) for (table_id,) in conn.execute(query)]
+
+    def iter_events_from(
+        self, starts: Mapping[str, int], table_id: str | None = None
+    ) -> Iterator[dict[str, Any]]:
+        """Each table's events from seq ``starts[table]`` on (1 for a table not named), in
+        (table_id, seq) order: what an incremental verify reads (an index range a table)."""
+        tables = [table_id] if table_id is not None else self.table_ids()
+        for name in tables:
+            query = (
+                sa.select(events_table)
+                .where(events_table.c.table_id == name, events_table.c.seq >= starts.get(name, 1))
+                .order_by(events_table.c.seq)
+            )
+            yield from self._stream(query)
+
+    def resolve_fork(self, table_id: str, note: str, now: datetime | None = None) -> None:
+        """Record that an operator dealt with the table's fork (its quarantine stays)."""
+        at = _bound(now) if now is not None else datetime.now(UTC)
+        self._ensure_schema()
+        with _guard(), self.engine.begin() as conn:
+            conn.execute(
+                sa.insert(fork_resolutions_table),
+                {"table_id": table_id, "resolved_at": at, "note": note},
+            )
 
     def _insert_hands(self, conn: Connection, finishing: list[Mapping[str, Any]]) -> None:
         if not finishing:

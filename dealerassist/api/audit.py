@@ -12,7 +12,7 @@ table (or the whole store) is a 403 to it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 from typing import Any
 
@@ -28,7 +28,7 @@ from dealerassist.api.schemas import (
     StartVerificationSchema,
     load,
 )
-from dealerassist.audit.export import to_csv_lines, to_jsonl_lines
+from dealerassist.audit.export import checkpoint_lines, to_csv_lines, to_jsonl_lines
 from dealerassist.audit.phh import hand_to_phh
 from dealerassist.errors import Forbidden, RateLimited
 from dealerassist.service import audit as use_cases
@@ -62,8 +62,27 @@ def events() -> Response:
         services(), query.get("table_id"), query.get("since"), query.get("until"), tables
     )
     fmt = query.get("format", "jsonl")
-    lines = to_csv_lines(found) if fmt == "csv" else to_jsonl_lines(found)
+    if fmt == "csv":
+        lines: Iterable[str] = to_csv_lines(found)
+    else:  # the download ends with the signed checkpoints that verify it against deletion
+        signed = use_cases.audit_checkpoints(services(), _may_see(query.get("table_id")))
+        lines = chain(to_jsonl_lines(found), checkpoint_lines(signed))
     return Response(stream_with_context(_primed(lines)), mimetype=MIMETYPES[fmt])
+
+
+def _may_see(table_id: str | None) -> Callable[[str], bool]:
+    """The tables whose checkpoint heads an export shows: its scope, within the token's."""
+    token = current_token()
+    return lambda name: token.may_touch(name) and table_id in (None, name)
+
+
+@blueprint.get("/checkpoints")
+@requires(*AUDITORS)
+def checkpoints() -> Response:
+    """The signed checkpoints as JSONL (``{"checkpoint": ...}`` lines; heads of the tables
+    this token sees, the signature still verifies)."""
+    signed = use_cases.audit_checkpoints(services(), _may_see(None))
+    return Response(stream_with_context(checkpoint_lines(signed)), mimetype=MIMETYPES["jsonl"])
 
 
 def _primed(lines: Iterable[str]) -> Iterator[str]:
@@ -92,6 +111,15 @@ def hand(table_id: str, hand_no: int) -> Response:
     if query.get("format") == "phh":
         return Response(hand_to_phh(record), mimetype="text/plain")
     return jsonify({"table_id": table_id, "hand_no": hand_no, "live": False, "hand": record})
+
+
+@blueprint.get("/alerts")
+@requires(Role.FLOOR, *AUDITORS)
+def alerts() -> Response:
+    """Tables whose chain forked (both branches kept) or whose events the store refuses
+    (isolated): the floor closes such a table, the auditor reads the quarantine."""
+    token = current_token()
+    return jsonify(use_cases.audit_alerts(services(), token.may_touch))
 
 
 @blueprint.get("/verify")

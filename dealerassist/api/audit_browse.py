@@ -16,7 +16,7 @@ from marshmallow import fields, validate
 from dealerassist.api.auth import Role, current_token, requires
 from dealerassist.api.errors import problem
 from dealerassist.api.http import services
-from dealerassist.api.schemas import TABLE_ID_PATTERN, StrictSchema, load
+from dealerassist.api.schemas import TABLE_ID_PATTERN, FullMatch, StrictSchema, load
 from dealerassist.errors import Forbidden
 from dealerassist.service import audit_browse as use_cases
 from dealerassist.service.audit import VerifyScopeTooLarge
@@ -30,7 +30,7 @@ TOO_LARGE = 422
 class HandsQuerySchema(StrictSchema):
     """GET /v1/audit/hands query string."""
 
-    table_id = fields.String(validate=validate.Regexp(TABLE_ID_PATTERN))
+    table_id = fields.String(validate=FullMatch(TABLE_ID_PATTERN))
     date = fields.Date(metadata={"description": "a UTC day: the hands that started on it"})
     hand_no = fields.Integer(validate=validate.Range(min=1, max=2147483647))
     limit = fields.Integer(validate=validate.Range(min=1, max=use_cases.MAX_HANDS_PAGE))

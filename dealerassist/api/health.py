@@ -16,6 +16,7 @@ from dealerassist.api.auth import optional_token
 from dealerassist.api.errors import backend_detail, problem, sees_backend_details
 from dealerassist.api.http import services
 from dealerassist.errors import DealerAssistError
+from dealerassist.service.audit import audit_alerts
 
 blueprint = Blueprint("health", __name__)
 
@@ -54,6 +55,22 @@ def readyz() -> Response:
             failed = True
         else:
             checks[name] = {"ok": True} if key is None else {"ok": True, key: value}
+    if ports.integrity is not None:  # a forked or isolated table is not being audited
+        failed = _integrity(ports, checks) or failed
     if failed:
         return problem(503, "Not ready", "a backend does not answer", "unavailable", checks=checks)
     return jsonify({"status": "ready", "checks": checks})
+
+
+def _integrity(ports: Any, checks: dict[str, Any]) -> bool:
+    """``checks["audit_integrity"]`` (``service.audit.audit_alerts``); True if it fails."""
+    try:
+        alerts = audit_alerts(ports)
+    except (DealerAssistError, redis.RedisError) as error:
+        current_app.logger.warning("not ready: audit_integrity: %s", error)
+        checks["audit_integrity"] = {"ok": False}
+        if sees_backend_details():
+            checks["audit_integrity"]["error"] = str(error)
+        return True
+    checks["audit_integrity"] = alerts
+    return not alerts["ok"]

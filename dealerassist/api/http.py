@@ -123,7 +123,7 @@ def preconditions() -> Preconditions:
 def _if_match(header: str | None) -> int | None:
     if header is None or header.strip() == "*":
         return None
-    match = _ETAG.match(header.strip())
+    match = _ETAG.fullmatch(header.strip())
     return int(match.group(1)) if match else STALE
 
 

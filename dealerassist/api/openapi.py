@@ -518,8 +518,59 @@ def _audit_paths() -> dict[str, dict[str, Any]]:
                             (400, 401, 403, 429, 503),
                             [{"in": "query", "schema": schemas.AuditVerifyQuerySchema}])},
         },
+        "/v1/audit/checkpoints": {
+            "get": _read("Signed checkpoints of the tables' chain heads (JSONL)", "auditor, admin",
+                         {"200": {"description": "one {\"checkpoint\": ...} a line",
+                                  "content": {"application/x-ndjson":
+                                              {"schema": {"type": "string"}}}}},
+                         (401, 403, 503)),
+        },
+        "/v1/audit/alerts": {
+            "get": _read("Forked chains and isolated tables (the tables this token sees)",
+                         "floor, auditor, admin",
+                         {"200": {"description": "the alerts", "content": ALERTS}},
+                         (401, 403, 503)),
+        },
         **_verification_paths(),
     }  # fmt: skip
+
+
+ALERTS = {
+    "application/json": {
+        "schema": {
+            "type": "object",
+            "required": ["ok", "forked", "isolated"],
+            "properties": {
+                "ok": {"type": "boolean"},
+                "forked": {
+                    "type": "array",
+                    "description": "a different event met a stored (table_id, seq): the "
+                    "newcomer and the table's later events wait in quarantine",
+                    "items": {
+                        "type": "object",
+                        "properties": {
+                            "table_id": {"type": "string"},
+                            "from_seq": {"type": "integer"},
+                            "quarantined": {"type": "integer"},
+                        },
+                    },
+                },
+                "isolated": {
+                    "type": "array",
+                    "description": "the store refuses these tables' events (the reason); "
+                    "they wait in Redis and in the failed registry",
+                    "items": {
+                        "type": "object",
+                        "properties": {
+                            "table_id": {"type": "string"},
+                            "reason": {"type": "string"},
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
 
 
 VERIFICATION = {

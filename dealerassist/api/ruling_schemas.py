@@ -11,6 +11,7 @@ from marshmallow import fields, validate
 from dealerassist.api.schemas import (
     TABLE_ID_PATTERN,
     ActionSchema,
+    FullMatch,
     StrictSchema,
     name_field,
     note_field,
@@ -31,7 +32,7 @@ def _seat(**kwargs: Any) -> fields.Integer:
 
 
 def _rule_id(**kwargs: Any) -> fields.String:
-    return fields.String(validate=validate.Regexp(RULE_ID_PATTERN), **kwargs)
+    return fields.String(validate=FullMatch(RULE_ID_PATTERN), **kwargs)
 
 
 class EffectSchema(StrictSchema):
@@ -87,7 +88,7 @@ class RulingOptionsQuerySchema(StrictSchema):
 class FloorCallsQuerySchema(StrictSchema):
     """GET /v1/floor/calls query string."""
 
-    table_id = fields.String(validate=validate.Regexp(TABLE_ID_PATTERN))
+    table_id = fields.String(validate=FullMatch(TABLE_ID_PATTERN))
     limit = fields.Integer(validate=validate.Range(min=1, max=MAX_PAGE))
     cursor = fields.String(validate=validate.Length(min=3, max=200))
 

@@ -109,7 +109,7 @@ class StakesSchema(StrictSchema):
 class CreateTableSchema(StrictSchema):
     """POST /v1/tables."""
 
-    table_id = fields.String(required=True, validate=validate.Regexp(TABLE_ID_PATTERN))
+    table_id = fields.String(required=True, validate=FullMatch(TABLE_ID_PATTERN))
     variant = _one_of(Variant, required=True)
     structure = _one_of(Structure, required=True)
     stakes = fields.Nested(StakesSchema, required=True)
@@ -150,20 +150,20 @@ class ActionSchema(StrictSchema):
     amount = _chips(allow_none=True)
     count = fields.Integer(strict=True, allow_none=True, validate=validate.Range(min=0, max=5))
     ace_shown = fields.Boolean(truthy={True}, falsy={False})
-    cards = fields.String(allow_none=True, validate=validate.Regexp(CARDS_PATTERN))
-    discards = fields.String(allow_none=True, validate=validate.Regexp(CARDS_PATTERN))
+    cards = fields.String(allow_none=True, validate=FullMatch(CARDS_PATTERN))
+    discards = fields.String(allow_none=True, validate=FullMatch(CARDS_PATTERN))
     # post: wait for the big blind (BLIND-05/08), straddle or not (BLIND-14), buy the button with
     # the big blind alone (BLIND-06); draw: split (OPEN-07); exposed: keep or replace, checked
     # against the house rule (IRREG-03)
     option = _one_of([*POST_OPTIONS, SPLIT, KEEP, REPLACE], allow_none=True)
     # exposed, count mode: the exposed card's rank (IRREG-03); "10" is read as "T"
-    rank = fields.String(allow_none=True, validate=validate.Regexp(RANK_PATTERN))
+    rank = fields.String(allow_none=True, validate=FullMatch(RANK_PATTERN))
 
 
 class AuditEventsQuerySchema(StrictSchema):
     """GET /v1/audit/events query string."""
 
-    table_id = fields.String(validate=validate.Regexp(TABLE_ID_PATTERN))
+    table_id = fields.String(validate=FullMatch(TABLE_ID_PATTERN))
     since = UtcDateTime()
     until = UtcDateTime()
     format = fields.String(validate=validate.OneOf(["jsonl", "csv"]))
@@ -178,13 +178,13 @@ class AuditHandQuerySchema(StrictSchema):
 class AuditVerifyQuerySchema(StrictSchema):
     """GET /v1/audit/verify query string."""
 
-    table_id = fields.String(validate=validate.Regexp(TABLE_ID_PATTERN))
+    table_id = fields.String(validate=FullMatch(TABLE_ID_PATTERN))
 
 
 class StartVerificationSchema(StrictSchema):
     """POST /v1/audit/verifications body (optional: no body verifies every table)."""
 
-    table_id = fields.String(allow_none=True, validate=validate.Regexp(TABLE_ID_PATTERN))
+    table_id = fields.String(allow_none=True, validate=FullMatch(TABLE_ID_PATTERN))
 
 
 def load(schema: Schema, data: Any) -> dict[str, Any]:

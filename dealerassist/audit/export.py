@@ -16,6 +16,7 @@ from dealerassist.audit.chain import canonical_json
 from dealerassist.audit.envelope import EVENT_FIELDS
 
 CSV_COLUMNS = EVENT_FIELDS
+CHECKPOINT = "checkpoint"
 
 
 def to_jsonl_lines(events: Iterable[Mapping[str, Any]]) -> Iterator[str]:
@@ -28,8 +29,11 @@ def to_jsonl_lines(events: Iterable[Mapping[str, Any]]) -> Iterator[str]:
         yield canonical_json(event).decode() + "\n"
 
 
-def from_jsonl_lines(lines: Iterable[str | bytes]) -> Iterator[dict[str, Any]]:
-    """The events of a JSONL export (blank lines skipped).
+def from_jsonl_lines(
+    lines: Iterable[str | bytes], checkpoints: list[dict[str, Any]] | None = None
+) -> Iterator[dict[str, Any]]:
+    """The events of a JSONL export (blank lines skipped); its checkpoint lines
+    (``{"checkpoint": ...}``, ``checkpoint_lines``) go to ``checkpoints`` if given.
 
     >>> events = [{"table_id": "T1", "seq": 1, "hash": "ab"}]
     >>> list(from_jsonl_lines(to_jsonl_lines(events))) == events
@@ -38,7 +42,22 @@ def from_jsonl_lines(lines: Iterable[str | bytes]) -> Iterator[dict[str, Any]]:
     for line in lines:
         if line.strip():
             event: dict[str, Any] = json.loads(line)
+            if CHECKPOINT in event and len(event) == 1:
+                if checkpoints is not None:
+                    checkpoints.append(event[CHECKPOINT])
+                continue
             yield event
+
+
+def checkpoint_lines(records: Iterable[Mapping[str, Any]]) -> Iterator[str]:
+    """The signed checkpoints a JSONL export ends with, one ``{"checkpoint": ...}`` a line
+    (``audit.checkpoints``): an export carries what verifies it against deletion.
+
+    >>> list(checkpoint_lines([{"n": 1}]))
+    ['{"checkpoint":{"n":1}}\\n']
+    """
+    for record in records:
+        yield canonical_json({CHECKPOINT: record}).decode() + "\n"
 
 
 def to_csv_lines(events: Iterable[Mapping[str, Any]]) -> Iterator[str]:

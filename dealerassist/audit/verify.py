@@ -6,14 +6,22 @@ state), so a log of any length is checked in constant memory per table.
 
 Answer: ``{"ok", "events", "hands", "problems": [{"table_id", "seq", "why"}]}`` where
 ``hands`` counts the hands the log shows finished.
+
+With ``anchors`` (``audit.checkpoints``: the latest signed checkpoint's heads, Redis's live
+heads) it also reports what the store lacks against them: a missing tail, a missing table,
+a chain rewritten and re-sealed. With ``resume`` (each table's head at a checkpoint an
+earlier verify found good) it is incremental: the events give each table from its resumed
+head on, the first must be that head, and the rest is checked as usual; those tables are
+not replayed (replay needs the state from the table's first event).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from dealerassist.audit.chain import GENESIS_HASH, event_hash
+from dealerassist.audit.checkpoints import Anchor, Head, anchor_problems
 from dealerassist.audit.envelope import REJECTED, UNCHANGED_KINDS
 from dealerassist.audit.replay import ReplayEngine, RulesFor, TableReplay, load_engine
 
@@ -46,6 +54,7 @@ class TableChain:
         self.last_seq = 0
         self.last_hash = GENESIS_HASH
         self.last_version: int | None = 0  # None: the last event cannot be trusted for it
+        self.resume: Head | None = None  # the first event must be this head (incremental)
 
     def check(self, event: Mapping[str, Any]) -> list[str]:
         """Why this event breaks the table's chain (empty if it does not)."""
@@ -60,6 +69,8 @@ class TableChain:
         return whys
 
     def _link(self, event: Mapping[str, Any]) -> list[str]:
+        if self.resume is not None:
+            return self._resumed(event, self.resume)
         whys: list[str] = []
         recomputed = event_hash(event)
         intact = recomputed == event["hash"]
@@ -79,6 +90,21 @@ class TableChain:
         self.last_seq, self.last_hash = seq, event["hash"]
         self.last_version = event["version"] if intact and _is_int(event["version"]) else None
         return whys + _version_whys(event, previous_version)
+
+    def _resumed(self, event: Mapping[str, Any], head: Head) -> list[str]:
+        """The first event of an incremental verify: the head it resumes from, unchanged."""
+        self.resume = None
+        seq = int(event["seq"])
+        whys: list[str] = []
+        if seq != head.seq:
+            whys.append(f"seq {head.seq}, the head verify resumes from, is missing")
+        elif event["hash"] != head.hash:
+            whys.append(f"hash {event['hash']} stored, {head.hash} at the resumed checkpoint")
+        if event_hash(event) != event["hash"]:
+            whys.append(f"hash {event['hash']} stored, {event_hash(event)} recomputed")
+        self.last_seq, self.last_hash = seq, event["hash"]
+        self.last_version = event["version"] if not whys and _is_int(event["version"]) else None
+        return whys
 
 
 def _is_int(value: Any) -> bool:
@@ -103,8 +129,11 @@ def verify(
     *,
     replay: bool = True,
     engine: ReplayEngine | None = None,
+    anchors: Sequence[Anchor] | None = None,
+    resume: Mapping[str, Head] | None = None,
 ) -> dict[str, Any]:
-    """Check every event's hash and link, each table's seq, and replay it through the engine.
+    """Check every event's hash and link, each table's seq, and replay it through the engine;
+    with ``anchors``, what the store lacks against them; with ``resume``, from those heads.
 
     >>> from dealerassist.audit.chain import GENESIS_HASH, seal
     >>> event = seal({"table_id": "T1", "seq": 1, "version": 1, "kind": "seat"}, GENESIS_HASH)
@@ -118,14 +147,28 @@ def verify(
     tables: dict[str, TableChain] = {}
     problems: list[Problem] = []
     counts = {"events": 0, "hands": 0}
+    anchored = {(anchor.table_id, anchor.seq) for anchor in anchors or ()}
+    hashes: dict[tuple[str, int], str] = {}
     for event in events:
         counts["events"] += 1
         counts["hands"] += finishes_hand(event)
         table_id = str(event.get("table_id"))
         if table_id not in tables:
-            tables[table_id] = _new_chain(table_id, replay, engine, rules_for, problems, event)
+            head = (resume or {}).get(table_id)
+            resumed = head is not None
+            chain = _new_chain(table_id, replay and not resumed, engine, rules_for, problems, event)
+            chain.resume = head
+            tables[table_id] = chain
         for why in tables[table_id].check(event):
             problems.append({"table_id": table_id, "seq": event.get("seq"), "why": why})
+        if anchored and (table_id, event.get("seq")) in anchored:
+            hashes[(table_id, int(event["seq"]))] = str(event.get("hash"))
+    if anchors is not None:
+        seen = {table_id: chain.last_seq for table_id, chain in tables.items()}
+        for table_id, head in (resume or {}).items():
+            # resumed, but not even the head it resumes from is stored: the tail is gone
+            seen.setdefault(table_id, head.seq - 1)
+        problems += anchor_problems(anchors, seen, hashes)
     return {"ok": not problems, **counts, "problems": problems}
 
 

@@ -428,6 +428,6 @@ def _rule_id(value: Any) -> str | None:
     """
     if value is None:
         return None
-    if not isinstance(value, str) or not RULE_ID_PATTERN.match(value):
+    if not isinstance(value, str) or not RULE_ID_PATTERN.fullmatch(value):
         raise InvalidInput(f"rule_id must be a catalog ID like 'IRREG-14', not {value!r}")
     return value

@@ -19,10 +19,12 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from datetime import datetime
 from typing import Any
 
+from dealerassist.audit.checkpoints import redact
 from dealerassist.audit.verify import verify
 from dealerassist.errors import DealerAssistError, InvalidInput, NotFound, Unavailable
 from dealerassist.rules.state import Phase
 from dealerassist.service.ports import (
+    AuditIntegrity,
     AuditStore,
     EventCounter,
     ProfileSource,
@@ -163,7 +165,14 @@ def verify_log(
     gate = services.verify_gate
     lease = None if gate is None else gate.acquire(caller, count, services.clock.now())
     try:
-        return verify_scope(services.audit_store, services.profiles, table_id, out_of_time, tables)
+        return verify_scope(
+            services.audit_store,
+            services.profiles,
+            table_id,
+            out_of_time,
+            tables,
+            services.integrity,
+        )
     finally:
         if gate is not None and lease is not None:
             gate.release(lease)
@@ -189,13 +198,28 @@ def verify_scope(
     table_id: str | None = None,
     stop: Callable[[], DealerAssistError | None] = lambda: None,
     tables: Collection[str] | None = None,
+    integrity: AuditIntegrity | None = None,
 ) -> dict[str, Any]:
     """Verify one table's chain (else those of ``tables``, else every table's) against the
     profile versions the events recorded; ``stop`` is asked before each event and may end
-    the run by naming the error to raise (a deadline, a worker shutting down)."""
+    the run by naming the error to raise (a deadline, a worker shutting down). With
+    ``integrity``, also against the latest signed checkpoint and Redis's live heads of the
+    same scope (read first: ``anchors``): the answer then says what they came from
+    (``anchored``), and a bad checkpoint is a problem."""
     store.ping()
+    if integrity is None:
+        events = scope_events(store, table_id, tables)
+        return verify(_until_stopped(events, stop), profiles.version)
+    anchors, summary = integrity.anchors(table_id)
+    if table_id is None and tables is not None:
+        anchors = [anchor for anchor in anchors if anchor.table_id in tables]
     events = scope_events(store, table_id, tables)
-    return verify(_until_stopped(events, stop), profiles.version)
+    answer = verify(_until_stopped(events, stop), profiles.version, anchors=anchors)
+    chain_problems = summary.get("checkpoints", {}).get("problems", [])
+    answer["problems"] += [{"table_id": None, "seq": None, "why": why} for why in chain_problems]
+    answer["ok"] = not answer["problems"]
+    answer["anchored"] = summary
+    return answer
 
 
 def _until_stopped(
@@ -232,6 +256,33 @@ def verification(services: Services, verification_id: str) -> Verification:
     if found is None:
         raise NotFound(f"no verification {verification_id!r} (unknown, or its result has expired)")
     return found
+
+
+def audit_alerts(
+    services: Services, may_see: Callable[[str], bool] = lambda table_id: True
+) -> dict[str, Any]:
+    """The tables whose audit chain forked (a Redis that rewound: both branches are kept,
+    the newcomer's in quarantine) and those whose events the store refuses (isolated, in
+    the failed registry), limited to the tables ``may_see``; ``ok`` when there are none."""
+    if services.integrity is None:
+        raise Unavailable("audit integrity reports are not available in this process")
+    forks = [fork for fork in services.integrity.forked_tables() if may_see(fork["table_id"])]
+    isolated = [
+        {"table_id": table_id, "reason": reason}
+        for table_id, reason in sorted(services.integrity.isolated_tables().items())
+        if may_see(table_id)
+    ]
+    return {"ok": not forks and not isolated, "forked": forks, "isolated": isolated}
+
+
+def audit_checkpoints(
+    services: Services, may_see: Callable[[str], bool] = lambda table_id: True
+) -> Iterator[dict[str, Any]]:
+    """The signed checkpoints, each with only the heads of the tables ``may_see`` (the
+    signature still verifies: ``audit.checkpoints.redact``); none if not wired."""
+    if services.integrity is None:
+        return iter(())
+    return (redact(record, may_see) for record in services.integrity.checkpoints())
 
 
 def _verifications(services: Services) -> VerificationQueue:

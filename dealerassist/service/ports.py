@@ -10,6 +10,7 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from dealerassist.audit.chain import GENESIS_HASH
+from dealerassist.audit.checkpoints import Anchor
 from dealerassist.rules.house_rules import HouseRules
 from dealerassist.rules.state import TableState
 from dealerassist.service.floor_calls import FloorCallLimits, FloorCallStore
@@ -137,6 +138,23 @@ class AuditStore(Protocol):
 
     def ping(self) -> None:
         """Raise ``errors.Unavailable`` if the store cannot be reached."""
+
+
+class AuditIntegrity(Protocol):
+    """What the audit pipeline found wrong and set apart (``adapters.audit_integrity``)."""
+
+    def forked_tables(self) -> list[dict[str, Any]]:
+        """Tables whose chain forked (``{"table_id", "from_seq", "quarantined"}`` each)."""
+
+    def isolated_tables(self) -> dict[str, str]:
+        """Tables whose events the store refuses, each with the store's reason."""
+
+    def checkpoints(self, after: int = 0) -> Iterator[dict[str, Any]]:
+        """The signed checkpoints numbered above ``after``, in order."""
+
+    def anchors(self, table_id: str | None = None) -> tuple[list[Anchor], dict[str, Any]]:
+        """What the store must hold (signed checkpoints' heads, Redis's live heads) for
+        ``table_id`` (None: every table), and a summary of where that comes from."""
 
 
 class ProfileSource(Protocol):
@@ -327,3 +345,4 @@ class Services:
     audit_catalog: Any = None  # service.audit_browse.AuditCatalog (None: not wired)
     refusal_limiter: RefusalLimiter | None = None  # None: refused entries are not limited
     verify_gate: VerifyGate | None = None  # None: the synchronous verify is not bounded
+    integrity: AuditIntegrity | None = None  # forks and isolated tables (None: not wired)

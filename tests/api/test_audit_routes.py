@@ -15,7 +15,10 @@ from flask import Flask
 from rq import Queue
 
 from api.conftest import Api, token_book
+from dealerassist.adapters.checkpointing import KEY_FILE_ENV, write_key_file
+from dealerassist.adapters.rq_audit_queue import RQAuditQueue
 from dealerassist.api import create_app
+from dealerassist.audit.checkpoints import key_id, public_key_from_hex, verify_checkpoints
 from dealerassist.bootstrap import build_services
 from dealerassist.service.ports import Services
 from dealerassist.settings import Settings
@@ -389,3 +392,50 @@ def _finish_hand_in_play(api: Api) -> None:
         response = api.act("T1", seat=nxt["seat"], action=action)
         assert response.status_code == 200, response.get_json()
         body = response.get_json()
+
+
+def test_alerts_and_readyz_name_an_isolated_table(
+    api: Api, settings: Settings, redis_client: redis.Redis
+) -> None:
+    """A table whose events the store refuses (issue 19): /readyz fails naming it, and
+    GET /v1/audit/alerts lists it with the reason for the floor and the auditor; a dealer
+    may not read it."""
+    assert api.call("GET", "/v1/audit/alerts", "floor").get_json() == {
+        "ok": True,
+        "forked": [],
+        "isolated": [],
+    }
+    assert api.call("GET", "/readyz", None).status_code == 200
+    RQAuditQueue(redis_client).isolate("T1", "DataError: value too long for varchar(64)")
+    alerts = api.call("GET", "/v1/audit/alerts", "auditor").get_json()
+    assert alerts["ok"] is False
+    assert alerts["isolated"] == [
+        {"table_id": "T1", "reason": "DataError: value too long for varchar(64)"}
+    ]
+    ready = api.call("GET", "/readyz", None)
+    assert ready.status_code == 503
+    assert ready.get_json()["checks"]["audit_integrity"]["isolated"][0]["table_id"] == "T1"
+    assert api.call("GET", "/v1/audit/alerts", "dealer").status_code == 403
+
+
+def test_a_jsonl_download_ends_with_the_signed_checkpoints_of_its_scope(
+    api: Api, settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a signing key the worker checkpoints what it drains; every JSONL download ends
+    with the checkpoints (issue 19), showing the heads of its scope only, and they verify."""
+    public = public_key_from_hex(write_key_file(tmp_path / "checkpoint.pem"))
+    monkeypatch.setenv(KEY_FILE_ENV, str(tmp_path / "checkpoint.pem"))
+    _finish_hand(api)
+    api.create_table(table_id="T2")
+    _drain(settings)
+    lines = api.call("GET", "/v1/audit/events?table_id=T1", "auditor").get_data(as_text=True)
+    rows = [json.loads(line) for line in lines.splitlines()]
+    records = [row["checkpoint"] for row in rows if set(row) == {"checkpoint"}]
+    assert records and rows[-len(records) :] == [{"checkpoint": r} for r in records]  # at the end
+    report = verify_checkpoints(records, {key_id(public): public})
+    assert report.problems == [] and set(report.heads) == {"T1"}
+    alone = api.call("GET", "/v1/audit/checkpoints", "auditor").get_data(as_text=True)
+    whole = verify_checkpoints(
+        [json.loads(line)["checkpoint"] for line in alone.splitlines()], {key_id(public): public}
+    )
+    assert set(whole.heads) == {"T1", "T2"}

@@ -477,3 +477,21 @@ def test_SHOW_08_rejects_a_chop_before_everyone_folded_over_http(api: Api) -> No
     assert response.status_code == 409
     problem = response.get_json()
     assert problem["rule_id"] == "SHOW-08" and "may not agree to split a pot" in problem["detail"]
+
+
+def test_a_table_id_with_a_trailing_newline_is_400_and_creates_nothing(api: Api) -> None:
+    """``"P" * 64 + "\\n"`` passed the ID pattern (``re.match``'s ``$`` accepts a trailing
+    newline) and, one character over the store's varchar(64), stopped the audit drain on
+    PostgreSQL (issue 19): the whole ID must match; 64 characters without it still do."""
+    for bad in ("P" * 64 + "\n", "T1\n"):
+        response = api.create_table(table_id=bad)
+        assert response.status_code == 400, bad
+        assert "table_id" in response.get_json()["errors"]
+    assert api.call("GET", "/v1/tables/T1").status_code == 404
+    assert api.create_table(table_id="P" * 64).status_code == 201
+
+
+def test_cards_and_rank_with_a_trailing_newline_are_400(api: Api) -> None:
+    """Every pattern of the schemas matches the whole value (``"Kh\\n"`` is not a card)."""
+    api.ready_hand()
+    assert api.act("T1", seat=2, action="show", cards="Kh Kd\n").status_code == 400
