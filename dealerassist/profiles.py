@@ -402,6 +402,12 @@ def _blind_game(rules: HouseRules) -> bool:
 
 INVARIANTS: tuple[Invariant, ...] = (
     Invariant(
+        "stripped.flush_over_full_house",
+        "the stripped deck ranks a flush over a full house (RANK-04: a flush is rarer there, "
+        "seed 000, 32CD); false is not supported: the ranking has no such table",
+        lambda r, _: r.stripped.flush_over_full_house,
+    ),
+    Invariant(
         "draw.four_with_ace",
         "four with an ace shown needs draw.max_cards = 3 (DRAW-02: three, or four with an ace)",
         lambda r, _: not r.draw.four_with_ace or r.draw.max_cards == 3,

@@ -202,6 +202,9 @@ def hand_to_phh(hand_record: Mapping[str, Any]) -> str:
         lines.append(_toml("_accepted", accepted))
     if ruled:  # IRREG-13, SHOW-07 ...: the floor's kills, awards, stack changes, for the reader
         lines.append(f"_ruled = {_inline(ruled)}")
+    boxed = _boxed(events, order)
+    if boxed:  # DECK-06: PHH has no boxed card; named so the reader refuses the file clearly
+        lines.append(_toml("_boxed", boxed))
     lines.extend(_footer(hand_record, order))
     return "\n".join(lines) + "\n"
 
@@ -889,6 +892,18 @@ def _actions(
     lines = [item if isinstance(item, str) else item.text() for item in [*actions, *deals]]
     replaced = [deal.replaced() for deal in [*actions, *deals] if isinstance(deal, _Deal)]
     return lines, [entry for entries in replaced for entry in entries], accepted, ruled
+
+
+def _boxed(events: list[Mapping[str, Any]], order: list[int]) -> list[list[Any]]:
+    """DECK-06: each card found face up in the stub, as [the player whose cards were being
+    dealt, the card ("??" in count mode)]."""
+    number = {seat: index for index, seat in enumerate(order, start=1)}
+    found = []
+    for command, _ in _entries(events):
+        if command.get("type") == "action" and command.get("action") == "boxed_card":
+            cards = command.get("cards") or [UNKNOWN]
+            found.append([number.get(int(command.get("seat", 0)), 0), str(cards[0])])
+    return found
 
 
 def _ruled_entry(

@@ -210,6 +210,12 @@ def hand_from_mapping(data: Mapping[str, Any]) -> RecordedHand:
             "the hand was cancelled before it was played (_cancelled: too few players posted, "
             "the posts were returned): there is nothing to replay"
         )
+    if "_boxed" in data:  # our own exports: DECK-06, a card found face up in the stub
+        raise InvalidInput(
+            "_boxed: a card was found face up in the stub (DECK-06) and set aside, which PHH "
+            "cannot say and this reader does not re-enter (the stub would be one card off): "
+            "the hand's audit log replays it (dealerassist verify)"
+        )
     stacks = _chip_list(data, "starting_stacks")
     count = len(stacks)
     if count < 2:

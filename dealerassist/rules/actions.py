@@ -40,6 +40,7 @@ class ActionKind(StrEnum):
     EXPOSED = "exposed"  # IRREG-03: a card the dealer exposed on the initial deal
     EXTRA_CARD = "extra_card"  # IRREG-06: one card too many dealt to a seat on the deal
     CHOP = "chop"  # SHOW-08: folded to the blinds, both agree to take their blinds back
+    BOXED_CARD = "boxed_card"  # DECK-06: a card found face up in the stub, set aside
 
 
 @dataclass(frozen=True, slots=True)

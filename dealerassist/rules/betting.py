@@ -145,7 +145,7 @@ def first_order(hand: HandState, betting_round: int, rules: HouseRules) -> list[
     if betting_round == 1 and is_blind_game(hand):
         anchor = (
             hand.straddle_seat
-            or hand.kill_seat
+            or (hand.kill_seat if kills.acts_last(rules) else None)  # KILL-04
             or hand.big_blind_seat
             or hand.small_blind_seat
             or hand.button
@@ -376,6 +376,8 @@ def _out_of_turn(hand: HandState, seat: int, spec: TableSpec, rules: HouseRules)
     if hand.kill_seat is not None and hand.phase is Phase.BETTING_1:  # KILL-04
         rule = RuleId.KILL_04
         why = f" (kill pot: the action starts left of the kill, seat {hand.kill_seat} acts last)"
+        if not kills.acts_last(rules):  # WSOP 194: the kill acts in turn
+            why = f" (kill pot: seat {hand.kill_seat} kills and acts in turn)"
     small = small_blind_off_button(hand)
     if small is not None and hand.phase is not Phase.BETTING_1:  # BLIND-02
         rule = RuleId.BLIND_02

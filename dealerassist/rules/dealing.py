@@ -87,7 +87,7 @@ def check_dealt(
     if len(entered) != len(known):
         raise refuse(RuleId.DECK_01, "The same card is entered twice.", seat, allowed)
     where = card_locations(hand, entered)
-    owed = owed_seats(hand, seat) if where else frozenset()
+    owed = owed_seats(hand, seat, rules, draw_round) if where else frozenset()
     for card in known:
         if card not in deck:
             raise _foreign_card(card, hand.deck, seat, allowed)

@@ -34,6 +34,7 @@ from dealerassist.rules.state import (
     TableState,
     evolve,
     is_betting,
+    is_draw,
     phase_number,
 )
 from dealerassist.rules.stub import Step, burn_due, deliverable, reserve
@@ -381,6 +382,31 @@ def changeable_pat(state: TableState) -> int | None:
         return None
     seat = _pat_of(read(state.hand_log[-1])[0])
     return None if seat is None or not hand.has(seat) or hand.player(seat).timed_out else seat
+
+
+def changeable_draw(state: TableState) -> int | None:
+    """DRAW-07 in count mode (RRoP: a draw may be changed until a card or the burn is dealt or
+    a later seat acts; WSOP 276): the seat whose draw is the hand's last entry, in the draw in
+    progress or, for the last drawer, before the first entry of the betting after it (None
+    otherwise). Count mode records no card, so the next entry is what locks the request: the
+    dealer may not have burned or dealt yet. A draw the timer declared (``time``) is no
+    request and is never changed."""
+    hand = state.hand
+    if hand is None or state.spec.mode is not Mode.COUNT or not state.hand_log:
+        return None
+    phase = hand.phase
+    after = is_betting(phase) and phase_number(phase) >= 2
+    if after and (hand.current_bet or any(p.acted for p in hand.players)):
+        return None
+    if not (after or is_draw(phase)):
+        return None
+    entry = read(state.hand_log[-1])[0]
+    if entry.get("type") != "action" or entry.get("action") != ActionKind.DRAW.value:
+        return None
+    seat = int(entry["seat"])
+    if not hand.has(seat) or hand.player(seat).folded or hand.player(seat).timed_out:
+        return None
+    return seat
 
 
 def pat_change_legal(state: TableState, rules: HouseRules) -> dict[str, Any] | None:

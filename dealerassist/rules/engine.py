@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 from dealerassist.rules import (
     betting,
     blinds,
+    boxed_card,
     chop,
     dealing,
     drawing,
@@ -18,6 +19,7 @@ from dealerassist.rules import (
     extra_card,
     journal,
     kills,
+    moving_button,
     openers,
     posting,
     rulings,
@@ -205,6 +207,8 @@ def _start(
     state = blinds.mark_missed(state, where)
     state = blinds.track_first_orbit(state, where, rules)  # BLIND-11 (c)
     hand = blinds.new_hand(state, where, rules, kill_seat)
+    due = moving_button.due_big_blind(state, where, rules)  # BLIND-03 (RRoP 2(a))
+    hand = moving_button.owe_big_blind(hand, due, state.spec.stakes)
     state = blinds.settle_newcomers(state, hand)
     kills.check_volunteer(state, hand, kill_seat, rules)
     openers.check_enough_dealt(hand)  # OPEN-08: a false opener waits even then
@@ -258,12 +262,16 @@ def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log)
     if hand.waiting and act.action is not ActionKind.POST:  # check_post names a post's wait
         waits = hand  # OPEN-08: a false opener sitting out makes no entry
         _checked(state, hand, rules, lambda: openers.check_not_waiting(waits, act.seat))
+    if act.action is ActionKind.DRAW and drawing.changeable_draw(state) == act.seat:
+        return _change_pat(state, act, rules, at, log)  # DRAW-07: until the next entry
     if phase is Phase.POSTING and act.action in _POSTING:
         state, hand = posting.apply_act(state, hand, act, log, rules.blinds.big_blind_first)
     elif act.action is ActionKind.EXPOSED:
         hand = _exposed(state, hand, act, rules, log)
     elif act.action is ActionKind.EXTRA_CARD:
         hand = _extra_card(state, hand, act, rules, log)
+    elif act.action is ActionKind.BOXED_CARD:
+        hand = _boxed_card(state, hand, act, rules, log)
     elif phase is Phase.DEAL and act.action is ActionKind.DEAL:
         dealing.check_initial_deal(hand, act)
         hand = dealing.apply_initial_deal(hand, act.seat, act.cards or ())
@@ -353,8 +361,9 @@ def _options_text(allowed: list[dict[str, Any]]) -> str:
 def _change_pat(
     state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log
 ) -> TableState:
-    """DRAW-07: the last drawer's pat is taken back (the hand rebuilt from its journal without
-    it) and the new request applied, as if the pat had never been entered."""
+    """DRAW-07: the last drawer's pat, or in count mode the draw that is the hand's last entry,
+    is taken back (the hand rebuilt from its journal without it) and the new request applied,
+    as if the first request had never been entered."""
     rebuilt, dropped = journal.without_last_actions(state, 1, rules, apply)
     outcome = apply(rebuilt, act, rules, at)
     log.events.append({"type": "draw_changed", "seat": act.seat, "was": dropped})
@@ -396,6 +405,19 @@ def _extra_card(
     return after
 
 
+def _boxed_card(
+    state: TableState, hand: HandState, act: Act, rules: HouseRules, log: Log
+) -> HandState:
+    """DECK-06: a card found face up in the stub is a blank: it leaves the stub for the burn
+    pile (a reshuffle takes it); a second one voids the hand (the floor's misdeal)."""
+    card = _checked(
+        state, hand, rules, lambda: boxed_card.check_boxed_card(hand, act, state.spec.mode)
+    )
+    after, event, instructions, notices = boxed_card.apply_boxed_card(hand, act.seat, card)
+    _log_irregularity(log, hand, after, event, instructions, notices)
+    return after
+
+
 def _exposed_draw(
     state: TableState, hand: HandState, act: Act, rules: HouseRules, log: Log
 ) -> HandState:
@@ -405,7 +427,7 @@ def _exposed_draw(
         state,
         hand,
         rules,
-        lambda: exposed_draw.check_exposed_draw(state, hand, act, state.spec.mode),
+        lambda: exposed_draw.check_exposed_draw(state, hand, act, state.spec.mode, rules),
     )
     after, event, instructions, steps = exposed_draw.apply_exposed_draw(
         hand, act.seat, card, rules, state.spec.mode
@@ -535,6 +557,16 @@ def _check_time(hand: HandState, act: Act, rules: HouseRules, at: datetime) -> N
     """DRAW-11: ``time`` declares the seat pat only after its draw deadline has passed."""
     deadline = hand.draw_deadline
     too_early = deadline is None or at < datetime.fromisoformat(deadline)
+    if act.seat == hand.to_act and _declared(hand, act.seat, rules):
+        raise RuleViolation(
+            rule_id=RuleId.DRAW_11,
+            message=(
+                f"Seat {act.seat} has declared its draw: the timer is over for it, and the "
+                "dealer enters its cards with deal."
+            ),
+            seat=act.seat,
+            allowed=drawing.legal_now(hand, rules, phase_number(hand.phase)),
+        )
     if act.seat != hand.to_act or rules.draw.timeout_seconds <= 0 or too_early:
         raise RuleViolation(
             rule_id=RuleId.DRAW_11,
@@ -544,6 +576,15 @@ def _check_time(hand: HandState, act: Act, rules: HouseRules, at: datetime) -> N
                 hand, hand.to_act or act.seat, rules, phase_number(hand.phase)
             ),
         )
+
+
+def _declared(hand: HandState, seat: int, rules: HouseRules) -> bool:
+    """DRAW-11 with ``timer_stops_at_declaration``: the seat has declared its draw and waits
+    only for the dealer's cards (or a fifth card), so no timer runs on it."""
+    if not rules.draw.timer_stops_at_declaration or not hand.has(seat):
+        return False
+    player = hand.player(seat)
+    return bool(player.pending) or seat in hand.come_back
 
 
 def _set_draw_deadline(hand: HandState, rules: HouseRules, at: datetime) -> HandState:
@@ -598,18 +639,19 @@ def legal_actions(state: TableState, rules: HouseRules, at: datetime) -> dict[st
     hand = state.hand
     if hand is None or hand.to_act is None or hand.phase is Phase.COMPLETE:
         return None
-    if hand.floor_wait:  # IRREG-04: no entry until the floor rules
+    if hand.floor_wait or hand.pot_held:  # IRREG-04, SHOW-11: no entry until the floor rules
         return {
             "seat": hand.to_act,
             "phase": hand.phase.value,
             "legal": [],
-            "floor": hand.floor_wait,
+            "floor": hand.floor_wait or RuleId.SHOW_11.value,
         }
     legal = _legal(state, hand, rules)
     if (
         is_draw(hand.phase)
         and hand.draw_deadline
         and at >= datetime.fromisoformat(hand.draw_deadline)
+        and not _declared(hand, hand.to_act, rules)
     ):
         legal = [*legal, {"action": "time"}]
     return {"seat": hand.to_act, "phase": hand.phase.value, "legal": legal}
@@ -655,6 +697,7 @@ def view(state: TableState, rules: HouseRules, at: datetime) -> dict[str, Any]:
         "exposed": exposed.exposed_legal(hand, rules),  # IRREG-03, for any seat dealt in
         "exposed_draw": exposed_draw.exposed_draw_legal(hand, rules),  # IRREG-04, last dealt
         "extra_card": extra_card.extra_card_legal(hand),  # IRREG-06, for any seat dealt in
+        "boxed_card": boxed_card.boxed_card_legal(hand),  # DECK-06, while the stub is dealt
         "result": None if hand is None else hand.result,
     }
 
@@ -676,7 +719,7 @@ def _seats_view(state: TableState) -> list[dict[str, Any]]:
         {
             "seat": seat.seat,
             "player": seat.player,
-            "stack": behind.get(seat.seat, seat.stack),
+            "stack": behind.get(seat.seat, seat.stack) if seat.player else seat.stack,
             "status": seat.status.value,
             "missed_blind": seat.missed_blind,
             "new_player": seat.new_player,

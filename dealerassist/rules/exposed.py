@@ -206,6 +206,7 @@ def apply_exposed(
         return hand, _event(seat, exposed, KEEP), [say.instruction(KEEP, seat, None, text)], []
     if mode is Mode.COUNT:
         hand = evolve(hand, burns=hand.burns + 1, stub=hand.stub - 1)
+        hand = _first_burn(hand, rules)
         text = (
             f"Seat {seat}'s exposed {exposed} is replaced ({house_text(rules)}): put it in the "
             f"burn pile (it is the burn) and deal seat {seat} one card from the stub"
@@ -224,6 +225,7 @@ def _replace_card(
     cards.remove(card)
     owed = evolve(player, cards=tuple(cards), held=player.held - 1, pending=player.pending + 1)
     hand = evolve(hand.with_player(owed), burns=hand.burns + 1, exposed_burn=card)
+    hand = _first_burn(hand, rules)
     hand = evolve(hand, phase=Phase.DEAL, to_act=next_to_deal(hand))
     text = (
         f"Seat {seat}'s exposed {card} is replaced ({house_text(rules)}): put it in the burn "
@@ -231,6 +233,15 @@ def _replace_card(
         "from the stub and enter it with deal"
     )
     return hand, _event(seat, card, REPLACE), [say.instruction(REPLACE, seat, 1, text)], []
+
+
+def _first_burn(hand: HandState, rules: HouseRules) -> HandState:
+    """IRREG-03 (RRoP lowball 3, WSOP 283), where ``exposed_is_first_burn`` says so: the
+    exposed card in the burn pile stands for the burn before the first draw (``spare_burn``,
+    as IRREG-06's extra card), so that draw burns nothing more."""
+    if not rules.irregularities.exposed_is_first_burn or not rules.draw.burn_before:
+        return hand
+    return evolve(hand, spare_burn=True)
 
 
 def _event(seat: int, exposed: str, ruling: str) -> dict[str, Any]:

@@ -55,9 +55,11 @@ def after_the_deal(hand: HandState) -> bool:
     return is_draw(phase) or phase_number(phase) >= 2 or phase is Phase.SHOWDOWN
 
 
-def draw_round_open(hand: HandState) -> int:
+def draw_round_open(hand: HandState, rules: HouseRules) -> int:
     """The draw whose last cards may still be entered as exposed, 0 when none: the draw in
-    progress once a card was dealt, or the one just over until the first action after it."""
+    progress once a card was dealt, or the one just over until the first action after it;
+    at the showdown none where ``exposed_draw_closes_at_showdown`` says so (issue 18: the
+    hand never goes back to a draw whose betting is over)."""
     phase = hand.phase
     if hand.last_receiver is None:
         return 0
@@ -65,6 +67,8 @@ def draw_round_open(hand: HandState) -> int:
         return phase_number(phase)
     if is_betting(phase) and phase_number(phase) >= 2:
         return 0 if any(p.acted for p in hand.players) else phase_number(phase) - 1
+    if rules.irregularities.exposed_draw_closes_at_showdown:
+        return 0
     if phase is Phase.SHOWDOWN and not any(p.shown or p.mucked for p in hand.players):
         return len(hand.player(hand.last_receiver).drawn)
     return 0
@@ -73,7 +77,7 @@ def draw_round_open(hand: HandState) -> int:
 def exposed_draw_legal(hand: HandState | None, rules: HouseRules) -> dict[str, Any] | None:
     """For the view: the seat whose just-dealt card may be entered as exposed, and where the
     house puts such a card."""
-    if hand is None or hand.floor_wait or not draw_round_open(hand):
+    if hand is None or hand.floor_wait or hand.pot_held or not draw_round_open(hand, rules):
         return None
     disposition = rules.irregularities.exposed_draw.value
     return {"action": "exposed", "seat": hand.last_receiver, "disposition": disposition}
@@ -82,12 +86,14 @@ def exposed_draw_legal(hand: HandState | None, rules: HouseRules) -> dict[str, A
 # -- checks ----------------------------------------------------------------------------------
 
 
-def check_exposed_draw(state: TableState, hand: HandState, act: Act, mode: Mode) -> str | None:
+def check_exposed_draw(
+    state: TableState, hand: HandState, act: Act, mode: Mode, rules: HouseRules
+) -> str | None:
     """IRREG-04: refuse an exposed draw card outside the draw, for a seat other than the one
     just dealt, not among the cards just dealt to it (card mode) or of no rank of the deck, and
     any option (the player may not take it); the exposed card, its rank, or None (count mode,
     no rank entered)."""
-    draw_round = draw_round_open(hand)
+    draw_round = draw_round_open(hand, rules)
     if not draw_round:
         raise _refuse(_closed_message(hand), act.seat)
     if act.option is not None:
@@ -182,7 +188,7 @@ def apply_exposed_draw(
     owed one more card after every other seat (back in the draw if it was over). The new hand,
     the event, the dealer's instruction, and the dealing script when the replacement is dealt
     at once (count mode, every other seat served)."""
-    draw_round = draw_round_open(hand)
+    draw_round = draw_round_open(hand, rules)
     card = exposed if mode is Mode.CARD else None
     player = _without(hand.player(seat), card)
     disposition = rules.irregularities.exposed_draw

@@ -29,7 +29,7 @@ from dealerassist.rules.state import (
 )
 from dealerassist.rules.stub import off_limits_notice, reach_notice
 from dealerassist.rules.variants import deck_size, game, ranking_name
-from dealerassist.rules.violations import Notice
+from dealerassist.rules.violations import Notice, RuleId
 
 
 @dataclass(slots=True)
@@ -76,13 +76,26 @@ def _after_posting(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log
     if len(hand.players) < 2:
         return cancel(hand, log)
     seats = [player.seat for player in hand.players]
-    hand = evolve(hand, deck=deck_size(spec.variant, len(seats), rules))  # GAME-05 after sit-outs
+    deck = deck_size(spec.variant, len(seats), rules)  # GAME-05 after sit-outs
+    if deck != hand.deck:  # never silently: the hand was announced with the other deck
+        log.notices.append(_deck_changed(hand.deck, deck, len(seats)))
+    hand = evolve(hand, deck=deck)
     if spec.mode is Mode.CARD:
         hand = evolve(hand, phase=Phase.DEAL, stub=hand.deck)
         return evolve(hand, to_act=next_to_deal(hand))
     log.instructions.append(say.deal_hands(seats))
     hand = deal_everyone(hand)
     return _start_betting(hand, 1, spec, rules, log)
+
+
+def _deck_changed(announced: int, deck: int, players: int) -> Notice:
+    """GAME-05: a sit-out at the post changed the number dealt in, and with it the deck."""
+    change = "take the sixes out" if deck < announced else "add the four sixes"
+    message = (
+        f"The deck changes: {players} players are dealt in after the post, so this hand is "
+        f"dealt with the {deck}-card deck, not the {announced}-card deck announced ({change})"
+    )
+    return Notice(rule_id=RuleId.GAME_05, message=message)
 
 
 def _start_betting(
@@ -192,8 +205,10 @@ def store_hand(state: TableState, hand: HandState) -> TableState:
     """Keep the hand on the table; when it is over, its final stacks go back to the seats, and
     the antes a cancelled deal carried (OPEN-03, ``cancel``) stay in the table's pot."""
     if hand.phase is Phase.COMPLETE:
-        seats = tuple(
-            evolve(seat, stack=_behind(hand.player(seat.seat))) if hand.has(seat.seat) else seat
+        seats = tuple(  # a seat left empty by a player who folded and left keeps nothing
+            evolve(seat, stack=_behind(hand.player(seat.seat)))
+            if hand.has(seat.seat) and seat.status is not SeatStatus.EMPTY
+            else seat
             for seat in state.seats
         )
         state = evolve(state, seats=seats)

@@ -155,6 +155,24 @@ class KillSize(StrEnum):
     HALF = "half"
 
 
+class SecondLeg(StrEnum):
+    """KILL-02: what the second pot of a leg must hold to oblige its winner to kill."""
+
+    # the pot less the kill blind holds a big bet, the blinds counted (profile versions before
+    # the option: their recorded hands replay to the same legs)
+    POT_LESS_KILL_BLIND = "pot_less_kill_blind"
+    # WSOP 195, RRoP Kill Pots 3: a full bet won that is no part of the blind structure; the
+    # kill blind is not part of the blind structure, so it counts
+    FULL_BET_BEYOND_BLINDS = "full_bet_beyond_blinds"
+
+
+class KillAction(StrEnum):
+    """KILL-04: where the kill acts in the betting before the draw."""
+
+    LAST = "last"  # the action starts left of the kill, who acts last (a house choice)
+    IN_TURN = "in_turn"  # WSOP 194, RRoP Kill Pots 2: the kill acts in turn, as a blind
+
+
 class Variant(StrEnum):
     """GAME-01..GAME-05: the draw games dealt (a profile's game and a table's spec)."""
 
@@ -233,8 +251,20 @@ class DrawRules:
     burn_before: bool = True  # DRAW-04
     bottom_card: BottomCard = BottomCard.NEVER  # DRAW-05
     reshuffle_pool: ReshufflePool = ReshufflePool.EARLIER_DISCARDS_BOTTOM_BURNS  # DRAW-06
+    # DRAW-06, the seed-000 pool: the discards of a seat still to draw in this draw stay out
+    # of a reshuffle too (it would be dealt its own; issue 20); off: only the drawer's own and
+    # those of seats still owed cards (profile versions before the option)
+    reshuffle_keeps_out_later_drawers: bool = False
+    # DRAW-06, the WSOP pool: in the first draw, which has no earlier round (single draw), the
+    # discards of the seats already served in it join the reshuffle (never the drawer's own),
+    # so every legal draw is completed (WSOP 274); off: the muck and burns only
+    reshuffle_first_draw_served: bool = False
     timeout_seconds: int = 0  # DRAW-11: 0 = no draw timer
     timeout_effect: DrawTimeoutEffect = DrawTimeoutEffect.PAT_NO_AGGRESSION
+    # DRAW-11: the timer runs on the player's choice, not on the dealer's entry of the cards:
+    # once a seat has declared its draw (card mode: discards entered, cards to come), `time`
+    # is refused and not offered; off: accepted (profile versions before the option)
+    timer_stops_at_declaration: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,6 +272,11 @@ class BlindRules:
     """BLIND-01..BLIND-15."""
 
     button_method: ButtonMethod = ButtonMethod.DEAD  # BLIND-03
+    # BLIND-03, a moving button (RRoP Button and Blind Use 2(a): "there may be two big
+    # blinds"): when last hand's big blind is gone, the seat due the big blind posts one in the
+    # small blind's place (rules/moving_button.py); off: it posts the small blind only (profile
+    # versions before the option)
+    moving_due_big_blind: bool = False
     missed_blinds_return: MissedBlindsReturn = MissedBlindsReturn.POST_OR_WAIT  # BLIND-08
     new_player_must_post: bool = True  # BLIND-05: post a big blind or wait for it
     between_blinds_and_button: NewPlayerBetweenBlindsAndButton = (
@@ -328,10 +363,19 @@ class IrregularityRules:
     # one: WSOP lowball) or the rank symbols kept, e.g. "75432" (limit 2-7, RRoP-LB); any other
     # exposed card is replaced after the deal and becomes the burn
     exposed_keep_ranks: str = "any"
+    # IRREG-03 (RRoP lowball 3, WSOP 283): the replaced exposed card is the burn, so the first
+    # draw burns nothing more (as IRREG-06's extra card); off: the first draw burns another
+    # card too (profile versions before the option)
+    exposed_is_first_burn: bool = False
     # IRREG-04: a replacement card exposed by the dealer during the draw is never taken; it
     # goes to the discards (RRoP) or becomes the next burn (WSOP); the seat's replacement is
     # dealt after every other seat (``rules/exposed_draw.py``)
     exposed_draw: ExposedDrawCard = ExposedDrawCard.TO_DISCARDS
+    # IRREG-04: at the showdown the betting after the last draw is over, so a card exposed on
+    # that draw is the floor's, never a new entry that sends the hand back to the draw (issue
+    # 18). Off: accepted at the showdown until the first show (profile versions before the
+    # option, whose recorded hands replay to the same states)
+    exposed_draw_closes_at_showdown: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,6 +384,9 @@ class KillRules:
 
     mode: KillMode = KillMode.OFF  # KILL-01/02
     size: KillSize = KillSize.FULL  # KILL-01
+    # KILL-02: the defaults keep the readings of profile versions written before the options
+    second_leg: SecondLeg = SecondLeg.POT_LESS_KILL_BLIND
+    action: KillAction = KillAction.LAST  # KILL-04
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,7 +41,7 @@ from typing import Any
 
 from dealerassist.rules import instructions as say
 from dealerassist.rules.actions import Stakes, Structure, TableSpec
-from dealerassist.rules.house_rules import HouseRules, KillMode, KillSize
+from dealerassist.rules.house_rules import HouseRules, KillAction, KillMode, KillSize, SecondLeg
 from dealerassist.rules.state import HandState, Phase, SeatStatus, TableState, evolve
 from dealerassist.rules.variants import big_bet, small_bet
 from dealerassist.rules.violations import RuleId, RuleViolation
@@ -161,9 +161,12 @@ def start_instructions(hand: HandState, stakes: Stakes, rules: HouseRules) -> li
     posts = "kills voluntarily and posts" if is_optional(rules) else "posts"
     text = (
         f"Kill pot: seat {seat} {posts} the kill blind of {amount}; limits are "
-        f"{limits_text(stakes, rules)} this hand; before the draw the action starts to "
-        f"seat {seat}'s left and seat {seat} acts last"
+        f"{limits_text(stakes, rules)} this hand; "
     )
+    if acts_last(rules):
+        text += f"before the draw the action starts to seat {seat}'s left and seat {seat} acts last"
+    else:  # KILL-04 (WSOP 194): the kill acts in turn, as a blind
+        text += f"before the draw seat {seat} acts in turn"
     return [say.instruction("kill_pot", seat, amount, text)]
 
 
@@ -250,11 +253,45 @@ def winners(result: dict[str, Any]) -> set[int]:
 
 
 def counts_as_second_leg(hand: HandState, stakes: Stakes, rules: HouseRules) -> bool:
-    """KILL-02: the pot, the kill blind not counted, holds at least one big bet of the game."""
+    """KILL-02: the second pot holds at least one big bet of the game. ``kill.second_leg``
+    says what counts: ``full_bet_beyond_blinds`` (WSOP 195, RRoP Kill Pots 3) the chips beyond
+    the blind structure (the small and big blind, a dead small blind, a live blind posted to
+    come in; the kill blind is no part of it, so it counts); ``pot_less_kill_blind`` (profile
+    versions before the option) the pot less the kill blind, the blinds counted."""
     total = sum(int(pot["amount"]) for pot in (hand.result or {}).get("pots", ()))
+    if rules.kill.second_leg is SecondLeg.FULL_BET_BEYOND_BLINDS:
+        return total - blind_money(hand, stakes) >= big_bet(stakes)
     if hand.kill_seat is not None:
         total -= kill_blind(stakes, rules)
     return total >= big_bet(stakes)
+
+
+# KILL-02 (WSOP 195): the posting parts that make up the blind structure, and their size in
+# big blinds and small blinds (the kill blind and antes are not blinds)
+_BLIND_PARTS = {
+    "small_blind": (0, 1),
+    "dead_small_blind": (0, 1),
+    "big_blind": (1, 0),
+    "returning_big_blind": (1, 0),
+    "entering_big_blind": (1, 0),
+}
+
+
+def blind_money(hand: HandState, stakes: Stakes) -> int:
+    """KILL-02: the chips of the hand that are part of the blind structure: each seat's posted
+    blinds by the parts it posted (``owes_what``; read once the hand is over, when the chips
+    are in the pots, so a blind posted short all in counts as a whole blind)."""
+    big = small = 0
+    for player in hand.players:
+        for part in player.owes_what:
+            bigs, smalls = _BLIND_PARTS.get(part, (0, 0))
+            big, small = big + bigs, small + smalls
+    return big * stakes.big_blind + small * stakes.small_blind
+
+
+def acts_last(rules: HouseRules) -> bool:
+    """KILL-04: the kill acts last before the draw (``kill.action = "last"``), or in turn."""
+    return rules.kill.action is KillAction.LAST
 
 
 def next_leg(

@@ -4,6 +4,7 @@ and the next hand's preview (BLIND-05, 07, 08, 11, 12, 13, 15; OPEN-09)."""
 from __future__ import annotations
 
 from dealerassist.errors import InvalidInput
+from dealerassist.rules import moving_button
 from dealerassist.rules.actions import (
     AddChips,
     ChangeSeat,
@@ -40,6 +41,13 @@ def check_seat(table: TableState, seat: int, stack: int, rules: HouseRules) -> N
     current = table.seat(seat)
     if current.status is not SeatStatus.EMPTY:
         raise InvalidInput(f"seat {seat} is taken by {current.player}; choose an empty seat")
+    if in_hand(table, seat):  # a player who folded and left: his dead hand is still in play
+        raise RuleViolation(
+            rule_id=RuleId.GAME_01,
+            message=f"Seat {seat}'s folded hand is still in this hand; seat a player there when "
+            "the hand is over.",
+            seat=seat,
+        )
     _check_buy_in(seat, stack, rules)
 
 
@@ -83,10 +91,19 @@ def apply_seat(
 
 
 def check_leave(table: TableState, seat: int) -> None:
-    """A player leaves between hands (or after folding: not while dealt into the hand)."""
+    """A player leaves between hands, or during one once he has folded: his chips in the pot
+    stay there (his hand is dead), he takes the chips behind him. Not while his hand is live."""
     if table.seat(seat).status is SeatStatus.EMPTY:
         raise InvalidInput(f"seat {seat} is already empty")
+    if folded_in_hand(table, seat):
+        return
     _check_between_hands(table, seat, RuleId.GAME_01, "leave")
+
+
+def folded_in_hand(table: TableState, seat: int) -> bool:
+    """The seat was dealt into the hand in progress and has folded (its hand is dead)."""
+    hand = table.hand
+    return in_hand(table, seat) and hand is not None and hand.player(seat).folded
 
 
 def _check_between_hands(table: TableState, seat: int, rule: RuleId, what: str) -> None:
@@ -248,8 +265,12 @@ def apply_command(
         case RemovePlayer(seat=seat):
             check_leave(table, seat)
             current = table.seat(seat)
+            stack = current.stack
+            if table.hand is not None and folded_in_hand(table, seat):  # his chips behind
+                folded = table.hand.player(seat)
+                stack = folded.stack + folded.added
             log.events.append(
-                {"type": "left", "seat": seat, "player": current.player, "stack": current.stack}
+                {"type": "left", "seat": seat, "player": current.player, "stack": stack}
             )
             table = table.with_seat(SeatState(seat=seat))
         case SitOut(seat=seat):
@@ -283,6 +304,8 @@ def next_hand_preview(table: TableState, rules: HouseRules) -> dict[str, object]
         return None
     where = positions(table, None, rules)
     upcoming = new_hand(mark_missed(table, where), where, rules)
+    due = moving_button.due_big_blind(table, where, rules)  # BLIND-03 (RRoP 2(a))
+    upcoming = moving_button.owe_big_blind(upcoming, due, table.spec.stakes)
     owes = {
         str(p.seat): {"amount": p.owes, "owes": [w for w in p.owes_what if w != STRADDLE_OFFER]}
         for p in upcoming.players

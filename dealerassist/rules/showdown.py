@@ -128,6 +128,16 @@ def _why_first(hand: HandState, seat: int, rules: HouseRules | None) -> str:
     )
 
 
+def may_table(hand: HandState, seat: int) -> bool:
+    """SHOW-01: ``seat`` holds a live hand not yet shown or mucked, so it may table it now,
+    in its turn or before it (WSOP 149: "a participant holding a probable winner is
+    encouraged to show the hand without delay")."""
+    if not hand.has(seat):
+        return False
+    player = hand.player(seat)
+    return not player.folded and not player.mucked and player.shown is None
+
+
 def check_muck(hand: HandState, seat: int, rules: HouseRules | None = None) -> None:
     """SHOW-02: a seat may muck unless it alone is left to claim a pot."""
     check_turn(hand, seat, rules)
@@ -140,8 +150,11 @@ def check_show(
     hand: HandState, act: Act, mode: Mode, rules: HouseRules | None = None
 ) -> tuple[str, ...]:
     """SHOW-01 (the turn), SHOW-03 / DECK-01: five cards from the deck, none shown by another
-    seat; the cards."""
-    check_turn(hand, act.seat, rules)
+    seat; the cards. A live hand may be tabled before its turn (WSOP 149, RRoP, TDA 17-A: the
+    order binds only "if cards are not spontaneously tabled"): the order still decides who
+    must show (or muck) next, and a muck out of turn is refused (``check_muck``)."""
+    if not may_table(hand, act.seat):
+        check_turn(hand, act.seat, rules)
     player = hand.player(act.seat)
     cards = act.cards
     if cards is None and mode is Mode.CARD and UNKNOWN not in player.cards:

@@ -267,6 +267,8 @@ class HandState:
     # ``completion_betting_or_raising_amount`` and ``raises`` its count
     acted_seats: tuple[int, ...] = field(default=(), metadata=OMIT_AT_DEFAULT)
     short_all_ins: tuple[int, ...] = field(default=(), metadata=OMIT_AT_DEFAULT)
+    # DECK-06: cards found face up in the stub in this hand (now in the burn pile; two: void)
+    boxed: int = field(default=0, metadata=OMIT_AT_DEFAULT)
 
     def player(self, seat: int) -> PlayerState:
         for player in self.players:

@@ -49,11 +49,26 @@ def reserve(hand: HandState, seat: int, rules: HouseRules, draw_round: int) -> i
     return 1
 
 
-def owed_seats(hand: HandState, drawer: int) -> frozenset[int]:
+def owed_seats(
+    hand: HandState, drawer: int, rules: HouseRules | None = None, draw_round: int = 0
+) -> frozenset[int]:
     """DRAW-03/06: the drawer and every seat still owed cards in this draw (a deferred fifth
-    card, or card-mode discards not yet answered): their discards stay out of a reshuffle."""
+    card, or card-mode discards not yet answered): their discards stay out of a reshuffle.
+    With ``draw.reshuffle_keeps_out_later_drawers`` (the seed-000 pool) also every live seat
+    still to declare its draw ``draw_round``: it would otherwise be dealt its own discards of
+    an earlier draw."""
     waiting = {p.seat for p in hand.players if p.pending}
+    if rules is not None and _keeps_out_later_drawers(rules):
+        waiting |= {p.seat for p in hand.live() if len(p.drawn) < draw_round}
     return frozenset({drawer, *hand.come_back, *waiting})
+
+
+def _keeps_out_later_drawers(rules: HouseRules) -> bool:
+    pool = rules.draw.reshuffle_pool
+    return (
+        rules.draw.reshuffle_keeps_out_later_drawers
+        and pool is ReshufflePool.EARLIER_DISCARDS_BOTTOM_BURNS
+    )
 
 
 def in_pool(
@@ -75,7 +90,10 @@ def in_pool(
     """
     match rules.draw.reshuffle_pool:
         case ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS:  # earlier draws only, never one's own
-            return pile_round < draw_round and owner != drawer and owner not in owed
+            # WSOP 274 with no earlier round (the first draw): the seats already served in it
+            first = draw_round == 1 and rules.draw.reshuffle_first_draw_served
+            earlier = pile_round < draw_round or first
+            return earlier and owner != drawer and owner not in owed
         case ReshufflePool.ALL_DISCARDS:
             return True
     return owner != drawer and owner not in owed
@@ -92,7 +110,7 @@ def pool_parts(
     """DRAW-06: what a reshuffle for ``drawer`` takes, pile by pile: ``stub`` (what is left,
     the bottom card included), ``burns``, ``muck``, ``seat:N`` (seat N's discards); and what
     stays out: ``kept:N`` (discards of the drawer or of a seat still owed cards)."""
-    owed = owed_seats(hand, drawer)
+    owed = owed_seats(hand, drawer, rules, draw_round)
     parts: list[tuple[str, int]] = [("stub", hand.stub), ("burns", hand.burns)]
     if muck_in_pool(rules):
         parts.append(("muck", hand.muck))
@@ -119,7 +137,7 @@ def pool_size(hand: HandState, drawer: int, rules: HouseRules, draw_round: int) 
 def reshuffle(hand: HandState, drawer: int, rules: HouseRules, draw_round: int) -> HandState:
     """DRAW-06: the pool joins what is left of the stub to make a new stub."""
     size = hand.stub + pool_size(hand, drawer, rules, draw_round)
-    owed = owed_seats(hand, drawer)
+    owed = owed_seats(hand, drawer, rules, draw_round)
     players = tuple(_clear_piles(p, drawer, rules, draw_round, owed) for p in hand.players)
     muck = muck_in_pool(rules)
     return evolve(
@@ -202,8 +220,8 @@ def deliverable(
 
 _POOL_TEXT = {
     ReshufflePool.EARLIER_DISCARDS_BOTTOM_BURNS: (
-        "the bottom card, the burn cards and the discards of the seats that drew before "
-        "(never the drawer's own, nor those of a seat still owed cards)"
+        "the bottom card, the burn cards and the discards of the other seats (never the "
+        "drawer's own, nor those of a seat still owed cards)"
     ),
     ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS: (
         "what is left of the stub, the burn cards, the muck and the discards of earlier draws "
@@ -215,6 +233,26 @@ _POOL_TEXT = {
     ),
     ReshufflePool.ALL_DISCARDS: "what is left of the stub, the burn cards and every discard",
 }
+
+_LATER_DRAWERS_TEXT = (
+    "the bottom card, the burn cards and the discards of the seats that drew before in this "
+    "draw (never the drawer's own, nor those of a seat still to draw or owed cards)"
+)
+_FIRST_DRAW_TEXT = (
+    "what is left of the stub, the burn cards, the muck and the discards of earlier draws "
+    "(in the first draw: of the seats already served; never the drawer's own)"
+)
+
+
+def pool_text(rules: HouseRules) -> str:
+    """DRAW-06: what a reshuffle takes, in the dealer's words, as the house options say."""
+    if _keeps_out_later_drawers(rules):
+        return _LATER_DRAWERS_TEXT
+    pool = rules.draw.reshuffle_pool
+    if pool is ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS and rules.draw.reshuffle_first_draw_served:
+        return _FIRST_DRAW_TEXT
+    return _POOL_TEXT[pool]
+
 
 _BOTTOM_TEXT = {
     BottomCard.NEVER: "the bottom card is not dealt",
@@ -234,7 +272,7 @@ def reach_notice(hand: HandState, rules: HouseRules, draw_round: int) -> Notice:
         f"Draw {draw_round}: {hand.stub} cards in the stub; {usable} can be dealt before a "
         f"reshuffle is needed ({burned}{_BOTTOM_TEXT[rules.draw.bottom_card]}). "
         "If it runs out, stop and shuffle face down "
-        f"{_POOL_TEXT[rules.draw.reshuffle_pool]} into a new stub"
+        f"{pool_text(rules)} into a new stub"
     )
     return Notice(rule_id=RuleId.DRAW_06, message=message)
 
@@ -243,7 +281,8 @@ def off_limits_notice() -> Notice:
     """DRAW-13 / DECK-06: the discards and the stub are off limits; a boxed card is a blank."""
     message = (
         "Discards and the stub are off limits: nobody looks through them, and no card is "
-        "shown after the hand. A card found face up in the stub is a blank: set it aside and "
-        "deal the next one (two or more among the cards needed: call the floor)"
+        "shown after the hand. A card found face up in the stub is a blank: enter it "
+        "(boxed_card), put it with the burn cards and deal the next one (two or more among "
+        "the cards needed: call the floor)"
     )
     return Notice(rule_id=RuleId.DRAW_13, message=message)

@@ -108,6 +108,8 @@ class RuleId(StrEnum):
     IRREG_04 = "IRREG-04"
     # an extra card dealt on the initial deal (rules/extra_card.py)
     IRREG_06 = "IRREG-06"
+    # a card found face up in the stub (rules/boxed_card.py)
+    DECK_06 = "DECK-06"
 
 
 @dataclass(frozen=True, slots=True)

@@ -67,6 +67,11 @@ STAKES = {
     "fixed_limit_antes": {"ante": 1, "small_bet": 2, "big_bet": 4},
     "pot_limit_blinds": {"small_blind": 1, "big_blind": 2},
     "no_limit_blinds": {"small_blind": 1, "big_blind": 2},
+    "no_limit_antes": {"ante": 1, "min_bet": 2},
+    "pot_limit_antes": {"ante": 1, "min_bet": 2},
+    "fixed_limit_blinds_and_antes": {"small_blind": 1, "big_blind": 2, "ante": 1},
+    "no_limit_blinds_and_antes": {"small_blind": 1, "big_blind": 2, "ante": 1},
+    "pot_limit_blinds_and_antes": {"small_blind": 1, "big_blind": 2, "ante": 1},
 }
 
 

@@ -3,6 +3,7 @@ of kills and blind chops)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from dealerassist.rules.actions import (
@@ -16,7 +17,7 @@ from dealerassist.rules.actions import (
     Variant,
 )
 from dealerassist.rules.engine import Outcome, apply, legal_actions, new_table
-from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.house_rules import HouseRules, KillAction, SecondLeg
 from dealerassist.rules.state import Phase, TableState
 
 AT = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
@@ -73,3 +74,12 @@ class ProfileTable:
 
     def leg(self) -> tuple[int | None, int]:
         return self.state.kill_leg, self.state.kill_legs
+
+
+def kills_as_before(rules: HouseRules) -> HouseRules:
+    """``rules`` with the kill readings of the kill profiles' versions before issue 20 (the
+    kill acts last before the draw; a second leg is the pot less the kill blind, the blinds
+    counted): the whole hands written for those versions replay as they were dealt; the new
+    readings (KILL-02, WSOP 195; KILL-04, WSOP 194) are tested in test_rulebook_draw_points."""
+    kill = replace(rules.kill, action=KillAction.LAST, second_leg=SecondLeg.POT_LESS_KILL_BLIND)
+    return replace(rules, kill=kill)

@@ -43,7 +43,8 @@ def test_KILL_06_refuses_a_chop_when_the_required_kill_sits_in_the_big_blind() -
     entry is refused with KILL-06 (WSOP 204); the small blind folds and the kill wins."""
     table = ProfileTable(KILL, Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW, (1, 2, 3, 4))
     table.hand(["3 fold", "4 raise 20", "1 fold", "2 fold"], button=4)
-    table.hand(["4 raise 20", "1 fold", "2 fold", "3 fold"])
+    # the second pot holds a full bet beyond the blinds (seat 1's raise): KILL-02, WSOP 195
+    table.hand(["4 raise 20", "1 raise 30", "2 fold", "3 fold", "4 raise 40", "1 fold"])
     assert (table.state.kill_leg, table.state.kill_legs) == (4, 2)
     table.hand(["1 fold", "2 fold"])
     hand = table.state.hand

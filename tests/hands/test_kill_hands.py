@@ -4,7 +4,7 @@ a newcomer's voluntary kill (casino-triple-draw-27-optional-kill)."""
 from __future__ import annotations
 
 import pytest
-from profile_table import AT, ProfileTable, entry
+from profile_table import AT, ProfileTable, entry, kills_as_before
 
 from dealerassist.profiles import REPO_PROFILES_DIR, get_profile
 from dealerassist.rules.actions import (
@@ -17,8 +17,8 @@ from dealerassist.rules.house_rules import HouseRules
 from dealerassist.rules.state import Phase
 from dealerassist.rules.violations import RuleId, RuleViolation
 
-RULES = get_profile("casino-triple-draw-27-kill", REPO_PROFILES_DIR)
-OPTIONAL = get_profile("casino-triple-draw-27-optional-kill", REPO_PROFILES_DIR)
+RULES = kills_as_before(get_profile("casino-triple-draw-27-kill", REPO_PROFILES_DIR))
+OPTIONAL = kills_as_before(get_profile("casino-triple-draw-27-optional-kill", REPO_PROFILES_DIR))
 
 
 class KillTable(ProfileTable):

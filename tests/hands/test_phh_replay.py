@@ -299,13 +299,14 @@ DEALT_UNDER = (
 def test_an_export_replays_under_the_profile_version_it_names() -> None:
     """Without --profile, a file naming ``_profile_id`` and ``_profile_sha256`` replays under
     that version (the archived copy once the profile was edited), and the line says which;
-    under today's profile the same hand is refused (side pots now show first, SHOW-01)."""
+    under today's profile the same hand is refused (the kill now acts in turn, KILL-04; the
+    side pots would show first too, SHOW-01)."""
     [result] = replay_paths([EXPORTED])
     assert result["ok"] is True, result["error"]
     assert result["profile"] == DEALT_UNDER
     assert result["finishing_stacks"] == [0, 740, 485, 171, 80]
     [today] = replay_paths([EXPORTED], "casino-triple-draw-27-kill")
-    assert today["ok"] is False and "SHOW-01" in today["error"]
+    assert today["ok"] is False and "KILL-04" in today["error"]  # the kill now acts in turn
     assert today["profile"] == "casino-triple-draw-27-kill"
 
 

@@ -37,7 +37,10 @@ Script = list[tuple[str, int | None, int | None]]
 def play_everyone_draws_five() -> list[tuple[str, int, Outcome, Any]]:
     """Post, check or call every betting round, draw five with every seat every draw; each draw
     entry with its outcome and the hand after it."""
-    rules = load_profile(PROFILE)
+    # the pool as the profile read it before DRAW-06 kept a later drawer's discards out: with
+    # everyone drawing five every draw, that pool (burns only for the first drawer of draw 2)
+    # could no longer complete these draws (docs/notes/rules-draw.md)
+    rules = _before_later_drawers_out(load_profile(PROFILE))
     spec = TableSpec(
         "R1", Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW, Structure.FIXED_LIMIT, STAKES, rules.profile_id
     )
@@ -58,6 +61,10 @@ def play_everyone_draws_five() -> list[tuple[str, int, Outcome, Any]]:
             assert state.hand is not None
             draws.append((legal["phase"], act.seat, outcome, state.hand))
     return draws
+
+
+def _before_later_drawers_out(rules: HouseRules) -> HouseRules:
+    return replace(rules, draw=replace(rules.draw, reshuffle_keeps_out_later_drawers=False))
 
 
 def _next_act(seat: int, names: list[str]) -> Act:

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from profile_table import kills_as_before
 
 from dealerassist.profiles import REPO_PROFILES_DIR, get_profile
 from dealerassist.rules.actions import (
@@ -73,6 +74,8 @@ FIXED_LIMIT_PROFILES = [name for name in BLIND_PROFILES if name != "single-draw-
 def profile(name: str, **blinds: Any) -> HouseRules:
     """A shipped profile, with some ``[blinds]`` options set to another value."""
     rules = get_profile(name, REPO_PROFILES_DIR)
+    if rules.kill.mode is not KillMode.OFF:  # the kill hands below were written for them
+        rules = kills_as_before(rules)
     return replace(rules, blinds=replace(rules.blinds, **blinds)) if blinds else rules
 
 

@@ -138,7 +138,8 @@ def test_DRAW_06_guides_the_reshuffle_pool_in_the_third_draw(
 
 def test_DRAW_06_keeps_every_own_discard_out_in_the_casino_triple_draw_profile() -> None:
     """casino-triple-draw-27 (seed-000 pool, fifth cards after the others): the reshuffle for
-    seat 2 in draw 3 leaves out all fourteen cards seat 2 ever threw, from all three draws."""
+    seat 2 in draw 3 leaves out all fourteen cards seat 2 ever threw, from all three draws, and
+    the ten of seat 3, still to draw (``reshuffle_keeps_out_later_drawers``)."""
     table = Table([500, 500, 500], variant=TRIPLE, rules=profile("casino-triple-draw-27"))
     table.start(button=3)
     table.act(3, "call")
@@ -153,10 +154,10 @@ def test_DRAW_06_keeps_every_own_discard_out_in_the_casino_triple_draw_profile()
     assert table.hand.stub == 5
     table.act(1, "draw", count=3)
     table.act(2, "draw", count=4)
-    assert texts(table)[1] == (
+    assert texts(table)[1] == (  # seat 3, still to draw, keeps its discards out too (issue 20)
         "Reshuffle for seat 2: shuffle face down and cut the 1 card left in the stub (the "
-        "bottom card), 3 burn cards and the discards of seat 1 (13) and seat 3 (10) into a new "
-        "stub of 27 cards. Keep out the discards of seat 2 (14, its own)."
+        "bottom card), 3 burn cards and the discards of seat 1 (13) into a new stub of 17 "
+        "cards. Keep out the discards of seat 2 (14, its own) and seat 3 (10)."
     )
     assert table.hand.player(2).pile == (5, 5, 4)
     assert cards_accounted(table.hand) == 52
@@ -579,7 +580,7 @@ def test_SHOW_04_guides_the_ace_low_straight_as_the_lowest_at_the_stripped_table
 def test_SHOW_01_guides_the_last_bettor_to_show_first() -> None:
     """Seat 1 bet after the draw and was called: seat 2 may not show first."""
     table = heads_up_to_showdown(Variant.FIVE_CARD_DRAW, profile("casino-five-card-draw"))
-    violation = refused(table, 2, "show", cards="7s 9s Js Qs Ks")
+    violation = refused(table, 2, "muck")
     assert violation.rule_id is RuleId.SHOW_01
     assert table.legal() == {
         "seat": 1,
@@ -598,7 +599,7 @@ def test_SHOW_01_guides_left_of_the_button_first_when_everyone_checked() -> None
     table.act(1, "draw", count=1)
     table.act(2, "check")
     table.act(1, "check")
-    assert refused(table, 1, "show", cards="Ah Ad Ac Kh Kd").rule_id is RuleId.SHOW_01
+    assert refused(table, 1, "muck").rule_id is RuleId.SHOW_01
     table.act(2, "show", cards="7s 9s Js Qs Ks")
     table.act(1, "muck")
     assert table.hand.result["pots"][0]["winners"] == [2]
@@ -653,7 +654,7 @@ def test_SHOW_01_rejects_the_short_all_in_showing_before_the_side_pot_is_decided
     seat 1; the refusal names seat 1 and the side pot, and offers seat 1's show or muck."""
     table = side_pot_on_the_end(side_pots_first=True)
     table.act(2, "show", cards="8d 6h 4c 3c 2h")
-    violation = refused(table, 3, "show", cards="7h 5c 4s 3d 2c")
+    violation = refused(table, 3, "muck")
     assert violation.rule_id is RuleId.SHOW_01 and violation.seat == 3
     assert violation.message.startswith("Seat 1 shows (or mucks) first: side pot 1 is shown")
     assert "WSOP 149" in violation.message and violation.message.endswith("seat 3 must wait.")
@@ -670,7 +671,7 @@ def test_SHOW_01_guides_the_old_order_past_the_short_all_in_without_the_option()
     table = side_pot_on_the_end(side_pots_first=False)
     table.act(2, "show", cards="8d 6h 4c 3c 2h")
     assert table.hand.to_act == 3
-    violation = refused(table, 1, "show", cards="9h 6c 4d 3s 2d")
+    violation = refused(table, 1, "muck")
     assert violation.rule_id is RuleId.SHOW_01
     assert violation.message == "Seat 3 shows (or mucks) first; seat 1 must wait."
     table.act(3, "show", cards="7h 5c 4s 3d 2c")

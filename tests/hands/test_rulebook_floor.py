@@ -16,6 +16,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parents[1] / "unit" / "rules"))
 
 from engine_table import LIMIT, NO_LIMIT, Table, cards_accounted
+from profile_table import kills_as_before
 
 from dealerassist.errors import InvalidInput
 from dealerassist.profiles import load_profile
@@ -64,7 +65,8 @@ NO_DEADLINE = ["home-game-five-card-draw", "replay-permissive"]
 
 
 def profile(name: str) -> HouseRules:
-    return load_profile(PROFILES / f"{name}.toml")
+    rules = load_profile(PROFILES / f"{name}.toml")
+    return kills_as_before(rules) if "kill" in name else rules
 
 
 def table_for(name: str, stacks: list[int], deadline: MisdealDeadline | None = None) -> Table:

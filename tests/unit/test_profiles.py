@@ -58,6 +58,7 @@ SHIPPED = {
     "casino-triple-draw-27-kill",  # KILL-01..06: required kills
     "casino-triple-draw-27-optional-kill",  # KILL-01, 04, 06: the voluntary kill
     "pot-limit-five-card-draw",  # GAME-06, BET-05: the pot-limit game
+    "home-game-no-limit-draw",  # GAME-01/06: no limit, antes, no openers (the seed's example)
 }
 KILLS = {
     "casino-triple-draw-27-kill": KillMode.REQUIRED,
@@ -223,6 +224,28 @@ def test_KILL_01_refuses_an_optional_kill_in_an_ante_profile(tmp_path: Path) -> 
     assert message.startswith("test.toml: game.forced_bets: the kill blind is a multiple")
 
 
+def test_RANK_04_rejects_a_stripped_profile_with_a_full_house_over_a_flush(tmp_path: Path) -> None:
+    """RANK-04 (seed 000, 32CD: in the stripped deck a flush beats a full house): the option
+    was accepted and never read; ``false`` is now refused by name, ``true`` loads."""
+    text = _with(
+        {
+            "game": 'variant = "ace_to_seven_stripped"',
+            "stripped": "flush_over_full_house = false",
+            "table": "max_players = 5",
+        }
+    )
+    message = _error(tmp_path, text)
+    assert message.startswith("test.toml: stripped.flush_over_full_house: the stripped deck ranks")
+    good = _with(
+        {
+            "game": 'variant = "ace_to_seven_stripped"',
+            "stripped": "flush_over_full_house = true",
+            "table": "max_players = 5",
+        }
+    )
+    assert load_profile(_write(tmp_path, good)).stripped.flush_over_full_house
+
+
 def test_KILL_01_refuses_a_kill_in_a_no_limit_profile(tmp_path: Path) -> None:
     """A no-limit profile with kills on fails at validation, naming the field and the fix."""
     message = _error(tmp_path, _with(INVARIANT_CASES["game.structure"][0]))
@@ -374,6 +397,18 @@ def test_profile_id_must_be_a_slug() -> None:
 
 INVARIANT_CASES = {
     # path: (sections that break the invariant, sections that satisfy it)
+    "stripped.flush_over_full_house": (  # RANK-04: refused, never silently ignored
+        {
+            "game": 'variant = "ace_to_seven_stripped"',
+            "stripped": "flush_over_full_house = false",
+            "table": "max_players = 5",
+        },
+        {
+            "game": 'variant = "ace_to_seven_stripped"',
+            "stripped": "flush_over_full_house = true",
+            "table": "max_players = 5",
+        },
+    ),
     "draw.four_with_ace": (
         {"draw": "four_with_ace = true\nmax_cards = 5"},
         {"draw": "four_with_ace = true\nmax_cards = 3"},
@@ -612,6 +647,7 @@ def test_the_summary_names_the_options_a_profile_turns_on() -> None:
 EXPOSED_KEEP = {
     "casino-five-card-draw": "any",  # RRoP-DH #3
     "home-game-five-card-draw": "any",
+    "home-game-no-limit-draw": "any",
     "ace-to-seven-stripped": "any",
     "replay-permissive": "any",
     "casino-triple-draw-27": "75432",  # RRoP-LB limit 2-7
@@ -730,6 +766,7 @@ SIDE_POTS_FIRST = {
     "pot-limit-five-card-draw": True,
     "ace-to-seven-stripped": True,
     "home-game-five-card-draw": False,  # seed 000 names no side-pot order
+    "home-game-no-limit-draw": False,  # seed 000 names no side-pot order
     "replay-permissive": False,  # the PHH files' shows keep their recorded order
 }
 
@@ -782,6 +819,7 @@ CHOP = {
     "pot-limit-five-card-draw": True,
     "ace-to-seven-stripped": False,  # its sources (seed 000, online 32CD rooms) have no chop
     "home-game-five-card-draw": False,  # an ante game: no blinds
+    "home-game-no-limit-draw": False,  # an ante game: no blinds
     "replay-permissive": False,  # pokerkit has no chop
 }
 

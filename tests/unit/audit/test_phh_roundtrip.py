@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import tomllib
 import warnings
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ from dealerassist.rules.actions import (
     SitOut,
 )
 from dealerassist.rules.engine import legal_actions
+from dealerassist.rules.house_rules import HouseRules, KillAction, SecondLeg
 from dealerassist.rules.ruling_commands import (
     AcceptEntry,
     AdjustStack,
@@ -52,12 +54,26 @@ PRE = use_cases.Preconditions()
 RECORDED = Path(__file__).resolve().parents[2] / "hands" / "recorded"  # our own exports
 
 
+def _profile(profile_id: str) -> HouseRules:
+    """The profile these round trips play under: the shipped one, with the readings its
+    versions before issue 20's house options had: the kill acting last before the draw and a
+    second leg counting the blinds (KILL-04/02), a reshuffle taking a later drawer's discards
+    (DRAW-06), and a second burn after an exposed card replaced on the deal (IRREG-03). The
+    hands here script their cards and test how PHH carries them, not those readings, which
+    tests/hands/test_rulebook_draw_points.py covers."""
+    rules = get_profile(profile_id)
+    old_kill = replace(rules.kill, action=KillAction.LAST, second_leg=SecondLeg.POT_LESS_KILL_BLIND)
+    old_draw = replace(rules.draw, reshuffle_keeps_out_later_drawers=False)
+    old_irregularities = replace(rules.irregularities, exposed_is_first_burn=False)
+    return replace(rules, kill=old_kill, draw=old_draw, irregularities=old_irregularities)
+
+
 class Table:
     """One table played through the service use cases on fakes."""
 
     def __init__(self, mode: str, stacks: dict[int, int], profile_id: str = TRIPLE_DRAW) -> None:
         self.profile_id = profile_id
-        self.services = fake_services({profile_id: get_profile(profile_id)})
+        self.services = fake_services({profile_id: _profile(profile_id)})
         self.table_id = "R1"
         spec = {
             "table_id": self.table_id,
@@ -125,7 +141,7 @@ def _recorded_stacks(record: dict[str, Any], text: str) -> list[int]:
 
 def _replayed(text: str, profile_id: str) -> list[int]:
     hand = parse_phh(text)
-    return finishing_stacks(replay_hand(hand, get_profile(profile_id)), replay_seats(hand))
+    return finishing_stacks(replay_hand(hand, _profile(profile_id)), replay_seats(hand))
 
 
 def _pokerkit_stacks(text: str) -> list[int]:
@@ -1081,7 +1097,7 @@ def test_a_count_mode_reshuffle_takes_the_later_drawers_discards_as_the_engine_d
     assert recorded == [420, 390, 400, 400, 400, 390]  # seat 1 wins the blind and two bets
     hand = parse_phh(text)
     assert hand.count_mode
-    replayed = replay_hand(hand, get_profile(TRIPLE_DRAW)).hand
+    replayed = replay_hand(hand, _profile(TRIPLE_DRAW)).hand
     assert replayed is not None and live is not None
     assert live.reshuffles == 1
     assert (replayed.stub, replayed.burns, replayed.reshuffles) == (live.stub, live.burns, 1)
@@ -1419,7 +1435,7 @@ def test_heads_up_the_big_blind_moved_onto_a_dead_button_replays() -> None:
     assert recorded == [start[0] - 40, start[1] + 40]
     hand = parse_phh(text)
     assert replay_seats(hand) == (1, 4)
-    state = replay_hand(hand, get_profile(TRIPLE_DRAW))
+    state = replay_hand(hand, _profile(TRIPLE_DRAW))
     assert state.hand is not None and state.hand.small_blind_seat is None
     assert state.hand.button == state.hand.big_blind_seat == 4  # p2
     assert finishing_stacks(state, replay_seats(hand)) == recorded
@@ -1539,7 +1555,7 @@ def test_the_button_making_up_a_dead_small_blind_past_a_free_player_replays() ->
     assert data["finishing_stacks"] == recorded
     hand = parse_phh(text)
     assert replay_seats(hand) == (1, 3, 4)  # seat 2 empty: the dead small blind
-    state = replay_hand(hand, get_profile(TRIPLE_DRAW))
+    state = replay_hand(hand, _profile(TRIPLE_DRAW))
     assert state.hand is not None and state.hand.button == 4  # p3
     assert finishing_stacks(state, replay_seats(hand)) == recorded
     assert _pokerkit_stacks(text) == recorded
@@ -2153,3 +2169,23 @@ def _legal(table: Table) -> list[dict[str, Any]]:
     legal = legal_actions(state, table.services.profiles.get(table.profile_id), None)
     assert legal is not None
     return list(legal["legal"])
+
+
+def test_DECK_06_a_boxed_card_is_named_in_the_export_and_its_replay_refused_clearly() -> None:
+    """DECK-06 (WSOP 23): PHH has no card found face up in the stub. The export names it
+    (``_boxed``: the player whose cards were dealt, the card), pokerkit still replays the file
+    to the recorded stacks, and our reader refuses it with the reason (the stub would be one
+    card off) instead of replaying it wrong."""
+    table = Table("count", dict.fromkeys((1, 2, 3), 400))
+    table.start(button=1)
+    _in_turn(table, "post", "post", "call", "call", "check")
+    table.act(2, "boxed_card")
+    _in_turn(table, ("draw", 1), ("draw", 2), ("draw", 0), "check", "check", ("bet", 10))
+    _in_turn(table, "fold", "fold")
+    record = table.record(1)
+    text = hand_to_phh(record)
+    data = tomllib.loads(text)
+    assert data["_boxed"] == [[1, "??"]]  # seat 2 is p1, left of the button
+    assert _pokerkit_stacks(text) == _recorded_stacks(record, text)
+    with pytest.raises(InvalidInput, match="DECK-06"):
+        parse_phh(text)

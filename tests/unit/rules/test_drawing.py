@@ -443,11 +443,13 @@ def test_IRREG_07_accepts_the_draw_once_the_excess_card_is_taken_back() -> None:
 
 
 def test_DRAW_12_rejects_a_second_draw_in_the_same_round() -> None:
-    """Each seat draws once per draw round; the next seat is named instead."""
+    """Each seat draws once per draw round: once the next seat has drawn, a second draw is
+    refused (DRAW-07; before the next entry it is a changed request)."""
     table = Table([200, 200, 200], variant=Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW)
     table.start(button=1)
     to_draw(table)
     table.act(2, "draw", count=2)
+    table.act(3, "draw", count=0)
     error = refused(table, 2, "draw", count=1)
     assert error.rule_id is RuleId.DRAW_07
 
@@ -518,12 +520,13 @@ def test_DRAW_07_accepts_a_changed_request_before_anyone_acted_on_it() -> None:
 
 
 def test_DRAW_07_rejects_a_change_after_the_cards_were_dealt() -> None:
-    """Once replacement cards went out, the request is locked."""
-    table = Table([100, 100, 100])
-    table.start(button=1)
-    to_draw(table)
-    table.act(2, "draw", count=2)
-    assert refused(table, 2, "draw", count=3).rule_id is RuleId.DRAW_07
+    """Card mode: once replacement cards went out (entered with the draw), the request is
+    locked."""
+    table = card_table()
+    table.act(1, "draw", discards="2c 3c", cards="Kh Qh")
+    assert refused(table, 1, "draw", discards="2c 3c 4c", cards="Kh Qh Jh").rule_id is (
+        RuleId.DRAW_07
+    )
 
 
 def test_DRAW_07_rejects_a_change_after_the_next_seat_declared() -> None:
@@ -762,7 +765,7 @@ def test_DRAW_11_rejects_a_bet_by_a_seat_declared_pat_by_the_timer() -> None:
 @pytest.mark.parametrize(
     ("pool", "words"),
     [
-        (ReshufflePool.EARLIER_DISCARDS_BOTTOM_BURNS, "the discards of the seats that drew before"),
+        (ReshufflePool.EARLIER_DISCARDS_BOTTOM_BURNS, "the discards of the other seats"),
         (ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS, "this draw's discards stay out"),
         (ReshufflePool.ALL_DISCARDS_EXCEPT_OWN, "every discard except the drawer's own"),
         (ReshufflePool.ALL_DISCARDS, "every discard"),

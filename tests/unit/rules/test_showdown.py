@@ -68,12 +68,12 @@ def to_showdown_outcome(table: Table) -> list[dict[str, object]]:
     return list(table.outcome.instructions)
 
 
-def test_SHOW_01_rejects_showing_out_of_order() -> None:
-    """Another seat may not show before the one whose turn it is."""
+def test_SHOW_01_rejects_mucking_out_of_order() -> None:
+    """Another seat may not muck before the one whose turn it is (it may table its hand)."""
     table = Table([100, 100, 100])
     table.start(button=1)
     to_showdown(table, bettor=3)
-    assert refused(table, 1, "show", cards="Ah Ad Ac Kd Ks").rule_id is RuleId.SHOW_01
+    assert refused(table, 1, "muck").rule_id is RuleId.SHOW_01
 
 
 def test_SHOW_02_accepts_a_caller_mucking() -> None:
@@ -271,7 +271,7 @@ def test_SHOW_01_accepts_the_opener_showing_first_when_everyone_checked_in_an_an
     assert table.hand.phase.value == "showdown"
     assert table.hand.to_act == 3
     assert table.outcome is not None and table.outcome.instructions[-1]["seat"] == 3
-    assert refused(table, 2, "show", cards="Ah Ad Ac Kd Ks").rule_id is RuleId.SHOW_01
+    assert refused(table, 2, "muck").rule_id is RuleId.SHOW_01
     table.act(3, "show", cards="Jh Jd 4c 5d 7s")
     assert table.hand.to_act == 1
 
@@ -416,7 +416,7 @@ def test_SHOW_01_guides_the_usual_order_past_a_short_all_in_without_the_option()
     assert showdown_order(table.hand, table.rules) == [2, 3, 1]
     table.act(2, "show", cards="Ah Ad Ac Kd Ks")
     assert table.hand.to_act == 3
-    assert refused(table, 1, "show", cards="Qh Qd Qc Jd Js").rule_id is RuleId.SHOW_01
+    assert refused(table, 1, "muck").rule_id is RuleId.SHOW_01
 
 
 def test_SHOW_01_accepts_the_side_pot_pair_showing_before_the_all_in() -> None:
@@ -441,7 +441,7 @@ def test_SHOW_01_rejects_the_main_pot_all_in_showing_before_the_side_pot() -> No
     refusal names who shows first and why, and leaves seat 1 to act."""
     table = short_all_in_then_bet(SIDE_POTS_FIRST)
     table.act(2, "show", cards="Qh Qd Qc Jd Js")
-    violation = refused(table, 3, "show", cards="Ah Ad Ac 4d 4s")
+    violation = refused(table, 3, "muck")
     assert violation.rule_id is RuleId.SHOW_01 and violation.seat == 3
     assert violation.message == (
         "Seat 1 shows (or mucks) first: side pot 1 is shown down before a hand all in for less"
@@ -481,7 +481,7 @@ def test_SHOW_01_guides_the_side_pot_seats_first_when_everyone_checked() -> None
     assert showdown_order(table.hand, table.rules) == [2, 3, 1]
     assert table.outcome is not None
     assert table.outcome.instructions[-1]["text"] == "Seat 2 shows first"
-    assert refused(table, 1, "show", cards="Ah Ad Ac 4d 4s").rule_id is RuleId.SHOW_01
+    assert refused(table, 1, "muck").rule_id is RuleId.SHOW_01
     table.act(2, "show", cards="Kh Kd 2c 5s 7d")
     assert table.hand.to_act == 3
 
@@ -544,7 +544,7 @@ def test_SHOW_01_guides_the_side_pot_first_after_the_floor_kills_a_hand_at_the_s
     assert killed_after_the_bettor_showed(None).hand.to_act == 4
     table = killed_after_the_bettor_showed(SIDE_POTS_FIRST)
     assert table.hand.to_act == 1
-    assert refused(table, 4, "show", cards="Ah Ad Ac 4d 4s").rule_id is RuleId.SHOW_01
+    assert refused(table, 4, "muck").rule_id is RuleId.SHOW_01
 
 
 def test_SHOW_01_guides_the_side_pot_first_after_the_opener_cannot_prove_openers() -> None:
@@ -577,7 +577,7 @@ def test_SHOW_01_guides_the_side_pot_first_after_the_opener_cannot_prove_openers
     assert opener_dead(side_pots_first=False).hand.to_act == 2
     table = opener_dead(side_pots_first=True)
     assert table.hand.to_act == 3
-    assert refused(table, 2, "show", cards="Ah Ad Ac 4d 4s").rule_id is RuleId.SHOW_01
+    assert refused(table, 2, "muck").rule_id is RuleId.SHOW_01
 
 
 def _checked_down_to_the_opener() -> Table:
@@ -609,11 +609,11 @@ def test_SHOW_01_guides_the_seat_after_a_dead_opener_when_the_opener_shows_first
     order the profile gives, as for any other showdown (it was the plain order before)."""
     table = _checked_down_to_the_opener()
     assert table.hand.to_act == 3
-    assert refused(table, 1, "show", cards="Ah Ad Ac 4d 4s").rule_id is RuleId.SHOW_01
+    assert refused(table, 1, "muck").rule_id is RuleId.SHOW_01
     table.act(3, "show", cards="Th 9d 5c 4s 2d")
     assert table.hand.player(3).mucked
     assert table.hand.to_act == 4
-    assert refused(table, 1, "show", cards="Ah Ad Ac 4d 4s").rule_id is RuleId.SHOW_01
+    assert refused(table, 1, "muck").rule_id is RuleId.SHOW_01
 
 
 def test_SHOW_01_guides_the_seat_after_the_opener_the_floor_killed_at_the_showdown() -> None:
@@ -622,4 +622,4 @@ def test_SHOW_01_guides_the_seat_after_the_opener_the_floor_killed_at_the_showdo
     table = _checked_down_to_the_opener()
     table.run(Ruling(decision="custom", effects=(KillHand(3),), note="floor decided"))
     assert table.hand.to_act == 4
-    assert refused(table, 1, "show", cards="Ah Ad Ac 4d 4s").rule_id is RuleId.SHOW_01
+    assert refused(table, 1, "muck").rule_id is RuleId.SHOW_01
