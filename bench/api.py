@@ -1,6 +1,7 @@
 """API benchmark: our action endpoint against a bare Flask compare-and-set, same machine, same run.
 
-Both run under gunicorn with ``--workers`` sync workers (default 2) on loopback:
+Both run under gunicorn with ``--workers`` workers (default 2) of ``--worker-class`` (default
+what ``dealerassist serve`` runs: gthread, ``--threads`` 128) on loopback:
 
 * **bare**: ``POST /t/<table>/act`` parses the JSON body, then WATCH / GET / MULTI / SET of a
   2 KB value plus an RQ enqueue in the same pipeline / EXEC, and answers a small JSON;
@@ -20,7 +21,7 @@ bodies are encoded and answers parsed with orjson (a 2 KB table answer costs the
 module ~4x as much, all of it CPU the servers then lack).
 
     .venv/bin/python bench/api.py [--tablets 8] [--seconds 5] [--rounds 3] [--workers 2]
-                                  [--pace-ms 50]
+                                  [--pace-ms 50] [--worker-class gthread] [--threads 128]
 
 Redis: ``REDIS_URL`` if set (tables get fresh IDs; nothing is flushed), else an embedded
 Redis in a temporary directory. No audit worker runs: both sides only enqueue.
@@ -55,6 +56,7 @@ from rq import Queue
 from rq.serializers import JSONSerializer
 
 from dealerassist.adapters.embedded_redis import start_embedded_redis
+from dealerassist.server import THREADS, WORKER_CLASS
 
 REPO = Path(__file__).resolve().parents[1]
 VALUE = "x" * 2048
@@ -111,10 +113,16 @@ def free_port() -> int:
 
 
 def start_gunicorn(
-    app: str, port: int, workers: int, env: dict[str, str]
+    app: str,
+    port: int,
+    workers: int,
+    env: dict[str, str],
+    worker_class: str = "sync",
+    threads: int = 1,
 ) -> subprocess.Popen[bytes]:
     command = [
-        sys.executable, "-m", "gunicorn", "--workers", str(workers), "--worker-class", "sync",
+        sys.executable, "-m", "gunicorn", "--workers", str(workers),
+        "--worker-class", worker_class, "--threads", str(threads), "--no-control-socket",
         "--bind", f"127.0.0.1:{port}", "--pythonpath", str(REPO / "bench"),
         "--log-level", "warning", app,
     ]  # fmt: skip
@@ -422,6 +430,8 @@ def start_both(
     dealer: str,
     tables: list[str],
     ports: dict[str, int] | None = None,
+    worker_class: str = WORKER_CLASS,
+    threads: int = THREADS,
 ) -> dict[str, Callable[..., None]]:
     """Start the bare and our gunicorn, set up our tables, warm both up; return the tablets."""
     tablets: dict[str, Callable[..., None]] = {}
@@ -432,7 +442,7 @@ def start_both(
         port = free_port()
         if ports is not None:
             ports[name] = port
-        servers[name] = start_gunicorn(app, port, workers, env)
+        servers[name] = start_gunicorn(app, port, workers, env, worker_class, threads)
         if name == "ours":
             setup_tables(port, admin, dealer, tables)
             tablets[name] = partial(our_tablet, port, dealer)
@@ -509,7 +519,7 @@ def run(args: argparse.Namespace) -> None:
         tables = [f"B{bench.run_id}{index}" for index in range(args.tablets)]
         print(
             f"{args.tablets} tablets, {args.rounds} x {args.seconds:g} s each, "
-            f"gunicorn {args.workers} sync workers, "
+            f"gunicorn {args.workers} {args.worker_class} workers ({args.threads} threads), "
             f"Redis {bench.redis_label}, {os.cpu_count()} cores",
             flush=True,
         )
@@ -517,8 +527,9 @@ def run(args: argparse.Namespace) -> None:
         try:
             servers_port: dict[str, int] = {}
             tablets = start_both(
-                servers, bench.env, args.workers, bench.admin, bench.dealer, tables, servers_port
-            )
+                servers, bench.env, args.workers, bench.admin, bench.dealer, tables, servers_port,
+                args.worker_class, args.threads,
+            )  # fmt: skip
             rounds = compare(servers, tablets, tables, args)
             paced = {
                 name: measure(f"{name} paced", servers[name],
@@ -558,6 +569,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="per run")
     parser.add_argument("--rounds", type=int, default=3, help="alternating saturated runs")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--worker-class", default=WORKER_CLASS, help="both servers' (sync: before)")
+    parser.add_argument("--threads", type=int, default=THREADS, help="per gthread worker")
     parser.add_argument(
         "--pace-ms", type=float, default=50.0, help="per tablet, for the latency run"
     )

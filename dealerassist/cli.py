@@ -17,7 +17,14 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     """Run the API under gunicorn (embedded Redis and an audit worker unless REDIS_URL is set)."""
     from dealerassist.server import ServeOptions, serve
 
-    return serve(ServeOptions(host=args.host, port=args.port, workers=args.workers))
+    chosen = {"worker_class": args.worker_class, "threads": args.threads}
+    options = ServeOptions(
+        host=args.host,
+        port=args.port,
+        workers=args.workers,
+        **{name: value for name, value in chosen.items() if value is not None},
+    )
+    return serve(options)
 
 
 def _cmd_profiles(args: argparse.Namespace) -> int:
@@ -111,6 +118,12 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--workers", type=int, default=2)
+    serve.add_argument(
+        "--worker-class",
+        default=None,
+        help="gunicorn worker class (default gthread: a slow client holds a thread, not a worker)",
+    )
+    serve.add_argument("--threads", type=int, default=None, help="threads per worker (128)")
     serve.set_defaults(func=_cmd_serve)
     profiles = sub.add_parser("profiles", help="list and validate the house-rule profiles")
     profiles.add_argument("--dir", type=Path, default=None, help="profiles directory")

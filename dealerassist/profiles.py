@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 from dealerassist.errors import NotFound, ProfileError
 from dealerassist.rules.exposed import KEEP_ANY, KEEP_NONE, keep_ranks_problem
 from dealerassist.rules.house_rules import (
+    Collection,
     ExposedDrawCard,
     ForcedBets,
     HouseRules,
@@ -58,6 +59,10 @@ INT_RANGES: dict[str, tuple[int, int | None]] = {
     "draw.max_cards": (0, 5),  # DRAW-02
     "draw.max_consecutive": (4, 5),  # DRAW-03: 4 = fifth card after the others, 5 = off
     "draw.timeout_seconds": (0, 600),  # DRAW-11: 0 = no draw timer
+    "rake.percent": (0, 100),  # RAKE-01: a percent of the pot
+    "rake.chip_unit": (1, None),  # RAKE-01: the smallest chip, at least 1
+    "rake.jackpot_min_players": (0, 10),  # RAKE-03: 0 = any number dealt in
+    "rake.time_period_minutes": (1, 1440),  # RAKE-05: a period of at most a day
 }
 # Strings with a form of their own, by field path: the check says what is wrong, or None.
 STR_CHECKS: dict[str, Callable[[str], str | None]] = {
@@ -230,12 +235,30 @@ def summary(rules: HouseRules) -> str:
         extras.append("new game's first orbit free")
     if rules.blinds.chop:  # SHOW-08 (WSOP 71)
         extras.append("blinds may chop")
+    extras.extend(_rake_summary(rules))
     return (
         f"{game.variant} {game.structure} {game.forced_bets}; players<={rules.table.max_players};"
         f" cap {cap}; draw<={max_draw} in-a-row<={draw.max_consecutive};"
         f" bottom {draw.bottom_card}; pool {draw.reshuffle_pool}; timer {timer};"
         f" button {rules.blinds.button_method}" + "".join(f"; {extra}" for extra in extras)
     )
+
+
+def _rake_summary(rules: HouseRules) -> list[str]:
+    """RAKE-01..05: the house's take, when the profile takes one."""
+    rake, extras = rules.rake, []
+    if rake.collection is Collection.PERCENT:
+        cap = f" cap {rake.cap}" if rake.cap else ""
+        extras.append(f"rake {rake.percent}%{cap}")
+    elif rake.collection is Collection.PER_HAND:
+        extras.append(f"rake {rake.per_hand} a hand")
+    elif rake.collection is Collection.TIME:
+        extras.append(f"time {rake.time_amount} a seat per {rake.time_period_minutes} min")
+    if rake.no_draw_no_drop and rake.collection in (Collection.PERCENT, Collection.PER_HAND):
+        extras.append("no draw no drop")
+    if rake.jackpot_drop:
+        extras.append(f"jackpot drop {rake.jackpot_drop} from {rake.jackpot_min_pot}")
+    return extras
 
 
 # ---------------------------------------------------------------- files and TOML
@@ -400,6 +423,13 @@ def _blind_game(rules: HouseRules) -> bool:
     return rules.game.forced_bets is not ForcedBets.ANTES
 
 
+def _in_chips(rules: HouseRules) -> bool:
+    """RAKE-01: every amount of the rake section is a whole number of the table's chip."""
+    rake = rules.rake
+    amounts = (rake.cap, rake.per_hand, rake.jackpot_drop, rake.time_amount, rake.min_pot)
+    return all(amount % rake.chip_unit == 0 for amount in amounts)
+
+
 INVARIANTS: tuple[Invariant, ...] = (
     Invariant(
         "stripped.flush_over_full_house",
@@ -512,6 +542,27 @@ INVARIANTS: tuple[Invariant, ...] = (
         "the kill blind is a multiple of the big blind: with kill.mode on, game.forced_bets "
         'must be blinds or blinds_and_antes (or set kill.mode = "off") (KILL-01)',
         lambda r, _: r.kill.mode is KillMode.OFF or _blind_game(r),
+    ),
+    Invariant(
+        "rake.percent",
+        'collection = "percent" takes 1-100 percent of the pot: set rake.percent (RAKE-01)',
+        lambda r, _: r.rake.collection is not Collection.PERCENT or r.rake.percent > 0,
+    ),
+    Invariant(
+        "rake.per_hand",
+        'collection = "per_hand" takes a fixed amount: set rake.per_hand > 0 (RAKE-01)',
+        lambda r, _: r.rake.collection is not Collection.PER_HAND or r.rake.per_hand > 0,
+    ),
+    Invariant(
+        "rake.time_amount",
+        'collection = "time" charges each seat: set rake.time_amount > 0 (RAKE-05)',
+        lambda r, _: r.rake.collection is not Collection.TIME or r.rake.time_amount > 0,
+    ),
+    Invariant(
+        "rake.chip_unit",
+        "must divide rake.cap, per_hand, min_pot, jackpot_drop and time_amount: the house "
+        "takes whole chips (RAKE-01)",
+        lambda r, _: _in_chips(r),
     ),
 )
 

@@ -24,6 +24,9 @@ DEFAULT_MAX_BODY = 64 * 1024
 # GET /v1/audit/verify answers within the request up to this many events in scope (above
 # it: 422, start a verification job); sized from the measured verify rate (service.ports).
 DEFAULT_VERIFY_SYNC_MAX_EVENTS = SYNC_VERIFY_MAX_EVENTS
+# /readyz fails for a Redis partition whose oldest staged audit event waited longer than
+# this for the drain (a drain that keeps up keeps it under a second).
+DEFAULT_READY_MAX_BACKLOG_SECONDS = 30
 # Refused entries one token may have recorded per window (each is stored for good); past
 # them one more is recorded as the burst and the rest of the window's refusals are 429s.
 DEFAULT_REFUSALS_PER_WINDOW = 60
@@ -46,6 +49,7 @@ class Settings:
     idempotency_ttl_seconds: int = DEFAULT_IDEMPOTENCY_TTL
     max_body_bytes: int = DEFAULT_MAX_BODY
     verify_sync_max_events: int = DEFAULT_VERIFY_SYNC_MAX_EVENTS
+    ready_max_backlog_seconds: int = DEFAULT_READY_MAX_BACKLOG_SECONDS
     floor_call_limits: FloorCallLimits = field(default_factory=FloorCallLimits)
     refusals_per_window: int = DEFAULT_REFUSALS_PER_WINDOW
     refusal_window_seconds: int = DEFAULT_REFUSAL_WINDOW_SECONDS
@@ -74,6 +78,9 @@ class Settings:
             max_body_bytes=_positive(env, "DEALERASSIST_MAX_BODY_BYTES", DEFAULT_MAX_BODY),
             verify_sync_max_events=_positive(
                 env, "DEALERASSIST_VERIFY_SYNC_MAX_EVENTS", DEFAULT_VERIFY_SYNC_MAX_EVENTS
+            ),
+            ready_max_backlog_seconds=_positive(
+                env, "DEALERASSIST_READY_MAX_BACKLOG_SECONDS", DEFAULT_READY_MAX_BACKLOG_SECONDS
             ),
             floor_call_limits=FloorCallLimits(
                 per_table=_positive(env, "DEALERASSIST_FLOOR_CALLS_PER_TABLE", DEFAULT_PER_TABLE),

@@ -44,6 +44,8 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
+import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -53,11 +55,19 @@ from typing import Any
 import redis
 from rq import SimpleWorker, get_current_job
 from rq.registry import FailedJobRegistry
+from rq.scheduler import RQScheduler
+from rq.scripts import acquire_or_refresh_lock, release_lock
 from rq.serializers import JSONSerializer
 
 from dealerassist.adapters.audit_integrity import AuditIntegrityReport
 from dealerassist.adapters.checkpointing import Checkpointer, checkpointer_from_env, public_keys
-from dealerassist.adapters.rq_audit_queue import TABLE_DRAIN_JOB, RQAuditQueue, decode_event
+from dealerassist.adapters.rq_audit_queue import (
+    TABLE_DRAIN_JOB,
+    RQAuditQueue,
+    beat,
+    decode_event,
+    forget_beat,
+)
 from dealerassist.adapters.rq_verifications import VERIFY_QUEUE, RQVerificationQueue
 from dealerassist.adapters.sql_store import Appended, Fork, SqlAuditStore
 from dealerassist.audit.checkpoints import Head
@@ -113,6 +123,8 @@ class _Context:
     linger: float = 0.0
     # Set by a warm shutdown request: the running drain ends after its round.
     stopping: bool = False
+    # While a drain job runs in this process (the worker's duties renew its flag).
+    draining: bool = False
     stores: dict[str, SqlAuditStore] = field(default_factory=dict)
     checkpointers: dict[str, Checkpointer | None] = field(default_factory=dict)
     integrity: dict[str, AuditIntegrityReport] = field(default_factory=dict)
@@ -175,6 +187,7 @@ def drain_tables() -> int:
     over to a new job); return how many events were new to the store."""
     job = get_current_job()
     queue = RQAuditQueue(_context.redis(), job.origin if job is not None else "audit")
+    _context.draining = True
     try:
         if queue.queue.name not in _context.rewind_checked:
             mark_rewound_tables(queue, _context.store())
@@ -190,6 +203,8 @@ def drain_tables() -> int:
     except Exception:
         _hold_flag(queue)
         raise
+    finally:
+        _context.draining = False
 
 
 def drain_rounds(
@@ -457,13 +472,176 @@ def run_worker(
     """Run the audit worker until stopped (or, with ``burst``, until the queue is empty).
 
     It first re-enqueues a drain for every table with staged events, so events a killed
-    worker left behind are picked up. The scheduler moves retried jobs back when due.
+    worker left behind are picked up. Beside RQ's loop a thread of the worker moves retried
+    jobs back when due (``WorkerDuties``), says the worker is alive, and re-enqueues a drain
+    for events no job will drain. A Redis that goes away does not end it: it reconnects with
+    backoff and starts again (``ride_out_redis``).
     """
     configure(database_url, redis_url, batch)
-    connection = redis.Redis.from_url(redis_url)
-    RQAuditQueue(connection, queue_name).sweep()
-    worker = make_worker(connection, queue_name)
-    return worker.work(burst=burst, with_scheduler=with_scheduler, logging_level=logging_level)
+
+    def attempt() -> tuple[bool, bool]:
+        connection = redis.Redis.from_url(redis_url, **WORKER_REDIS_OPTIONS)
+        try:
+            RQAuditQueue(connection, queue_name).sweep()
+            worker = make_worker(connection, queue_name)
+            duties = WorkerDuties(
+                connection,
+                queue_name,
+                worker.name,
+                schedule=with_scheduler and not burst,
+                sweep=not burst,
+            )
+            with duties:
+                result = bool(
+                    worker.work(burst=burst, with_scheduler=False, logging_level=logging_level)
+                )
+            return result, burst or worker_stopped(worker)
+        finally:
+            connection.close()
+
+    return ride_out_redis(attempt, f"audit worker ({queue_name})")
+
+
+# The worker's Redis client: a dead server is seen within seconds (RQ's blocking dequeue
+# waits up to its own timeout on top of this), and the run loop, not each command, retries.
+WORKER_REDIS_OPTIONS: dict[str, Any] = {"socket_connect_timeout": 5, "health_check_interval": 10}
+# Waits between attempts to reach a Redis that went away (then the last one, again and again).
+RECONNECT_BACKOFF = (0.5, 1.0, 2.0, 5.0)
+
+
+def worker_stopped(worker: SimpleWorker) -> bool:
+    """Whether RQ's loop ended because the worker was asked to stop (a SIGTERM or SIGINT:
+    RQ's warm shutdown), not on an error."""
+    return getattr(worker, "_shutdown_requested_date", None) is not None
+
+
+def ride_out_redis(attempt: Callable[[], tuple[bool, bool]], what: str) -> bool:
+    """Run ``attempt`` (a worker's life on one connection: its result, and whether it ended
+    for good) again after a Redis error or an ending RQ did not ask for, waiting
+    ``RECONNECT_BACKOFF`` between tries; a SIGTERM or SIGINT during a wait ends it."""
+    failures = 0
+    while True:
+        try:
+            result, done = attempt()
+            if done:
+                return result
+            error: str = "its loop ended on an error"
+        except (redis.ConnectionError, redis.TimeoutError, OSError) as raised:
+            error = str(raised) or type(raised).__name__
+        delay = RECONNECT_BACKOFF[min(failures, len(RECONNECT_BACKOFF) - 1)]
+        failures += 1
+        log.warning("%s lost Redis (%s); starting again in %.1f s", what, error, delay)
+        if _interruptible_sleep(delay):
+            return False
+
+
+def _interruptible_sleep(seconds: float) -> bool:
+    """Sleep; True if a SIGTERM or SIGINT came meanwhile (RQ's handlers are not set now)."""
+    stop = threading.Event()
+
+    def request_stop(signum: int, frame: Any) -> None:
+        stop.set()
+
+    if threading.current_thread() is not threading.main_thread():
+        return stop.wait(seconds)
+    previous = {sig: signal.signal(sig, request_stop) for sig in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        return stop.wait(seconds)
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+class WorkerDuties(threading.Thread):
+    """A thread beside RQ's loop (it dies with the worker, even on ``kill -9``: no orphan
+    child as RQ's scheduler process leaves). Every ``DUTY_SECONDS``:
+
+    * with ``schedule``, RQ's scheduling of due retries, under RQ's scheduler lock of the
+      queue, held for only ``SCHEDULER_LOCK_SECONDS`` and renewed each time, so a worker
+      that died hands it over within seconds (RQ's own lock lives 61 s; its scheduler
+      restarts only at the 600 s maintenance);
+    * the worker's heartbeat (``rq_audit_queue.beat``: what readiness counts as live);
+    * with ``sweep`` (the audit queue), the drain flag's renewal while this worker's drain
+      job runs, and, if no drain is on but tables have staged events, a drain for them (a
+      job lost with a worker: its flag lapses within ``FLAG_TTL_SECONDS``; RQ's own
+      maintenance sweep runs only every ``maintenance_interval``).
+
+    A Redis error is logged once per outage and the duties go on; ``failed`` keeps the last.
+    """
+
+    def __init__(
+        self,
+        connection: redis.Redis,
+        queue_name: str,
+        worker_name: str,
+        schedule: bool = False,
+        sweep: bool = False,
+    ) -> None:
+        super().__init__(name=f"duties-{queue_name}", daemon=True)
+        self.connection = connection
+        self.queue_name = queue_name
+        self.queue = RQAuditQueue(connection, queue_name) if sweep else None
+        self.worker_name = worker_name
+        self.schedule = schedule
+        self.scheduler = RQScheduler(
+            [queue_name], connection=connection, serializer=JSONSerializer, name=worker_name
+        )
+        self.lock_key = RQScheduler.get_locking_key(queue_name)
+        self.stopping = threading.Event()
+        self.failed: str | None = None
+
+    def __enter__(self) -> WorkerDuties:
+        self.step()  # heartbeat and lock before RQ's loop starts: ready without a wait
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stopping.set()
+        self.join(DUTY_SECONDS * 5)
+        try:
+            if self.schedule:
+                release_lock(self.connection, self.lock_key, self.worker_name)
+            forget_beat(self.connection, self.queue_name, self.worker_name)
+        except redis.RedisError:
+            pass  # the lock and the heartbeat expire by themselves
+
+    def run(self) -> None:
+        while not self.stopping.wait(DUTY_SECONDS):
+            self.step()
+
+    def step(self) -> None:
+        try:
+            beat(self.connection, self.queue_name, self.worker_name, HEARTBEAT_SECONDS)
+            if self.schedule:
+                self._schedule()
+            if self.queue is not None:
+                if _context.draining:  # a drain job of this worker runs: keep its flag alive
+                    self.queue.renew_drain_flag()
+                swept = self.queue.sweep_if_idle()
+                if swept:
+                    log.warning("re-enqueued a drain for tables with waiting events: %s", swept)
+        except redis.RedisError as error:
+            if self.failed is None:
+                log.warning("worker duties: Redis error (%s); going on", error)
+            self.failed = str(error)
+        else:
+            self.failed = None
+
+    def _schedule(self) -> None:
+        outcome = acquire_or_refresh_lock(
+            self.connection, self.lock_key, self.worker_name, SCHEDULER_LOCK_SECONDS
+        )
+        owned = outcome != "taken"
+        if owned != bool(self.scheduler.acquired_locks):
+            self.scheduler._acquired_locks = {self.queue_name} if owned else set()
+            self.scheduler._scheduled_job_registries = []
+        if owned:
+            self.scheduler.enqueue_scheduled_jobs()  # type: ignore[no-untyped-call]
+
+
+DUTY_SECONDS = 1.0
+SCHEDULER_LOCK_SECONDS = 5
+HEARTBEAT_SECONDS = 15
 
 
 def verify_audit_log(
@@ -518,11 +696,23 @@ def run_verify_worker(
     logging_level: str = "WARNING",
 ) -> bool:
     """Run the verification worker until stopped (or, with ``burst``, until its queue is
-    empty). Run it beside the audit worker, never instead of it."""
+    empty). Run it beside the audit worker, never instead of it. Like the audit worker it
+    says it is alive and rides out a Redis outage."""
     configure(database_url, redis_url, profiles_dir=profiles_dir)
-    connection = redis.Redis.from_url(redis_url)
-    worker = make_verify_worker(connection, queue_name)
-    return worker.work(burst=burst, with_scheduler=False, logging_level=logging_level)
+
+    def attempt() -> tuple[bool, bool]:
+        connection = redis.Redis.from_url(redis_url, **WORKER_REDIS_OPTIONS)
+        try:
+            worker = make_verify_worker(connection, queue_name)
+            with WorkerDuties(connection, queue_name, worker.name):
+                result = bool(
+                    worker.work(burst=burst, with_scheduler=False, logging_level=logging_level)
+                )
+            return result, burst or worker_stopped(worker)
+        finally:
+            connection.close()
+
+    return ride_out_redis(attempt, f"verification worker ({queue_name})")
 
 
 def requeue_failed(connection: redis.Redis, queue_name: str = "audit") -> int:

@@ -49,13 +49,15 @@ class EmbeddedRedis:
             self.process.wait()
 
 
-def socket_path_for(data_dir: Path) -> Path:
-    """The server's socket: in the data directory, or in /tmp if that path is too long."""
-    path = data_dir.resolve() / SOCKET_NAME
+def socket_path_for(data_dir: Path, name: str = SOCKET_NAME) -> Path:
+    """A socket of the data directory (default: the server's): in it, or in /tmp if that
+    path is too long."""
+    path = data_dir.resolve() / name
     if len(str(path)) <= MAX_SOCKET_PATH:
         return path
     digest = hashlib.sha256(str(path).encode()).hexdigest()[:16]
-    return Path(tempfile.gettempdir()) / f"dealerassist-{digest}.sock"
+    suffix = "" if name == SOCKET_NAME else f"-{Path(name).stem}"
+    return Path(tempfile.gettempdir()) / f"dealerassist-{digest}{suffix}.sock"
 
 
 def _client(socket_path: Path) -> redis.Redis:
@@ -65,7 +67,8 @@ def _client(socket_path: Path) -> redis.Redis:
     )
 
 
-def _answers(socket_path: Path) -> bool:
+def answers(socket_path: Path) -> bool:
+    """Whether the server at ``socket_path`` answers a ping (within a second)."""
     if not socket_path.exists():
         return False
     client = _client(socket_path)
@@ -101,7 +104,7 @@ def start_embedded_redis(data_dir: Path) -> EmbeddedRedis:
     data_dir.mkdir(parents=True, exist_ok=True)
     socket_path = socket_path_for(data_dir)
     url = f"unix://{socket_path}"
-    if _answers(socket_path):
+    if answers(socket_path):
         return EmbeddedRedis(url=url, socket_path=socket_path, process=None)
     socket_path.unlink(missing_ok=True)
     # its own session: a Ctrl-C in the terminal reaches serve and its workers, not Redis, which
@@ -111,7 +114,7 @@ def start_embedded_redis(data_dir: Path) -> EmbeddedRedis:
     )
     deadline = time.monotonic() + START_TIMEOUT_SECONDS
     while time.monotonic() < deadline:
-        if _answers(socket_path):
+        if answers(socket_path):
             return EmbeddedRedis(url=url, socket_path=socket_path, process=process)
         if process.poll() is not None:
             break

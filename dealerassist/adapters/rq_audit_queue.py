@@ -50,6 +50,7 @@ from rq import Queue, Retry
 from rq.serializers import JSONSerializer
 
 from dealerassist.audit.chain import canonical_json
+from dealerassist.audit.envelope import parse_at
 
 PENDING_KEY = "da:audit:pending:{table_id}"
 DIRTY_KEY = "da:audit:dirty:{queue}"
@@ -61,10 +62,15 @@ TABLE_FORKED_KEY = "da:audit:forked:{table_id}"
 
 DRAIN_JOB = "dealerassist.worker.drain_tables"
 TABLE_DRAIN_JOB = "dealerassist.worker.drain_table"
-# The flag expires so that a drain job lost for any reason (a failed job, a flushed queue)
-# cannot stop the queue from being drained for longer than this. A running job renews it
-# each time it hands over to the next job, well within this.
-FLAG_TTL_SECONDS = 300
+# The flag expires so that a drain job lost for any reason (a worker killed mid-job, a
+# failed job, a flushed queue) cannot stop the queue from being drained for longer than
+# this: a live worker then enqueues a drain (``sweep_if_idle``). The worker running the job
+# renews it every second or so, and each hand-over to the next job sets it again. (It was
+# 300 s: a second, idle worker then drained nothing for minutes after the first died.)
+FLAG_TTL_SECONDS = 10
+# A worker's heartbeat (``beat``): the workers of a queue whose key lives are live.
+WORKERS_KEY = "da:workers:{queue}"
+WORKER_BEAT_KEY = "da:worker:{queue}:{name}"
 RETRY_INTERVALS = (1, 2, 5, 15, 30, 60)
 JOB_TIMEOUT_SECONDS = 600
 FAILURE_TTL_SECONDS = 90 * 24 * 3600
@@ -143,6 +149,38 @@ def drain_flag_key(queue_name: str = "audit") -> str:
 def dirty_key(queue_name: str = "audit") -> str:
     """The Redis set of the queue's tables that have (or may have) staged events."""
     return DIRTY_KEY.format(queue=queue_name)
+
+
+def beat(connection: redis.Redis, queue_name: str, worker_name: str, ttl: int) -> None:
+    """Say that ``worker_name`` serves ``queue_name``, for the next ``ttl`` seconds."""
+    pipe = connection.pipeline(transaction=False)
+    pipe.set(WORKER_BEAT_KEY.format(queue=queue_name, name=worker_name), "1", ex=ttl)
+    pipe.sadd(WORKERS_KEY.format(queue=queue_name), worker_name)
+    pipe.execute()
+
+
+def forget_beat(connection: redis.Redis, queue_name: str, worker_name: str) -> None:
+    """A worker that stops says so at once (one killed lapses after its ``ttl``)."""
+    pipe = connection.pipeline(transaction=False)
+    pipe.delete(WORKER_BEAT_KEY.format(queue=queue_name, name=worker_name))
+    pipe.srem(WORKERS_KEY.format(queue=queue_name), worker_name)
+    pipe.execute()
+
+
+def live_workers(connection: redis.Redis, queue_name: str) -> list[str]:
+    """The workers of ``queue_name`` whose heartbeat lives (the lapsed are forgotten)."""
+    key = WORKERS_KEY.format(queue=queue_name)
+    names = sorted(_as_text(name) for name in connection.smembers(key))
+    if not names:
+        return []
+    pipe = connection.pipeline(transaction=False)
+    for name in names:
+        pipe.exists(WORKER_BEAT_KEY.format(queue=queue_name, name=name))
+    alive = dict(zip(names, pipe.execute(), strict=True))
+    lapsed = [name for name, exists in alive.items() if not exists]
+    if lapsed:
+        connection.srem(key, *lapsed)
+    return [name for name, exists in alive.items() if exists]
 
 
 def table_forked_key(table_id: str) -> str:
@@ -355,6 +393,10 @@ class RQAuditQueue:
         """End the drain: delete the flag if no table is dirty; False means keep draining."""
         return bool(self._release(keys=[self.dirty_key, self.flag_key]))
 
+    def renew_drain_flag(self) -> None:
+        """Keep the flag of a running drain job from lapsing (never sets a missing one)."""
+        self.connection.expire(self.flag_key, FLAG_TTL_SECONDS)
+
     def hold_drain_flag(self, seconds: int) -> None:
         """Keep new stagings from enqueueing more jobs while a failing drain retries."""
         self.connection.set(self.flag_key, "1", ex=seconds)
@@ -411,6 +453,35 @@ class RQAuditQueue:
             return []
         self.enqueue_drain()
         return swept
+
+    def sweep_if_idle(self) -> list[str]:
+        """``sweep(idle_only=True)`` when no drain is on but a table is dirty (its job was
+        lost and its flag lapsed), else nothing: one round trip while all is well."""
+        pipe = self.connection.pipeline(transaction=False)
+        pipe.exists(self.flag_key)
+        pipe.scard(self.dirty_key)
+        flag, dirty = pipe.execute()
+        if flag or not dirty:
+            return []
+        return self.sweep(idle_only=True)
+
+    # -- readiness -------------------------------------------------------------------
+
+    def oldest_staged_at(self) -> float | None:
+        """When the oldest event still staged was sealed (a POSIX time; None: nothing
+        waits): one LINDEX of each dirty table, in one round trip."""
+        tables = sorted(_as_text(t) for t in self.connection.smembers(self.dirty_key))
+        if not tables:
+            return None
+        pipe = self.connection.pipeline(transaction=False)
+        for table_id in tables:
+            pipe.lindex(pending_key(table_id), 0)
+        times = [parse_at(decode_event(raw)["at"]).timestamp() for raw in pipe.execute() if raw]
+        return min(times) if times else None
+
+    def live_workers(self) -> list[str]:
+        """The workers draining this queue whose heartbeat lives."""
+        return live_workers(self.connection, self.queue.name)
 
     def _claim_flag(self) -> bool:
         claimed = self.connection.set(self.flag_key, "1", ex=FLAG_TTL_SECONDS, nx=True)

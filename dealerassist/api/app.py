@@ -65,6 +65,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         p.stem for p in settings.profiles_dir.glob("*.toml")
     )
     app.config[docs.PROFILE_GAMES_CONFIG] = _profile_games(settings)
+    app.config[health.MAX_BACKLOG_CONFIG] = settings.ready_max_backlog_seconds
     app.config.update(config)
     app.json = JSONProvider(app)
     app.url_map.strict_slashes = False

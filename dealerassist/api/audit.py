@@ -22,12 +22,14 @@ from dealerassist.api.auth import Role, current_token, requires
 from dealerassist.api.errors import RETRY_AFTER_SECONDS, problem
 from dealerassist.api.http import json_body, services
 from dealerassist.api.schemas import (
+    AuditCollectionsQuerySchema,
     AuditEventsQuerySchema,
     AuditHandQuerySchema,
     AuditVerifyQuerySchema,
     StartVerificationSchema,
     load,
 )
+from dealerassist.audit import collection_report
 from dealerassist.audit.export import checkpoint_lines, to_csv_lines, to_jsonl_lines
 from dealerassist.audit.phh import hand_to_phh
 from dealerassist.errors import Forbidden, RateLimited
@@ -175,3 +177,27 @@ def verification(verification_id: str) -> Response:
     if allowed is not None and not job.covers_only(allowed):
         raise Forbidden("this verification covers tables this token is not allowed at")
     return jsonify(job.to_dict())
+
+
+_collections_query = AuditCollectionsQuerySchema()
+
+
+@blueprint.get("/collections")
+@requires(*AUDITORS)
+def collections() -> Response:
+    """The cage's collection report: rake, jackpot drop and time per gaming day, table and
+    dealer, the jackpot's running total and the check against the hands (``format=json``
+    default, or ``csv``: the rows). A table-scoped token sees only its tables."""
+    query = load(_collections_query, request.args.to_dict())
+    _scoped(query.get("table_id"))
+    report = use_cases.collections(
+        services(),
+        current_token().may_touch,
+        query.get("table_id"),
+        query.get("since"),
+        query.get("until"),
+        query.get("day_start_hour", 0),
+    )
+    if query.get("format") == "csv":
+        return Response(collection_report.to_csv_lines(report), mimetype=MIMETYPES["csv"])
+    return jsonify(report)

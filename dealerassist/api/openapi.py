@@ -112,7 +112,12 @@ VERIFY = {
 STATUS = {
     "type": "object",
     "required": ["status"],
-    "properties": {"status": {"type": "string"}, "checks": OBJECT},
+    "properties": {
+        "status": {"type": "string"},
+        "checks": OBJECT,
+        "partitions": {"type": "array", "items": OBJECT},
+        "warnings": {"type": "array", "items": {"type": "string"}},
+    },
 }
 
 _ERROR_TEXT = {
@@ -472,9 +477,15 @@ def _paths() -> dict[str, dict[str, Any]]:
         **audit_browse.openapi_paths(),
         "/healthz": {"get": _public("Liveness", {"200": {"description": "up",
                                                          "content": _json("Status")}})},
-        "/readyz": {"get": _public("Readiness: Redis, audit store, queue",
-                                   {"200": {"description": "ready", "content": _json("Status")}},
-                                   (503,))},
+        "/readyz": {"get": {
+            **_public("Readiness: audit store, workers; Redis, drain backlog of each partition",
+                      {"200": {"description": "ready or degraded (some partitions fail)",
+                               "content": _json("Status")}},
+                      (400, 503)),
+            "parameters": [{"in": "query", "name": "partition", "required": False,
+                            "description": "one Redis partition (from 1) alone",
+                            "schema": {"type": "integer", "minimum": 1}}],
+        }},
     }  # fmt: skip
 
 
@@ -532,6 +543,28 @@ def _audit_paths() -> dict[str, dict[str, Any]]:
                          (401, 403, 503)),
         },
         **_verification_paths(),
+        **_collection_paths(),
+    }  # fmt: skip
+
+
+def _collection_paths() -> dict[str, dict[str, Any]]:
+    """RAKE-01..05: the cage's collection report."""
+    report_ok = {
+        "200": {
+            "description": "rake, jackpot drop and time per gaming day, table and dealer, the "
+            "jackpot's running total and the check against the hands (json), or the rows (csv)",
+            "content": {
+                "application/json": {"schema": {"type": "object"}},
+                "text/csv": {"schema": {"type": "string"}},
+            },
+        }
+    }
+    query = {"in": "query", "schema": schemas.AuditCollectionsQuerySchema}
+    return {
+        "/v1/audit/collections": {
+            "get": _read("The collection report for the cage (json or csv)", "auditor, admin",
+                         report_ok, (400, 401, 403, 503), [query]),
+        },
     }  # fmt: skip
 
 

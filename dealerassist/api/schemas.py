@@ -169,6 +169,16 @@ class AuditEventsQuerySchema(StrictSchema):
     format = fields.String(validate=validate.OneOf(["jsonl", "csv"]))
 
 
+class AuditCollectionsQuerySchema(StrictSchema):
+    """GET /v1/audit/collections query string (RAKE-01..05: the cage's collection report)."""
+
+    table_id = fields.String(validate=validate.Regexp(TABLE_ID_PATTERN))
+    since = UtcDateTime()
+    until = UtcDateTime()
+    format = fields.String(validate=validate.OneOf(["json", "csv"]))
+    day_start_hour = fields.Integer(strict=False, validate=validate.Range(min=0, max=23))
+
+
 class AuditHandQuerySchema(StrictSchema):
     """GET /v1/audit/hands/{table_id}/{hand_no} query string."""
 

@@ -19,7 +19,8 @@ dealt first, ``_early_fifths``), a card the dealer exposed that was replaced (IR
 its replacement is in the deal line) ``_exposed`` (``_actions``), a hand called off
 before the deal ``_cancelled``, and the blinds' chop (SHOW-08: the hand ends after the folds,
 each blind taking its blind back) ``_chopped``, the player who entered it (``_dealt_in_turn``,
-``_footer``). Refused entries are not
+``_footer``), and the house's take (RAKE-01..03: PHH's post-rake ``winnings``, our ``_rake``,
+``_jackpot_drop`` and ``_pot_rake``). Refused entries are not
 part of a hand history, unless the floor let one bind (a ruling's ``accept_entry``: an action
 out of turn, OPEN-01/BET-08, or over a house limit): it is written where the engine applied
 it, and ``_accepted`` names it and the rule waived, so the reader enters it as that ruling
@@ -632,6 +633,8 @@ def _footer(hand_record: Mapping[str, Any], order: list[int]) -> list[str]:
     if isinstance(result, Mapping) and result.get("stacks"):
         stacks = {int(seat): stack for seat, stack in result["stacks"].items()}
         lines.append(_toml("finishing_stacks", [stacks.get(seat, 0) for seat in order]))
+    if isinstance(result, Mapping) and "rake" in result:  # RAKE-01..03: the house's take
+        lines += _rake_lines(result, order)
     if isinstance(result, Mapping) and result.get("cancelled"):  # no hand was played
         lines.append(_toml("_cancelled", True))
     chopper = _chopper(events, order)
@@ -661,6 +664,26 @@ def _footer(hand_record: Mapping[str, Any], order: list[int]) -> list[str]:
     if rulings:  # what PHH cannot say (a killed hand, an award, an adjusted stack) is named here
         lines.append(_toml("_rulings", rulings))
     return lines
+
+
+def _rake_lines(result: Mapping[str, Any], order: list[int]) -> list[str]:
+    """RAKE-01..03: PHH has no rake field; its ``winnings`` are "the post-rake values", so they
+    are written, with our ``_rake`` and ``_jackpot_drop`` (the hand's totals) and ``_pot_rake``
+    (each pot, main pot first: its amount, rake and jackpot drop) for the reader and for a
+    pokerkit rake function (``HandHistory.loads(text, rake=...)``) that takes them again.
+
+    >>> _rake_lines({"rake": 4, "jackpot_drop": 1, "winnings": {"3": 65},
+    ...              "pots": [{"amount": 70, "rake": 4, "jackpot_drop": 1}]}, [2, 3, 1])
+    ['winnings = [0, 65, 0]', '_rake = 4', '_jackpot_drop = 1', '_pot_rake = [[70, 4, 1]]']
+    """
+    won = {int(seat): chips for seat, chips in (result.get("winnings") or {}).items()}
+    pots = [[pot["amount"], pot["rake"], pot["jackpot_drop"]] for pot in result.get("pots") or []]
+    return [
+        _toml("winnings", [won.get(seat, 0) for seat in order]),
+        _toml("_rake", result["rake"]),
+        _toml("_jackpot_drop", result.get("jackpot_drop", 0)),
+        _toml("_pot_rake", pots),
+    ]
 
 
 def _chopper(events: list[Mapping[str, Any]], order: list[int]) -> int:

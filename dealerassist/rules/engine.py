@@ -22,6 +22,7 @@ from dealerassist.rules import (
     moving_button,
     openers,
     posting,
+    rake,
     rulings,
     seating,
     showdown,
@@ -113,11 +114,12 @@ def apply(state: TableState, command: Command, rules: HouseRules, at: datetime) 
             table = _act(state, command, rules, at, log)
         case CreateTable(spec=spec):
             kills.check_stakes(spec, rules)
+            rake.check_stakes(spec, rules)
             table = new_table(spec)
         case SeatPlayer() | RemovePlayer() | SitOut() | ReturnToPlay() | ChangeSeat() | AddChips():
             table = _seat_command(state, command, rules, log)
         case StartHand(button=button, kill_seat=kill_seat):
-            table = _start(state, button, rules, log, kill_seat)
+            table = _start(state, button, rules, log, kill_seat, at)
         case Ruling():
             table = rulings.apply_ruling(state, command, rules, at, log, apply)
     table, kill_button = kills.settle(table, rules)
@@ -183,7 +185,12 @@ def _seat_command(
 
 
 def _start(
-    state: TableState, button: int | None, rules: HouseRules, log: Log, kill_seat: int | None
+    state: TableState,
+    button: int | None,
+    rules: HouseRules,
+    log: Log,
+    kill_seat: int | None,
+    at: datetime,
 ) -> TableState:
     """Start the next hand; ``kill_seat`` is the seat that kills it by choice (KILL-01)."""
     if state.hand is not None and state.hand.phase is not Phase.COMPLETE:
@@ -219,6 +226,7 @@ def _start(
     if hand.kill_seat is not None:  # KILL-01: only in a kill pot, so other hands record as before
         started["kill"] = kills.kill_record(hand, state.spec.stakes, rules)
     log.events.append(started)
+    state, hand = rake.start_period(state, hand, rules, at)  # RAKE-05
     if hand.deck != 52:
         text = f"Deal this hand with the {hand.deck}-card deck ({len(hand.players)} players)"
         log.notices.append(Notice(rule_id=RuleId.GAME_05, message=text))

@@ -13,6 +13,7 @@ from dealerassist.rules.drawing import next_to_draw
 from dealerassist.rules.house_rules import HouseRules, OddChipMethod
 from dealerassist.rules.openers import ask_all_in
 from dealerassist.rules.pots import return_uncalled
+from dealerassist.rules.rake import collect_time, drop_instruction
 from dealerassist.rules.showdown import award, next_to_show
 from dealerassist.rules.state import (
     HandState,
@@ -75,6 +76,9 @@ def _step(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log) -> Hand
 def _after_posting(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log) -> HandState:
     if len(hand.players) < 2:
         return cancel(hand, log)
+    hand, collected, collect = collect_time(hand)  # RAKE-05: a new period's time, if due
+    log.events.extend(collected)
+    log.instructions.extend(collect)
     seats = [player.seat for player in hand.players]
     deck = deck_size(spec.variant, len(seats), rules)  # GAME-05 after sit-outs
     if deck != hand.deck:  # never silently: the hand was announced with the other deck
@@ -164,7 +168,7 @@ def finish(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log) -> Han
     hand = _returned(hand, log)
     ranking = ranking_name(spec.variant, hand.deck)
     pokerkit = rules.showdown.odd_chip is OddChipMethod.POKERKIT
-    result = award(hand, ranking, rules.stripped.ace_low_straight, pokerkit)
+    result = award(hand, ranking, rules.stripped.ace_low_straight, pokerkit, rules)
     winnings = {int(seat): chips for seat, chips in result["winnings"].items()}
     players = tuple(
         evolve(p, stack=p.stack + winnings.get(p.seat, 0), bet=0, committed=0, dead=0)
@@ -172,7 +176,10 @@ def finish(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log) -> Han
     )
     result["stacks"] = {str(p.seat): p.stack for p in players}
     # SHOW-07: each pot awarded separately, the last-formed side pot first (the result lists
-    # the main pot first, as rulings and awards name them)
+    # the main pot first, as rulings and awards name them); RAKE-01/03: the drop comes first
+    dropped = drop_instruction(result)
+    if dropped is not None:
+        log.instructions.append(dropped)
     for index, pot in reversed(list(enumerate(result["pots"]))):
         for seat, chips in pot["shares"].items():
             log.instructions.append(say.award(int(seat), chips, index))

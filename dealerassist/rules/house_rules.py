@@ -389,6 +389,35 @@ class KillRules:
     action: KillAction = KillAction.LAST  # KILL-04
 
 
+class Collection(StrEnum):
+    """RAKE-01..RAKE-05: how the house collects at the table (house policy, posted at the
+    table; no rule book fixes it)."""
+
+    NONE = "none"  # no collection (every profile version before the option)
+    PERCENT = "percent"  # RAKE-01: a percent of each pot, rounded down, capped per hand
+    PER_HAND = "per_hand"  # RAKE-01: a fixed amount from each pot that reaches a size
+    TIME = "time"  # RAKE-05: an amount per seat per period instead of a rake
+
+
+@dataclass(frozen=True, slots=True)
+class RakeRules:
+    """RAKE-01..RAKE-05: the house's take (``rules/rake.py``); off by default, so every profile
+    version written before the section deals exactly as it did."""
+
+    collection: Collection = Collection.NONE
+    percent: int = 0  # RAKE-01: percent of each pot (0-100), rounded down to chip_unit
+    chip_unit: int = 1  # RAKE-01: the table's smallest chip; it must divide the blinds
+    cap: int = 0  # RAKE-01: most taken in one hand across all pots, main pot first; 0 = none
+    min_pot: int = 0  # RAKE-01: a hand whose pots total less pays no rake
+    per_hand: int = 0  # RAKE-01: collection = "per_hand": the fixed amount taken
+    no_draw_no_drop: bool = False  # RAKE-02: a hand over before the first draw pays nothing
+    jackpot_drop: int = 0  # RAKE-03: chips dropped for the jackpot (only with a draw)
+    jackpot_min_pot: int = 0  # RAKE-03: ... when the pots total at least this
+    jackpot_min_players: int = 0  # RAKE-03: ... with at least this many dealt in; 0 = any
+    time_amount: int = 0  # RAKE-05: chips due from each seat dealt in when a period starts
+    time_period_minutes: int = 30  # RAKE-05: the length of a period
+
+
 @dataclass(frozen=True, slots=True)
 class HouseRules:
     """A complete house-rule profile. ``profile_id`` and ``sha256`` identify its source file."""
@@ -407,3 +436,4 @@ class HouseRules:
     deck: DeckRules = field(default_factory=DeckRules)  # DECK-02..04
     kill: KillRules = field(default_factory=KillRules)  # KILL-01..06
     irregularities: IrregularityRules = field(default_factory=IrregularityRules)  # IRREG-01..04
+    rake: RakeRules = field(default_factory=RakeRules)  # RAKE-01..05

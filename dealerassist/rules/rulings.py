@@ -21,6 +21,7 @@ from dealerassist.rules import (
     journal,
     kills,
     openers,
+    rake,
     showdown,
     waivers,
 )
@@ -183,7 +184,7 @@ def _apply_effect(
         case KillHand(seat=seat):
             return _kill(state, seat, rules, log, replay)
         case Award():
-            return _award(state, effect, log)
+            return _award(state, effect, log, rules)
         case AdjustStack(seat=seat, amount=amount):
             return _adjust(state, seat, amount, rules, log)
         case MoveButton(seat=seat):
@@ -481,11 +482,12 @@ def _next_turn(hand: HandState, killed: int, rules: HouseRules) -> int | None:
     return showdown.next_to_show(hand, rules)  # SHOW-01 in the profile's order
 
 
-def _award(state: TableState, award: Award, log: Log) -> TableState:
+def _award(state: TableState, award: Award, log: Log, rules: HouseRules) -> TableState:
     """SHOW-06/07/09: an uncalled bet goes back, then every chip in the middle goes to
     ``award.seats``, or each pot to its seats in ``award.pots`` (each eligible for it); shares
     split as at a showdown, odd chips one each from the first winner left of the button. The
-    hand is complete."""
+    hand is complete. RAKE-01..04: the house takes its rake and jackpot drop first, as at a
+    showdown."""
     hand = _live_hand(state, "award")
     if hand.phase is Phase.POSTING:
         raise _refuse("Nothing is dealt yet; declare a misdeal or let the posts finish.")
@@ -499,7 +501,7 @@ def _award(state: TableState, award: Award, log: Log) -> TableState:
         hand = return_uncalled(hand)
         check_seats_awarded(hand, award.seats)
         awarded = [(Pot(hand.pot, award.seats), award.seats)]
-    result = _awarded_result(hand, awarded, log)
+    result = _awarded_result(hand, awarded, log, rules)
     winnings = {int(seat): chips for seat, chips in result["winnings"].items()}
     players = tuple(
         evolve(p, stack=p.stack + winnings.get(p.seat, 0), bet=0, committed=0, dead=0)
@@ -613,29 +615,41 @@ def _seat_list(seats: tuple[int, ...]) -> str:
     return ", ".join(str(seat) for seat in seats)
 
 
-def _awarded_result(hand: HandState, awarded: Awarded, log: Log) -> dict[str, Any]:
+def _awarded_result(
+    hand: HandState, awarded: Awarded, log: Log, rules: HouseRules
+) -> dict[str, Any]:
     """The hand's result, one entry per pot as a showdown writes it, marked ``by_ruling``;
-    each pot split with the showdown's seat order (SHOW-06/09)."""
+    each pot split with the showdown's seat order (SHOW-06/09), after the house's take where
+    the profile takes one (RAKE-01..04, with the drop instruction first)."""
     order = [player.seat for player in hand.players]
     pots = []
     winnings: dict[int, int] = {}
+    takes = rake.collect(hand, [pot for pot, _ in awarded], rules)
+    pushes = []
     for index, (pot, winners) in enumerate(awarded):
-        shares = split(pot.amount, winners, order)
+        take = None if takes is None else takes[index]
+        net = pot.amount if take is None else pot.amount - take.rake - take.jackpot_drop
+        shares = split(net, winners, order)
         for seat, chips in shares.items():
             winnings[seat] = winnings.get(seat, 0) + chips
-            log.instructions.append(say.award(seat, chips, index))
-        pots.append(
-            {
-                "amount": pot.amount,
-                "eligible": list(pot.eligible),
-                "winners": sorted(winners),
-                "shares": {str(seat): chips for seat, chips in shares.items()},
-                "odd_chip": next(iter(shares)) if pot.amount % len(winners) else None,
-                "by_ruling": True,
-            }
-        )
+            pushes.append(say.award(seat, chips, index))
+        entry: dict[str, Any] = {
+            "amount": pot.amount,
+            "eligible": list(pot.eligible),
+            "winners": sorted(winners),
+            "shares": {str(seat): chips for seat, chips in shares.items()},
+            "odd_chip": next(iter(shares)) if net % len(winners) else None,
+            "by_ruling": True,
+        }
+        if take is not None:
+            entry |= {"rake": take.rake, "jackpot_drop": take.jackpot_drop}
+        pots.append(entry)
+    totals = {} if takes is None else rake.result_fields(pots)
+    dropped = rake.drop_instruction({"pots": pots, **totals})
+    log.instructions.extend([dropped, *pushes] if dropped is not None else pushes)
     return {
         "pots": pots,
+        **totals,
         "winnings": {str(seat): chips for seat, chips in sorted(winnings.items())},
         "returned": {str(p.seat): p.returned for p in hand.players if p.returned},
         "shown": {str(p.seat): " ".join(p.shown) for p in hand.players if p.shown},

@@ -12,6 +12,7 @@ from dealerassist.rules.dealing import HAND_SIZE, JOKER_DECK, UNKNOWN
 from dealerassist.rules.house_rules import HouseRules
 from dealerassist.rules.joker import JOKER, joker_cards, joker_value
 from dealerassist.rules.pots import Pot, hand_pots, split
+from dealerassist.rules.rake import collect, result_fields
 from dealerassist.rules.ruling_commands import pot_name
 from dealerassist.rules.state import HandState, evolve
 from dealerassist.rules.variants import game
@@ -243,33 +244,44 @@ def hand_strength(cards: tuple[str, ...], ranking: str, ace_low_straight: bool) 
 
 
 def award(
-    hand: HandState, ranking: str, ace_low_straight: bool, pokerkit: bool = False
+    hand: HandState,
+    ranking: str,
+    ace_low_straight: bool,
+    pokerkit: bool = False,
+    rules: HouseRules | None = None,
 ) -> dict[str, Any]:
     """SHOW-06/07/09: each pot to its best eligible hand, ties split, odd chips left of button;
-    ``pokerkit`` (``odd_chip = "pokerkit"``): pokerkit's pots and split (``_pokerkit_pots``)."""
+    ``pokerkit`` (``odd_chip = "pokerkit"``): pokerkit's pots and split (``_pokerkit_pots``).
+    RAKE-01..04: where ``rules`` take a rake or a jackpot drop, each pot's share of them is
+    taken first (the pot's ``rake`` and ``jackpot_drop``) and the rest split."""
     order = [player.seat for player in hand.players]
     pots = []
     winnings: dict[int, int] = {}
     contested = hand_pots(hand)
     if pokerkit:
         contested = _pokerkit_pots(hand, contested, ranking, ace_low_straight)
-    for pot in contested:
+    takes = None if rules is None else collect(hand, contested, rules)
+    for index, pot in enumerate(contested):
         winners = _pot_winners(hand, pot, ranking, ace_low_straight)
-        shares = split(pot.amount, winners, order, whole_remainder=pokerkit)
+        take = None if takes is None else takes[index]
+        net = pot.amount if take is None else pot.amount - take.rake - take.jackpot_drop
+        shares = split(net, winners, order, whole_remainder=pokerkit)
         for seat, chips in shares.items():
             winnings[seat] = winnings.get(seat, 0) + chips
-        odd = next(iter(shares)) if pot.amount % len(winners) else None
-        pots.append(
-            {
-                "amount": pot.amount,
-                "eligible": list(pot.eligible),
-                "winners": sorted(winners),
-                "shares": {str(seat): chips for seat, chips in shares.items()},
-                "odd_chip": odd,
-            }
-        )
+        odd = next(iter(shares)) if net % len(winners) else None
+        entry: dict[str, Any] = {
+            "amount": pot.amount,
+            "eligible": list(pot.eligible),
+            "winners": sorted(winners),
+            "shares": {str(seat): chips for seat, chips in shares.items()},
+            "odd_chip": odd,
+        }
+        if take is not None:
+            entry |= {"rake": take.rake, "jackpot_drop": take.jackpot_drop}
+        pots.append(entry)
     return {
         "pots": pots,
+        **(result_fields(pots) if takes is not None else {}),
         "winnings": {str(seat): chips for seat, chips in sorted(winnings.items())},
         "returned": {str(p.seat): p.returned for p in hand.players if p.returned},
         "shown": {str(p.seat): " ".join(p.shown) for p in hand.players if p.shown},

@@ -269,6 +269,11 @@ class HandState:
     short_all_ins: tuple[int, ...] = field(default=(), metadata=OMIT_AT_DEFAULT)
     # DECK-06: cards found face up in the stub in this hand (now in the burn pile; two: void)
     boxed: int = field(default=0, metadata=OMIT_AT_DEFAULT)
+    # RAKE-05 (``collection = "time"``): this hand started a new period, so each seat dealt in
+    # owes ``time_due`` once the posts are made; then the total it paid is ``time_collected``
+    # (rules/rake.py); 0 in every other hand
+    time_due: int = field(default=0, metadata=OMIT_AT_DEFAULT)
+    time_collected: int = field(default=0, metadata=OMIT_AT_DEFAULT)
 
     def player(self, seat: int) -> PlayerState:
         for player in self.players:
@@ -339,6 +344,10 @@ class TableState:
     # Empty in hand 1 (the table's hand says it), after the first orbit and under profiles
     # without the option, so every state recorded before it encodes byte for byte as before.
     first_orbit: tuple[int, ...] = field(default=(), metadata=OMIT_AT_DEFAULT)
+    # RAKE-05 (``collection = "time"`` only): when the table's first period started (ISO 8601,
+    # the ``at`` of its first hand) and how many periods have been collected since
+    time_started: str | None = field(default=None, metadata=OMIT_AT_DEFAULT)
+    time_periods: int = field(default=0, metadata=OMIT_AT_DEFAULT)
 
     def seat(self, seat: int) -> SeatState:
         if not 1 <= seat <= len(self.seats):

@@ -110,6 +110,12 @@ class RuleId(StrEnum):
     IRREG_06 = "IRREG-06"
     # a card found face up in the stub (rules/boxed_card.py)
     DECK_06 = "DECK-06"
+    # the house's take, a house policy no rule book fixes (rules/rake.py, issue 23)
+    RAKE_01 = "RAKE-01"  # percent rounded down to the chip, capped per hand; or per hand
+    RAKE_02 = "RAKE-02"  # no draw, no drop
+    RAKE_03 = "RAKE-03"  # the jackpot drop: a pot size, a draw, players dealt in
+    RAKE_04 = "RAKE-04"  # never raked: an uncalled bet, a chopped pot (SHOW-08)
+    RAKE_05 = "RAKE-05"  # time collection: per seat dealt in when a period starts
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ from datetime import datetime
 from typing import Any
 
 from dealerassist.audit.checkpoints import redact
+from dealerassist.audit.collection_report import check_report, collection_report
 from dealerassist.audit.verify import verify
 from dealerassist.errors import DealerAssistError, InvalidInput, NotFound, Unavailable
 from dealerassist.rules.state import Phase
@@ -298,3 +299,22 @@ def _scope(table_id: str | None) -> str:
     ("table 'T7'", 'the audit store')
     """
     return "the audit store" if table_id is None else f"table {table_id!r}"
+
+
+def collections(
+    services: Services,
+    may_see: Callable[[str], bool],
+    table_id: str | None = None,
+    since: datetime | None = None,
+    until: datetime | None = None,
+    day_start_hour: int = 0,
+) -> dict[str, Any]:
+    """The cage's collection report (``audit.collection_report``) of the tables ``may_see``
+    allows, with ``check``: the same log summed another way (RAKE-01..05)."""
+
+    def scoped() -> Iterator[dict[str, Any]]:
+        events = audit_events(services, table_id, since, until)
+        return (event for event in events if may_see(str(event.get("table_id"))))
+
+    report = collection_report(scoped(), day_start_hour)
+    return {**report, "check": check_report(report, scoped())}

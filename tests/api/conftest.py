@@ -12,6 +12,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
+from dealerassist.adapters.rq_audit_queue import beat
+from dealerassist.adapters.rq_verifications import VERIFY_QUEUE
 from dealerassist.api import create_app
 from dealerassist.api.auth import Role, Token, TokenBook, digest
 from dealerassist.bootstrap import build_services
@@ -109,9 +111,17 @@ def settings(redis_url: str, redis_client: redis.Redis, tmp_path: Path) -> Setti
     )
 
 
+# Heartbeats of a drain and a verification worker that tests' /readyz counts as live (no
+# worker runs in these tests; readiness fails without them).
+TEST_WORKER = "api-tests"
+
+
 @pytest.fixture
-def services(settings: Settings) -> Iterator[Services]:
-    """The production services (bootstrap) over the test Redis and SQLite."""
+def services(settings: Settings, redis_client: redis.Redis) -> Iterator[Services]:
+    """The production services (bootstrap) over the test Redis and SQLite; a drain and a
+    verification worker said to be live (``TEST_WORKER``)."""
+    beat(redis_client, "audit", TEST_WORKER, 3600)
+    beat(redis_client, VERIFY_QUEUE, TEST_WORKER, 3600)
     built = build_services(settings)
     yield built
     built.audit_store.engine.dispose()  # type: ignore[attr-defined]

