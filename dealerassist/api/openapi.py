@@ -393,6 +393,7 @@ def _components(spec: APISpec, profile_ids: Sequence[str]) -> None:
         ("SeatChange", schemas.SeatChangeSchema),
         ("StartHand", schemas.StartHandSchema),
         ("Action", schemas.ActionSchema),
+        ("Undo", schemas.UndoSchema),
     ):
         spec.components.schema(name, schema=schema)
     for name, body in (
@@ -470,6 +471,16 @@ def _paths() -> dict[str, dict[str, Any]]:
             "parameters": [TABLE_ID],
             "post": _write(f"Record one action ({actions})", "dealer", "Action",
                            _table_answer("200", "the table after the action")),
+        },
+        "/v1/tables/{table_id}/undo": {
+            "parameters": [TABLE_ID],
+            "post": _write("Take back the hand's last action before the next entry: a "
+                           "correction (a void_last ruling by the dealer), never a deletion; "
+                           "If-Match is required (the version the entry produced); 409 once "
+                           "anything else was entered or the hand is over (call the floor)",
+                           "dealer or floor", "Undo",
+                           _table_answer("200", "the table with the entry taken back"),
+                           required=False),
         },
         **profiles.openapi_paths(),
         **_audit_paths(),

@@ -146,6 +146,11 @@ FLOOR_CALL = {
             "minimum": 0,
             "description": "since it was opened, by the service's clock",
         },
+        "ruling": {
+            **OBJECT,
+            "nullable": True,
+            "description": "the ruling that closed it: decision, label, rule_id, note, effects",
+        },
     },
     "additionalProperties": True,
 }

@@ -76,6 +76,15 @@ def open_floor_call(table_id: str) -> Response:
     return response
 
 
+@blueprint.get("/v1/tables/<table_id>/floor-calls/<call_id>")
+@requires(Role.DEALER, Role.FLOOR, Role.ADMIN)
+def get_floor_call(table_id: str, call_id: str) -> Response:
+    """One floor call of the table, open or closed, with the ruling that closed it."""
+    if not CALL_ID.fullmatch(call_id):
+        raise NotFound(f"no floor call {call_id!r}")
+    return jsonify(use_cases.get_floor_call(services(), table_id, call_id))
+
+
 @blueprint.get("/v1/floor/calls")
 @requires(Role.FLOOR, Role.ADMIN)
 def list_floor_calls() -> Response:
@@ -161,6 +170,17 @@ def openapi_paths() -> dict[str, dict[str, Any]]:
                 "floor (dealer, auditor and admin get 403)", answer, WRITE_ERRORS,
                 parameters=["IfMatch", "IdempotencyKey"],
                 requestBody={"required": True, "content": _json("Ruling")},
+            ),
+        },
+        "/v1/tables/{table_id}/floor-calls/{call_id}": {
+            "parameters": [TABLE_ID, {"name": "call_id", "in": "path", "required": True,
+                                      "schema": {"type": "string"}, "description": "call ID"}],
+            "get": _operation(
+                "One floor call of the table, open or closed (ruling: the decision, its "
+                "label, the note and the effects that closed it)",
+                "dealer, floor, admin",
+                {"200": {"description": "the call", "content": _json("FloorCall")}},
+                (401, 403, 404, 503),
             ),
         },
         "/v1/rulings/options": {

@@ -207,3 +207,10 @@ def load(schema: Schema, data: Any) -> dict[str, Any]:
         )
         raise ValidationFailed("the request does not match its schema", messages) from None
     return dict(loaded)
+
+
+class UndoSchema(StrictSchema):
+    """POST /v1/tables/{table_id}/undo: the dealer takes back the entry just made; an
+    optional ``note`` says why (the correction's note names the entry and the dealer)."""
+
+    note = fields.String(validate=validate.Length(max=500))

@@ -20,8 +20,10 @@ from dealerassist.api.schemas import (
     SeatChangeSchema,
     SeatSchema,
     StartHandSchema,
+    UndoSchema,
 )
 from dealerassist.errors import Forbidden
+from dealerassist.service import corrections
 from dealerassist.service import tables as use_cases
 
 blueprint = Blueprint("tables", __name__, url_prefix="/v1/tables")
@@ -31,6 +33,7 @@ _seat_schema = SeatSchema()
 _seat_change_schema = SeatChangeSchema()
 _start_schema = StartHandSchema()
 _action_schema = ActionSchema()
+_undo_schema = UndoSchema()
 
 
 @blueprint.post("")
@@ -119,6 +122,17 @@ def submit_action(table_id: str) -> Response:
     """Record one action."""
     body = json_body(_action_schema)
     answer = use_cases.submit_action(
+        services(), table_id, body, current_token().actor, preconditions()
+    )
+    return answer_response(answer)
+
+
+@blueprint.post("/<table_id>/undo")
+@requires(Role.DEALER, Role.FLOOR)
+def undo_last_entry(table_id: str) -> Response:
+    """Take back the hand's last action before the next entry (If-Match: its version)."""
+    body = json_body(_undo_schema, optional=True)
+    answer = corrections.undo_last_entry(
         services(), table_id, body, current_token().actor, preconditions()
     )
     return answer_response(answer)

@@ -143,11 +143,19 @@ def draw_limit_message(seat: int, rules: HouseRules, player: PlayerState) -> str
 
 
 def max_draw(hand: HandState, seat: int, rules: HouseRules, draw_round: int, ace: bool) -> int:
-    """The largest legal draw now: the house maximum, the cards held, and what the stub can give."""
+    """The largest legal draw now: the house maximum, the cards held, and what the stub can give.
+
+    DRAW-06: every draw from one card up to it can be supplied (``can_supply``), so the range
+    ``legal_actions`` offers (0 to this) is exactly what ``check_draw`` accepts: both ask this
+    function. Counted up from one, not down from the top: a larger draw the stub could give
+    while a smaller one fails would otherwise be offered above a hole."""
     player = hand.player(seat)
     top = min(rule_max(rules, ace), player.held, HAND_SIZE)
-    while top > 0 and not can_supply(hand, seat, top, rules, draw_round):
-        top -= 1
+    if _plainly_supplied(hand, seat, top, rules, draw_round):
+        return top  # the usual case: the stub covers the largest draw, so every smaller one
+    for count in range(1, top + 1):
+        if not can_supply(hand, seat, count, rules, draw_round):
+            return count - 1
     return top
 
 
@@ -156,10 +164,10 @@ def can_supply(hand: HandState, seat: int, count: int, rules: HouseRules, draw_r
     card owed to five-card draws (this one's included) if nobody else draws: the draw and the
     fifth cards are played out on a copy of the hand (unless the stub plainly covers it all,
     burns included: the usual case, kept cheap for ``legal_actions``)."""
+    if _plainly_supplied(hand, seat, count, rules, draw_round):
+        return True
     owed = sum(owed_count(hand, other) for other in set(hand.come_back))  # IRREG-04: 2+ a seat
     owed += 1 if splits(count, rules) else 0
-    if stub_fits(hand, seat, count + 2 * owed + 1, rules, draw_round):
-        return True
     if not owed:
         return deliverable(hand, seat, count, rules, draw_round) is not None
     try:
@@ -170,6 +178,16 @@ def can_supply(hand: HandState, seat: int, count: int, rules: HouseRules, draw_r
         return False
     final, _ = deal_fifth_cards(after, rules, draw_round)
     return all(final.player(owed).held == HAND_SIZE for owed in after.come_back)
+
+
+def _plainly_supplied(
+    hand: HandState, seat: int, count: int, rules: HouseRules, draw_round: int
+) -> bool:
+    """The stub alone covers ``count`` cards and every card owed after them, a burn before
+    each (so it covers any smaller draw too)."""
+    owed = sum(owed_count(hand, other) for other in set(hand.come_back))  # IRREG-04: 2+ a seat
+    owed += 1 if splits(count, rules) else 0
+    return stub_fits(hand, seat, count + 2 * owed + 1, rules, draw_round)
 
 
 def draw_legal(
@@ -226,8 +244,8 @@ def _check_draw(hand: HandState, act: Act, rules: HouseRules, mode: Mode, draw_r
     limit = rule_max(rules, act.ace_shown)
     if count > limit or count > player.held:
         raise refuse(RuleId.DRAW_02, draw_limit_message(act.seat, rules, player), act.seat, allowed)
-    if count and not can_supply(hand, act.seat, count, rules, draw_round):
-        most = max_draw(hand, act.seat, rules, draw_round, act.ace_shown)
+    most = max_draw(hand, act.seat, rules, draw_round, act.ace_shown) if count else 0
+    if count > most:  # DRAW-06: the very bound ``draw_legal`` offers
         message = f"The stub and a reshuffle can give only {most} card(s); draw at most {most}."
         raise refuse(RuleId.DRAW_06, message, act.seat, allowed)
     if mode is Mode.CARD:

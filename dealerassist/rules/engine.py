@@ -17,6 +17,7 @@ from dealerassist.rules import (
     exposed,
     exposed_draw,
     extra_card,
+    hand_names,
     journal,
     kills,
     moving_button,
@@ -707,6 +708,7 @@ def view(state: TableState, rules: HouseRules, at: datetime) -> dict[str, Any]:
         "extra_card": extra_card.extra_card_legal(hand),  # IRREG-06, for any seat dealt in
         "boxed_card": boxed_card.boxed_card_legal(hand),  # DECK-06, while the stub is dealt
         "result": None if hand is None else hand.result,
+        "shown_as": hand_names.shown_names(state, rules),  # the shown hands in words
     }
 
 

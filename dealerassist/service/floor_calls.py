@@ -84,6 +84,8 @@ class FloorCall:
     # the hand's entries so far as the dealer made them ({"at", "command"}, cards included)
     actions: list[dict[str, Any]] = field(default_factory=list)
     expires_at: str | None = None  # UTC, ISO 8601: when the call leaves the open lists
+    # the ruling that closed it, for the tablet to show: decision, its label, note, effects
+    ruling: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}

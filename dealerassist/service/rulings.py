@@ -28,7 +28,7 @@ from dealerassist.errors import (
 from dealerassist.rules.actions import Act, command_from_dict
 from dealerassist.rules.engine import apply, view
 from dealerassist.rules.house_rules import HouseRules
-from dealerassist.rules.ruling_commands import Ruling
+from dealerassist.rules.ruling_commands import Ruling, effect_kind
 from dealerassist.rules.ruling_options import options_for
 from dealerassist.rules.state import TableState
 from dealerassist.rules.violations import RuleViolation
@@ -78,19 +78,29 @@ def issue_ruling(
         )
     answer = execute(services, table_id, command, actor, pre)
     if call is not None and call.status == OPEN and answer.kind is AnswerKind.ACCEPTED:
-        _close(services, call, actor, answer)
+        _close(services, call, actor, answer, command)
     return answer
 
 
-def _close(services: Services, call: FloorCall, actor: Actor, answer: Answer) -> None:
+def _close(
+    services: Services, call: FloorCall, actor: Actor, answer: Answer, ruling: Ruling
+) -> None:
     event = answer.body.get("event")
     seq = event.get("seq") if isinstance(event, Mapping) else None
+    labels = {o.decision: o.label for o in options_for(ruling.rule_id)}
     closed = replace(
         call,
         status=CLOSED,
         closed_at=format_at(services.clock.now()),
         closed_by=actor.name,
         ruling_seq=seq,
+        ruling={
+            "decision": ruling.decision,
+            "label": labels.get(ruling.decision, ruling.decision),
+            "rule_id": ruling.rule_id,
+            "note": ruling.note,
+            "effects": [effect_kind(effect) for effect in ruling.effects],
+        },
     )
     _store(services).save(closed, services.floor_call_limits)
 
@@ -302,3 +312,13 @@ def _summary(call: FloorCall, now: datetime) -> dict[str, Any]:
 
 def _waited(call: FloorCall, now: datetime) -> int:
     return max(0, int((now - parse_at(call.opened_at)).total_seconds()))
+
+
+def get_floor_call(services: Services, table_id: str, call_id: str) -> dict[str, Any]:
+    """One call of the table as it stands (``floor_call``), with the ruling that closed it,
+    without the table and the hand's entries (cards included) it keeps: what the tablet
+    that made the call shows of the floor's answer; NotFound at another table."""
+    body = floor_call(services, call_id)
+    if body["table_id"] != table_id:
+        raise NotFound(f"no floor call {call_id!r} at table {table_id!r}")
+    return {k: v for k, v in body.items() if k not in LISTED_WITHOUT}

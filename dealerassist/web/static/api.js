@@ -12,7 +12,9 @@ export const ROUTES = {
   seatChange: ["POST", "/v1/tables/{table_id}/seats/{seat}/changes"],
   startHand: ["POST", "/v1/tables/{table_id}/hands"],
   action: ["POST", "/v1/tables/{table_id}/actions"],
+  undo: ["POST", "/v1/tables/{table_id}/undo"],
   floorCall: ["POST", "/v1/tables/{table_id}/floor-calls"],
+  tableFloorCall: ["GET", "/v1/tables/{table_id}/floor-calls/{call_id}"],
   ruling: ["POST", "/v1/tables/{table_id}/rulings"],
   rulingOptions: ["GET", "/v1/rulings/options"],
   floorCalls: ["GET", "/v1/floor/calls"],
@@ -83,6 +85,18 @@ export function path(route, params = {}, query = {}) {
   return filled;
 }
 
+// The service's clock as the pages estimate it from each answer's Date header (1 s steps):
+// serverClock.now() is Date.now() corrected by the last offset seen, for countdowns to a
+// deadline the service set (DRAW-11's draw timer).
+export const serverClock = {
+  offsetMs: 0,
+  heard(response) {
+    const date = response && response.headers && Date.parse(response.headers.get("Date") || "");
+    if (Number.isFinite(date)) this.offsetMs = date + 500 - Date.now(); // the middle of its second
+  },
+  now() { return Date.now() + this.offsetMs; },
+};
+
 // The answer of one call: {status, ok, body (JSON or null), problem (problem+json or null),
 // etag, response}. Network failures answer status 0 with a problem of our own.
 export async function call(route, { params = {}, query = {}, body, version, headers = {}, raw = false } = {}) {
@@ -105,9 +119,15 @@ export async function call(route, { params = {}, query = {}, body, version, head
   } catch (error) {
     return {
       status: 0, ok: false, body: null, etag: null, response: null,
-      problem: { title: "The service cannot be reached", detail: String(error) },
+      problem: {
+        title: "The service cannot be reached",
+        detail: "No answer: the Wi-Fi or the network is down. An entry counts only once the "
+          + "table shows it; check the table and tap again.",
+        offline: true, cause: String(error),
+      },
     };
   }
+  serverClock.heard(response);
   const answer = {
     status: response.status, ok: response.ok, body: null, problem: null,
     etag: response.headers.get("ETag"), response,

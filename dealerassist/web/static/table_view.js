@@ -18,6 +18,25 @@ export function phaseLabel(phase) {
 
 const words = (text) => String(text || "").replace(/_/g, " ");
 
+// The games and structures by their names at the table, not their codes.
+export const VARIANT_NAMES = {
+  five_card_draw: "Five-card draw",
+  deuce_to_seven_single_draw: "2-7 single draw",
+  deuce_to_seven_triple_draw: "2-7 triple draw",
+  ace_to_seven_stripped: "A-7 stripped deck",
+};
+export const STRUCTURE_NAMES = { fixed_limit: "Fixed limit", pot_limit: "Pot limit", no_limit: "No limit" };
+
+// Where the button is: the hand's while one is in play; between hands the seat it is on for
+// the next hand (next_hand.button: the same seat after a misdeal, the floor's seat after a
+// move_button), else the table's.
+export function buttonSeat(table) {
+  const hand = table.hand;
+  if (hand && hand.phase !== "complete") return hand.button;
+  if (table.next_hand && table.next_hand.button) return table.next_hand.button;
+  return table.button;
+}
+
 export function renderSummary(table) {
   const box = clear($("table-summary"));
   const hand = table.hand;
@@ -32,8 +51,8 @@ export function renderSummary(table) {
   append(box,
     el("div", { class: "title-line" },
       el("span", { class: "table-id", text: `Table ${table.table_id}` }),
-      el("span", { class: "chip", text: words(table.variant) }),
-      el("span", { class: "chip", text: words(table.structure) }),
+      el("span", { class: "chip", text: VARIANT_NAMES[table.variant] || words(table.variant) }),
+      el("span", { class: "chip", text: STRUCTURE_NAMES[table.structure] || words(table.structure) }),
       table.mode === "card" ? el("span", { class: "chip", text: "card mode" }) : null,
       el("span", { class: "version", text: `v${table.version}` })),
     el("div", { class: "facts" },
@@ -46,8 +65,10 @@ export function renderSummary(table) {
         : null,
       live && hand.current_bet ? el("div", {}, el("span", { class: "label", text: "To call" }), el("span", { class: "value", text: String(hand.current_bet) })) : null,
       live ? el("div", {}, el("span", { class: "label", text: "Stub" }), el("span", { class: "value", text: String(hand.stub) })) : null,
-      el("div", {}, el("span", { class: "label", text: "Button" }), el("span", { class: "value", text: table.button ? `seat ${table.button}` : "—" }))),
+      el("div", {}, el("span", { class: "label", text: "Button" }), el("span", { class: "value", text: buttonSeat(table) ? `seat ${buttonSeat(table)}` : "—" }))),
     stakeText ? el("p", { class: "hint", text: `${stakeText} · profile ${table.profile}` }) : null,
+    live && hand.kill_seat ? el("p", { class: "held kill-line", text: `Kill pot: seat ${hand.kill_seat} kills this hand (KILL-01); the limits are raised for it` }) : null,
+    !live && table.kill_leg && table.kill_leg.kills_next ? el("p", { class: "hint", text: `Next hand: seat ${table.kill_leg.seat} kills it (KILL-02)` }) : null,
     hand && hand.pot_held ? el("p", { class: "held", text: "Pot held by the floor (SHOW-11): no entries until released" }) : null,
     table.next && table.next.floor ? el("p", { class: "held", text: `Waiting for the floor (${table.next.floor}): call the floor; no entries until it rules` }) : null,
   );
@@ -60,14 +81,14 @@ export const FALSE_OPENER_NOTE = "waits as a false opener until a legally opened
 // The seat markers written under a seat: its player's state in the hand in play (p, from
 // hand.players; none when it is not dealt in) and the seat's own (sitting out, missed blinds,
 // waiting for the big blind, a false opener's wait, a new player).
-export function seatNotes(seat, p, hand) {
+export function seatNotes(seat, p, hand, names = {}) {
   const notes = [];
   if (p) {
     if (p.folded) notes.push("folded");
     if (p.all_in) notes.push("all in");
     if (p.owes) notes.push(`owes ${p.owes}${p.owes_what.length ? ` (${p.owes_what.map(words).join(", ")})` : ""}`);
     if (hand.draws && hand.draws[String(seat.seat)] !== undefined) notes.push(`drew ${hand.draws[String(seat.seat)]}`);
-    if (p.shown) notes.push(`shows ${p.shown}`);
+    if (p.shown) notes.push(`shows ${p.shown}${names[String(seat.seat)] ? `: ${names[String(seat.seat)]}` : ""}`);
     if (p.mucked) notes.push("mucked");
     if (p.added) notes.push(`+${p.added} added, plays from the next hand`); // GAME-06
   }
@@ -96,21 +117,30 @@ export function renderSeats(table, options = {}) {
     if (pickable) classes.push("pickable");
     if (pickable && seat.seat === selected) classes.push("selected");
     const badges = [];
-    if (seat.seat === (hand ? hand.button : table.button)) badges.push(el("span", { class: "badge button", text: "D" }));
+    if (seat.seat === buttonSeat(table)) badges.push(el("span", { class: "badge button", text: "D", title: "Button" }));
     if (hand && seat.seat === hand.small_blind_seat) badges.push(el("span", { class: "badge", text: "SB" }));
     if (hand && seat.seat === hand.big_blind_seat) badges.push(el("span", { class: "badge", text: "BB" }));
+    if (hand && seat.seat === hand.kill_seat) badges.push(el("span", { class: "badge kill", text: "KILL" }));
+    if (hand && seat.seat === hand.straddle_seat) badges.push(el("span", { class: "badge straddle", text: "STRADDLE" }));
+    if (table.kill_leg && seat.seat === table.kill_leg.seat) {
+      badges.push(el("span", { class: "badge leg", text: table.kill_leg.kills_next ? "KILLS NEXT" : "LEG UP" }));
+    }
     if (seat.seat === toAct) badges.push(el("span", { class: "badge act", text: "TO ACT" }));
     if (seat.status === "sitting_out") badges.push(el("span", { class: "badge out", text: "OUT" }));
-    const notes = seatNotes(seat, p, hand);
+    const notes = seatNotes(seat, p, hand, table.shown_as || {});
     const bet = p && p.bet ? el("span", { class: "bet", text: `bet ${p.bet}` }) : null;
+    // the tile's name for a screen reader: seat, player, stack, bet and turn
+    const name = [`Seat ${seat.seat}`, seat.player || "empty",
+      seat.status !== "empty" ? `stack ${seat.stack}` : null, p && p.bet ? `bet ${p.bet}` : null,
+      seat.seat === toAct ? "to act" : null, ...notes].filter(Boolean).join(", ");
     const pick = pickable ? {
-      role: "button", tabindex: "0", "aria-label": `Seat changes for seat ${seat.seat}`,
+      role: "button", tabindex: "0", "aria-label": `${name}. Seat changes`,
       onclick: () => onSeat(seat.seat),
       onkeydown: (event) => {
         if (event.key === "Enter" || event.key === " ") { event.preventDefault(); onSeat(seat.seat); }
       },
     } : {};
-    list.append(el("li", { class: classes.join(" "), ...pick },
+    list.append(el("li", { class: classes.join(" "), "aria-label": pickable ? undefined : name, ...pick },
       el("div", { class: "seat-head" }, el("span", { class: "seat-no", text: String(seat.seat) }), badges),
       el("div", { class: "player", text: seat.player || "empty" }),
       seat.status !== "empty" ? el("div", { class: "stack", text: String(seat.stack) }) : null,
@@ -185,6 +215,7 @@ export class TablePoller {
     try {
       const headers = this.etag ? { "If-None-Match": this.etag } : {};
       const answer = await call("table", { params: { table_id: session.table }, headers });
+      if (this.onReach) this.onReach(answer.status !== 0); // the tablet's offline indicator
       const status = $("poll-status");
       if (answer.status === 304) {
         if (status) status.textContent = `Up to date (v${this.table ? this.table.version : "?"}) · ${new Date().toLocaleTimeString()}`;

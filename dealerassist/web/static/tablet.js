@@ -4,13 +4,18 @@
 // dealer exposed (IRREG-03 on the deal, IRREG-04 on the draw); seating and the between-hands
 // seat changes. Every entry goes through change() with If-Match and a fresh Idempotency-Key;
 // a refusal is shown with its rule ID.
-import { call, session } from "./api.js";
+import { call, newKey, serverClock, session } from "./api.js";
 import { $, append, clear, describeAction, el, setupLogin, showMessage, showProblem, tokenRefused } from "./ui.js";
 import { FALSE_OPENER_NOTE, TablePoller, renderTable } from "./table_view.js";
+import { handPots } from "./pots.js";
+import { CARD_FORMS, readCards, renderPicker } from "./card_picker.js";
 
 const poller = new TablePoller(render);
 let sending = false;
 let lastRefused = null; // the entry of the last 409, for "Call the floor"
+// The entry this tablet made last and the version it produced: "Undo" is offered while the
+// table is still at that version (nothing entered since), as the dealer's own correction.
+let lastEntry = null;
 
 const LABELS = {
   check: "Check", call: "Call", fold: "Fold", bet: "Bet", raise: "Raise to", post: "Post",
@@ -39,35 +44,195 @@ let changeSeat = null; // the seat chosen in the seat-changes panel
 // "optional" (a required kill is the table's to decide, KILL-02).
 const killModes = new Map();
 
+// The version a refusal was shown at: once the table has moved on, it no longer applies.
+let problemVersion = null;
+function refused(problem, status, extra) {
+  showProblem(problem, status, extra);
+  problemVersion = poller.table ? poller.table.version : null;
+}
+
 function render(table) {
-  renderTable(table, { onSeat: pickSeat, selected: changeSeat });
+  if (problemVersion !== null && table.version !== problemVersion) {
+    showProblem(null);
+    problemVersion = null;
+  }
+  // the seat chosen for seat changes is marked only while that panel is open
+  renderTable(table, { onSeat: pickSeat, selected: $("changes-panel").open ? changeSeat : null });
+  renderKeptInstructions(table);
+  renderPots(table);
+  renderSessionClock(table);
   renderActions(table);
+  // a new version, or new buttons at the same version (the draw timer's "time")
+  settle(`${table.version}|${table.next ? table.next.legal.map((l) => l.action).join() : ""}`);
   renderExposed(table);
   renderExtra(table);
   renderStart(table);
   renderChanges(table);
 }
 
-function cardsInput(id, placeholder) {
-  return el("input", { type: "text", id, class: "cards", placeholder, spellcheck: "false", autocomplete: "off" });
+// -- card mode: the card fields of the action area and their picker ---------------------------
+
+// The cards this tablet entered in the hand (its own deal, draw and show entries): which
+// seat holds which, and what was shown; the picker greys out what is in play and offers a
+// seat only its own cards for its discards and its show.
+let known = { hand: null, held: {}, shown: [] };
+
+export function learnEntry(before, handNo, entry) {
+  const base = before.hand === handNo ? before : { hand: handNo, held: {}, shown: [] };
+  const held = { ...base.held };
+  const mine = held[entry.seat] || [];
+  const cards = readCards(entry.cards).cards;
+  if (entry.action === "deal" && cards.length) held[entry.seat] = [...mine, ...cards];
+  if (entry.action === "draw" && entry.discards) {
+    const out = new Set(readCards(entry.discards).cards);
+    held[entry.seat] = mine.filter((c) => !out.has(c));
+  }
+  const shown = entry.action === "show" && cards.length ? [...base.shown, ...cards] : base.shown;
+  return { hand: handNo, held, shown };
 }
 
-function actionButton(text, classes, onclick) {
-  return el("button", { type: "button", class: `act ${classes}`, text, onclick });
+// Whether the picker offers ``card`` for the field: a deal never offers a card in play; a
+// seat's discards or show offer its own cards when the tablet knows all five.
+export function offeredCard(knownCards, purpose, seat, card) {
+  const own = knownCards.held[seat] || [];
+  if ((purpose === "discards" || purpose === "show") && own.length >= 5) return own.includes(card);
+  const others = Object.entries(knownCards.held).filter(([s]) => Number(s) !== seat).flatMap(([, c]) => c);
+  if (knownCards.shown.includes(card) || others.includes(card)) return false;
+  return purpose !== "deal" || !own.includes(card);
+}
+
+let cardFields = []; // {input, seat, purpose, submit} of the action area now
+let activeField = null; // the id of the field the picker serves
+
+function cardsInput(id, placeholder, { seat = null, purpose = "deal", label = "Cards" } = {}) {
+  const input = el("input", {
+    type: "text", id, class: "cards", placeholder, spellcheck: "false", autocomplete: "off",
+    autocapitalize: "off", "aria-label": label, enterkeyhint: "done",
+  });
+  const field = { input, seat, purpose, submit: null };
+  input.addEventListener("focus", () => { if (activeField !== id) { activeField = id; drawPicker(); } });
+  input.addEventListener("keydown", (event) => { // Enter sends the entry the field is for
+    if (event.key === "Enter" && field.submit) { event.preventDefault(); field.submit(); }
+  });
+  input.addEventListener("input", () => drawPicker());
+  cardFields.push(field);
+  return input;
+}
+
+function fieldOf(input) {
+  return cardFields.find((f) => f.input === input);
+}
+
+// The field's cards as the engine reads them, or undefined after saying which card is not
+// one (nothing is sent).
+function cardsValue(input, what) {
+  const { cards, bad } = readCards(input.value);
+  if (bad.length) {
+    refused({ title: `"${bad[0]}" is not a card`, detail: `${what}: write each card as ${CARD_FORMS}.` });
+    input.focus();
+    return undefined;
+  }
+  return cards.join(" ");
+}
+
+function drawPicker() {
+  const box = $("picker");
+  if (!box) return;
+  const field = cardFields.find((f) => f.input.id === activeField) || cardFields[0];
+  if (!field) { box.hidden = true; return; }
+  activeField = field.input.id;
+  for (const f of cardFields) f.input.classList.toggle("picking", f === field);
+  renderPicker(box, field.input, {
+    offered: (card) => offeredCard(known, field.purpose, field.seat, card),
+    onChange: () => drawPicker(),
+  });
+}
+
+function setupPicker(table) {
+  if (!cardFields.length) return; // count mode too: the cards of a show
+  const handNo = table.hand ? table.hand.hand_no : null;
+  if (known.hand !== handNo) known = { hand: handNo, held: {}, shown: [] };
+  for (const f of cardFields) { // a show: the cards this tablet dealt the seat, to confirm
+    const own = known.held[f.seat] || [];
+    if (f.purpose === "show" && !f.input.value && own.length === 5) f.input.value = own.join(" ");
+  }
+  $("actions").append(el("div", { id: "picker", class: "picker" }));
+  drawPicker();
+  const field = cardFields.find((f) => f.input.id === activeField);
+  if (field && globalThis.matchMedia && matchMedia("(pointer: fine)").matches
+      && !document.querySelector("dialog[open]")) field.input.focus({ preventScroll: true });
+}
+
+// A double tap must record one entry: the second tap of a double tap lands ~200 ms later on
+// whatever button the accepted entry redrew under the finger (the next seat's). After every
+// new state of the table the action buttons ignore taps until it has been on screen for
+// SETTLE_MS (counted from the frame that painted it); each button also names its seat.
+export const SETTLE_MS = 400;
+
+export class TapGuard {
+  constructor(settleMs = SETTLE_MS, now = () => performance.now()) {
+    this.settleMs = settleMs;
+    this.now = now;
+    this.until = 0;
+    this.shown = null; // the table version the action buttons were last drawn for
+  }
+
+  // A new table version is drawn: taps wait until it has been seen. The same version drawn
+  // again (a profile read, a seat picked) does not hold the buttons.
+  drawn(version, paintedAt = this.now()) {
+    if (version === this.shown) return false;
+    this.shown = version;
+    this.until = paintedAt + this.settleMs;
+    return true;
+  }
+
+  accepts(at = this.now()) {
+    return at >= this.until;
+  }
+}
+
+const tapGuard = new TapGuard();
+
+function settle(version) {
+  const box = $("actions");
+  if (!tapGuard.drawn(version)) return;
+  box.classList.add("settling");
+  // the guard runs from the frame that shows the new buttons, not from the script's render
+  requestAnimationFrame(() => {
+    tapGuard.until = performance.now() + tapGuard.settleMs;
+    setTimeout(() => box.classList.remove("settling"), tapGuard.settleMs);
+  });
+}
+
+// "Seat 5 · Call 10": the seat's part and the action's part as spans (the tests find a button
+// by its action part); a tap while the guard holds is ignored.
+function actionButton(text, classes, onclick, seat) {
+  const guarded = (event) => {
+    if (!tapGuard.accepts()) { event.preventDefault(); return; }
+    onclick(event);
+  };
+  return el("button", { type: "button", class: `act ${classes}`, onclick: guarded },
+    seat !== undefined && seat !== null ? el("span", { class: "act-seat", text: `Seat ${seat} · ` }) : null,
+    el("span", { class: "act-label", text }));
 }
 
 function renderActions(table) {
   const box = clear($("actions"));
   const who = clear($("to-act"));
+  cardFields = [];
   const next = table.next;
-  if (!next) return;
+  if (!next) { renderUndo(table); return; }
   const seat = table.seats.find((s) => s.seat === next.seat);
-  append(who, el("span", { class: "label", text: "Seat to act" }),
+  const showing = next.phase === "showdown";
+  append(who, el("span", { class: "label", text: showing ? "Shows or mucks next" : "Seat to act" }),
     el("span", { class: "to-act-seat", text: `Seat ${next.seat}` }),
     seat && seat.player ? el("span", { class: "to-act-player", text: seat.player }) : null);
+  renderUndo(table);
+  if (drawDeadline(table) !== null) who.append(el("span", { id: "draw-timer", class: "draw-timer", role: "timer" }));
+  tickTimer();
   const cardMode = table.mode === "card";
   for (const legal of next.legal) {
-    box.append(renderLegal(next.seat, legal, cardMode));
+    box.append(renderLegal(next.seat, legal, cardMode, table.hand));
   }
   const pat = table.pat_change; // DRAW-07: the last drawer's pat may still become a draw
   if (pat) {
@@ -75,17 +240,28 @@ function renderActions(table) {
       el("span", { class: "label", text: `Seat ${pat.seat} stood pat and may still draw (DRAW-07)` }),
       renderLegal(pat.seat, pat, cardMode)));
   }
+  setupPicker(table);
 }
 
-function renderLegal(seat, legal, cardMode) {
+function renderLegal(seat, legal, cardMode, hand = null) {
   const kind = legal.action;
   const entry = { seat, action: kind };
   if (kind === "bet" || kind === "raise") {
     const input = el("input", {
       type: "number", class: "amount", min: legal.min, max: legal.max, step: 1, value: legal.min,
-      inputmode: "numeric", "aria-label": `${kind} amount`,
+      inputmode: "numeric", "aria-label": `Seat ${seat} ${kind} amount`,
     });
     const fixed = legal.min === legal.max;
+    if (!fixed && poller.table && poller.table.structure !== "fixed_limit") {
+      return amountGroup(seat, legal, hand, input, () => {
+        const amount = Number(input.value);
+        if (!Number.isInteger(amount) || amount < legal.min || amount > legal.max) {
+          refused({ title: "Amount out of range", detail: `${LABELS[kind]} between ${legal.min} and ${legal.max}.` });
+          return;
+        }
+        submit({ ...entry, amount });
+      });
+    }
     const send = () => {
       const amount = Number(input.value);
       if (!Number.isInteger(amount) || amount < legal.min || amount > legal.max) {
@@ -94,8 +270,8 @@ function renderLegal(seat, legal, cardMode) {
       }
       submit({ ...entry, amount });
     };
-    return el("div", { class: "legal group" },
-      actionButton(fixed ? `${LABELS[kind]} ${legal.min}` : LABELS[kind], "primary", send),
+    return el("div", { class: fixed ? "legal" : "legal group" },
+      actionButton(fixed ? `${LABELS[kind]} ${legal.min}` : LABELS[kind], "primary", send, seat),
       fixed ? null : el("span", { class: "range" },
         el("button", { type: "button", class: "small", text: `min ${legal.min}`, onclick: () => { input.value = legal.min; } }),
         input,
@@ -105,7 +281,9 @@ function renderLegal(seat, legal, cardMode) {
     const group = el("div", { class: "legal group draw" });
     const ace = legal.max_with_ace_shown !== undefined
       ? el("input", { type: "checkbox", id: "ace-shown" }) : null;
-    const discards = cardMode ? cardsInput("discards", "discards, e.g. 7h 2c") : null;
+    const discards = cardMode
+      ? cardsInput(seat === (poller.table && poller.table.next && poller.table.next.seat) ? "discards" : "pat-discards",
+        "discards, e.g. 7h 2c", { seat, purpose: "discards", label: `Seat ${seat} discards` }) : null;
     const counts = el("div", { class: "counts" });
     const drawCounts = () => {
       clear(counts);
@@ -115,11 +293,22 @@ function renderLegal(seat, legal, cardMode) {
         counts.append(actionButton(text, n === 0 ? "pat" : "primary", () => {
           const body = { ...entry, count: n };
           if (ace && ace.checked) body.ace_shown = true;
-          if (discards && discards.value.trim()) body.discards = discards.value.trim();
+          if (discards) {
+            const value = cardsValue(discards, `Seat ${seat}'s discards`);
+            if (value === undefined) return;
+            if (value) body.discards = value;
+          }
           submit(body);
-        }));
+        }, seat));
       }
     };
+    if (discards) { // Enter: the draw of as many cards as the discards entered
+      fieldOf(discards).submit = () => {
+        const n = readCards(discards.value).cards.length;
+        const button = [...counts.querySelectorAll("button.act")][n - legal.min];
+        if (button) button.click();
+      };
+    }
     if (ace) ace.addEventListener("change", drawCounts);
     drawCounts();
     group.append(counts);
@@ -128,22 +317,34 @@ function renderLegal(seat, legal, cardMode) {
     return group;
   }
   if (kind === "show") {
-    const cards = cardsInput("show-cards", "cards shown, e.g. 7h 5s 4d 3c 2d");
-    return el("div", { class: "legal group" },
-      actionButton(LABELS.show, "primary", () => {
-        const body = { ...entry };
-        if (cards.value.trim()) body.cards = cards.value.trim();
-        submit(body);
-      }), cards);
+    const cards = cardsInput("show-cards", "cards shown, e.g. 7h 5s 4d 3c 2d",
+      { seat, purpose: "show", label: `Seat ${seat} shows` });
+    const send = () => {
+      const body = { ...entry };
+      const value = cardsValue(cards, `Seat ${seat}'s shown cards`);
+      if (value === undefined) return;
+      if (value) body.cards = value;
+      submit(body);
+    };
+    fieldOf(cards).submit = send;
+    return el("div", { class: "legal group" }, cards, // the cards first, then Show
+      actionButton(LABELS.show, "primary", send, seat));
   }
   if (kind === "deal") {
-    const cards = cardMode ? cardsInput("deal-cards", "cards dealt") : null;
-    return el("div", { class: "legal group" },
-      actionButton(`${LABELS.deal} ${legal.count} cards`, "primary", () => {
-        const body = { ...entry, count: legal.count };
-        if (cards && cards.value.trim()) body.cards = cards.value.trim();
-        submit(body);
-      }), cards);
+    const cards = cardMode ? cardsInput("deal-cards", `the ${legal.count} cards dealt`,
+      { seat, purpose: "deal", label: `Seat ${seat} is dealt ${legal.count}` }) : null;
+    const send = () => {
+      const body = { ...entry, count: legal.count };
+      if (cards) {
+        const value = cardsValue(cards, `The cards dealt to seat ${seat}`);
+        if (value === undefined) return;
+        if (value) body.cards = value;
+      }
+      submit(body);
+    };
+    if (cards) fieldOf(cards).submit = send;
+    return el("div", { class: "legal group" }, cards, // the cards first, then the entry
+      actionButton(`${LABELS.deal} ${legal.count} cards`, "primary", send, seat));
   }
   if (kind === "post") {
     let text = legal.option ? OPTION_LABELS[legal.option] || legal.option : LABELS.post;
@@ -152,20 +353,202 @@ function renderLegal(seat, legal, cardMode) {
     const body = { ...entry };
     if (legal.option) body.option = legal.option;
     if (legal.amount !== undefined && legal.option !== "wait") body.amount = legal.amount;
-    return el("div", { class: "legal" }, actionButton(text, "primary", () => submit(body)));
+    return el("div", { class: "legal" }, actionButton(text, "primary", () => submit(body), seat));
   }
   if (kind === "chop") { // SHOW-08: folded to the blinds; entered only when both blinds agree
     const back = Object.entries(legal.returns || {}).map(([s, chips]) => `seat ${s} gets ${chips}`).join(", ");
     return el("div", { class: "legal group chop" },
-      actionButton(LABELS.chop, "primary", () => submit(entry)),
+      actionButton(LABELS.chop, "primary", () => submit(entry), seat),
       el("span", { class: "hint", text: back ? `${legal.text}. Back: ${back}.` : legal.text }));
   }
   if (kind === "call") {
-    return el("div", { class: "legal" }, actionButton(`Call ${legal.amount}`, "primary", () => submit(entry)));
+    const player = hand && (hand.players || []).find((p) => p.seat === seat);
+    const allIn = player && legal.amount >= player.stack;
+    return el("div", { class: "legal" }, actionButton(`Call ${legal.amount}${allIn ? " · all in" : ""}`, "primary", () => submit(entry), seat));
   }
   const danger = kind === "fold" || kind === "muck" || kind === "sit_out";
   return el("div", { class: "legal" },
-    actionButton(LABELS[kind] || kind, danger ? "danger" : "primary", () => submit(entry)));
+    actionButton(LABELS[kind] || kind, danger ? "danger" : "primary", () => submit(entry), seat));
+}
+
+// -- no-limit and pot-limit amounts -----------------------------------------------------------
+
+// The quick amounts for a bet or a raise ("raise to": the seat's whole bet), as the
+// structure allows: the minimum, half the pot, the pot (a raise: the call, then the pot
+// after the call) and all in, each within [min, max]; the same amount once only.
+export function quickAmounts(legal, hand, seat) {
+  const player = hand && (hand.players || []).find((p) => p.seat === seat);
+  const current = (hand && hand.current_bet) || 0;
+  const mine = player ? player.bet : 0;
+  const toCall = Math.max(0, current - mine);
+  const pot = ((hand && hand.total_pot) || 0) + toCall;
+  const clamp = (n) => Math.min(legal.max, Math.max(legal.min, Math.floor(n)));
+  const allIn = player ? player.stack + mine : null;
+  const out = [["Min", legal.min]];
+  if (legal.action === "bet" || current === 0) {
+    out.push(["½ Pot", clamp(pot / 2)], ["Pot", clamp(pot)]);
+  } else {
+    out.push(["½ Pot", clamp(current + pot / 2)], ["Pot", clamp(current + pot)]);
+  }
+  if (allIn !== null && allIn <= legal.max) out.push(["All in", allIn]);
+  else out.push(["Max", legal.max]);
+  const seen = new Set();
+  return out.filter(([, amount]) => !seen.has(amount) && seen.add(amount));
+}
+
+function amountGroup(seat, legal, hand, input, send) {
+  const kind = legal.action;
+  const player = hand && (hand.players || []).find((p) => p.seat === seat);
+  const allIn = player ? player.stack + player.bet : null;
+  const main = actionButton("", "primary", send, seat);
+  const label = main.querySelector(".act-label");
+  const show = () => {
+    const amount = Number(input.value);
+    label.textContent = `${LABELS[kind]} ${Number.isFinite(amount) ? amount : ""}${amount === allIn ? " · all in" : ""}`;
+  };
+  input.addEventListener("input", show);
+  input.addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); send(); } });
+  show();
+  const quick = el("div", { class: "quick" }, quickAmounts(legal, hand, seat).map(([text, amount]) =>
+    el("button", { type: "button", class: "small quick-amount", text: `${text} ${amount}`,
+      onclick: () => { input.value = amount; show(); } })));
+  return el("div", { class: "legal group amounts" }, main, input, quick);
+}
+
+// -- instructions stay until done ------------------------------------------------------------
+
+// An entry's answer carries only the instructions of that entry: the deal list, the
+// reshuffle or "push 50" would vanish at the next entry though not yet done. The tablet
+// keeps every instruction of the hand's current phase (the hand's last phase once it is
+// over, until the next hand starts), the newest first in bold, the earlier ones under them.
+let kept = { key: null, version: null, steps: [] };
+
+export function keepInstructions(before, table) {
+  const hand = table.hand;
+  const key = hand ? `${hand.hand_no}|${hand.phase}` : "between";
+  const now = table.instructions || [];
+  if (before.key !== key) return { key, version: table.version, steps: now.map((s) => ({ ...s, current: true })) };
+  if (before.version === table.version) return before;
+  const texts = new Set(now.map((s) => s.text));
+  const earlier = before.steps.filter((s) => !texts.has(s.text)).map((s) => ({ ...s, current: false }));
+  return { key, version: table.version, steps: [...now.map((s) => ({ ...s, current: true })), ...earlier] };
+}
+
+function renderKeptInstructions(table) {
+  kept = keepInstructions(kept, table);
+  const list = clear($("instructions"));
+  for (const step of kept.steps) {
+    list.append(el("li", { class: `instr code-${step.code}${step.current ? "" : " earlier"}`, text: step.text }));
+  }
+  if (!list.firstChild) list.append(el("li", { class: "instr none", text: "No instructions." }));
+}
+
+// -- the pots while the hand is played (SHOW-07): amounts and the seats eligible ------------
+
+export function potsText(hand) {
+  const pots = handPots(hand);
+  if (pots.length < 2 && !(hand && String(hand.phase) === "showdown")) return "";
+  return pots.map((pot, i) => `${i === 0 ? "Main pot" : `Side pot ${i}`} ${pot.amount}: seats ${pot.eligible.join(", ")}`).join(" · ");
+}
+
+function renderPots(table) {
+  const box = $("table-summary");
+  const hand = table.hand && table.hand.phase !== "complete" ? table.hand : null;
+  const text = hand ? potsText(hand) : "";
+  if (text) box.append(el("p", { class: "pots-line", id: "pots-line", text }));
+}
+
+// -- undo: the dealer takes back the entry just made, before the next ---------------------
+
+function renderUndo(table) {
+  const who = $("to-act");
+  const stale = !lastEntry || lastEntry.version !== table.version
+    || !table.hand || table.hand.phase === "complete";
+  if (stale) return;
+  who.append(el("button", {
+    type: "button", class: "undo", id: "undo",
+    text: `Undo: ${entryText(lastEntry.entry)}`,
+    onclick: (event) => { if (tapGuard.accepts()) undoLast(); else event.preventDefault(); },
+  }));
+}
+
+// "Seat 5 · Call" for the entry {seat: 5, action: "call"}; the amount or count if any.
+export function entryText(entry) {
+  const words = { draw: entry.count === 0 ? "Pat" : `Draws ${entry.count}`, post: "Post", time: "Time" };
+  let text = words[entry.action] || (LABELS[entry.action] || entry.action).replace(/ \(.*\)$/, "");
+  if (entry.amount !== undefined && entry.action !== "draw") text += ` ${entry.amount}`;
+  return `Seat ${entry.seat} · ${text}`;
+}
+
+async function undoLast() {
+  const taken = lastEntry;
+  const answer = await change("undo", { body: { note: "wrong tap" } });
+  if (answer && answer.ok) {
+    lastEntry = null;
+    showMessage(`Taken back: ${entryText(taken.entry)}. Enter the right action.`);
+    render(poller.table);
+  } else if (answer && (answer.status === 409 || answer.status === 412)) {
+    lastEntry = null;
+    offerFloorUndo(taken);
+  }
+}
+
+// Past the dealer's own correction (something was entered since, or the hand is over): the
+// floor decides (void_last is among its options); the call names the entry and its audit seq.
+function offerFloorUndo(taken) {
+  const box = $("problem");
+  box.insertBefore(el("button", {
+    type: "button", class: "primary", text: "Call the floor to take it back",
+    onclick: async (event) => {
+      event.target.disabled = true;
+      const body = {
+        rule_id: "IRREG-15", seat: taken.entry.seat,
+        note: `Undo requested: ${entryText(taken.entry)}${taken.seq ? ` (audit #${taken.seq})` : ""} was a wrong entry`,
+      };
+      const answer = await call("floorCall", { params: { table_id: session.table }, body });
+      if (answer.ok) showProblem(null);
+      calledFloor(answer, `take back ${entryText(taken.entry)}`);
+    },
+  }), box.lastChild);
+}
+
+// -- the draw timer (DRAW-11) ------------------------------------------------------------------
+
+// The deadline (ms, service clock) of the seat to draw, or null: set only where the profile
+// has a draw timer, while a draw is in progress.
+export function drawDeadline(table) {
+  const hand = table && table.hand;
+  if (!hand || !hand.draw_deadline || !String(hand.phase || "").startsWith("draw")) return null;
+  const at = Date.parse(hand.draw_deadline);
+  return Number.isFinite(at) ? at : null;
+}
+
+// "0:07" for 7 s left (rounded up); "0:00" once it has run out.
+export function countdown(ms) {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+// The answer's ETag is the table's version, which the deadline passing does not change (the
+// polls get 304): from half a second before the deadline the tablet asks for the table
+// outright, twice a second, until "time" is among the legal actions (for 20 s at most).
+let timerAsked = 0;
+function tickTimer() {
+  const table = poller.table;
+  const deadline = drawDeadline(table);
+  const shown = $("draw-timer");
+  if (deadline === null) return;
+  const left = deadline - serverClock.now();
+  if (shown) {
+    shown.textContent = left > 0 ? `Draw timer ${countdown(left)}` : "Time is up: the seat may be declared pat";
+    shown.classList.toggle("late", left <= 5000);
+  }
+  const timeOffered = table.next && table.next.legal.some((l) => l.action === "time");
+  const now = Date.now();
+  if (!timeOffered && left <= 500 && left > -20000 && now - timerAsked >= 500 && !poller.busy && !sending) {
+    timerAsked = now;
+    poller.reload();
+  }
 }
 
 // -- a card the dealer exposed (IRREG-03 on the initial deal, IRREG-04 on the draw) ---------
@@ -311,39 +694,57 @@ async function loadKillMode(profile) {
   if (poller.table && poller.table.profile === profile) render(poller.table);
 }
 
+// While an entry is on its way every button waits; the ones disabled for their own reason
+// (a card in play in the picker) stay disabled after.
 function setBusy(busy) {
   sending = busy;
-  for (const button of document.querySelectorAll("#main button")) button.disabled = busy;
+  for (const button of document.querySelectorAll("#main button")) {
+    if (busy && !button.disabled) { button.disabled = true; button.dataset.busy = "1"; }
+    if (!busy && button.dataset.busy) { button.disabled = false; delete button.dataset.busy; }
+  }
 }
 
 // One change: If-Match on the version shown, a fresh Idempotency-Key; the answer's table is
 // shown at once; 409 shows the rule; 412 reloads and says so.
-async function change(route, { params = {}, body } = {}) {
+async function change(route, { params = {}, body, key = newKey(), version } = {}) {
   if (sending || !poller.table) return null;
   setBusy(true);
+  const sentVersion = version !== undefined ? version : poller.table.version;
   try {
     const answer = await call(route, {
-      params: { table_id: session.table, ...params }, body, version: poller.table.version,
+      params: { table_id: session.table, ...params }, body, version: sentVersion,
+      headers: { "Idempotency-Key": key },
     });
+    reached(answer.status !== 0);
+    if (answer.status === 0) { // no answer: recorded or not, the same key sends it once only
+      refused(answer.problem);
+      offerResend(route, { params, body, key, version: sentVersion });
+      return answer;
+    }
     if (answer.ok) {
       showProblem(null);
+      if (route === "action" && answer.body.hand) known = learnEntry(known, answer.body.hand.hand_no, body);
+      if (route === "action") { // offered as "Undo" until the next change
+        lastEntry = { entry: body, version: answer.body.version, seq: answer.body.event && answer.body.event.seq };
+      } else if (route !== "undo") lastEntry = null;
       poller.show(answer.body, answer.etag);
       const notices = answer.body.notices || [];
       const box = clear($("notices"));
       box.hidden = !notices.length;
       for (const n of notices) box.append(el("p", {}, n.rule_id ? el("span", { class: "rule-id", text: n.rule_id }) : null, ` ${n.message || n.text || JSON.stringify(n)}`));
       const seq = answer.body.event ? ` (audit #${answer.body.event.seq})` : "";
-      showMessage(`Recorded${seq}.`);
+      if (route === "action") showMessage(`Recorded: ${entryText(body)}${seq}.`);
+      else if (route !== "undo") showMessage(`Recorded${seq}.`);
       return answer;
     }
     if (answer.status === 401) { poller.stop(); tokenRefused(answer.problem, answer.status); return answer; }
     if (answer.status === 412) {
-      showProblem(answer.problem, 412,
-        "The table changed on another device. It has been reloaded: check it and enter again.");
       await poller.reload();
+      refused(answer.problem, 412,
+        "The table changed on another device. It has been reloaded: check it and enter again.");
       return answer;
     }
-    showProblem(answer.problem, answer.status);
+    refused(answer.problem, answer.status);
     if (answer.status === 409 && route === "action" && answer.problem && answer.problem.rule_id) {
       lastRefused = body;
       offerFloorCall();
@@ -353,6 +754,52 @@ async function change(route, { params = {}, body } = {}) {
   } finally {
     setBusy(false);
   }
+}
+
+// -- offline: shown at once; a resend carries the same Idempotency-Key ------------------------
+
+function reached(ok) {
+  $("net").hidden = ok;
+  document.body.classList.toggle("offline", !ok);
+}
+
+function offerResend(route, sent) {
+  const box = $("problem");
+  box.insertBefore(el("button", {
+    type: "button", class: "primary", text: "Send again (recorded once only)",
+    onclick: () => change(route, sent), // the service answers a repeat of the same key as before
+  }), box.lastChild);
+}
+
+// -- the session clock: hands dealt and hands per hour since this tablet opened the table ----
+
+const SESSION_KEY = () => `dealerassist.session.${session.table}`;
+
+export function sessionFigures(start, now) {
+  const hours = Math.max(0, now.at - start.at) / 3600000;
+  const hands = Math.max(0, now.hand - start.hand);
+  const minutes = Math.floor(hours * 60);
+  return {
+    clock: `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}`,
+    hands,
+    perHour: hours >= 1 / 60 ? Math.round((hands / hours) * 10) / 10 : null,
+  };
+}
+
+function renderSessionClock(table) {
+  let start = null;
+  try { start = JSON.parse(sessionStorage.getItem(SESSION_KEY()) || "null"); } catch { start = null; }
+  const handNo = table.hand ? table.hand.hand_no - (table.hand.phase === "complete" ? 0 : 1) : 0;
+  if (!start) {
+    start = { at: Date.now(), hand: handNo };
+    sessionStorage.setItem(SESSION_KEY(), JSON.stringify(start));
+  }
+  const figures = sessionFigures(start, { at: Date.now(), hand: handNo });
+  const text = `Session ${figures.clock} · ${figures.hands} hand${figures.hands === 1 ? "" : "s"}`
+    + (figures.perHour !== null ? ` · ${figures.perHour} hands/h` : "");
+  const box = $("table-summary");
+  const line = box.querySelector(".title-line");
+  if (line) line.append(el("span", { class: "session-clock", id: "session-clock", text }));
 }
 
 // -- seat changes (sit out, return, move, add chips) ----------------------------------------
@@ -454,25 +901,99 @@ function submit(entry) {
   return change("action", { body: entry });
 }
 
+// -- the floor: called at any time, its ruling shown here ------------------------------------
+
+// The reasons the "Call the floor" dialog offers and the catalog rule each call names.
+export const FLOOR_REASONS = {
+  dispute: { rule_id: "IRREG-15", text: "A dispute at the table" },
+  misdeal: { rule_id: "IRREG-01", text: "A misdeal" },
+  wrong_entry: { rule_id: "IRREG-15", text: "A wrong entry to take back" },
+  out_of_turn: { rule_id: "BET-08", text: "Action out of turn" },
+  blinds: { rule_id: "BLIND-03", text: "A blind or the button" },
+};
+
+// The calls this tablet made that the floor has not answered yet (kept in the tab).
+const CALLS_KEY = () => `dealerassist.calls.${session.table}`;
+function openCalls() {
+  try { return JSON.parse(sessionStorage.getItem(CALLS_KEY()) || "[]"); } catch { return []; }
+}
+function keepCalls(calls) { sessionStorage.setItem(CALLS_KEY(), JSON.stringify(calls)); }
+
+function calledFloor(answer, what) {
+  if (!answer.ok) { showProblem(answer.problem, answer.status); return; }
+  keepCalls([...openCalls(), { call_id: answer.body.call_id, what }]);
+  showMessage(`Floor called: ${what}. The floor's ruling will show here.`, 0);
+}
+
+// The floor's answer in words: "Floor ruled on a misdeal: Misdeal: every chip back, ... —
+// note"; the decision's label, never its code.
+export function rulingText(call, what) {
+  const ruling = call.ruling || {};
+  const note = ruling.note ? ` Note: ${ruling.note}` : "";
+  return `Floor ruled (${what}): ${ruling.label || "ruled"}.${note}`;
+}
+
+async function checkCalls() {
+  const calls = openCalls();
+  if (!calls.length || !session.table) return;
+  const still = [];
+  for (const known of calls) {
+    const answer = await call("tableFloorCall", { params: { table_id: session.table, call_id: known.call_id } });
+    if (answer.ok && answer.body.status === "expired") {
+      showMessage(`The floor call (${known.what}) expired without a ruling: call again if it still matters.`, 0);
+    } else if (answer.ok && answer.body.status !== "open") {
+      showProblem(null); // the refusal the call was about is settled
+      showMessage(rulingText(answer.body, known.what), 0);
+      if (poller.table) poller.reload();
+    } else if (answer.status !== 404) still.push(known);
+  }
+  const now = openCalls().filter((c) => still.some((s) => s.call_id === c.call_id) || !calls.some((k) => k.call_id === c.call_id));
+  keepCalls(now);
+}
+
+async function askFloor() {
+  const dialog = $("floor-dialog");
+  $("floor-note").value = "";
+  dialog.returnValue = "";
+  dialog.showModal();
+  const ok = await new Promise((resolve) => dialog.addEventListener("close", () => resolve(dialog.returnValue === "ok"), { once: true }));
+  if (!ok) return;
+  const reason = FLOOR_REASONS[$("floor-reason").value] || FLOOR_REASONS.dispute;
+  const typed = $("floor-note").value.trim();
+  const body = { rule_id: reason.rule_id, note: typed ? `${reason.text}: ${typed}` : reason.text };
+  if (poller.table && poller.table.next) body.seat = poller.table.next.seat;
+  const answer = await call("floorCall", { params: { table_id: session.table }, body });
+  calledFloor(answer, reason.text.toLowerCase());
+}
+
 function offerFloorCall() {
   const box = $("problem");
   box.insertBefore(el("button", {
     type: "button", class: "primary", text: "Call the floor",
     onclick: async (event) => {
       event.target.disabled = true;
+      const about = describeAction(lastRefused);
       const answer = await call("floorCall", { params: { table_id: session.table }, body: { entry: lastRefused } });
-      if (answer.ok) showMessage(`Floor called about ${describeAction(lastRefused)}.`);
-      else showProblem(answer.problem, answer.status);
+      if (answer.ok) showProblem(null);
+      calledFloor(answer, about);
     },
   }), box.lastChild);
 }
 
 function setup() {
+  $("msg-slot").append($("problem"), $("message")); // the dock's fixed place for messages
   $("start-hand").addEventListener("click", async () => {
     const body = startHandBody({
       button: $("button-field").hidden ? "" : $("start-button").value,
       kill: $("kill-field").hidden ? "" : $("start-kill").value,
     });
+    if (body.kill_seat) {
+      const seat = poller.table && poller.table.seats.find((s) => s.seat === body.kill_seat);
+      const ok = await confirmAction(
+        `Start the hand as a kill pot, killed by seat ${body.kill_seat}${seat && seat.player ? ` · ${seat.player}` : ""} (KILL-01)?`,
+        "Start with the kill");
+      if (!ok) return;
+    }
     const answer = await change("startHand", { body }); // a refusal (KILL-01...) shows its rule
     if (answer && answer.ok) $("start-kill").value = ""; // a kill is for one hand
   });
@@ -494,15 +1015,55 @@ function setup() {
       showProblem({ title: "Player and stack needed", detail: "Enter the player's name and chip count." });
       return;
     }
-    change("seat", { params: { seat }, body: { player, stack } });
+    // the next player's values are his own: the form is emptied as the entry goes (before
+    // the new table is drawn), and filled again if it is refused
+    const typed = ["seat-no", "seat-player", "seat-stack"].map((id) => [id, $(id).value]);
+    clearSeatForm();
+    change("seat", { params: { seat }, body: { player, stack } }).then((answer) => {
+      if (!answer || !answer.ok) for (const [id, value] of typed) if (!$(id).value) $(id).value = value;
+    });
   });
-  $("seat-remove").addEventListener("click", () => {
+  $("seat-remove").addEventListener("click", async () => {
     const seat = Number($("seat-no").value);
     if (!seat) { showProblem({ title: "Which seat?", detail: "Enter the seat number." }); return; }
-    change("unseat", { params: { seat } });
+    const sitting = poller.table && poller.table.seats.find((s) => s.seat === seat);
+    if (!sitting || sitting.status === "empty") {
+      showProblem({ title: `Seat ${seat} is empty`, detail: "Nobody is sitting there: no one to remove." });
+      return;
+    }
+    const ok = await confirmAction(
+      `Seat ${seat} · ${sitting.player} leaves the table, taking ${sitting.stack} chips off it?`,
+      `Remove ${sitting.player}`);
+    if (!ok) return;
+    const answer = await change("unseat", { params: { seat } });
+    if (answer && answer.ok) clearSeatForm();
   });
   setupChanges();
+  setInterval(tickTimer, 250);
+  poller.onReach = reached;
+  window.addEventListener("offline", () => reached(false));
+  window.addEventListener("online", () => poller.reload());
+  $("call-floor").addEventListener("click", askFloor);
+  setInterval(checkCalls, 3000);
   poller.start();
+}
+
+function clearSeatForm() {
+  for (const id of ["seat-no", "seat-player", "seat-stack"]) $(id).value = "";
+}
+
+// A confirmation in the page (a <dialog>, not the browser's confirm()) for what one tap must
+// not do alone: a player leaving with his chips, a hand started with a kill.
+export function confirmAction(text, okLabel = "Confirm") {
+  const dialog = $("confirm");
+  $("confirm-text").textContent = text;
+  $("confirm-ok").textContent = okLabel;
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "ok"), { once: true });
+    dialog.returnValue = "";
+    dialog.showModal();
+    $("confirm-cancel").focus();
+  });
 }
 
 function setupChanges() {

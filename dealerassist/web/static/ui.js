@@ -61,6 +61,19 @@ export function fieldErrors(errors, prefix = "") {
   return flat;
 }
 
+// A field of a refused form in words ("stakes.big_blind" is "Big blind").
+const FIELD_WORDS = {
+  player: "Player", stack: "Stack", amount: "Amount", cards: "Cards", seat: "Seat",
+  discards: "Discards", count: "Number of cards", rank: "Rank", note: "Note", button: "Button",
+  kill_seat: "Kill seat", chips: "Chips", to: "Seat to move to", table_id: "Table ID",
+};
+export function fieldWords(field) {
+  const last = String(field).split(".").pop();
+  if (FIELD_WORDS[last]) return FIELD_WORDS[last];
+  const text = last.replace(/_/g, " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 export function showProblem(problem, status, extra) {
   const box = $("problem");
   clear(box);
@@ -78,7 +91,7 @@ export function showProblem(problem, status, extra) {
   }
   if (problem.errors && typeof problem.errors === "object") {
     box.append(el("ul", {}, Object.entries(fieldErrors(problem.errors)).map(
-      ([field, messages]) => el("li", { text: `${field}: ${messages.join("; ")}` }))));
+      ([field, messages]) => el("li", { text: `${fieldWords(field)}: ${messages.join("; ")}` }))));
   }
   box.append(el("button", { type: "button", class: "small", text: "Dismiss", onclick: () => showProblem(null) }));
   box.hidden = false;
@@ -86,12 +99,13 @@ export function showProblem(problem, status, extra) {
 }
 
 let messageTimer = null;
-export function showMessage(text) {
+// keepMs: how long the message stays (0: until the next message)
+export function showMessage(text, keepMs = 6000) {
   const box = $("message");
   box.textContent = text;
   box.hidden = !text;
   clearTimeout(messageTimer);
-  if (text) messageTimer = setTimeout(() => { box.hidden = true; }, 6000);
+  if (text && keepMs) messageTimer = setTimeout(() => { box.hidden = true; }, keepMs);
 }
 
 // The login panel: token (and table ID where the page has one) once, then onReady().
@@ -124,6 +138,7 @@ export function setupLogin(onReady, { needsTable = true } = {}) {
 // After a 401 the token is wrong or revoked: forget it and ask again.
 export function tokenRefused(problem, status) {
   session.forgetToken();
+  $("main").before($("problem")); // a page may keep its banner inside main (the tablet's dock)
   $("login").hidden = false;
   $("main").hidden = true;
   $("session").hidden = true;

@@ -9,8 +9,10 @@ from engine_table import AT, StoredTable, Table, cards_accounted
 
 from dealerassist.rules.actions import Mode, Variant
 from dealerassist.rules.dealing import deck_cards
+from dealerassist.rules.drawing import RAP_LABEL
 from dealerassist.rules.engine import view
 from dealerassist.rules.house_rules import (
+    BottomCard,
     DrawRules,
     ExposedDrawCard,
     HouseRules,
@@ -480,4 +482,75 @@ def test_IRREG_04_count_mode_serves_the_drawer_first_without_a_false_stop() -> N
     ]
     assert outcome.instructions[3]["pool"]["discards"] == {"2": 5}
     assert table.hand.phase is Phase.BETTING_3
+    assert [p.held for p in table.hand.players] == [5, 5] and cards_accounted(table.hand) == 52
+
+
+WSOP_POOL = HouseRules(
+    draw=DrawRules(
+        burn_before=False,
+        bottom_card=BottomCard.NORMAL_CARD,
+        reshuffle_pool=ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS,
+    ),
+    irregularities=IrregularityRules(exposed_draw=ExposedDrawCard.TO_DISCARDS),
+)
+
+
+def _owed_four_with_the_stub_at_five() -> Table:
+    """Heads-up 2-7 triple draw, card mode, no burns, the bottom card dealt, the WSOP pool
+    (earlier draws' discards, the muck and the burns; this draw's discards stay out). Draw 1:
+    seat 1 draws four and its replacements are exposed again and again (its discards of draw 1
+    hold 33 cards), seat 2 stands pat. Draw 2: seat 1 draws four, all four exposed (owed four
+    after the others, the stub down to 5); seat 2 is to declare."""
+    table = Table([1000, 1000], Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW, rules=WSOP_POOL, mode=Mode.CARD)
+    table.start(button=2)
+    for seat in (1, 2):
+        table.act(seat, "deal", cards=_next_cards(table, 5))
+    table.act(2, "call")
+    table.act(1, "check")
+    table.act(1, "draw", discards=table.hand.player(1).cards[:4])
+    _deal_and_expose(table, 1, 4)
+    table.act(2, "draw", discards="")
+    for _ in range(6):
+        _deal_and_expose(table, 1, 4)
+    _deal_and_expose(table, 1, 1)
+    _deal_and_expose(table, 1, 0)
+    assert table.hand.phase is Phase.BETTING_2 and table.hand.stub == 9
+    assert table.hand.player(1).pile == (33,) and table.hand.player(2).pile == (0,)
+    table.act(1, "check")
+    table.act(2, "check")
+    table.act(1, "draw", discards=table.hand.player(1).cards[:4])
+    _deal_and_expose(table, 1, 4)
+    assert table.hand.stub == 5 and table.hand.come_back == (1,)
+    assert table.hand.player(1).pending == 4 and cards_accounted(table.hand) == 52
+    return table
+
+
+def test_DRAW_06_offers_exactly_the_draws_it_accepts_while_replacements_are_owed() -> None:
+    """RRoP (Irregularities: a card exposed on the draw is replaced after the others; a player
+    never gets his own discards back), WSOP 273: seat 1's four replacements come after seat
+    2's draw, and the stub holds 5. A draw of one is supplied (the stub covers both); a draw of
+    two would leave seat 1's replacements to a reshuffle of seat 2's pat of draw 1 alone (seat
+    1's own discards stay out), so it is refused with DRAW-06, and the draw offered is 0 to 1:
+    exactly what is accepted (it offered 0 to 5 and refused 2 and 3, counting seat 1 as one
+    card owed instead of four on a larger draw only)."""
+    table = _owed_four_with_the_stub_at_five()
+    offer = {"action": "draw", "min": 0, "max": 1, "rap": RAP_LABEL}
+    assert table.legal() == {"seat": 2, "phase": "draw_2", "legal": [offer]}
+    before = table.state.to_dict()
+    for count in range(2, 6):
+        with pytest.raises(RuleViolation) as caught:
+            table.act(2, "draw", discards=table.hand.player(2).cards[:count])
+        assert caught.value.rule_id is RuleId.DRAW_06, count
+        assert "draw at most 1" in caught.value.message
+        assert caught.value.allowed == [{"seat": 2, **offer}]
+        assert table.state.to_dict() == before
+    table.act(2, "draw", discards=table.hand.player(2).cards[:1])
+    assert table.legal() == {
+        "seat": 1,
+        "phase": "draw_2",
+        "legal": [{"action": "deal", "count": 4}],
+    }
+    table.act(1, "deal", cards=_next_cards(table, 4))
+    table.act(2, "deal", cards=_next_cards(table, 1))
+    assert table.hand.phase is Phase.BETTING_3 and table.hand.exposed_owed == ()
     assert [p.held for p in table.hand.players] == [5, 5] and cards_accounted(table.hand) == 52

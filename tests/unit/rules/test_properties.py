@@ -635,6 +635,10 @@ def test_IRREG_04_random_draw_exposures_conserve_chips_and_cards_and_are_replace
     mode=st.sampled_from(list(Mode)),
     disposition=st.sampled_from(list(ExposedDrawCard)),
 )
+# DRAW-06 / IRREG-04: two seats owed four exposed replacements each, the stub at five; the draw
+# of the third seat offered 0 to 5 but refused 2 (the supply check is not monotone in the
+# count there): what is offered is what is accepted
+@example(variant=TRIPLE, seed=554696, mode=Mode.CARD, disposition=TO_DISCARDS)
 def test_IRREG_04_guides_the_dealer_to_the_floor_when_no_replacement_can_be_supplied(
     variant: Variant, seed: int, mode: Mode, disposition: ExposedDrawCard
 ) -> None:

@@ -1,0 +1,117 @@
+"""The dealer tablet's pure helpers (tablet.js), run by node: the tap guard, the kept
+instructions, the pots line, the entry words and the countdown."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from api.test_web import _node_json
+
+
+def _run(tmp_path: Path, names: str, expression: str) -> Any:
+    return _node_json(tmp_path, "tablet.js", names, expression)
+
+
+def test_the_tap_guard_holds_a_new_state_for_400_ms_and_not_the_same_one(tmp_path: Path) -> None:
+    """A new version drawn at t=1000 refuses a tap at 1180 and takes one at 1400; the same
+    version drawn again does not hold the buttons again."""
+    found = _run(tmp_path, "TapGuard", """(() => {
+        let now = 1000; const g = new TapGuard(400, () => now);
+        const out = [g.drawn("v1|call"), g.accepts(1180), g.accepts(1400)];
+        now = 1500; out.push(g.drawn("v1|call"), g.accepts(1501));
+        now = 1600; out.push(g.drawn("v2|call"), g.accepts(1700));
+        return out; })()""")  # fmt: skip
+    assert found == [True, False, True, False, True, True, False]
+
+
+def test_instructions_stay_until_the_phase_ends(tmp_path: Path) -> None:
+    """The deal list given at the big blind's post is still shown (not bold) after seat 4
+    calls in the same betting round; a new phase starts a new list."""
+    first = {
+        "version": 5,
+        "hand": {"hand_no": 1, "phase": "betting_1"},
+        "instructions": [{"code": "deal", "text": "Deal five cards to each"}],
+    }
+    second = {
+        "version": 6,
+        "hand": {"hand_no": 1, "phase": "betting_1"},
+        "instructions": [{"code": "act", "text": "Seat 5 to act"}],
+    }
+    third = {"version": 9, "hand": {"hand_no": 1, "phase": "draw_1"},
+             "instructions": []}  # fmt: skip
+    kept = _run(tmp_path, "keepInstructions", f"""(() => {{
+        const a = keepInstructions({{ key: null, version: null, steps: [] }}, {json.dumps(first)});
+        const b = keepInstructions(a, {json.dumps(second)});
+        const c = keepInstructions(b, {json.dumps(third)});
+        return [b.steps, c.steps]; }})()""")  # fmt: skip
+    assert [(s["text"], s["current"]) for s in kept[0]] == [
+        ("Seat 5 to act", True),
+        ("Deal five cards to each", False),
+    ]
+    assert kept[1] == []
+
+
+def test_the_pots_line_names_each_pot_its_amount_and_its_seats(tmp_path: Path) -> None:
+    """Seat 1 all in for 10, seats 2 and 3 in for 30: the main pot 30 for seats 1, 2, 3 and
+    a side pot 40 for seats 2 and 3; one pot alone is not repeated before the showdown."""
+    players = [
+        {"seat": 1, "committed": 10, "bet": 10, "folded": False},
+        {"seat": 2, "committed": 30, "bet": 30, "folded": False},
+        {"seat": 3, "committed": 30, "bet": 30, "folded": False},
+    ]
+    hand = {"phase": "betting_1", "total_pot": 70, "players": players}
+    one = {"phase": "betting_1", "total_pot": 60, "players": players[1:]}
+    text = _run(
+        tmp_path, "potsText", f"[potsText({json.dumps(hand)}), potsText({json.dumps(one)})]"
+    )
+    assert text == ["Main pot 30: seats 1, 2, 3 · Side pot 1 40: seats 2, 3", ""]
+
+
+def test_entry_words_and_the_countdown(tmp_path: Path) -> None:
+    found = _run(tmp_path, "entryText, countdown", """[
+        entryText({seat: 5, action: "call"}), entryText({seat: 2, action: "raise", amount: 8}),
+        entryText({seat: 3, action: "draw", count: 0}),
+        entryText({seat: 3, action: "draw", count: 2}),
+        countdown(7001), countdown(-5), countdown(65000)]""")  # fmt: skip
+    assert found == [
+        "Seat 5 · Call",
+        "Seat 2 · Raise to 8",
+        "Seat 3 · Pat",
+        "Seat 3 · Draws 2",
+        "0:08",
+        "0:00",
+        "1:05",
+    ]
+
+
+def test_no_limit_quick_amounts_min_half_pot_pot_and_all_in(tmp_path: Path) -> None:
+    """No limit, blinds 5/10 and two calls (pot 30 with the small blind's 5 in): the big
+    blind to raise to 20..500 is offered Min 20, ½ Pot 25, Pot 40 and All in 500 (the
+    call is nothing to him; the pot is 30 + 0); facing nothing to call a bet of 8..500 with a
+    pot of 30: ½ Pot 15, Pot 30."""
+    hand = {"current_bet": 10, "total_pot": 30,
+            "players": [{"seat": 3, "bet": 10, "stack": 490}]}  # fmt: skip
+    raise_ = {"action": "raise", "min": 20, "max": 500}
+    bet_hand = {"current_bet": 0, "total_pot": 30, "players": [{"seat": 3, "bet": 0, "stack": 490}]}
+    bet = {"action": "bet", "min": 8, "max": 490}
+    found = _run(tmp_path, "quickAmounts", f"""[
+        quickAmounts({json.dumps(raise_)}, {json.dumps(hand)}, 3),
+        quickAmounts({json.dumps(bet)}, {json.dumps(bet_hand)}, 3)]""")  # fmt: skip
+    assert found == [
+        [["Min", 20], ["½ Pot", 25], ["Pot", 40], ["All in", 500]],
+        [["Min", 8], ["½ Pot", 15], ["Pot", 30], ["All in", 490]],
+    ]
+
+
+def test_the_session_clock_counts_hands_and_hands_per_hour(tmp_path: Path) -> None:
+    """Opened at hand 3; 45 minutes later hand 12 is over: 9 hands, 12 an hour; under a
+    minute no rate is given."""
+    found = _run(tmp_path, "sessionFigures", """[
+        sessionFigures({at: 0, hand: 3}, {at: 45 * 60000, hand: 12}),
+        sessionFigures({at: 0, hand: 3}, {at: 30000, hand: 3})]""")  # fmt: skip
+    assert found == [
+        {"clock": "0:45", "hands": 9, "perHour": 12},
+        {"clock": "0:00", "hands": 0, "perHour": None},
+    ]
