@@ -13,10 +13,13 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 WORKDIR /app
 
-# The package and its runtime dependencies (all ship manylinux wheels: no compiler needed).
+# The locked runtime dependencies (requirements/runtime.txt: the versions `make test` ran;
+# all ship manylinux wheels, no compiler needed), then the package itself without resolving.
+COPY requirements/runtime.txt ./requirements/runtime.txt
+RUN pip install -r requirements/runtime.txt
 COPY pyproject.toml README.md ./
 COPY dealerassist ./dealerassist
-RUN pip install . && rm -rf build dealerassist.egg-info
+RUN pip install --no-deps . && rm -rf build dealerassist.egg-info
 
 # The house-rule profiles live outside the package; DEALERASSIST_PROFILES_DIR points here.
 COPY config ./config

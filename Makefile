@@ -1,33 +1,59 @@
-# Two commands for a fresh machine: `make run` and `make test`.
+# Two commands for a fresh machine: `make run` and `make test` (both install from the lock).
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck imports browser pytest bench clean
+.PHONY: run test lock lock-check lint typecheck imports docs-build docs browser pytest bench clean
+
+# The lock (requirements/, tools/lock.py): dev.txt for make run and make test, runtime.txt for
+# the Dockerfile. The package itself is installed without resolving, so only locked versions run.
+PIP_VERSION := 26.3
+PIP_TOOLS_VERSION := 7.6.2
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
-	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q pip==$(PIP_VERSION)
 
-$(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -q -e '.[test]'
+$(STAMP): pyproject.toml requirements/dev.txt | $(BIN)/python
+	$(BIN)/pip install -q -r requirements/dev.txt
+	$(BIN)/pip install -q --no-deps -e .
 	touch $(STAMP)
+
+# After a change to pyproject.toml's dependencies: `make lock`, then commit requirements/.
+# Existing pins are kept where they still fit; `make lock UPGRADE=1` takes the newest of all.
+lock: | $(BIN)/python
+	$(BIN)/pip install -q pip-tools==$(PIP_TOOLS_VERSION)
+	$(BIN)/python tools/lock.py refresh $(if $(UPGRADE),--upgrade)
+
+# CI: the lock must match pyproject.toml (no network needed)
+lock-check: $(STAMP)
+	$(BIN)/python tools/lock.py check
 
 run: $(STAMP)
 	$(BIN)/dealerassist serve
 
-test: $(STAMP) lint typecheck imports browser pytest
+test: $(STAMP) lock-check lint typecheck imports docs-build browser pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check dealerassist tests bench
-	$(BIN)/ruff format --check dealerassist tests bench
+	$(BIN)/ruff check dealerassist tests bench tools
+	$(BIN)/ruff format --check dealerassist tests bench tools
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
 imports: $(STAMP)
 	$(BIN)/lint-imports
+
+# The documentation site (docs/, mkdocs.yml): built with --strict in `make test` (a broken link,
+# a missing page or image fails); the rules reference and the API page are generated from the
+# code at build time (tools/mkdocs_hooks.py). `make docs` serves it at http://127.0.0.1:8001.
+export NO_MKDOCS_2_WARNING := 1
+docs-build: $(STAMP)
+	$(BIN)/mkdocs build --strict --quiet
+
+docs: $(STAMP)
+	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8001
 
 # tests/e2e drive Debian's chromium through chromedriver: installed here when missing and we
 # are root with apt-get; otherwise say why not (those tests then skip with the reason)

@@ -32,12 +32,19 @@ from dealerassist.rules.engine import apply, new_table
 from dealerassist.rules.house_rules import HouseRules
 from dealerassist.rules.state import TableState
 
-DEFAULT_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "phh"
+DEFAULT_DIR = Path(__file__).resolve().parents[1] / "tests" / "data" / "phh"
 
 
 def load_texts(root: Path) -> list[str]:
-    """The text of every PHH file of a variant we deal (F2L3D, N2L1D) under ``root``."""
-    texts = [path.read_text(encoding="utf-8") for path in sorted(root.rglob("*.phh"))]
+    """The text of every PHH file of a variant we deal (F2L3D, N2L1D) under ``root``: of
+    the acceptance set when ``root`` lists one (tests/data/phh/ACCEPTANCE), else all."""
+    if (root / "ACCEPTANCE").is_file():
+        lines = (root / "ACCEPTANCE").read_text(encoding="utf-8").splitlines()
+        folders = [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+        paths = sorted(path for folder in folders for path in (root / folder).rglob("*.phh"))
+    else:
+        paths = sorted(root.rglob("*.phh"))
+    texts = [path.read_text(encoding="utf-8") for path in paths]
     return [text for text in texts if parse_phh(text).variant in VARIANTS]
 
 

@@ -15,14 +15,16 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from dealerassist.audit.phh_reader import VARIANTS, parse_phh, to_commands
+from engine import load_texts  # bench/engine.py: the same hands
+
+from dealerassist.audit.phh_reader import parse_phh, to_commands
 from dealerassist.errors import DealerAssistError
 from dealerassist.json_codec import canonical
 from dealerassist.profiles import get_profile
 from dealerassist.replay import REPLAY_AT
 from dealerassist.rules.engine import apply, new_table, view
 
-PHH_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "phh"
+PHH_DIR = Path(__file__).resolve().parents[1] / "tests" / "data" / "phh"
 PROFILES = (
     "replay-permissive",
     "casino-five-card-draw",
@@ -62,8 +64,7 @@ def fingerprint(texts: Sequence[str], profiles: Sequence[str]) -> tuple[int, str
 
 
 def main(argv: Sequence[str]) -> int:
-    texts = [path.read_text(encoding="utf-8") for path in sorted(PHH_DIR.rglob("*.phh"))]
-    texts = [text for text in texts if parse_phh(text).variant in VARIANTS]
+    texts = load_texts(PHH_DIR)  # the acceptance set, as bench/engine.py replays it
     accepted, digest = fingerprint(texts, argv or PROFILES)
     print(f"{len(texts)} hands, {accepted} commands accepted, sha256 {digest}")
     return 0

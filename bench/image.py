@@ -40,6 +40,9 @@ class Image:
     command: list[str]
 
 
+LOCK = "requirements/runtime.txt"  # what the Dockerfile installs from
+
+
 def read_dockerfile(path: Path) -> Image:
     """The ENV pairs, COPY sources and CMD of a simple Dockerfile (one stage, exec-form CMD)."""
     text = path.read_text(encoding="utf-8").replace("\\\n", " ")
@@ -97,8 +100,11 @@ def main(argv: list[str] | None = None) -> int:
         started = time.monotonic()
         build_context(image.sources, context)
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-        subprocess.run([str(venv / "bin" / "pip"), "install", "-q", "."], cwd=context, check=True)
-        print(f"install: pip install . (not editable) in {time.monotonic() - started:.1f} s")
+        pip = str(venv / "bin" / "pip")
+        # as the Dockerfile: the locked versions first, then the package alone (not editable)
+        subprocess.run([pip, "install", "-q", "-r", LOCK], cwd=context, check=True)
+        subprocess.run([pip, "install", "-q", "--no-deps", "."], cwd=context, check=True)
+        print(f"install: -r {LOCK}, then . (not editable) in {time.monotonic() - started:.1f} s")
         env = {**os.environ, **image.env}
         for name in ("REDIS_URL", "DATABASE_URL", "DEALERASSIST_TOKENS_FILE"):
             env.pop(name, None)  # the image sets none: embedded Redis, SQLite

@@ -201,7 +201,7 @@ class Cards:
             self.hands[seat].remove(card)
         self.piles[seat][self.round - 1].extend(cards)
 
-    # DRAW-05/06 as the profile states them (rules-catalog §7), independent of the engine
+    # DRAW-05/06 as the profile states them (docs/rules.md), independent of the engine
     def reserve(self, seat: int) -> int:
         rule = self.draw["bottom_card"]
         if rule == "normal_card":

@@ -112,7 +112,7 @@ def build_services(settings: Settings) -> Services:
     connection = connections[0]  # floor calls and verification jobs: on the first Redis
     audit_store = SqlAuditStore(settings.database_url)
     limits = VerifyLimits(max_events=settings.verify_sync_max_events)
-    partitioned = len(stores) > 1  # design §7: tables partitioned across Redis by table ID
+    partitioned = len(stores) > 1  # tables partitioned across Redis by table ID
     return Services(
         tables=PartitionedTableStore(stores) if partitioned else stores[0],
         audit_queue=PartitionedAuditQueue(queues) if partitioned else queues[0],

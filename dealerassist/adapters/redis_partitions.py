@@ -1,4 +1,4 @@
-"""Tables partitioned across several Redis by table ID, when one Redis is not enough (design §7).
+"""Tables partitioned across several Redis by table ID, when one Redis is not enough.
 
 ``REDIS_URL`` may list several Redis, comma-separated. Each table lives on one of them for
 good, chosen by ``partition_of`` (SHA-256 of the table ID, modulo the number of Redis): its

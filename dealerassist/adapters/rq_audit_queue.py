@@ -2,8 +2,8 @@
 
 Events are staged in the same Redis transaction that commits the table state (the table
 store calls ``stage`` after ``pipe.multi()``), so an accepted entry and its audit event
-are written together or not at all. One RQ job costs about 3.5 ms of bookkeeping (design
-§2 step 4), and at 500 events/s a job per table drain (26-58 jobs/s) cost half a core: so
+are written together or not at all. One RQ job costs about 3.5 ms of bookkeeping (enqueue,
+fetch, status writes), and at 500 events/s a job per table drain (26-58 jobs/s) cost half a core: so
 one drain job (``dealerassist.worker.drain_tables``) serves every table of the queue. It
 drains the dirty tables in rounds and stays while events keep coming; it is enqueued
 only when none is queued or running, so the jobs per second stay bounded (about one per

@@ -20,6 +20,9 @@ from dealerassist.api.errors import register_error_handlers
 from dealerassist.api.http import SERVICES_EXTENSION, JSONProvider
 from dealerassist.api.security import register_security_headers
 from dealerassist.bootstrap import build_services
+from dealerassist.errors import ProfileError
+from dealerassist.profiles import load_profiles
+from dealerassist.rules.house_rules import GameRules
 from dealerassist.service.ports import Services
 from dealerassist.settings import Settings
 from dealerassist.web import pages
@@ -41,6 +44,15 @@ class ServiceRegistry:
         return self._services
 
 
+def _profile_games(settings: Settings) -> dict[str, GameRules]:
+    """Each installed profile's game, for the OpenAPI document (none if one cannot load:
+    ``serve`` refuses to start then anyway, with the file and field)."""
+    try:
+        return {pid: rules.game for pid, rules in load_profiles(settings.profiles_dir).items()}
+    except (ProfileError, OSError):
+        return {}
+
+
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app; ``config`` may carry SETTINGS, SERVICES and TOKENS (tests use fakes)."""
     config = dict(config or {})
@@ -52,6 +64,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config[docs.PROFILE_IDS_CONFIG] = sorted(
         p.stem for p in settings.profiles_dir.glob("*.toml")
     )
+    app.config[docs.PROFILE_GAMES_CONFIG] = _profile_games(settings)
     app.config[health.MAX_BACKLOG_CONFIG] = settings.ready_max_backlog_seconds
     app.config.update(config)
     app.json = JSONProvider(app)

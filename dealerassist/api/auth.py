@@ -32,7 +32,7 @@ TOKENS_EXTENSION = "dealerassist.tokens"
 
 
 class Role(StrEnum):
-    """Who may call what (design §1)."""
+    """Who may call what: the role a bearer token carries."""
 
     DEALER = "dealer"
     FLOOR = "floor"

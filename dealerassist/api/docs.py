@@ -15,6 +15,7 @@ from dealerassist.api.openapi import build_spec
 blueprint = Blueprint("docs", __name__)
 SPEC_EXTENSION = "dealerassist.openapi"
 PROFILE_IDS_CONFIG = "DEALERASSIST_PROFILE_IDS"
+PROFILE_GAMES_CONFIG = "DEALERASSIST_PROFILE_GAMES"  # profile ID -> its GameRules
 METHODS = ("get", "put", "post", "delete", "patch")
 STYLE = (
     "body{font-family:sans-serif;max-width:60em;margin:auto}"
@@ -39,8 +40,9 @@ def spec() -> dict[str, Any]:
     """The app's OpenAPI document (built once per app)."""
     cached = current_app.extensions.get(SPEC_EXTENSION)
     if cached is None:
-        profile_ids = current_app.config.get(PROFILE_IDS_CONFIG, ())
-        cached = current_app.extensions[SPEC_EXTENSION] = build_spec(profile_ids)
+        games = current_app.config.get(PROFILE_GAMES_CONFIG)
+        profiles = games if games else current_app.config.get(PROFILE_IDS_CONFIG, ())
+        cached = current_app.extensions[SPEC_EXTENSION] = build_spec(profiles)
     return dict(cached)
 
 

@@ -1,11 +1,16 @@
 """The OpenAPI 3 document, generated from the marshmallow request schemas (apispec).
 
-Response bodies are described here as JSON Schema; every error is a ``Problem``.
+Response bodies are described here as JSON Schema; every error is a ``Problem``. Every
+operation has an ``operationId``, and the answers that name a table or a hand link to the
+operations a client calls next (create a table → read it, seat, start a hand, act; a hand
+→ its audit record), so a client (or schemathesis's stateful phase) can follow them. Given
+the installed profiles' games, ``CreateTable`` is one alternative per profile, each with
+that profile's variant, structure and the stakes its structure and forced bets need.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from apispec import APISpec
@@ -15,6 +20,7 @@ from dealerassist import __version__
 from dealerassist.api import audit_browse, profiles, rulings, schemas
 from dealerassist.api.errors import PROBLEM_MIME
 from dealerassist.rules.actions import ActionKind
+from dealerassist.rules.house_rules import ForcedBets, GameRules, Structure
 
 NULLABLE_INT = {"type": "integer", "nullable": True}
 OBJECT = {"type": "object", "additionalProperties": True}
@@ -201,8 +207,9 @@ def _public(summary: str, ok: dict[str, Any], errors: tuple[int, ...] = ()) -> d
     return {"summary": summary, "security": [], "responses": _responses(ok, errors)}
 
 
-def build_spec(profile_ids: Sequence[str] = ()) -> dict[str, Any]:
-    """The whole OpenAPI document as a dict (``profile_ids``: the profiles a table may name)."""
+def build_spec(profiles: Sequence[str] | Mapping[str, GameRules] = ()) -> dict[str, Any]:
+    """The whole OpenAPI document as a dict. ``profiles``: the profiles a table may name, by
+    ID, or each with its game (then ``CreateTable`` says the game and stakes each needs)."""
     spec = APISpec(
         title="dealerassist",
         version=__version__,
@@ -215,11 +222,164 @@ def build_spec(profile_ids: Sequence[str] = ()) -> dict[str, Any]:
         },
         security=[{"bearer": []}],
     )
-    _components(spec, profile_ids)
+    _components(spec, sorted(profiles))
     for path, item in _paths().items():
         operations = {key: value for key, value in item.items() if key != "parameters"}
         spec.path(path=path, operations=operations, parameters=item.get("parameters"))
-    return spec.to_dict()
+    document = spec.to_dict()
+    if isinstance(profiles, Mapping) and profiles:
+        _create_table_per_profile(document["components"]["schemas"], profiles)
+    _operation_ids_and_links(document["paths"])
+    return document
+
+
+# -- every operation's ID, and the links between them ------------------------------------
+
+OPERATION_IDS = {
+    ("/v1/tables", "post"): "createTable",
+    ("/v1/tables/{table_id}", "get"): "getTable",
+    ("/v1/tables/{table_id}/seats/{seat}", "put"): "seatPlayer",
+    ("/v1/tables/{table_id}/seats/{seat}", "delete"): "removePlayer",
+    ("/v1/tables/{table_id}/seats/{seat}/changes", "post"): "changeSeat",
+    ("/v1/tables/{table_id}/hands", "post"): "startHand",
+    ("/v1/tables/{table_id}/hands/{hand_no}", "get"): "getHand",
+    ("/v1/tables/{table_id}/actions", "post"): "recordAction",
+    ("/v1/tables/{table_id}/rulings", "post"): "rule",
+    ("/v1/rulings/options", "get"): "rulingOptions",
+    ("/v1/tables/{table_id}/floor-calls", "post"): "callTheFloor",
+    ("/v1/floor/calls", "get"): "openFloorCalls",
+    ("/v1/floor/calls/{call_id}", "get"): "getFloorCall",
+    ("/v1/floor/tables", "get"): "floorTables",
+    ("/v1/profiles/{profile_id}", "get"): "getProfile",
+    ("/v1/audit/events", "get"): "auditEvents",
+    ("/v1/audit/hands/{table_id}/{hand_no}", "get"): "auditHand",
+    ("/v1/audit/hands/{table_id}/{hand_no}/replay", "get"): "replayAuditHand",
+    ("/v1/audit/hands", "get"): "auditHands",
+    ("/v1/audit/tables", "get"): "auditTables",
+    ("/v1/audit/verify", "get"): "verify",
+    ("/v1/audit/verifications", "post"): "startVerification",
+    ("/v1/audit/verifications/{verification_id}", "get"): "getVerification",
+    ("/healthz", "get"): "healthz",
+    ("/readyz", "get"): "readyz",
+}
+TABLE_OF_ANSWER = {"table_id": "$response.body#/table_id"}
+HAND_OF_ANSWER = {"table_id": "$response.body#/table_id", "hand_no": "$response.body#/hand/hand_no"}
+HAND_OF_RECORD = {"table_id": "$response.body#/table_id", "hand_no": "$response.body#/hand_no"}
+_AT_THE_TABLE = ("getTable", "seatPlayer", "startHand", "recordAction", "changeSeat")
+LINKS: dict[tuple[str, str, str], dict[str, tuple[str, dict[str, str]]]] = {
+    ("createTable", "201", ""): {op: (op, TABLE_OF_ANSWER) for op in _AT_THE_TABLE},
+    ("seatPlayer", "200", ""): {op: (op, TABLE_OF_ANSWER) for op in _AT_THE_TABLE},
+    ("changeSeat", "200", ""): {op: (op, TABLE_OF_ANSWER) for op in ("getTable", "startHand")},
+    ("startHand", "200", ""): {
+        "recordAction": ("recordAction", TABLE_OF_ANSWER),
+        "getTable": ("getTable", TABLE_OF_ANSWER),
+        "rule": ("rule", TABLE_OF_ANSWER),
+        "callTheFloor": ("callTheFloor", TABLE_OF_ANSWER),
+        "getHand": ("getHand", HAND_OF_ANSWER),
+        "auditHand": ("auditHand", HAND_OF_ANSWER),
+    },
+    ("recordAction", "200", ""): {
+        "recordAction": ("recordAction", TABLE_OF_ANSWER),
+        "startHand": ("startHand", TABLE_OF_ANSWER),
+        "getHand": ("getHand", HAND_OF_ANSWER),
+    },
+    ("rule", "200", ""): {"getHand": ("getHand", HAND_OF_ANSWER)},
+    ("getHand", "200", ""): {
+        "auditHand": ("auditHand", HAND_OF_RECORD),
+        "replayAuditHand": ("replayAuditHand", HAND_OF_RECORD),
+    },
+    ("startVerification", "202", ""): {
+        "getVerification": ("getVerification", {"verification_id": "$response.body#/id"})
+    },
+}
+
+
+def _operation_ids_and_links(paths: dict[str, Any]) -> None:
+    for path, item in paths.items():
+        for method, operation in item.items():
+            if method != "parameters":  # a route without a name here still gets a unique one
+                operation["operationId"] = OPERATION_IDS.get((path, method)) or _fallback_id(
+                    path, method
+                )
+    by_id = {
+        operation["operationId"]: operation
+        for item in paths.values()
+        for method, operation in item.items()
+        if method != "parameters"
+    }
+    for (operation_id, status, _), links in LINKS.items():
+        response = by_id[operation_id]["responses"][status]
+        response["links"] = {
+            name: {"operationId": target, "parameters": dict(parameters)}
+            for name, (target, parameters) in links.items()
+        }
+
+
+def _fallback_id(path: str, method: str) -> str:
+    """``GET /v1/floor/calls/{call_id}`` → ``get_v1_floor_calls_call_id``."""
+    words = [part.strip("{}").replace("-", "_") for part in path.split("/") if part]
+    return "_".join([method, *words])
+
+
+# -- CreateTable: one alternative per installed profile, as strict as the validation ---------
+
+
+def _stakes_schema(structure: Structure, forced_bets: ForcedBets) -> dict[str, Any]:
+    """The stakes a table of that structure and forced bets needs (rules/table_setup.py):
+    blinds need a big blind, antes an ante, and what the game does not play is 0; fixed limit
+    bets a small and a big bet (0 or left out: the big blind and twice it). The order the
+    validation also checks (small blind ≤ big blind ≤ small bet ≤ big bet) is in the text."""
+    chips = {"type": "integer", "minimum": 0, "maximum": 10**12}
+    some = {**chips, "minimum": 1}
+    none = {"type": "integer", "enum": [0]}
+    blinds = forced_bets is not ForcedBets.ANTES
+    antes = forced_bets is not ForcedBets.BLINDS
+    properties = {
+        "small_blind": chips if blinds else none,
+        "big_blind": some if blinds else none,
+        "ante": some if antes else none,
+        "small_bet": chips,
+        "big_bet": chips,
+        "min_bet": chips,
+    }
+    required = (["big_blind"] if blinds else []) + (["ante"] if antes else [])
+    order = "small blind ≤ big blind" + (
+        " ≤ small bet ≤ big bet" if structure is Structure.FIXED_LIMIT else ""
+    )
+    return {
+        "type": "object",
+        "description": f"{structure}, {forced_bets}: {order}",
+        "properties": properties,
+        "required": required,
+        "additionalProperties": False,
+    }
+
+
+def _create_table_per_profile(schemas_: dict[str, Any], profiles: Mapping[str, GameRules]) -> None:
+    """The fields stay as they are (the admin page reads ``properties.profile.enum``), and
+    ``oneOf`` adds one alternative per profile that fixes its game and stakes."""
+    create = schemas_["CreateTable"]
+    alternatives = []
+    for profile_id in sorted(profiles):
+        game = profiles[profile_id]
+        stakes = f"Stakes_{game.structure}_{game.forced_bets}"
+        schemas_.setdefault(stakes, _stakes_schema(game.structure, game.forced_bets))
+        alternatives.append(
+            {
+                "title": profile_id,
+                "properties": {
+                    "profile": {"type": "string", "enum": [profile_id]},
+                    "variant": {"type": "string", "enum": [str(game.variant)]},
+                    "structure": {"type": "string", "enum": [str(game.structure)]},
+                    "stakes": {"$ref": f"#/components/schemas/{stakes}"},
+                },
+            }
+        )
+    create["description"] = (
+        "One alternative per installed profile: its game, and the stakes that game needs "
+        "(a table must fit its profile, GAME-01..06)."
+    )
+    create["oneOf"] = alternatives
 
 
 def _components(spec: APISpec, profile_ids: Sequence[str]) -> None:

@@ -25,13 +25,28 @@ canonical_json = canonical
 
 
 def event_hash(event: Mapping[str, Any]) -> str:
-    """SHA-256 of the event's canonical JSON, its own ``hash`` member left out."""
+    """SHA-256 of the event's canonical JSON, its own ``hash`` member left out.
+
+    >>> event = seal({"table_id": "T1", "seq": 1, "kind": "seat"}, GENESIS_HASH)
+    >>> event_hash(event) == event["hash"]
+    True
+    >>> event_hash({**event, "seq": 2}) == event["hash"]  # any change shows
+    False
+    """
     body = {key: value for key, value in event.items() if key != "hash"}
     return hashlib.sha256(canonical_json(body)).hexdigest()
 
 
 def seal(event: Mapping[str, Any], prev_hash: str) -> dict[str, Any]:
-    """Return a copy of ``event`` linked to ``prev_hash`` and carrying its own hash."""
+    """Return a copy of ``event`` linked to ``prev_hash`` and carrying its own hash.
+
+    >>> first = seal({"table_id": "T1", "seq": 1, "kind": "seat"}, GENESIS_HASH)
+    >>> first["prev_hash"] == GENESIS_HASH, len(first["hash"])
+    (True, 64)
+    >>> second = seal({"table_id": "T1", "seq": 2, "kind": "leave"}, first["hash"])
+    >>> second["prev_hash"] == first["hash"]
+    True
+    """
     linked = dict(event)
     linked["prev_hash"] = prev_hash
     linked["hash"] = event_hash(linked)

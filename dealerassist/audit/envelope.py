@@ -1,6 +1,6 @@
 """The audit event envelope: one dict per audited thing, sealed into the table's hash chain.
 
-Fields (design §6): ``table_id``, ``seq`` (the table's audit sequence: every audited event,
+Fields: ``table_id``, ``seq`` (the table's audit sequence: every audited event,
 accepted or rejected, takes the next number), ``version`` (the table version after the
 event; a rejection leaves it unchanged), ``hand_no``, ``at`` (UTC, ISO 8601 with
 microseconds and ``Z``), ``actor`` (token name), ``role``, ``kind``, ``payload``,
@@ -52,7 +52,13 @@ def format_at(at: datetime) -> str:
 
 
 def parse_at(text: str) -> datetime:
-    """Inverse of ``format_at``."""
+    """Inverse of ``format_at``.
+
+    >>> parse_at("2026-12-01T20:00:00.000000Z")
+    datetime.datetime(2026, 12, 1, 20, 0, tzinfo=datetime.timezone.utc)
+    >>> format_at(parse_at("2026-12-01T20:00:00.000000Z"))
+    '2026-12-01T20:00:00.000000Z'
+    """
     return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
 
 

@@ -33,7 +33,12 @@ def from_jsonl_lines(
     lines: Iterable[str | bytes], checkpoints: list[dict[str, Any]] | None = None
 ) -> Iterator[dict[str, Any]]:
     """The events of a JSONL export (blank lines skipped); its checkpoint lines
-    (``{"checkpoint": ...}``, ``checkpoint_lines``) go to ``checkpoints`` if given."""
+    (``{"checkpoint": ...}``, ``checkpoint_lines``) go to ``checkpoints`` if given.
+
+    >>> events = [{"table_id": "T1", "seq": 1, "hash": "ab"}]
+    >>> list(from_jsonl_lines(to_jsonl_lines(events))) == events
+    True
+    """
     for line in lines:
         if line.strip():
             event: dict[str, Any] = json.loads(line)

@@ -606,6 +606,22 @@ def to_commands(
     (``_button_past_the_big_blind``). ``rules``, the profile the hand is replayed under: where it
     splits a five-card draw (DRAW-03), PHH's one deal of five replacements is dealt four at
     once and the fifth after the others.
+
+    >>> hand = parse_phh('''
+    ... variant = 'N2L1D'
+    ... antes = [0, 0]
+    ... blinds_or_straddles = [1, 2]
+    ... min_bet = 2
+    ... starting_stacks = [8, 15]
+    ... actions = ['d dh p1 5c7s6hJh5s', 'd dh p2 AsAd4d8h6s', 'p2 cbr 15', 'p1 cc', 'p1 sd',
+    ...            'p2 sd Ad', 'd dh p2 2d', 'p1 sm 5c7s6hJh5s', 'p2 sm As4d8h6s2d']
+    ... ''')
+    >>> spec, commands = to_commands(hand)
+    >>> spec.variant, spec.mode, len(commands)
+    (<Variant.DEUCE_TO_SEVEN_SINGLE_DRAW: 'deuce_to_seven_single_draw'>, <Mode.CARD: 'card'>, 14)
+    >>> commands[:3]  # doctest: +NORMALIZE_WHITESPACE
+    [SeatPlayer(seat=1, player='p1', stack=8), SeatPlayer(seat=2, player='p2', stack=15),
+     StartHand(button=2, kill_seat=None)]
     """
     spec = _shared_table_spec(hand, profile_id, table_id)
     seats = replay_seats(hand)
@@ -764,7 +780,21 @@ def _post(hand: RecordedHand, seat: int) -> Act:
 def table_spec(
     hand: RecordedHand, profile_id: str = REPLAY_PROFILE, table_id: str = "phh"
 ) -> TableSpec:
-    """The card-mode ``TableSpec`` of the hand's game and stakes."""
+    """The card-mode ``TableSpec`` of the hand's game and stakes.
+
+    >>> hand = parse_phh('''
+    ... variant = 'N2L1D'
+    ... antes = [0, 0]
+    ... blinds_or_straddles = [1, 2]
+    ... min_bet = 2
+    ... starting_stacks = [8, 15]
+    ... actions = ['d dh p1 5c7s6hJh5s', 'd dh p2 AsAd4d8h6s', 'p2 cbr 15', 'p1 cc', 'p1 sd',
+    ...            'p2 sd Ad', 'd dh p2 2d', 'p1 sm 5c7s6hJh5s', 'p2 sm As4d8h6s2d']
+    ... ''')
+    >>> spec = table_spec(hand, "replay-permissive", "T9")
+    >>> spec.table_id, spec.structure, spec.max_seats
+    ('T9', <Structure.NO_LIMIT: 'no_limit'>, 2)
+    """
     if hand.variant not in VARIANTS:
         known = ", ".join(VARIANTS)
         raise InvalidInput(f"variant {hand.variant!r} is not a game we deal (we read {known})")
@@ -823,6 +853,18 @@ def stakes(hand: RecordedHand) -> Stakes:
     PHH antes ``[0, A, 0, ...]`` in a blind game are the big blind's table ante (WSOP). With
     our ``_posts`` the blinds are those of the players it names, and the other players' posts
     must be what it says they were (a big blind made up or entering, a kill blind).
+
+    >>> hand = parse_phh('''
+    ... variant = 'N2L1D'
+    ... antes = [0, 0]
+    ... blinds_or_straddles = [1, 2]
+    ... min_bet = 2
+    ... starting_stacks = [8, 15]
+    ... actions = ['d dh p1 5c7s6hJh5s', 'd dh p2 AsAd4d8h6s', 'p2 cbr 15', 'p1 cc', 'p1 sd',
+    ...            'p2 sd Ad', 'd dh p2 2d', 'p1 sm 5c7s6hJh5s', 'p2 sm As4d8h6s2d']
+    ... ''')
+    >>> stakes(hand)
+    Stakes(small_blind=1, big_blind=2, ante=0, small_bet=0, big_bet=0, min_bet=2, big_blind_ante=0)
     """
     small, big = _blind_amounts(hand)
     if hand.posts is None:

@@ -133,7 +133,16 @@ def verify(
     resume: Mapping[str, Head] | None = None,
 ) -> dict[str, Any]:
     """Check every event's hash and link, each table's seq, and replay it through the engine;
-    with ``anchors``, what the store lacks against them; with ``resume``, from those heads."""
+    with ``anchors``, what the store lacks against them; with ``resume``, from those heads.
+
+    >>> from dealerassist.audit.chain import GENESIS_HASH, seal
+    >>> event = seal({"table_id": "T1", "seq": 1, "version": 1, "kind": "seat"}, GENESIS_HASH)
+    >>> verify([event], lambda *version: None, replay=False)
+    {'ok': True, 'events': 1, 'hands': 0, 'problems': []}
+    >>> report = verify([{**event, "kind": "leave"}], lambda *version: None, replay=False)
+    >>> report["ok"], report["problems"][0]["why"].endswith("the event changed")
+    (False, True)
+    """
     engine = engine if engine is not None or not replay else load_engine()
     tables: dict[str, TableChain] = {}
     problems: list[Problem] = []

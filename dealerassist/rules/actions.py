@@ -230,7 +230,11 @@ COMMAND_TYPES: dict[type[Any], str] = {
 
 
 def command_to_dict(command: Command) -> dict[str, Any]:
-    """The JSON-ready form of a command (inverse of ``command_from_dict``)."""
+    """The JSON-ready form of a command (inverse of ``command_from_dict``).
+
+    >>> command_to_dict(SeatPlayer(3, "Cleo", 500))
+    {'type': 'seat', 'seat': 3, 'player': 'Cleo', 'stack': 500}
+    """
     match command:  # the dealer's actions first: most commands are
         case Act():
             return _act_to_dict(command)
@@ -277,7 +281,15 @@ def _act_to_dict(act: Act) -> dict[str, Any]:
 
 
 def command_from_dict(data: Mapping[str, Any]) -> Command:
-    """Parse ``{"type": ..., ...fields}`` into a command; raises ``InvalidInput`` on a bad shape."""
+    """Parse ``{"type": ..., ...fields}`` into a command; raises ``InvalidInput`` on a bad shape.
+
+    >>> command_from_dict({"type": "seat", "seat": 3, "player": "Cleo", "stack": 500})
+    SeatPlayer(seat=3, player='Cleo', stack=500)
+    >>> command_from_dict({"type": "fly"})
+    Traceback (most recent call last):
+    ...
+    dealerassist.errors.InvalidInput: unknown command type 'fly'
+    """
     if not isinstance(data, Mapping):
         raise InvalidInput("a command must be an object")
     kind = data.get("type")

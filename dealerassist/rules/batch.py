@@ -32,6 +32,23 @@ def apply_many(
     command's instructions and the last hand result. A refusal raises as ``apply`` does
     and ``state`` (a frozen value) is unchanged; ``apply_many(s, [c], r, t) == apply(s, c,
     r, t)``.
+
+    >>> from datetime import UTC, datetime
+    >>> from dealerassist.rules.actions import Act, ActionKind, SeatPlayer, StartHand, Stakes
+    >>> from dealerassist.rules.actions import TableSpec
+    >>> from dealerassist.rules.house_rules import HouseRules, Structure, Variant
+    >>> from dealerassist.rules import engine
+    >>> stakes = Stakes(small_blind=1, big_blind=2, small_bet=2, big_bet=4)
+    >>> spec = TableSpec("T1", Variant.FIVE_CARD_DRAW, Structure.FIXED_LIMIT, stakes, "house")
+    >>> rules, at = HouseRules(), datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
+    >>> seated = [SeatPlayer(1, "Ada", 100), SeatPlayer(2, "Ben", 100), SeatPlayer(3, "Cleo", 100)]
+    >>> table = replay(engine.new_table(spec), [*seated, StartHand(button=1)], rules, at)
+    >>> posts = [Act(2, ActionKind.POST), Act(3, ActionKind.POST)]
+    >>> outcome = apply_many(table, posts, rules, at)
+    >>> [event["type"] for event in outcome.events]
+    ['action', 'posted', 'action', 'posted', 'phase']
+    >>> outcome.instructions[0]["text"]
+    'Deal five cards to each of seats 2, 3, 1, one at a time, starting with seat 2'
     """
     events: list[dict[str, Any]] = []
     notices: list[Notice] = []
@@ -48,7 +65,20 @@ def apply_many(
 def replay(
     state: TableState, commands: Iterable[Command], rules: HouseRules, at: datetime
 ) -> TableState:
-    """The state after applying ``commands`` in turn at one instant (recorded hands)."""
+    """The state after applying ``commands`` in turn at one instant (recorded hands).
+
+    >>> from datetime import UTC, datetime
+    >>> from dealerassist.rules import engine
+    >>> from dealerassist.rules.actions import SeatPlayer, StartHand, Stakes, TableSpec
+    >>> from dealerassist.rules.house_rules import HouseRules, Structure, Variant
+    >>> spec = TableSpec("T1", Variant.FIVE_CARD_DRAW, Structure.FIXED_LIMIT,
+    ...                  Stakes(small_blind=1, big_blind=2), "house")
+    >>> at = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
+    >>> commands = [SeatPlayer(1, "Ada", 100), SeatPlayer(2, "Ben", 100), StartHand(button=1)]
+    >>> table = replay(engine.new_table(spec), commands, HouseRules(), at)
+    >>> table.hand.hand_no, table.hand.phase
+    (1, <Phase.POSTING: 'posting'>)
+    """
     for command in commands:
         state = apply(state, command, rules, at).state
     return state

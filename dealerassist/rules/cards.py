@@ -155,12 +155,20 @@ def parse_cards(
 
 
 def parse_card(text: str, deck: DeckSpec = DECK_52) -> Card:
-    """Read exactly one card (``"Qd"``)."""
+    """Read exactly one card (``"Qd"``).
+
+    >>> parse_card("Qd")
+    Card(rank=<Rank.QUEEN: 12>, suit=<Suit.DIAMONDS: 'd'>)
+    """
     return parse_cards(text, deck, count=1)[0]
 
 
 def format_cards(cards: Iterable[Card]) -> str:
-    """The canonical text of cards: ``"7h 5s 4d 3c 2d"``."""
+    """The canonical text of cards: ``"7h 5s 4d 3c 2d"``.
+
+    >>> format_cards(parse_cards("7h5s4d3c2d"))
+    '7h 5s 4d 3c 2d'
+    """
     return " ".join(map(str, cards))
 
 
@@ -169,6 +177,12 @@ def check_cards_in_deck(cards: Iterable[Card], deck: DeckSpec, *, seat: int | No
 
     The first wrong card, in entry order, is the one reported. Cards are tested as bits of
     the deck's and the entry's index masks (no set of cards, no hashing).
+
+    >>> check_cards_in_deck(parse_cards("Ah Kd"), DECK_32)  # A-7 stripped: both are in it
+    >>> check_cards_in_deck(parse_cards("Ah 6d"), DECK_32)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    dealerassist.rules.violations.RuleViolation: DECK-01: 6d is not in the 32-card deck ...
     """
     allowed_mask, seen = deck.index_mask, 0
     for card in cards:
@@ -196,7 +210,13 @@ def check_cards_in_deck(cards: Iterable[Card], deck: DeckSpec, *, seat: int | No
 
 
 def can_cards_be_in_deck(cards: Iterable[Card], deck: DeckSpec) -> bool:
-    """True when every card is in ``deck`` and none repeats (DECK-01)."""
+    """True when every card is in ``deck`` and none repeats (DECK-01).
+
+    >>> can_cards_be_in_deck(parse_cards("Ah Kd"), DECK_32)
+    True
+    >>> can_cards_be_in_deck((parse_card("Ah"), parse_card("Ah")), DECK_52)
+    False
+    """
     try:
         check_cards_in_deck(cards, deck)
     except RuleViolation:

@@ -73,13 +73,41 @@ class Outcome:
 
 
 def new_table(spec: TableSpec) -> TableState:
-    """A table with every seat empty and no hand."""
+    """A table with every seat empty and no hand.
+
+    >>> from dealerassist.rules.actions import Stakes, TableSpec
+    >>> from dealerassist.rules.house_rules import Structure, Variant
+    >>> spec = TableSpec("T1", Variant.FIVE_CARD_DRAW, Structure.FIXED_LIMIT,
+    ...                  Stakes(small_blind=1, big_blind=2), "house", max_seats=3)
+    >>> table = new_table(spec)
+    >>> [seat.player for seat in table.seats], table.hand
+    ([None, None, None], None)
+    """
     seats = tuple(SeatState(seat=seat) for seat in range(1, spec.max_seats + 1))
     return TableState(table_id=spec.table_id, spec=spec, seats=seats)
 
 
 def apply(state: TableState, command: Command, rules: HouseRules, at: datetime) -> Outcome:
-    """Apply one command; a refusal raises ``RuleViolation`` or ``InvalidInput``."""
+    """Apply one command; a refusal raises ``RuleViolation`` or ``InvalidInput``.
+
+    >>> from datetime import UTC, datetime
+    >>> from dealerassist.rules.actions import Act, ActionKind, SeatPlayer, StartHand, Stakes
+    >>> from dealerassist.rules.actions import TableSpec
+    >>> from dealerassist.rules.house_rules import HouseRules, Structure, Variant
+    >>> from dealerassist.rules.batch import replay
+    >>> stakes = Stakes(small_blind=1, big_blind=2, small_bet=2, big_bet=4)
+    >>> spec = TableSpec("T1", Variant.FIVE_CARD_DRAW, Structure.FIXED_LIMIT, stakes, "house")
+    >>> rules, at = HouseRules(), datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
+    >>> seated = [SeatPlayer(1, "Ada", 100), SeatPlayer(2, "Ben", 100), SeatPlayer(3, "Cleo", 100)]
+    >>> table = replay(new_table(spec), [*seated, StartHand(button=1)], rules, at)
+    >>> outcome = apply(table, Act(2, ActionKind.POST), rules, at)
+    >>> outcome.events
+    ({'type': 'action', 'seat': 2, 'action': 'post'}, {'type': 'posted', 'seat': 2, 'amount': 1})
+    >>> apply(outcome.state, Act(1, ActionKind.POST), rules, at)
+    Traceback (most recent call last):
+    ...
+    dealerassist.rules.violations.RuleViolation: BLIND-01: Seat 3 posts first; seat 1 must wait.
+    """
     log = Log()
     rulings.check_released(state, command)
     match command:  # the dealer's actions first: most commands are
@@ -600,7 +628,23 @@ def _legal(state: TableState, hand: HandState, rules: HouseRules) -> list[dict[s
 
 def legal_actions(state: TableState, rules: HouseRules, at: datetime) -> dict[str, Any] | None:
     """The seat to act and its legal actions with amounts, or None when nobody is to act; while
-    the hand waits for the floor (IRREG-04) no legal action and the rule in ``floor``."""
+    the hand waits for the floor (IRREG-04) no legal action and the rule in ``floor``.
+
+    >>> from datetime import UTC, datetime
+    >>> from dealerassist.rules.actions import Act, ActionKind, SeatPlayer, StartHand, Stakes
+    >>> from dealerassist.rules.actions import TableSpec
+    >>> from dealerassist.rules.house_rules import HouseRules, Structure, Variant
+    >>> from dealerassist.rules.batch import replay
+    >>> stakes = Stakes(small_blind=1, big_blind=2, small_bet=2, big_bet=4)
+    >>> spec = TableSpec("T1", Variant.FIVE_CARD_DRAW, Structure.FIXED_LIMIT, stakes, "house")
+    >>> rules, at = HouseRules(), datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
+    >>> seated = [SeatPlayer(1, "Ada", 100), SeatPlayer(2, "Ben", 100), SeatPlayer(3, "Cleo", 100)]
+    >>> table = replay(new_table(spec), [*seated, StartHand(button=1)], rules, at)
+    >>> table = replay(table, [Act(2, ActionKind.POST), Act(3, ActionKind.POST)], rules, at)
+    >>> legal_actions(table, rules, at)  # doctest: +NORMALIZE_WHITESPACE
+    {'seat': 1, 'phase': 'betting_1', 'legal': [{'action': 'call', 'amount': 2},
+     {'action': 'raise', 'min': 4, 'max': 4}, {'action': 'fold'}]}
+    """
     hand = state.hand
     if hand is None or hand.to_act is None or hand.phase is Phase.COMPLETE:
         return None
@@ -623,7 +667,22 @@ def legal_actions(state: TableState, rules: HouseRules, at: datetime) -> dict[st
 
 
 def view(state: TableState, rules: HouseRules, at: datetime) -> dict[str, Any]:
-    """The public JSON of a table (design §4); hole cards are never included."""
+    """The public JSON of a table (what GET /v1/tables/{id} answers); never a hole card.
+
+    >>> from datetime import UTC, datetime
+    >>> from dealerassist.rules.actions import Act, ActionKind, SeatPlayer, StartHand, Stakes
+    >>> from dealerassist.rules.actions import TableSpec
+    >>> from dealerassist.rules.house_rules import HouseRules, Structure, Variant
+    >>> from dealerassist.rules.batch import replay
+    >>> stakes = Stakes(small_blind=1, big_blind=2, small_bet=2, big_bet=4)
+    >>> spec = TableSpec("T1", Variant.FIVE_CARD_DRAW, Structure.FIXED_LIMIT, stakes, "house")
+    >>> rules, at = HouseRules(), datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
+    >>> seated = [SeatPlayer(1, "Ada", 100), SeatPlayer(2, "Ben", 100), SeatPlayer(3, "Cleo", 100)]
+    >>> table = replay(new_table(spec), [*seated, StartHand(button=1)], rules, at)
+    >>> shown = view(table, rules, at)
+    >>> shown["table_id"], shown["hand"]["hand_no"], shown["next"]["seat"]
+    ('T1', 1, 2)
+    """
     spec = state.spec
     hand = state.hand
     return {
@@ -709,7 +768,24 @@ def _hand_view(hand: HandState) -> dict[str, Any]:
 
 
 def draw_counts(hand: HandState) -> dict[str, int]:
-    """DRAW-09: how many each seat drew in the last draw, shown until the first action after it."""
+    """DRAW-09: how many each seat drew in the last draw, shown until the first action after it.
+
+    >>> from datetime import UTC, datetime
+    >>> from dealerassist.rules.actions import Act, ActionKind, SeatPlayer, StartHand, Stakes
+    >>> from dealerassist.rules.actions import TableSpec
+    >>> from dealerassist.rules.house_rules import HouseRules, Structure, Variant
+    >>> from dealerassist.rules.batch import replay
+    >>> stakes = Stakes(small_blind=1, big_blind=2, small_bet=2, big_bet=4)
+    >>> spec = TableSpec("T1", Variant.FIVE_CARD_DRAW, Structure.FIXED_LIMIT, stakes, "house")
+    >>> rules, at = HouseRules(), datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
+    >>> seated = [SeatPlayer(1, "Ada", 100), SeatPlayer(2, "Ben", 100), SeatPlayer(3, "Cleo", 100)]
+    >>> table = replay(new_table(spec), [*seated, StartHand(button=1)], rules, at)
+    >>> entries = [Act(2, ActionKind.POST), Act(3, ActionKind.POST), Act(1, ActionKind.CALL),
+    ...            Act(2, ActionKind.CALL), Act(3, ActionKind.CHECK),
+    ...            Act(2, ActionKind.DRAW, count=3)]
+    >>> draw_counts(replay(table, entries, rules, at).hand)
+    {'2': 3}
+    """
     last_draw = phase_number(hand.phase) - 1 if is_betting(hand.phase) else phase_number(hand.phase)
     acted = is_betting(hand.phase) and any(p.acted for p in hand.players)
     if last_draw < 1 or acted or hand.phase is Phase.COMPLETE:

@@ -189,7 +189,12 @@ _EVALUATORS: dict[tuple[Ranking, bool], Evaluator] = {}
 
 
 def lookup_table(ranking: Ranking, *, ace_low_straight: bool = True) -> LookupTable:
-    """The ranking's table, built on first use (about 50 ms) and kept in memory."""
+    """The ranking's table, built on first use (about 50 ms) and kept in memory.
+
+    >>> table = lookup_table(Ranking.HIGH)  # built once, then kept
+    >>> lookup_table(Ranking.HIGH) is table
+    True
+    """
     key = (ranking, ace_low_straight or ranking not in _STRIPPED)
     table = _TABLES.get(key)
     if table is None:
@@ -213,6 +218,11 @@ def evaluator(ranking: Ranking, *, ace_low_straight: bool = True) -> Evaluator:
 
     No validation: a card outside the deck raises IndexError, a repeated card gives a
     meaningless value. Use ``hand_value`` for anything entered by a person.
+
+    >>> from dealerassist.rules.cards import parse_cards
+    >>> value = evaluator(Ranking.DEUCE_TO_SEVEN)
+    >>> value([card.index for card in parse_cards("7h 5s 4d 3c 2d")])  # the best 2-7 low
+    7462
     """
     key = (ranking, ace_low_straight or ranking not in _STRIPPED)
     function = _EVALUATORS.get(key)
@@ -252,6 +262,12 @@ def hand_value(cards: Sequence[Card], ranking: Ranking, *, ace_low_straight: boo
     ``InvalidInput`` unless there are five cards and ``RuleViolation`` (DECK-01) for a
     duplicate or a card outside the ranking's deck. ``ace_low_straight`` (RANK-04)
     matters only for the A-7 stripped-deck rankings.
+
+    >>> from dealerassist.rules.cards import parse_cards
+    >>> hand_value(parse_cards("7h 5s 4d 3c 2d"), Ranking.DEUCE_TO_SEVEN)
+    7462
+    >>> hand_value(parse_cards("7h 5s 4d 3c 2d"), Ranking.HIGH)  # the worst high hand
+    1
     """
     if len(cards) != 5:
         _refuse_count(len(cards), cards)
@@ -264,7 +280,13 @@ def hand_value(cards: Sequence[Card], ranking: Ranking, *, ace_low_straight: boo
 def hand_value_from_indices(
     indices: Sequence[int], ranking: Ranking, *, ace_low_straight: bool = True
 ) -> int:
-    """``hand_value`` for card indices (``Card.index``), with the same checks."""
+    """``hand_value`` for card indices (``Card.index``), with the same checks.
+
+    >>> from dealerassist.rules.cards import parse_cards
+    >>> indices = [card.index for card in parse_cards("7h 5s 4d 3c 2d")]
+    >>> hand_value_from_indices(indices, Ranking.DEUCE_TO_SEVEN)
+    7462
+    """
     if len(indices) != 5:
         _refuse_count(len(indices), [ALL_CARDS[i] for i in indices if 0 <= i < len(ALL_CARDS)])
     if not all(0 <= index < len(ALL_CARDS) for index in indices):
@@ -276,7 +298,12 @@ def hand_value_from_indices(
 def hand_category(
     cards: Sequence[Card], ranking: Ranking, *, ace_low_straight: bool = True
 ) -> HandCategory:
-    """The category the hand counts as on ``ranking`` (ace-to-five has no straights/flushes)."""
+    """The category the hand counts as on ``ranking`` (ace-to-five has no straights/flushes).
+
+    >>> from dealerassist.rules.cards import parse_cards
+    >>> hand_category(parse_cards("Ah Ad 8c 8s 3d"), Ranking.HIGH)
+    <HandCategory.TWO_PAIR: 'two_pair'>
+    """
     value = hand_value(cards, ranking, ace_low_straight=ace_low_straight)
     return category_of_value(value, ranking, ace_low_straight=ace_low_straight)
 
@@ -284,7 +311,12 @@ def hand_category(
 def category_of_value(
     value: int, ranking: Ranking, *, ace_low_straight: bool = True
 ) -> HandCategory:
-    """The category of a value returned by ``hand_value`` or ``evaluator``."""
+    """The category of a value returned by ``hand_value`` or ``evaluator``.
+
+    >>> from dealerassist.rules.cards import parse_cards
+    >>> category_of_value(hand_value(parse_cards("Ah Ad 8c 8s 3d"), Ranking.HIGH), Ranking.HIGH)
+    <HandCategory.TWO_PAIR: 'two_pair'>
+    """
     table = lookup_table(ranking, ace_low_straight=ace_low_straight)
     return _CATEGORIES[table.category_of_value[value]]
 
@@ -292,7 +324,13 @@ def category_of_value(
 def read_hand(
     cards: Sequence[Card], ranking: Ranking, *, ace_low_straight: bool = True
 ) -> HandShape:
-    """The hand's category and its ranks in order of significance on ``ranking``."""
+    """The hand's category and its ranks in order of significance on ``ranking``.
+
+    >>> from dealerassist.rules.cards import parse_cards
+    >>> read_hand(parse_cards("Ah Ad 8c 8s 3d"), Ranking.HIGH)  # doctest: +NORMALIZE_WHITESPACE
+    HandShape(category=<HandCategory.TWO_PAIR: 'two_pair'>,
+              ranks=(<Rank.ACE: 14>, <Rank.EIGHT: 8>, <Rank.THREE: 3>))
+    """
     hand_value(cards, ranking, ace_low_straight=ace_low_straight)  # the same checks
     flush = len({card.suit for card in cards}) == 1
     return _read_ranks([card.rank for card in cards], flush, _scale(ranking, ace_low_straight))

@@ -26,7 +26,7 @@ MAX_POTS = 10  # a main pot and at most one side pot per other seat of a ten-sea
 
 
 class EffectKind(StrEnum):
-    """What a ruling may change (design §4 rulings)."""
+    """What a ruling may change (the floor's POST /v1/tables/{id}/rulings)."""
 
     ACCEPT_ENTRY = "accept_entry"
     VOID_LAST = "void_last"

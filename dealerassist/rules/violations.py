@@ -11,7 +11,7 @@ from dealerassist.errors import DealerAssistError
 
 
 class RuleId(StrEnum):
-    """Catalog IDs (``rules-catalog.md``) that the code enforces, guides or rules on.
+    """Rule IDs (docs/rules.md lists each) that the code enforces, guides or rules on.
 
     Only IDs that the code really uses belong here: a meta-test fails when an ID has no
     accepting and no rejecting (or guiding) test named after it.

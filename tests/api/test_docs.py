@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
+import jsonschema_rs
+import pytest
 from flask import Flask
 
 from api.conftest import Api
@@ -55,3 +58,69 @@ def test_docs_page_lists_paths_and_schemas_without_external_assets(api: Api) -> 
         assert path in page
     assert "CreateTable" in page and "Problem" in page
     assert "<script" not in page and "http://" not in page
+
+
+# -- CreateTable is as strict as the validation behind it ---------------------------------
+
+STAKES = {
+    "fixed_limit_blinds": {"small_blind": 1, "big_blind": 2, "small_bet": 2, "big_bet": 4},
+    "fixed_limit_antes": {"ante": 1, "small_bet": 2, "big_bet": 4},
+    "pot_limit_blinds": {"small_blind": 1, "big_blind": 2},
+    "no_limit_blinds": {"small_blind": 1, "big_blind": 2},
+    "no_limit_antes": {"ante": 1, "min_bet": 2},
+    "pot_limit_antes": {"ante": 1, "min_bet": 2},
+    "fixed_limit_blinds_and_antes": {"small_blind": 1, "big_blind": 2, "ante": 1},
+    "no_limit_blinds_and_antes": {"small_blind": 1, "big_blind": 2, "ante": 1},
+    "pot_limit_blinds_and_antes": {"small_blind": 1, "big_blind": 2, "ante": 1},
+}
+
+
+def _create_table_validator(spec: dict[str, Any]) -> Any:
+    root = {"$ref": "#/components/schemas/CreateTable", "components": spec["components"]}
+    return jsonschema_rs.validator_for(root)
+
+
+def _bodies(spec: dict[str, Any]) -> list[dict[str, Any]]:
+    """One body per profile alternative of CreateTable, with its game's stakes."""
+    bodies = []
+    for number, alternative in enumerate(spec["components"]["schemas"]["CreateTable"]["oneOf"]):
+        properties = alternative["properties"]
+        game = {name: properties[name]["enum"][0] for name in ("profile", "variant", "structure")}
+        stakes = properties["stakes"]["$ref"].rsplit("/", 1)[-1].removeprefix("Stakes_")
+        bodies.append({"table_id": f"S{number}", **game, "stakes": STAKES[stakes]})
+    return bodies
+
+
+def test_GAME_06_accepts_a_table_for_each_profile_as_its_create_table_alternative_says(
+    api: Api,
+) -> None:
+    """Each installed profile is one alternative of CreateTable (its variant, structure and
+    the stakes its forced bets need); a body that fits one is a table the API opens (201)."""
+    spec = api.call("GET", "/openapi.json", None).get_json()
+    validator = _create_table_validator(spec)
+    bodies = _bodies(spec)
+    assert {body["profile"] for body in bodies} >= {"casino-five-card-draw", "replay-permissive"}
+    for body in bodies:
+        assert validator.is_valid(body), body
+        assert api.call("POST", "/v1/tables", "admin", body).status_code == 201, body
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"variant": "deuce_to_seven_triple_draw"},  # not the profile's game (GAME-01)
+        {"structure": "no_limit"},  # not the profile's structure (GAME-06)
+        {"stakes": {"small_blind": 1, "big_blind": 2, "ante": 1}},  # antes in a blinds game
+        {"stakes": {"small_blind": 1}},  # no big blind
+        {"profile": "no-such-profile"},
+    ],
+)
+def test_GAME_06_refuses_in_the_schema_what_the_api_refuses(
+    api: Api, change: dict[str, Any]
+) -> None:
+    """A table that does not fit its profile fails the CreateTable schema, and the API
+    answers it 400 (so a client reading the spec does not send it)."""
+    spec = api.call("GET", "/openapi.json", None).get_json()
+    body = {**next(b for b in _bodies(spec) if b["profile"] == "casino-five-card-draw"), **change}
+    assert not _create_table_validator(spec).is_valid(body)
+    assert api.call("POST", "/v1/tables", "admin", body).status_code == 400

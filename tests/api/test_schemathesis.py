@@ -1,7 +1,9 @@
 """Property-based run of schemathesis against /openapi.json: no 5xx, every answer in the spec.
 
 Valid (positive) and invalid (negative) requests are generated for every operation, with a
-token of a role that may call it, over the real app on Redis and SQLite. The run checks
+token of a role that may call it, over the real app on Redis and SQLite; then the stateful
+phase follows the spec's OpenAPI links (create a table, seat, start a hand, act, read the
+hand) as a client would. The run checks
 that nothing answers 5xx and that status codes, content types, headers and bodies conform
 to the spec. (``positive_data_acceptance`` is left out on purpose: well-formed requests the
 engine refuses, such as seat 9 at a six-seat table, are 400/409 by contract.)
@@ -14,6 +16,7 @@ import os
 from typing import Any
 
 import pytest
+import redis
 import schemathesis
 from flask import Flask
 from hypothesis import HealthCheck, Phase, given, settings
@@ -102,3 +105,67 @@ def test_schemathesis_finds_no_5xx_and_no_spec_mismatch(app: Flask, api: Api) ->
     print(f"schemathesis: {sum(seen.values())} requests, statuses {dict(sorted(seen.items()))}")
     assert sum(seen.values()) >= MINIMUM_REQUESTS, seen
     assert not [status for status in seen if status >= 500]
+
+
+# -- the stateful phase: the spec's links, followed as a client would --------------------
+
+STATEFUL_EXAMPLES = 60 * max(FUZZ, 1)
+STATEFUL_STEPS = 20
+# the operations a table's life links together (the others: the stateless test above)
+TABLE_FLOW = (
+    "createTable",
+    "getTable",
+    "seatPlayer",
+    "startHand",
+    "recordAction",
+    "getHand",
+    "auditHand",
+    "rule",
+    "callTheFloor",
+)
+
+
+@pytest.mark.slow
+def test_schemathesis_stateful_links_play_a_table_with_no_5xx(
+    app: Flask, redis_client: redis.Redis
+) -> None:
+    """Scenarios built from the spec's OpenAPI links (create a table, then read it, seat
+    players, start a hand and act; a hand, then its audit record) with each operation's
+    role token: no 5xx, every answer in the spec, and the links reach a played table. Each
+    scenario starts from an empty Redis, so a replayed scenario meets the same answers."""
+    schema = schemathesis.openapi.from_wsgi("/openapi.json", app).include(
+        operation_id=list(TABLE_FLOW)
+    )
+    reached: collections.Counter[tuple[str, int]] = collections.Counter()
+
+    class Client(schema.as_state_machine()):  # type: ignore[misc]
+        def setup(self) -> None:
+            redis_client.flushdb()
+
+        def get_call_kwargs(self, case: Any) -> dict[str, Any]:
+            return {"headers": {"Authorization": f"Bearer {SECRETS[_role(case.operation.label)]}"}}
+
+        def after_call(self, response: Any, case: Any) -> None:
+            reached[(case.operation.label, response.status_code)] += 1
+
+        def validate_response(self, response: Any, case: Any, **kwargs: Any) -> None:
+            case.validate_response(response, checks=CHECKS)
+
+    Client.run(
+        settings=settings(
+            max_examples=STATEFUL_EXAMPLES,
+            stateful_step_count=STATEFUL_STEPS,
+            deadline=None,
+            database=None,
+            derandomize=not FUZZ,
+            suppress_health_check=list(HealthCheck),
+        )
+    )
+    print(f"schemathesis stateful: {dict(sorted(reached.items()))}")
+    assert not [key for key in reached if key[1] >= 500]
+    ok = {label for (label, status) in reached if 200 <= status < 300}
+    assert "POST /v1/tables" in ok
+    assert {"PUT /v1/tables/{table_id}/seats/{seat}", "GET /v1/tables/{table_id}"} <= ok
+    # entries at tables the links created reached the engine, which judged them (409: a rule)
+    assert ("POST /v1/tables/{table_id}/actions", 409) in reached
+    assert ("POST /v1/tables/{table_id}/hands", 409) in reached

@@ -1,7 +1,8 @@
 """Recorded PHH hands replay through the engine to the recorded finishing stacks (issue 3).
 
-The acceptance test: every real and generated F2L3D / N2L1D hand in ``../shared/phh``
-(beside the clone, in CI too) replays in card mode under ``replay-permissive``. A file
+The acceptance test: every real and generated F2L3D / N2L1D hand in ``tests/data/phh``
+replays in card mode under ``replay-permissive``, and so do fresh hands of the seeded
+generator kept beside the generated ones (``tests/data/phh/generated/gen_phh.py``). A file
 without finishing stacks is compared with pokerkit's own replay of it. Minimal hands pin
 the three pokerkit behaviours the first engine cut lacked.
 """
@@ -9,10 +10,14 @@ the three pokerkit behaviours the first engine cut lacked.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import warnings
 from pathlib import Path
 
 import pytest
+from phh_data import PHH_DATA, acceptance_files
 from pokerkit import HandHistory
 
 from dealerassist.audit.phh_reader import parse_phh
@@ -21,17 +26,14 @@ from dealerassist.profiles import get_profile
 from dealerassist.replay import finishing_stacks, replay_hand, replay_paths
 from dealerassist.rules.house_rules import HouseRules
 
-SHARED_PHH = Path(__file__).resolve().parents[2].parent / "shared" / "phh"
 RECORDED = Path(__file__).resolve().parent / "recorded"  # hands our service exported
 OUR_VARIANTS = ("F2L3D", "N2L1D")
 
 
 def _recorded_files() -> list[object]:
-    if not SHARED_PHH.is_dir():
-        return [pytest.param(None, marks=pytest.mark.skip(reason=f"no {SHARED_PHH}"))]
     params: list[object] = []
-    for path in sorted(SHARED_PHH.rglob("*.phh")):
-        name = path.relative_to(SHARED_PHH).as_posix()
+    for path in acceptance_files(PHH_DATA):
+        name = path.relative_to(PHH_DATA).as_posix()
         if not set(OUR_VARIANTS) & set(path.parts):
             continue
         params.append(pytest.param(path, id=name))
@@ -59,17 +61,38 @@ def _replayed_stacks(text: str, rules: HouseRules) -> list[int]:
 def test_recorded_hand_replays_to_the_recorded_finishing_stacks(
     path: Path, rules: HouseRules
 ) -> None:
-    """A shared F2L3D / N2L1D hand ends with the recorded (or pokerkit's) finishing stacks."""
+    """A real or generated F2L3D / N2L1D hand ends with its recorded (or pokerkit's) stacks."""
     text = path.read_text(encoding="utf-8")
     recorded = parse_phh(text).finishing_stacks
     expected = list(recorded) if recorded is not None else _pokerkit_stacks(text)
     assert _replayed_stacks(text, rules) == expected
 
 
-@pytest.mark.skipif(not SHARED_PHH.is_dir(), reason=f"no {SHARED_PHH}")
-def test_the_shared_set_has_every_recorded_hand_of_our_variants() -> None:
+def test_the_data_set_has_every_recorded_hand_of_our_variants() -> None:
     """All 215 F2L3D / N2L1D hands (15 real, 200 generated) are in the acceptance set."""
     assert len(_recorded_files()) == 215
+
+
+def test_the_seeded_generator_writes_hands_that_replay_to_pokerkits_stacks(
+    tmp_path: Path, rules: HouseRules
+) -> None:
+    """gen_phh.py writes the same bytes for the same seed, and its F2L3D / N2L1D hands
+    (pokerkit's own adjudication) replay through our engine to pokerkit's finishing stacks."""
+    script = PHH_DATA / "generated" / "gen_phh.py"
+    for out in ("a", "b"):
+        args = [sys.executable, str(script), "--out", str(tmp_path / out), "--hands", "4"]
+        subprocess.run(args, check=True, env={**os.environ, "PYTHONWARNINGS": "ignore"})
+    first = {p.relative_to(tmp_path / "a"): p.read_bytes() for p in (tmp_path / "a").rglob("*.phh")}
+    again = {p.relative_to(tmp_path / "b"): p.read_bytes() for p in (tmp_path / "b").rglob("*.phh")}
+    assert first == again
+    hands = sorted((tmp_path / "a").rglob("*.phh"))
+    assert len(hands) == 12
+    for path in hands:
+        if path.parent.name in OUR_VARIANTS:
+            text = path.read_text(encoding="utf-8")
+            assert _replayed_stacks(text, rules) == list(parse_phh(text).finishing_stacks or ()), (
+                path.name
+            )
 
 
 # -- minimal hands for what pokerkit's recorded hands need (each checked against pokerkit) ---

@@ -1,4 +1,4 @@
-"""Tables partitioned across two Redis by table ID (design §7): each table's state, chain and
+"""Tables partitioned across two Redis by table ID: each table's state, chain and
 staged events live on its own Redis, each Redis has its own drain, and the store verifies."""
 
 from __future__ import annotations

@@ -106,7 +106,7 @@ def _toml_value(value: Any) -> str:
 
 
 def test_every_shipped_profile_loads() -> None:
-    """The six profiles of design.md §3, the two kill-pot ones and the pot-limit one load from
+    """The six base profiles, the two kill-pot ones and the pot-limit one load from
     config/house_rules."""
     profiles = load_profiles(REPO_PROFILES_DIR)
     assert set(profiles) == SHIPPED
@@ -214,7 +214,7 @@ def test_KILL_01_accepts_the_optional_kill_profile_as_triple_draw_with_a_volunta
 
 
 def test_shipped_profiles_keep_kills_off_but_the_kill_profiles() -> None:
-    """Kill pots are off in the six profiles of design.md §3 (their sources have none)."""
+    """Kill pots are off in the six base profiles (their sources have none)."""
     for profile_id, rules in load_profiles(REPO_PROFILES_DIR).items():
         assert rules.kill.mode is KILLS.get(profile_id, KillMode.OFF), profile_id
 

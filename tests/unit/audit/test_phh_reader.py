@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from phh_data import PHH_DATA, acceptance_files
 
 from dealerassist.audit import phh_reader
 from dealerassist.audit.phh_reader import (
@@ -34,7 +35,6 @@ from dealerassist.rules.actions import (
     command_to_dict,
 )
 
-SHARED_PHH = Path(__file__).resolve().parents[3].parent / "shared" / "phh"
 RECORDED = Path(__file__).resolve().parents[2] / "hands" / "recorded"  # our own exports
 
 TRIPLE_DRAW = """
@@ -334,24 +334,22 @@ def test_stud_and_board_actions_are_refused(action: str) -> None:
         to_commands(parse_phh(text))
 
 
-def _shared_files() -> list[Path]:
-    return sorted(SHARED_PHH.rglob("*.phh")) if SHARED_PHH.is_dir() else []
+def _data_files() -> list[Path]:
+    return sorted(PHH_DATA.rglob("*.phh"))
 
 
-@pytest.mark.skipif(not SHARED_PHH.is_dir(), reason=f"{SHARED_PHH} is not there")
-def test_every_shared_phh_file_parses() -> None:
-    """Every PHH file in shared/phh (all variants) parses into a RecordedHand."""
-    hands = [parse_phh(path.read_text(encoding="utf-8")) for path in _shared_files()]
+def test_every_phh_data_file_parses() -> None:
+    """Every PHH file in tests/data/phh (all variants) parses into a RecordedHand."""
+    hands = [parse_phh(path.read_text(encoding="utf-8")) for path in _data_files()]
     assert len(hands) >= 300
     assert all(isinstance(hand, RecordedHand) and hand.actions for hand in hands)
     assert {hand.variant for hand in hands} == {"F2L3D", "N2L1D", "FB"}
 
 
-@pytest.mark.skipif(not SHARED_PHH.is_dir(), reason=f"{SHARED_PHH} is not there")
 def test_every_mapped_command_survives_the_audit_json_round_trip() -> None:
-    """Each command mapped from a shared hand comes back equal from its JSON form."""
+    """Each command mapped from a recorded hand comes back equal from its JSON form."""
     mapped = 0
-    for path in _shared_files():
+    for path in acceptance_files():
         hand = parse_phh(path.read_text(encoding="utf-8"))
         if hand.variant == "FB":
             continue
@@ -382,11 +380,10 @@ def _clear_caches() -> None:
     phh_reader._TABLE_SPECS.clear()
 
 
-@pytest.mark.skipif(not SHARED_PHH.is_dir(), reason=f"{SHARED_PHH} is not there")
 def test_caches_give_what_the_general_path_gives(monkeypatch: pytest.MonkeyPatch) -> None:
     """Parsed actions, acts without cards and table specs are shared between hands; every
-    shared hand parses and maps to the same values with the caches cold, warm or bypassed."""
-    texts = [path.read_text(encoding="utf-8") for path in _shared_files()]
+    recorded hand parses and maps to the same values with the caches cold, warm or bypassed."""
+    texts = [path.read_text(encoding="utf-8") for path in acceptance_files()]
     texts = [text for text in texts if parse_phh(text).variant != "FB"]
     setups = [("replay-permissive", "phh"), ("replay-permissive", "T7"), ("strict", "T7")]
 

@@ -51,7 +51,7 @@ def test_state_round_trips_through_json_at_every_step() -> None:
 
 
 def test_view_shows_the_public_shape() -> None:
-    """view() carries the names of design §4 and never a hole card."""
+    """view() carries the names the API documents and never a hole card."""
     table = Table([100, 100, 100])
     table.start(button=2)
     shown = view(table.state, table.rules, AT)
