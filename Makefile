@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lock lock-check lint typecheck imports docs-build docs browser pytest bench clean
+.PHONY: run test lock lock-check lint typecheck imports docs-build docs screenshots browser pytest bench clean
 
 # The lock (requirements/, tools/lock.py): dev.txt for make run and make test, runtime.txt for
 # the Dockerfile. The package itself is installed without resolving, so only locked versions run.
@@ -54,6 +54,12 @@ docs-build: $(STAMP)
 
 docs: $(STAMP)
 	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8001
+
+# The pictures docs/ shows: the floor and audit browser tests write them only when asked
+# (an ordinary test run leaves the work tree as it was); the tablet's come from its tap bench.
+screenshots: $(STAMP) browser
+	DEALERASSIST_UPDATE_SCREENSHOTS=1 $(BIN)/pytest -q tests/e2e/test_floor.py tests/e2e/test_audit.py
+	$(BIN)/python bench/tablet_taps.py
 
 # tests/e2e drive Debian's chromium through chromedriver: installed here when missing and we
 # are root with apt-get; otherwise say why not (those tests then skip with the reason)
