@@ -1,0 +1,158 @@
+"""The dealer tablet's seat map (the seats around an oval table, the dealer at the bottom),
+its keyboard shortcuts on a desktop, and its text at 200% (WCAG 1.4.4), in both
+orientations of a tablet."""
+
+from __future__ import annotations
+
+import math
+import os
+from pathlib import Path
+from typing import Any
+
+from e2e.conftest import FIVE_CARD_DRAW, Page, Served, fits_width, set_viewport
+
+SIZES = ((1024, 768), (768, 1024))
+SHOTS = os.environ.get("DEALERASSIST_E2E_SHOTS")  # a directory: screenshots to look at
+
+
+def shot(page: Page, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.driver.save_screenshot(str(Path(SHOTS) / f"{name}.png"))
+
+
+def tiles(page: Page) -> dict[int, dict[str, float]]:
+    """Each seat tile's box, by seat number."""
+    boxes = page.driver.execute_script(
+        """
+        return [...document.querySelectorAll("#seats li.seat")].map((li) => {
+          const r = li.getBoundingClientRect();
+          return [Number(li.querySelector(".seat-no").textContent),
+                  {x: r.left, y: r.top, w: r.width, h: r.height}];
+        });
+        """
+    )
+    return {int(seat): box for seat, box in boxes}
+
+
+def clockwise_from_the_dealer(boxes: dict[int, dict[str, float]]) -> list[int]:
+    """The seats by their angle around the map's middle, measured from the bottom (the
+    dealer) clockwise on the screen: bottom, left, top, right."""
+    cx = sum(b["x"] + b["w"] / 2 for b in boxes.values()) / len(boxes)
+    cy = sum(b["y"] + b["h"] / 2 for b in boxes.values()) / len(boxes)
+
+    def angle(b: dict[str, float]) -> float:
+        dx, dy = b["x"] + b["w"] / 2 - cx, b["y"] + b["h"] / 2 - cy
+        return math.atan2(-dx, dy) % (2 * math.pi)
+
+    return sorted(boxes, key=lambda seat: angle(boxes[seat]))
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (
+        a["x"] < b["x"] + b["w"] - 1
+        and b["x"] < a["x"] + a["w"] - 1
+        and a["y"] < b["y"] + b["h"] - 1
+        and b["y"] < a["y"] + a["h"] - 1
+    )
+
+
+def first_button_on_screen(page: Page) -> bool:
+    return bool(
+        page.driver.execute_script(
+            """
+            const b = document.querySelector("#actions button.act")
+              || document.getElementById("start-hand");
+            const r = b.getBoundingClientRect();
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return r.bottom <= window.innerHeight && r.top >= 0 && b.contains(hit);
+            """
+        )
+    )
+
+
+def ten_seats(service: Served, table_id: str) -> Any:
+    """A 10-seat table, six players (the profile's most) on seats 1, 2, 3, 4, 6 and 8, the
+    button on seat 1, both blinds posted: seat 4 to act."""
+    service.call(
+        "POST", "/v1/tables", "admin", {"table_id": table_id, "max_seats": 10, **FIVE_CARD_DRAW}
+    )
+    for seat in (1, 2, 3, 4, 6, 8):
+        service.call(
+            "PUT", f"/v1/tables/{table_id}/seats/{seat}", body={"player": f"P{seat}", "stack": 100}
+        )
+    service.call("POST", f"/v1/tables/{table_id}/hands", body={"button": 1})
+    service.act(table_id, seat=2, action="post")
+    return service.act(table_id, seat=3, action="post")
+
+
+def test_the_seats_sit_around_the_table_clockwise_from_the_dealers_left(
+    page: Page, service: Served
+) -> None:
+    """At 1024x768 and 768x1024: seat 1 at the dealer's left (bottom left), the seats in
+    order clockwise (up the left, across the top, down the right), seat 10 at the dealer's
+    right; no two tiles overlap; each shows its player and stack, the D badge is on seat 1,
+    seat 3 shows its big blind's bet and seat 4 (to act) is highlighted; no horizontal
+    scrolling, the first action button on screen."""
+    version = ten_seats(service, "M1")["version"]
+    page.open("tablet", "dealer", "M1")
+    page.shows_version(version)
+    try:
+        for width, height in SIZES:
+            set_viewport(page.driver, (width, height))
+            page.legal_buttons()
+            boxes = tiles(page)
+            assert clockwise_from_the_dealer(boxes) == list(range(1, 11)), boxes
+            assert boxes[1]["x"] < boxes[10]["x"] and boxes[1]["y"] > boxes[5]["y"]
+            assert not [
+                (a, b) for a in boxes for b in boxes if a < b and overlap(boxes[a], boxes[b])
+            ]
+            texts = page.seat_texts()
+            assert page.stacks() == {1: 100, 2: 99, 3: 98, 4: 100, 6: 100, 8: 100}
+            assert "P3" in texts[3] and "BB" in texts[3]
+            assert "D" in texts[1].split()
+            assert "bet 2" in texts[3]
+            assert "TO ACT" in texts[4]
+            to_act = page.css("#seats li.seat.to-act")
+            assert [li.find_element("css selector", ".seat-no").text for li in to_act] == ["4"]
+            assert "empty" in texts[10].splitlines()
+            assert fits_width(page.driver)
+            assert first_button_on_screen(page)
+            page.driver.execute_script(
+                "document.getElementById('seats').scrollIntoView({block: 'start'})"
+            )
+            shot(page, f"seatmap-{width}x{height}")
+    finally:
+        set_viewport(page.driver, None)
+
+
+def test_a_tap_on_an_empty_seat_seats_a_player_and_on_a_player_offers_his_seat_changes(
+    page: Page, service: Served
+) -> None:
+    """Between hands: a tap on empty seat 3 opens the seat form for seat 3, the player's
+    name next; seated there. A tap on Bob's seat chooses him in the seat changes: "Sits
+    out" records it; "Player leaves" asks first, then removes him."""
+    version = service.create_table("M2", {1: "Ann", 2: "Bob"})["version"]
+    page.open("tablet", "dealer", "M2")
+    page.shows_version(version)
+    page.css("#seats li.seat")[2].click()
+    assert page.by_id("seating-panel").get_attribute("open") is not None
+    assert page.by_id("seat-no").get_attribute("value") == "3"
+    assert page.driver.switch_to.active_element.get_attribute("id") == "seat-player"
+    page.by_id("seat-player").send_keys("Cy")
+    page.type("seat-stack", "80")
+    page.driver.find_element("css selector", "#seat-form button[type=submit]").click()
+    page.shows_version(version + 1)
+    assert page.seat_texts()[3].splitlines()[1:3] == ["Cy", "80"]
+    page.css("#seats li.seat")[1].click()
+    assert page.by_id("changes-panel").get_attribute("open") is not None
+    assert page.by_id("change-seat").get_attribute("value") == "2"
+    page.by_id("change-sit-out").click()
+    page.shows_version(version + 2)
+    assert service.table("M2")["seats"][1]["status"] == "sitting_out"
+    page.by_id("change-leave").click()
+    page.until(lambda: page.by_id("confirm").is_displayed(), "the confirmation")
+    assert "Seat 2 · Bob leaves the table" in page.text("confirm-text")
+    page.by_id("confirm-ok").click()
+    page.shows_version(version + 3)
+    assert service.table("M2")["seats"][1]["status"] == "empty"
