@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import math
 import os
+import time
 from pathlib import Path
 from typing import Any
+
+from selenium.webdriver.common.action_chains import ActionChains
 
 from e2e.conftest import FIVE_CARD_DRAW, Page, Served, fits_width, set_viewport
 
@@ -156,3 +159,60 @@ def test_a_tap_on_an_empty_seat_seats_a_player_and_on_a_player_offers_his_seat_c
     page.by_id("confirm-ok").click()
     page.shows_version(version + 3)
     assert service.table("M2")["seats"][1]["status"] == "empty"
+
+
+def press(page: Page, key: str) -> None:
+    """A key pressed on the focused element (the page itself unless a field is focused)."""
+    ActionChains(page.driver).send_keys(key).perform()
+
+
+def test_keyboard_shortcuts_act_for_the_seat_to_act_but_never_while_typing(
+    page: Page, service: Served
+) -> None:
+    """A desktop keyboard: each action button shows its key (C call, F fold, U undo); "f"
+    and "c" typed in a field record nothing; C records seat 4's call, a second C within the
+    400 ms hold after it is ignored; F folds seat 5, U takes the fold back; under the open
+    floor dialog F does nothing and Esc closes the dialog."""
+    service.create_table("M3", {1: "Ann", 2: "Bob", 3: "Cy", 4: "Dee", 5: "Eve"})
+    service.call("POST", "/v1/tables/M3/hands", body={"button": 1})
+    service.act("M3", seat=2, action="post")
+    version = service.act("M3", seat=3, action="post")["version"]
+    page.open("tablet", "dealer", "M3")
+    page.shows_version(version)
+    buttons = page.legal_buttons()
+    hints = {
+        label: page.driver.execute_script(
+            "return getComputedStyle(arguments[0], '::after').content", button
+        )
+        for label, button in buttons.items()
+    }
+    assert hints == {"Call 2": '"C"', "Raise to 4": '"R"', "Fold": '"F"'}
+    page.driver.find_element("css selector", "details.seating > summary").click()
+    page.by_id("seat-player").send_keys("fc")
+    time.sleep(0.6)
+    assert service.table("M3")["version"] == version
+    page.driver.execute_script("document.activeElement.blur()")
+    press(page, "c")
+    page.shows_version(version + 1)
+    press(page, "c")  # within the hold: the redrawn buttons are seat 5's
+    time.sleep(0.8)
+    table = service.table("M3")
+    assert table["version"] == version + 1 and table["next"]["seat"] == 5
+    page.legal_buttons()
+    press(page, "f")
+    page.shows_version(version + 2)
+    players = service.table("M3")["hand"]["players"]
+    assert next(p for p in players if p["seat"] == 5)["folded"]
+    page.until(lambda: page.css("#to-act button.undo"), "the Undo button")
+    time.sleep(0.45)
+    press(page, "u")
+    page.shows_version(version + 3)
+    assert service.table("M3")["next"]["seat"] == 5
+    page.by_id("call-floor").click()
+    page.until(lambda: page.by_id("floor-dialog").is_displayed(), "the floor dialog")
+    page.driver.execute_script("document.activeElement.blur()")
+    press(page, "f")
+    time.sleep(0.5)
+    assert service.table("M3")["version"] == version + 3
+    press(page, "\ue00c")  # Escape
+    page.until(lambda: not page.by_id("floor-dialog").is_displayed(), "the dialog closed")
