@@ -216,3 +216,56 @@ def test_keyboard_shortcuts_act_for_the_seat_to_act_but_never_while_typing(
     assert service.table("M3")["version"] == version + 3
     press(page, "\ue00c")  # Escape
     page.until(lambda: not page.by_id("floor-dialog").is_displayed(), "the dialog closed")
+
+
+CLIPPED = """
+// Elements whose content does not fit and is cut off (overflow hidden or clip, an ellipsis):
+// a box that scrolls (overflow auto or scroll) shows all of its content, it is not clipped.
+const out = [];
+for (const node of document.querySelectorAll("body *")) {
+  const style = getComputedStyle(node);
+  if (style.display === "none" || node.closest("[hidden], dialog:not([open])")) continue;
+  const cut = (o) => o === "hidden" || o === "clip";
+  const wide = cut(style.overflowX) && node.scrollWidth > node.clientWidth + 1;
+  const tall = cut(style.overflowY) && node.scrollHeight > node.clientHeight + 1;
+  const name = `${node.tagName.toLowerCase()}#${node.id}.${node.className}`;
+  if (wide || tall) out.push(`${name}: ${node.textContent.slice(0, 40)}`);
+}
+return out;
+"""
+
+
+def test_nothing_is_clipped_at_200_percent_text_in_both_orientations(
+    page: Page, service: Served
+) -> None:
+    """WCAG 1.4.4: Chromium's font size at 200% (32 px): at 1024x768 and 768x1024, during
+    the betting with a seat to act and Undo shown, no text is cut off (no box hides what
+    does not fit), no horizontal scrolling, and the first action button is reached by
+    scrolling the dock (which sticks to the bottom of the screen) without scrolling the page."""
+    service.create_table("M4", {1: "Ann", 2: "Bob", 3: "Cy", 4: "Dee", 5: "Eve"})
+    service.call("POST", "/v1/tables/M4/hands", body={"button": 1})
+    service.act("M4", seat=2, action="post")
+    version = service.act("M4", seat=3, action="post")["version"]
+    page.open("tablet", "dealer", "M4")
+    page.shows_version(version)
+    page.legal_buttons()["Call 2"].click()
+    page.shows_version(version + 1)
+    driver = page.driver
+    driver.execute_cdp_cmd("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
+    try:
+        size = driver.execute_script("return getComputedStyle(document.body).fontSize")
+        assert float(size.rstrip("px")) >= 32  # 200% of the page's own 18 px is 36 px
+        for width, height in SIZES:
+            set_viewport(driver, (width, height))
+            page.legal_buttons()
+            shot(page, f"text200-{width}x{height}")
+            assert driver.execute_script(CLIPPED) == [], (width, height)
+            assert fits_width(driver)
+            # the dock sticks to the bottom and scrolls inside: the button is reached there
+            driver.execute_script(
+                "document.querySelector('#actions button.act').scrollIntoView({block: 'nearest'})"
+            )
+            assert first_button_on_screen(page)
+    finally:
+        driver.execute_cdp_cmd("Page.setFontSizes", {"fontSizes": {"standard": 16, "fixed": 13}})
+        set_viewport(driver, None)
