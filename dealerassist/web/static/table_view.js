@@ -106,16 +106,19 @@ export function seatNotes(seat, p, hand, names = {}) {
 // dealer's right. A 10-column grid, a tile two columns wide; the rows are 1 (top) to
 // sides + 2 (the dealer's row). Answers {row, col} per seat index, and the grid's rows.
 export function seatSlots(count) {
-  const sides = count >= 8 ? 2 : 1;
-  const bottom = count >= 2 ? 2 : count;
-  const top = Math.max(0, count - bottom - 2 * sides);
+  const sides = count >= 8 ? 2 : 1; // the most tiles a side holds
+  const bottom = Math.min(count, 2); // seat 1 and the last seat, either side of the dealer
+  const rest = count - bottom;
+  const left = Math.min(sides, Math.ceil(rest / 2));
+  const right = Math.min(sides, Math.floor(rest / 2));
+  const top = rest - left - right;
   const last = sides + 2;
   const slots = [];
   if (count >= 1) slots.push({ row: last, col: 2 });
-  for (let i = 0; i < sides && slots.length < count; i += 1) slots.push({ row: last - 1 - i, col: 1 });
+  for (let i = 0; i < left; i += 1) slots.push({ row: last - 1 - i, col: 1 });
   const start = 1 + (10 - 2 * top) / 2;
   for (let i = 0; i < top; i += 1) slots.push({ row: 1, col: start + 2 * i });
-  for (let i = 0; i < sides && slots.length < count - 1; i += 1) slots.push({ row: 2 + i, col: 9 });
+  for (let i = 0; i < right; i += 1) slots.push({ row: last - right + i, col: 9 });
   if (count >= 2) slots.push({ row: last, col: 8 });
   return { slots, rows: last };
 }
