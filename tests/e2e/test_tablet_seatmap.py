@@ -260,7 +260,12 @@ def test_nothing_is_clipped_at_200_percent_text_in_both_orientations(
             set_viewport(driver, (width, height))
             page.legal_buttons()
             shot(page, f"text200-{width}x{height}")
+            driver.execute_script("document.getElementById('seats').scrollIntoView()")
+            shot(page, f"text200-map-{width}x{height}")
             assert driver.execute_script(CLIPPED) == [], (width, height)
+            # a seat tile is wide enough for its words: "bet 2" on one line
+            bet = page.css("#seats li.seat .bet")[0].rect
+            assert bet["height"] < 2 * 36, bet
             assert fits_width(driver)
             # the dock sticks to the bottom and scrolls inside: the button is reached there
             driver.execute_script(
