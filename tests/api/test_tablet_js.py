@@ -115,3 +115,60 @@ def test_the_session_clock_counts_hands_and_hands_per_hour(tmp_path: Path) -> No
         {"clock": "0:45", "hands": 9, "perHour": 12},
         {"clock": "0:00", "hands": 0, "perHour": None},
     ]
+
+
+def test_the_seat_map_goes_clockwise_from_the_dealers_left_without_two_tiles_on_one_spot(
+    tmp_path: Path,
+) -> None:
+    """seatSlots(n) for 2 to 10 seats: seat 1 in the bottom row left of the dealer's middle
+    columns, the last seat in it right of them, the others up the left side, across the top
+    and down the right; no two tiles (two columns wide) share a cell of the 10-column grid."""
+    found = _node_json(
+        tmp_path, "table_view.js", "seatSlots",
+        "[2,3,4,5,6,7,8,9,10].map((n) => seatSlots(n))",
+    )  # fmt: skip
+    for count, layout in zip(range(2, 11), found, strict=True):
+        slots, rows = layout["slots"], layout["rows"]
+        assert len(slots) == count
+        cells = [(s["row"], s["col"] + i) for s in slots for i in (0, 1)]
+        assert len(set(cells)) == len(cells), count
+        assert all(1 <= col <= 10 for _, col in cells)
+        assert slots[0] == {"row": rows, "col": 2} and slots[-1] == {"row": rows, "col": 8}
+        middle = [(s["row"], s["col"]) for s in slots[1:-1]]
+        left = [c for c in middle if c[1] == 1]
+        top = [c for c in middle if c[0] == 1]
+        right = [c for c in middle if c[1] == 9]
+        assert middle == left + top + right, count  # clockwise: up, across, down
+        assert [r for r, _ in left] == sorted((r for r, _ in left), reverse=True)
+        assert [c for _, c in top] == sorted(c for _, c in top)
+        assert [r for r, _ in right] == sorted(r for r, _ in right)
+
+
+def test_a_shortcut_never_fires_while_typing_with_a_modifier_or_under_a_dialog(
+    tmp_path: Path,
+) -> None:
+    """shortcutTarget: "f" on the page finds the Fold button; in a field, with Ctrl, as a
+    key's repeat, with a dialog open, or for a disabled button or a DRAW-07 pat change's,
+    nothing."""
+    found = _run(tmp_path, "shortcutTarget", """(() => {
+        const button = (key, extra = {}) =>
+          ({ key, disabled: false, closest: () => null, ...extra });
+        const root = (buttons, dialog = null) => ({
+          querySelector: () => dialog,
+          querySelectorAll: (sel) => buttons.filter((b) => sel.includes(`"${b.key}"`)),
+        });
+        const page = { closest: () => null };
+        const field = { closest: (sel) => (sel.includes("input") ? {} : null) };
+        const fold = button("F");
+        const ev = (extra) => ({ key: "f", target: page, ...extra });
+        return [
+          shortcutTarget(ev({}), root([fold])) === fold,
+          shortcutTarget(ev({ target: field }), root([fold])),
+          shortcutTarget(ev({ ctrlKey: true }), root([fold])),
+          shortcutTarget(ev({ repeat: true }), root([fold])),
+          shortcutTarget(ev({}), root([fold], {})),
+          shortcutTarget(ev({}), root([button("F", { disabled: true })])),
+          shortcutTarget(ev({}), root([button("F", { closest: () => ({}) })])),
+          shortcutTarget(ev({ key: "Enter" }), root([fold])),
+        ]; })()""")  # fmt: skip
+    assert found == [True, None, None, None, None, None, None, None]

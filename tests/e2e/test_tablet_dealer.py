@@ -362,7 +362,7 @@ def test_the_tablet_has_no_serious_or_critical_accessibility_finding(
     page.shows_version(version)
     page.driver.execute_async_script(LONG_REFUSAL)
     assert axe_findings(page) == []
-    tile = page.css("#seats li.seat")[3]
+    tile = page.css("#seats li.seat")[3].find_element("css selector", "[aria-label]")  # its button
     assert tile.get_attribute("aria-label").startswith("Seat 4, Dee, stack 100, to act")
     service.call("POST", "/v1/tables", "admin",
                  {"table_id": "DC", **FIVE_CARD_DRAW, "mode": "card"})  # fmt: skip

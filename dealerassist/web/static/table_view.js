@@ -100,20 +100,52 @@ export function seatNotes(seat, p, hand, names = {}) {
   return notes;
 }
 
-// options.onSeat(seatNo): an occupied seat can be tapped (the tablet's seat changes);
-// options.selected: the seat number to mark as chosen.
+// The seat map: where each seat's tile goes around the oval table, as at a real table seen
+// from above with the dealer at the bottom: seat 1 on the dealer's left (bottom left), then
+// clockwise up the left side, across the top and down the right side, the last seat on the
+// dealer's right. A 10-column grid, a tile two columns wide; the rows are 1 (top) to
+// sides + 2 (the dealer's row). Answers {row, col} per seat index, and the grid's rows.
+export function seatSlots(count) {
+  const sides = count >= 8 ? 2 : 1; // the most tiles a side holds
+  const bottom = Math.min(count, 2); // seat 1 and the last seat, either side of the dealer
+  const rest = count - bottom;
+  const left = Math.min(sides, Math.ceil(rest / 2));
+  const right = Math.min(sides, Math.floor(rest / 2));
+  const top = rest - left - right;
+  const last = sides + 2;
+  const slots = [];
+  if (count >= 1) slots.push({ row: last, col: 2 });
+  for (let i = 0; i < left; i += 1) slots.push({ row: last - 1 - i, col: 1 });
+  const start = 1 + (10 - 2 * top) / 2;
+  for (let i = 0; i < top; i += 1) slots.push({ row: 1, col: start + 2 * i });
+  for (let i = 0; i < right; i += 1) slots.push({ row: last - right + i, col: 9 });
+  if (count >= 2) slots.push({ row: last, col: 8 });
+  return { slots, rows: last };
+}
+
+// options.onSeat(seatNo): a seat can be tapped (the tablet: an occupied seat's seat changes;
+// with options.onEmpty(seatNo) an empty seat seats a player); options.selected: the seat
+// number to mark as chosen.
 export function renderSeats(table, options = {}) {
   const list = clear($("seats"));
-  const { onSeat, selected } = options;
+  const { onSeat, onEmpty, selected } = options;
+  const { slots, rows } = seatSlots(table.seats.length);
+  // the tablet's seat map (the list's box) draws the table's felt, the pot and the dealer
+  const map = list.parentElement;
+  map.style.setProperty("--rows", String(rows));
+  map.dataset.pot = table.hand && table.hand.phase !== "complete" ? `Pot ${table.hand.total_pot}` : "";
   const hand = table.hand && table.hand.phase !== "complete" ? table.hand : null;
   const players = new Map((hand ? hand.players : []).map((p) => [p.seat, p]));
   const toAct = table.next ? table.next.seat : null;
-  for (const seat of table.seats) {
+  table.seats.forEach((seat, index) => {
     const p = players.get(seat.seat);
+    const slot = slots[index];
     const classes = ["seat", `status-${seat.status}`];
     if (seat.seat === toAct) classes.push("to-act");
     if (p && p.folded) classes.push("folded");
-    const pickable = onSeat && seat.status !== "empty";
+    const empty = seat.status === "empty";
+    const pickable = Boolean(empty ? onEmpty : onSeat);
+    const pick = empty ? onEmpty : onSeat;
     if (pickable) classes.push("pickable");
     if (pickable && seat.seat === selected) classes.push("selected");
     const badges = [];
@@ -133,20 +165,25 @@ export function renderSeats(table, options = {}) {
     const name = [`Seat ${seat.seat}`, seat.player || "empty",
       seat.status !== "empty" ? `stack ${seat.stack}` : null, p && p.bet ? `bet ${p.bet}` : null,
       seat.seat === toAct ? "to act" : null, ...notes].filter(Boolean).join(", ");
-    const pick = pickable ? {
-      role: "button", tabindex: "0", "aria-label": `${name}. Seat changes`,
-      onclick: () => onSeat(seat.seat),
+    // a tap anywhere on the tile picks it; its content is the button for the keyboard and
+    // a screen reader (the list item keeps its role)
+    const picking = pickable ? {
+      role: "button", tabindex: "0", "aria-label": `${name}. ${empty ? "Seat a player" : "Seat changes"}`,
       onkeydown: (event) => {
-        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); onSeat(seat.seat); }
+        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); pick(seat.seat); }
       },
     } : {};
-    list.append(el("li", { class: classes.join(" "), "aria-label": pickable ? undefined : name, ...pick },
+    const item = el("li", { class: classes.join(" "), "aria-label": pickable ? undefined : name,
+      onclick: pickable ? () => pick(seat.seat) : undefined },
+    el("div", { class: "seat-tap", ...picking },
       el("div", { class: "seat-head" }, el("span", { class: "seat-no", text: String(seat.seat) }), badges),
       el("div", { class: "player", text: seat.player || "empty" }),
       seat.status !== "empty" ? el("div", { class: "stack", text: String(seat.stack) }) : null,
       bet,
       notes.length ? el("div", { class: "notes", text: notes.join(" · ") }) : null));
-  }
+    if (slot) { item.style.setProperty("--row", String(slot.row)); item.style.setProperty("--col", String(slot.col)); }
+    list.append(item);
+  });
 }
 
 export function renderInstructions(table) {

@@ -22,6 +22,12 @@ const LABELS = {
   sit_out: "Sits out", draw: "Draw", time: "Time (declare pat)", show: "Show", muck: "Muck",
   deal: "Dealt", chop: "Chop (both blinds agree)",
 };
+// The desktop keyboard's shortcuts for the acting seat's buttons (a draw's count: its digit,
+// 0 pat) and Undo; shown on each button as a hint (CSS, a fine pointer only).
+export const KEYS = {
+  fold: "F", check: "C", call: "C", bet: "B", raise: "R", post: "P", time: "T", show: "S",
+  muck: "M", deal: "D", undo: "U",
+};
 const OPTION_LABELS = {
   wait: "Wait for the big blind",
   straddle: "Straddle",
@@ -57,7 +63,7 @@ function render(table) {
     problemVersion = null;
   }
   // the seat chosen for seat changes is marked only while that panel is open
-  renderTable(table, { onSeat: pickSeat, selected: $("changes-panel").open ? changeSeat : null });
+  renderTable(table, { onSeat: pickSeat, onEmpty: seatAt, selected: $("changes-panel").open ? changeSeat : null });
   renderKeptInstructions(table);
   renderPots(table);
   renderSessionClock(table);
@@ -206,12 +212,16 @@ function settle(version) {
 
 // "Seat 5 · Call 10": the seat's part and the action's part as spans (the tests find a button
 // by its action part); a tap while the guard holds is ignored.
-function actionButton(text, classes, onclick, seat) {
+// key: its keyboard shortcut (KEYS), for the acting seat's buttons only (not a DRAW-07 pat
+// change's, drawn while `keying` is false).
+let keying = true;
+function actionButton(text, classes, onclick, seat, key = null) {
   const guarded = (event) => {
     if (!tapGuard.accepts()) { event.preventDefault(); return; }
     onclick(event);
   };
-  return el("button", { type: "button", class: `act ${classes}`, onclick: guarded },
+  const keyed = key && keying ? { "data-key": key, "aria-keyshortcuts": key } : {};
+  return el("button", { type: "button", class: `act ${classes}`, onclick: guarded, ...keyed },
     seat !== undefined && seat !== null ? el("span", { class: "act-seat", text: `Seat ${seat} · ` }) : null,
     el("span", { class: "act-label", text }));
 }
@@ -236,9 +246,11 @@ function renderActions(table) {
   }
   const pat = table.pat_change; // DRAW-07: the last drawer's pat may still become a draw
   if (pat) {
+    keying = false;
     box.append(el("div", { class: "legal group pat-change" },
       el("span", { class: "label", text: `Seat ${pat.seat} stood pat and may still draw (DRAW-07)` }),
       renderLegal(pat.seat, pat, cardMode)));
+    keying = true;
   }
   setupPicker(table);
 }
@@ -271,7 +283,7 @@ function renderLegal(seat, legal, cardMode, hand = null) {
       submit({ ...entry, amount });
     };
     return el("div", { class: fixed ? "legal" : "legal group" },
-      actionButton(fixed ? `${LABELS[kind]} ${legal.min}` : LABELS[kind], "primary", send, seat),
+      actionButton(fixed ? `${LABELS[kind]} ${legal.min}` : LABELS[kind], "primary", send, seat, KEYS[kind]),
       fixed ? null : el("span", { class: "range" },
         el("button", { type: "button", class: "small", text: `min ${legal.min}`, onclick: () => { input.value = legal.min; } }),
         input,
@@ -299,7 +311,7 @@ function renderLegal(seat, legal, cardMode, hand = null) {
             if (value) body.discards = value;
           }
           submit(body);
-        }, seat));
+        }, seat, n <= 9 ? String(n) : null));
       }
     };
     if (discards) { // Enter: the draw of as many cards as the discards entered
@@ -328,7 +340,7 @@ function renderLegal(seat, legal, cardMode, hand = null) {
     };
     fieldOf(cards).submit = send;
     return el("div", { class: "legal group" }, cards, // the cards first, then Show
-      actionButton(LABELS.show, "primary", send, seat));
+      actionButton(LABELS.show, "primary", send, seat, KEYS.show));
   }
   if (kind === "deal") {
     const cards = cardMode ? cardsInput("deal-cards", `the ${legal.count} cards dealt`,
@@ -344,7 +356,7 @@ function renderLegal(seat, legal, cardMode, hand = null) {
     };
     if (cards) fieldOf(cards).submit = send;
     return el("div", { class: "legal group" }, cards, // the cards first, then the entry
-      actionButton(`${LABELS.deal} ${legal.count} cards`, "primary", send, seat));
+      actionButton(`${LABELS.deal} ${legal.count} cards`, "primary", send, seat, KEYS.deal));
   }
   if (kind === "post") {
     let text = legal.option ? OPTION_LABELS[legal.option] || legal.option : LABELS.post;
@@ -353,7 +365,7 @@ function renderLegal(seat, legal, cardMode, hand = null) {
     const body = { ...entry };
     if (legal.option) body.option = legal.option;
     if (legal.amount !== undefined && legal.option !== "wait") body.amount = legal.amount;
-    return el("div", { class: "legal" }, actionButton(text, "primary", () => submit(body), seat));
+    return el("div", { class: "legal" }, actionButton(text, "primary", () => submit(body), seat, legal.option ? null : KEYS.post));
   }
   if (kind === "chop") { // SHOW-08: folded to the blinds; entered only when both blinds agree
     const back = Object.entries(legal.returns || {}).map(([s, chips]) => `seat ${s} gets ${chips}`).join(", ");
@@ -364,11 +376,11 @@ function renderLegal(seat, legal, cardMode, hand = null) {
   if (kind === "call") {
     const player = hand && (hand.players || []).find((p) => p.seat === seat);
     const allIn = player && legal.amount >= player.stack;
-    return el("div", { class: "legal" }, actionButton(`Call ${legal.amount}${allIn ? " · all in" : ""}`, "primary", () => submit(entry), seat));
+    return el("div", { class: "legal" }, actionButton(`Call ${legal.amount}${allIn ? " · all in" : ""}`, "primary", () => submit(entry), seat, KEYS.call));
   }
   const danger = kind === "fold" || kind === "muck" || kind === "sit_out";
   return el("div", { class: "legal" },
-    actionButton(LABELS[kind] || kind, danger ? "danger" : "primary", () => submit(entry), seat));
+    actionButton(LABELS[kind] || kind, danger ? "danger" : "primary", () => submit(entry), seat, KEYS[kind]));
 }
 
 // -- no-limit and pot-limit amounts -----------------------------------------------------------
@@ -400,7 +412,7 @@ function amountGroup(seat, legal, hand, input, send) {
   const kind = legal.action;
   const player = hand && (hand.players || []).find((p) => p.seat === seat);
   const allIn = player ? player.stack + player.bet : null;
-  const main = actionButton("", "primary", send, seat);
+  const main = actionButton("", "primary", send, seat, KEYS[kind]);
   const label = main.querySelector(".act-label");
   const show = () => {
     const amount = Number(input.value);
@@ -468,6 +480,7 @@ function renderUndo(table) {
   who.append(el("button", {
     type: "button", class: "undo", id: "undo",
     text: `Undo: ${entryText(lastEntry.entry)}`,
+    "data-key": KEYS.undo, "aria-keyshortcuts": KEYS.undo,
     onclick: (event) => { if (tapGuard.accepts()) undoLast(); else event.preventDefault(); },
   }));
 }
@@ -830,6 +843,15 @@ function pickSeat(seat) {
   panel.scrollIntoView({ block: "nearest" });
 }
 
+// A tap on an empty seat of the map: the seat form, for that seat, the player's name next.
+function seatAt(seat) {
+  const panel = $("seating-panel");
+  panel.open = true;
+  $("seat-no").value = String(seat);
+  panel.scrollIntoView({ block: "nearest" });
+  $("seat-player").focus({ preventScroll: true });
+}
+
 // A <select>'s options are rebuilt only when they change, so the poll does not close a
 // list the dealer has open.
 function fillSelect(select, options, value) {
@@ -1023,22 +1045,10 @@ function setup() {
       if (!answer || !answer.ok) for (const [id, value] of typed) if (!$(id).value) $(id).value = value;
     });
   });
-  $("seat-remove").addEventListener("click", async () => {
-    const seat = Number($("seat-no").value);
-    if (!seat) { showProblem({ title: "Which seat?", detail: "Enter the seat number." }); return; }
-    const sitting = poller.table && poller.table.seats.find((s) => s.seat === seat);
-    if (!sitting || sitting.status === "empty") {
-      showProblem({ title: `Seat ${seat} is empty`, detail: "Nobody is sitting there: no one to remove." });
-      return;
-    }
-    const ok = await confirmAction(
-      `Seat ${seat} · ${sitting.player} leaves the table, taking ${sitting.stack} chips off it?`,
-      `Remove ${sitting.player}`);
-    if (!ok) return;
-    const answer = await change("unseat", { params: { seat } });
-    if (answer && answer.ok) clearSeatForm();
-  });
+  $("seat-remove").addEventListener("click", () => removePlayer(Number($("seat-no").value)));
+  $("change-leave").addEventListener("click", () => removePlayer(changeSeat));
   setupChanges();
+  document.addEventListener("keydown", onShortcut);
   setInterval(tickTimer, 250);
   poller.onReach = reached;
   window.addEventListener("offline", () => reached(false));
@@ -1046,6 +1056,46 @@ function setup() {
   $("call-floor").addEventListener("click", askFloor);
   setInterval(checkCalls, 3000);
   poller.start();
+}
+
+// A player leaves the table with his chips (the seat form's or the seat-changes panel's
+// "Player leaves"): confirmed in a dialog first.
+async function removePlayer(seat) {
+  if (!seat) { showProblem({ title: "Which seat?", detail: "Enter the seat number." }); return; }
+  const sitting = poller.table && poller.table.seats.find((s) => s.seat === seat);
+  if (!sitting || sitting.status === "empty") {
+    showProblem({ title: `Seat ${seat} is empty`, detail: "Nobody is sitting there: no one to remove." });
+    return;
+  }
+  const ok = await confirmAction(
+    `Seat ${seat} · ${sitting.player} leaves the table, taking ${sitting.stack} chips off it?`,
+    `Remove ${sitting.player}`);
+  if (!ok) return;
+  const answer = await change("unseat", { params: { seat } });
+  if (answer && answer.ok) clearSeatForm();
+}
+
+// A key press on the desktop: the acting seat's button with that shortcut, as a tap on it
+// (the same 400 ms hold after a new state, nothing while an entry is on its way). Never
+// while typing in a field, with a modifier, a held key's repeats, or under an open dialog
+// (Esc closes the dialog: the browser's own).
+export function shortcutTarget(event, root = document) {
+  if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || event.isComposing) return null;
+  const target = event.target;
+  if (target && target.closest && target.closest("input, textarea, select, [contenteditable]")) return null;
+  if (root.querySelector("dialog[open]")) return null;
+  const key = event.key.length === 1 ? event.key.toUpperCase() : null;
+  if (!key) return null;
+  const found = [...root.querySelectorAll(`#dock button[data-key="${key}"]`)]
+    .filter((button) => !button.disabled && !button.closest(".pat-change"));
+  return found[0] || null;
+}
+
+function onShortcut(event) {
+  const button = shortcutTarget(event);
+  if (!button) return;
+  event.preventDefault();
+  button.click();
 }
 
 function clearSeatForm() {
