@@ -27,8 +27,8 @@ from dealerassist.errors import DealerAssistError, InvalidInput, NotFound
 from dealerassist.profiles import get_profile, profile_version
 from dealerassist.rules.actions import Act, ActionKind, Command, StartHand, command_to_dict
 from dealerassist.rules.engine import apply, new_table
-from dealerassist.rules.house_rules import HouseRules
-from dealerassist.rules.state import TableState
+from dealerassist.rules.house_rules import Collection, HouseRules
+from dealerassist.rules.state import TableState, evolve
 from dealerassist.rules.violations import RuleViolation
 
 # Recorded hands carry no clock; every command is applied at this fixed instant.
@@ -81,7 +81,7 @@ def replay_hand(hand: RecordedHand, rules: HouseRules) -> TableState:
     state = new_table(spec)
     for number, command in enumerate(commands, 1):
         if isinstance(command, StartHand):
-            state = prepare_table(hand, state, rules)
+            state = _time_period(hand, prepare_table(hand, state, rules), rules)
         if not hand.dealt_in_turn:
             command = _owed_fifth_first(state, commands, number - 1, hand.count_mode)
         try:
@@ -92,6 +92,17 @@ def replay_hand(hand: RecordedHand, rules: HouseRules) -> TableState:
                 f"command {number} of {len(commands)} {entry}: {violation}"
             ) from None
     return state
+
+
+def _time_period(hand: RecordedHand, table: TableState, rules: HouseRules) -> TableState:
+    """RAKE-05 under a time profile: the replayed hand is its table's first, so the engine
+    would start a period with it and take the time. A hand that paid some (our
+    ``_time_collected``; its players are seated with it, ``phh_reader.seated_stacks``) lets it
+    do so, once; a hand that paid none was dealt within a period, so the replay table is set
+    in one already (started at ``REPLAY_AT``, its first period counted)."""
+    if rules.rake.collection is not Collection.TIME or hand.time_collected:
+        return table
+    return evolve(table, time_started=REPLAY_AT.isoformat(), time_periods=1)
 
 
 def _owed_fifth_first(

@@ -20,7 +20,8 @@ its replacement is in the deal line) ``_exposed`` (``_actions``), a hand called 
 before the deal ``_cancelled``, and the blinds' chop (SHOW-08: the hand ends after the folds,
 each blind taking its blind back) ``_chopped``, the player who entered it (``_dealt_in_turn``,
 ``_footer``), and the house's take (RAKE-01..03: PHH's post-rake ``winnings``, our ``_rake``,
-``_jackpot_drop`` and ``_pot_rake``). Refused entries are not
+``_jackpot_drop`` and ``_pot_rake``; RAKE-05's time charge, our ``_time_collected``: see
+``_time_lines``). Refused entries are not
 part of a hand history, unless the floor let one bind (a ruling's ``accept_entry``: an action
 out of turn, OPEN-01/BET-08, or over a house limit): it is written where the engine applied
 it, and ``_accepted`` names it and the rule waived, so the reader enters it as that ruling
@@ -187,7 +188,7 @@ def hand_to_phh(hand_record: Mapping[str, Any]) -> str:
     events = [e for e in hand_record.get("events", []) if e.get("kind") != REJECTED]
     seats = {int(seat): dict(info) for seat, info in (table.get("seats") or {}).items()}
     order = _player_order(events, seats, spec)
-    lines = _header(spec, order, seats, _posted(events), _kill(events))
+    lines = _header(spec, order, seats, _posted(events), _kill(events), _time_paid(events))
     actions, exposed, accepted, ruled = _actions(events, order, hand_record.get("hand_no"))
     lines.append(_toml("actions", actions))
     in_turn, early = _dealt_in_turn(events)
@@ -303,6 +304,7 @@ def _header(
     seats: Mapping[int, Any],
     posted: list[tuple[int, int]],
     kill: Mapping[str, Any],
+    time_paid: Mapping[int, int] | None = None,
 ) -> list[str]:
     stakes = spec.get("stakes") or {}
     key = (spec.get("variant"), spec.get("structure"))
@@ -328,7 +330,41 @@ def _header(
         lines += [_toml("big_bet", stakes.get("big_bet", 0))]
     else:
         lines.append(_toml("min_bet", stakes.get("min_bet") or stakes.get("big_blind", 0)))
-    lines.append(_toml("starting_stacks", [seats[seat]["stack"] for seat in order]))
+    lines += _time_lines(seats, order, time_paid or {})
+    return lines
+
+
+def _time_paid(events: list[Mapping[str, Any]]) -> dict[int, int]:
+    """RAKE-05: what each seat paid in the engine's ``time_collected`` event of the hand (a
+    hand that started a time period), {} in every other hand."""
+    for event in events:
+        for item in event["payload"].get("events") or []:
+            if item.get("type") == "time_collected":
+                return {int(seat): int(chips) for seat, chips in item["seats"].items()}
+    return {}
+
+
+def _time_lines(seats: Mapping[int, Any], order: list[int], paid: Mapping[int, int]) -> list[str]:
+    """``starting_stacks`` and, in a hand that paid time (RAKE-05), our ``_time_collected``.
+
+    PHH's ``starting_stacks`` are the stacks the hand is played with: the engine takes the
+    time after the posts and before the deal, so a timed hand's starting stacks are the stacks
+    the table had when the hand began net of the time charge (what each player had when the
+    cards were dealt), and pokerkit, which knows no time charge, replays them as they are to
+    our finishing stacks. ``_time_collected`` (per player, in the players' order) is the
+    charge: the table's stacks before it are ``starting_stacks`` plus it (``phh_reader``
+    seats those and lets the engine take the time again under a time profile).
+
+    >>> _time_lines({1: {"stack": 500}, 2: {"stack": 4}}, [2, 1], {1: 6, 2: 4})
+    ['starting_stacks = [0, 494]', '_time_collected = [4, 6]']
+    >>> _time_lines({1: {"stack": 500}, 2: {"stack": 4}}, [2, 1], {})
+    ['starting_stacks = [4, 500]']
+    """
+    charge = [paid.get(seat, 0) for seat in order]
+    stacks = [seats[seat]["stack"] - chips for seat, chips in zip(order, charge, strict=True)]
+    lines = [_toml("starting_stacks", stacks)]
+    if paid:
+        lines.append(_toml("_time_collected", charge))
     return lines
 
 

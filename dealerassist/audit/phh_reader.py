@@ -29,7 +29,9 @@ enters the chop for that player, so a profile that does not allow it refuses the
 enters it as the floor's ``accept_entry`` ruling, waiving the same rule, ``to_commands``), and
 ``_ruled`` (the floor's other rulings that change the hand, a kill, an award, a stack
 adjusted, each entered again as that ruling before the action it came before, its players'
-numbers turned into replay seats, ``_ruling_command``).
+numbers turned into replay seats, ``_ruling_command``), and ``_time_collected`` (RAKE-05: the
+time each player paid before the deal; ``starting_stacks`` are net of it, so the reader seats
+each player with both and lets the engine take the time again, ``_time_collected``).
 """
 
 from __future__ import annotations
@@ -179,6 +181,9 @@ class RecordedHand:
     # the hand, seats named by player number) made before the action at index i of ``actions``
     # (i = the number of actions: after them all)
     ruled: tuple[tuple[int, Mapping[str, Any]], ...] = ()
+    # ``_time_collected``: the time (RAKE-05) each player paid after the posts and before the
+    # deal; () in a hand that paid none. ``starting_stacks`` are net of it
+    time_collected: tuple[int, ...] = ()
 
     @property
     def player_count(self) -> int:
@@ -248,6 +253,7 @@ def hand_from_mapping(data: Mapping[str, Any]) -> RecordedHand:
         chopped=_chopped(data, count),
         accepted=_accepted(data, actions),
         ruled=_ruled(data, actions),
+        time_collected=_time_collected(data, count),
     )
     _check_players(hand)
     return hand
@@ -469,6 +475,40 @@ def _kill(data: Mapping[str, Any], count: int) -> tuple[int, int]:
     return int(kill["player"]), int(kill["blind"]) if kill["player"] else 0
 
 
+def _time_collected(data: Mapping[str, Any], count: int) -> tuple[int, ...]:
+    """Our ``_time_collected`` (RAKE-05): each player's time charge, () when there is none.
+
+    The replay table seats each player with ``starting_stacks`` plus it (the stack before the
+    charge) and, under a time profile, starts a time period with the hand so the engine takes
+    it again, once; a hand without it starts none (``replay.replay_hand``).
+
+    >>> _time_collected({"_time_collected": [4, 6]}, 2), _time_collected({}, 2)
+    ((4, 6), ())
+    >>> _time_collected({"_time_collected": [4]}, 2)
+    Traceback (most recent call last):
+    ...
+    dealerassist.errors.InvalidInput: _time_collected has 1 entries for 2 players
+    """
+    if "_time_collected" not in data:
+        return ()
+    values = _chip_list(data, "_time_collected")
+    if len(values) != count:
+        raise InvalidInput(f"_time_collected has {len(values)} entries for {count} players")
+    return values
+
+
+def seated_stacks(hand: RecordedHand) -> tuple[int, ...]:
+    """Each player's stack as the hand began: ``starting_stacks`` plus its time charge.
+
+    >>> seated_stacks(parse_phh("variant='F2L3D'\\nstarting_stacks=[0,494]\\nactions=[]\\n"
+    ...                         "_time_collected=[4,6]"))
+    (4, 500)
+    """
+    if not hand.time_collected:
+        return hand.starting_stacks
+    return tuple(map(sum, zip(hand.starting_stacks, hand.time_collected, strict=True)))
+
+
 def _chopped(data: Mapping[str, Any], count: int) -> int:
     """Our ``_chopped`` (SHOW-08): the player who entered the blinds' chop, 0 if none."""
     value = data.get("_chopped", 0)
@@ -627,7 +667,7 @@ def to_commands(
     seats = replay_seats(hand)
     commands: list[Command] = [
         SeatPlayer(seat=seat, player=name, stack=stack)
-        for seat, name, stack in zip(seats, _names(hand), hand.starting_stacks, strict=True)
+        for seat, name, stack in zip(seats, _names(hand), seated_stacks(hand), strict=True)
     ]
     stand_ins = _stand_ins(hand)
     if stand_ins:

@@ -12,15 +12,17 @@ from pathlib import Path
 from typing import Any
 
 import pokerkit
+import pytest
 from fakes import fake_services
 
 from dealerassist.audit.export import to_csv_lines, to_jsonl_lines
 from dealerassist.audit.phh import hand_records, hand_to_phh
 from dealerassist.audit.phh_reader import parse_phh, replay_seats
 from dealerassist.audit.verify import verify
+from dealerassist.errors import InvalidInput
 from dealerassist.profiles import get_profile
 from dealerassist.replay import finishing_stacks, replay_file, replay_hand
-from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.house_rules import Collection, HouseRules, RakeRules
 from dealerassist.service import tables as use_cases
 from dealerassist.service.ports import AnswerKind
 
@@ -162,3 +164,74 @@ def test_RAKE_01_accepts_pokerkit_replaying_a_raked_triple_draw_export(tmp_path:
     assert replayed.ok and replayed.finishing_stacks == [490, 535, 470], replayed
     unraked = replay_file(path, get_profile("casino-triple-draw-27"))
     assert not unraked.ok and unraked.finishing_stacks == [490, 540, 470], unraked
+
+
+TIMED = RakeRules(collection=Collection.TIME, time_amount=5, time_period_minutes=30)
+
+
+def _timed_export() -> tuple[HouseRules, str]:
+    """A timed 2-7 triple-draw hand (the table's first: it starts a period) and its export."""
+    rules = replace(get_profile("casino-triple-draw-27"), rake=TIMED)
+    table = Table(rules, "deuce_to_seven_triple_draw")
+    table.play(TRIPLE_HAND)
+    return rules, hand_to_phh(table.record())
+
+
+def test_RAKE_05_accepts_pokerkit_and_replay_reaching_a_timed_exports_stacks(
+    tmp_path: Path,
+) -> None:
+    """RAKE-05 (issue 23, house policy: time collection, "an amount per seat per period, due
+    from each seat dealt in when the period starts", taken after the posts and before the
+    deal): the PHH export's ``starting_stacks`` are the stacks the hand was played with (500
+    less the 5 of time) and ``_time_collected`` the charge, so pokerkit, which knows no time,
+    reaches our finishing stacks from them; ``dealerassist replay`` under the timed rules
+    seats 500 and lets the engine take the time once (not twice); without time it does not."""
+    rules, text = _timed_export()
+    data = tomllib.loads(text)
+    assert data["players"] == ["P2", "P3", "P1"]
+    assert data["starting_stacks"] == [495, 495, 495] and data["_time_collected"] == [5, 5, 5]
+    assert data["finishing_stacks"] == [485, 535, 465]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pokerkit warns about unknown cards
+        states = list(pokerkit.HandHistory.loads(text))
+    assert list(states[-1].stacks) == data["finishing_stacks"]
+    hand = parse_phh(text)
+    assert finishing_stacks(replay_hand(hand, rules), replay_seats(hand)) == [485, 535, 465]
+    path = tmp_path / "timed.phh"
+    path.write_text(text, encoding="utf-8")
+    replayed = replay_file(path, rules)
+    assert replayed.ok and replayed.finishing_stacks == [485, 535, 465], replayed
+    untimed = replay_file(path, get_profile("casino-triple-draw-27"))
+    assert not untimed.ok and untimed.finishing_stacks == [490, 540, 470], untimed
+
+
+def test_RAKE_05_accepts_replaying_an_untimed_hand_under_the_time_profile() -> None:
+    """RAKE-05: a hand dealt within a period paid no time (no ``_time_collected``): replayed
+    under the timed rules the engine takes none either (the replay table is in a period)."""
+    rules, text = _timed_export()
+    untimed = text.replace("_time_collected = [5, 5, 5]\n", "").replace(
+        "starting_stacks = [495, 495, 495]", "starting_stacks = [500, 500, 500]"
+    )
+    untimed = untimed.replace(
+        "finishing_stacks = [485, 535, 465]", "finishing_stacks = [490, 540, 470]"
+    )
+    hand = parse_phh(untimed)
+    assert hand.time_collected == ()
+    assert finishing_stacks(replay_hand(hand, rules), replay_seats(hand)) == [490, 540, 470]
+
+
+@pytest.mark.parametrize(
+    ("field", "why"),
+    [
+        ("_time_collected = [5, 5]", "2 entries for 3 players"),
+        ("_time_collected = [5, -5, 5]", "non-negative whole numbers"),
+        ("_time_collected = 5", "_time_collected"),
+    ],
+)
+def test_RAKE_05_refuses_a_malformed_time_collected(field: str, why: str) -> None:
+    """RAKE-05: the reader refuses a ``_time_collected`` that is not one charge in chips per
+    player (InvalidInput, naming the field), rather than seat wrong stacks."""
+    _rules, text = _timed_export()
+    bad = text.replace("_time_collected = [5, 5, 5]", field)
+    with pytest.raises(InvalidInput, match=why):
+        parse_phh(bad)
