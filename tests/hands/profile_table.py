@@ -21,6 +21,30 @@ from dealerassist.rules.house_rules import HouseRules, KillAction, SecondLeg
 from dealerassist.rules.state import Phase, TableState
 
 AT = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+
+
+# The game and stakes each shipped profile is dealt at in the rule-book tests (blinds 5/10,
+# limits 10/20; the home game antes 2): one table for every test file that plays them.
+LIMIT = Stakes(small_blind=5, big_blind=10, small_bet=10, big_bet=20)
+NO_LIMIT = Stakes(small_blind=5, big_blind=10)
+ANTES = Stakes(ante=2, small_bet=10, big_bet=20)
+GAMES: dict[str, tuple[Variant, Structure, Stakes]] = {
+    "casino-five-card-draw": (Variant.FIVE_CARD_DRAW, Structure.FIXED_LIMIT, LIMIT),
+    "casino-triple-draw-27": (Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW, Structure.FIXED_LIMIT, LIMIT),
+    "casino-triple-draw-27-kill": (
+        Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW,
+        Structure.FIXED_LIMIT,
+        LIMIT,
+    ),
+    "casino-triple-draw-27-optional-kill": (
+        Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW,
+        Structure.FIXED_LIMIT,
+        LIMIT,
+    ),
+    "single-draw-27-no-limit": (Variant.DEUCE_TO_SEVEN_SINGLE_DRAW, Structure.NO_LIMIT, NO_LIMIT),
+    "pot-limit-five-card-draw": (Variant.FIVE_CARD_DRAW, Structure.POT_LIMIT, NO_LIMIT),
+    "home-game-five-card-draw": (Variant.FIVE_CARD_DRAW, Structure.FIXED_LIMIT, ANTES),
+}
 STAKES = Stakes(small_blind=5, big_blind=10, small_bet=10, big_bet=20)
 
 

@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from profile_table import GAMES
 
 from dealerassist.errors import ProfileError
 from dealerassist.profiles import REPO_PROFILES_DIR, get_profile, parse_profile
@@ -25,9 +26,7 @@ from dealerassist.rules.actions import (
     SeatPlayer,
     Stakes,
     StartHand,
-    Structure,
     TableSpec,
-    Variant,
 )
 from dealerassist.rules.engine import Outcome, apply, legal_actions, new_table
 from dealerassist.rules.house_rules import HeadsUp, HouseRules
@@ -35,24 +34,6 @@ from dealerassist.rules.state import Phase, TableState, evolve
 from dealerassist.rules.violations import RuleId, RuleViolation
 
 AT = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
-LIMIT = Stakes(small_blind=5, big_blind=10, small_bet=10, big_bet=20)
-NO_LIMIT = Stakes(small_blind=5, big_blind=10)
-GAMES: dict[str, tuple[Variant, Structure, Stakes]] = {
-    "casino-five-card-draw": (Variant.FIVE_CARD_DRAW, Structure.FIXED_LIMIT, LIMIT),
-    "casino-triple-draw-27": (Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW, Structure.FIXED_LIMIT, LIMIT),
-    "casino-triple-draw-27-kill": (
-        Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW,
-        Structure.FIXED_LIMIT,
-        LIMIT,
-    ),
-    "casino-triple-draw-27-optional-kill": (
-        Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW,
-        Structure.FIXED_LIMIT,
-        LIMIT,
-    ),
-    "single-draw-27-no-limit": (Variant.DEUCE_TO_SEVEN_SINGLE_DRAW, Structure.NO_LIMIT, NO_LIMIT),
-    "pot-limit-five-card-draw": (Variant.FIVE_CARD_DRAW, Structure.POT_LIMIT, NO_LIMIT),
-}
 
 
 def profile(name: str, betting: dict[str, Any] | None = None, **blinds: Any) -> HouseRules:

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from profile_table import kills_as_before
+from profile_table import GAMES, kills_as_before
 
 from dealerassist.profiles import REPO_PROFILES_DIR, get_profile
 from dealerassist.rules.actions import (
@@ -26,11 +26,8 @@ from dealerassist.rules.actions import (
     ReturnToPlay,
     SeatPlayer,
     SitOut,
-    Stakes,
     StartHand,
-    Structure,
     TableSpec,
-    Variant,
 )
 from dealerassist.rules.engine import Outcome, apply, legal_actions, new_table
 from dealerassist.rules.house_rules import (
@@ -47,27 +44,10 @@ from dealerassist.rules.state import Phase, SeatStatus, TableState
 from dealerassist.rules.violations import RuleId, RuleViolation
 
 AT = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
-LIMIT = Stakes(small_blind=5, big_blind=10, small_bet=10, big_bet=20)
-NO_LIMIT = Stakes(small_blind=5, big_blind=10)
-ANTES = Stakes(ante=2, small_bet=10, big_bet=20)
-GAMES: dict[str, tuple[Variant, Structure, Stakes]] = {
-    "casino-five-card-draw": (Variant.FIVE_CARD_DRAW, Structure.FIXED_LIMIT, LIMIT),
-    "casino-triple-draw-27": (Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW, Structure.FIXED_LIMIT, LIMIT),
-    "casino-triple-draw-27-kill": (
-        Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW,
-        Structure.FIXED_LIMIT,
-        LIMIT,
-    ),
-    "casino-triple-draw-27-optional-kill": (
-        Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW,
-        Structure.FIXED_LIMIT,
-        LIMIT,
-    ),
-    "single-draw-27-no-limit": (Variant.DEUCE_TO_SEVEN_SINGLE_DRAW, Structure.NO_LIMIT, NO_LIMIT),
-    "home-game-five-card-draw": (Variant.FIVE_CARD_DRAW, Structure.FIXED_LIMIT, ANTES),
-}
 BUY_BUTTON = NewPlayerBetweenBlindsAndButton.BUY_BUTTON
-BLIND_PROFILES = [name for name in GAMES if name != "home-game-five-card-draw"]
+BLIND_PROFILES = [
+    name for name in GAMES if name not in ("home-game-five-card-draw", "pot-limit-five-card-draw")
+]
 FIXED_LIMIT_PROFILES = [name for name in BLIND_PROFILES if name != "single-draw-27-no-limit"]
 
 
