@@ -48,22 +48,29 @@ def wait(predicate: Any, seconds: float) -> Any:
     raise AssertionError("timed out")
 
 
-@pytest.fixture
-def served(tmp_path: Path) -> Any:
+def start_serve(data_dir: Path, workers: int) -> tuple[str, subprocess.Popen[bytes]]:
+    """``dealerassist serve`` on a free port with its embedded defaults under ``data_dir``
+    (none of the caller's Redis, database or tokens), its output on a pipe; its base URL."""
     port = free_port()
     env = {
         key: value
         for key, value in os.environ.items()
         if key not in ("REDIS_URL", "DATABASE_URL", "DEALERASSIST_TOKENS_FILE")
     }
-    env["DEALERASSIST_DATA_DIR"] = str(tmp_path)
+    env["DEALERASSIST_DATA_DIR"] = str(data_dir)
+    command = [sys.executable, "-m", "dealerassist.cli", "serve", "--port", str(port)]
     process = subprocess.Popen(
-        [sys.executable, "-m", "dealerassist.cli", "serve", "--port", str(port), "--workers", "2"],
+        [*command, "--workers", str(workers)],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
     )
-    base = f"http://127.0.0.1:{port}"
+    return f"http://127.0.0.1:{port}", process
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Any:
+    base, process = start_serve(tmp_path, workers=2)
     try:
         wait(lambda: call(f"{base}/healthz")[0] == 200, 30)
         yield base, tmp_path, process

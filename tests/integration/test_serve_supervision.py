@@ -8,13 +8,12 @@ import os
 import re
 import signal
 import subprocess
-import sys
 import threading
 import urllib.error
 from pathlib import Path
 from typing import Any
 
-from serving import call, free_port, wait
+from serving import call, start_serve, wait
 
 from dealerassist.api.auth import read_plain_tokens
 
@@ -71,21 +70,8 @@ def test_serve_restarts_a_killed_worker_and_a_killed_embedded_redis(tmp_path: Pa
     kill -9 of the embedded Redis: /readyz fails at once, serve starts Redis again on the
     same files, the workers ride the outage out, and play and the drain go on. Before,
     neither came back: /healthz stayed 200 and the backlog grew."""
-    port = free_port()
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if key not in ("REDIS_URL", "DATABASE_URL", "DEALERASSIST_TOKENS_FILE")
-    }
-    env["DEALERASSIST_DATA_DIR"] = str(tmp_path)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "dealerassist.cli", "serve", "--port", str(port), "--workers", "1"],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
+    base, process = start_serve(tmp_path, workers=1)
     output = Output(process)
-    base = f"http://127.0.0.1:{port}"
     try:
         wait(lambda: call(f"{base}/healthz")[0] == 200, 30)
         tokens = read_plain_tokens(tmp_path / "tokens.toml")
