@@ -21,7 +21,7 @@ from pathlib import Path
 
 from pokerkit import HandHistory
 
-from dealerassist.audit.phh_reader import VARIANTS, RecordedHand, parse_phh, to_commands
+from dealerassist.audit.phh.reader import VARIANTS, RecordedHand, parse_phh, to_commands
 from dealerassist.errors import InvalidInput
 from dealerassist.json_codec import canonical, parse
 from dealerassist.profiles import get_profile

@@ -44,7 +44,8 @@ from dealerassist.audit.export import (
     to_csv_lines,
     to_jsonl_lines,
 )
-from dealerassist.audit.phh import hand_records, to_phhs_lines
+from dealerassist.audit.hands import hand_records
+from dealerassist.audit.phh.writer import to_phhs_lines
 from dealerassist.audit.replay import RulesFor
 from dealerassist.audit.verify import verify
 from dealerassist.bootstrap import ProfileDirectory

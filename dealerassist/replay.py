@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from dealerassist.audit.phh_reader import (
+from dealerassist.audit.phh.reader import (
     REPLAY_PROFILE,
     RecordedHand,
     parse_phh,

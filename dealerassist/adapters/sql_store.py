@@ -29,7 +29,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
 
 from dealerassist.audit.envelope import EVENT_FIELDS, format_at, parse_at
-from dealerassist.audit.phh import last_result, table_at_hand_start
+from dealerassist.audit.hands import last_result, table_at_hand_start
 from dealerassist.audit.verify import finishes_hand
 from dealerassist.errors import InvalidInput, Unavailable
 

@@ -23,7 +23,7 @@ from datetime import UTC, date, timedelta
 from typing import Any
 
 from dealerassist.audit.envelope import REJECTED, parse_at
-from dealerassist.audit.phh import hand_records
+from dealerassist.audit.hands import hand_records
 
 COLUMNS = ("gaming_day", "table_id", "dealer", "hands", "rake", "jackpot_drop", "time")
 AMOUNTS = ("rake", "jackpot_drop", "time")

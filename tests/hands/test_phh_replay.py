@@ -20,7 +20,7 @@ import pytest
 from phh_data import PHH_DATA, acceptance_files
 from pokerkit import HandHistory
 
-from dealerassist.audit.phh_reader import parse_phh
+from dealerassist.audit.phh.reader import parse_phh
 from dealerassist.cli import main
 from dealerassist.profiles import get_profile
 from dealerassist.replay import finishing_stacks, replay_hand, replay_paths

@@ -14,8 +14,9 @@ from audit_chains import record
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dealerassist.audit.phh import hand_records, hand_to_phh, table_at_hand_start, to_phhs_lines
-from dealerassist.audit.phh_reader import parse_phh
+from dealerassist.audit.hands import hand_records, table_at_hand_start
+from dealerassist.audit.phh.reader import parse_phh
+from dealerassist.audit.phh.writer import hand_to_phh, to_phhs_lines
 from dealerassist.audit.replay import ReplayEngine, load_engine
 from dealerassist.errors import InvalidInput
 from dealerassist.profiles import default_profiles_dir, load_profiles

@@ -12,8 +12,9 @@ import pokerkit
 import pytest
 from fakes import fake_services
 
-from dealerassist.audit.phh import hand_records, hand_to_phh
-from dealerassist.audit.phh_reader import parse_phh, replay_seats
+from dealerassist.audit.hands import hand_records
+from dealerassist.audit.phh.reader import parse_phh, replay_seats
+from dealerassist.audit.phh.writer import hand_to_phh
 from dealerassist.profiles import get_profile
 from dealerassist.replay import finishing_stacks, replay_hand
 from dealerassist.rules.engine import legal_actions

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from phh_data import PHH_DATA, acceptance_files
 
-from dealerassist.audit import phh_reader
-from dealerassist.audit.phh_reader import (
+from dealerassist.audit.phh import reader as phh_reader
+from dealerassist.audit.phh.reader import (
     ActionCode,
     RecordedHand,
     parse_action,
