@@ -15,9 +15,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeGuard
 
+from dealerassist.audit.phh.model import HandHistory
 from dealerassist.audit.phh.reader import (
     REPLAY_PROFILE,
-    RecordedHand,
     parse_phh,
     prepare_table,
     replay_seats,
@@ -71,7 +71,7 @@ def phh_files(paths: Iterable[str | Path]) -> Iterator[Path]:
             yield path
 
 
-def replay_hand(hand: RecordedHand, rules: HouseRules) -> TableState:
+def replay_hand(hand: HandHistory, rules: HouseRules) -> TableState:
     """Apply the hand's commands to a new card-mode table; the state after the last one.
 
     The table, its players seated, is set as the recorded one was when the hand began
@@ -94,7 +94,7 @@ def replay_hand(hand: RecordedHand, rules: HouseRules) -> TableState:
     return state
 
 
-def _time_period(hand: RecordedHand, table: TableState, rules: HouseRules) -> TableState:
+def _time_period(hand: HandHistory, table: TableState, rules: HouseRules) -> TableState:
     """RAKE-05 under a time profile: the replayed hand is its table's first, so the engine
     would start a period with it and take the time. A hand that paid some (our
     ``_time_collected``; its players are seated with it, ``phh_reader.seated_stacks``) lets it
@@ -182,7 +182,7 @@ def replay_file(path: Path, rules: HouseRules | None = None) -> ReplayResult:
     return ReplayResult(str(path), ok, stacks, expected, mismatch, used)
 
 
-def recorded_rules(hand: RecordedHand) -> tuple[HouseRules, str]:
+def recorded_rules(hand: HandHistory) -> tuple[HouseRules, str]:
     """The rules to replay ``hand`` under when none are named, and how to call them: the
     profile version our exports name (``_profile_id``, ``_profile_sha256``: the current file
     or its archived copy, ``profiles.profile_version``), so a hand replays under the rules it

@@ -1,5 +1,5 @@
 """PHH hand histories (phh.readthedocs.io): our exports out, recorded hands in.
 
 ``writer`` (a hand record, ``audit.hands``, as PHH text) and ``reader`` (PHH text as a
-``RecordedHand`` and the engine commands that replay it).
+``HandHistory`` and the engine commands that replay it).
 """

@@ -1,4 +1,4 @@
-"""PHH hand histories: parse a file's text into a ``RecordedHand`` and map it to engine commands.
+"""PHH hand histories: parse a file's text into a ``HandHistory`` and map it to engine commands.
 
 PHH (phh.readthedocs.io) is TOML; we read the variants we deal, ``F2L3D`` (fixed-limit 2-7
 triple draw) and ``N2L1D`` (no-limit 2-7 single draw). Players are numbered from the small
@@ -36,15 +36,21 @@ each player with both and lets the engine take the time again, ``_time_collected
 
 from __future__ import annotations
 
-import re
-import tomllib
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
-from enum import StrEnum
+from dataclasses import replace
 from functools import lru_cache
-from itertools import repeat
 from typing import Any
 
+from dealerassist.audit.phh.codec import DECK, loads, parse_action
+from dealerassist.audit.phh.model import (
+    HAND_SIZE,
+    UNKNOWN_CARD,
+    Action,
+    ActionCode,
+    HandHistory,
+    PostPart,
+)
+from dealerassist.audit.phh.numbering import Numbering, from_phh_order
 from dealerassist.errors import InvalidInput
 from dealerassist.rules import kills
 from dealerassist.rules.actions import (
@@ -61,18 +67,16 @@ from dealerassist.rules.actions import (
     command_from_dict,
 )
 from dealerassist.rules.blinds import LIVE_ENTRY
-from dealerassist.rules.dealing import HAND_SIZE
 from dealerassist.rules.exposed import keeps, rank_of
 from dealerassist.rules.fifth_cards import splits
 from dealerassist.rules.house_rules import ButtonMethod, HouseRules
 from dealerassist.rules.posting import BIG_BLIND_ONLY
-from dealerassist.rules.ruling_commands import RULE_ID_PATTERN, AcceptEntry, Ruling
+from dealerassist.rules.ruling_commands import AcceptEntry, Ruling
 from dealerassist.rules.state import TableState, evolve
 from dealerassist.rules.violations import RuleId
 
-UNKNOWN_CARD = "??"
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"
+__all__ = ["VARIANTS", "parse_action", "parse_phh", "replay_seats", "to_commands"]
+
 REPLAY_PROFILE = "replay-permissive"
 DEAD_SEAT_NAME = "(dead small blind)"  # the stand-in seat of a dead small blind (to_commands)
 WAITING_SEAT_NAME = "(waiting)"  # heads-up, the button not the small blind (_waiting_seat)
@@ -87,417 +91,44 @@ VARIANTS: dict[str, tuple[Variant, Structure]] = {
     "N2L1D": (Variant.DEUCE_TO_SEVEN_SINGLE_DRAW, Structure.NO_LIMIT),
 }
 
-
-class ActionCode(StrEnum):
-    """The PHH action codes (``d dh``, ``pN cbr`` ...)."""
-
-    DEAL_HOLE = "dh"
-    DEAL_BOARD = "db"
-    FOLD = "f"
-    CHECK_OR_CALL = "cc"
-    COMPLETE_BET_OR_RAISE_TO = "cbr"
-    STAND_PAT_OR_DISCARD = "sd"
-    SHOW_OR_MUCK = "sm"
-    POST_BRING_IN = "pb"
-
-
-# For parse_action: the codes of "pN f|cc|pb", and the others by name (looking a member up
-# on an enum class costs more than reading a global).
-_NO_ARGUMENT_CODES = {
-    "f": ActionCode.FOLD,
-    "cc": ActionCode.CHECK_OR_CALL,
-    "pb": ActionCode.POST_BRING_IN,
-}
 _DEAL_HOLE = ActionCode.DEAL_HOLE
-_DEAL_BOARD = ActionCode.DEAL_BOARD
-_BET_OR_RAISE = ActionCode.COMPLETE_BET_OR_RAISE_TO
 _DISCARD = ActionCode.STAND_PAT_OR_DISCARD
-_SHOW = ActionCode.SHOW_OR_MUCK
-_PLAYER_WORDS = {f"p{number}": number for number in range(1, 100)}  # "p1" -> 1; others: _player
-_DECK = [rank + suit for rank in RANKS for suit in SUITS]  # in placeholder order
-_CARD_TOKENS = frozenset([*_DECK, UNKNOWN_CARD])
-_TWO_CHARACTERS = re.compile("..", re.DOTALL)
 
 
-@dataclass(frozen=True, slots=True)
-class RecordedAction:
-    """One PHH action.
-
-    ``player`` is the PHH player number (from 1), None for a board deal. ``cards`` are
-    the dealt, discarded or shown cards (``??`` for unknown ones); for ``sd`` an empty
-    tuple stands pat; for ``sm`` None mucks and an empty tuple (``sm -``) shows the cards
-    held without naming them.
-    """
-
-    code: ActionCode
-    player: int | None
-    amount: int | None = None
-    cards: tuple[str, ...] | None = None
-    text: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class RecordedHand:
-    """The game, forced bets, stacks and actions of one PHH hand, in PHH's own terms."""
-
-    variant: str
-    antes: tuple[int, ...]
-    blinds_or_straddles: tuple[int, ...]
-    starting_stacks: tuple[int, ...]
-    actions: tuple[RecordedAction, ...]
-    ante_trimming: bool = False
-    bring_in: int = 0
-    small_bet: int = 0
-    big_bet: int = 0
-    min_bet: int = 0
-    players: tuple[str, ...] | None = None
-    finishing_stacks: tuple[int, ...] | None = None
-    label: str = ""
-    dead_small_blind: int = 0  # ``_dead_small_blind``: p1 posted the big blind, nobody a small
-    # ``_posts``: each player's forced bet by the engine's names (audit.phh._post_parts), when
-    # it is more than PHH's blinds say (a missed blind made up, a newcomer, a kill); None if not
-    posts: tuple[tuple[str, ...], ...] | None = None
-    kill_player: int = 0  # ``_kill``: the player who kills the hand (KILL-01), 0 if nobody
-    kill_blind: int = 0
-    dealt_in_turn: bool = False  # ``_dealt_in_turn``: replacements dealt right after a discard
-    # our export of a count-mode hand (``_count_mode``: no dealt card named): the engine dealt
-    # each player's replacements as it declared its draw, so they are replayed in turn too
-    count_mode: bool = False
-    # ``_early_fifths``: [p, q, k] a fifth card of p dealt once q had made its k-th draw,
-    # before q's cards
-    early_fifths: tuple[tuple[int, int, int], ...] = ()
-    # ``_exposed``: (p, k, card, later) p's card exposed and replaced (IRREG-03/04) in its deal
-    # line after its k-th draw (0: the hole cards), and the cards dealt into the line after it
-    exposed: tuple[tuple[int, int, str, tuple[str, ...]], ...] = ()
-    # our exports: the house-rule profile the hand was dealt under, and that version's SHA-256
-    profile_id: str = ""
-    profile_sha256: str = ""
-    # ``_chopped``: the player who entered the blinds' chop after the last action (SHOW-08), 0
-    chopped: int = 0
-    # ``_accepted``: (i, rule) the action at index i of ``actions`` was refused and the floor
-    # let it bind, waiving ``rule`` (a ruling's ``accept_entry``: out of turn, OPEN-01/BET-08)
-    accepted: tuple[tuple[int, str], ...] = ()
-    # ``_ruled``: (i, ruling) the floor's ruling (decision, rule, note, the effects that change
-    # the hand, seats named by player number) made before the action at index i of ``actions``
-    # (i = the number of actions: after them all)
-    ruled: tuple[tuple[int, Mapping[str, Any]], ...] = ()
-    # ``_time_collected``: the time (RAKE-05) each player paid after the posts and before the
-    # deal; () in a hand that paid none. ``starting_stacks`` are net of it
-    time_collected: tuple[int, ...] = ()
-
-    @property
-    def player_count(self) -> int:
-        return len(self.starting_stacks)
-
-
-# ---------------------------------------------------------------- parsing
-
-
-def parse_phh(text: str) -> RecordedHand:
-    """Parse the text of a ``.phh`` file; raises ``InvalidInput`` on a bad file.
+def parse_phh(text: str) -> HandHistory:
+    """The hand of a ``.phh`` file's text (``codec.loads``), refused with ``InvalidInput``
+    when it is a bad file or one that cannot be replayed: a hand called off before the deal
+    (our ``_cancelled``), a card found face up in the stub (our ``_boxed``), fewer than two
+    players.
 
     >>> hand = parse_phh("variant='N2L1D'\\nantes=[0,0]\\nblinds_or_straddles=[1,2]\\n"
     ...                  "min_bet=2\\nstarting_stacks=[10,10]\\nactions=['p2 f']")
     >>> hand.variant, hand.actions[0].code, hand.actions[0].player
     ('N2L1D', <ActionCode.FOLD: 'f'>, 2)
     """
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise InvalidInput(f"not a PHH (TOML) file: {error}") from None
-    return hand_from_mapping(data)
+    hand = loads(text)
+    check_replayable(hand)
+    return hand
 
 
-def hand_from_mapping(data: Mapping[str, Any]) -> RecordedHand:
-    """Build a ``RecordedHand`` from the decoded TOML of a PHH file."""
-    if data.get("_cancelled") is True:  # our own exports: the deal was called off
+def check_replayable(hand: HandHistory) -> None:
+    """Raise ``InvalidInput`` when the hand is one no replay plays (``parse_phh``)."""
+    if hand.cancelled:  # our own exports: the deal was called off
         raise InvalidInput(
             "the hand was cancelled before it was played (_cancelled: too few players posted, "
             "the posts were returned): there is nothing to replay"
         )
-    if "_boxed" in data:  # our own exports: DECK-06, a card found face up in the stub
+    if hand.boxed:  # our own exports: DECK-06, a card found face up in the stub
         raise InvalidInput(
             "_boxed: a card was found face up in the stub (DECK-06) and set aside, which PHH "
             "cannot say and this reader does not re-enter (the stub would be one card off): "
             "the hand's audit log replays it (dealerassist verify)"
         )
-    stacks = _chip_list(data, "starting_stacks")
-    count = len(stacks)
-    if count < 2:
+    if hand.player_count < 2:
         raise InvalidInput("starting_stacks: a hand needs at least two players")
-    actions = tuple(map(_parse_action_cached, _list(data, "actions", str)))
-    hand = RecordedHand(
-        variant=_text(data, "variant"),
-        antes=_per_player(data, "antes", count),
-        blinds_or_straddles=_per_player(data, "blinds_or_straddles", count),
-        starting_stacks=stacks,
-        actions=actions,
-        ante_trimming=bool(data.get("ante_trimming_status", False)),
-        bring_in=_chips(data, "bring_in"),
-        small_bet=_chips(data, "small_bet"),
-        big_bet=_chips(data, "big_bet"),
-        min_bet=_chips(data, "min_bet"),
-        players=_players(data, count),
-        finishing_stacks=_finishing(data, count),
-        label=_label(data),
-        dead_small_blind=_chips(data, "_dead_small_blind"),
-        posts=_posts(data, count),
-        kill_player=_kill(data, count)[0],
-        kill_blind=_kill(data, count)[1],
-        dealt_in_turn=data.get("_dealt_in_turn") is True,
-        count_mode=_count_mode(data, actions),
-        early_fifths=_early_fifths(data, count),
-        exposed=_exposed(data, count),
-        profile_id=_optional_text(data, "_profile_id"),
-        profile_sha256=_optional_text(data, "_profile_sha256"),
-        chopped=_chopped(data, count),
-        accepted=_accepted(data, actions),
-        ruled=_ruled(data, actions),
-        time_collected=_time_collected(data, count),
-    )
-    _check_players(hand)
-    return hand
 
 
-def _count_mode(data: Mapping[str, Any], actions: Sequence[RecordedAction]) -> bool:
-    """Our export (it names its ``_profile_id``) of a count-mode hand: no dealt card is named.
-
-    The dealer entered only how many cards each player drew, and the engine dealt them at
-    once, before the next player drew (four of a five-card draw, the fifth after the others
-    or first when the stub ran low, DRAW-03/06), burning and reshuffling as it went: PHH's
-    order, every discard of a draw before its deals, would keep the later drawers' discards
-    out of a reshuffle (DRAW-06) that took them.
-
-    >>> deal, draw = parse_action("d dh p1 ????"), parse_action("p1 sd ??")
-    >>> ours = {"_profile_id": "casino-triple-draw-27"}
-    >>> _count_mode(ours, [deal, draw]), _count_mode({}, [deal, draw])
-    (True, False)
-    >>> _count_mode(ours, [parse_action("d dh p1 7c??")])
-    False
-    """
-    if not data.get("_profile_id"):
-        return False
-    deals = [action.cards or () for action in actions if action.code is _DEAL_HOLE]
-    return bool(deals) and all(card == UNKNOWN_CARD for cards in deals for card in cards)
-
-
-def _optional_text(data: Mapping[str, Any], key: str) -> str:
-    value = data.get(key, "")
-    if not isinstance(value, str):
-        raise InvalidInput(f"{key} must be a string")
-    return value
-
-
-def parse_action(text: str) -> RecordedAction:
-    """Parse one PHH action string (a ``# comment`` is dropped).
-
-    >>> action = parse_action("p1 sd QdJc  # draws two")
-    >>> action.code, action.player, action.cards
-    (<ActionCode.STAND_PAT_OR_DISCARD: 'sd'>, 1, ('Qd', 'Jc'))
-    >>> parse_action("d dh p3 ????").cards
-    ('??', '??')
-    """
-    # Dispatch on the word count and the action word; these shapes do not overlap.
-    words = text.partition("#")[0].split()
-    if len(words) == 2:
-        player, word = words
-        code = _NO_ARGUMENT_CODES.get(word)
-        if code is not None:
-            return RecordedAction(code, _player(player, text), None, None, text)
-        if word == "sd":  # stands pat
-            return RecordedAction(_DISCARD, _player(player, text), None, (), text)
-        if word == "sm":  # mucks
-            return RecordedAction(_SHOW, _player(player, text), None, None, text)
-    elif len(words) == 3:
-        player, word, argument = words
-        if word == "cbr":
-            return RecordedAction(
-                _BET_OR_RAISE, _player(player, text), _amount(argument, text), None, text
-            )
-        if word == "sd":
-            held = parse_cards(argument)  # the cards are checked before the player
-            return RecordedAction(_DISCARD, _player(player, text), None, held, text)
-        if word == "sm":
-            seat = _player(player, text)
-            shown = () if argument == "-" else parse_cards(argument)
-            return RecordedAction(_SHOW, seat, None, shown, text)
-        if word == "db" and player == "d":
-            return RecordedAction(_DEAL_BOARD, None, None, parse_cards(argument), text)
-    elif len(words) == 4 and words[0] == "d" and words[1] == "dh":
-        seat = _player(words[2], text)
-        return RecordedAction(_DEAL_HOLE, seat, None, parse_cards(words[3]), text)
-    raise InvalidInput(f"unknown PHH action {text!r}")
-
-
-# The same action strings ("p2 cc", "d dh p1 ??????????") recur across hands, and a
-# RecordedAction is immutable, so one parsed value serves them all. Errors are not cached.
-_parse_action_cached = lru_cache(maxsize=4096)(parse_action)
-
-
-def parse_cards(text: str) -> tuple[str, ...]:
-    """Split PHH card text (``QdJc``, ``????``) into two-character cards.
-
-    >>> parse_cards("Td9s??")
-    ('Td', '9s', '??')
-    """
-    if len(text) % 2 or not text:
-        raise InvalidInput(f"{text!r} is not a list of two-character cards")
-    cards = tuple(_TWO_CHARACTERS.findall(text))
-    if not _CARD_TOKENS.issuperset(cards):
-        bad = next(card for card in cards if card not in _CARD_TOKENS)
-        raise InvalidInput(f"{bad!r} in {text!r} is not a card like 'Td' or '??'")
-    return cards
-
-
-def _player(word: str, text: str) -> int:
-    number = _PLAYER_WORDS.get(word)
-    if number is not None:
-        return number
-    if word[:1] != "p" or not word[1:].isdigit() or int(word[1:]) < 1:
-        raise InvalidInput(f"{word!r} in {text!r} is not a player like 'p1'")
-    return int(word[1:])
-
-
-def _amount(word: str, text: str) -> int:
-    if not word.isdigit():
-        raise InvalidInput(f"{word!r} in {text!r} is not a whole number of chips")
-    return int(word)
-
-
-def _check_players(hand: RecordedHand) -> None:
-    count = hand.player_count
-    for action in hand.actions:
-        if action.player is not None and action.player > count:
-            raise InvalidInput(f"{action.text!r}: there are only {count} players")
-
-
-def _text(data: Mapping[str, Any], key: str) -> str:
-    value = data.get(key)
-    if not isinstance(value, str) or not value:
-        raise InvalidInput(f"{key} must be a non-empty string")
-    return value
-
-
-def _list(data: Mapping[str, Any], key: str, kind: type) -> list[Any]:
-    value = data.get(key)
-    if not isinstance(value, list) or not all(map(isinstance, value, repeat(kind))):
-        raise InvalidInput(f"{key} must be a list of {kind.__name__}")
-    return value
-
-
-def _is_chips(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
-
-
-def _chip_list(data: Mapping[str, Any], key: str) -> tuple[int, ...]:
-    values = _list(data, key, int)
-    if not all(map(_is_chips, values)):
-        raise InvalidInput(f"{key} must be non-negative whole numbers of chips")
-    return tuple(values)
-
-
-def _per_player(data: Mapping[str, Any], key: str, count: int) -> tuple[int, ...]:
-    value = data.get(key, 0)
-    if _is_chips(value):  # PHH allows one number for every player
-        return (int(value),) * count
-    values = _chip_list(data, key)
-    if len(values) != count:
-        raise InvalidInput(f"{key} has {len(values)} entries for {count} players")
-    return values
-
-
-def _chips(data: Mapping[str, Any], key: str) -> int:
-    value = data.get(key, 0)
-    if not _is_chips(value):
-        raise InvalidInput(f"{key} must be a non-negative whole number of chips")
-    return int(value)
-
-
-def _players(data: Mapping[str, Any], count: int) -> tuple[str, ...] | None:
-    if "players" not in data:
-        return None
-    names = tuple(_list(data, "players", str))
-    if len(names) != count:
-        raise InvalidInput(f"players has {len(names)} names for {count} players")
-    return names
-
-
-def _finishing(data: Mapping[str, Any], count: int) -> tuple[int, ...] | None:
-    if "finishing_stacks" not in data:
-        return None
-    stacks = _chip_list(data, "finishing_stacks")
-    if len(stacks) != count:
-        raise InvalidInput(f"finishing_stacks has {len(stacks)} entries for {count} players")
-    return stacks
-
-
-# ``_posts`` parts (the engine's names of what a seat owes, rules.blinds and rules.kills)
-POST_PARTS = frozenset(
-    {
-        "small_blind",
-        "big_blind",
-        "returning_big_blind",
-        "entering_big_blind",
-        "dead_small_blind",
-        "kill",
-    }
-)
-
-
-def _posts(data: Mapping[str, Any], count: int) -> tuple[tuple[str, ...], ...] | None:
-    """Our ``_posts``: one list of parts per player (``audit.phh._post_parts``)."""
-    if "_posts" not in data:
-        return None
-    value = data["_posts"]
-    if not isinstance(value, list) or len(value) != count:
-        raise InvalidInput(f"_posts must be a list of {count} lists of posts, one per player")
-    for parts in value:
-        if not isinstance(parts, list) or not POST_PARTS.issuperset(parts):
-            known = ", ".join(sorted(POST_PARTS))
-            raise InvalidInput(f"_posts: {parts!r} is not a list of posts ({known})")
-    for part in ("small_blind", "big_blind"):
-        if sum(part in parts for parts in value) > 1:
-            raise InvalidInput(f"_posts: more than one player posts the {part}")
-    if not any("big_blind" in parts for parts in value):
-        raise InvalidInput("_posts: nobody posts the big blind")
-    return tuple(tuple(parts) for parts in value)
-
-
-def _kill(data: Mapping[str, Any], count: int) -> tuple[int, int]:
-    """Our ``_kill`` (KILL-01): (the player who kills, the kill blind), (0, 0) if none."""
-    kill = data.get("_kill")
-    if kill is None:
-        return 0, 0
-    if not isinstance(kill, Mapping) or not _is_chips(kill.get("player")):
-        raise InvalidInput("_kill must say which player kills (player = N, 0 for none)")
-    if kill["player"] > count or not _is_chips(kill.get("blind")):
-        raise InvalidInput(f"_kill: player {kill['player']} of {count}, blind {kill.get('blind')}")
-    return int(kill["player"]), int(kill["blind"]) if kill["player"] else 0
-
-
-def _time_collected(data: Mapping[str, Any], count: int) -> tuple[int, ...]:
-    """Our ``_time_collected`` (RAKE-05): each player's time charge, () when there is none.
-
-    The replay table seats each player with ``starting_stacks`` plus it (the stack before the
-    charge) and, under a time profile, starts a time period with the hand so the engine takes
-    it again, once; a hand without it starts none (``replay.replay_hand``).
-
-    >>> _time_collected({"_time_collected": [4, 6]}, 2), _time_collected({}, 2)
-    ((4, 6), ())
-    >>> _time_collected({"_time_collected": [4]}, 2)
-    Traceback (most recent call last):
-    ...
-    dealerassist.errors.InvalidInput: _time_collected has 1 entries for 2 players
-    """
-    if "_time_collected" not in data:
-        return ()
-    values = _chip_list(data, "_time_collected")
-    if len(values) != count:
-        raise InvalidInput(f"_time_collected has {len(values)} entries for {count} players")
-    return values
-
-
-def seated_stacks(hand: RecordedHand) -> tuple[int, ...]:
+def seated_stacks(hand: HandHistory) -> tuple[int, ...]:
     """Each player's stack as the hand began: ``starting_stacks`` plus its time charge.
 
     >>> seated_stacks(parse_phh("variant='F2L3D'\\nstarting_stacks=[0,494]\\nactions=[]\\n"
@@ -509,127 +140,11 @@ def seated_stacks(hand: RecordedHand) -> tuple[int, ...]:
     return tuple(map(sum, zip(hand.starting_stacks, hand.time_collected, strict=True)))
 
 
-def _chopped(data: Mapping[str, Any], count: int) -> int:
-    """Our ``_chopped`` (SHOW-08): the player who entered the blinds' chop, 0 if none."""
-    value = data.get("_chopped", 0)
-    if not _is_chips(value) or value > count:
-        raise InvalidInput(f"_chopped must be the player who chopped (1..{count}), got {value!r}")
-    return int(value)
-
-
-def _accepted(
-    data: Mapping[str, Any], actions: Sequence[RecordedAction]
-) -> tuple[tuple[int, str], ...]:
-    """Our ``_accepted``: [i, rule] (``audit.phh._actions``): the action at index i (from 0)
-    of ``actions``, a player's action, not a deal, was bound by the floor waiving ``rule``.
-
-    >>> actions = [parse_action(text) for text in ("d dh p1 ??", "p2 cc")]
-    >>> _accepted({"_accepted": [[1, "OPEN-01"]]}, actions)
-    ((1, 'OPEN-01'),)
-    """
-    value = data.get("_accepted", [])
-    ok = isinstance(value, list) and all(
-        isinstance(item, list)
-        and len(item) == 2
-        and _is_chips(item[0])
-        and item[0] < len(actions)
-        and actions[item[0]].code is not _DEAL_HOLE
-        and actions[item[0]].player is not None
-        and isinstance(item[1], str)
-        and RULE_ID_PATTERN.match(item[1]) is not None
-        for item in value
-    )
-    if not ok or len({item[0] for item in value}) != len(value):
-        raise InvalidInput(
-            "_accepted must be [action index, rule ID] lists, each a player's action of "
-            f"'actions' (0..{len(actions) - 1}) once"
-        )
-    return tuple((int(index), str(rule)) for index, rule in value)
-
-
-def _ruled(
-    data: Mapping[str, Any], actions: Sequence[RecordedAction]
-) -> tuple[tuple[int, Mapping[str, Any]], ...]:
-    """Our ``_ruled``: [i, ruling] (``audit.phh._actions``): a floor ruling made before the
-    action at index i (from 0) of ``actions``, or after them all (i = their number); its
-    effects are checked when it is entered (``_ruling_command``).
-
-    >>> _ruled({"_ruled": [[0, {"decision": "custom", "effects": []}]]}, [])
-    ((0, {'decision': 'custom', 'effects': []}),)
-    """
-    value = data.get("_ruled", [])
-    ok = isinstance(value, list) and all(
-        isinstance(item, list)
-        and len(item) == 2
-        and _is_chips(item[0])
-        and item[0] <= len(actions)
-        and isinstance(item[1], dict)
-        and isinstance(item[1].get("effects"), list)
-        for item in value
-    )
-    if not ok:
-        raise InvalidInput(
-            f"_ruled must be [action index, ruling] lists: the index (0..{len(actions)}) of "
-            "the action the ruling came before, and a table with its decision and effects"
-        )
-    return tuple((int(index), ruling) for index, ruling in value)
-
-
-def _early_fifths(data: Mapping[str, Any], count: int) -> tuple[tuple[int, int, int], ...]:
-    """Our ``_early_fifths``: [p, q, k] (``audit.phh._dealt_in_turn``): p and q players, k
-    the number of q's draw."""
-    value = data.get("_early_fifths", [])
-    ok = isinstance(value, list) and all(
-        isinstance(item, list)
-        and len(item) == 3
-        and all(_is_chips(n) and n >= 1 for n in item)
-        and max(item[:2]) <= count
-        for item in value
-    )
-    if not ok:
-        raise InvalidInput(f"_early_fifths must be [player, player, draw] lists (1..{count})")
-    return tuple((int(p), int(q), int(k)) for p, q, k in value)
-
-
-def _exposed(
-    data: Mapping[str, Any], count: int
-) -> tuple[tuple[int, int, str, tuple[str, ...]], ...]:
-    """Our ``_exposed``: [p, k, card, cards] (``audit.phh._Deal.replaced``): player p's card
-    exposed and replaced in its deal line after its k-th draw (0: the hole cards), and the
-    cards dealt into that line after it; all named."""
-    value = data.get("_exposed", [])
-    entries = [_exposed_entry(item, count) for item in value] if isinstance(value, list) else [None]
-    if None in entries:
-        raise InvalidInput(
-            f"_exposed must be [player, draw, card, cards] lists (player 1..{count}; the "
-            "exposed card and the cards dealt after it named)"
-        )
-    return tuple(entry for entry in entries if entry is not None)
-
-
-def _exposed_entry(item: Any, count: int) -> tuple[int, int, str, tuple[str, ...]] | None:
-    """One ``_exposed`` entry, None if it is not one."""
-    if not isinstance(item, list) or len(item) != 4:
-        return None
-    player, draw, card, later = item
-    if not (_is_chips(player) and 1 <= player <= count and _is_chips(draw)):
-        return None
-    if not isinstance(card, str) or card not in _DECK or not isinstance(later, str):
-        return None
-    cards = parse_cards(later)
-    return None if UNKNOWN_CARD in cards else (player, draw, card, cards)
-
-
-def _label(data: Mapping[str, Any]) -> str:
-    parts = [str(data[key]) for key in ("event", "hand") if key in data]
-    return " | hand ".join(parts)
-
-
 # ---------------------------------------------------------------- mapping to engine commands
 
 
 def to_commands(
-    hand: RecordedHand,
+    hand: HandHistory,
     profile_id: str = REPLAY_PROFILE,
     table_id: str = "phh",
     rules: HouseRules | None = None,
@@ -664,17 +179,19 @@ def to_commands(
      StartHand(button=2, kill_seat=None)]
     """
     spec = _shared_table_spec(hand, profile_id, table_id)
-    seats = replay_seats(hand)
+    numbering = Numbering(replay_seats(hand))
     commands: list[Command] = [
         SeatPlayer(seat=seat, player=name, stack=stack)
-        for seat, name, stack in zip(seats, _names(hand), seated_stacks(hand), strict=True)
+        for seat, name, stack in zip(
+            numbering.seats, _names(hand), seated_stacks(hand), strict=True
+        )
     ]
     stand_ins = _stand_ins(hand)
     if stand_ins:
         stack = max(hand.starting_stacks)
         commands += [SeatPlayer(seat=seat, player=name, stack=stack) for seat, name in stand_ins]
     volunteer = hand.kill_player if rules is not None and kills.is_optional(rules) else 0
-    killer = seats[volunteer - 1] if volunteer else None
+    killer = numbering.seat(volunteer) if volunteer else None
     commands.append(StartHand(button=_button_seat(hand), kill_seat=killer))
     for seat, name in stand_ins:
         if name not in _WAITING_NAMES:  # BLIND-07: not dealt in; a big blind moves on
@@ -687,12 +204,12 @@ def to_commands(
     by_player += mapper.commands()
     if hand.chopped:  # SHOW-08: folded to the blinds, they chopped
         by_player.append(Act(seat=hand.chopped, action=ActionKind.CHOP))
-    if seats[-1] != hand.player_count:  # mapped by player number above: to the replay's seats
-        by_player = [replace(act, seat=seats[act.seat - 1]) for act in by_player]
+    if numbering.seats[-1] != hand.player_count:  # by player number above: to the replay's seats
+        by_player = [replace(act, seat=numbering.seat(act.seat)) for act in by_player]
     accepted = {posts + i: rule for i, rule in mapper.accepted.items()}
     ruled: dict[int, list[Command]] = {}
     for at, ruling in mapper.ruled:
-        ruled.setdefault(posts + at, []).append(_ruling_command(ruling, seats))
+        ruled.setdefault(posts + at, []).append(_ruling_command(ruling, numbering))
     commands += _rulings(by_player, accepted, ruled)
     return spec, commands
 
@@ -727,19 +244,19 @@ def _rulings(
     return commands + list(ruled.get(len(acts), ()))
 
 
-def _ruling_command(ruling: Mapping[str, Any], seats: Sequence[int]) -> Command:
+def _ruling_command(ruling: Mapping[str, Any], numbering: Numbering) -> Command:
     """One ``_ruled`` ruling as the engine's command, each player number (``player``,
     ``players``, ``pots``) turned into the player's replay seat (``replay_seats``).
 
     >>> _ruling_command({"decision": "no_redress", "rule_id": "IRREG-13", "effects": [
-    ...     {"effect": "kill_hand", "player": 2}]}, (1, 3)).effects
+    ...     {"effect": "kill_hand", "player": 2}]}, Numbering((1, 3))).effects
     (KillHand(seat=3),)
     """
 
     def seat(player: Any) -> int:
-        if not _is_chips(player) or not 1 <= player <= len(seats):
-            raise InvalidInput(f"_ruled names player {player!r}; the hand has 1..{len(seats)}")
-        return seats[int(player) - 1]
+        if type(player) is not int or not 1 <= player <= len(numbering):
+            raise InvalidInput(f"_ruled names player {player!r}; the hand has 1..{len(numbering)}")
+        return numbering.seat(player)
 
     effects = []
     for effect in ruling["effects"]:
@@ -766,7 +283,7 @@ def _numbers(value: Any) -> list[Any]:
     return value
 
 
-def _stand_ins(hand: RecordedHand) -> list[tuple[int, str]]:
+def _stand_ins(hand: HandHistory) -> list[tuple[int, str]]:
     """The replay seats of players who stand in for seats the file does not list, and their
     names: a dead small blind's (``_dead_seat``), a waiting player on the button
     (``_waiting_seat``), and heads-up the seat due the big blind that sat out at the post
@@ -786,7 +303,7 @@ def _stand_ins(hand: RecordedHand) -> list[tuple[int, str]]:
     return stand_ins
 
 
-def replay_seats(hand: RecordedHand) -> tuple[int, ...]:
+def replay_seats(hand: HandHistory) -> tuple[int, ...]:
     """The replay table's seat of each PHH player, p1 first: seat ``N`` for ``pN``, but when
     the small blind was dead at an empty seat between players (``_empty_small_blind``), that
     seat stays empty and the big blind and the players after it sit one seat further on.
@@ -806,7 +323,7 @@ def replay_seats(hand: RecordedHand) -> tuple[int, ...]:
     return tuple(range(1, hand.player_count + 1))
 
 
-def _post(hand: RecordedHand, seat: int) -> Act:
+def _post(hand: HandHistory, seat: int) -> Act:
     """The post of ``seat``. BLIND-06 (WSOP 158): a newcomer dealt in between the button and
     the small blind (a dead button) who posted a big blind without the dead small blind
     bought in with the big blind alone (``big_blind_only``): a plain post would charge him
@@ -818,7 +335,7 @@ def _post(hand: RecordedHand, seat: int) -> Act:
 
 
 def table_spec(
-    hand: RecordedHand, profile_id: str = REPLAY_PROFILE, table_id: str = "phh"
+    hand: HandHistory, profile_id: str = REPLAY_PROFILE, table_id: str = "phh"
 ) -> TableSpec:
     """The card-mode ``TableSpec`` of the hand's game and stakes.
 
@@ -859,7 +376,7 @@ def table_spec(
 _TABLE_SPECS: dict[tuple[object, ...], TableSpec] = {}
 
 
-def _shared_table_spec(hand: RecordedHand, profile_id: str, table_id: str) -> TableSpec:
+def _shared_table_spec(hand: HandHistory, profile_id: str, table_id: str) -> TableSpec:
     """``table_spec(hand, profile_id, table_id)``, made once per game and stakes.
 
     The key holds every field of the hand that ``table_spec`` reads (keep them in step).
@@ -887,7 +404,7 @@ def _shared_table_spec(hand: RecordedHand, profile_id: str, table_id: str) -> Ta
     return spec
 
 
-def stakes(hand: RecordedHand) -> Stakes:
+def stakes(hand: HandHistory) -> Stakes:
     """Blinds, ante (or big-blind ante) and bet sizes; straddles and bring-ins are refused.
 
     PHH antes ``[0, A, 0, ...]`` in a blind game are the big blind's table ante (WSOP). With
@@ -913,7 +430,7 @@ def stakes(hand: RecordedHand) -> Stakes:
             blinds = (hand.dead_small_blind, *blinds)
         others_posted = any(blinds[2:]) and not _empty_small_blind(hand)
     else:
-        by_player = _by_player(hand, hand.blinds_or_straddles)
+        by_player = from_phh_order(hand.blinds_or_straddles)
         others_posted = any(
             by_player[player - 1] > _live_part(hand, player, big)
             for player in range(1, hand.player_count + 1)
@@ -937,17 +454,12 @@ def stakes(hand: RecordedHand) -> Stakes:
     )
 
 
-def _by_player(hand: RecordedHand, values: tuple[int, ...]) -> tuple[int, ...]:
-    """A PHH per-player list by player (p1 first): heads-up pokerkit lists p2's first."""
-    return values[::-1] if hand.player_count == 2 else values
-
-
-def _parts(hand: RecordedHand, player: int) -> tuple[str, ...]:
+def _parts(hand: HandHistory, player: int) -> tuple[str, ...]:
     """What ``_posts`` says ``player`` posted (nothing when the file has no ``_posts``)."""
     return hand.posts[player - 1] if hand.posts is not None else ()
 
 
-def _blind_amounts(hand: RecordedHand) -> tuple[int, int]:
+def _blind_amounts(hand: HandHistory) -> tuple[int, int]:
     """(small blind, big blind) of the stakes."""
     if hand.posts is None:
         blinds = hand.blinds_or_straddles
@@ -959,13 +471,13 @@ def _blind_amounts(hand: RecordedHand) -> tuple[int, int]:
             return 0, blinds[_empty_small_blind(hand) - 1]
         return blinds[0], blinds[1]
     small, big = blind_seats(hand)
-    by_player = _by_player(hand, hand.blinds_or_straddles)
+    by_player = from_phh_order(hand.blinds_or_straddles)
     if small <= hand.player_count:
         return by_player[small - 1], by_player[big - 1]
     return hand.dead_small_blind or _made_up_small_blind(hand), by_player[big - 1]
 
 
-def _made_up_small_blind(hand: RecordedHand) -> int:
+def _made_up_small_blind(hand: HandHistory) -> int:
     """The small blind of a hand whose small blind was dead at an empty seat between players
     (``_empty_small_blind``), which no field states: a player who made up a missed small
     blind posted it dead, written as his ante, so it is that ante less the others' (those who
@@ -973,12 +485,12 @@ def _made_up_small_blind(hand: RecordedHand) -> int:
     """
     dead: list[int] = []
     plain: list[int] = []
-    for player, ante in enumerate(_by_player(hand, hand.antes), 1):
+    for player, ante in enumerate(from_phh_order(hand.antes), 1):
         (dead if "dead_small_blind" in _parts(hand, player) else plain).append(ante)
     return max(0, min(dead) - min(plain, default=0)) if dead else 0
 
 
-def _live_part(hand: RecordedHand, player: int, big: int) -> int:
+def _live_part(hand: HandHistory, player: int, big: int) -> int:
     """The live chips ``_posts`` says a player who is not a blind posted: a kill blind
     (KILL-01), a big blind made up (BLIND-08) or entering (BLIND-05), else none."""
     parts = _parts(hand, player)
@@ -989,25 +501,24 @@ def _live_part(hand: RecordedHand, player: int, big: int) -> int:
     return 0
 
 
-def _dead_part(hand: RecordedHand, player: int) -> int:
+def _dead_part(hand: HandHistory, player: int) -> int:
     """A missed small blind ``player`` posted dead (BLIND-08/09), written as its ante."""
     return _blind_amounts(hand)[0] if "dead_small_blind" in _parts(hand, player) else 0
 
 
-def _antes(hand: RecordedHand) -> tuple[int, int]:
+def _antes(hand: HandHistory) -> tuple[int, int]:
     """(ante for everyone, big-blind ante) of the recorded antes (a dead small blind made up,
     in a player's ante, left out)."""
     count = hand.player_count
     if hand.posts is None and len(set(hand.antes)) == 1:  # the usual case, at once
         return hand.antes[0], 0
     antes = [
-        ante - _dead_part(hand, player)
-        for player, ante in enumerate(_by_player(hand, hand.antes), 1)
+        ante - _dead_part(hand, player) for player, ante in enumerate(from_phh_order(hand.antes), 1)
     ]
     if len(set(antes)) == 1:
         return antes[0], 0
     big = blind_seats(hand)[1] - 1
-    blinds = _by_player(hand, hand.blinds_or_straddles)
+    blinds = from_phh_order(hand.blinds_or_straddles)
     if blinds[big] and antes[big] and not any(antes[:big] + antes[big + 1 : count]):
         return 0, antes[big]
     raise InvalidInput(
@@ -1017,7 +528,7 @@ def _antes(hand: RecordedHand) -> tuple[int, int]:
     )
 
 
-def blind_seats(hand: RecordedHand) -> tuple[int, int]:
+def blind_seats(hand: HandHistory) -> tuple[int, int]:
     """(small blind seat, big blind seat): p1 and p2, or heads-up p2 (button) and p1; with a
     dead small blind, the empty seat after the button and p1; or the players our ``_posts``
     names, with ``n + 1`` for a small blind dead at an empty seat between players (no
@@ -1027,8 +538,8 @@ def blind_seats(hand: RecordedHand) -> tuple[int, int]:
     stand-in who waits) and p1 (``_small_blind_waits``)."""
     if hand.posts is not None:
         holders = {part: player for player, parts in enumerate(hand.posts, 1) for part in parts}
-        big = holders["big_blind"]
-        small = holders.get("small_blind")
+        big = holders[PostPart.BIG_BLIND]
+        small = holders.get(PostPart.SMALL_BLIND)
         if small is not None:
             return small, big
         if hand.dead_small_blind:
@@ -1055,7 +566,7 @@ def blind_seats(hand: RecordedHand) -> tuple[int, int]:
     return (2, 1) if hand.player_count == 2 else (1, 2)
 
 
-def _button_seat(hand: RecordedHand) -> int:
+def _button_seat(hand: HandHistory) -> int:
     """The button: seat n (the last player); heads-up with the small blind first after the
     button (our ``_posts``: p1 the small blind), the waiting seat n + 1 (``_waiting_seat``);
     with players dealt in between the button and the small blind, the empty seat n + 1
@@ -1073,7 +584,7 @@ def _button_seat(hand: RecordedHand) -> int:
     return _ON_THE_BUTTON_SEATS[-1] if _big_blind_on_the_button(hand) else count
 
 
-def _waiting_seat(hand: RecordedHand) -> int:
+def _waiting_seat(hand: HandHistory) -> int:
     """Heads-up, our ``_posts`` names player 1 the small blind: the button was not the small
     blind (an empty seat, a seat not dealt in), so the small blind is the first seat after it.
     The replay seats a player at n + 1 who takes the button and waits for the big blind (not
@@ -1087,7 +598,7 @@ def _waiting_seat(hand: RecordedHand) -> int:
     return hand.player_count + 1 if blind_seats(hand)[0] == 1 else 0
 
 
-def _dead_button(hand: RecordedHand) -> bool:
+def _dead_button(hand: HandHistory) -> bool:
     """Our ``_posts`` places the small blind after player 1: players were dealt in between
     the button and the small blind, which only a dead button does (BLIND-03)."""
     if hand.posts is None or hand.player_count < 3:
@@ -1095,12 +606,12 @@ def _dead_button(hand: RecordedHand) -> bool:
     return blind_seats(hand)[0] not in (1, _dead_seat(hand))
 
 
-def _dead_seat(hand: RecordedHand) -> int:
+def _dead_seat(hand: HandHistory) -> int:
     """The seat that stands for a dead small blind: after the button (seat n), before p1."""
     return hand.player_count + 1
 
 
-def _empty_small_blind(hand: RecordedHand) -> int:
+def _empty_small_blind(hand: HandHistory) -> int:
     """BLIND-03 dead button: our ``_posts`` names no small blind, and the big blind is not
     player 1. So the players before the big blind were dealt in past the button, whether they
     posted something (a missed blind made up, a bought button, a kill) or nothing (free after
@@ -1130,7 +641,7 @@ def _empty_small_blind(hand: RecordedHand) -> int:
     return big if big > 1 else 0
 
 
-def _only_the_big_blind_posted(hand: RecordedHand) -> int:
+def _only_the_big_blind_posted(hand: HandHistory) -> int:
     """``_empty_small_blind`` of a file without ``_posts`` (nobody made up a blind): the only
     blind PHH lists is a big blind of p3 or later, so p1 and p2 posted nothing. They were
     dealt in past a dead button (BLIND-03; players who changed seats, BLIND-12) and the small
@@ -1149,7 +660,7 @@ def _only_the_big_blind_posted(hand: RecordedHand) -> int:
     return live[0] if len(live) == 1 else 0
 
 
-def _button_past_the_big_blind(hand: RecordedHand) -> bool:
+def _button_past_the_big_blind(hand: HandHistory) -> bool:
     """BLIND-03 dead button: the small blind was dead at an empty seat before the big blind
     (``_empty_small_blind``) and the big blind is the last player. The button, which comes
     after the last player, cannot be his (the big blind, BLIND-01): it was a seat not dealt
@@ -1173,7 +684,7 @@ _ON_THE_BUTTON_SAT_OUT = 3
 _ON_THE_BUTTON_EMPTY = 2
 
 
-def _big_blind_on_the_button(hand: RecordedHand) -> bool:
+def _big_blind_on_the_button(hand: HandHistory) -> bool:
     """Heads-up, no ``_posts``: p2 posted the only blind and p1 nothing (PHH blinds
     ``[BB, 0]``, p2's first). Heads-up the button posts the small blind (BLIND-02) unless it
     is the big blind, so p2 is the button and took the big blind there at the post: the seat
@@ -1194,7 +705,7 @@ def _big_blind_on_the_button(hand: RecordedHand) -> bool:
     return to_p2 > 0 and not to_p1
 
 
-def _small_blind_waits(hand: RecordedHand) -> bool:
+def _small_blind_waits(hand: HandHistory) -> bool:
     """BLIND-02/05/08 heads-up: our ``_posts`` names p1 the big blind and nobody the small
     blind, and p2 posted a big blind to come in (a missed big blind made up, with the small
     blind it missed dead, or a newcomer's). The seat in the small blind's place was not dealt
@@ -1218,7 +729,7 @@ def _small_blind_waits(hand: RecordedHand) -> bool:
     return any(part in LIVE_ENTRY for part in comes_in)
 
 
-def _before_the_small_blind(hand: RecordedHand, player: int) -> bool:
+def _before_the_small_blind(hand: HandHistory, player: int) -> bool:
     """BLIND-03: ``player`` was dealt in between the button and the small blind (a dead
     button), before a small blind posted (``_dead_button``) or dead at an empty seat
     (``_empty_small_blind``)."""
@@ -1227,7 +738,7 @@ def _before_the_small_blind(hand: RecordedHand, player: int) -> bool:
     return player < _empty_small_blind(hand)
 
 
-def posting_seats(hand: RecordedHand) -> list[int]:
+def posting_seats(hand: HandHistory) -> list[int]:
     """Seats that owe a forced bet, in posting order (small blind, big blind, then the others
     in seat order: antes, and what our ``_posts`` names), by PHH player number
     (``replay_seats`` places them).
@@ -1237,7 +748,7 @@ def posting_seats(hand: RecordedHand) -> list[int]:
     return _posting_order(hand, _live_blinds(hand))
 
 
-def _posting_order(hand: RecordedHand, live_blinds: dict[int, int]) -> list[int]:
+def _posting_order(hand: HandHistory, live_blinds: dict[int, int]) -> list[int]:
     """``posting_seats`` given the hand's ``_live_blinds``: as the engine asks for them
     (``rules.blinds.posting_order``), the small and the big blind first, then every other
     seat that posts in dealing order (p1 first), whether its post is live (a kill, a big blind
@@ -1254,13 +765,12 @@ def _posting_order(hand: RecordedHand, live_blinds: dict[int, int]) -> list[int]
     return seats
 
 
-def _ante(hand: RecordedHand, seat: int) -> int:
+def _ante(hand: HandHistory, seat: int) -> int:
     """The ante PHH charges ``seat``; heads-up pokerkit swaps them like the blinds."""
-    index = 2 - seat if hand.player_count == 2 else seat - 1
-    return min(hand.antes[index], hand.starting_stacks[seat - 1])
+    return min(from_phh_order(hand.antes)[seat - 1], hand.starting_stacks[seat - 1])
 
 
-def _live_blinds(hand: RecordedHand) -> dict[int, int]:
+def _live_blinds(hand: HandHistory) -> dict[int, int]:
     """Seat -> the live blind it posts (what is left after its ante, at most): the small
     blind first, the big blind, then the live posts our ``_posts`` names (a kill blind
     instead of a blind's live part); the other seats post no blind."""
@@ -1269,7 +779,7 @@ def _live_blinds(hand: RecordedHand) -> dict[int, int]:
     if hand.posts is None:  # PHH's own fields: the small blind and the big blind
         recorded = hand.blinds_or_straddles
         if hand.dead_small_blind or _big_blind_on_the_button(hand) or _empty_small_blind(hand):
-            blind = _by_player(hand, recorded)[big - 1]  # only the big blind is posted
+            blind = from_phh_order(recorded)[big - 1]  # only the big blind is posted
             return {big: min(blind, stacks[big - 1] - _ante(hand, big))}
         return {
             small: min(recorded[0], stacks[small - 1] - _ante(hand, small)),
@@ -1290,7 +800,7 @@ def _live_blinds(hand: RecordedHand) -> dict[int, int]:
     return blinds
 
 
-def _opening_bets(hand: RecordedHand, live_blinds: dict[int, int]) -> dict[int, int]:
+def _opening_bets(hand: HandHistory, live_blinds: dict[int, int]) -> dict[int, int]:
     """The bets the first betting round opens with: the live blinds, but a big blind short
     and all in still makes the others call the full big blind (BLIND-04)."""
     big = blind_seats(hand)[1]
@@ -1299,7 +809,7 @@ def _opening_bets(hand: RecordedHand, live_blinds: dict[int, int]) -> dict[int, 
     return {**live_blinds, big: max(live_blinds[big], _blind_amounts(hand)[1])}
 
 
-def prepare_table(hand: RecordedHand, table: TableState, rules: HouseRules) -> TableState:
+def prepare_table(hand: HandHistory, table: TableState, rules: HouseRules) -> TableState:
     """The replay table, its players seated, as the recorded one was when the hand began,
     so that the engine asks for the posts our ``_posts`` and ``_kill`` name: a player who
     made up a missed big blind carries its marker (BLIND-07/08), one who posted a missed
@@ -1314,10 +824,10 @@ def prepare_table(hand: RecordedHand, table: TableState, rules: HouseRules) -> T
     moved = _big_blind_on_the_button(hand) or _empty_small_blind(hand)
     if hand.posts is None and not hand.kill_player and not moved:
         return table
-    seats = replay_seats(hand)
+    numbering = Numbering(replay_seats(hand))
     for player in range(1, hand.player_count + 1):
         parts = _parts(hand, player)
-        seat = table.seat(seats[player - 1])
+        seat = table.seat(numbering.seat(player))
         if "big_blind" in parts and "dead_small_blind" in parts:
             table = _dead_small_in_the_middle(hand, table, player, seat.seat)
         if "small_blind" in parts or "big_blind" in parts:
@@ -1342,7 +852,7 @@ def prepare_table(hand: RecordedHand, table: TableState, rules: HouseRules) -> T
         table = _dead_button_before(hand, table, rules, small, big)
     if hand.kill_player:
         if kills.is_required(rules):  # KILL-02: it won the last two pots
-            table = evolve(table, kill_leg=seats[hand.kill_player - 1], kill_legs=2)
+            table = evolve(table, kill_leg=numbering.seat(hand.kill_player), kill_legs=2)
         elif not kills.is_optional(rules):
             raise InvalidInput(
                 f"p{hand.kill_player} kills this hand (_kill, KILL-01): replay it under a "
@@ -1352,7 +862,7 @@ def prepare_table(hand: RecordedHand, table: TableState, rules: HouseRules) -> T
 
 
 def _dead_small_in_the_middle(
-    hand: RecordedHand, table: TableState, player: int, seat_number: int
+    hand: HandHistory, table: TableState, player: int, seat_number: int
 ) -> TableState:
     """BLIND-07/08: the big blind moved at the post onto a player making up a missed big blind,
     who posted the small blind he missed dead on top of it (``audit.phh._moved_dead_small``).
@@ -1368,7 +878,7 @@ def _dead_small_in_the_middle(
 
 
 def _dead_button_before(
-    hand: RecordedHand, table: TableState, rules: HouseRules, small: int, big: int
+    hand: HandHistory, table: TableState, rules: HouseRules, small: int, big: int
 ) -> TableState:
     """BLIND-03 dead button: players p1..p(small - 1) were dealt in between the button and
     the small blind. The last hand's small blind was the button (the empty seat n + 1,
@@ -1391,7 +901,7 @@ def _dead_button_before(
 
 
 def _empty_small_blind_before(
-    hand: RecordedHand, table: TableState, rules: HouseRules
+    hand: HandHistory, table: TableState, rules: HouseRules
 ) -> TableState:
     """BLIND-03 dead button: players were dealt in past the button, and the small blind was
     dead at an empty seat between them and the big blind (``_empty_small_blind``): the last
@@ -1417,7 +927,7 @@ def _empty_small_blind_before(
 
 
 def _big_blind_on_the_button_before(
-    hand: RecordedHand, table: TableState, rules: HouseRules
+    hand: HandHistory, table: TableState, rules: HouseRules
 ) -> TableState:
     """BLIND-03/07, heads-up: p2 took the big blind on a dead button at the post and p1, past
     the button, posted nothing (``_big_blind_on_the_button``). The replay seats p1, an empty
@@ -1441,13 +951,13 @@ def _big_blind_on_the_button_before(
     )
 
 
-def _names(hand: RecordedHand) -> tuple[str, ...]:
+def _names(hand: HandHistory) -> tuple[str, ...]:
     if hand.players is not None:
         return tuple(name or f"p{seat}" for seat, name in enumerate(hand.players, 1))
     return tuple(f"p{seat}" for seat in range(1, hand.player_count + 1))
 
 
-def check_replacements(actions: Sequence[RecordedAction]) -> None:
+def check_replacements(actions: Sequence[Action]) -> None:
     """Every discard (``pN sd CARDS``) is followed by that player's replacements (``d dh pN``).
 
     PHH may record every discard of a draw before the replacements (pokerkit does); the
@@ -1495,7 +1005,7 @@ class _Mapper:
 
     def __init__(
         self,
-        hand: RecordedHand,
+        hand: HandHistory,
         live_blinds: dict[int, int],
         split_five: bool = False,
         rules: HouseRules | None = None,
@@ -1590,7 +1100,7 @@ class _Mapper:
         self.fifths.remove(fifth)
         self.acts.append(fifth)
 
-    def _deal(self, seat: int, action: RecordedAction) -> Act:
+    def _deal(self, seat: int, action: Action) -> Act:
         dealt = action.cards or ()
         if UNKNOWN_CARD in dealt:
             dealt = tuple(self._placeholder() if card == UNKNOWN_CARD else card for card in dealt)
@@ -1624,24 +1134,24 @@ class _Mapper:
         self.fifths.extend(steps[1:])
         return steps[0]
 
-    def _fold(self, seat: int, action: RecordedAction) -> Act:
+    def _fold(self, seat: int, action: Action) -> Act:
         return _plain_act(seat, _FOLD)
 
-    def _check_or_call(self, seat: int, action: RecordedAction) -> Act:
+    def _check_or_call(self, seat: int, action: Action) -> Act:
         bets = self.bets
         highest = max(bets)
         kind = _CALL if bets[seat - 1] < highest else _CHECK
         bets[seat - 1] = highest
         return _plain_act(seat, kind)
 
-    def _bet_or_raise(self, seat: int, action: RecordedAction) -> Act:
+    def _bet_or_raise(self, seat: int, action: Action) -> Act:
         amount = action.amount or 0
         kind = _RAISE if max(self.bets) else _BET
         self.bets[seat - 1] = amount
         self.raisers.append(seat)
         return _plain_act(seat, kind, amount)
 
-    def _draw(self, seat: int, action: RecordedAction) -> Act:
+    def _draw(self, seat: int, action: Action) -> Act:
         self.bets = [0] * len(self.bets)  # a draw ends the betting round
         self.raisers = []
         held = self.held[seat]
@@ -1658,7 +1168,7 @@ class _Mapper:
         self.owed[seat] = len(discards)
         return Act(seat=seat, action=_DRAW, count=len(discards), discards=discards)
 
-    def _show_or_muck(self, seat: int, action: RecordedAction) -> Act:
+    def _show_or_muck(self, seat: int, action: Action) -> Act:
         cards = action.cards
         if cards is None:
             return _plain_act(seat, _MUCK)
@@ -1716,7 +1226,7 @@ class _Mapper:
         return card
 
 
-_HANDLERS: dict[ActionCode, Callable[[_Mapper, int, RecordedAction], Act]] = {
+_HANDLERS: dict[ActionCode, Callable[[_Mapper, int, Action], Act]] = {
     ActionCode.DEAL_HOLE: _Mapper._deal,
     ActionCode.FOLD: _Mapper._fold,
     ActionCode.CHECK_OR_CALL: _Mapper._check_or_call,
@@ -1726,7 +1236,7 @@ _HANDLERS: dict[ActionCode, Callable[[_Mapper, int, RecordedAction], Act]] = {
 }
 
 
-def _interleaved_order(actions: Sequence[RecordedAction]) -> Sequence[int]:
+def _interleaved_order(actions: Sequence[Action]) -> Sequence[int]:
     """The indexes of ``actions`` in the order they are replayed: each discard followed at once
     by that player's replacements, for a hand our ``_dealt_in_turn`` says was dealt so
     (``audit.phh._dealt_in_turn``), and for our count-mode exports (``_count_mode``: the engine
@@ -1766,7 +1276,7 @@ def _interleaved_order(actions: Sequence[RecordedAction]) -> Sequence[int]:
 
 
 def _exposures(
-    hand: RecordedHand, rules: HouseRules | None
+    hand: HandHistory, rules: HouseRules | None
 ) -> dict[tuple[int, int], list[tuple[str, tuple[str, ...]]]]:
     """Our ``_exposed`` by (player, draw): the cards exposed from that deal line, and those
     that replaced each. A card exposed on the deal (IRREG-03) is entered only where the
@@ -1800,7 +1310,7 @@ def _renamed(cards: tuple[str, ...] | None, names: Mapping[str, str]) -> tuple[s
     return None if cards is None else tuple(names.get(card, card) for card in cards)
 
 
-def _placeholders(actions: Sequence[RecordedAction]) -> Iterator[str]:
+def _placeholders(actions: Sequence[Action]) -> Iterator[str]:
     """Cards that appear nowhere in the record, to stand for the unknown ones (``??``)."""
     named = {card for action in actions for card in action.cards or () if card != UNKNOWN_CARD}
-    return iter([card for card in _DECK if card not in named])
+    return iter([card for card in DECK if card not in named])

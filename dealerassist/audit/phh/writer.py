@@ -38,15 +38,15 @@ are written with our own variant name and a comment saying so.
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from dealerassist.audit.envelope import REJECTED
+from dealerassist.audit.phh.codec import action, dumps
+from dealerassist.audit.phh.model import HAND_SIZE, HandHistory, Kill, PostPart
+from dealerassist.audit.phh.model import UNKNOWN_CARD as UNKNOWN
+from dealerassist.audit.phh.numbering import Numbering
 
-HAND_SIZE = 5
-UNKNOWN = "??"
 PHH_VARIANTS = {
     ("deuce_to_seven_triple_draw", "fixed_limit"): "F2L3D",
     ("deuce_to_seven_single_draw", "no_limit"): "N2L1D",
@@ -61,32 +61,40 @@ def to_phhs_lines(hands: Iterable[Mapping[str, Any]]) -> Iterator[str]:
 
 def hand_to_phh(hand_record: Mapping[str, Any]) -> str:
     """The hand as PHH text (TOML)."""
+    return dumps(to_history(hand_record))
+
+
+def to_history(hand_record: Mapping[str, Any]) -> HandHistory:
+    """The hand as a PHH ``HandHistory``: its players numbered as PHH numbers them
+    (``_player_order``), its forced bets, stacks, actions and our own fields."""
     table = hand_record.get("table") or {"spec": {}, "seats": {}}
     spec = table.get("spec") or {}
     events = [e for e in hand_record.get("events", []) if e.get("kind") != REJECTED]
     seats = {int(seat): dict(info) for seat, info in (table.get("seats") or {}).items()}
     order = _player_order(events, seats, spec)
-    lines = _header(spec, order, seats, _posted(events), _kill(events), _time_paid(events))
+    numbering = Numbering(tuple(order))
     actions, exposed, accepted, ruled = _actions(events, order, hand_record.get("hand_no"))
-    lines.append(_toml("actions", actions))
+    game = _game(spec, order, seats, _posted(events), _kill(events), _time_paid(events))
+    return HandHistory(
+        **game,
+        actions=tuple(map(action, actions)),
+        **_deals_in_turn(events, numbering),
+        exposed=tuple(exposed),
+        accepted=tuple(accepted),
+        ruled=tuple(ruled),
+        boxed=tuple(_boxed(events, numbering)),
+        **_footer(hand_record, order),
+    )
+
+
+def _deals_in_turn(events: list[Mapping[str, Any]], numbering: Numbering) -> dict[str, Any]:
+    """Our ``_dealt_in_turn`` and ``_early_fifths`` (``_dealt_in_turn``), players numbered:
+    PHH deals a round's replacements after its discards."""
     in_turn, early = _dealt_in_turn(events)
-    if in_turn:  # PHH deals a round's replacements after its discards: our own fields
-        lines.append(_toml("_dealt_in_turn", True))
-        number = {seat: index for index, seat in enumerate(order, start=1)}
-        if early:
-            fifths = [[number[seat], number[drawer], k] for seat, drawer, k in early]
-            lines.append(_toml("_early_fifths", fifths))
-    if exposed:  # IRREG-03/04: PHH has no exposed card; the reader enters it again
-        lines.append(_toml("_exposed", exposed))
-    if accepted:  # BET-08/OPEN-01 ...: PHH has no ruling; the reader enters each as the floor did
-        lines.append(_toml("_accepted", accepted))
-    if ruled:  # IRREG-13, SHOW-07 ...: the floor's kills, awards, stack changes, for the reader
-        lines.append(f"_ruled = {_inline(ruled)}")
-    boxed = _boxed(events, order)
-    if boxed:  # DECK-06: PHH has no boxed card; named so the reader refuses the file clearly
-        lines.append(_toml("_boxed", boxed))
-    lines.extend(_footer(hand_record, order))
-    return "\n".join(lines) + "\n"
+    if not in_turn:
+        return {}
+    fifths = [(numbering.player(seat), numbering.player(drawer), k) for seat, drawer, k in early]
+    return {"dealt_in_turn": True, "early_fifths": tuple(fifths)}
 
 
 # -- who the players are, in PHH order --------------------------------------------------------
@@ -176,40 +184,48 @@ def _player_order(
 # -- header, actions, footer ------------------------------------------------------------------
 
 
-def _header(
+def _game(
     spec: Mapping[str, Any],
     order: list[int],
     seats: Mapping[int, Any],
     posted: list[tuple[int, int]],
     kill: Mapping[str, Any],
     time_paid: Mapping[int, int] | None = None,
-) -> list[str]:
+) -> dict[str, Any]:
+    """The game, its forced bets (PHH's, our ``_dead_small_blind`` and ``_posts``), bet sizes
+    and stacks. PHH has variant codes only for ``F2L3D`` and ``N2L1D`` of our games: the
+    others are written with our own name (``structure/variant``)."""
     stakes = spec.get("stakes") or {}
     key = (spec.get("variant"), spec.get("structure"))
     code = PHH_VARIANTS.get(key)  # type: ignore[arg-type]
-    lines = []
     if code is None:
         code = f"{spec.get('structure', 'unknown')}/{spec.get('variant', 'unknown')}"
-        lines.append(f"# PHH has no variant code for {code}; written with our own name")
     stacks = _stacks(seats)
     blinds, antes, dead_small = _forced_bets(stakes, order, posted, kill, stacks)
-    lines += [
-        _toml("variant", code),
-        _toml("antes", antes),
-        _toml("blinds_or_straddles", blinds),
-    ]
-    if dead_small:  # PHH has no dead blind: our own field, read by audit.phh_reader
-        lines.append(_toml("_dead_small_blind", dead_small))
     parts = _post_parts(stakes, order, posted, kill, stacks)
-    if _posts_needed(parts, bool(dead_small)):  # our own field, as above
-        lines.append(_toml("_posts", parts))
+    game: dict[str, Any] = {
+        "variant": code,
+        "antes": tuple(antes),
+        "blinds_or_straddles": tuple(blinds),
+        "dead_small_blind": dead_small,  # PHH has no dead blind: our own field
+        "posts": _posts(parts, bool(dead_small)),
+        **_bet_sizes(spec, stakes),
+    }
+    return game | _time_fields(seats, order, time_paid or {})
+
+
+def _posts(parts: list[list[str]], dead_small: bool) -> tuple[tuple[PostPart, ...], ...] | None:
+    """Our ``_posts`` when PHH's own fields do not say what was posted (``_posts_needed``)."""
+    if not _posts_needed(parts, dead_small):
+        return None
+    return tuple(tuple(map(PostPart, player)) for player in parts)
+
+
+def _bet_sizes(spec: Mapping[str, Any], stakes: Mapping[str, Any]) -> dict[str, Any]:
+    """A fixed-limit game's ``small_bet`` and ``big_bet``, another's ``min_bet``."""
     if spec.get("structure") == "fixed_limit":
-        lines += [_toml("small_bet", stakes.get("small_bet", 0))]
-        lines += [_toml("big_bet", stakes.get("big_bet", 0))]
-    else:
-        lines.append(_toml("min_bet", stakes.get("min_bet") or stakes.get("big_blind", 0)))
-    lines += _time_lines(seats, order, time_paid or {})
-    return lines
+        return {"small_bet": stakes.get("small_bet", 0), "big_bet": stakes.get("big_bet", 0)}
+    return {"min_bet": stakes.get("min_bet") or stakes.get("big_blind", 0)}
 
 
 def _time_paid(events: list[Mapping[str, Any]]) -> dict[int, int]:
@@ -222,7 +238,9 @@ def _time_paid(events: list[Mapping[str, Any]]) -> dict[int, int]:
     return {}
 
 
-def _time_lines(seats: Mapping[int, Any], order: list[int], paid: Mapping[int, int]) -> list[str]:
+def _time_fields(
+    seats: Mapping[int, Any], order: list[int], paid: Mapping[int, int]
+) -> dict[str, Any]:
     """``starting_stacks`` and, in a hand that paid time (RAKE-05), our ``_time_collected``.
 
     PHH's ``starting_stacks`` are the stacks the hand is played with: the engine takes the
@@ -230,20 +248,20 @@ def _time_lines(seats: Mapping[int, Any], order: list[int], paid: Mapping[int, i
     the table had when the hand began net of the time charge (what each player had when the
     cards were dealt), and pokerkit, which knows no time charge, replays them as they are to
     our finishing stacks. ``_time_collected`` (per player, in the players' order) is the
-    charge: the table's stacks before it are ``starting_stacks`` plus it (``phh_reader``
+    charge: the table's stacks before it are ``starting_stacks`` plus it (``reader``
     seats those and lets the engine take the time again under a time profile).
 
-    >>> _time_lines({1: {"stack": 500}, 2: {"stack": 4}}, [2, 1], {1: 6, 2: 4})
-    ['starting_stacks = [0, 494]', '_time_collected = [4, 6]']
-    >>> _time_lines({1: {"stack": 500}, 2: {"stack": 4}}, [2, 1], {})
-    ['starting_stacks = [4, 500]']
+    >>> _time_fields({1: {"stack": 500}, 2: {"stack": 4}}, [2, 1], {1: 6, 2: 4})
+    {'starting_stacks': (0, 494), 'time_collected': (4, 6)}
+    >>> _time_fields({1: {"stack": 500}, 2: {"stack": 4}}, [2, 1], {})
+    {'starting_stacks': (4, 500)}
     """
-    charge = [paid.get(seat, 0) for seat in order]
+    charge = tuple(paid.get(seat, 0) for seat in order)
     stacks = [seats[seat]["stack"] - chips for seat, chips in zip(order, charge, strict=True)]
-    lines = [_toml("starting_stacks", stacks)]
+    fields: dict[str, Any] = {"starting_stacks": tuple(stacks)}
     if paid:
-        lines.append(_toml("_time_collected", charge))
-    return lines
+        fields["time_collected"] = charge
+    return fields
 
 
 def _forced_bets(
@@ -535,69 +553,89 @@ def _posts_needed(parts: list[list[str]], dead_small: bool) -> bool:
     return small != (1 if len(parts) == 2 else 0)
 
 
-def _footer(hand_record: Mapping[str, Any], order: list[int]) -> list[str]:
+def _footer(hand_record: Mapping[str, Any], order: list[int]) -> dict[str, Any]:
+    """The players, the result (and the house's take), the date and our provenance fields."""
     events = hand_record.get("events") or []
     seats = (hand_record.get("table") or {}).get("seats") or {}
     players = {int(seat): info["player"] for seat, info in seats.items()}
-    lines = [
-        _toml("hand", hand_record.get("hand_no") or 0),
-        _toml("players", [players.get(seat, f"seat {seat}") for seat in order]),
-    ]
-    result = hand_record.get("result")
-    if isinstance(result, Mapping) and result.get("stacks"):
-        stacks = {int(seat): stack for seat, stack in result["stacks"].items()}
-        lines.append(_toml("finishing_stacks", [stacks.get(seat, 0) for seat in order]))
-    if isinstance(result, Mapping) and "rake" in result:  # RAKE-01..03: the house's take
-        lines += _rake_lines(result, order)
-    if isinstance(result, Mapping) and result.get("cancelled"):  # no hand was played
-        lines.append(_toml("_cancelled", True))
-    chopper = _chopper(events, order)
-    if chopper:  # SHOW-08: PHH has no chop; the player who entered it, for the reader
-        lines.append(_toml("_chopped", chopper))
-    started = str(hand_record.get("started_at") or "")
-    if len(started) >= 10:
-        year, month, day = (int(part) for part in started[:10].split("-"))
-        lines += [_toml("year", year), _toml("month", month), _toml("day", day)]
-    lines += [
-        _toml("_table_id", str(hand_record.get("table_id"))),
-        _toml("_profile_id", str(hand_record.get("profile_id"))),
-        _toml("_profile_sha256", str(hand_record.get("profile_sha256"))),
-        _toml("_started_at", started),
-        _toml("_ended_at", str(hand_record.get("ended_at") or "")),
-    ]
-    if events:
-        lines += [_toml("_first_seq", events[0]["seq"]), _toml("_last_seq", events[-1]["seq"])]
-        lines.append(_toml("_last_hash", events[-1]["hash"]))
+    fields: dict[str, Any] = {
+        "hand": hand_record.get("hand_no") or 0,
+        "players": tuple(players.get(seat, f"seat {seat}") for seat in order),
+        **_result(hand_record.get("result"), order),
+        "chopped": _chopper(events, order),  # SHOW-08: PHH has no chop; for the reader
+        **_date(str(hand_record.get("started_at") or "")),
+        **_provenance(hand_record, events),
+    }
     kill = dict((_started(events) or {}).get("kill") or {})
     if kill:  # KILL-01: PHH has no kill blind nor doubled limits; pokerkit plays normal stakes
         # the player who kills, for the reader (0: not dealt in)
         kill["player"] = order.index(kill["seat"]) + 1 if kill.get("seat") in order else 0
-        fields = ", ".join(f"{key} = {toml_value(value)}" for key, value in kill.items())
-        lines.append(f"_kill = {{{fields}}}")  # a TOML inline table
-    rulings = [_ruling(event) for event in events if event.get("kind") == "ruling"]
-    if rulings:  # what PHH cannot say (a killed hand, an award, an adjusted stack) is named here
-        lines.append(_toml("_rulings", rulings))
-    return lines
+        fields["kill"] = Kill(tuple(kill.items()))
+    # what PHH cannot say (a killed hand, an award, an adjusted stack) is named here
+    fields["rulings"] = tuple(_ruling(event) for event in events if event.get("kind") == "ruling")
+    return fields
 
 
-def _rake_lines(result: Mapping[str, Any], order: list[int]) -> list[str]:
+def _result(result: Any, order: list[int]) -> dict[str, Any]:
+    """``finishing_stacks``, the house's take (``_rake_fields``), ``_cancelled``."""
+    if not isinstance(result, Mapping):
+        return {}
+    fields: dict[str, Any] = {}
+    if result.get("stacks"):
+        stacks = {int(seat): stack for seat, stack in result["stacks"].items()}
+        fields["finishing_stacks"] = tuple(stacks.get(seat, 0) for seat in order)
+    if "rake" in result:  # RAKE-01..03: the house's take
+        fields |= _rake_fields(result, order)
+    if result.get("cancelled"):  # no hand was played
+        fields["cancelled"] = True
+    return fields
+
+
+def _date(started: str) -> dict[str, int]:
+    """PHH's ``year``, ``month`` and ``day`` of the hand's start (none without one).
+
+    >>> _date("2026-12-01T17:25:38.841879Z"), _date("")
+    ({'year': 2026, 'month': 12, 'day': 1}, {})
+    """
+    if len(started) < 10:
+        return {}
+    year, month, day = (int(part) for part in started[:10].split("-"))
+    return {"year": year, "month": month, "day": day}
+
+
+def _provenance(hand_record: Mapping[str, Any], events: list[Mapping[str, Any]]) -> dict[str, Any]:
+    """Our fields saying where the hand is in the audit log and which profile version dealt it."""
+    fields: dict[str, Any] = {
+        "table_id": str(hand_record.get("table_id")),
+        "profile_id": str(hand_record.get("profile_id")),
+        "profile_sha256": str(hand_record.get("profile_sha256")),
+        "started_at": str(hand_record.get("started_at") or ""),
+        "ended_at": str(hand_record.get("ended_at") or ""),
+    }
+    if events:
+        fields |= {"first_seq": events[0]["seq"], "last_seq": events[-1]["seq"]}
+        fields["last_hash"] = events[-1]["hash"]
+    return fields
+
+
+def _rake_fields(result: Mapping[str, Any], order: list[int]) -> dict[str, Any]:
     """RAKE-01..03: PHH has no rake field; its ``winnings`` are "the post-rake values", so they
     are written, with our ``_rake`` and ``_jackpot_drop`` (the hand's totals) and ``_pot_rake``
     (each pot, main pot first: its amount, rake and jackpot drop) for the reader and for a
     pokerkit rake function (``HandHistory.loads(text, rake=...)``) that takes them again.
 
-    >>> _rake_lines({"rake": 4, "jackpot_drop": 1, "winnings": {"3": 65},
+    >>> _rake_fields({"rake": 4, "jackpot_drop": 1, "winnings": {"3": 65},
     ...              "pots": [{"amount": 70, "rake": 4, "jackpot_drop": 1}]}, [2, 3, 1])
-    ['winnings = [0, 65, 0]', '_rake = 4', '_jackpot_drop = 1', '_pot_rake = [[70, 4, 1]]']
+    {'winnings': (0, 65, 0), 'rake': 4, 'jackpot_drop': 1, 'pot_rake': ((70, 4, 1),)}
     """
     won = {int(seat): chips for seat, chips in (result.get("winnings") or {}).items()}
-    pots = [[pot["amount"], pot["rake"], pot["jackpot_drop"]] for pot in result.get("pots") or []]
-    return [
-        _toml("winnings", [won.get(seat, 0) for seat in order]),
-        _toml("_rake", result["rake"]),
-        _toml("_jackpot_drop", result.get("jackpot_drop", 0)),
-        _toml("_pot_rake", pots),
-    ]
+    pots = [(pot["amount"], pot["rake"], pot["jackpot_drop"]) for pot in result.get("pots") or []]
+    return {
+        "winnings": tuple(won.get(seat, 0) for seat in order),
+        "rake": result["rake"],
+        "jackpot_drop": result.get("jackpot_drop", 0),
+        "pot_rake": tuple(pots),
+    }
 
 
 def _chopper(events: list[Mapping[str, Any]], order: list[int]) -> int:
@@ -743,11 +781,11 @@ class _Deal:
                 cards.insert(place, card)
         return f"d dh {self.name} " + "".join(cards) + UNKNOWN * (self.count - len(cards))
 
-    def replaced(self) -> list[list[Any]]:
-        """``_exposed`` entries: [player number, draw, exposed card, cards dealt after it]."""
+    def replaced(self) -> list[tuple[int, int, str, tuple[str, ...]]]:
+        """``_exposed`` entries: (player number, draw, exposed card, cards dealt after it)."""
         number = int(self.name[1:])
         return [
-            [number, self.draw, card, "".join(later)] for card, _, later, _ in self.exposed if later
+            (number, self.draw, card, tuple(later)) for card, _, later, _ in self.exposed if later
         ]
 
 
@@ -757,7 +795,12 @@ _NOT_REPLACED = frozenset({"keep", "misdeal"})
 
 def _actions(
     events: list[Mapping[str, Any]], order: list[int], hand_no: int | None = None
-) -> tuple[list[str], list[list[Any]], list[list[Any]], list[list[Any]]]:
+) -> tuple[
+    list[str],
+    list[tuple[int, int, str, tuple[str, ...]]],
+    list[tuple[int, str]],
+    list[tuple[int, Mapping[str, Any]]],
+]:
     """Deals, then each action; a draw round's discards all come before its deals (PHH);
     our ``_exposed`` entries (``_Deal.replaced``); our ``_accepted`` entries: [the index
     (from 0) in ``actions`` of an entry the floor let bind (``accept_entry``), the rule it
@@ -773,78 +816,109 @@ def _actions(
     the draw) leaves its line for the cards dealt after it, and ``_exposed`` names it, so the
     reader enters it as the dealer did (the engine took it from the stub). A muck at showdown
     is ``pN sm`` without cards."""
-    player = {seat: f"p{index}" for index, seat in enumerate(order, start=1)}
-    hole = {seat: _Deal(player[seat], HAND_SIZE) for seat in order}
-    actions: list[str | _Deal] = list(hole.values())
-    owed: dict[int, _Deal] = {}  # a seat's replacements not (all) named yet
-    deals: list[_Deal] = []
-    drawn: set[int] = set()  # seats that declared their draw since the last betting action
-    draws = dict.fromkeys(order, 0)  # each seat's draws so far
-    accepted: list[list[Any]] = []
-    ruled: list[list[Any]] = []
-    rulings: list[dict[str, Any]] = []  # the rulings made since the last line
-    number = {seat: index for index, seat in enumerate(order, start=1)}
+    lines = _Lines(Numbering(tuple(order)), hand_no)
     for command, waive in _entries(events):
+        lines.enter(command, waive)
+    return lines.finish()
+
+
+class _Lines:
+    """The ``actions`` lines of a hand as its entries are read (``_actions``): deal lines
+    (``_Deal``) filled in as the cards are named, and our entries that point into them."""
+
+    def __init__(self, numbering: Numbering, hand_no: int | None) -> None:
+        self.numbering, self.hand_no = numbering, hand_no
+        self.hole = {seat: _Deal(numbering.name(seat), HAND_SIZE) for seat in numbering.seats}
+        self.actions: list[str | _Deal] = list(self.hole.values())
+        self.owed: dict[int, _Deal] = {}  # a seat's replacements not (all) named yet
+        self.deals: list[_Deal] = []  # this draw's deal lines, written once it is over
+        self.drawn: set[int] = set()  # seats that declared their draw since the last betting
+        self.draws = dict.fromkeys(numbering.seats, 0)  # each seat's draws so far
+        self.accepted: list[tuple[int, str]] = []
+        self.ruled: list[tuple[int, Mapping[str, Any]]] = []
+        self.rulings: list[dict[str, Any]] = []  # the rulings made since the last line
+
+    def enter(self, command: Mapping[str, Any], waive: str | None) -> None:
+        """One entry of the hand (``_entries``): a ruling, or an action of a seat dealt in."""
         if command.get("type") == "ruling":
-            rulings.extend(_ruled_entry(command, number, hand_no))
-            continue
-        if command.get("type") != "action" or int(command.get("seat", 0)) not in player:
-            continue
-        seat = int(command["seat"])
-        name = player[seat]
-        if command.get("action") == "draw":
-            if seat in drawn:  # a new draw with no betting between (all in): the last deals first
-                actions.extend(deals)
-                deals, drawn = [], set()
-            ruled += [[len(actions), ruling] for ruling in rulings]
-            rulings = []
-            if waive is not None:
-                accepted.append([len(actions), waive])
-            drawn.add(seat)
-            draws[seat] += 1
-            discard, deal = _draw(name, command, draws[seat])
-            actions.append(discard)
-            if deal is not None:
-                deals.append(deal)
-                owed[seat] = deal
-            continue
-        if command.get("action") == "deal":
-            _named(command.get("cards") or (), owed.get(seat), hole[seat])
-            continue
-        if command.get("action") == "exposed":
-            if command.get("ruling") not in (None, *_NOT_REPLACED):
-                back = command.get("ruling") != "replace"  # IRREG-04: the floor may give it back
-                _unnamed(command.get("cards") or (), back, owed.get(seat), hole[seat])
-            continue
-        lines = _action(name, command)
+            self.rulings.extend(_ruled_entry(command, self.numbering, self.hand_no))
+            return
+        seat = int(command.get("seat", 0))
+        if command.get("type") == "action" and seat in self.numbering:
+            _LINE_OF.get(str(command.get("action")), _Lines.bet_or_show)(self, seat, command, waive)
+
+    def draw(self, seat: int, command: Mapping[str, Any], waive: str | None) -> None:
+        if seat in self.drawn:  # a new draw with no betting between (all in): the last deals first
+            self.deals_done()
+        self.line_starts(waive)
+        self.drawn.add(seat)
+        self.draws[seat] += 1
+        discard, deal = _draw(self.numbering.name(seat), command, self.draws[seat])
+        self.actions.append(discard)
+        if deal is not None:
+            self.deals.append(deal)
+            self.owed[seat] = deal
+
+    def deal(self, seat: int, command: Mapping[str, Any], waive: str | None) -> None:
+        _named(command.get("cards") or (), self.owed.get(seat), self.hole[seat])
+
+    def exposed(self, seat: int, command: Mapping[str, Any], waive: str | None) -> None:
+        if command.get("ruling") not in (None, *_NOT_REPLACED):
+            back = command.get("ruling") != "replace"  # IRREG-04: the floor may give it back
+            _unnamed(command.get("cards") or (), back, self.owed.get(seat), self.hole[seat])
+
+    def bet_or_show(self, seat: int, command: Mapping[str, Any], waive: str | None) -> None:
+        lines = _action(self.numbering.name(seat), command)
         if lines:
-            actions.extend(deals)
-            deals, drawn = [], set()
-            ruled += [[len(actions), ruling] for ruling in rulings]
-            rulings = []
-            if waive is not None:
-                accepted.append([len(actions), waive])
-        actions.extend(lines)
-    ruled += [[len(actions) + len(deals), ruling] for ruling in rulings]
-    lines = [item if isinstance(item, str) else item.text() for item in [*actions, *deals]]
-    replaced = [deal.replaced() for deal in [*actions, *deals] if isinstance(deal, _Deal)]
-    return lines, [entry for entries in replaced for entry in entries], accepted, ruled
+            self.deals_done()
+            self.line_starts(waive)
+        self.actions.extend(lines)
+
+    def deals_done(self) -> None:
+        """The draw is over: its deal lines come now."""
+        self.actions.extend(self.deals)
+        self.deals, self.drawn = [], set()
+
+    def line_starts(self, waive: str | None) -> None:
+        """A line is written next: the rulings made since the last one come before it, and
+        the floor let it bind when ``waive`` names a rule (``_accepted``)."""
+        self.ruled += [(len(self.actions), ruling) for ruling in self.rulings]
+        self.rulings = []
+        if waive is not None:
+            self.accepted.append((len(self.actions), waive))
+
+    def finish(
+        self,
+    ) -> tuple[
+        list[str],
+        list[tuple[int, int, str, tuple[str, ...]]],
+        list[tuple[int, str]],
+        list[tuple[int, Mapping[str, Any]]],
+    ]:
+        self.ruled += [(len(self.actions) + len(self.deals), ruling) for ruling in self.rulings]
+        items = [*self.actions, *self.deals]
+        lines = [item if isinstance(item, str) else item.text() for item in items]
+        exposed = [entry for deal in items if isinstance(deal, _Deal) for entry in deal.replaced()]
+        return lines, exposed, self.accepted, self.ruled
 
 
-def _boxed(events: list[Mapping[str, Any]], order: list[int]) -> list[list[Any]]:
-    """DECK-06: each card found face up in the stub, as [the player whose cards were being
-    dealt, the card ("??" in count mode)]."""
-    number = {seat: index for index, seat in enumerate(order, start=1)}
+_LINE_OF = {"draw": _Lines.draw, "deal": _Lines.deal, "exposed": _Lines.exposed}
+
+
+def _boxed(events: list[Mapping[str, Any]], numbering: Numbering) -> list[tuple[int, str]]:
+    """DECK-06: each card found face up in the stub, as (the player whose cards were being
+    dealt, the card ("??" in count mode)); PHH has no boxed card: named so the reader refuses
+    the file clearly."""
     found = []
     for command, _ in _entries(events):
         if command.get("type") == "action" and command.get("action") == "boxed_card":
             cards = command.get("cards") or [UNKNOWN]
-            found.append([number.get(int(command.get("seat", 0)), 0), str(cards[0])])
+            found.append((numbering.player(int(command.get("seat", 0))), str(cards[0])))
     return found
 
 
 def _ruled_entry(
-    command: Mapping[str, Any], number: Mapping[int, int], hand_no: int | None
+    command: Mapping[str, Any], numbering: Numbering, hand_no: int | None
 ) -> list[dict[str, Any]]:
     """A ruling on this hand as ``_ruled`` names it (none if it is about another hand, or
     changes nothing of this one): its decision, rule, note and the effects that change the
@@ -853,7 +927,7 @@ def _ruled_entry(
 
     >>> _ruled_entry({"decision": "custom", "rule_id": None, "note": "n", "hand_no": None,
     ...     "effects": [{"effect": "award", "pots": [[4], [4, 2]]}, {"effect": "adjust_stack",
-    ...     "seat": 9, "amount": 5}]}, {2: 1, 4: 2}, 7)
+    ...     "seat": 9, "amount": 5}]}, Numbering((2, 4)), 7)
     [{'decision': 'custom', 'note': 'n', 'effects': [{'effect': 'award', 'pots': [[2], [2, 1]]}]}]
     """
     if command.get("hand_no") not in (None, hand_no):
@@ -862,15 +936,15 @@ def _ruled_entry(
     for effect in command.get("effects") or ():
         pots = effect.get("pots") or ()
         seats = [effect.get("seat"), *effect.get("seats", ()), *(s for pot in pots for s in pot)]
-        if any(seat not in number for seat in seats if seat is not None):
+        if any(seat not in numbering for seat in seats if seat is not None):
             continue
         named: dict[str, Any] = {"effect": effect["effect"]}
         if effect.get("seat") is not None:
-            named["player"] = number[effect["seat"]]
+            named["player"] = numbering.player(effect["seat"])
         if effect.get("seats"):
-            named["players"] = [number[seat] for seat in effect["seats"]]
+            named["players"] = [numbering.player(seat) for seat in effect["seats"]]
         if effect.get("pots"):
-            named["pots"] = [[number[seat] for seat in pot] for pot in effect["pots"]]
+            named["pots"] = [[numbering.player(seat) for seat in pot] for pot in effect["pots"]]
         if "amount" in effect:
             named["amount"] = effect["amount"]
         effects.append(named)
@@ -981,42 +1055,3 @@ def _draw(name: str, command: Mapping[str, Any], draw: int) -> tuple[str, _Deal 
         return f"{name} sd", None
     thrown = "".join(discards) if discards else UNKNOWN * count
     return f"{name} sd {thrown}", _Deal(name, count, command.get("cards") or (), draw)
-
-
-def _inline(value: Any) -> str:
-    """``value`` as a TOML value on one line: a mapping is an inline table (bare keys), a list
-    an array; strings, integers and booleans are written as JSON writes them, which is TOML.
-
-    >>> _inline([[3, {"decision": "custom", "effects": [{"effect": "hold_pot"}]}]])
-    '[[3, {decision = "custom", effects = [{effect = "hold_pot"}]}]]'
-    """
-    if isinstance(value, Mapping):
-        return "{" + ", ".join(f"{key} = {_inline(item)}" for key, item in value.items()) + "}"
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_inline(item) for item in value) + "]"
-    return toml_value(value)
-
-
-def _toml(key: str, value: Any) -> str:
-    """One TOML ``key = value`` line (JSON's strings, integers and arrays are valid TOML)."""
-    return f"{key} = {toml_value(value)}"
-
-
-# JSON writes these raw inside strings, where TOML forbids them: DEL must be escaped, and a
-# lone surrogate is no Unicode scalar value (TOML has no escape for it, nor has UTF-8)
-_NOT_TOML = re.compile("[\x7f\ud800-\udfff]")
-
-
-def toml_value(value: Any) -> str:
-    """A string, integer, boolean or array of them as a TOML value: JSON's text, which is
-    TOML's but for DEL (written ``\\u007f``) and a lone surrogate (stored by an earlier
-    version that let one in: written as U+FFFD, the replacement character). Whatever a stored
-    name holds, the export stays valid TOML and valid UTF-8.
-
-    >>> print(toml_value(["Ann", "B" + chr(0x7F) + "ob", "nul" + chr(0)]))
-    ["Ann", "B\\u007fob", "nul\\u0000"]
-    >>> print(toml_value("x" + chr(0xD800)))
-    "x\\ufffd"
-    """
-    text = json.dumps(value, ensure_ascii=False)
-    return _NOT_TOML.sub(lambda found: "\\u007f" if found[0] == "\x7f" else "\\ufffd", text)

@@ -8,12 +8,11 @@ from pathlib import Path
 import pytest
 from phh_data import PHH_DATA, acceptance_files
 
+from dealerassist.audit.phh import codec as phh_codec
 from dealerassist.audit.phh import reader as phh_reader
+from dealerassist.audit.phh.codec import parse_action, parse_cards
+from dealerassist.audit.phh.model import ActionCode, HandHistory
 from dealerassist.audit.phh.reader import (
-    ActionCode,
-    RecordedHand,
-    parse_action,
-    parse_cards,
     parse_phh,
     posting_seats,
     table_spec,
@@ -80,7 +79,7 @@ def test_parse_reads_game_stakes_stacks_and_names() -> None:
     """A PHH file's game, forced bets, bet sizes, stacks, names and result are all read."""
     hand = parse_phh(TRIPLE_DRAW)
     assert hand.variant == "F2L3D"
-    assert hand.ante_trimming is True
+    assert hand.ante_trimming_status is True
     assert hand.antes == (0, 0, 0)
     assert hand.blinds_or_straddles == (1, 2, 0)
     assert (hand.small_bet, hand.big_bet, hand.min_bet) == (2, 4, 0)
@@ -339,10 +338,10 @@ def _data_files() -> list[Path]:
 
 
 def test_every_phh_data_file_parses() -> None:
-    """Every PHH file in tests/data/phh (all variants) parses into a RecordedHand."""
+    """Every PHH file in tests/data/phh (all variants) parses into a HandHistory."""
     hands = [parse_phh(path.read_text(encoding="utf-8")) for path in _data_files()]
     assert len(hands) >= 300
-    assert all(isinstance(hand, RecordedHand) and hand.actions for hand in hands)
+    assert all(isinstance(hand, HandHistory) and hand.actions for hand in hands)
     assert {hand.variant for hand in hands} == {"F2L3D", "N2L1D", "FB"}
 
 
@@ -363,7 +362,7 @@ def test_every_mapped_command_survives_the_audit_json_round_trip() -> None:
 
 def _uncached(monkeypatch: pytest.MonkeyPatch) -> None:
     """Route the reader's caches to the general path they stand for."""
-    monkeypatch.setattr(phh_reader, "_parse_action_cached", parse_action)
+    monkeypatch.setattr(phh_codec, "_parse_action_cached", parse_action)
     monkeypatch.setattr(phh_reader, "_plain_act", Act)
     monkeypatch.setattr(
         phh_reader,
@@ -374,7 +373,7 @@ def _uncached(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _clear_caches() -> None:
-    phh_reader._parse_action_cached.cache_clear()
+    phh_codec._parse_action_cached.cache_clear()
     phh_reader._plain_act.cache_clear()
     phh_reader._stand_pat.cache_clear()
     phh_reader._TABLE_SPECS.clear()
