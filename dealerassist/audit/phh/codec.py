@@ -66,34 +66,58 @@ def parse_action(text: str) -> Action:
     >>> parse_action("d dh p3 ????").cards
     ('??', '??')
     """
-    # Dispatch on the word count and the action word; these shapes do not overlap.
-    words = text.partition("#")[0].split()
-    if len(words) == 2:
-        player, word = words
-        code = _NO_ARGUMENT_CODES.get(word)
-        if code is not None:
-            return Action(code, _player(player, text), None, None, text)
-        if word == "sd":  # stands pat
-            return Action(_DISCARD, _player(player, text), None, (), text)
-        if word == "sm":  # mucks
-            return Action(_SHOW, _player(player, text), None, None, text)
-    elif len(words) == 3:
-        player, word, argument = words
-        if word == "cbr":
-            return Action(_BET_OR_RAISE, _player(player, text), _amount(argument, text), None, text)
-        if word == "sd":
-            held = parse_cards(argument)  # the cards are checked before the player
-            return Action(_DISCARD, _player(player, text), None, held, text)
-        if word == "sm":
-            seat = _player(player, text)
-            shown = () if argument == "-" else parse_cards(argument)
-            return Action(_SHOW, seat, None, shown, text)
-        if word == "db" and player == "d":
-            return Action(_DEAL_BOARD, None, None, parse_cards(argument), text)
-    elif len(words) == 4 and words[0] == "d" and words[1] == "dh":
-        seat = _player(words[2], text)
-        return Action(_DEAL_HOLE, seat, None, parse_cards(words[3]), text)
-    raise InvalidInput(f"unknown PHH action {text!r}")
+    # Dispatch on the word count, then the action word; these shapes do not overlap.
+    words = (text.partition("#")[0] if "#" in text else text).split()
+    shape = _SHAPES.get(len(words))
+    action = None if shape is None else shape(words, text)
+    if action is None:
+        raise InvalidInput(f"unknown PHH action {text!r}")
+    return action
+
+
+def _deal_hole(words: list[str], text: str) -> Action | None:
+    """``d dh pN CARDS``."""
+    if words[0] != "d" or words[1] != "dh":
+        return None
+    return Action(_DEAL_HOLE, _player(words[2], text), None, parse_cards(words[3]), text)
+
+
+def _bare(words: list[str], text: str) -> Action | None:
+    """``pN f``, ``pN cc``, ``pN pb``; ``pN sd`` stands pat, ``pN sm`` mucks."""
+    player, word = words
+    code = _NO_ARGUMENT_CODES.get(word)
+    if code is not None:
+        return Action(code, _player(player, text), None, None, text)
+    if word == "sd":
+        return Action(_DISCARD, _player(player, text), None, (), text)
+    if word == "sm":
+        return Action(_SHOW, _player(player, text), None, None, text)
+    return None
+
+
+def _with_argument(words: list[str], text: str) -> Action | None:
+    """``pN cbr AMOUNT``, ``pN sd CARDS``, ``pN sm CARDS`` (``-``: the cards held, unnamed),
+    ``d db CARDS``."""
+    player, word, argument = words
+    if word == "cbr":
+        return Action(_BET_OR_RAISE, _player(player, text), _amount(argument, text), None, text)
+    if word == "sd":
+        held = parse_cards(argument)  # the cards are checked before the player
+        return Action(_DISCARD, _player(player, text), None, held, text)
+    if word == "sm":
+        seat = _player(player, text)
+        shown = () if argument == "-" else parse_cards(argument)
+        return Action(_SHOW, seat, None, shown, text)
+    if word == "db" and player == "d":
+        return Action(_DEAL_BOARD, None, None, parse_cards(argument), text)
+    return None
+
+
+_SHAPES: dict[int, Callable[[list[str], str], Action | None]] = {
+    2: _bare,
+    3: _with_argument,
+    4: _deal_hole,
+}
 
 
 # The same action strings ("p2 cc", "d dh p1 ??????????") recur across hands, and a
@@ -379,10 +403,6 @@ def _optional_int(data: Mapping[str, Any], key: str) -> int | None:
     return value
 
 
-def _optional_chips(data: Mapping[str, Any], key: str) -> int | None:
-    return None if key not in data else _chips(data, key)
-
-
 def _optional_chip_list(data: Mapping[str, Any], key: str, count: int) -> tuple[int, ...] | None:
     if key not in data:
         return None
@@ -439,66 +459,91 @@ def loads(text: str) -> HandHistory:
 
 
 def from_mapping(data: Mapping[str, Any]) -> HandHistory:
-    """The hand of a PHH file's decoded TOML; raises ``InvalidInput`` on a bad field."""
+    """The hand of a PHH file's decoded TOML; raises ``InvalidInput`` on a bad field. The
+    fields besides the game, forced bets, stacks and actions are read only when the file has
+    them (``_FIELDS``); the model's defaults stand for the others."""
     stacks = _chip_list(data, "starting_stacks")
     count = len(stacks)
     actions = tuple(map(_parse_action_cached, _list(data, "actions", str)))
+    fields: dict[str, Any] = {}
+    for key in data:
+        field = _FIELDS.get(key)
+        if field is not None:
+            fields[field[0]] = field[1](data, key, count, actions)
     hand = HandHistory(
         variant=_text(data, "variant"),
         antes=_per_player(data, "antes", count),
         blinds_or_straddles=_per_player(data, "blinds_or_straddles", count),
         starting_stacks=stacks,
         actions=actions,
-        **_standard(data, count),
-        **_ours(data, count, actions),
+        **fields,
     )
     _check_players(hand)
     return hand
 
 
-def _standard(data: Mapping[str, Any], count: int) -> dict[str, Any]:
-    """The standard's fields besides the game, forced bets, stacks and actions."""
-    return {
-        "ante_trimming_status": bool(data.get("ante_trimming_status", False)),
-        **{key: _chips(data, key) for key in _CHIP_FIELDS},
-        **{key: _optional_text(data, key) for key in _TEXT_FIELDS},
-        **{key: _optional_int(data, key) for key in _NUMBER_FIELDS},
-        "players": _players(data, count),
-        "finishing_stacks": _finishing(data, count),
-        "winnings": _optional_chip_list(data, "winnings", count),
-    }
+# a field's reader: (the decoded file, the field's key, the number of players, the actions)
+_Reader = Callable[[Mapping[str, Any], str, int, Sequence[Action]], Any]
 
 
-_CHIP_FIELDS = ("bring_in", "small_bet", "big_bet", "min_bet")
-_TEXT_FIELDS = ("author", "event", "city", "region", "country")
-_NUMBER_FIELDS = ("hand", "year", "month", "day")
-# our provenance fields: (name in the file, the model's field)
+def _by_key(read: Callable[[Mapping[str, Any], str], Any]) -> _Reader:
+    return lambda data, key, count, actions: read(data, key)
+
+
+def _by_count(read: Callable[[Mapping[str, Any], int], Any]) -> _Reader:
+    return lambda data, key, count, actions: read(data, count)
+
+
+def _by_actions(read: Callable[[Mapping[str, Any], Sequence[Action]], Any]) -> _Reader:
+    return lambda data, key, count, actions: read(data, actions)
+
+
+def _flag(data: Mapping[str, Any], key: str) -> bool:
+    return bool(data[key])
+
+
+def _boxed(data: Mapping[str, Any], key: str) -> tuple[tuple[Any, ...], ...]:
+    return _rows(data, key, (int, str))
+
+
+def _winnings(data: Mapping[str, Any], key: str, count: int, actions: Sequence[Action]) -> Any:
+    return _optional_chip_list(data, key, count)
+
+
+# our provenance fields' names in the model (in the file: with a leading ``_``)
 _OUR_TEXTS = ("table_id", "profile_id", "profile_sha256", "started_at", "ended_at", "last_hash")
 
-
-def _ours(data: Mapping[str, Any], count: int, actions: Sequence[Action]) -> dict[str, Any]:
-    """Our own fields (``_…``): what PHH cannot say, and where the hand is in the audit log."""
-    return {
-        "dead_small_blind": _chips(data, "_dead_small_blind"),
-        "posts": _posts(data, count),
-        "time_collected": _time_collected(data, count),
-        "dealt_in_turn": _true(data, "_dealt_in_turn"),
-        "early_fifths": _early_fifths(data, count),
-        "exposed": _exposed(data, count),
-        "accepted": _accepted(data, actions),
-        "ruled": _ruled(data, actions),
-        "boxed": _rows(data, "_boxed", (int, str)),
-        "rake": _optional_chips(data, "_rake"),
-        "jackpot_drop": _optional_chips(data, "_jackpot_drop"),
-        "pot_rake": _pot_rake(data),
-        "cancelled": _true(data, "_cancelled"),
-        "chopped": _chopped(data, count),
-        **{key: _optional_text(data, f"_{key}") for key in _OUR_TEXTS},
-        "first_seq": _optional_int(data, "_first_seq"),
-        "last_seq": _optional_int(data, "_last_seq"),
-        "kill": _kill(data, count),
-        "rulings": _strings(data, "_rulings"),
-    }
+# the fields of a file other than the game, forced bets, stacks and actions: its key -> the
+# model's field and its reader; the standard's first, then our own
+_FIELDS: dict[str, tuple[str, _Reader]] = {
+    "ante_trimming_status": ("ante_trimming_status", _by_key(_flag)),
+    **{key: (key, _by_key(_chips)) for key in ("bring_in", "small_bet", "big_bet", "min_bet")},
+    **{key: (key, _by_key(_optional_text)) for key in ("author", "event", "city", "region")},
+    "country": ("country", _by_key(_optional_text)),
+    **{key: (key, _by_key(_optional_int)) for key in ("hand", "year", "month", "day")},
+    "players": ("players", _by_count(_players)),
+    "finishing_stacks": ("finishing_stacks", _by_count(_finishing)),
+    "winnings": ("winnings", _winnings),
+    "_dead_small_blind": ("dead_small_blind", _by_key(_chips)),
+    "_posts": ("posts", _by_count(_posts)),
+    "_time_collected": ("time_collected", _by_count(_time_collected)),
+    "_dealt_in_turn": ("dealt_in_turn", _by_key(_true)),
+    "_early_fifths": ("early_fifths", _by_count(_early_fifths)),
+    "_exposed": ("exposed", _by_count(_exposed)),
+    "_accepted": ("accepted", _by_actions(_accepted)),
+    "_ruled": ("ruled", _by_actions(_ruled)),
+    "_boxed": ("boxed", _by_key(_boxed)),
+    "_rake": ("rake", _by_key(_chips)),
+    "_jackpot_drop": ("jackpot_drop", _by_key(_chips)),
+    "_pot_rake": ("pot_rake", _by_key(lambda data, key: _pot_rake(data))),
+    "_cancelled": ("cancelled", _by_key(_true)),
+    "_chopped": ("chopped", _by_count(_chopped)),
+    **{f"_{key}": (key, _by_key(_optional_text)) for key in _OUR_TEXTS},
+    "_first_seq": ("first_seq", _by_key(_optional_int)),
+    "_last_seq": ("last_seq", _by_key(_optional_int)),
+    "_kill": ("kill", _by_count(_kill)),
+    "_rulings": ("rulings", _by_key(_strings)),
+}
 
 
 # -- dumps -------------------------------------------------------------------------------------

@@ -85,10 +85,18 @@ def _json_value(text: str) -> Any:
 
 def _plain_array(values: list[Any]) -> bool:
     """An array of strings, integers, booleans and such arrays (no float, no null)."""
-    return all(
-        isinstance(value, str | int) or (isinstance(value, list) and _plain_array(value))
-        for value in values
-    )
+    kinds = set(map(type, values))
+    if kinds <= _SCALARS:
+        return True
+    return kinds <= _SCALARS_AND_LISTS and all(map(_plain_array, filter(_is_list, values)))
+
+
+_SCALARS = frozenset({str, int, bool})
+_SCALARS_AND_LISTS = _SCALARS | {list}
+
+
+def _is_list(value: Any) -> bool:
+    return type(value) is list
 
 
 def _inline_table(text: str) -> dict[str, Any]:

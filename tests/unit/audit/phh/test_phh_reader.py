@@ -34,7 +34,7 @@ from dealerassist.rules.actions import (
     command_to_dict,
 )
 
-RECORDED = Path(__file__).resolve().parents[2] / "hands" / "recorded"  # our own exports
+RECORDED = Path(__file__).resolve().parents[3] / "hands" / "recorded"  # our own exports
 
 TRIPLE_DRAW = """
 variant = 'F2L3D'

@@ -1,4 +1,4 @@
-"""PHH export of audited hands (dealerassist.audit.phh), checked by replaying it with pokerkit."""
+"""PHH export of audited hands (dealerassist.audit.phh.writer), replayed with pokerkit."""
 
 from __future__ import annotations
 

@@ -52,7 +52,7 @@ LIMIT = {"small_blind": 5, "big_blind": 10, "small_bet": 10, "big_bet": 20}
 ACTOR = use_cases.Actor("dealer-1", "dealer")
 FLOOR = use_cases.Actor("floor-1", "floor")
 PRE = use_cases.Preconditions()
-RECORDED = Path(__file__).resolve().parents[2] / "hands" / "recorded"  # our own exports
+RECORDED = Path(__file__).resolve().parents[3] / "hands" / "recorded"  # our own exports
 
 
 def _profile(profile_id: str) -> HouseRules:
