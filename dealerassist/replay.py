@@ -1,7 +1,7 @@
 """Replay recorded PHH hands through the engine in card mode (``dealerassist replay``).
 
 Each hand is played from an empty table: the reader maps the file to commands
-(``audit.phh_reader.to_commands``) and the engine applies them one by one under the
+(``audit.phh.reader.to_commands``) and the engine applies them one by one under the
 chosen house-rule profile. A hand matches when it completes and, if the file records
 finishing stacks, ours are the same.
 """
@@ -97,7 +97,7 @@ def replay_hand(hand: HandHistory, rules: HouseRules) -> TableState:
 def _time_period(hand: HandHistory, table: TableState, rules: HouseRules) -> TableState:
     """RAKE-05 under a time profile: the replayed hand is its table's first, so the engine
     would start a period with it and take the time. A hand that paid some (our
-    ``_time_collected``; its players are seated with it, ``phh_reader.seated_stacks``) lets it
+    ``_time_collected``; its players are seated with it, ``audit.phh.reader.seated_stacks``) lets it
     do so, once; a hand that paid none was dealt within a period, so the replay table is set
     in one already (started at ``REPLAY_AT``, its first period counted)."""
     if rules.rake.collection is not Collection.TIME or hand.time_collected:
@@ -112,7 +112,7 @@ def _owed_fifth_first(
 
     A file that does not say when the fifth cards were dealt is replayed with each split
     five's fifth card after the others' deals: in PHH's order, or ``in_turn`` (a count-mode
-    export: the engine dealt each player's cards as it drew, ``phh_reader._count_mode``)
+    export: the engine dealt each player's cards as it drew, ``HandHistory.count_mode``)
     after the draw's last deal. When the stub runs low the engine has a fifth card owed dealt
     before the next seat's cards (``rules.fifth_cards.serve_owed_first``), as it did at the
     recorded table: the fifth card is then moved up to ``index`` (``commands`` is changed);

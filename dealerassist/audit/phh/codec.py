@@ -231,7 +231,7 @@ POST_PARTS = frozenset(PostPart)
 
 
 def _posts(data: Mapping[str, Any], count: int) -> tuple[tuple[PostPart, ...], ...] | None:
-    """Our ``_posts``: one list of parts per player (``audit.phh._post_parts``)."""
+    """Our ``_posts``: one list of parts per player (``writer._post_parts``)."""
     if "_posts" not in data:
         return None
     value = data["_posts"]
@@ -294,7 +294,7 @@ def _chopped(data: Mapping[str, Any], count: int) -> int:
 
 
 def _accepted(data: Mapping[str, Any], actions: Sequence[Action]) -> tuple[tuple[int, str], ...]:
-    """Our ``_accepted``: [i, rule] (``audit.phh._actions``): the action at index i (from 0)
+    """Our ``_accepted``: [i, rule] (``writer._actions``): the action at index i (from 0)
     of ``actions``, a player's action, not a deal, was bound by the floor waiving ``rule``.
 
     >>> actions = [parse_action(text) for text in ("d dh p1 ??", "p2 cc")]
@@ -324,7 +324,7 @@ def _accepted(data: Mapping[str, Any], actions: Sequence[Action]) -> tuple[tuple
 def _ruled(
     data: Mapping[str, Any], actions: Sequence[Action]
 ) -> tuple[tuple[int, Mapping[str, Any]], ...]:
-    """Our ``_ruled``: [i, ruling] (``audit.phh._actions``): a floor ruling made before the
+    """Our ``_ruled``: [i, ruling] (``writer._actions``): a floor ruling made before the
     action at index i (from 0) of ``actions``, or after them all (i = their number); its
     effects are checked when it is entered (``_ruling_command``).
 
@@ -350,7 +350,7 @@ def _ruled(
 
 
 def _early_fifths(data: Mapping[str, Any], count: int) -> tuple[tuple[int, int, int], ...]:
-    """Our ``_early_fifths``: [p, q, k] (``audit.phh._dealt_in_turn``): p and q players, k
+    """Our ``_early_fifths``: [p, q, k] (``writer._dealt_in_turn``): p and q players, k
     the number of q's draw."""
     value = data.get("_early_fifths", [])
     ok = isinstance(value, list) and all(
@@ -368,7 +368,7 @@ def _early_fifths(data: Mapping[str, Any], count: int) -> tuple[tuple[int, int, 
 def _exposed(
     data: Mapping[str, Any], count: int
 ) -> tuple[tuple[int, int, str, tuple[str, ...]], ...]:
-    """Our ``_exposed``: [p, k, card, cards] (``audit.phh._Deal.replaced``): player p's card
+    """Our ``_exposed``: [p, k, card, cards] (``writer._Deal.replaced``): player p's card
     exposed and replaced in its deal line after its k-th draw (0: the hole cards), and the
     cards dealt into that line after it; all named."""
     value = data.get("_exposed", [])

@@ -1,24 +1,23 @@
-"""PHH hand histories: parse a file's text into a ``HandHistory`` and map it to engine commands.
+"""PHH hand histories replayed: a ``HandHistory`` (``codec.loads``) mapped to engine commands.
 
-PHH (phh.readthedocs.io) is TOML; we read the variants we deal, ``F2L3D`` (fixed-limit 2-7
+PHH (phh.readthedocs.io) is TOML; we replay the variants we deal, ``F2L3D`` (fixed-limit 2-7
 triple draw) and ``N2L1D`` (no-limit 2-7 single draw). Players are numbered from the small
-blind; heads-up (pokerkit's convention) player 1 posts the big blind and player 2, the
-button, the small blind. Each PHH player ``pN`` sits in our seat ``N`` and the button goes
-to the last seat, which places player 1 left of it (small blind), or heads-up makes
-player 2 the button and small blind; a small blind dead at an empty seat between players (a
-dead button) keeps that seat empty, the players after it one seat further on
-(``replay_seats``), as does heads-up a big blind moved onto a dead button (a stand-in due the
-big blind sits out); heads-up a button coming in with a big blind seats a stand-in in the
-small blind's place who waits (``_small_blind_waits``). Unknown cards (``??``) are replaced
-by placeholder cards that appear nowhere in the record, so that card mode can still check
-every card; a seat that later shows named cards (a count-mode export) was holding those
-cards, so its placeholders are renamed to them; when more cards are unknown than unused
-(reshuffles), the rest stay ``??``, which the engine takes as a card not entered. Such a
-count-mode export of ours (``_count_mode``: it names its ``_profile_id`` and no dealt card) is
-replayed in turn, as the engine dealt it, so a reshuffle takes the discards the engine's did
-(DRAW-06).
+blind; heads-up (pokerkit's convention) player 1 posts the big blind and player 2, the button,
+the small blind (``numbering``). Each PHH player ``pN`` sits in our seat ``N`` and the button
+goes to the last seat, which places player 1 left of it (small blind), or heads-up makes player
+2 the button and small blind; a small blind dead at an empty seat between players (a dead
+button) keeps that seat empty, the players after it one seat further on (``replay_seats``), as
+does heads-up a big blind moved onto a dead button (a stand-in due the big blind sits out);
+heads-up a button coming in with a big blind seats a stand-in in the small blind's place who
+waits (``_small_blind_waits``). Unknown cards (``??``) are replaced by placeholder cards that
+appear nowhere in the record, so that card mode can still check every card; a seat that later
+shows named cards (a count-mode export) was holding those cards, so its placeholders are renamed
+to them; when more cards are unknown than unused (reshuffles), the rest stay ``??``, which the
+engine takes as a card not entered. Such a count-mode export of ours
+(``HandHistory.count_mode``: it names its ``_profile_id`` and no dealt card) is replayed in
+turn, as the engine dealt it, so a reshuffle takes the discards the engine's did (DRAW-06).
 
-Our own exports (``audit.phh``) add fields PHH has none for: ``_dead_small_blind``,
+Our own exports (``audit.phh.writer``) add fields PHH has none for: ``_dead_small_blind``,
 ``_posts`` and ``_kill`` (what each player posted; ``prepare_table`` seats the replay table
 so the engine asks for those posts), ``_dealt_in_turn`` and ``_early_fifths`` (the order the
 dealer dealt a draw's replacements in, ``_interleaved_order``), ``_exposed`` (a card the dealer
@@ -590,8 +589,9 @@ def _waiting_seat(hand: HandHistory) -> int:
     The replay seats a player at n + 1 who takes the button and waits for the big blind (not
     dealt in), which the engine allows whether the button moves or is dead; 0 otherwise. The
     engine then has the small blind, off the button, play the button's part (BLIND-02): it
-    draws and acts last after the draw. ``audit.phh`` no longer writes such files (heads-up it
-    numbers the big blind player 1 whenever a small blind was posted); earlier exports of a
+    draws and acts last after the draw. ``audit.phh.writer`` no longer writes such files
+    (heads-up it numbers the big blind player 1 whenever a small blind was posted); earlier
+    exports of a
     hand whose small blind acted first after the draw do not replay."""
     if hand.posts is None or hand.player_count != 2:
         return 0
@@ -865,7 +865,7 @@ def _dead_small_in_the_middle(
     hand: HandHistory, table: TableState, player: int, seat_number: int
 ) -> TableState:
     """BLIND-07/08: the big blind moved at the post onto a player making up a missed big blind,
-    who posted the small blind he missed dead on top of it (``audit.phh._moved_dead_small``).
+    who posted the small blind he missed dead on top of it (``writer._moved_dead_small``).
     PHH lists only the players dealt in, not the seat that sat out in the big blind, so the
     replay deals the player the big blind, which owes the blind alone; his dead small blind
     is in the middle before the deal (out of his stack, in the pot as the antes of a deal
@@ -1239,8 +1239,8 @@ _HANDLERS: dict[ActionCode, Callable[[_Mapper, int, Action], Act]] = {
 def _interleaved_order(actions: Sequence[Action]) -> Sequence[int]:
     """The indexes of ``actions`` in the order they are replayed: each discard followed at once
     by that player's replacements, for a hand our ``_dealt_in_turn`` says was dealt so
-    (``audit.phh._dealt_in_turn``), and for our count-mode exports (``_count_mode``: the engine
-    dealt so).
+    (``writer._dealt_in_turn``), and for our count-mode exports (``HandHistory.count_mode``:
+    the engine dealt so).
 
     PHH writes a draw round's discards before its deals (pokerkit deals once everyone has
     declared, and reshuffles them all); a dealer deals each player's replacements in turn,

@@ -1,10 +1,11 @@
 """PHH export: one audited hand as a Poker Hand History (TOML) that other tools can read.
 
-``hand_to_phh(hand_record)`` takes the store's hand record (``SqlAuditStore.get_hand``):
+``to_history(hand_record)`` makes the hand's ``HandHistory`` (``model``) and ``hand_to_phh``
+writes it (``codec.dumps``). Both take the store's hand record (``SqlAuditStore.get_hand``):
 the hand's events plus ``table``, the table as the hand began (``table_at_hand_start``
 builds it from the table's earlier events: the spec of ``create_table``, the seats and
-stacks after the last seat change or hand result). Conventions are those of
-``audit.phh_reader`` (and pokerkit): players are numbered from the first seat dealt in
+stacks after the last seat change or hand result; ``audit.hands``). Conventions are those
+of ``numbering`` (the reader's and pokerkit's): players are numbered from the first seat dealt in
 after the button (the small blind), heads-up player 1 is the big blind and player 2 the
 small blind (the button, or the seat playing its part, BLIND-02); blinds and antes are
 implied by ``blinds_or_straddles`` and ``antes`` (no post actions), built from what was posted
@@ -488,7 +489,7 @@ def _post_parts(
     instead of a blind's live part), ``returning_big_blind`` with ``dead_small_blind``
     (BLIND-08, a missed big blind made up), ``dead_small_blind`` alone (BLIND-09),
     ``entering_big_blind`` (BLIND-05, a newcomer). PHH cannot say these; the reader replays
-    them (``audit.phh_reader``).
+    them (``audit.phh.reader``).
 
     >>> stakes = {"small_blind": 5, "big_blind": 10}
     >>> _post_parts(stakes, [4, 1, 2, 3], [(1, 5), (2, 10), (4, 15)])
@@ -973,7 +974,7 @@ def _dealt_in_turn(
     they were. Not in turn when a player drew before the last one's cards were dealt: the
     reader then deals in PHH's order; nor when no replacement was dealt by name (count mode):
     the engine dealt them in turn itself, and the reader replays a count-mode export so
-    (``phh_reader._count_mode``)."""
+    (``HandHistory.count_mode``)."""
     owed: dict[int, int] = {}  # seat -> replacement cards still to deal
     fives: set[int] = set()  # seats that drew five: the fifth card may come later
     early: list[tuple[int, int, int]] = []
