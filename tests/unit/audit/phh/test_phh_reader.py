@@ -604,7 +604,7 @@ def test_an_exposed_field_that_does_not_fit_the_deals_is_refused(entry: str, mes
 def test_our_own_fields_that_make_no_sense_are_refused_with_the_reason(
     field: str, message: str
 ) -> None:
-    """Our ``_posts``, ``_kill`` and ``_early_fifths`` (audit.phh) are checked when read:
+    """Our ``_posts``, ``_kill`` and ``_early_fifths`` (audit.phh.writer) are checked when read:
     a malformed one is InvalidInput naming the field, not a crash or a wrong replay."""
     with pytest.raises(InvalidInput, match=message):
         parse_phh(TRIPLE_DRAW + field + "\n")
