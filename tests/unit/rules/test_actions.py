@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dealerassist.errors import InvalidInput
-from dealerassist.rules.actions import (
+from dealerassist.rules.model.actions import (
     Act,
     ActionKind,
     CreateTable,

@@ -7,8 +7,8 @@ from dataclasses import replace
 import pytest
 from engine_table import LIMIT, NO_LIMIT, Table
 
-from dealerassist.rules.actions import Stakes, Structure, Variant
-from dealerassist.rules.house_rules import (
+from dealerassist.rules.model.actions import Stakes, Structure, Variant
+from dealerassist.rules.model.house_rules import (
     BettingRules,
     HouseRules,
     OpenRequirement,
@@ -16,7 +16,7 @@ from dealerassist.rules.house_rules import (
     PostDrawFirst,
     ShortAllInRule,
 )
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.model.violations import RuleId, RuleViolation
 
 
 def rules(**betting: object) -> HouseRules:

@@ -7,8 +7,8 @@ from dataclasses import replace
 import pytest
 from engine_table import LIMIT, Table
 
-from dealerassist.rules import blinds
-from dealerassist.rules.actions import (
+from dealerassist.rules.hand.pots import Pot, hand_pots
+from dealerassist.rules.model.actions import (
     Act,
     ActionKind,
     RemovePlayer,
@@ -18,18 +18,18 @@ from dealerassist.rules.actions import (
     Stakes,
     StartHand,
 )
-from dealerassist.rules.blinds import mark_missed, next_to_post, positions
-from dealerassist.rules.house_rules import (
+from dealerassist.rules.model.house_rules import (
     BlindRules,
     ButtonMethod,
     HouseRules,
     TableRules,
     Variant,
 )
-from dealerassist.rules.posting import apply_post, check_post
-from dealerassist.rules.pots import Pot, hand_pots
-from dealerassist.rules.state import HandState, Phase, PlayerState
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.model.state import HandState, Phase, PlayerState
+from dealerassist.rules.model.violations import RuleId, RuleViolation
+from dealerassist.rules.table import blinds
+from dealerassist.rules.table.blinds import mark_missed, next_to_post, positions
+from dealerassist.rules.table.posting import apply_post, check_post
 
 
 def refused(table: Table, command: object) -> RuleViolation:

@@ -1,4 +1,4 @@
-"""Tests for dealerassist.rules.cards: card values, decks and parsing dealer entries."""
+"""Tests for dealerassist.rules.cards.cards: card values, decks and parsing dealer entries."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dealerassist.errors import InvalidInput
-from dealerassist.rules import cards as cards_module
-from dealerassist.rules.cards import (
+from dealerassist.rules.cards import cards as cards_module
+from dealerassist.rules.cards.cards import (
     ALL_CARDS,
     DECK_32,
     DECK_36,
@@ -24,7 +24,7 @@ from dealerassist.rules.cards import (
     parse_card,
     parse_cards,
 )
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.model.violations import RuleId, RuleViolation
 
 
 def test_card_text_and_index_round_trip() -> None:

@@ -1,4 +1,4 @@
-"""Chopping the blinds (rules/chop.py): SHOW-08's one exception, KILL-06, BET-08."""
+"""Chopping the blinds (rules/hand/chop.py): SHOW-08's one exception, KILL-06, BET-08."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 from engine_table import LIMIT, Table
 
-from dealerassist.rules.actions import Stakes, Structure
-from dealerassist.rules.house_rules import (
+from dealerassist.rules.model.actions import Stakes, Structure
+from dealerassist.rules.model.house_rules import (
     BlindRules,
     ForcedBets,
     GameRules,
@@ -16,9 +16,9 @@ from dealerassist.rules.house_rules import (
     KillMode,
     KillRules,
 )
-from dealerassist.rules.ruling_commands import Ruling, VoidLast
-from dealerassist.rules.state import Phase, TableState
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.model.ruling_commands import Ruling, VoidLast
+from dealerassist.rules.model.state import Phase, TableState
+from dealerassist.rules.model.violations import RuleId, RuleViolation
 
 CHOP = HouseRules(blinds=BlindRules(chop=True))
 START = {1: 500, 2: 500, 3: 500, 4: 500}

@@ -6,10 +6,10 @@ from dataclasses import replace
 
 import pytest
 
-from dealerassist.rules.dealing import card_locations, check_dealt, deck_cards
-from dealerassist.rules.house_rules import HouseRules
-from dealerassist.rules.state import HandState, Phase, PlayerState
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.hand.dealing import card_locations, check_dealt, deck_cards
+from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.state import HandState, Phase, PlayerState
+from dealerassist.rules.model.violations import RuleId, RuleViolation
 
 
 def hand() -> HandState:

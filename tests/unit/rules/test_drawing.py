@@ -8,11 +8,11 @@ from datetime import timedelta
 import pytest
 from engine_table import AT, Table
 
-from dealerassist.rules.actions import Act, ActionKind, Mode, Variant
-from dealerassist.rules.drawing import RAP_LABEL, check_replacements
 from dealerassist.rules.engine import apply, legal_actions, view
-from dealerassist.rules.house_rules import BottomCard, DrawRules, HouseRules, ReshufflePool
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.hand.drawing import RAP_LABEL, check_replacements
+from dealerassist.rules.model.actions import Act, ActionKind, Mode, Variant
+from dealerassist.rules.model.house_rules import BottomCard, DrawRules, HouseRules, ReshufflePool
+from dealerassist.rules.model.violations import RuleId, RuleViolation
 
 HANDS = {
     1: "2c 3c 4c 5c 6c",

@@ -9,7 +9,10 @@ import pytest
 from engine_table import AT, NO_LIMIT, StoredTable, Table, cards_accounted
 
 from dealerassist.errors import InvalidInput
-from dealerassist.rules.actions import (
+from dealerassist.rules.engine import view
+from dealerassist.rules.floor.exposed import keep_ranks_problem, keeps
+from dealerassist.rules.hand.stub import reshuffle
+from dealerassist.rules.model.actions import (
     Act,
     ActionKind,
     Mode,
@@ -18,13 +21,10 @@ from dealerassist.rules.actions import (
     command_from_dict,
     command_to_dict,
 )
-from dealerassist.rules.engine import view
-from dealerassist.rules.exposed import keep_ranks_problem, keeps
-from dealerassist.rules.house_rules import HouseRules, IrregularityRules
-from dealerassist.rules.ruling_commands import Misdeal, Ruling, VoidLast
-from dealerassist.rules.state import Phase, TableState
-from dealerassist.rules.stub import reshuffle
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.model.house_rules import HouseRules, IrregularityRules
+from dealerassist.rules.model.ruling_commands import Misdeal, Ruling, VoidLast
+from dealerassist.rules.model.state import Phase, TableState
+from dealerassist.rules.model.violations import RuleId, RuleViolation
 
 LIMIT_27 = HouseRules(irregularities=IrregularityRules(exposed_keep_ranks="75432"))
 WSOP = HouseRules(irregularities=IrregularityRules(exposed_keep_ranks="none"))
@@ -208,7 +208,7 @@ def test_IRREG_03_rejects_an_exposed_entry_after_the_first_betting_action() -> N
 
 
 def test_IRREG_03_rejects_an_exposed_entry_in_the_draw() -> None:
-    """A card exposed in the draw is IRREG-04's (rules/exposed_draw.py), not this entry."""
+    """A card exposed in the draw is IRREG-04's (rules/floor/exposed_draw.py), not this entry."""
     table = _counts()
     for seat, action in ((3, "call"), (1, "call"), (2, "check")):
         table.act(seat, action)

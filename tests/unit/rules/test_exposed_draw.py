@@ -7,11 +7,11 @@ from typing import Any
 import pytest
 from engine_table import AT, StoredTable, Table, cards_accounted
 
-from dealerassist.rules.actions import Mode, Variant
-from dealerassist.rules.dealing import deck_cards
-from dealerassist.rules.drawing import RAP_LABEL
 from dealerassist.rules.engine import view
-from dealerassist.rules.house_rules import (
+from dealerassist.rules.hand.dealing import deck_cards
+from dealerassist.rules.hand.drawing import RAP_LABEL
+from dealerassist.rules.model.actions import Mode, Variant
+from dealerassist.rules.model.house_rules import (
     BottomCard,
     DrawRules,
     ExposedDrawCard,
@@ -19,9 +19,9 @@ from dealerassist.rules.house_rules import (
     IrregularityRules,
     ReshufflePool,
 )
-from dealerassist.rules.ruling_commands import Effect, KillHand, Ruling, TakeExposed
-from dealerassist.rules.state import Phase, TableState
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.model.ruling_commands import Effect, KillHand, Ruling, TakeExposed
+from dealerassist.rules.model.state import Phase, TableState
+from dealerassist.rules.model.violations import RuleId, RuleViolation
 
 RRoP = HouseRules(irregularities=IrregularityRules(exposed_draw=ExposedDrawCard.TO_DISCARDS))
 WSOP = HouseRules(irregularities=IrregularityRules(exposed_draw=ExposedDrawCard.BECOMES_NEXT_BURN))

@@ -8,7 +8,9 @@ from typing import Any
 import pytest
 from engine_table import AT, StoredTable, Table, cards_accounted
 
-from dealerassist.rules.actions import (
+from dealerassist.rules.engine import view
+from dealerassist.rules.hand.stub import reshuffle
+from dealerassist.rules.model.actions import (
     Act,
     ActionKind,
     Mode,
@@ -16,12 +18,10 @@ from dealerassist.rules.actions import (
     command_from_dict,
     command_to_dict,
 )
-from dealerassist.rules.engine import view
-from dealerassist.rules.house_rules import DrawRules, HouseRules
-from dealerassist.rules.ruling_commands import Misdeal, Ruling, VoidLast
-from dealerassist.rules.state import Phase, TableState
-from dealerassist.rules.stub import reshuffle
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.model.house_rules import DrawRules, HouseRules
+from dealerassist.rules.model.ruling_commands import Misdeal, Ruling, VoidLast
+from dealerassist.rules.model.state import Phase, TableState
+from dealerassist.rules.model.violations import RuleId, RuleViolation
 
 DEALS = {1: "2c 3c 4c 5c 7d", 2: "Ah Ad Ac Kd Ks", 3: "9h 9d 9c 9s Qd"}
 NO_BURN = HouseRules(draw=DrawRules(burn_before=False))

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from engine_table import Table
 
-from dealerassist.rules.actions import Mode, Variant
-from dealerassist.rules.drawing import can_supply
-from dealerassist.rules.fifth_cards import finish_draw, fouled_notice, splits
-from dealerassist.rules.house_rules import DrawRules, HouseRules, ReshufflePool
-from dealerassist.rules.state import HandState, Phase, PlayerState
-from dealerassist.rules.stub import Step
-from dealerassist.rules.violations import RuleId
+from dealerassist.rules.hand.drawing import can_supply
+from dealerassist.rules.hand.fifth_cards import finish_draw, fouled_notice, splits
+from dealerassist.rules.hand.stub import Step
+from dealerassist.rules.model.actions import Mode, Variant
+from dealerassist.rules.model.house_rules import DrawRules, HouseRules, ReshufflePool
+from dealerassist.rules.model.state import HandState, Phase, PlayerState
+from dealerassist.rules.model.violations import RuleId
 
 
 def test_DRAW_10_rejects_a_hand_left_short_after_the_draw() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine_table import NO_LIMIT, Table
 
-from dealerassist.rules.actions import Mode, Structure, Variant
+from dealerassist.rules.model.actions import Mode, Structure, Variant
 
 
 def test_triple_draw_walks_through_every_phase_in_order() -> None:

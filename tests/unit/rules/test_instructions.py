@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dealerassist.rules import instructions as say
-from dealerassist.rules.stub import Step
+from dealerassist.rules.hand import instructions as say
+from dealerassist.rules.hand.stub import Step
 
 
 def test_every_instruction_has_code_seat_count_and_text() -> None:

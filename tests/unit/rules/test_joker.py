@@ -7,9 +7,9 @@ import itertools
 import pytest
 
 from dealerassist.errors import InvalidInput
-from dealerassist.rules.cards import ALL_CARDS, Card, Rank, Suit, parse_cards
-from dealerassist.rules.joker import five_aces, joker_cards, joker_value
-from dealerassist.rules.rankings import Ranking, describe, hand_value
+from dealerassist.rules.cards.cards import ALL_CARDS, Card, Rank, Suit, parse_cards
+from dealerassist.rules.cards.joker import five_aces, joker_cards, joker_value
+from dealerassist.rules.cards.rankings import Ranking, describe, hand_value
 
 HIGH = Ranking.HIGH
 LOW_A5 = Ranking.ACE_TO_FIVE

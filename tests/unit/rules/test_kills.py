@@ -12,7 +12,9 @@ from engine_table import AT, StoredTable, Table
 
 from dealerassist.errors import InvalidInput
 from dealerassist.json_codec import canonical
-from dealerassist.rules.actions import (
+from dealerassist.rules.engine import apply, new_table, view
+from dealerassist.rules.hand.kills import next_leg
+from dealerassist.rules.model.actions import (
     ChangeSeat,
     CreateTable,
     Mode,
@@ -26,8 +28,7 @@ from dealerassist.rules.actions import (
     TableSpec,
     Variant,
 )
-from dealerassist.rules.engine import apply, new_table, view
-from dealerassist.rules.house_rules import (
+from dealerassist.rules.model.house_rules import (
     BlindRules,
     HouseRules,
     KillMode,
@@ -35,10 +36,9 @@ from dealerassist.rules.house_rules import (
     KillSize,
     MissedBlindsReturn,
 )
-from dealerassist.rules.kills import next_leg
-from dealerassist.rules.ruling_commands import KillHand, Misdeal, Ruling
-from dealerassist.rules.state import TableState
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.model.ruling_commands import KillHand, Misdeal, Ruling
+from dealerassist.rules.model.state import TableState
+from dealerassist.rules.model.violations import RuleId, RuleViolation
 
 KILL = replace(HouseRules(), kill=KillRules(mode=KillMode.REQUIRED))
 HALF_KILL = replace(HouseRules(), kill=KillRules(mode=KillMode.REQUIRED, size=KillSize.HALF))

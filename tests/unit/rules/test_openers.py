@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 from engine_table import AT, Table
 
-from dealerassist.rules.actions import (
+from dealerassist.rules.engine import Outcome, view
+from dealerassist.rules.hand.openers import has_openers
+from dealerassist.rules.model.actions import (
     AddChips,
     ChangeSeat,
     Mode,
@@ -17,8 +19,7 @@ from dealerassist.rules.actions import (
     Stakes,
     StartHand,
 )
-from dealerassist.rules.engine import Outcome, view
-from dealerassist.rules.house_rules import (
+from dealerassist.rules.model.house_rules import (
     BettingRules,
     HouseRules,
     OpenRequirement,
@@ -26,9 +27,8 @@ from dealerassist.rules.house_rules import (
     PassOutButton,
     PostDrawFirst,
 )
-from dealerassist.rules.openers import has_openers
-from dealerassist.rules.ruling_commands import Ruling
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.model.ruling_commands import Ruling
+from dealerassist.rules.model.violations import RuleId, RuleViolation
 
 ANTES = Stakes(ante=2, small_bet=10, big_bet=20)
 

@@ -7,15 +7,15 @@ from dataclasses import replace
 import pytest
 from engine_table import LIMIT, NO_LIMIT, Table
 
-from dealerassist.rules.actions import ReturnToPlay, SeatPlayer, SitOut, Structure, Variant
-from dealerassist.rules.house_rules import (
+from dealerassist.rules.model.actions import ReturnToPlay, SeatPlayer, SitOut, Structure, Variant
+from dealerassist.rules.model.house_rules import (
     BlindRules,
     ButtonMethod,
     HouseRules,
     KillMode,
     KillRules,
 )
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.model.violations import RuleId, RuleViolation
 
 STRADDLE = HouseRules(blinds=BlindRules(straddle_allowed=True))
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dealerassist.rules.pots import (
+from dealerassist.rules.hand.pots import (
     Pot,
     build_pots,
     hand_pots,
@@ -11,7 +11,7 @@ from dealerassist.rules.pots import (
     uncalled,
     unmatched,
 )
-from dealerassist.rules.state import HandState, Phase, PlayerState
+from dealerassist.rules.model.state import HandState, Phase, PlayerState
 
 
 def test_SHOW_07_guides_one_side_pot_per_all_in_level() -> None:

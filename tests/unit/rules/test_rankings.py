@@ -1,4 +1,4 @@
-"""Tests for dealerassist.rules.rankings: RANK-01..04, words, and exhaustive oracle checks.
+"""Tests for dealerassist.rules.cards.rankings: RANK-01..04, words, and exhaustive oracle checks.
 
 pokerkit is the oracle (never imported by the package). The md5 constants are the ones
 pokerkit pins in its own ``pokerkit/tests/test_lookups.py`` (0.7.x): every five-card
@@ -22,9 +22,9 @@ from pokerkit import RegularLowHand, StandardHighHand, StandardLowHand
 from pokerkit.hands import Hand
 
 from dealerassist.errors import InvalidInput
-from dealerassist.rules import _ranking_tables, rankings
-from dealerassist.rules.cards import ALL_CARDS, DECK_32, DECK_52, Card, parse_cards
-from dealerassist.rules.rankings import (
+from dealerassist.rules.cards import _ranking_tables, rankings
+from dealerassist.rules.cards.cards import ALL_CARDS, DECK_32, DECK_52, Card, parse_cards
+from dealerassist.rules.cards.rankings import (
     HandCategory,
     Ranking,
     category_of_value,
@@ -36,7 +36,7 @@ from dealerassist.rules.rankings import (
     lookup_table,
     read_hand,
 )
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.model.violations import RuleId, RuleViolation
 
 HIGH, LOW27, LOW_A5 = Ranking.HIGH, Ranking.DEUCE_TO_SEVEN, Ranking.ACE_TO_FIVE
 A7_32, A7_36 = Ranking.ACE_TO_SEVEN_32, Ranking.ACE_TO_SEVEN_36

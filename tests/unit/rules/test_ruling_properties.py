@@ -9,11 +9,11 @@ from engine_table import StoredTable, Table
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from dealerassist.rules.actions import Act, ActionKind, command_from_dict
-from dealerassist.rules.blinds import eligible_seats
-from dealerassist.rules.dealing import deck_cards
-from dealerassist.rules.ruling_commands import Misdeal, Ruling, VoidLast
-from dealerassist.rules.state import Phase
+from dealerassist.rules.hand.dealing import deck_cards
+from dealerassist.rules.model.actions import Act, ActionKind, command_from_dict
+from dealerassist.rules.model.ruling_commands import Misdeal, Ruling, VoidLast
+from dealerassist.rules.model.state import Phase
+from dealerassist.rules.table.blinds import eligible_seats
 
 STACKS = [100, 60, 100, 40]
 

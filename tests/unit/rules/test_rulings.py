@@ -9,7 +9,10 @@ import pytest
 from engine_table import AT, NO_LIMIT, Table
 
 from dealerassist.errors import InvalidInput
-from dealerassist.rules.actions import (
+from dealerassist.rules.engine import view
+from dealerassist.rules.floor.ruling_options import options_for
+from dealerassist.rules.floor.rulings import can_rule
+from dealerassist.rules.model.actions import (
     Act,
     ActionKind,
     AddChips,
@@ -20,8 +23,7 @@ from dealerassist.rules.actions import (
     command_from_dict,
     command_to_dict,
 )
-from dealerassist.rules.engine import view
-from dealerassist.rules.house_rules import (
+from dealerassist.rules.model.house_rules import (
     BettingRules,
     DrawRules,
     HouseRules,
@@ -30,7 +32,7 @@ from dealerassist.rules.house_rules import (
     OpenRequirement,
     OpenRules,
 )
-from dealerassist.rules.ruling_commands import (
+from dealerassist.rules.model.ruling_commands import (
     AcceptEntry,
     AdjustStack,
     Award,
@@ -46,10 +48,8 @@ from dealerassist.rules.ruling_commands import (
     VoidLast,
     ruling_from_dict,
 )
-from dealerassist.rules.ruling_options import options_for
-from dealerassist.rules.rulings import can_rule
-from dealerassist.rules.state import Phase, TableState
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.model.state import Phase, TableState
+from dealerassist.rules.model.violations import RuleId, RuleViolation
 
 
 def _rule(table: Table, *effects: Effect, decision: str = "custom", **fields: Any) -> Any:

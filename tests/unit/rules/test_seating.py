@@ -11,7 +11,8 @@ from engine_table import AT, Table
 
 from dealerassist.errors import InvalidInput
 from dealerassist.json_codec import canonical
-from dealerassist.rules.actions import (
+from dealerassist.rules.engine import view
+from dealerassist.rules.model.actions import (
     Act,
     ActionKind,
     AddChips,
@@ -25,18 +26,17 @@ from dealerassist.rules.actions import (
     command_from_dict,
     command_to_dict,
 )
-from dealerassist.rules.blinds import unpassed_seats
-from dealerassist.rules.engine import view
-from dealerassist.rules.house_rules import (
+from dealerassist.rules.model.house_rules import (
     BlindRules,
     HouseRules,
     MissedBlindsReturn,
     NewPlayerBetweenBlindsAndButton,
     TableRules,
 )
-from dealerassist.rules.ruling_commands import Misdeal, Ruling
-from dealerassist.rules.state import TableState
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.model.ruling_commands import Misdeal, Ruling
+from dealerassist.rules.model.state import TableState
+from dealerassist.rules.model.violations import RuleId, RuleViolation
+from dealerassist.rules.table.blinds import unpassed_seats
 
 
 def refused(table: Table, command: object) -> RuleViolation:

@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 from engine_table import NO_LIMIT, Table
 
-from dealerassist.rules.actions import Mode, Stakes, Structure, Variant
-from dealerassist.rules.house_rules import (
+from dealerassist.rules.hand.pots import Pot
+from dealerassist.rules.hand.showdown import contested_depth, showdown_order
+from dealerassist.rules.model.actions import Mode, Stakes, Structure, Variant
+from dealerassist.rules.model.house_rules import (
     BettingRules,
     DeckRules,
     HouseRules,
@@ -15,10 +17,8 @@ from dealerassist.rules.house_rules import (
     PostDrawFirst,
     ShowdownRules,
 )
-from dealerassist.rules.pots import Pot
-from dealerassist.rules.ruling_commands import KillHand, Ruling
-from dealerassist.rules.showdown import contested_depth, showdown_order
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.model.ruling_commands import KillHand, Ruling
+from dealerassist.rules.model.violations import RuleId, RuleViolation
 
 
 def refused(table: Table, seat: int, action: str, **fields: object) -> RuleViolation:

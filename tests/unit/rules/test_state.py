@@ -11,8 +11,8 @@ import pytest
 from engine_table import Table
 
 from dealerassist.errors import InvalidInput
-from dealerassist.rules.actions import Mode, Variant
-from dealerassist.rules.state import (
+from dealerassist.rules.model.actions import Mode, Variant
+from dealerassist.rules.model.state import (
     Phase,
     TableState,
     betting_phase,

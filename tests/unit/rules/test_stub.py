@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from dealerassist.rules.house_rules import BottomCard, DrawRules, HouseRules, ReshufflePool
-from dealerassist.rules.state import HandState, Phase, PlayerState
-from dealerassist.rules.stub import (
+from dealerassist.rules.hand.stub import (
     Step,
     deliverable,
     in_pool,
@@ -16,6 +14,8 @@ from dealerassist.rules.stub import (
     reserve,
     reshuffle,
 )
+from dealerassist.rules.model.house_rules import BottomCard, DrawRules, HouseRules, ReshufflePool
+from dealerassist.rules.model.state import HandState, Phase, PlayerState
 
 
 def rules(**draw: object) -> HouseRules:

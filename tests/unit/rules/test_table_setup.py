@@ -8,9 +8,9 @@ import pytest
 
 from dealerassist.errors import InvalidFields
 from dealerassist.profiles import get_profile
-from dealerassist.rules.actions import Stakes, TableSpec
-from dealerassist.rules.house_rules import ForcedBets, Structure, Variant
-from dealerassist.rules.table_setup import check_table_spec, stake_problems
+from dealerassist.rules.model.actions import Stakes, TableSpec
+from dealerassist.rules.model.house_rules import ForcedBets, Structure, Variant
+from dealerassist.rules.table.table_setup import check_table_spec, stake_problems
 
 LIMIT = Stakes(small_blind=1, big_blind=2, small_bet=2, big_bet=4)
 

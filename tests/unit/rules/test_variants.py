@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dealerassist.rules.actions import Stakes, Variant
-from dealerassist.rules.house_rules import HouseRules, StrippedDeckRule, StrippedRules
-from dealerassist.rules.variants import (
+from dealerassist.rules.model.actions import Stakes, Variant
+from dealerassist.rules.model.house_rules import HouseRules, StrippedDeckRule, StrippedRules
+from dealerassist.rules.model.variants import (
     deck_size,
     game,
     limit_bet_size,
