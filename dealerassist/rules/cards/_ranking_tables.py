@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from itertools import combinations_with_replacement
 
 # Greedy Sidon-style weights: every 5-card rank multiset over the first n ranks has a
-# distinct weight sum (checked in tests/unit/rules/test_rankings.py). Max sum 360,918.
+# distinct weight sum (checked in tests/unit/rules/cards/test_rankings.py). Max sum 360,918.
 RANK_WEIGHTS: tuple[int, ...] = (
     0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415,
 )  # fmt: skip
