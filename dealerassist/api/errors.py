@@ -28,7 +28,7 @@ from dealerassist.errors import (
     RateLimited,
     Unavailable,
 )
-from dealerassist.rules.violations import RuleViolation
+from dealerassist.rules.model.violations import RuleViolation
 
 PROBLEM_MIME = "application/problem+json"
 PROBLEM_BASE = "https://dealerassist.invalid/problems/"

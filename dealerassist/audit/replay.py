@@ -23,8 +23,8 @@ from typing import Any
 
 from dealerassist.audit.chain import canonical_json
 from dealerassist.audit.envelope import FLOOR_CALL, REJECTED, parse_at
-from dealerassist.rules.house_rules import HouseRules
-from dealerassist.rules.violations import RuleViolation
+from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.violations import RuleViolation
 
 CREATE_TABLE = "create_table"
 
@@ -42,7 +42,7 @@ def load_engine() -> ReplayEngine | None:
     """The real engine (``dealerassist.rules.engine``), or ``None`` if it cannot be imported."""
     try:
         engine = importlib.import_module("dealerassist.rules.engine")
-        actions = importlib.import_module("dealerassist.rules.actions")
+        actions = importlib.import_module("dealerassist.rules.model.actions")
         return ReplayEngine(
             new_table=engine.new_table,
             apply=engine.apply,

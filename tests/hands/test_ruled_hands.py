@@ -17,7 +17,7 @@ from dealerassist.audit.chain import seal
 from dealerassist.audit.hands import hand_records
 from dealerassist.audit.phh.writer import hand_to_phh
 from dealerassist.audit.verify import verify
-from dealerassist.rules.house_rules import DrawRules, HouseRules, ReshufflePool
+from dealerassist.rules.model.house_rules import DrawRules, HouseRules, ReshufflePool
 from dealerassist.service import rulings as floor
 from dealerassist.service import tables as uc
 from dealerassist.service.ports import AnswerKind, Services

@@ -28,7 +28,7 @@ from dealerassist.audit.phh.model import (
 )
 from dealerassist.audit.phh.numbering import player_number
 from dealerassist.errors import InvalidInput
-from dealerassist.rules.ruling_commands import RULE_ID_PATTERN
+from dealerassist.rules.model.ruling_commands import RULE_ID_PATTERN
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"

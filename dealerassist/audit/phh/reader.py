@@ -42,7 +42,6 @@ from typing import Any
 
 from dealerassist.audit.phh.codec import DECK, loads, parse_action
 from dealerassist.audit.phh.model import (
-    HAND_SIZE,
     UNKNOWN_CARD,
     Action,
     ActionCode,
@@ -51,8 +50,11 @@ from dealerassist.audit.phh.model import (
 )
 from dealerassist.audit.phh.numbering import Numbering, from_phh_order
 from dealerassist.errors import InvalidInput
-from dealerassist.rules import kills
-from dealerassist.rules.actions import (
+from dealerassist.rules.floor.exposed import keeps, rank_of
+from dealerassist.rules.hand import kills
+from dealerassist.rules.hand.dealing import HAND_SIZE
+from dealerassist.rules.hand.fifth_cards import splits
+from dealerassist.rules.model.actions import (
     Act,
     ActionKind,
     Command,
@@ -65,14 +67,12 @@ from dealerassist.rules.actions import (
     Variant,
     command_from_dict,
 )
-from dealerassist.rules.blinds import LIVE_ENTRY
-from dealerassist.rules.exposed import keeps, rank_of
-from dealerassist.rules.fifth_cards import splits
-from dealerassist.rules.house_rules import ButtonMethod, HouseRules
-from dealerassist.rules.posting import BIG_BLIND_ONLY
-from dealerassist.rules.ruling_commands import AcceptEntry, Ruling
-from dealerassist.rules.state import TableState, evolve
-from dealerassist.rules.violations import RuleId
+from dealerassist.rules.model.house_rules import ButtonMethod, HouseRules
+from dealerassist.rules.model.ruling_commands import AcceptEntry, Ruling
+from dealerassist.rules.model.state import TableState, evolve
+from dealerassist.rules.model.violations import RuleId
+from dealerassist.rules.table.blinds import LIVE_ENTRY
+from dealerassist.rules.table.posting import BIG_BLIND_ONLY
 
 __all__ = ["VARIANTS", "parse_action", "parse_phh", "replay_seats", "to_commands"]
 
