@@ -179,22 +179,7 @@ def to_commands(
     """
     spec = _shared_table_spec(hand, profile_id, table_id)
     numbering = Numbering(replay_seats(hand))
-    commands: list[Command] = [
-        SeatPlayer(seat=seat, player=name, stack=stack)
-        for seat, name, stack in zip(
-            numbering.seats, _names(hand), seated_stacks(hand), strict=True
-        )
-    ]
-    stand_ins = _stand_ins(hand)
-    if stand_ins:
-        stack = max(hand.starting_stacks)
-        commands += [SeatPlayer(seat=seat, player=name, stack=stack) for seat, name in stand_ins]
-    volunteer = hand.kill_player if rules is not None and kills.is_optional(rules) else 0
-    killer = numbering.seat(volunteer) if volunteer else None
-    commands.append(StartHand(button=_button_seat(hand), kill_seat=killer))
-    for seat, name in stand_ins:
-        if name not in _WAITING_NAMES:  # BLIND-07: not dealt in; a big blind moves on
-            commands.append(Act(seat=seat, action=ActionKind.SIT_OUT))
+    commands = _seating(hand, numbering, rules)
     live_blinds = _live_blinds(hand)
     by_player: list[Act] = [_post(hand, seat) for seat in _posting_order(hand, live_blinds)]
     split_five = rules is not None and splits(HAND_SIZE, rules)
@@ -209,8 +194,29 @@ def to_commands(
     ruled: dict[int, list[Command]] = {}
     for at, ruling in mapper.ruled:
         ruled.setdefault(posts + at, []).append(_ruling_command(ruling, numbering))
-    commands += _rulings(by_player, accepted, ruled)
-    return spec, commands
+    return spec, commands + _rulings(by_player, accepted, ruled)
+
+
+def _seating(hand: HandHistory, numbering: Numbering, rules: HouseRules | None) -> list[Command]:
+    """The players seated at their replay seats (``numbering``), the stand-ins for seats the
+    file does not list (``_stand_ins``), the hand started (with the volunteer who kills, where
+    kills are optional) and the stand-ins that are not dealt in sat out."""
+    stacks = seated_stacks(hand)
+    commands: list[Command] = [
+        SeatPlayer(seat=seat, player=name, stack=stack)
+        for seat, name, stack in zip(numbering.seats, _names(hand), stacks, strict=True)
+    ]
+    stand_ins = _stand_ins(hand)
+    if stand_ins:
+        stack = max(hand.starting_stacks)
+        commands += [SeatPlayer(seat=seat, player=name, stack=stack) for seat, name in stand_ins]
+    volunteer = hand.kill_player if rules is not None and kills.is_optional(rules) else 0
+    killer = numbering.seat(volunteer) if volunteer else None
+    commands.append(StartHand(button=_button_seat(hand), kill_seat=killer))
+    for seat, name in stand_ins:
+        if name not in _WAITING_NAMES:  # BLIND-07: not dealt in; a big blind moves on
+            commands.append(Act(seat=seat, action=ActionKind.SIT_OUT))
+    return commands
 
 
 def _rulings(
@@ -825,6 +831,26 @@ def prepare_table(hand: HandHistory, table: TableState, rules: HouseRules) -> Ta
     if hand.posts is None and not hand.kill_player and not moved:
         return table
     numbering = Numbering(replay_seats(hand))
+    table = _owing_players(hand, table, numbering)
+    small, big = blind_seats(hand)
+    if _empty_small_blind(hand):
+        table = _empty_small_blind_before(hand, table, rules)
+    elif _big_blind_on_the_button(hand):
+        table = _big_blind_on_the_button_before(hand, table, rules)
+    elif small == _dead_seat(hand) and big != 1:
+        raise InvalidInput("_posts: a dead small blind is replayed only with p1 the big blind")
+    if _waiting_seat(hand) or _small_blind_waits(hand):  # BLIND-08: waits for the big blind
+        waits = evolve(table.seat(_dead_seat(hand)), waiting=RuleId.BLIND_08.value)
+        table = table.with_seat(waits)
+    if _dead_button(hand):
+        table = _dead_button_before(hand, table, rules, small, big)
+    return _killer(hand, table, rules, numbering) if hand.kill_player else table
+
+
+def _owing_players(hand: HandHistory, table: TableState, numbering: Numbering) -> TableState:
+    """Each player as our ``_posts`` says he posted: a missed big blind made up (its marker,
+    BLIND-07/08), a missed small blind posted dead (BLIND-09), a newcomer's big blind
+    (BLIND-05), a big blind with the small blind he missed dead in the middle."""
     for player in range(1, hand.player_count + 1):
         parts = _parts(hand, player)
         seat = table.seat(numbering.seat(player))
@@ -838,26 +864,22 @@ def prepare_table(hand: HandHistory, table: TableState, rules: HouseRules) -> Ta
             table = table.with_seat(evolve(seat, new_player=True))
         elif "dead_small_blind" in parts:
             table = table.with_seat(evolve(seat, missed_blind="small"))
-    small, big = blind_seats(hand)
-    if _empty_small_blind(hand):
-        table = _empty_small_blind_before(hand, table, rules)
-    elif _big_blind_on_the_button(hand):
-        table = _big_blind_on_the_button_before(hand, table, rules)
-    elif small == _dead_seat(hand) and big != 1:
-        raise InvalidInput("_posts: a dead small blind is replayed only with p1 the big blind")
-    if _waiting_seat(hand) or _small_blind_waits(hand):  # BLIND-08: waits for the big blind
-        waits = evolve(table.seat(_dead_seat(hand)), waiting=RuleId.BLIND_08.value)
-        table = table.with_seat(waits)
-    if _dead_button(hand):
-        table = _dead_button_before(hand, table, rules, small, big)
-    if hand.kill_player:
-        if kills.is_required(rules):  # KILL-02: it won the last two pots
-            table = evolve(table, kill_leg=numbering.seat(hand.kill_player), kill_legs=2)
-        elif not kills.is_optional(rules):
-            raise InvalidInput(
-                f"p{hand.kill_player} kills this hand (_kill, KILL-01): replay it under a "
-                f"profile with kill pots ({rules.profile_id} has none)"
-            )
+    return table
+
+
+def _killer(
+    hand: HandHistory, table: TableState, rules: HouseRules, numbering: Numbering
+) -> TableState:
+    """KILL-01/02: where kills are required, the player who kills has won the last two pots;
+    where they are optional ``to_commands`` names him on ``start_hand``; elsewhere the hand
+    is refused."""
+    if kills.is_required(rules):  # KILL-02: it won the last two pots
+        return evolve(table, kill_leg=numbering.seat(hand.kill_player), kill_legs=2)
+    if not kills.is_optional(rules):
+        raise InvalidInput(
+            f"p{hand.kill_player} kills this hand (_kill, KILL-01): replay it under a "
+            f"profile with kill pots ({rules.profile_id} has none)"
+        )
     return table
 
 
@@ -1000,6 +1022,14 @@ _MUCK = ActionKind.MUCK
 _DEAL = ActionKind.DEAL
 
 
+def _ruled_before(hand: HandHistory) -> dict[int, list[Mapping[str, Any]]]:
+    """Our ``_ruled`` by the index of the action each ruling came before."""
+    ruled: dict[int, list[Mapping[str, Any]]] = {}
+    for before, ruling in hand.ruled:
+        ruled.setdefault(before, []).append(ruling)
+    return ruled
+
+
 class _Mapper:
     """Walks the PHH actions once, keeping what the mapping needs: bets and held cards."""
 
@@ -1027,49 +1057,58 @@ class _Mapper:
         self.accepted: dict[int, str] = {}  # index in the acts -> rule waived (``_accepted``)
         self.ruled: list[tuple[int, Mapping[str, Any]]] = []  # (index in the acts, ``_ruled``)
         self.raisers: list[int] = []  # who bet or raised in this betting round, in turn
+        self.drawn: set[int | None] = set()  # players that declared in this draw round
+        self.early: list[tuple[int, int, int]] = []  # ``_early_fifths`` still to come
 
     def commands(self) -> list[Act]:
         check_replacements(self.hand.actions)
-        acts = self.acts = []
-        drawn: set[int | None] = set()  # players that declared in this draw round
         hand = self.hand
-        early = list(hand.early_fifths) if hand.dealt_in_turn else []
-        draws = self.draws  # for _early_fifths and _exposed
-        in_turn = hand.dealt_in_turn or hand.count_mode
+        acts = self.acts = []
+        self.early = list(hand.early_fifths) if hand.dealt_in_turn else []
         accepted = dict(hand.accepted)
-        ruled: dict[int, list[Mapping[str, Any]]] = {}
-        for before, ruling in hand.ruled:
-            ruled.setdefault(before, []).append(ruling)
+        ruled = _ruled_before(hand)
         actions = hand.actions
+        in_turn = hand.dealt_in_turn or hand.count_mode
         for index in _interleaved_order(actions) if in_turn else range(len(actions)):
             action = actions[index]
             handler = _HANDLERS.get(action.code)
             if handler is None:
                 raise InvalidInput(f"{action.text!r}: not an action of the games we deal")
-            if action.code is _DISCARD:
-                if action.player in drawn:  # a new draw round with no betting between
-                    acts.extend(self.fifths)
-                    self.fifths, drawn = [], set()
-                drawn.add(action.player)
-            elif action.code is not _DEAL_HOLE:
-                acts.extend(self.fifths)  # the draw is over: the fifth cards owed (DRAW-03)
-                self.fifths, drawn = [], set()
-            if index in ruled:  # the floor's rulings (``_ruled``) come before this action
-                for ruling in ruled.pop(index):
-                    self._enter_ruling(len(acts), ruling)
+            self._draw_round(action)
+            for ruling in ruled.pop(index, ()):  # the floor's rulings (``_ruled``) come before
+                self._enter_ruling(len(acts), ruling)
             acts.append(handler(self, action.player or 0, action))
             if index in accepted:
                 self.accepted[len(acts) - 1] = accepted[index]
             if action.code is _DISCARD:
-                draws[action.player] = draws.get(action.player, 0) + 1
-                while early and early[0][1:] == (action.player, draws[action.player]):
-                    self._fifth_now(early.pop(0)[0])  # one or more players' fifth cards
+                self._discarded(action.player or 0)
         if self.exposures:
             player, draw = next(iter(self.exposures))
             raise InvalidInput(f"_exposed: p{player} has no deal line after its draw {draw}")
         for ruling in ruled.pop(len(actions), []):  # after every action
             self._enter_ruling(len(acts) + len(self.fifths), ruling)
         return acts + self.fifths
+
+    def _draw_round(self, action: Action) -> None:
+        """A discard of a player who declared in this draw round starts a new one (no betting
+        between); any action but a deal ends it. Then the fifth cards owed come (DRAW-03)."""
+        if action.code is _DISCARD:
+            if action.player in self.drawn:
+                self._fifths_now()
+            self.drawn.add(action.player)
+        elif action.code is not _DEAL_HOLE:
+            self._fifths_now()
+
+    def _fifths_now(self) -> None:
+        self.acts.extend(self.fifths)
+        self.fifths, self.drawn = [], set()
+
+    def _discarded(self, player: int) -> None:
+        """``player`` made a draw: the fifth cards ``_early_fifths`` says came then."""
+        draws, early = self.draws, self.early
+        draws[player] = draws.get(player, 0) + 1
+        while early and early[0][1:] == (player, draws[player]):
+            self._fifth_now(early.pop(0)[0])  # one or more players' fifth cards
 
     def _enter_ruling(self, at: int, ruling: Mapping[str, Any]) -> None:
         """A ``_ruled`` ruling, entered before the act at index ``at``; a killed hand's bet
