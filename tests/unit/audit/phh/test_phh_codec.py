@@ -170,7 +170,7 @@ def hand_histories(draw: st.DrawFn) -> HandHistory:
     )
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hand_histories())
 def test_a_hand_written_and_read_again_is_the_same_hand(hand: HandHistory) -> None:
     """model -> dumps -> loads == model, for every field of the standard and of ours."""
