@@ -45,8 +45,14 @@ from dealerassist.json_codec import compact, parse
 from dealerassist.rules.state import TableState
 from dealerassist.service.ports import ChainHead, IdempotencyRecord, TableRecord
 
-TABLE_KEY = "da:table:{table_id}"
-IDEMPOTENCY_KEY = "da:idem:{key}"
+# Every key of a table carries the hash tag ``{table_id}``: on a Redis Cluster its state,
+# head, idempotency records, staged events and fork mark share one slot, so the commit
+# stays one script on one node (``adapters.redis_cluster``). Before 0.x they had no tag
+# (``LEGACY_*``); ``dealerassist migrate-redis`` renames them (``adapters.redis_migration``).
+TABLE_KEY = "da:table:{{{table_id}}}"
+IDEMPOTENCY_KEY = "da:idem:{{{table_id}}}:{key}"
+LEGACY_TABLE_KEY = "da:table:{table_id}"
+LEGACY_IDEMPOTENCY_KEY = "da:idem:{key}"
 MAX_COMMIT_ATTEMPTS = 20
 
 # The compare-and-set of one commit while a drain job is on (see the module docstring).
@@ -80,14 +86,19 @@ def table_key(table_id: str) -> str:
     """The Redis key of one table.
 
     >>> table_key("T7")
-    'da:table:T7'
+    'da:table:{T7}'
     """
     return TABLE_KEY.format(table_id=table_id)
 
 
-def idempotency_key(key: str) -> str:
-    """The Redis key of one idempotency record (``key`` is already scoped by the caller)."""
-    return IDEMPOTENCY_KEY.format(key=key)
+def idempotency_key(table_id: str, key: str) -> str:
+    """The Redis key of one idempotency record of a table (``key`` is already scoped by
+    the caller to its token): in the table's slot, so the commit can check and write it.
+
+    >>> idempotency_key("T7", "tablet:k1")
+    'da:idem:{T7}:tablet:k1'
+    """
+    return IDEMPOTENCY_KEY.format(table_id=table_id, key=key)
 
 
 def encode_record(record: TableRecord) -> bytes:
@@ -212,7 +223,7 @@ class RedisTransaction:
         self._store = store
         self._pipe = pipe
         self._table_id = table_id
-        self._keys = [table_key(table_id)] + ([idempotency_key(key)] if key else [])
+        self._keys = [table_key(table_id)] + ([idempotency_key(table_id, key)] if key else [])
         self._queue_keys = store.queue.watch_keys(table_id)
         self._forked_key = table_forked_key(table_id)
         self.record: TableRecord | None = None

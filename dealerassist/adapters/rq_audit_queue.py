@@ -52,13 +52,16 @@ from rq.serializers import JSONSerializer
 from dealerassist.audit.chain import canonical_json
 from dealerassist.audit.envelope import parse_at
 
-PENDING_KEY = "da:audit:pending:{table_id}"
+# The keys of one table carry its hash tag (see ``redis_tables.TABLE_KEY``).
+PENDING_KEY = "da:audit:pending:{{{table_id}}}"
+LEGACY_PENDING_KEY = "da:audit:pending:{table_id}"
 DIRTY_KEY = "da:audit:dirty:{queue}"
 DRAIN_FLAG_KEY = "da:audit:draining:{queue}"
 TABLES_KEY = "da:audit:tables"
 ISOLATED_KEY = "da:audit:isolated:{queue}"
 FORKED_KEY = "da:audit:forked"
-TABLE_FORKED_KEY = "da:audit:forked:{table_id}"
+TABLE_FORKED_KEY = "da:audit:forked:{{{table_id}}}"
+LEGACY_TABLE_FORKED_KEY = "da:audit:forked:{table_id}"
 
 DRAIN_JOB = "dealerassist.worker.drain_tables"
 TABLE_DRAIN_JOB = "dealerassist.worker.drain_table"
@@ -132,7 +135,7 @@ def pending_key(table_id: str) -> str:
     """The Redis list holding ``table_id``'s staged events.
 
     >>> pending_key("T7")
-    'da:audit:pending:T7'
+    'da:audit:pending:{T7}'
     """
     return PENDING_KEY.format(table_id=table_id)
 
@@ -187,7 +190,7 @@ def table_forked_key(table_id: str) -> str:
     """The Redis key set while a table's chain is forked (the table store refuses commits).
 
     >>> table_forked_key("T7")
-    'da:audit:forked:T7'
+    'da:audit:forked:{T7}'
     """
     return TABLE_FORKED_KEY.format(table_id=table_id)
 

@@ -12,6 +12,7 @@ from dealerassist.adapters.redis_tables import (
     RedisTableStore,
     RedisTransaction,
     encode_record,
+    idempotency_key,
     table_key,
 )
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue, drain_flag_key, pending_key
@@ -94,7 +95,9 @@ def test_the_script_refuses_an_idempotency_key_taken_meanwhile(
     """The same key committed by another process first: Conflict, so the caller replays."""
     remember = IdempotencyRecord("f" * 64, AnswerKind.ACCEPTED, {"version": 2})
     with store.transaction("T1", "tablet:k9") as tx:
-        redis_client.set("da:idem:tablet:k9", b'{"fingerprint":"0","kind":"accepted"}')
+        redis_client.set(
+            idempotency_key("T1", "tablet:k9"), b'{"fingerprint":"0","kind":"accepted"}'
+        )
         with pytest.raises(Conflict):
             tx.commit(_record(2, 2), [_event(2)], remember)
     assert store.load("T1") == _record(1, 1)
