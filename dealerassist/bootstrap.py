@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import redis
 from redis.backoff import ExponentialBackoff
@@ -19,12 +20,13 @@ from redis.retry import Retry
 
 from dealerassist.adapters.audit_integrity import AuditIntegrityReport
 from dealerassist.adapters.checkpointing import public_keys
-from dealerassist.adapters.redis_floor_calls import RedisFloorCalls
-from dealerassist.adapters.redis_partitions import (
-    PartitionedAuditQueue,
-    PartitionedTableStore,
-    redis_urls,
+from dealerassist.adapters.redis_cluster import (
+    ClusterAuditQueue,
+    cluster_client,
+    is_cluster_url,
+    retrying,
 )
+from dealerassist.adapters.redis_floor_calls import RedisFloorCalls
 from dealerassist.adapters.redis_rate_limits import RedisRefusalLimiter, RedisVerifyGate
 from dealerassist.adapters.redis_tables import RedisTableStore
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue
@@ -103,19 +105,25 @@ def build_services(settings: Settings) -> Services:
         raise InvalidInput("REDIS_URL is not set (`dealerassist serve` starts an embedded Redis)")
     if settings.database_url == settings.sqlite_url:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
-    connections = [redis_connection(url) for url in redis_urls(settings.redis_url)]
-    queues = [RQAuditQueue(connection) for connection in connections]
-    stores = [
-        RedisTableStore(connection, queue, settings.idempotency_ttl_seconds)
-        for connection, queue in zip(connections, queues, strict=True)
-    ]
-    connection = connections[0]  # floor calls and verification jobs: on the first Redis
+    queue: RQAuditQueue
+    if is_cluster_url(settings.redis_url):
+        connection = redis_connection(jobs_redis_url(settings))
+        cluster: Any = cluster_client(
+            settings.redis_url,
+            socket_timeout=REDIS_SOCKET_TIMEOUT,
+            socket_connect_timeout=REDIS_SOCKET_TIMEOUT,
+        )
+        queue = ClusterAuditQueue(cluster, connection)
+        store = RedisTableStore(cluster, queue, settings.idempotency_ttl_seconds, retrying)
+    else:
+        connection = redis_connection(jobs_redis_url(settings))
+        queue = RQAuditQueue(connection)
+        store = RedisTableStore(connection, queue, settings.idempotency_ttl_seconds)
     audit_store = SqlAuditStore(settings.database_url)
     limits = VerifyLimits(max_events=settings.verify_sync_max_events)
-    partitioned = len(stores) > 1  # tables partitioned across Redis by table ID
     return Services(
-        tables=PartitionedTableStore(stores) if partitioned else stores[0],
-        audit_queue=PartitionedAuditQueue(queues) if partitioned else queues[0],
+        tables=store,
+        audit_queue=queue,
         audit_store=audit_store,
         profiles=ProfileDirectory.load(settings.profiles_dir),
         clock=SystemClock(),
@@ -135,5 +143,28 @@ def build_services(settings: Settings) -> Services:
         ),
         audit_catalog=SqlAuditCatalog(audit_store),
         floor_call_limits=settings.floor_call_limits,
-        integrity=AuditIntegrityReport(audit_store, queues, public_keys()),
+        integrity=AuditIntegrityReport(audit_store, [queue], public_keys()),
     )
+
+
+def jobs_redis_url(settings: Settings) -> str:
+    """The ordinary Redis of RQ's queues, floor calls and rate limits: ``RQ_REDIS_URL`` with
+    a cluster (required: RQ does not support Redis Cluster), else ``REDIS_URL`` itself (the
+    drain's job is enqueued in the commit's transaction, so it must be the same Redis)."""
+    url = settings.redis_url
+    jobs = settings.jobs_redis_url
+    if not url:
+        raise InvalidInput("REDIS_URL is not set (`dealerassist serve` starts an embedded Redis)")
+    if is_cluster_url(url):
+        if not jobs or is_cluster_url(jobs):
+            raise InvalidInput(
+                "REDIS_URL names a Redis Cluster: set RQ_REDIS_URL to an ordinary Redis for "
+                "the job queues, floor calls and rate limits (RQ does not support a cluster)"
+            )
+        return jobs
+    if jobs and jobs != url:
+        raise InvalidInput(
+            "RQ_REDIS_URL is for a Redis Cluster (REDIS_URL=redis+cluster://…); with one Redis "
+            "leave it unset: the drain's jobs must be on the tables' Redis"
+        )
+    return url

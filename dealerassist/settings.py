@@ -43,6 +43,9 @@ class Settings:
 
     data_dir: Path = Path("var")
     redis_url: str | None = None
+    # The ordinary Redis of RQ's queues, open floor calls and rate limits where REDIS_URL is
+    # a Redis Cluster (RQ does not support one); with one Redis, that Redis (unset).
+    jobs_redis_url: str | None = None
     database_url: str = ""
     tokens_file: Path | None = None
     profiles_dir: Path = DEFAULT_PROFILES_DIR
@@ -70,6 +73,7 @@ class Settings:
         settings = cls(
             data_dir=data_dir,
             redis_url=env.get("REDIS_URL") or None,
+            jobs_redis_url=env.get("RQ_REDIS_URL") or None,
             tokens_file=Path(tokens) if tokens else None,
             profiles_dir=Path(env.get("DEALERASSIST_PROFILES_DIR") or DEFAULT_PROFILES_DIR),
             idempotency_ttl_seconds=_positive(

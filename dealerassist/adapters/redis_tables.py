@@ -32,9 +32,9 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 import redis
 
@@ -79,7 +79,27 @@ if #ARGV > 5 then
 end
 return 1
 """
+# The same compare-and-set on a Redis Cluster (``adapters.redis_cluster``): only keys of the
+# table's slot (KEYS: table, idempotency record, pending list; ARGV as above), no dirty set,
+# tables set or drain flag (the store lists the table for the drain after it); 1 or 0.
+_CLUSTER_COMMIT_SCRIPT = """
+if ARGV[1] == '' then
+  if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+elseif redis.call('GETRANGE', KEYS[1], 0, #ARGV[1] - 1) ~= ARGV[1] then
+  return 0
+end
+if ARGV[3] ~= '' and redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
+redis.call('SET', KEYS[1], ARGV[2])
+if ARGV[3] ~= '' then redis.call('SET', KEYS[2], ARGV[3], 'EX', ARGV[4]) end
+if #ARGV > 5 then redis.call('RPUSH', KEYS[3], unpack(ARGV, 6)) end
+return 1
+"""
 CACHE_SIZE = 64
+T = TypeVar("T")
+
+
+def _once(call: Callable[[], T]) -> T:
+    return call()
 
 
 def table_key(table_id: str) -> str:
@@ -174,13 +194,21 @@ def _decode_remembered(raw: bytes | str | None) -> IdempotencyRecord | None:
     return None if raw is None else IdempotencyRecord.from_dict(parse(raw))
 
 
+# What a Redis (or a Redis Cluster: redis-py's cluster errors are not all RedisErrors, e.g.
+# "no reachable node", a slot no node serves) raises when it cannot answer.
+REDIS_ERRORS: tuple[type[Exception], ...] = (
+    redis.RedisError,
+    redis.exceptions.RedisClusterException,
+)
+
+
 @contextmanager
 def _unavailable_on_redis_errors() -> Iterator[None]:
     try:
         yield
     except redis.exceptions.WatchError:
         raise
-    except redis.RedisError as exc:
+    except REDIS_ERRORS as exc:
         raise Unavailable(f"Redis is unavailable: {exc}") from exc
 
 
@@ -235,7 +263,8 @@ class RedisTransaction:
         """Read the table, the idempotency record, the drain flag and the table's fork mark
         (one MGET, no WATCH); ``Conflict`` if the audit drain found the table forked or
         rewound: a commit would build on a head older than the audit store's."""
-        found = self._store.connection.mget(self._keys + self._queue_keys + [self._forked_key])
+        keys = self._keys + self._queue_keys + [self._forked_key]
+        found = self._store.retry(lambda: self._store.connection.mget(keys))
         if found[-1] is not None:
             seq = json.loads(found[-1])[0]
             raise Conflict(
@@ -275,9 +304,11 @@ class RedisTransaction:
         table or the idempotency key moved since ``begin``."""
         value = encode_record(record)
         remembered = None if remember is None else encode_remembered(remember)
-        fast = self._drain_queued or not events
+        fast = self._drain_queued or not events or self._store.cluster
         if fast and self._script_commit(value, remembered, events):
             self._store.cache.remember(value, record)
+            if events and self._store.cluster:
+                self._store.queue.mark_dirty(self._table_id)
             return
         self._rewatch_or_conflict()  # the MULTI/EXEC path needs its WATCH
         for _ in range(MAX_COMMIT_ATTEMPTS):
@@ -305,7 +336,8 @@ class RedisTransaction:
             self._table_id,
             *(encode_event(event) for event in events),
         ]
-        written = int(self._store.commit_script(keys=keys, args=args))
+        script = self._store.commit_script
+        written = int(self._store.retry(lambda: script(keys=keys, args=args)))
         if written == 0:
             raise Conflict("the table changed since it was read", self._current_version())
         return written == 1
@@ -345,13 +377,23 @@ class RedisTableStore:
     """The TableStore port on Redis."""
 
     def __init__(
-        self, connection: redis.Redis, queue: RQAuditQueue, idempotency_ttl: int = 600
+        self,
+        connection: redis.Redis,
+        queue: RQAuditQueue,
+        idempotency_ttl: int = 600,
+        retry: Callable[[Callable[[], Any]], Any] | None = None,
     ) -> None:
         self.connection = connection
         self.queue = queue
         self.idempotency_ttl = idempotency_ttl
         self.cache = DecodedCache()
-        self.commit_script = connection.register_script(_COMMIT_SCRIPT)
+        # A cluster (``adapters.redis_cluster``): its queue stages by the pending list
+        # alone, every commit is the script, and ``retry`` rides out slot migrations.
+        self.cluster = queue.on_cluster
+        self.retry: Callable[[Callable[[], Any]], Any] = retry or _once
+        self.commit_script = connection.register_script(
+            _CLUSTER_COMMIT_SCRIPT if self.cluster else _COMMIT_SCRIPT
+        )
 
     @contextmanager
     def transaction(self, table_id: str, idempotency_key: str | None) -> Iterator[RedisTransaction]:
@@ -364,18 +406,34 @@ class RedisTableStore:
     def load(self, table_id: str) -> TableRecord | None:
         """Read one table (no transaction)."""
         with _unavailable_on_redis_errors():
-            raw: bytes | None = self.connection.get(table_key(table_id))  # type: ignore[assignment]
+            key = table_key(table_id)
+            raw: bytes | None = self.retry(lambda: self.connection.get(key))
             return self.cache.decode(raw)
 
     def ping(self) -> None:
-        """Raise ``errors.Unavailable`` if Redis does not answer."""
+        """Raise ``errors.Unavailable`` if Redis (every primary of a cluster) does not answer."""
         with _unavailable_on_redis_errors():
-            self.connection.ping()
+            for _, client in self.nodes():
+                client.ping()
 
     def persistence(self) -> str:
-        """What a restart of this Redis keeps (``persistence``)."""
+        """What a restart of this Redis keeps (``persistence``); on a cluster, the same for
+        every primary, or node by node."""
         with _unavailable_on_redis_errors():
-            return persistence(self.connection)
+            kept = [(name, persistence(client)) for name, client in self.nodes()]
+        if len({value for _, value in kept}) == 1:
+            return kept[0][1]
+        return "; ".join(f"{name}: {value}" for name, value in kept)
+
+    def nodes(self) -> list[tuple[str, redis.Redis]]:
+        """The Redis servers holding tables, by name, each with a plain client on it: the
+        one Redis (named ``redis``), or each primary of a cluster (``host:port``)."""
+        if not self.cluster:
+            return [("redis", self.connection)]
+        from dealerassist.adapters.redis_cluster import primaries
+
+        cluster: Any = self.connection
+        return [(str(node.name), cluster.get_redis_connection(node)) for node in primaries(cluster)]
 
 
 DURABLE = "aof always"  # every write on disk before Redis answers it

@@ -226,6 +226,9 @@ def _as_text(value: bytes | str) -> str:
 class RQAuditQueue:
     """Stages audit events in Redis and enqueues the drain job on the ``audit`` RQ queue."""
 
+    # The Redis Cluster's queue (``adapters.redis_cluster``) stages by the pending list alone
+    on_cluster = False
+
     def __init__(
         self,
         connection: redis.Redis,
@@ -257,6 +260,10 @@ class RQAuditQueue:
         """What a staging touches, in this order: the table's pending list, the dirty set,
         the set of tables that ever staged, and the drain flag it checks."""
         return [pending_key(table_id), self.dirty_key, TABLES_KEY, self.flag_key]
+
+    def mark_dirty(self, table_id: str) -> None:
+        """After a commit staged events (nothing here: the commit did it; a cluster's queue
+        lists the table for its drain)."""
 
     def stage(
         self,
