@@ -157,7 +157,8 @@ def _cmd_migrate_redis(args: argparse.Namespace) -> int:
         if target_url in urls:
             raise InvalidInput("--from names REDIS_URL itself: leave --from out to rename in place")
         sources = [redis.Redis.from_url(url) for url in urls]
-        report = migrate(sources, target)
+        shared = redis.Redis.from_url(jobs_url()) if cluster else None
+        report = migrate(sources, target, shared=shared)
     print(json.dumps(report.to_dict(), indent=2))
     return 0 if report.ok else 1
 

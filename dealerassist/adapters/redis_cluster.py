@@ -271,26 +271,41 @@ class ClusterAuditQueue(RQAuditQueue):
         if retrying(lambda: self.cluster.llen(pending_key(table_id))):
             retrying(lambda: self.cluster.sadd(bucket, table_id))
 
+    # The isolated and forked tables' lists are on the jobs Redis: readiness and the alerts
+    # read them whichever node is down. A table's own fork mark is in its slot (the commit
+    # reads it with the table).
+
     def isolate(self, table_id: str, reason: str) -> None:
         """Set the table apart: the drain skips it; ``run_cluster_worker`` retries it every
         ``SWEEP_SECONDS`` (no RQ job: RQ cannot reach the cluster)."""
-        self.cluster.hset(self.isolated_key, table_id, reason)
-        self.cluster.srem(dirty_bucket_key(table_id), table_id)
+        self.jobs.hset(self.isolated_key, table_id, reason)
+        retrying(lambda: self.cluster.srem(dirty_bucket_key(table_id), table_id))
+
+    def isolated(self) -> dict[str, str]:
+        found = self.jobs.hgetall(self.isolated_key)
+        return {_as_text(key): _as_text(value) for key, value in found.items()}
 
     def lift_isolation(self, table_id: str) -> bool:
-        lifted = bool(self.cluster.hdel(self.isolated_key, table_id))
+        lifted = bool(self.jobs.hdel(self.isolated_key, table_id))
         if lifted and self.pending(table_id):
             self.mark_dirty(table_id)
         return lifted
 
     def mark_forked(self, table_id: str, seq: int, stored_hash: str) -> None:
         value = json.dumps([seq, stored_hash])
-        self.cluster.hset(FORKED_KEY, table_id, value)
+        self.jobs.hset(FORKED_KEY, table_id, value)
         retrying(lambda: self.cluster.set(table_forked_key(table_id), value))
 
     def clear_forked(self, table_id: str) -> None:
-        self.cluster.hdel(FORKED_KEY, table_id)
+        self.jobs.hdel(FORKED_KEY, table_id)
         retrying(lambda: self.cluster.delete(table_forked_key(table_id)))
+
+    def forked(self) -> dict[str, tuple[int, str]]:
+        found: dict[str, tuple[int, str]] = {}
+        for key, value in self.jobs.hgetall(FORKED_KEY).items():
+            seq, stored_hash = json.loads(value)
+            found[_as_text(key)] = (int(seq), str(stored_hash))
+        return found
 
     def release_drain(self) -> bool:
         return True  # no flag to release
@@ -381,29 +396,54 @@ class ClusterAuditQueue(RQAuditQueue):
 
 @dataclass
 class ClusterNodeView:
-    """One primary of the cluster as readiness sees it: its name, a plain client on it
-    (commands about its own keys), and the queue's view of the tables it holds."""
+    """One primary of the cluster as readiness sees it: its name, a plain client on it, and
+    the cluster's queue. Its backlog is read on the node alone (a scan of its pending
+    lists), so a dead node fails its own checks and no other's; a list whose slot is on
+    the move meanwhile (MOVED, ASK) is left to the node it goes to."""
 
     name: str
     client: redis.Redis
     queue: ClusterAuditQueue
 
-    def tables_here(self) -> list[str]:
-        return self.queue.dirty_by_node().get(self.name, [])
+    def _pending_lists(self) -> list[str]:
+        prefix = PENDING_KEY.format(table_id="")[:-1]
+        return sorted(
+            _as_text(key) for key in self.client.scan_iter(match=prefix + "*", count=SCAN_COUNT)
+        )
+
+    def _each(self, command: str) -> list[Any]:
+        found = []
+        for key in self._pending_lists():
+            try:
+                found.append(
+                    self.client.llen(key) if command == "LLEN" else self.client.lindex(key, 0)
+                )
+            except redis.ResponseError:  # MOVED or ASK: the slot is leaving this node
+                continue
+        return found
 
     def depth(self) -> int:
-        return sum(self.queue.pending(table_id) for table_id in self.tables_here())
+        return sum(int(length) for length in self._each("LLEN"))
 
     def oldest_staged_at(self) -> float | None:
-        return self.queue._oldest(self.tables_here())
+        times = [
+            parse_at(decode_event(raw)["at"]).timestamp() for raw in self._each("LINDEX") if raw
+        ]
+        return min(times) if times else None
 
     def live_workers(self) -> list[str]:
         return self.queue.live_workers()
 
 
-def node_views(queue: ClusterAuditQueue) -> list[ClusterNodeView]:
-    """Each primary of the queue's cluster (``primaries``' order)."""
-    return [
-        ClusterNodeView(str(node.name), queue.cluster.get_redis_connection(node), queue)
-        for node in primaries(queue.cluster)
-    ]
+def node_views(
+    queue: ClusterAuditQueue, client_for: Callable[[redis.Redis], redis.Redis | None] | None = None
+) -> list[ClusterNodeView]:
+    """Each primary of the queue's cluster (``primaries``' order), on a plain client of it
+    (``client_for`` may swap it for a probe)."""
+    views = []
+    for node in primaries(queue.cluster):
+        client = queue.cluster.get_redis_connection(node)
+        if client_for is not None:
+            client = client_for(client) or client
+        views.append(ClusterNodeView(str(node.name), client, queue))
+    return views

@@ -155,10 +155,13 @@ def _read(connection: Any, key: str) -> Any:
     return kind  # 'none', or a type this module never writes
 
 
-def migrate(sources: Sequence[redis.Redis], target: Any, in_place: bool = False) -> MigrationReport:
+def migrate(
+    sources: Sequence[redis.Redis], target: Any, in_place: bool = False, shared: Any = None
+) -> MigrationReport:
     """Move every legacy key of ``sources`` to its new name on ``target`` (see the module
     docstring); ``in_place``: ``sources`` is ``[target]``, a plain Redis, and keys are
-    renamed, not copied."""
+    renamed, not copied. The queue's shared keys go to ``shared`` (a cluster's jobs Redis;
+    default ``target``)."""
     report = MigrationReport()
     for source in sources:
         found = legacy_keys(source)
@@ -168,7 +171,7 @@ def migrate(sources: Sequence[redis.Redis], target: Any, in_place: bool = False)
             _rename(source, moves, report)
         else:
             _copy(source, target, moves, report)
-        _merge_shared(source, target)
+        _merge_shared(source, target if shared is None else shared)
     return report
 
 

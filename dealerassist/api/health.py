@@ -189,8 +189,8 @@ def _nodes(ports: Services) -> list[Node]:
     if not isinstance(queue, ClusterAuditQueue):
         return [Node(1, "redis", store, queue, _probe(getattr(store, "connection", None)))]
     return [
-        Node(number, view.name, store, view, _probe(view.client), on_cluster=True)
-        for number, view in enumerate(node_views(queue), 1)
+        Node(number, view.name, store, view, view.client, on_cluster=True)
+        for number, view in enumerate(node_views(queue, _probe), 1)
     ]
 
 
