@@ -155,6 +155,12 @@ def jobs_redis_url(settings: Settings) -> str:
     jobs = settings.jobs_redis_url
     if not url:
         raise InvalidInput("REDIS_URL is not set (`dealerassist serve` starts an embedded Redis)")
+    if "," in url and not is_cluster_url(url):
+        raise InvalidInput(
+            "REDIS_URL lists several Redis: the modulo partitions of earlier versions are gone; "
+            "move their tables onto a Redis Cluster with `dealerassist migrate-redis --from "
+            "<the old list>` (docs: Operating it, Redis Cluster)"
+        )
     if is_cluster_url(url):
         if not jobs or is_cluster_url(jobs):
             raise InvalidInput(

