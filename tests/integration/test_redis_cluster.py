@@ -140,6 +140,16 @@ def jobs_redis(redis_servers: list[RedisServer], tmp_path: Path) -> RedisServer:
     return server
 
 
+@pytest.fixture
+def services(
+    local_cluster: LocalCluster, jobs_redis: RedisServer, sql_url: str, tmp_path: Path
+) -> Iterator[Services]:
+    """Services as ``serve`` builds them on the cluster (disposed at the end)."""
+    built = _services(local_cluster, jobs_redis, sql_url, tmp_path)
+    yield built
+    built.audit_store.dispose()  # type: ignore[attr-defined]
+
+
 def _services(cluster: LocalCluster, jobs: RedisServer, sql_url: str, tmp_path: Path) -> Services:
     settings = Settings(
         data_dir=tmp_path,
@@ -154,7 +164,10 @@ def _services(cluster: LocalCluster, jobs: RedisServer, sql_url: str, tmp_path: 
 
 @pytest.fixture
 def drain(local_cluster: LocalCluster, jobs_redis: RedisServer, sql_url: str) -> Iterator[Any]:
-    """The cluster's drain (``worker.run_cluster_worker``) in a thread; stopped at the end."""
+    """The cluster's drain (``worker.run_cluster_worker``) in a thread; stopped at the end.
+    The store's schema is made first (a drain and the test creating it at once race on
+    PostgreSQL)."""
+    SqlAuditStore(sql_url).dispose()
     stop = threading.Event()
     thread = threading.Thread(
         target=worker.run_cluster_worker,
@@ -170,11 +183,10 @@ def drain(local_cluster: LocalCluster, jobs_redis: RedisServer, sql_url: str) ->
 
 
 def test_keys_of_a_table_share_one_slot_and_the_commit_runs_there(
-    local_cluster: LocalCluster, jobs_redis: RedisServer, sql_url: str, tmp_path: Path
+    local_cluster: LocalCluster, services: Services
 ) -> None:
     """A table's state, idempotency record and staged events are on the node of its slot
     (the commit is one script there), and the table is listed in its dirty bucket."""
-    services = _services(local_cluster, jobs_redis, sql_url, tmp_path)
     tablet = Tablet(services, "C7")
     tablet.open()
     keys = [table_key("C7"), idempotency_key("C7", "dealer-1:C7-1"), pending_key("C7")]
@@ -186,15 +198,10 @@ def test_keys_of_a_table_share_one_slot_and_the_commit_runs_there(
     assert isinstance(queue, ClusterAuditQueue)
     assert queue.cluster.sismember(dirty_bucket_key("C7"), "C7")
     assert queue.depth() == 4 and queue.tables() == ["C7"]
-    services.audit_store.dispose()  # type: ignore[attr-defined]
 
 
 def test_hands_on_50_tables_while_a_live_slot_migrates_lose_and_double_nothing(
-    local_cluster: LocalCluster,
-    jobs_redis: RedisServer,
-    sql_url: str,
-    tmp_path: Path,
-    drain: Any,
+    local_cluster: LocalCluster, services: Services, sql_url: str, drain: Any
 ) -> None:
     """50 tables, 5 threads of tablets, the drain running: a slot holding three of the live
     tables moves to another node by IMPORTING/MIGRATING/MIGRATE/SETSLOT NODE, held split
@@ -202,7 +209,6 @@ def test_hands_on_50_tables_while_a_live_slot_migrates_lose_and_double_nothing(
     the drain, exists on neither or one side) and retry with backoff. Afterwards the
     tables are on the new node, every event a tablet was answered is in the store once
     with the hash it was answered, nothing else is, and every hand verifies with replay."""
-    services = _services(local_cluster, jobs_redis, sql_url, tmp_path)
     retried: list[str] = []
     plain_retry = services.tables.retry  # type: ignore[attr-defined]
 
@@ -265,6 +271,7 @@ def test_hands_on_50_tables_while_a_live_slot_migrates_lose_and_double_nothing(
     assert queue.depth() == 0
     store = SqlAuditStore(sql_url)
     events = list(store.iter_events())
+    store.dispose()
     stored = {(str(e["table_id"]), int(e["seq"])): str(e["hash"]) for e in events}
     answered = {
         (tablet.table_id, seq): digest
@@ -281,5 +288,3 @@ def test_hands_on_50_tables_while_a_live_slot_migrates_lose_and_double_nothing(
     assert hands >= TABLE_COUNT * HANDS
     assert report["ok"] and report["hands"] == hands, report["problems"]
     assert time.monotonic() - started < 60
-    store.dispose()
-    services.audit_store.dispose()  # type: ignore[attr-defined]
