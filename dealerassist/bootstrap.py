@@ -19,6 +19,7 @@ from redis.retry import Retry
 
 from dealerassist.adapters.audit_integrity import AuditIntegrityReport
 from dealerassist.adapters.checkpointing import public_keys
+from dealerassist.adapters.redis_connect import redis_client
 from dealerassist.adapters.redis_floor_calls import RedisFloorCalls
 from dealerassist.adapters.redis_partitions import (
     PartitionedAuditQueue,
@@ -88,7 +89,7 @@ class ProfileDirectory:
 
 def redis_connection(url: str) -> redis.Redis:
     """A Redis client with timeouts, so a dead server is a 503, not a hung request."""
-    return redis.Redis.from_url(
+    return redis_client(
         url,
         socket_timeout=REDIS_SOCKET_TIMEOUT,
         socket_connect_timeout=REDIS_SOCKET_TIMEOUT,

@@ -27,6 +27,7 @@ from dealerassist.adapters.checkpointing import (
     write_key_file,
 )
 from dealerassist.adapters.embedded_redis import start_embedded_redis
+from dealerassist.adapters.redis_connect import redis_client
 from dealerassist.adapters.redis_partitions import partition_url, redis_urls
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue
 from dealerassist.adapters.sql_store import SqlAuditStore
@@ -92,7 +93,7 @@ def _cmd_worker(args: argparse.Namespace) -> int:
 
 def _cmd_requeue_failed(args: argparse.Namespace) -> int:
     """Put failed drain jobs back on the queue (after the store is back)."""
-    count = requeue_failed(redis.Redis.from_url(_redis_url(args.partition)), args.queue)
+    count = requeue_failed(redis_client(_redis_url(args.partition)), args.queue)
     print(f"requeued {count} failed audit jobs")
     return 0
 
@@ -205,8 +206,8 @@ def _checkpoint_source(
 def _live_queues() -> list[RQAuditQueue]:
     urls = urls_from_env().redis_url
     if urls is None:
-        return [RQAuditQueue(redis.Redis.from_url(_redis_url()))]
-    return [RQAuditQueue(redis.Redis.from_url(url)) for url in redis_urls(urls)]
+        return [RQAuditQueue(redis_client(_redis_url()))]
+    return [RQAuditQueue(redis_client(url)) for url in redis_urls(urls)]
 
 
 def _cmd_checkpoint_key(args: argparse.Namespace) -> int:

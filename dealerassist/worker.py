@@ -61,6 +61,7 @@ from rq.serializers import JSONSerializer
 
 from dealerassist.adapters.audit_integrity import AuditIntegrityReport
 from dealerassist.adapters.checkpointing import Checkpointer, checkpointer_from_env, public_keys
+from dealerassist.adapters.redis_connect import redis_client
 from dealerassist.adapters.rq_audit_queue import (
     TABLE_DRAIN_JOB,
     RQAuditQueue,
@@ -159,7 +160,7 @@ class _Context:
         url = self.redis_url or urls_from_env().redis_url
         if url is None:
             raise InvalidInput("no Redis: set REDIS_URL or run the job inside an RQ worker")
-        return redis.Redis.from_url(url)
+        return redis_client(url)
 
 
 _context = _Context()
@@ -480,7 +481,7 @@ def run_worker(
     configure(database_url, redis_url, batch)
 
     def attempt() -> tuple[bool, bool]:
-        connection = redis.Redis.from_url(redis_url, **WORKER_REDIS_OPTIONS)
+        connection = redis_client(redis_url, **WORKER_REDIS_OPTIONS)
         try:
             RQAuditQueue(connection, queue_name).sweep()
             worker = make_worker(connection, queue_name)
@@ -701,7 +702,7 @@ def run_verify_worker(
     configure(database_url, redis_url, profiles_dir=profiles_dir)
 
     def attempt() -> tuple[bool, bool]:
-        connection = redis.Redis.from_url(redis_url, **WORKER_REDIS_OPTIONS)
+        connection = redis_client(redis_url, **WORKER_REDIS_OPTIONS)
         try:
             worker = make_verify_worker(connection, queue_name)
             with WorkerDuties(connection, queue_name, worker.name):

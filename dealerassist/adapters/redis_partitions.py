@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
+from dealerassist.adapters.redis_connect import split_redis_urls
 from dealerassist.adapters.redis_tables import RedisTableStore, RedisTransaction
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue
 from dealerassist.errors import InvalidInput, Unavailable
@@ -29,7 +30,7 @@ def redis_urls(value: str) -> list[str]:
     >>> redis_urls("redis://a:6379/0, redis://b:6379/0")
     ['redis://a:6379/0', 'redis://b:6379/0']
     """
-    urls = [url.strip() for url in value.split(",")]
+    urls = split_redis_urls(value)
     if not all(urls):
         raise InvalidInput(f"REDIS_URL {value!r} has an empty entry; list Redis URLs by commas")
     if len(set(urls)) != len(urls):
