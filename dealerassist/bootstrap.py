@@ -15,11 +15,10 @@ from pathlib import Path
 
 import redis
 from redis.backoff import ExponentialBackoff
-from redis.retry import Retry
 
 from dealerassist.adapters.audit_integrity import AuditIntegrityReport
 from dealerassist.adapters.checkpointing import public_keys
-from dealerassist.adapters.redis_connect import redis_client
+from dealerassist.adapters.redis_connect import CountingRetry, is_sentinel_url, redis_client
 from dealerassist.adapters.redis_floor_calls import RedisFloorCalls
 from dealerassist.adapters.redis_partitions import (
     PartitionedAuditQueue,
@@ -27,6 +26,7 @@ from dealerassist.adapters.redis_partitions import (
     redis_urls,
 )
 from dealerassist.adapters.redis_rate_limits import RedisRefusalLimiter, RedisVerifyGate
+from dealerassist.adapters.redis_replication import ReplicaWait
 from dealerassist.adapters.redis_tables import RedisTableStore
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue
 from dealerassist.adapters.rq_verifications import RQVerificationQueue
@@ -94,8 +94,18 @@ def redis_connection(url: str) -> redis.Redis:
         socket_timeout=REDIS_SOCKET_TIMEOUT,
         socket_connect_timeout=REDIS_SOCKET_TIMEOUT,
         health_check_interval=30,
-        retry=Retry(ExponentialBackoff(cap=0.2, base=0.02), REDIS_RETRIES),
+        retry=CountingRetry(ExponentialBackoff(cap=0.2, base=0.02), REDIS_RETRIES),
     )
+
+
+def replica_wait(settings: Settings, url: str) -> ReplicaWait:
+    """How many replicas confirm each commit on the Redis at ``url``: the setting, else one
+    behind Sentinel (its promoted replica must hold every answered commit) and none on a
+    lone Redis."""
+    replicas = settings.redis_wait_replicas
+    if replicas is None:
+        replicas = 1 if is_sentinel_url(url) else 0
+    return ReplicaWait(replicas, settings.redis_wait_ms)
 
 
 def build_services(settings: Settings) -> Services:
@@ -104,11 +114,14 @@ def build_services(settings: Settings) -> Services:
         raise InvalidInput("REDIS_URL is not set (`dealerassist serve` starts an embedded Redis)")
     if settings.database_url == settings.sqlite_url:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
-    connections = [redis_connection(url) for url in redis_urls(settings.redis_url)]
+    urls = redis_urls(settings.redis_url)
+    connections = [redis_connection(url) for url in urls]
     queues = [RQAuditQueue(connection) for connection in connections]
     stores = [
-        RedisTableStore(connection, queue, settings.idempotency_ttl_seconds)
-        for connection, queue in zip(connections, queues, strict=True)
+        RedisTableStore(
+            connection, queue, settings.idempotency_ttl_seconds, replica_wait(settings, url)
+        )
+        for url, connection, queue in zip(urls, connections, queues, strict=True)
     ]
     connection = connections[0]  # floor calls and verification jobs: on the first Redis
     audit_store = SqlAuditStore(settings.database_url)

@@ -17,15 +17,19 @@ clients here, so all of them follow the same primary.
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import redis
+from redis.retry import Retry
 from redis.sentinel import Sentinel
 
 from dealerassist.errors import InvalidInput
 
+T = TypeVar("T")
 SENTINEL_SCHEME = "redis+sentinel"
 DEFAULT_SENTINEL_PORT = 26379
 
@@ -151,3 +155,31 @@ def split_redis_urls(value: str) -> list[str]:
         else:
             urls.append(entry)
     return urls
+
+
+_resent = threading.local()
+
+
+class CountingRetry(Retry):
+    """redis-py's ``Retry`` that also counts, per thread, the failures it retried or gave up
+    on (``resends``): a write whose answer was lost with its connection may have been
+    applied, and the caller can tell that case from a lost race (``redis_tables``)."""
+
+    def call_with_retry(
+        self,
+        do: Callable[[], T],
+        fail: Callable[..., Any],
+        is_retryable: Callable[[Exception], bool] | None = None,
+        with_failure_count: bool = False,
+    ) -> T:
+        def counted(error: Exception, *count: int) -> Any:
+            _resent.count = resends() + 1
+            return fail(error, *count)
+
+        return super().call_with_retry(do, counted, is_retryable, with_failure_count)
+
+
+def resends() -> int:
+    """How many commands this thread's ``CountingRetry`` saw fail on a connection so far."""
+    count: int = getattr(_resent, "count", 0)
+    return count

@@ -60,3 +60,25 @@ def test_the_floor_call_limits_come_from_the_environment() -> None:
     assert Settings.from_env({}).floor_call_limits == FloorCallLimits()
     with pytest.raises(InvalidInput):
         Settings.from_env({"DEALERASSIST_FLOOR_CALLS_PER_TABLE": "0"})
+
+
+def test_the_replica_wait_comes_from_the_environment() -> None:
+    """How many replicas confirm a commit (unset: decided by the URL, bootstrap.replica_wait)
+    and how long a commit waits for them; 0 replicas is allowed, a wait past the Redis
+    socket timeout is not."""
+    from dealerassist.bootstrap import replica_wait
+
+    unset = Settings.from_env({})
+    assert unset.redis_wait_replicas is None and unset.redis_wait_ms == 500
+    assert replica_wait(unset, "redis+sentinel://a:26379/da/0").replicas == 1
+    assert replica_wait(unset, "redis://a:6379/0").replicas == 0
+    env = {"DEALERASSIST_REDIS_WAIT_REPLICAS": "0", "DEALERASSIST_REDIS_WAIT_MS": "250"}
+    chosen = Settings.from_env(env)
+    assert replica_wait(chosen, "redis+sentinel://a:26379/da/0") == replica_wait(
+        chosen, "redis://a/0"
+    )
+    assert (chosen.redis_wait_replicas, chosen.redis_wait_ms) == (0, 250)
+    with pytest.raises(InvalidInput, match="DEALERASSIST_REDIS_WAIT_REPLICAS"):
+        Settings.from_env({"DEALERASSIST_REDIS_WAIT_REPLICAS": "-1"})
+    with pytest.raises(InvalidInput, match="at most 4000"):
+        Settings.from_env({"DEALERASSIST_REDIS_WAIT_MS": "5000"})

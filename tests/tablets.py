@@ -1,0 +1,20 @@
+"""What a tablet taps next: the first legal entry the table's answer offers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def next_entry(body: dict[str, Any]) -> dict[str, Any] | None:
+    """The action body for the first legal entry of ``body["next"]`` (a table's answer), or
+    None when no one is to act (the hand is over)."""
+    upcoming = body.get("next")
+    if not upcoming or not upcoming.get("legal"):
+        return None
+    choice = upcoming["legal"][0]
+    action: dict[str, Any] = {"seat": upcoming["seat"], "action": choice["action"]}
+    if choice["action"] in ("post", "call"):
+        action["amount"] = choice.get("amount")
+    if choice["action"] == "draw":
+        action["count"] = 1
+    return action
