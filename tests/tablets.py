@@ -5,13 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 
-def next_entry(body: dict[str, Any]) -> dict[str, Any] | None:
+def next_entry(body: dict[str, Any], prefer: str | None = None) -> dict[str, Any] | None:
     """The action body for the first legal entry of ``body["next"]`` (a table's answer), or
-    None when no one is to act (the hand is over)."""
+    the ``prefer``-red action where it is legal (``"fold"``: short hands); None when no one
+    is to act (the hand is over)."""
     upcoming = body.get("next")
     if not upcoming or not upcoming.get("legal"):
         return None
-    choice = upcoming["legal"][0]
+    legal = upcoming["legal"]
+    choice = next((option for option in legal if option["action"] == prefer), legal[0])
     action: dict[str, Any] = {"seat": upcoming["seat"], "action": choice["action"]}
     if choice["action"] in ("post", "call"):
         action["amount"] = choice.get("amount")
