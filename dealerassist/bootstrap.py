@@ -16,7 +16,6 @@ from typing import Any
 
 import redis
 from redis.backoff import ExponentialBackoff
-from redis.retry import Retry
 
 from dealerassist.adapters.audit_integrity import AuditIntegrityReport
 from dealerassist.adapters.checkpointing import public_keys
@@ -26,8 +25,15 @@ from dealerassist.adapters.redis_cluster import (
     is_cluster_url,
     retrying,
 )
+from dealerassist.adapters.redis_connect import (
+    CountingRetry,
+    is_sentinel_url,
+    redis_client,
+    split_redis_urls,
+)
 from dealerassist.adapters.redis_floor_calls import RedisFloorCalls
 from dealerassist.adapters.redis_rate_limits import RedisRefusalLimiter, RedisVerifyGate
+from dealerassist.adapters.redis_replication import ReplicaWait
 from dealerassist.adapters.redis_tables import RedisTableStore
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue
 from dealerassist.adapters.rq_verifications import RQVerificationQueue
@@ -90,13 +96,23 @@ class ProfileDirectory:
 
 def redis_connection(url: str) -> redis.Redis:
     """A Redis client with timeouts, so a dead server is a 503, not a hung request."""
-    return redis.Redis.from_url(
+    return redis_client(
         url,
         socket_timeout=REDIS_SOCKET_TIMEOUT,
         socket_connect_timeout=REDIS_SOCKET_TIMEOUT,
         health_check_interval=30,
-        retry=Retry(ExponentialBackoff(cap=0.2, base=0.02), REDIS_RETRIES),
+        retry=CountingRetry(ExponentialBackoff(cap=0.2, base=0.02), REDIS_RETRIES),
     )
+
+
+def replica_wait(settings: Settings, url: str) -> ReplicaWait:
+    """How many replicas confirm each commit on the Redis at ``url``: the setting, else one
+    behind Sentinel (its promoted replica must hold every answered commit) and none on a
+    lone Redis."""
+    replicas = settings.redis_wait_replicas
+    if replicas is None:
+        replicas = 1 if is_sentinel_url(url) else 0
+    return ReplicaWait(replicas, settings.redis_wait_ms)
 
 
 def build_services(settings: Settings) -> Services:
@@ -114,11 +130,12 @@ def build_services(settings: Settings) -> Services:
             socket_connect_timeout=REDIS_SOCKET_TIMEOUT,
         )
         queue = ClusterAuditQueue(cluster, connection)
-        store = RedisTableStore(cluster, queue, settings.idempotency_ttl_seconds, retrying)
+        store = RedisTableStore(cluster, queue, settings.idempotency_ttl_seconds, retry=retrying)
     else:
         connection = redis_connection(jobs_redis_url(settings))
         queue = RQAuditQueue(connection)
-        store = RedisTableStore(connection, queue, settings.idempotency_ttl_seconds)
+        replication = replica_wait(settings, settings.redis_url)
+        store = RedisTableStore(connection, queue, settings.idempotency_ttl_seconds, replication)
     audit_store = SqlAuditStore(settings.database_url)
     limits = VerifyLimits(max_events=settings.verify_sync_max_events)
     return Services(
@@ -155,7 +172,7 @@ def jobs_redis_url(settings: Settings) -> str:
     jobs = settings.jobs_redis_url
     if not url:
         raise InvalidInput("REDIS_URL is not set (`dealerassist serve` starts an embedded Redis)")
-    if "," in url and not is_cluster_url(url):
+    if not is_cluster_url(url) and len(split_redis_urls(url)) > 1:
         raise InvalidInput(
             "REDIS_URL lists several Redis: the modulo partitions of earlier versions are gone; "
             "move their tables onto a Redis Cluster with `dealerassist migrate-redis --from "

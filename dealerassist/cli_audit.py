@@ -28,6 +28,7 @@ from dealerassist.adapters.checkpointing import (
 )
 from dealerassist.adapters.embedded_redis import start_embedded_redis
 from dealerassist.adapters.redis_cluster import ClusterAuditQueue, cluster_client, is_cluster_url
+from dealerassist.adapters.redis_connect import redis_client, split_redis_urls
 from dealerassist.adapters.redis_migration import migrate
 from dealerassist.adapters.redis_tables import REDIS_ERRORS
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue
@@ -78,7 +79,8 @@ def _redis_url() -> str:
     """The Redis this command serves: REDIS_URL, else the embedded one of the data dir."""
     urls = urls_from_env()
     if urls.redis_url is not None:
-        if "," in urls.redis_url and not is_cluster_url(urls.redis_url):
+        several = len(split_redis_urls(urls.redis_url)) > 1
+        if several and not is_cluster_url(urls.redis_url):
             raise InvalidInput(
                 "REDIS_URL lists several Redis: the modulo partitions of earlier versions are "
                 "gone; move their tables onto a Redis Cluster with `dealerassist migrate-redis "
@@ -104,8 +106,8 @@ def table_queue() -> RQAuditQueue:
     """The audit queue of REDIS_URL's tables (a cluster's, or the one Redis's)."""
     url = _redis_url()
     if is_cluster_url(url):
-        return ClusterAuditQueue(cluster_client(url), redis.Redis.from_url(jobs_url()))
-    return RQAuditQueue(redis.Redis.from_url(url))
+        return ClusterAuditQueue(cluster_client(url), redis_client(jobs_url()))
+    return RQAuditQueue(redis_client(url))
 
 
 def _cmd_worker(args: argparse.Namespace) -> int:
@@ -136,7 +138,7 @@ def _cmd_worker(args: argparse.Namespace) -> int:
 
 def _cmd_requeue_failed(args: argparse.Namespace) -> int:
     """Put failed drain jobs back on the queue (after the store is back)."""
-    count = requeue_failed(redis.Redis.from_url(jobs_url()), args.queue)
+    count = requeue_failed(redis_client(jobs_url()), args.queue)
     print(f"requeued {count} failed audit jobs")
     return 0
 
@@ -147,7 +149,7 @@ def _cmd_migrate_redis(args: argparse.Namespace) -> int:
     too) and read back; print the report; exit 1 unless every key moved and verified."""
     target_url = _redis_url()
     cluster = is_cluster_url(target_url)
-    target: Any = cluster_client(target_url) if cluster else redis.Redis.from_url(target_url)
+    target: Any = cluster_client(target_url) if cluster else redis_client(target_url)
     if args.sources is None:
         if cluster:
             raise InvalidInput("a cluster has no keys of earlier versions: give --from")
@@ -157,7 +159,7 @@ def _cmd_migrate_redis(args: argparse.Namespace) -> int:
         if target_url in urls:
             raise InvalidInput("--from names REDIS_URL itself: leave --from out to rename in place")
         sources = [redis.Redis.from_url(url) for url in urls]
-        shared = redis.Redis.from_url(jobs_url()) if cluster else None
+        shared = redis_client(jobs_url()) if cluster else None
         report = migrate(sources, target, shared=shared)
     print(json.dumps(report.to_dict(), indent=2))
     return 0 if report.ok else 1

@@ -35,6 +35,7 @@ from dealerassist.adapters.embedded_redis import (
     start_embedded_redis,
 )
 from dealerassist.adapters.redis_cluster import cluster_client, is_cluster_url, node_names
+from dealerassist.adapters.redis_connect import redacted, redis_client
 from dealerassist.adapters.redis_migration import migrate
 from dealerassist.adapters.redis_tables import DURABLE, persistence
 from dealerassist.api import create_served_app
@@ -466,17 +467,18 @@ def redis_persistence_lines(url: str) -> list[str]:
 def redis_persistence_line(url: str) -> str:
     """A line on what a restart of the operator's Redis keeps; a warning unless it fsyncs
     every write (``appendonly yes``, ``appendfsync always``), as the embedded one does."""
-    client = redis.Redis.from_url(url, socket_timeout=2)
+    client = redis_client(url, socket_timeout=2)
+    shown = redacted(url)
     try:
         kept = persistence(client)
     except redis.RedisError as error:
-        return f"Redis at {url} does not answer yet ({error}); /readyz will say when it does"
+        return f"Redis at {shown} does not answer yet ({error}); /readyz will say when it does"
     finally:
         client.close()
     if kept == DURABLE:
-        return f"Redis at {url}: persistence {kept}"
+        return f"Redis at {shown}: persistence {kept}"
     return (
-        f"WARNING: Redis at {url} has persistence '{kept}': a restart of it may lose accepted "
+        f"WARNING: Redis at {shown} has persistence '{kept}': a restart of it may lose accepted "
         "entries and audit events not yet stored; set appendonly yes and appendfsync always"
     )
 

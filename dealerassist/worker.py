@@ -62,6 +62,7 @@ from rq.serializers import JSONSerializer
 
 from dealerassist.adapters.audit_integrity import AuditIntegrityReport
 from dealerassist.adapters.checkpointing import Checkpointer, checkpointer_from_env, public_keys
+from dealerassist.adapters.redis_connect import redis_client
 from dealerassist.adapters.redis_tables import REDIS_ERRORS
 from dealerassist.adapters.rq_audit_queue import (
     TABLE_DRAIN_JOB,
@@ -161,7 +162,7 @@ class _Context:
         url = self.redis_url or urls_from_env().redis_url
         if url is None:
             raise InvalidInput("no Redis: set REDIS_URL or run the job inside an RQ worker")
-        return redis.Redis.from_url(url)
+        return redis_client(url)
 
 
 _context = _Context()
@@ -482,7 +483,7 @@ def run_worker(
     configure(database_url, redis_url, batch)
 
     def attempt() -> tuple[bool, bool]:
-        connection = redis.Redis.from_url(redis_url, **WORKER_REDIS_OPTIONS)
+        connection = redis_client(redis_url, **WORKER_REDIS_OPTIONS)
         try:
             RQAuditQueue(connection, queue_name).sweep()
             worker = make_worker(connection, queue_name)
@@ -719,7 +720,7 @@ def run_verify_worker(
     configure(database_url, redis_url, profiles_dir=profiles_dir)
 
     def attempt() -> tuple[bool, bool]:
-        connection = redis.Redis.from_url(redis_url, **WORKER_REDIS_OPTIONS)
+        connection = redis_client(redis_url, **WORKER_REDIS_OPTIONS)
         try:
             worker = make_verify_worker(connection, queue_name)
             with WorkerDuties(connection, queue_name, worker.name):

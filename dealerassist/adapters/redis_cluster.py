@@ -33,6 +33,7 @@ service answers from the idempotency record, never a second write.
 from __future__ import annotations
 
 import json
+import logging
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -44,6 +45,7 @@ import redis
 from redis.cluster import ClusterNode, RedisCluster
 from redis.crc import key_slot
 
+from dealerassist.adapters.redis_tables import REDIS_ERRORS
 from dealerassist.adapters.rq_audit_queue import (
     FORKED_KEY,
     PENDING_KEY,
@@ -77,6 +79,7 @@ RETRIED = (
 )
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 def is_cluster_url(url: str | None) -> bool:
@@ -219,17 +222,30 @@ class ClusterAuditQueue(RQAuditQueue):
         return [pending_key(table_id)]
 
     def mark_dirty(self, table_id: str) -> None:
-        """After a commit staged events: list the table for the drain (see the docstring)."""
-        retrying(lambda: self.cluster.sadd(dirty_bucket_key(table_id), table_id))
+        """After a commit staged events: list the table for the drain (see the docstring).
+        Never fails the commit, which is made: if the bucket's node does not answer (it is
+        down while the table's is not), the drain's sweep finds the events instead."""
+        try:
+            retrying(lambda: self.cluster.sadd(dirty_bucket_key(table_id), table_id), 1.0)
+        except REDIS_ERRORS as error:
+            log.warning("table %r not listed for the drain (%s): the sweep will", table_id, error)
+
+    def _each_bucket(self, command: str, *args: Any) -> Iterator[list[Any]]:
+        """``command`` on every bucket; a bucket whose node does not answer is left out (its
+        tables' events are found by the sweep; the other nodes drain on)."""
+        for key in DIRTY_BUCKET_KEYS:
+            try:
+                yield list(self.cluster.execute_command(command, key, *args))
+            except REDIS_ERRORS as error:
+                log.debug("dirty bucket %s unreadable: %s", key, error)
 
     # -- the drain's side --------------------------------------------------------------
 
     def _dirty(self, limit: int) -> list[str]:
         per_bucket = max(1, limit // DIRTY_BUCKETS)
-        pipe = self.cluster.pipeline(transaction=False)
-        for key in DIRTY_BUCKET_KEYS:
-            pipe.srandmember(key, per_bucket)
-        found = {_as_text(m) for members in retrying(pipe.execute) for m in members}
+        found = {
+            _as_text(m) for members in self._each_bucket("SRANDMEMBER", per_bucket) for m in members
+        }
         return sorted(found)[:limit]
 
     def dirty_tables(self, limit: int) -> list[str]:
@@ -267,9 +283,12 @@ class ClusterAuditQueue(RQAuditQueue):
         """Take the table off the drain's list unless something is staged: removed first,
         then read, so a staging that raced the removal puts it back (see the docstring)."""
         bucket = dirty_bucket_key(table_id)
-        retrying(lambda: self.cluster.srem(bucket, table_id))
+        try:
+            retrying(lambda: self.cluster.srem(bucket, table_id), 1.0)
+        except REDIS_ERRORS:
+            return  # its bucket's node is down: the table stays listed there, unread
         if retrying(lambda: self.cluster.llen(pending_key(table_id))):
-            retrying(lambda: self.cluster.sadd(bucket, table_id))
+            self.mark_dirty(table_id)
 
     # The isolated and forked tables' lists are on the jobs Redis: readiness and the alerts
     # read them whichever node is down. A table's own fork mark is in its slot (the commit
@@ -322,10 +341,15 @@ class ClusterAuditQueue(RQAuditQueue):
     # -- operations --------------------------------------------------------------------
 
     def _scan_primaries(self, pattern: str) -> Iterator[str]:
+        """The keys matching ``pattern`` on every primary that answers."""
         for node in primaries(self.cluster):
             client = self.cluster.get_redis_connection(node)
-            for key in client.scan_iter(match=pattern, count=SCAN_COUNT):
-                yield _as_text(key)
+            try:
+                keys = list(client.scan_iter(match=pattern, count=SCAN_COUNT))
+            except REDIS_ERRORS as error:
+                log.warning("cluster node %s not scanned: %s", node.name, error)
+                continue
+            yield from (_as_text(key) for key in keys)
 
     def tables(self) -> list[str]:
         """Every table with a state on the cluster (a scan of each primary)."""
@@ -362,10 +386,7 @@ class ClusterAuditQueue(RQAuditQueue):
         return self.sweep()
 
     def _dirty_members(self) -> list[str]:
-        pipe = self.cluster.pipeline(transaction=False)
-        for key in DIRTY_BUCKET_KEYS:
-            pipe.smembers(key)
-        return [_as_text(m) for members in retrying(pipe.execute) for m in members]
+        return [_as_text(m) for members in self._each_bucket("SMEMBERS") for m in members]
 
     def dirty_by_node(self) -> dict[str, list[str]]:
         """The dirty tables by the primary that holds them (``host:port``)."""

@@ -38,6 +38,8 @@ from typing import Any, TypeVar
 
 import redis
 
+from dealerassist.adapters.redis_connect import resends
+from dealerassist.adapters.redis_replication import ReplicaWait
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue, encode_event, table_forked_key
 from dealerassist.audit.chain import canonical_json
 from dealerassist.errors import Conflict, Unavailable
@@ -53,6 +55,8 @@ TABLE_KEY = "da:table:{{{table_id}}}"
 IDEMPOTENCY_KEY = "da:idem:{{{table_id}}}:{key}"
 LEGACY_TABLE_KEY = "da:table:{table_id}"
 LEGACY_IDEMPOTENCY_KEY = "da:idem:{key}"
+# written only to make the replicas confirm what the primary holds (redis_replication)
+PROBE_KEY = "da:replicated:{{{table_id}}}"
 MAX_COMMIT_ATTEMPTS = 20
 
 # The compare-and-set of one commit while a drain job is on (see the module docstring).
@@ -109,6 +113,16 @@ def table_key(table_id: str) -> str:
     'da:table:{T7}'
     """
     return TABLE_KEY.format(table_id=table_id)
+
+
+def probe_key(table_id: str) -> str:
+    """The key a commit writes to have the replicas confirm it (``ReplicaWait.confirm``):
+    in the table's slot, so it is on the table's server.
+
+    >>> probe_key("T7")
+    'da:replicated:{T7}'
+    """
+    return PROBE_KEY.format(table_id=table_id)
 
 
 def idempotency_key(table_id: str, key: str) -> str:
@@ -278,6 +292,8 @@ class RedisTransaction:
         self._seen = raw[0]
         if len(self._keys) > 1:
             self.remembered = _decode_remembered(raw[1])
+        if self.remembered is not None:  # to be answered again: only once replicated
+            self._store.replication.confirm(self._store.connection, probe_key(self._table_id))
 
     def _watch_and_read(self) -> list[Any]:
         """WATCH everything, then read it in one MGET, both in one write (one round trip)."""
@@ -310,13 +326,20 @@ class RedisTransaction:
             if events and self._store.cluster:
                 self._store.queue.mark_dirty(self._table_id)
             return
-        self._rewatch_or_conflict()  # the MULTI/EXEC path needs its WATCH
+        self._rewatch_or_conflict(None)  # the MULTI/EXEC path needs its WATCH
         for _ in range(MAX_COMMIT_ATTEMPTS):
+            before = resends()
             if self._try_commit(value, remembered, events):
-                self._store.cache.remember(value, record)
-                return
-            self._rewatch_or_conflict()
+                return self._committed(value, record)
+            if self._rewatch_or_conflict(value if resends() > before else None):
+                return self._committed(value, record)
         raise Conflict("the table is busy; read it again and retry", self._current_version())
+
+    def _committed(self, value: bytes, record: TableRecord) -> None:
+        """A commit by MULTI/EXEC (or found written after a dropped connection): answered
+        once the replicas confirm it."""
+        self._store.replication.confirm(self._store.connection, probe_key(self._table_id))
+        self._store.cache.remember(value, record)
 
     def _script_commit(
         self, value: bytes, remembered: bytes | None, events: Sequence[Mapping[str, Any]]
@@ -336,11 +359,33 @@ class RedisTransaction:
             self._table_id,
             *(encode_event(event) for event in events),
         ]
+        replication = self._store.replication
         script = self._store.commit_script
-        written = int(self._store.retry(lambda: script(keys=keys, args=args)))
+        before = resends()
+        if not replication.waits:
+            written = int(self._store.retry(lambda: script(keys=keys, args=args)))
+        else:
+            answer, acked = replication.script_then_wait(
+                self._store.connection, self._store.commit_script, keys, args
+            )
+            written = int(answer)
+            if written == 1:
+                replication.check(acked)
         if written == 0:
-            raise Conflict("the table changed since it was read", self._current_version())
+            if resends() == before or not self._landed(value):
+                raise Conflict("the table changed since it was read", self._current_version())
+            replication.confirm(self._store.connection, probe_key(self._table_id))
+            return True
         return written == 1
+
+    def _landed(self, value: bytes) -> bool:
+        """Whether the table's head is that of ``value``, asked after redis-py resent the
+        commit (``resends``): then the attempt whose answer was lost with its connection
+        wrote it (the new primary of a failover may hold it too). A head names one stored
+        value (``stored_head``), so this is never another commit."""
+        head = stored_head(value)
+        found = self._store.connection.getrange(self._keys[0], 0, len(head) - 1)
+        return bool(found == head)
 
     def _try_commit(
         self, value: bytes, remembered: bytes | None, events: Sequence[Mapping[str, Any]]
@@ -359,14 +404,20 @@ class RedisTransaction:
             return False
         return True
 
-    def _rewatch_or_conflict(self) -> None:
-        """WATCH and read again; Conflict if the table or the idempotency key moved."""
+    def _rewatch_or_conflict(self, resent: bytes | None) -> bool:
+        """WATCH and read again; Conflict if the table or the idempotency key moved; True
+        if the table holds ``resent`` already (the bytes of an EXEC whose answer was lost
+        with its connection: redis-py reports that as a WatchError)."""
         raw = self._watch_and_read()
+        if resent is not None and raw[0] == resent:
+            self._pipe.reset()
+            return True
         if raw[0] != self._seen or (len(self._keys) > 1 and raw[1] is not None):
             self._pipe.reset()
             current = self._store.cache.decode(raw[0])
             version = None if current is None else current.version
             raise Conflict("the table changed since it was read", version)
+        return False
 
     def _current_version(self) -> int | None:
         record = self._store.load(self._table_id)
@@ -381,11 +432,13 @@ class RedisTableStore:
         connection: redis.Redis,
         queue: RQAuditQueue,
         idempotency_ttl: int = 600,
+        replication: ReplicaWait | None = None,
         retry: Callable[[Callable[[], Any]], Any] | None = None,
     ) -> None:
         self.connection = connection
         self.queue = queue
         self.idempotency_ttl = idempotency_ttl
+        self.replication = replication or ReplicaWait()
         self.cache = DecodedCache()
         # A cluster (``adapters.redis_cluster``): its queue stages by the pending list
         # alone, every commit is the script, and ``retry`` rides out slot migrations.
