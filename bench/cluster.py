@@ -57,11 +57,13 @@ def _settings(redis_url: str, jobs_url: str | None, database_url: str, data_dir:
     )
 
 
-def _client(args: tuple[str, str | None, str, str, str, float]) -> int:
+def _client(args: tuple[str, str | None, str, str, str, float]) -> tuple[int, float]:
     """One client process: tables played hand after hand until the time is up; the
-    actions it committed (each table's head seq: one audit event a commit)."""
+    actions it committed (each table's head seq: one audit event a commit) and the CPU
+    seconds it spent (the service layer, the engine and the Redis client)."""
     redis_url, jobs_url, database_url, data_dir, prefix, seconds = args
     services = build_services(_settings(redis_url, jobs_url, database_url, data_dir))
+    cpu = time.process_time()
     deadline = time.monotonic() + seconds
     actions = number = 0
     while time.monotonic() < deadline:
@@ -71,7 +73,7 @@ def _client(args: tuple[str, str | None, str, str, str, float]) -> int:
         assert record is not None
         actions += record.head.seq
         number += 1
-    return actions
+    return actions, time.process_time() - cpu
 
 
 def _cpu(clients: list[redis.Redis]) -> list[float]:
@@ -105,8 +107,9 @@ def run_one(
     seconds: float,
     directory: Path,
     turn: int,
-) -> tuple[float, float, float]:
-    """One turn: actions/s, Redis CPU ms per 1,000 actions, busiest node's share."""
+) -> tuple[float, float, float, float]:
+    """One turn: actions/s, Redis CPU ms per 1,000 actions, busiest node's share, and the
+    clients' CPU ms per action."""
     database_url = f"sqlite:///{directory / f'{label}-{turn}.sqlite3'}"
     context = multiprocessing.get_context("fork")
     stop = context.Event()
@@ -124,7 +127,9 @@ def run_one(
         for n in range(clients)
     ]
     with context.Pool(clients) as pool:
-        actions = sum(pool.map(_client, work))
+        done = pool.map(_client, work)
+    actions = sum(count for count, _ in done)
+    client_cpu = sum(cpu for _, cpu in done)
     elapsed = time.monotonic() - started
     used = [after - first for after, first in zip(_cpu(nodes), before, strict=True)]
     stop.set()
@@ -134,7 +139,7 @@ def run_one(
     rate = actions / elapsed
     per_thousand = 1000 * 1000 * sum(used) / max(actions, 1)
     busiest = max(used) / sum(used) if sum(used) else 0.0
-    return rate, per_thousand, busiest
+    return rate, per_thousand, busiest, 1000 * client_cpu / max(actions, 1)
 
 
 def main() -> int:
@@ -156,17 +161,21 @@ def main() -> int:
                 "one": (single.url, None, [redis.Redis(port=single.port)]),
                 "cluster": (cluster.url, jobs.url, [cluster.client(p) for p in cluster.ports]),
             }
-            results: dict[str, list[tuple[float, float, float]]] = {"one": [], "cluster": []}
+            results: dict[str, list[tuple[float, float, float, float]]] = {
+                "one": [],
+                "cluster": [],
+            }
             for turn in range(args.rounds):
                 for label, (url, jobs_url, nodes) in deployments.items():
                     found = run_one(
                         label, url, jobs_url, nodes, args.clients, args.seconds, directory, turn
                     )
                     results[label].append(found)
-                    rate, cpu, busiest = found
+                    rate, cpu, busiest, client = found
                     print(
                         f"turn {turn + 1} {label:<8} {rate:7.1f} actions/s  Redis CPU "
-                        f"{cpu:6.1f} ms per 1,000 actions  busiest node {busiest:4.0%}",
+                        f"{cpu:6.1f} ms per 1,000 actions  busiest node {busiest:4.0%}  "
+                        f"client CPU {client:4.2f} ms per action",
                         flush=True,
                     )
             mean = {
@@ -178,7 +187,8 @@ def main() -> int:
                 f"CPU per 1,000); 3 primaries {mean['cluster'][0]:.1f} actions/s "
                 f"({mean['cluster'][1]:.1f} ms per 1,000, busiest node "
                 f"{mean['cluster'][2]:.0%}); cluster / one = "
-                f"{mean['cluster'][0] / mean['one'][0]:.2f}"
+                f"{mean['cluster'][0] / mean['one'][0]:.2f}; client CPU per action "
+                f"{mean['one'][3]:.2f} ms one, {mean['cluster'][3]:.2f} ms cluster"
             )
         finally:
             cluster.stop()
