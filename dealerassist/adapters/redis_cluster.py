@@ -210,6 +210,7 @@ class ClusterAuditQueue(RQAuditQueue):
         super().__init__(jobs, queue_name)  # the RQ queue (unused by the drain) and names
         self.cluster: Any = cluster  # redis-py's cluster client is untyped
         self.jobs = jobs
+        self.shared = jobs
         self.connection = cluster  # type: ignore[assignment]
         self._trim_one = cluster.register_script(_TRIM_ONE_SCRIPT)
 
@@ -300,10 +301,6 @@ class ClusterAuditQueue(RQAuditQueue):
         self.jobs.hset(self.isolated_key, table_id, reason)
         retrying(lambda: self.cluster.srem(dirty_bucket_key(table_id), table_id))
 
-    def isolated(self) -> dict[str, str]:
-        found = self.jobs.hgetall(self.isolated_key)
-        return {_as_text(key): _as_text(value) for key, value in found.items()}
-
     def lift_isolation(self, table_id: str) -> bool:
         lifted = bool(self.jobs.hdel(self.isolated_key, table_id))
         if lifted and self.pending(table_id):
@@ -318,13 +315,6 @@ class ClusterAuditQueue(RQAuditQueue):
     def clear_forked(self, table_id: str) -> None:
         self.jobs.hdel(FORKED_KEY, table_id)
         retrying(lambda: self.cluster.delete(table_forked_key(table_id)))
-
-    def forked(self) -> dict[str, tuple[int, str]]:
-        found: dict[str, tuple[int, str]] = {}
-        for key, value in self.jobs.hgetall(FORKED_KEY).items():
-            seq, stored_hash = json.loads(value)
-            found[_as_text(key)] = (int(seq), str(stored_hash))
-        return found
 
     def release_drain(self) -> bool:
         return True  # no flag to release

@@ -66,14 +66,18 @@ MAX_COMMIT_ATTEMPTS = 20
 # the idempotency record ('' = none), its TTL, the table ID, then the events to stage.
 # Returns 1 (written), 0 (the table or the idempotency key moved: a lost race) or -1 (no
 # drain job is on: enqueueing one needs the MULTI/EXEC path). Mirrors RQAuditQueue.stage.
-_COMMIT_SCRIPT = """
+# Both commit scripts' compare: the head as read (or no table), the idempotency key free.
+_CHECK_LUA = """
 if ARGV[1] == '' then
   if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 elseif redis.call('GETRANGE', KEYS[1], 0, #ARGV[1] - 1) ~= ARGV[1] then
   return 0
 end
 if ARGV[3] ~= '' and redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
-if #ARGV > 5 and redis.call('EXISTS', KEYS[6]) == 0 then return -1 end
+"""
+_COMMIT_SCRIPT = (
+    _CHECK_LUA
+    + """if #ARGV > 5 and redis.call('EXISTS', KEYS[6]) == 0 then return -1 end
 redis.call('SET', KEYS[1], ARGV[2])
 if ARGV[3] ~= '' then redis.call('SET', KEYS[2], ARGV[3], 'EX', ARGV[4]) end
 if #ARGV > 5 then
@@ -83,21 +87,18 @@ if #ARGV > 5 then
 end
 return 1
 """
+)
 # The same compare-and-set on a Redis Cluster (``adapters.redis_cluster``): only keys of the
 # table's slot (KEYS: table, idempotency record, pending list; ARGV as above), no dirty set,
 # tables set or drain flag (the store lists the table for the drain after it); 1 or 0.
-_CLUSTER_COMMIT_SCRIPT = """
-if ARGV[1] == '' then
-  if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-elseif redis.call('GETRANGE', KEYS[1], 0, #ARGV[1] - 1) ~= ARGV[1] then
-  return 0
-end
-if ARGV[3] ~= '' and redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
-redis.call('SET', KEYS[1], ARGV[2])
+_CLUSTER_COMMIT_SCRIPT = (
+    _CHECK_LUA
+    + """redis.call('SET', KEYS[1], ARGV[2])
 if ARGV[3] ~= '' then redis.call('SET', KEYS[2], ARGV[3], 'EX', ARGV[4]) end
 if #ARGV > 5 then redis.call('RPUSH', KEYS[3], unpack(ARGV, 6)) end
 return 1
 """
+)
 CACHE_SIZE = 64
 T = TypeVar("T")
 

@@ -236,6 +236,8 @@ class RQAuditQueue:
         retry_intervals: Sequence[int] | None = None,
     ) -> None:
         self.connection = connection
+        # where the isolated and forked tables' hashes are (a cluster's queue: its jobs Redis)
+        self.shared: redis.Redis = connection
         # None: the module's RETRY_INTERVALS, read now (so a test can shorten every queue's)
         self.retry_intervals = list(RETRY_INTERVALS if retry_intervals is None else retry_intervals)
         self.queue = Queue(queue_name, connection=connection, serializer=JSONSerializer)
@@ -332,7 +334,7 @@ class RQAuditQueue:
 
     def isolated(self) -> dict[str, str]:
         """The isolated tables and why the store refused each."""
-        found = self.connection.hgetall(self.isolated_key)
+        found = self.shared.hgetall(self.isolated_key)
         return {_as_text(key): _as_text(value) for key, value in found.items()}
 
     def lift_isolation(self, table_id: str) -> bool:
@@ -360,7 +362,7 @@ class RQAuditQueue:
     def forked(self) -> dict[str, tuple[int, str]]:
         """The forks the drain noted: table ID -> (first forked seq, the store's hash)."""
         forked: dict[str, tuple[int, str]] = {}
-        for key, value in self.connection.hgetall(FORKED_KEY).items():
+        for key, value in self.shared.hgetall(FORKED_KEY).items():
             seq, stored_hash = json.loads(value)
             forked[_as_text(key)] = (int(seq), str(stored_hash))
         return forked

@@ -178,3 +178,22 @@ def test_migrate_redis_copies_the_old_partitions_onto_a_cluster(
     _drained_and_verified(services, sql_url, hands=2)
     services.audit_store.dispose()  # type: ignore[attr-defined]
     worker.configure(None)
+
+
+def test_serve_renames_the_embedded_redis_keys_before_its_workers_start(
+    redis_servers: list[RedisServer], tmp_path: Path
+) -> None:
+    """``serve`` migrates the embedded Redis in place at start (``migrate_embedded``): a
+    line names what moved; a Redis with nothing of an earlier version gets no line."""
+    from dealerassist.server import migrate_embedded
+
+    server = RedisServer(tmp_path / "redis").start()
+    redis_servers.append(server)
+    client = redis.Redis.from_url(server.url)
+    client.set("da:table:E1", b'{"seq":0}')
+    client.rpush("da:audit:pending:E1", b"{}")
+    line = migrate_embedded(server.url)
+    assert line is not None and "keys of 1 tables renamed" in line
+    assert client.exists(table_key("E1"), pending_key("E1")) == 2
+    assert migrate_embedded(server.url) is None
+    client.close()
