@@ -183,6 +183,13 @@ def _numbered(check: Check, number: int) -> Check:
 # -- the nodes --------------------------------------------------------------------------
 
 
+def nodes(ports: Services) -> list[Node]:
+    """The Redis servers holding tables, by number and name (``Node.name``: ``redis``, or a
+    cluster primary's ``host:port``), each with its probe client and the audit queue's view
+    of it: what readiness checks, and what the metrics read per Redis."""
+    return _nodes(ports)
+
+
 def _nodes(ports: Services) -> list[Node]:
     """The one Redis of the table store, or each primary of its cluster."""
     store, queue = ports.tables, ports.audit_queue

@@ -44,7 +44,7 @@ def _check_nodes(cluster: LocalCluster, redis_servers: list[RedisServer], tmp_pa
     jobs_client = redis.Redis.from_url(jobs.url)
     beat(jobs_client, "audit", "drain-1", 60)
     beat(jobs_client, VERIFY_QUEUE, "verify-1", 60)
-    ports = sorted(cluster.ports)  # the nodes are numbered in the order of their names
+    ports = sorted(cluster.ports, key=lambda port: f"127.0.0.1:{port}")  # numbered by name
     lax = ports[1]
     cluster.client(lax).config_set("appendfsync", "everysec")
     settings = Settings(
@@ -67,6 +67,8 @@ def _check_nodes(cluster: LocalCluster, redis_servers: list[RedisServer], tmp_pa
     }
     assert len(body["warnings"]) == 1 and body["warnings"][0].startswith("node 2:")
     assert body["checks"]["verify_worker"] == {"ok": True, "workers": 1}
+    named = api.call("GET", "/readyz", "admin").get_json()["nodes"]  # names: to an admin only
+    assert [node["name"] for node in named] == [f"127.0.0.1:{port}" for port in ports]
 
     forget_beat(jobs_client, "audit", "drain-1")
     assert api.call("GET", "/readyz", None).status_code == 503
