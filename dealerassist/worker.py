@@ -333,11 +333,28 @@ def _append_apart(
     return Appended(stored, tuple(forks), quarantined)
 
 
+def check_for_rewind(queue: RQAuditQueue) -> bool:
+    """Compare Redis's live heads with the store (``mark_rewound_tables``): so a table put
+    behind the store is suspended before anyone plays on it. False if the store did not
+    answer (the first drain job compares instead)."""
+    try:
+        mark_rewound_tables(queue, _context.store())
+    except redis.RedisError:
+        raise  # ride_out_redis: connect again
+    except Exception:  # the store's error, whatever it is: the drain job will check
+        log.warning("could not compare Redis's heads with the audit store", exc_info=True)
+        _context.rewind_checked.discard(queue.queue.name)
+        return False
+    _context.rewind_checked.add(queue.queue.name)
+    return True
+
+
 def mark_rewound_tables(queue: RQAuditQueue, store: SqlAuditStore) -> list[str]:
     """Mark forked every table whose live head in Redis is behind the store's last event (a
     Redis restored from an older snapshot, a failover to a lagging replica): the table
-    store then refuses commits that would reuse seqs the store holds. Run once per process
-    by the first drain; a rewind later is caught by the drain's fork check instead."""
+    store then refuses commits that would reuse seqs the store holds. Run by the worker's
+    duties whenever the Redis server it reaches is another one (``WorkerDuties``), else by
+    the process's first drain; a rewind in place is caught by the drain's fork check."""
     live = AuditIntegrityReport(store, [queue]).live_anchors()
     stored = store.last_seqs([anchor.table_id for anchor in live])
     rewound = []
@@ -567,7 +584,11 @@ class WorkerDuties(threading.Thread):
     * with ``sweep`` (the audit queue), the drain flag's renewal while this worker's drain
       job runs, and, if no drain is on but tables have staged events, a drain for them (a
       job lost with a worker: its flag lapses within ``FLAG_TTL_SECONDS``; RQ's own
-      maintenance sweep runs only every ``maintenance_interval``).
+      maintenance sweep runs only every ``maintenance_interval``);
+    * with ``sweep``, when the Redis server answering is not the one of the last step (its
+      ``run_id``: the first step, a restart, a Sentinel failover to another server; RQ's
+      loop or redis-py may have reconnected on their own), the comparison of its live heads
+      with the store (``check_for_rewind``) before the drain builds on them.
 
     A Redis error is logged once per outage and the duties go on; ``failed`` keeps the last.
     """
@@ -592,6 +613,7 @@ class WorkerDuties(threading.Thread):
         self.lock_key = RQScheduler.get_locking_key(queue_name)
         self.stopping = threading.Event()
         self.failed: str | None = None
+        self.server_id: str | None = None  # run_id of the Redis whose heads were compared
 
     def __enter__(self) -> WorkerDuties:
         self.step()  # heartbeat and lock before RQ's loop starts: ready without a wait
@@ -618,6 +640,9 @@ class WorkerDuties(threading.Thread):
             if self.schedule:
                 self._schedule()
             if self.queue is not None:
+                server_id = str(self.connection.info("server")["run_id"])
+                if server_id != self.server_id and check_for_rewind(self.queue):
+                    self.server_id = server_id
                 if _context.draining:  # a drain job of this worker runs: keep its flag alive
                     self.queue.renew_drain_flag()
                 swept = self.queue.sweep_if_idle()

@@ -70,18 +70,8 @@ class RedisServer:
             *self.extra,
         ]  # fmt: skip
         self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL)
-        client = redis.Redis(port=self.port, socket_timeout=1)
-        deadline = time.monotonic() + START_SECONDS
-        try:
-            while time.monotonic() < deadline:
-                try:
-                    if client.ping():
-                        return self
-                except redis.RedisError:
-                    time.sleep(0.05)
-        finally:
-            client.close()
-        raise AssertionError(f"redis-server on port {self.port} did not start")
+        wait_for_ping(self.port, "redis-server")
+        return self
 
     def kill_9(self) -> None:
         assert self.process is not None
@@ -92,6 +82,22 @@ class RedisServer:
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
             self.process.wait()
+
+
+def wait_for_ping(port: int, what: str) -> None:
+    """Wait until the server on ``port`` answers a PING (``what`` names it if it does not)."""
+    client = redis.Redis(port=port, socket_timeout=1)
+    deadline = time.monotonic() + START_SECONDS
+    try:
+        while time.monotonic() < deadline:
+            try:
+                if client.ping():
+                    return
+            except redis.RedisError:
+                time.sleep(0.05)
+    finally:
+        client.close()
+    raise AssertionError(f"{what} on port {port} did not start")
 
 
 def wait_until_online(replica: RedisServer, seconds: float = START_SECONDS) -> None:

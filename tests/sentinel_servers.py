@@ -4,11 +4,10 @@ own (rewritable) configuration file, monitoring one primary under ``SERVICE``.""
 from __future__ import annotations
 
 import subprocess
-import time
 from pathlib import Path
 
 import redis
-from redis_servers import START_SECONDS, free_port
+from redis_servers import free_port, wait_for_ping
 
 SERVICE = "da"
 QUORUM = 2
@@ -42,18 +41,8 @@ class SentinelServer:
     def start(self) -> SentinelServer:
         command = [self.executable, str(self.config), "--sentinel"]
         self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL)
-        client = self.client()
-        deadline = time.monotonic() + START_SECONDS
-        try:
-            while time.monotonic() < deadline:
-                try:
-                    if client.ping():
-                        return self
-                except redis.RedisError:
-                    time.sleep(0.05)
-        finally:
-            client.close()
-        raise AssertionError(f"sentinel on port {self.port} did not start")
+        wait_for_ping(self.port, "sentinel")
+        return self
 
     def client(self) -> redis.Redis:
         return redis.Redis(port=self.port, socket_timeout=1, decode_responses=True)

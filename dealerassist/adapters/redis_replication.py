@@ -33,10 +33,10 @@ PROBE_TTL_MS = 60_000  # the probe key is only ever written: it may expire
 @dataclass(frozen=True, slots=True)
 class ReplicaWait:
     """How many replicas must confirm a commit (0: none, answer at once), and how long to
-    wait for them."""
+    wait for them (``settings.DEFAULT_REDIS_WAIT_MS`` unless the operator chose)."""
 
     replicas: int = 0
-    timeout_ms: int = 500  # settings.DEFAULT_REDIS_WAIT_MS (adapters may not import settings)
+    timeout_ms: int = 0
 
     @property
     def waits(self) -> bool:

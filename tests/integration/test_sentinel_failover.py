@@ -170,13 +170,20 @@ def _drain_process(url: str, database_url: str) -> subprocess.Popen[bytes]:
 
 
 @pytest.mark.parametrize(
-    "restart", ["as replica", pytest.param("as primary", marks=pytest.mark.slow)]
+    "restart",
+    [
+        "as replica",
+        pytest.param("as primary", marks=pytest.mark.slow),
+        pytest.param("switchover", marks=pytest.mark.slow),
+    ],
 )
 def test_a_failover_under_play_loses_and_doubles_no_answered_entry(
     sentinel_group: Group, tmp_path: Path, restart: str
 ) -> None:
     """Eight tablets play; kill -9 of the primary; Sentinel promotes the replica; the old
-    primary is restarted (``restart``) and becomes its replica; play goes on. Every entry
+    primary is restarted (``restart``) and becomes its replica; play goes on. Or, for a
+    ``switchover``, nothing is killed: ``SENTINEL FAILOVER`` demotes the live primary (the
+    clients' open connections meet READONLY and ask the sentinels again). Every entry
     answered 200 is stored once at the seq and hash it was answered with, nothing else is
     stored, every chain verifies by replay."""
     primary, replica, sentinels = sentinel_group
@@ -201,11 +208,16 @@ def test_a_failover_under_play_loses_and_doubles_no_answered_entry(
             "play",
         )
         killed_at = time.monotonic()
-        primary.kill_9()
+        if restart == "switchover":
+            with sentinels[0].client() as client:
+                client.execute_command("SENTINEL", "FAILOVER", SERVICE)
+        else:
+            primary.kill_9()
         promoted_at = _until(lambda: sentinels[0].primary_port() == replica.port, "promotion")
         if restart == "as replica":  # its supervisor asks the sentinels for the primary
             primary.extra = (*FAST_SYNC, "--replicaof", "127.0.0.1", str(replica.port))
-        primary.start()
+        if restart != "switchover":
+            primary.start()
         recovered_at = _until(
             lambda: all(t.answered_since(killed_at) or t.error for t in tablets), "recovery"
         )
@@ -240,8 +252,8 @@ def test_a_failover_under_play_loses_and_doubles_no_answered_entry(
     first_back = min(t.answered_since(killed_at) or recovered_at for t in tablets)
     longest_gap = max(t.longest_wait() for t in tablets)
     print(
-        f"\nsentinel failover, old primary restarted {restart}: promoted "
-        f"{promoted_at - killed_at:.2f} s after kill -9; first "
+        f"\nsentinel failover ({restart}): promoted "
+        f"{promoted_at - killed_at:.2f} s after the kill or SENTINEL FAILOVER; first "
         f"tablet answered again after {first_back - killed_at:.2f} s, all {TABLETS} after "
         f"{recovered_at - killed_at:.2f} s; longest wait of a tablet {longest_gap:.2f} s; "
         f"{sum(t.unavailable for t in tablets)} 503s; {len(events)} entries, all stored once"
