@@ -113,7 +113,7 @@ def test_idempotency_record_is_written_with_a_ttl(
     with store.transaction("T1", "admin:k1") as tx:
         assert tx.remembered is None
         tx.commit(_record(), [_event(1)], remember)
-    assert 0 < redis_client.ttl(idempotency_key("admin:k1")) <= 60
+    assert 0 < redis_client.ttl(idempotency_key("T1", "admin:k1")) <= 60
     with store.transaction("T1", "admin:k1") as tx:
         assert tx.remembered == remember
 
