@@ -26,6 +26,7 @@ from dealerassist.adapters.redis_partitions import (
     redis_urls,
 )
 from dealerassist.adapters.redis_rate_limits import RedisRefusalLimiter, RedisVerifyGate
+from dealerassist.adapters.redis_shifts import RedisShiftStore
 from dealerassist.adapters.redis_tables import RedisTableStore
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue
 from dealerassist.adapters.rq_verifications import RQVerificationQueue
@@ -136,4 +137,5 @@ def build_services(settings: Settings) -> Services:
         audit_catalog=SqlAuditCatalog(audit_store),
         floor_call_limits=settings.floor_call_limits,
         integrity=AuditIntegrityReport(audit_store, queues, public_keys()),
+        shifts=RedisShiftStore(connection),
     )
