@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from flask import Blueprint, Response, jsonify, url_for
 
@@ -154,3 +155,149 @@ def sign_out() -> Response:
     """The dealer's shift ends: signed out at his table (audited); the token stops working."""
     shifts.sign_out(services(), _current_shift())
     return Response(status=204)
+
+
+# -- the OpenAPI document ------------------------------------------------------------------
+
+_STRING = {"type": "string"}
+SHIFT_SCHEMA = {
+    "type": "object",
+    "description": "A dealer's shift session (the token only in the sign-in's answer)",
+    "properties": {
+        "employee_id": _STRING,
+        "name": _STRING,
+        "tablet_id": _STRING,
+        "tables": {"type": "array", "items": _STRING},
+        "table_id": {**_STRING, "description": "where the dealer is on duty"},
+        "started_at": _STRING,
+        "expires_at": _STRING,
+        "token": {**_STRING, "description": "the shift session: Authorization: Bearer <token>"},
+    },
+    "required": ["employee_id", "name", "tablet_id", "tables", "table_id", "expires_at"],
+}
+TABLET_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "tablet_id": _STRING,
+        "name": _STRING,
+        "tables": {"type": "array", "items": _STRING},
+        "registered_at": _STRING,
+        "paired_at": {"type": "string", "nullable": True},
+        "revoked_at": {"type": "string", "nullable": True},
+        "pairing_code": {**_STRING, "description": "POST /v1/tablets only: enter it on the tablet"},
+        "credential": {**_STRING, "description": "POST /v1/tablets/pair only: keep it"},
+        "on_duty": {"type": "object", "description": "GET /v1/tablet: table -> employee ID"},
+        "shift": {"type": "object", "nullable": True},
+    },
+    "required": ["tablet_id", "name", "tables"],
+}
+
+
+def openapi_components(spec: Any) -> None:
+    """The request and answer schemas of these routes."""
+    for name, schema in (
+        ("Dealer", DealerSchema),
+        ("RegisterTablet", RegisterTabletSchema),
+        ("PairTablet", PairTabletSchema),
+        ("SignIn", SignInSchema),
+        ("TakeTable", TakeTableSchema),
+    ):
+        spec.components.schema(name, schema=schema)
+    spec.components.schema("Shift", SHIFT_SCHEMA)
+    spec.components.schema("Tablet", TABLET_SCHEMA)
+
+
+def _ref(schema: str) -> dict[str, Any]:
+    return {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema}"}}}
+
+
+def _errors(statuses: tuple[int, ...]) -> dict[str, Any]:
+    return {str(status): {"$ref": f"#/components/responses/E{status}"} for status in statuses}
+
+
+WRITES = (400, 401, 403, 404, 409, 413, 415, 429, 503)
+READS = (400, 401, 403, 404, 503)
+
+
+def _op(summary: str, who: str, ok: dict[str, Any], body: str | None = None,
+        errors: tuple[int, ...] = WRITES, public: bool = False) -> dict[str, Any]:  # fmt: skip
+    operation: dict[str, Any] = {
+        "summary": summary,
+        "description": f"Who: {who}.",
+        "responses": {**ok, **_errors(errors)},
+    }
+    if body is not None:
+        operation["requestBody"] = {"required": True, "content": _ref(body)}
+    if public:
+        operation["security"] = []
+    return operation
+
+
+def openapi_paths() -> dict[str, dict[str, Any]]:
+    """The dealer, tablet and shift routes of the OpenAPI document."""
+    employee = {"name": "employee_id", "in": "path", "required": True, "description": "employee ID",
+                "schema": {"type": "string", "pattern": EMPLOYEE_ID_PATTERN}}  # fmt: skip
+    tablet = {"name": "tablet_id", "in": "path", "required": True, "description": "tablet ID",
+              "schema": {"type": "string"}}  # fmt: skip
+    dealer = {"type": "object", "properties": {"employee_id": _STRING, "name": _STRING}}
+    dealer_ok = {"description": "the dealer (never the PIN)",
+                 "content": {"application/json": {"schema": dealer}}}  # fmt: skip
+    listed = {"200": {"description": "the list", "content": {"application/json": {
+        "schema": {"type": "object"}}}}}  # fmt: skip
+    shift_ok = {"200": {"description": "the shift session", "content": _ref("Shift")}}
+    gone = {"204": {"description": "done"}}
+    return {
+        "/v1/dealers/{employee_id}": {
+            "parameters": [employee],
+            "put": _op("Create a dealer, or change his name and PIN (a new PIN lifts a lockout)",
+                       "admin", {"200": dealer_ok, "201": dealer_ok}, "Dealer"),
+        },
+        "/v1/dealers": {
+            "get": _op("The dealers, their lockouts and where each is on duty", "admin",
+                       listed, errors=READS),
+        },
+        "/v1/tablets": {
+            "post": _op("Register a tablet to one table or a bank of tables; the answer's "
+                        "pairing_code is entered on the tablet within 15 minutes, once",
+                        "admin", {"201": {"description": "registered",
+                                          "content": _ref("Tablet")}}, "RegisterTablet"),
+            "get": _op("The registered tablets (revoked ones too) and their shift sessions",
+                       "admin", listed, errors=READS),
+        },
+        "/v1/tablets/{tablet_id}": {
+            "parameters": [tablet],
+            "delete": _op("Revoke a tablet: its credential and shift session stop working, "
+                          "its dealer is signed out (audited)", "admin", gone),
+        },
+        "/v1/tablets/pair": {
+            "post": _op("Trade a pairing code for the tablet's device credential (once); 401 "
+                        "code bad_pairing_code", "anyone with the code",
+                        {"200": {"description": "the tablet and its credential",
+                                 "content": _ref("Tablet")}}, "PairTablet", public=True),
+        },
+        "/v1/tablet": {
+            "get": _op("The tablet's registration and who is on duty at its tables",
+                       "a registered tablet (device credential)",
+                       {"200": {"description": "the tablet", "content": _ref("Tablet")}},
+                       errors=READS),
+        },
+        "/v1/tablet/sign-in": {
+            "post": _op("A dealer signs in (employee ID, PIN): a shift session (role dealer, "
+                        "the tablet's tables, 12 h); he is on duty at the table (audited). 401 "
+                        "code wrong_pin; 429 code pin_locked after 5 wrong PINs",
+                        "a registered tablet (device credential)", shift_ok, "SignIn"),
+        },
+        "/v1/shift": {
+            "get": _op("The caller's shift session", "a dealer's shift session", shift_ok,
+                       errors=READS),
+        },
+        "/v1/shift/table": {
+            "post": _op("The tablet moved to another table of its registration: the dealer is "
+                        "on duty there, signed out where he was (both audited)",
+                        "a dealer's shift session", shift_ok, "TakeTable"),
+        },
+        "/v1/shift/sign-out": {
+            "post": _op("End the shift: signed out at his table (audited)",
+                        "a dealer's shift session", gone),
+        },
+    }  # fmt: skip
