@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+
 from e2e.conftest import HAND, Page, Served
 
 
