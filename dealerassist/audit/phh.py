@@ -44,7 +44,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from dealerassist.audit.envelope import REJECTED
+from dealerassist.audit.envelope import REJECTED, dealer_of
 
 HAND_SIZE = 5
 UNKNOWN = "??"
@@ -699,7 +699,21 @@ def _footer(hand_record: Mapping[str, Any], order: list[int]) -> list[str]:
     rulings = [_ruling(event) for event in events if event.get("kind") == "ruling"]
     if rulings:  # what PHH cannot say (a killed hand, an award, an adjusted stack) is named here
         lines.append(_toml("_rulings", rulings))
+    dealers = hand_dealers(hand_record.get("events") or [])
+    if dealers:  # envelope 2: the dealers on duty during the hand, in order (employee IDs)
+        lines.append(_toml("_dealers", dealers))
     return lines
+
+
+def hand_dealers(events: Iterable[Mapping[str, Any]]) -> list[str]:
+    """The employee IDs the hand's events name as the dealer on duty, in order, each once
+    (a push during the hand names two; events of envelope 1 name none).
+
+    >>> hand_dealers([{"dealer": "E1"}, {"dealer": "E1"}, {"dealer": None}, {"dealer": "E2"}])
+    ['E1', 'E2']
+    """
+    named = (dealer_of(event) for event in events)
+    return list(dict.fromkeys(dealer for dealer in named if dealer))
 
 
 def _rake_lines(result: Mapping[str, Any], order: list[int]) -> list[str]:

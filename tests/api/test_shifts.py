@@ -298,3 +298,42 @@ def test_a_pairing_code_is_single_use_and_only_admins_register(room: Room) -> No
     )
     assert room.admin("POST", "/v1/tablets", {"name": "C", "tables": ["T9"]}).status_code == 400
     assert room.admin("PUT", "/v1/dealers/E9", {"name": "X", "pin": "12a4"}).status_code == 400
+
+
+def test_the_phh_export_and_the_collection_report_name_the_dealers(
+    api: Api, room: Room, settings: Settings
+) -> None:
+    """Hand 1 started by E1, E2 pushes in mid-hand and finishes it; hand 2 is E2's. The
+    PHH of hand 1 says ``_dealers = ["E1", "E2"]``, of hand 2 ``["E2"]``; the collection
+    report counts hand 1 for E1 (on duty at its start) and hand 2 for E2, by employee ID."""
+    credential = room.tablet(["T1"])
+    first = room.session(credential, "T1", "E1")
+    for number, player in ((1, "Ann"), (2, "Bob")):
+        body = {"player": player, "stack": 100}
+        assert room.as_(first, "PUT", f"/v1/tables/T1/seats/{number}", body).status_code == 200
+    assert room.as_(first, "POST", "/v1/tables/T1/hands", {"button": 1}).status_code == 200
+    act = {"seat": 1, "action": "post"}  # heads-up: the button posts the small blind
+    assert room.as_(first, "POST", "/v1/tables/T1/actions", act).status_code == 200
+    second = room.session(credential, "T1", "E2")
+    for entry in ({"seat": 2, "action": "post"}, {"seat": 1, "action": "fold"}):
+        answer = room.as_(second, "POST", "/v1/tables/T1/actions", entry)
+        assert answer.status_code == 200, answer.get_json()
+    assert room.as_(second, "POST", "/v1/tables/T1/hands", {}).status_code == 200
+    for entry in ({"seat": 2, "action": "post"}, {"seat": 1, "action": "post"}):
+        assert room.as_(second, "POST", "/v1/tables/T1/actions", entry).status_code == 200
+    assert (
+        room.as_(second, "POST", "/v1/tables/T1/actions", {"seat": 2, "action": "fold"}).status_code
+        == 200
+    )
+    events = _events(api, settings, "T1")
+    hand1 = [e["dealer"] for e in events if e["hand_no"] == 1]
+    assert hand1[:2] == ["E1", "E1"] and hand1[-1] == "E2"
+    phh = {
+        hand: api.call("GET", f"/v1/audit/hands/T1/{hand}?format=phh", "auditor").get_data(True)
+        for hand in (1, 2)
+    }
+    assert '_dealers = ["E1", "E2"]' in phh[1]
+    assert '_dealers = ["E2"]' in phh[2]
+    report = api.call("GET", "/v1/audit/collections?table_id=T1", "auditor").get_json()
+    assert {name: row["hands"] for name, row in report["by_dealer"].items()} == {"E1": 1, "E2": 1}
+    _verified(api, "T1")
