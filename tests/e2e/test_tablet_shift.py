@@ -33,20 +33,29 @@ def _signed_in(page: Page) -> str:
 
 @pytest.mark.usefixtures("clean_storage")
 def test_a_dealer_signs_in_once_for_the_shift(page: Page, service: Served) -> None:
-    """Pair with the admin's code; sign in at S1 (the employee ID typed, the PIN tapped on
+    """The admin page saves the dealer's PIN and registers the tablet to S1 and S2, showing
+    a pairing code; the tablet is paired with it; sign in at S1 (the employee ID typed, the PIN tapped on
     the keypad); play a whole hand; reload, open a new tab: the table, no sign-in; move the
     tablet to S2 of its bank: no sign-in. The audit events of S1 from the sign-in on name
     E100, the move signs him out there, and the audit page's replay of hand 1 names him."""
     service.create_table("S1", {1: "Ann", 2: "Bob", 3: "Cy"})
     service.create_table("S2", {1: "Dee", 2: "Eve"})
-    service.call("PUT", "/v1/dealers/E100", "admin", {"name": "Dana Ünal", "pin": "4821"})
-    registered = service.call(
-        "POST", "/v1/tablets", "admin", {"name": "Bank A", "tables": ["S1", "S2"]}
-    )
+    page.open("admin", "admin")
+    page.type("dealer-id", "E100")
+    page.type("dealer-name", "Dana Ünal")
+    page.type("dealer-pin", "4821")
+    page.driver.find_element("css selector", "#dealer-form button[type=submit]").click()
+    page.until(lambda: "E100" in page.text("dealers"), "the dealer listed")
+    page.type("tablet-name", "Bank A")
+    page.type("tablet-tables", "S1, S2")
+    page.driver.find_element("css selector", "#tablet-form button[type=submit]").click()
+    code = page.until(lambda: page.css("#pairing-code") and page.text("pairing-code"), "a code")
+    assert len(code) == 9 and code[4] == "-"  # ABCD-EFGH, read aloud to whoever holds the tablet
+    page.until(lambda: "waiting for its code" in page.text("tablets"), "the tablet listed")
 
     page.driver.get(f"{service.base}/tablet")
     page.until(lambda: page.by_id("pair").is_displayed(), "the pairing form")
-    page.type("pair-code", registered["pairing_code"])
+    page.type("pair-code", code)
     page.driver.find_element("css selector", "#pair-form button[type=submit]").click()
     page.until(lambda: page.by_id("shift-login").is_displayed(), "the dealer sign-in")
     assert not page.by_id("login").is_displayed()  # a registered tablet asks for no token
