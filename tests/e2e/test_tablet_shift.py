@@ -35,9 +35,10 @@ def _signed_in(page: Page) -> str:
 def test_a_dealer_signs_in_once_for_the_shift(page: Page, service: Served) -> None:
     """The admin page saves the dealer's PIN and registers the tablet to S1 and S2, showing
     a pairing code; the tablet is paired with it; sign in at S1 (the employee ID typed, the
-    PIN tapped on the keypad); play a whole hand; reload, open a new tab: the table, no sign-in; move the
-    tablet to S2 of its bank: no sign-in. The audit events of S1 from the sign-in on name
-    E100, the move signs him out there, and the audit page's replay of hand 1 names him."""
+    PIN tapped on the keypad); play a whole hand; reload, open a new tab: the table, no
+    sign-in; move the tablet to S2 of its bank: no sign-in. The audit events of S1 from the
+    sign-in on name E100, the move signs him out there, and the audit page's replay of
+    hand 1 names him."""
     service.create_table("S1", {1: "Ann", 2: "Bob", 3: "Cy"})
     service.create_table("S2", {1: "Dee", 2: "Eve"})
     page.open("admin", "admin")
