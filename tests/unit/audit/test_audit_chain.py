@@ -233,3 +233,53 @@ def test_an_envelope_member_dropped_or_a_version_unknown_is_a_problem() -> None:
         report = verify([event], lambda *version: None, replay=False)
         assert report["ok"] is False
         assert "envelope" in report["problems"][0]["why"]
+
+
+def _v2_chain(dealers: list[tuple[str, str | None]]) -> list[dict[str, object]]:
+    """Envelope 2 events of kinds and named dealers, linked (versions unchanged: refusals
+    and sign-ins only, so no replay is needed)."""
+    chain: list[dict[str, object]] = []
+    prev = GENESIS_HASH
+    for seq, (kind, dealer) in enumerate(dealers, start=1):
+        payload = (
+            {**V2_SIGN_IN, "employee_id": dealer} if kind == "dealer_on_duty" else SECOND_PAYLOAD
+        )
+        event = build_event(
+            table_id="T7", seq=seq, version=0, hand_no=None,
+            at=datetime(2026, 12, 2, 0, 0, seq, tzinfo=UTC), actor="dealer-7", role="dealer",
+            kind=kind, payload=payload, profile_id="house", profile_sha256=PROFILE_SHA,
+            prev_hash=prev, dealer=dealer,
+        )  # fmt: skip
+        prev = str(event["hash"])
+        chain.append(event)
+    return chain
+
+
+def _whys(chain: list[dict[str, object]]) -> list[str]:
+    return [p["why"] for p in verify(chain, lambda *version: None, replay=False)["problems"]]
+
+
+def test_each_event_must_name_the_dealer_the_last_sign_in_put_on_duty() -> None:
+    """E1 signs in, a refusal names E1, E2 pushes in, a refusal names E2, E2 signs out, a
+    refusal names nobody: verifies. An event naming a dealer nobody put on duty, or the one
+    pushed out, is reported even though its hash is right (it was sealed so)."""
+    good = [
+        ("dealer_on_duty", "E1"),
+        ("rejected", "E1"),
+        ("dealer_on_duty", "E2"),
+        ("rejected", "E2"),
+        ("dealer_on_duty", None),
+        ("rejected", None),
+    ]
+    assert _whys(_v2_chain(good)) == []
+    assert _whys(_v2_chain([("rejected", "E1")])) == ["dealer 'E1' named, None on duty"]
+    pushed_out = [("dealer_on_duty", "E1"), ("dealer_on_duty", "E2"), ("rejected", "E1")]
+    assert _whys(_v2_chain(pushed_out)) == ["dealer 'E1' named, 'E2' on duty"]
+
+
+def test_an_envelope_1_event_after_envelope_2_is_reported() -> None:
+    """Dropping back to envelope 1 would leave the dealer out: a problem, even resealed."""
+    first = _v2_first()
+    old = _v1(2, datetime(2026, 11, 29, 12, 0, 1, tzinfo=UTC), "rejected", SECOND_PAYLOAD,
+              str(first["hash"]))  # fmt: skip
+    assert _whys([first, old]) == ["envelope 1 after envelope 2: the dealer is left out"]
