@@ -24,7 +24,7 @@ import hmac
 import re
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from datetime import timedelta
 from typing import Any, Protocol
 
@@ -73,15 +73,7 @@ class Tablet:
     revoked_at: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "tablet_id": self.tablet_id,
-            "name": self.name,
-            "tables": list(self.tables),
-            "registered_at": self.registered_at,
-            "credential_sha256": self.credential_sha256,
-            "paired_at": self.paired_at,
-            "revoked_at": self.revoked_at,
-        }
+        return {**asdict(self), "tables": list(self.tables)}
 
     def public(self) -> dict[str, Any]:
         """What the API shows of it (never the credential's digest)."""
@@ -91,15 +83,7 @@ class Tablet:
 
     @staticmethod
     def from_dict(data: Mapping[str, Any]) -> Tablet:
-        return Tablet(
-            tablet_id=str(data["tablet_id"]),
-            name=str(data["name"]),
-            tables=tuple(data["tables"]),
-            registered_at=str(data["registered_at"]),
-            credential_sha256=str(data.get("credential_sha256") or ""),
-            paired_at=data.get("paired_at"),
-            revoked_at=data.get("revoked_at"),
-        )
+        return Tablet(**{**data, "tables": tuple(data["tables"])})
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,11 +95,11 @@ class Dealer:
     pin_hash: str
 
     def to_dict(self) -> dict[str, Any]:
-        return {"employee_id": self.employee_id, "name": self.name, "pin_hash": self.pin_hash}
+        return asdict(self)
 
     @staticmethod
     def from_dict(data: Mapping[str, Any]) -> Dealer:
-        return Dealer(str(data["employee_id"]), str(data["name"]), str(data["pin_hash"]))
+        return Dealer(**data)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,16 +117,7 @@ class Shift:
     expires_at: str
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "token_sha256": self.token_sha256,
-            "employee_id": self.employee_id,
-            "name": self.name,
-            "tablet_id": self.tablet_id,
-            "tables": list(self.tables),
-            "table_id": self.table_id,
-            "started_at": self.started_at,
-            "expires_at": self.expires_at,
-        }
+        return {**asdict(self), "tables": list(self.tables)}
 
     def public(self) -> dict[str, Any]:
         data = self.to_dict()
@@ -151,16 +126,7 @@ class Shift:
 
     @staticmethod
     def from_dict(data: Mapping[str, Any]) -> Shift:
-        return Shift(
-            token_sha256=str(data["token_sha256"]),
-            employee_id=str(data["employee_id"]),
-            name=str(data["name"]),
-            tablet_id=str(data["tablet_id"]),
-            tables=tuple(data["tables"]),
-            table_id=str(data["table_id"]),
-            started_at=str(data["started_at"]),
-            expires_at=str(data["expires_at"]),
-        )
+        return Shift(**{**data, "tables": tuple(data["tables"])})
 
     @property
     def actor_name(self) -> str:
