@@ -26,11 +26,11 @@ from dealerassist.errors import InvalidInput
 from dealerassist.json_codec import canonical, parse
 from dealerassist.profiles import get_profile
 from dealerassist.replay import REPLAY_AT, finishing_stacks
-from dealerassist.rules.actions import Command
 from dealerassist.rules.batch import replay
 from dealerassist.rules.engine import apply, new_table
-from dealerassist.rules.house_rules import HouseRules
-from dealerassist.rules.state import TableState
+from dealerassist.rules.model.actions import Command
+from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.state import TableState
 
 DEFAULT_DIR = Path(__file__).resolve().parents[1] / "tests" / "data" / "phh"
 

@@ -34,7 +34,7 @@ from dealerassist.adapters.sql_catalog import SqlAuditCatalog
 from dealerassist.adapters.sql_store import SqlAuditStore
 from dealerassist.errors import InvalidInput, NotFound
 from dealerassist.profiles import load_profiles, profile_version
-from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.model.house_rules import HouseRules
 from dealerassist.service.ports import Services, VerifyLimits
 from dealerassist.settings import Settings
 

@@ -25,11 +25,11 @@ from dealerassist.audit.phh_reader import (
 )
 from dealerassist.errors import DealerAssistError, InvalidInput, NotFound
 from dealerassist.profiles import get_profile, profile_version
-from dealerassist.rules.actions import Act, ActionKind, Command, StartHand, command_to_dict
 from dealerassist.rules.engine import apply, new_table
-from dealerassist.rules.house_rules import Collection, HouseRules
-from dealerassist.rules.state import TableState, evolve
-from dealerassist.rules.violations import RuleViolation
+from dealerassist.rules.model.actions import Act, ActionKind, Command, StartHand, command_to_dict
+from dealerassist.rules.model.house_rules import Collection, HouseRules
+from dealerassist.rules.model.state import TableState, evolve
+from dealerassist.rules.model.violations import RuleViolation
 
 # Recorded hands carry no clock; every command is applied at this fixed instant.
 REPLAY_AT = datetime(2000, 1, 1, tzinfo=UTC)

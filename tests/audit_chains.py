@@ -14,8 +14,8 @@ from dealerassist.audit.chain import GENESIS_HASH
 from dealerassist.audit.envelope import build_event
 from dealerassist.audit.replay import ReplayEngine, state_sha256
 from dealerassist.rules.engine import legal_actions
-from dealerassist.rules.house_rules import HouseRules
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.violations import RuleId, RuleViolation
 from dealerassist.service import tables as use_cases
 
 T0 = datetime(2026, 11, 29, 12, 0, 0, tzinfo=UTC)

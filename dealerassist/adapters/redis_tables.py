@@ -44,7 +44,7 @@ from dealerassist.adapters.rq_audit_queue import RQAuditQueue, encode_event, tab
 from dealerassist.audit.chain import canonical_json
 from dealerassist.errors import Conflict, Unavailable
 from dealerassist.json_codec import compact, parse
-from dealerassist.rules.state import TableState
+from dealerassist.rules.model.state import TableState
 from dealerassist.service.ports import ChainHead, IdempotencyRecord, TableRecord
 
 TABLE_KEY = "da:table:{table_id}"

@@ -31,7 +31,7 @@ from dealerassist.api.security import register_security_headers
 from dealerassist.bootstrap import build_services
 from dealerassist.errors import ProfileError
 from dealerassist.profiles import load_profiles
-from dealerassist.rules.house_rules import GameRules
+from dealerassist.rules.model.house_rules import GameRules
 from dealerassist.service.ports import Services
 from dealerassist.settings import Settings
 from dealerassist.web import pages

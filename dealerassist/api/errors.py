@@ -29,7 +29,7 @@ from dealerassist.errors import (
     SignInRefused,
     Unavailable,
 )
-from dealerassist.rules.violations import RuleViolation
+from dealerassist.rules.model.violations import RuleViolation
 
 PROBLEM_MIME = "application/problem+json"
 PROBLEM_BASE = "https://dealerassist.invalid/problems/"

@@ -19,8 +19,8 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from dealerassist import __version__
 from dealerassist.api import audit_browse, profiles, rulings, schemas, shifts
 from dealerassist.api.errors import PROBLEM_MIME
-from dealerassist.rules.actions import ActionKind
-from dealerassist.rules.house_rules import ForcedBets, GameRules, Structure
+from dealerassist.rules.model.actions import ActionKind
+from dealerassist.rules.model.house_rules import ForcedBets, GameRules, Structure
 
 NULLABLE_INT = {"type": "integer", "nullable": True}
 OBJECT = {"type": "object", "additionalProperties": True}
@@ -336,7 +336,7 @@ def _fallback_id(path: str, method: str) -> str:
 
 
 def _stakes_schema(structure: Structure, forced_bets: ForcedBets) -> dict[str, Any]:
-    """The stakes a table of that structure and forced bets needs (rules/table_setup.py):
+    """The stakes a table of that structure and forced bets needs (rules/table/table_setup.py):
     blinds need a big blind, antes an ante, and what the game does not play is 0; fixed limit
     bets a small and a big bet (0 or left out: the big blind and twice it). The order the
     validation also checks (small blind ≤ big blind ≤ small bet ≤ big bet) is in the text."""

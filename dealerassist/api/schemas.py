@@ -14,10 +14,10 @@ from typing import Any
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 from dealerassist.api.errors import ValidationFailed
-from dealerassist.rules.actions import MAX_CHIPS, ActionKind, Mode, Structure, Variant
-from dealerassist.rules.exposed import KEEP, REPLACE
-from dealerassist.rules.openers import SPLIT
-from dealerassist.rules.posting import POST_OPTIONS
+from dealerassist.rules.floor.exposed import KEEP, REPLACE
+from dealerassist.rules.hand.openers import SPLIT
+from dealerassist.rules.model.actions import MAX_CHIPS, ActionKind, Mode, Structure, Variant
+from dealerassist.rules.table.posting import POST_OPTIONS
 
 TABLE_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"
 RANK_PATTERN = r"^ *([2-9TJQKAtjqka]|10|[Jj][Kk]) *$"

@@ -3,7 +3,7 @@
 Built in one pass from the audit log (``phh.hand_records``: each finished hand's last result
 and its events), so the report is exactly the sum of the audited hands (RAKE-01..05):
 
-- ``rake`` and ``jackpot_drop``: the hand result's totals (``rules/rake.py``);
+- ``rake`` and ``jackpot_drop``: the hand result's totals (``rules/hand/rake.py``);
 - ``time``: the engine's ``time_collected`` events of the hand (RAKE-05);
 - the dealer: the employee ID of the dealer on duty when the hand started (the ``dealer`` its
   ``start_hand`` event names, envelope 2), else the actor who started it (the dealer's token
@@ -30,7 +30,7 @@ from dealerassist.audit.phh import hand_records
 COLUMNS = ("gaming_day", "table_id", "dealer", "hands", "rake", "jackpot_drop", "time")
 AMOUNTS = ("rake", "jackpot_drop", "time")
 START_HAND = "start_hand"
-TIME_COLLECTED = "time_collected"  # rules/rake.py's engine event
+TIME_COLLECTED = "time_collected"  # rules/hand/rake.py's engine event
 
 
 def gaming_day(at: str, day_start_hour: int = 0) -> date:

@@ -46,8 +46,11 @@ from itertools import repeat
 from typing import Any
 
 from dealerassist.errors import InvalidInput
-from dealerassist.rules import kills
-from dealerassist.rules.actions import (
+from dealerassist.rules.floor.exposed import keeps, rank_of
+from dealerassist.rules.hand import kills
+from dealerassist.rules.hand.dealing import HAND_SIZE
+from dealerassist.rules.hand.fifth_cards import splits
+from dealerassist.rules.model.actions import (
     Act,
     ActionKind,
     Command,
@@ -60,15 +63,12 @@ from dealerassist.rules.actions import (
     Variant,
     command_from_dict,
 )
-from dealerassist.rules.blinds import LIVE_ENTRY
-from dealerassist.rules.dealing import HAND_SIZE
-from dealerassist.rules.exposed import keeps, rank_of
-from dealerassist.rules.fifth_cards import splits
-from dealerassist.rules.house_rules import ButtonMethod, HouseRules
-from dealerassist.rules.posting import BIG_BLIND_ONLY
-from dealerassist.rules.ruling_commands import RULE_ID_PATTERN, AcceptEntry, Ruling
-from dealerassist.rules.state import TableState, evolve
-from dealerassist.rules.violations import RuleId
+from dealerassist.rules.model.house_rules import ButtonMethod, HouseRules
+from dealerassist.rules.model.ruling_commands import RULE_ID_PATTERN, AcceptEntry, Ruling
+from dealerassist.rules.model.state import TableState, evolve
+from dealerassist.rules.model.violations import RuleId
+from dealerassist.rules.table.blinds import LIVE_ENTRY
+from dealerassist.rules.table.posting import BIG_BLIND_ONLY
 
 UNKNOWN_CARD = "??"
 RANKS = "23456789TJQKA"

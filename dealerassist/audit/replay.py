@@ -29,8 +29,8 @@ from dealerassist.audit.envelope import (
     SIGN_IN_REFUSED,
     parse_at,
 )
-from dealerassist.rules.house_rules import HouseRules
-from dealerassist.rules.violations import RuleViolation
+from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.violations import RuleViolation
 
 CREATE_TABLE = "create_table"
 
@@ -48,7 +48,7 @@ def load_engine() -> ReplayEngine | None:
     """The real engine (``dealerassist.rules.engine``), or ``None`` if it cannot be imported."""
     try:
         engine = importlib.import_module("dealerassist.rules.engine")
-        actions = importlib.import_module("dealerassist.rules.actions")
+        actions = importlib.import_module("dealerassist.rules.model.actions")
         return ReplayEngine(
             new_table=engine.new_table,
             apply=engine.apply,

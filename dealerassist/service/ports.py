@@ -11,8 +11,8 @@ from typing import Any, Protocol
 
 from dealerassist.audit.chain import GENESIS_HASH
 from dealerassist.audit.checkpoints import Anchor
-from dealerassist.rules.house_rules import HouseRules
-from dealerassist.rules.state import TableState
+from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.state import TableState
 from dealerassist.service.floor_calls import FloorCallLimits, FloorCallStore
 
 

@@ -28,7 +28,8 @@ from dealerassist.errors import (
     RateLimited,
 )
 from dealerassist.json_codec import compact
-from dealerassist.rules.actions import (
+from dealerassist.rules.engine import Outcome, apply, new_table, view
+from dealerassist.rules.model.actions import (
     COMMAND_TYPES,
     MAX_CHIPS,
     Act,
@@ -41,12 +42,11 @@ from dealerassist.rules.actions import (
     command_from_dict,
     command_to_dict,
 )
-from dealerassist.rules.engine import Outcome, apply, new_table, view
-from dealerassist.rules.house_rules import HouseRules
-from dealerassist.rules.ruling_commands import AdjustStack, Ruling
-from dealerassist.rules.state import Phase, TableState, evolve
-from dealerassist.rules.table_setup import check_table_spec
-from dealerassist.rules.violations import RuleViolation
+from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.ruling_commands import AdjustStack, Ruling
+from dealerassist.rules.model.state import Phase, TableState, evolve
+from dealerassist.rules.model.violations import RuleViolation
+from dealerassist.rules.table.table_setup import check_table_spec
 from dealerassist.service.ports import (
     Admission,
     AnswerKind,

@@ -29,11 +29,11 @@ from dealerassist.api.schemas import (
     SeatChangeSchema,
     StakesSchema,
 )
-from dealerassist.rules.actions import Mode, Structure, Variant
-from dealerassist.rules.posting import POST_OPTIONS
-from dealerassist.rules.pots import build_pots, hand_pots, return_uncalled
-from dealerassist.rules.ruling_commands import EffectKind
-from dealerassist.rules.state import HandState, Phase, PlayerState
+from dealerassist.rules.hand.pots import build_pots, hand_pots, return_uncalled
+from dealerassist.rules.model.actions import Mode, Structure, Variant
+from dealerassist.rules.model.ruling_commands import EffectKind
+from dealerassist.rules.model.state import HandState, Phase, PlayerState
+from dealerassist.rules.table.posting import POST_OPTIONS
 from dealerassist.service.ports import Services
 from dealerassist.web import pages
 

@@ -16,8 +16,8 @@ from dealerassist.adapters.redis_tables import (
 )
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue, drain_flag_key, pending_key
 from dealerassist.errors import Conflict
-from dealerassist.rules.actions import Stakes, Structure, TableSpec, Variant
-from dealerassist.rules.state import SeatState, TableState
+from dealerassist.rules.model.actions import Stakes, Structure, TableSpec, Variant
+from dealerassist.rules.model.state import SeatState, TableState
 from dealerassist.service.ports import AnswerKind, ChainHead, IdempotencyRecord, TableRecord
 
 

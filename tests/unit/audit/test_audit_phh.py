@@ -19,11 +19,11 @@ from dealerassist.audit.phh_reader import parse_phh
 from dealerassist.audit.replay import ReplayEngine, load_engine
 from dealerassist.errors import InvalidInput
 from dealerassist.profiles import default_profiles_dir, load_profiles
-from dealerassist.rules.actions import command_from_dict
-from dealerassist.rules.dealing import deck_cards
 from dealerassist.rules.engine import apply, legal_actions, new_table
-from dealerassist.rules.house_rules import HouseRules
-from dealerassist.rules.violations import RuleViolation
+from dealerassist.rules.hand.dealing import deck_cards
+from dealerassist.rules.model.actions import command_from_dict
+from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.violations import RuleViolation
 
 AT = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 LIMIT = {"small_blind": 5, "big_blind": 10, "small_bet": 10, "big_bet": 20}

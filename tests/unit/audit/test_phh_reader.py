@@ -22,7 +22,7 @@ from dealerassist.audit.phh_reader import (
 from dealerassist.errors import InvalidInput
 from dealerassist.profiles import profile_version
 from dealerassist.replay import finishing_stacks, replay_hand
-from dealerassist.rules.actions import (
+from dealerassist.rules.model.actions import (
     Act,
     ActionKind,
     Mode,

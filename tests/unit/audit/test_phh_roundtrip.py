@@ -21,7 +21,8 @@ from dealerassist.audit.verify import verify
 from dealerassist.errors import InvalidInput
 from dealerassist.profiles import get_profile
 from dealerassist.replay import ReplayRefused, finishing_stacks, replay_file, replay_hand
-from dealerassist.rules.actions import (
+from dealerassist.rules.engine import legal_actions
+from dealerassist.rules.model.actions import (
     Act,
     ActionKind,
     ChangeSeat,
@@ -30,9 +31,8 @@ from dealerassist.rules.actions import (
     SeatPlayer,
     SitOut,
 )
-from dealerassist.rules.engine import legal_actions
-from dealerassist.rules.house_rules import HouseRules, KillAction, SecondLeg
-from dealerassist.rules.ruling_commands import (
+from dealerassist.rules.model.house_rules import HouseRules, KillAction, SecondLeg
+from dealerassist.rules.model.ruling_commands import (
     AcceptEntry,
     AdjustStack,
     Award,

@@ -22,7 +22,7 @@ from dealerassist.audit.verify import verify
 from dealerassist.errors import InvalidInput
 from dealerassist.profiles import get_profile
 from dealerassist.replay import finishing_stacks, replay_file, replay_hand
-from dealerassist.rules.house_rules import Collection, HouseRules, RakeRules
+from dealerassist.rules.model.house_rules import Collection, HouseRules, RakeRules
 from dealerassist.service import tables as use_cases
 from dealerassist.service.ports import AnswerKind
 
