@@ -108,6 +108,7 @@ async function showSignIn(open) {
       field.value = keyed(field.value, key.dataset.key, field.maxLength > 0 ? field.maxLength : 32);
     });
   }
+  $("sign-in-cancel").addEventListener("click", () => window.location.reload());
   $("sign-in-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const body = {
@@ -174,6 +175,7 @@ async function moveTo(table) {
 
 function push() {
   // the next dealer signs in on this tablet; the service ends this shift when he does
+  $("sign-in-cancel").hidden = false;
   showSignIn(() => {});
 }
 
