@@ -50,7 +50,7 @@ def test_a_kept_shift_is_live_until_its_end_and_a_refusal_is_in_words(tmp_path: 
 
 
 def test_the_admin_pages_tables_and_pairing_code(tmp_path: Path) -> None:
-    """"S1, S2 ,S3" is three tables; an 8-character code reads as ABCD-EFGH."""
+    """ "S1, S2 ,S3" is three tables; an 8-character code reads as ABCD-EFGH."""
     got = _node_json(
         tmp_path,
         "admin_shifts.js",
