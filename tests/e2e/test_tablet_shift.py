@@ -14,11 +14,14 @@ from e2e.conftest import HAND, Page, Served
 
 @pytest.fixture
 def clean_storage(page: Page, service: Served) -> Iterator[None]:
-    """The browser is shared by every test: no tablet registration is left behind."""
-    page.driver.get(f"{service.base}/tablet")
+    """The browser is shared by every test, and a later test's service may get this one's
+    port (the same origin): no tablet registration and no token is left behind. Cleared on
+    /healthz, a page of the origin that runs no script (the tablet page would poll with
+    what an earlier test left there)."""
+    page.driver.get(f"{service.base}/healthz")
     page.driver.execute_script("localStorage.clear(); sessionStorage.clear()")
     yield
-    page.driver.get(f"{service.base}/tablet")
+    page.driver.get(f"{service.base}/healthz")
     page.driver.execute_script("localStorage.clear(); sessionStorage.clear()")
 
 

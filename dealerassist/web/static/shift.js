@@ -48,7 +48,9 @@ function asDevice() { return { Authorization: `Bearer ${shiftStore.credential}` 
 // Start the tablet page: ``open`` is the page's own start (the token form's setupLogin).
 export async function startTablet(open) {
   if (!shiftStore.credential) {
-    $("pair").hidden = false;
+    // offered beside the token form only, never over a table opened with a token
+    $("pair").hidden = Boolean(session.token && session.table);
+    $("login-form").addEventListener("submit", () => { $("pair").hidden = true; });
     $("pair-form").addEventListener("submit", pair);
     open();
     return;
