@@ -34,6 +34,7 @@ from dealerassist.adapters.redis_connect import (
 from dealerassist.adapters.redis_floor_calls import RedisFloorCalls
 from dealerassist.adapters.redis_rate_limits import RedisRefusalLimiter, RedisVerifyGate
 from dealerassist.adapters.redis_replication import ReplicaWait
+from dealerassist.adapters.redis_shifts import RedisShiftStore
 from dealerassist.adapters.redis_tables import RedisTableStore
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue
 from dealerassist.adapters.rq_verifications import RQVerificationQueue
@@ -161,6 +162,7 @@ def build_services(settings: Settings) -> Services:
         audit_catalog=SqlAuditCatalog(audit_store),
         floor_call_limits=settings.floor_call_limits,
         integrity=AuditIntegrityReport(audit_store, [queue], public_keys()),
+        shifts=RedisShiftStore(connection),
     )
 
 

@@ -45,6 +45,7 @@ def synthetic_events(table_id: str, count: int, start_seq: int = 1) -> Iterator[
             profile_id="test",
             profile_sha256="0" * 64,
             prev_hash=prev_hash,
+            dealer=None,
         )
         prev_hash = event["hash"]
         if seq >= start_seq:
@@ -180,6 +181,7 @@ def record(
             profile_id=rules.profile_id,
             profile_sha256=rules.sha256,
             prev_hash=prev_hash,
+            dealer=None,
         )
         prev_hash = event["hash"]
         events.append(event)

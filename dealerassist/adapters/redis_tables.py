@@ -2,8 +2,10 @@
 
 Keys (all owned here):
 
-* ``TABLE_KEY``: ``{"state": TableState.to_dict(), "seq": n, "last_hash": h}`` — the state
-  carries its version; ``seq``/``last_hash`` are the head of the table's audit chain;
+* ``TABLE_KEY``: ``{"seq": n, "last_hash": h, "dealer": d, "state": TableState.to_dict()}``
+  — the state carries its version; ``seq``/``last_hash`` are the head of the table's audit
+  chain, ``dealer`` the employee ID its last event names (a record stored before the
+  dealer sign-in has none: no dealer on duty);
 * ``IDEMPOTENCY_KEY``: the first answer to an ``Idempotency-Key`` (expires after a TTL).
 
 A transaction reads the table, the idempotency record and the audit queue's drain flag in
@@ -139,12 +141,13 @@ def idempotency_key(table_id: str, key: str) -> str:
 def encode_record(record: TableRecord) -> bytes:
     """The JSON a table is stored as (the state embedded as its canonical JSON)."""
     state_json = record.state_json or canonical_json(record.state.to_dict())
-    head = f'{{"seq":{record.head.seq},"last_hash":"{record.head.last_hash}","state":'
+    dealer = "" if record.head.dealer is None else f',"dealer":{json.dumps(record.head.dealer)}'
+    head = f'{{"seq":{record.head.seq},"last_hash":"{record.head.last_hash}"{dealer},"state":'
     return head.encode() + state_json + b"}"
 
 
 def stored_head(raw: bytes) -> bytes:
-    """The head of a stored record: its bytes up to the end of ``last_hash``.
+    """The head of a stored record: its bytes up to the state (``last_hash``, the dealer).
 
     Every commit seals one audit event and stores it as the record's new head, so two
     different stored values never share a head (seq only grows; a hash names its event,
@@ -161,7 +164,12 @@ def decode_record(raw: bytes | str | None) -> TableRecord | None:
     if raw is None:
         return None
     data = parse(raw)
-    head = ChainHead(seq=int(data["seq"]), last_hash=str(data["last_hash"]))
+    dealer = data.get("dealer")
+    head = ChainHead(
+        seq=int(data["seq"]),
+        last_hash=str(data["last_hash"]),
+        dealer=dealer if isinstance(dealer, str) else None,
+    )
     return TableRecord(state=TableState.from_dict(data["state"]), head=head)
 
 

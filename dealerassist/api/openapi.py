@@ -17,7 +17,7 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
 from dealerassist import __version__
-from dealerassist.api import audit_browse, profiles, rulings, schemas
+from dealerassist.api import audit_browse, profiles, rulings, schemas, shifts
 from dealerassist.api.errors import PROBLEM_MIME
 from dealerassist.rules.model.actions import ActionKind
 from dealerassist.rules.model.house_rules import ForcedBets, GameRules, Structure
@@ -261,6 +261,17 @@ OPERATION_IDS = {
     ("/v1/audit/verifications/{verification_id}", "get"): "getVerification",
     ("/healthz", "get"): "healthz",
     ("/readyz", "get"): "readyz",
+    ("/v1/dealers/{employee_id}", "put"): "setDealer",
+    ("/v1/dealers", "get"): "listDealers",
+    ("/v1/tablets", "post"): "registerTablet",
+    ("/v1/tablets", "get"): "listTablets",
+    ("/v1/tablets/{tablet_id}", "delete"): "revokeTablet",
+    ("/v1/tablets/pair", "post"): "pairTablet",
+    ("/v1/tablet", "get"): "tabletStatus",
+    ("/v1/tablet/sign-in", "post"): "signIn",
+    ("/v1/shift", "get"): "getShift",
+    ("/v1/shift/table", "post"): "takeTable",
+    ("/v1/shift/sign-out", "post"): "signOut",
 }
 TABLE_OF_ANSWER = {"table_id": "$response.body#/table_id"}
 HAND_OF_ANSWER = {"table_id": "$response.body#/table_id", "hand_no": "$response.body#/hand/hand_no"}
@@ -408,6 +419,7 @@ def _components(spec: APISpec, profile_ids: Sequence[str]) -> None:
         spec.components.schema(name, body)
     profiles.openapi_components(spec)
     rulings.openapi_components(spec)
+    shifts.openapi_components(spec)
     for status, text in _ERROR_TEXT.items():
         content = {PROBLEM_MIME: {"schema": {"$ref": "#/components/schemas/Problem"}}}
         spec.components.response(f"E{status}", {"description": text, "content": content})
@@ -486,6 +498,7 @@ def _paths() -> dict[str, dict[str, Any]]:
         **_audit_paths(),
         **rulings.openapi_paths(),
         **audit_browse.openapi_paths(),
+        **shifts.openapi_paths(),
         "/healthz": {"get": _public("Liveness", {"200": {"description": "up",
                                                          "content": _json("Status")}})},
         "/readyz": {"get": {

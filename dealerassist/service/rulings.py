@@ -194,7 +194,7 @@ def _audited_call(
         about = {k: v for k, v in call.to_dict().items() if k not in UNAUDITED}
         payload = {"call": about, "state_sha256": state_sha256(state)}
         event = seal_event(state, state, record.head, FLOOR_CALL, payload, rules, actor, now)
-        head = ChainHead(event["seq"], event["hash"])
+        head = ChainHead.after(event)
         store.reserve(call, limits, now)
         try:
             tx.commit(TableRecord(state=state, head=head), [event], None)

@@ -543,6 +543,7 @@ _FIELDS: dict[str, tuple[str, _Reader]] = {
     "_last_seq": ("last_seq", _by_key(_optional_int)),
     "_kill": ("kill", _by_count(_kill)),
     "_rulings": ("rulings", _by_key(_strings)),
+    "_dealers": ("dealers", _by_key(_strings)),
 }
 
 
@@ -626,7 +627,7 @@ def _provenance(hand: HandHistory) -> list[str]:
     if hand.kill is not None:
         fields = ", ".join(f"{key} = {toml.toml_value(value)}" for key, value in hand.kill.items)
         lines.append(f"_kill = {{{fields}}}")  # a TOML inline table
-    return lines + _nonempty(hand, ("rulings",))
+    return lines + _nonempty(hand, ("rulings", "dealers"))
 
 
 def _present(hand: HandHistory, names: Sequence[str], prefix: str = "") -> list[str]:

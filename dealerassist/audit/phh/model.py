@@ -151,6 +151,7 @@ class HandHistory:
     last_hash: str | None = None
     kill: Kill | None = None  # ``_kill``
     rulings: tuple[str, ...] = ()  # ``_rulings``: every ruling of the hand, in words
+    dealers: tuple[str, ...] = ()  # ``_dealers``: the dealers on duty (employee IDs), in order
 
     @property
     def player_count(self) -> int:

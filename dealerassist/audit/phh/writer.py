@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from dealerassist.audit.envelope import REJECTED
+from dealerassist.audit.envelope import REJECTED, dealer_of
 from dealerassist.audit.phh.codec import action, dumps
 from dealerassist.audit.phh.model import HAND_SIZE, HandHistory, Kill, PostPart
 from dealerassist.audit.phh.model import UNKNOWN_CARD as UNKNOWN
@@ -574,7 +574,20 @@ def _footer(hand_record: Mapping[str, Any], order: list[int]) -> dict[str, Any]:
         fields["kill"] = Kill(tuple(kill.items()))
     # what PHH cannot say (a killed hand, an award, an adjusted stack) is named here
     fields["rulings"] = tuple(_ruling(event) for event in events if event.get("kind") == "ruling")
+    # envelope 2: the dealers on duty during the hand, in order (employee IDs)
+    fields["dealers"] = tuple(hand_dealers(hand_record.get("events") or []))
     return fields
+
+
+def hand_dealers(events: Iterable[Mapping[str, Any]]) -> list[str]:
+    """The employee IDs the hand's events name as the dealer on duty, in order, each once
+    (a push during the hand names two; events of envelope 1 name none).
+
+    >>> hand_dealers([{"dealer": "E1"}, {"dealer": "E1"}, {"dealer": None}, {"dealer": "E2"}])
+    ['E1', 'E2']
+    """
+    named = (dealer_of(event) for event in events)
+    return list(dict.fromkeys(dealer for dealer in named if dealer))
 
 
 def _result(result: Any, order: list[int]) -> dict[str, Any]:
