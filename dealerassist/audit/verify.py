@@ -169,7 +169,10 @@ def verify(
     with ``anchors``, what the store lacks against them; with ``resume``, from those heads.
 
     >>> from dealerassist.audit.chain import GENESIS_HASH, seal
-    >>> event = seal({"table_id": "T1", "seq": 1, "version": 1, "kind": "seat"}, GENESIS_HASH)
+    >>> body = {"table_id": "T1", "seq": 1, "version": 1, "kind": "seat", "hand_no": None}
+    >>> body |= {"at": "2026-12-02T05:00:00Z", "actor": "dealer", "role": "dealer"}
+    >>> body |= {"profile_id": "p", "profile_sha256": "0" * 64, "payload": {}}
+    >>> event = seal(body, GENESIS_HASH)
     >>> verify([event], lambda *version: None, replay=False)
     {'ok': True, 'events': 1, 'hands': 0, 'problems': []}
     >>> report = verify([{**event, "kind": "leave"}], lambda *version: None, replay=False)
