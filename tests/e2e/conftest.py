@@ -298,7 +298,16 @@ class Page:
             self.type("show-cards", cards)
         assert self.seat_stacked(seat), f"seat {seat}'s box, to act, is not laid out as the others"
         buttons[label].click()
-        self.shows_version(version + 1)
+        shown = f"the page to show v{version + 1}"
+        self.until(lambda: self.version() == version + 1 or self.held_tap(), shown)
+        assert not self.held_tap(), self.held_tap()  # the hold turned the tap away
+
+    def held_tap(self) -> str:
+        """The message of a tap the tablet's hold turned away ("Not entered: ..."), or ""."""
+        text = self.driver.execute_script(
+            "const m = document.getElementById('message'); return m.hidden ? '' : m.textContent"
+        )
+        return str(text) if "Not entered:" in str(text) else ""
 
     def banner(self) -> WebElement:
         return self.until(
