@@ -129,9 +129,30 @@ def first_button_box(page: Page) -> dict[str, float]:
     )
 
 
+INSTRUCTIONS_BOX = """
+const view = document.getElementById("tablet-view");
+const shown = view.getBoundingClientRect();
+const box = document.getElementById("instructions").getBoundingClientRect();
+const first = document.querySelector("#instructions li").getBoundingClientRect();
+const hit = document.elementFromPoint(first.left + first.width / 2, first.top + first.height / 2);
+return {top: box.top, bottom: box.bottom, view_top: shown.top, view_bottom: shown.bottom,
+        inner: window.innerHeight, scrolled: view.scrollTop + document.documentElement.scrollTop,
+        seen: Boolean(hit && hit.closest("#instructions"))};
+"""
+
+
+def instructions_box(page: Page) -> dict[str, Any]:
+    """The dealer's instructions: their box, the part of the view on screen (above the
+    dock), the window's height, whether anything was scrolled, and whether the first
+    instruction is what its middle shows."""
+    return dict(page.driver.execute_script(INSTRUCTIONS_BOX))
+
+
 def on_screen_in_every_phase(page: Page, service: Served, table_id: str) -> None:
     """Posting, betting, draw, showdown and between hands, each with a long refusal shown:
-    the first action button is on screen, inside window.innerHeight, and reachable."""
+    the first action button is on screen, inside window.innerHeight, and reachable; the
+    dealer's instructions (what to do now) are whole on screen without scrolling: inside the
+    view above the dock, inside window.innerHeight, the first one not covered."""
     service.create_table(table_id, {1: "Ann", 2: "Bob", 3: "Cy"})
     table = service.call("POST", f"/v1/tables/{table_id}/hands", body={"button": 1})
     if page.driver.current_url.startswith("http"):  # a table opened before in the test
@@ -166,13 +187,19 @@ def on_screen_in_every_phase(page: Page, service: Served, table_id: str) -> None
         box = first_button_box(page)
         assert box["top"] >= 0 and box["bottom"] <= box["inner"], (phase, box)
         assert box["reachable"], (phase, box)
+        told = instructions_box(page)
+        assert told["scrolled"] == 0, (phase, told)
+        assert told["view_top"] <= told["top"], (phase, told)
+        assert told["bottom"] <= min(told["view_bottom"], told["inner"]), (phase, told)
+        assert told["seen"], (phase, told)
     assert {"posting", "betting_1", "draw_1", "betting_2", "showdown", "complete"} <= seen
 
 
 def test_the_action_buttons_are_on_screen_in_every_phase_in_landscape(
     page: Page, service: Served
 ) -> None:
-    """1024x768: in every phase, with a refusal shown, the first button is on screen."""
+    """1024x768: in every phase, with a refusal shown, the first button and the dealer's
+    instructions are on screen without scrolling."""
     viewport(page, 1024, 768)
     try:
         on_screen_in_every_phase(page, service, "D2")
@@ -184,8 +211,10 @@ def test_the_action_buttons_are_on_screen_in_every_phase_in_portrait(
     page: Page, service: Served
 ) -> None:
     """768x1024: in every phase, with a refusal shown, the first action button ends inside
-    window.innerHeight; and a button stays where it is before, at and 7 s after an entry
-    (the "Recorded" message comes and goes in a place of its own)."""
+    window.innerHeight and the dealer's instructions are whole on screen above the dock,
+    without scrolling (they come before the seat map); and a button stays where it is
+    before, at and 7 s after an entry (the "Recorded" message comes and goes in a place of
+    its own)."""
     viewport(page, 768, 1024)
     try:
         version = five_handed(service, "D3")["version"]
