@@ -166,15 +166,19 @@ export function renderSeats(table, options = {}) {
       seat.status !== "empty" ? `stack ${seat.stack}` : null, p && p.bet ? `bet ${p.bet}` : null,
       seat.seat === toAct ? "to act" : null, ...notes].filter(Boolean).join(", ");
     // a tap anywhere on the tile picks it; its content is the button for the keyboard and
-    // a screen reader (the list item keeps its role)
+    // a screen reader (the list item keeps its role). The button's name is its visible text
+    // ("4 TO ACT Dee 100": what a speech user reads out, WCAG 2.5.3), its description the
+    // tile in words (seat, player, stack, bet, turn, notes) and what a tap does.
+    const described = `seat-about-${seat.seat}`;
     const picking = pickable ? {
-      role: "button", tabindex: "0", "aria-label": `${name}. ${empty ? "Seat a player" : "Seat changes"}`,
+      role: "button", tabindex: "0", "aria-describedby": described,
       onkeydown: (event) => {
         if (event.key === "Enter" || event.key === " ") { event.preventDefault(); pick(seat.seat); }
       },
     } : {};
     const item = el("li", { class: classes.join(" "), "aria-label": pickable ? undefined : name,
       onclick: pickable ? () => pick(seat.seat) : undefined },
+    pickable ? el("span", { id: described, hidden: true, text: `${name}. ${empty ? "Seat a player" : "Seat changes"}` }) : null,
     el("div", { class: "seat-tap", ...picking },
       el("div", { class: "seat-head" }, el("span", { class: "seat-no", text: String(seat.seat) }), badges),
       el("div", { class: "player", text: seat.player || "empty" }),
@@ -223,7 +227,6 @@ export function renderTable(table, options = {}) {
   renderResult(table);
 }
 
-// Polls the table; onTable(table) after each change. reload() fetches now.
 // Whether two answers show the same state of the table (a change's answer is the table plus
 // its audit event and notices).
 export function sameState(a, b) {
@@ -232,6 +235,7 @@ export function sameState(a, b) {
   return state(a) === state(b);
 }
 
+// Polls the table; onTable(table) after each change. reload() fetches now.
 export class TablePoller {
   constructor(onTable, intervalMs = 1500) {
     this.onTable = onTable;
