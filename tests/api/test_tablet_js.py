@@ -26,6 +26,30 @@ def test_the_tap_guard_holds_a_new_state_for_400_ms_and_not_the_same_one(tmp_pat
     assert found == [True, False, True, False, True, True, False]
 
 
+def test_a_poll_answer_overtaken_by_a_newer_state_or_the_same_state_is_not_drawn(
+    tmp_path: Path,
+) -> None:
+    """A poll sent before an entry and answered after it: an older version of the table
+    shown (v5 under v6) is not drawn, nor one for a table no longer shown (the floor opened
+    T2 meanwhile); v6 again, the change's answer without its event and notices, is the
+    same state (not redrawn), and v6 with "time" offered is not."""
+    found = _node_json(tmp_path, "table_view.js", "TablePoller, sameState", """(() => {
+        const store = new Map([["dealerassist.table", "T1"]]);
+        globalThis.sessionStorage = { getItem: (k) => store.get(k) ?? null,
+                                      setItem: (k, v) => store.set(k, v) };
+        const p = new TablePoller(() => {});
+        p.table = { table_id: "T1", version: 6 };
+        const out = [5, 6, 7].map((version) => p.overtaken("T1", { table_id: "T1", version }));
+        store.set("dealerassist.table", "T2");
+        out.push(p.overtaken("T1", { table_id: "T1", version: 7 }),
+                 p.overtaken("T2", { table_id: "T2", version: 1 }));
+        const a = { table_id: "T1", version: 6, next: { seat: 3, legal: [] } };
+        out.push(sameState({ ...a, event: { seq: 4 }, notices: [] }, a),
+                 sameState(a, { ...a, next: { seat: 3, legal: [{ action: "time" }] } }));
+        return out; })()""")  # fmt: skip
+    assert found == [True, False, False, True, False, True, False]
+
+
 def test_instructions_stay_until_the_phase_ends(tmp_path: Path) -> None:
     """The deal list given at the big blind's post is still shown (not bold) after seat 4
     calls in the same betting round; a new phase starts a new list."""

@@ -6,11 +6,16 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from axe_selenium_python import Axe
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from e2e.conftest import FIVE_CARD_DRAW, Console, Page, Served
+from e2e.conftest import (
+    FIVE_CARD_DRAW,
+    Console,
+    Page,
+    Served,
+    serious_accessibility_findings,
+)
 
 FIVE = {1: "Ann", 2: "Bob", 3: "Cy", 4: "Dee", 5: "Eve"}
 
@@ -39,6 +44,56 @@ def test_a_double_tap_on_one_spot_records_one_entry(page: Page, service: Served)
     assert table["version"] == version + 1
     assert table["next"]["seat"] == 5
     assert page.legal_buttons()["Call 2"].text == "Seat 5 · Call 2"
+
+
+SEAT_THEN_START = """
+// The dealer seats the last player and taps "Start hand" the moment the seat shows (two new
+// states drawn well inside 400 ms of each other), taps "Post" at once (held: the new buttons
+// have not been seen) and taps it again the moment the buttons stop looking held.
+const version = arguments[0];
+const done = arguments[arguments.length - 1];
+const shown = () => (document.querySelector("#table-summary .version") || {}).textContent;
+const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+const post = () => document.querySelector("#actions button.act");
+(async () => {
+  document.getElementById("seat-no").value = "3";
+  document.getElementById("seat-player").value = "Cy";
+  document.getElementById("seat-stack").value = "100";
+  document.getElementById("seat-form").requestSubmit();
+  while (shown() !== `v${version + 1}`) await frame();
+  const seatedAt = performance.now();
+  document.getElementById("start-hand").click();
+  while (shown() !== `v${version + 2}` || !post()) await frame();
+  const startedAt = performance.now();
+  post().click(); // inside the hold
+  const held = document.getElementById("message").textContent;
+  while (document.querySelector("#actions.settling")) await new Promise((r) => setTimeout(r, 2));
+  const settledAt = performance.now();
+  post().click();
+  done({ apart: startedAt - seatedAt, settled: settledAt - startedAt, held });
+})();
+"""
+
+
+def test_a_tap_is_taken_as_soon_as_the_buttons_stop_looking_held(
+    page: Page, service: Served
+) -> None:
+    """The last player seated and the hand started less than 400 ms later: the buttons of
+    the new hand look held (dimmed) for the whole 400 ms from their own state, not until
+    400 ms after the seating (the seating's timer lifted the look early, and a tap then
+    looked welcome but was dropped: the flake of the whole-hand test under load). A tap
+    inside the hold is not entered and says so; the tap once they look settled is entered."""
+    service.create_table("D0", {1: "Ann", 2: "Bob"})
+    page.open("tablet", "dealer", "D0")
+    version = service.table("D0")["version"]
+    page.shows_version(version)
+    page.type("start-button", "1")
+    page.driver.set_script_timeout(20)
+    found = page.driver.execute_async_script(SEAT_THEN_START, version)
+    assert found["settled"] >= 400 - 20, found  # the look of the hold is the hold
+    assert found["held"].startswith("Not entered:") and "Seat 2 · Post 1" in found["held"], found
+    page.shows_version(version + 3)
+    assert service.table("D0")["next"]["seat"] == 3  # seat 2's small blind posted, once
 
 
 LONG_REFUSAL = """
@@ -79,9 +134,33 @@ def first_button_box(page: Page) -> dict[str, float]:
     )
 
 
-def on_screen_in_every_phase(page: Page, service: Served, table_id: str) -> None:
+INSTRUCTIONS_BOX = """
+const view = document.getElementById("tablet-view");
+const shown = view.getBoundingClientRect();
+const box = document.getElementById("instructions").getBoundingClientRect();
+const first = document.querySelector("#instructions li").getBoundingClientRect();
+const hit = document.elementFromPoint(first.left + first.width / 2, first.top + first.height / 2);
+return {top: box.top, bottom: box.bottom, view_top: shown.top, view_bottom: shown.bottom,
+        inner: window.innerHeight, scrolled: view.scrollTop + document.documentElement.scrollTop,
+        seen: Boolean(hit && hit.closest("#instructions"))};
+"""
+
+
+def instructions_box(page: Page) -> dict[str, Any]:
+    """The dealer's instructions: their box, the part of the view on screen (above the
+    dock), the window's height, whether anything was scrolled, and whether the first
+    instruction is what its middle shows."""
+    return dict(page.driver.execute_script(INSTRUCTIONS_BOX))
+
+
+def on_screen_in_every_phase(
+    page: Page, service: Served, table_id: str, accessible: bool = False
+) -> None:
     """Posting, betting, draw, showdown and between hands, each with a long refusal shown:
-    the first action button is on screen, inside window.innerHeight, and reachable."""
+    the first action button is on screen, inside window.innerHeight, and reachable; the
+    dealer's instructions (what to do now) are whole on screen without scrolling: inside the
+    view above the dock, inside window.innerHeight, the first one not covered. With
+    ``accessible``, axe-core finds nothing serious or critical in each phase."""
     service.create_table(table_id, {1: "Ann", 2: "Bob", 3: "Cy"})
     table = service.call("POST", f"/v1/tables/{table_id}/hands", body={"button": 1})
     if page.driver.current_url.startswith("http"):  # a table opened before in the test
@@ -116,16 +195,25 @@ def on_screen_in_every_phase(page: Page, service: Served, table_id: str) -> None
         box = first_button_box(page)
         assert box["top"] >= 0 and box["bottom"] <= box["inner"], (phase, box)
         assert box["reachable"], (phase, box)
+        told = instructions_box(page)
+        assert told["scrolled"] == 0, (phase, told)
+        assert told["view_top"] <= told["top"], (phase, told)
+        assert told["bottom"] <= min(told["view_bottom"], told["inner"]), (phase, told)
+        assert told["seen"], (phase, told)
+        if accessible:
+            assert axe_findings(page) == [], phase
     assert {"posting", "betting_1", "draw_1", "betting_2", "showdown", "complete"} <= seen
 
 
 def test_the_action_buttons_are_on_screen_in_every_phase_in_landscape(
     page: Page, service: Served
 ) -> None:
-    """1024x768: in every phase, with a refusal shown, the first button is on screen."""
+    """1024x768: in every phase, with a refusal shown, the first button and the dealer's
+    instructions are on screen without scrolling, and axe-core (WCAG 2.2 AA) finds nothing
+    serious or critical."""
     viewport(page, 1024, 768)
     try:
-        on_screen_in_every_phase(page, service, "D2")
+        on_screen_in_every_phase(page, service, "D2", accessible=True)
     finally:
         page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
@@ -134,8 +222,10 @@ def test_the_action_buttons_are_on_screen_in_every_phase_in_portrait(
     page: Page, service: Served
 ) -> None:
     """768x1024: in every phase, with a refusal shown, the first action button ends inside
-    window.innerHeight; and a button stays where it is before, at and 7 s after an entry
-    (the "Recorded" message comes and goes in a place of its own)."""
+    window.innerHeight and the dealer's instructions are whole on screen above the dock,
+    without scrolling (they come before the seat map); and a button stays where it is
+    before, at and 7 s after an entry (the "Recorded" message comes and goes in a place of
+    its own)."""
     viewport(page, 768, 1024)
     try:
         version = five_handed(service, "D3")["version"]
@@ -339,15 +429,7 @@ def axe_findings(page: Page) -> list[str]:
     """axe-core's serious and critical findings on the page as it is now (the buttons
     settled: a new state holds them, dimmed, for 400 ms)."""
     page.until(lambda: not page.css("#actions.settling"), "the buttons to settle")
-    axe = Axe(page.driver)
-    axe.inject()
-    page.driver.set_script_timeout(60)
-    results = axe.run()
-    return [
-        f"{v['impact']} {v['id']}: {v['help']} ({[n['target'] for n in v['nodes'][:3]]})"
-        for v in results["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
+    return serious_accessibility_findings(page.driver)
 
 
 def test_the_tablet_has_no_serious_or_critical_accessibility_finding(
@@ -355,15 +437,18 @@ def test_the_tablet_has_no_serious_or_critical_accessibility_finding(
 ) -> None:
     """axe-core on /tablet: during the betting (count mode) with a refusal shown, and in card
     mode with the card picker and the call-the-floor dialog open: no serious or critical
-    finding. The seat tiles are named with the player, the stack, the bet and the turn."""
+    finding. A seat tile's name is its visible text, its description the player, the stack,
+    the bet and the turn in words."""
     console.expect(409)
     version = five_handed(service, "DB")["version"]
     page.open("tablet", "dealer", "DB")
     page.shows_version(version)
     page.driver.execute_async_script(LONG_REFUSAL)
     assert axe_findings(page) == []
-    tile = page.css("#seats li.seat")[3].find_element("css selector", "[aria-label]")  # its button
-    assert tile.get_attribute("aria-label").startswith("Seat 4, Dee, stack 100, to act")
+    tile = page.css("#seats li.seat")[3].find_element("css selector", "[role=button]")
+    assert tile.accessible_name == tile.text.replace("\n", " ")  # its visible text (2.5.3)
+    about = page.by_id(str(tile.get_attribute("aria-describedby")))
+    assert str(about.get_attribute("textContent")).startswith("Seat 4, Dee, stack 100, to act")
     service.call("POST", "/v1/tables", "admin",
                  {"table_id": "DC", **FIVE_CARD_DRAW, "mode": "card"})  # fmt: skip
     for seat, player in ((1, "Ann"), (2, "Bob"), (3, "Cy")):

@@ -56,10 +56,13 @@ export function renderPicker(box, field, { offered = () => true, onChange = () =
       const card = `${rank}${suit}`;
       const on = picked.has(card);
       const can = on || offered(card);
+      // the name starts with what the button shows ("A♠ Ace of spades"): a speech user says
+      // what he sees (WCAG 2.5.3), a screen reader hears the card's name too
+      const shown = `${rank === "T" ? "10" : rank}${SUIT_SYMBOLS[suit]}`;
       row.append(el("button", {
         type: "button", class: `card suit-${suit}${on ? " picked" : ""}`, disabled: !can,
-        "aria-pressed": on ? "true" : "false", "aria-label": cardName(card), "data-card": card,
-        text: `${rank === "T" ? "10" : rank}${SUIT_SYMBOLS[suit]}`,
+        "aria-pressed": on ? "true" : "false", "aria-label": `${shown} ${cardName(card)}`, "data-card": card,
+        text: shown,
         onclick: () => {
           const now = readCards(field.value).cards;
           field.value = (on ? now.filter((c) => c !== card) : [...now, card]).join(" ");

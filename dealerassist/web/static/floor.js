@@ -257,7 +257,9 @@ function renderCallDetail() {
       c.allowed && c.allowed.length ? [el("dt", { text: "Allowed then" }), el("dd", { text: c.allowed.map(describeAction).join("; ") })] : null,
       c.note ? [el("dt", { text: "Note" }), el("dd", { text: c.note })] : null),
     el("h3", { text: `The hand's entries so far (${(c.actions || []).length})` }),
-    el("ol", { class: "hand-actions" }, (c.actions || []).map((item) => el("li", { text: actionLine(item) }))),
+    // it scrolls past 14rem: focusable, so a keyboard can scroll it too (WCAG 2.1.1)
+    el("ol", { class: "hand-actions", tabindex: "0", "aria-label": "The hand's entries so far" },
+      (c.actions || []).map((item) => el("li", { text: actionLine(item) }))),
     el("button", { type: "button", class: "small", text: "Close the call view", onclick: () => { closeCall(); renderCalls(); } }));
   box.hidden = false;
 }

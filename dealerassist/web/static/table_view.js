@@ -166,15 +166,19 @@ export function renderSeats(table, options = {}) {
       seat.status !== "empty" ? `stack ${seat.stack}` : null, p && p.bet ? `bet ${p.bet}` : null,
       seat.seat === toAct ? "to act" : null, ...notes].filter(Boolean).join(", ");
     // a tap anywhere on the tile picks it; its content is the button for the keyboard and
-    // a screen reader (the list item keeps its role)
+    // a screen reader (the list item keeps its role). The button's name is its visible text
+    // ("4 TO ACT Dee 100": what a speech user reads out, WCAG 2.5.3), its description the
+    // tile in words (seat, player, stack, bet, turn, notes) and what a tap does.
+    const described = `seat-about-${seat.seat}`;
     const picking = pickable ? {
-      role: "button", tabindex: "0", "aria-label": `${name}. ${empty ? "Seat a player" : "Seat changes"}`,
+      role: "button", tabindex: "0", "aria-describedby": described,
       onkeydown: (event) => {
         if (event.key === "Enter" || event.key === " ") { event.preventDefault(); pick(seat.seat); }
       },
     } : {};
     const item = el("li", { class: classes.join(" "), "aria-label": pickable ? undefined : name,
       onclick: pickable ? () => pick(seat.seat) : undefined },
+    pickable ? el("span", { id: described, hidden: true, text: `${name}. ${empty ? "Seat a player" : "Seat changes"}` }) : null,
     el("div", { class: "seat-tap", ...picking },
       el("div", { class: "seat-head" }, el("span", { class: "seat-no", text: String(seat.seat) }), badges),
       el("div", { class: "player", text: seat.player || "empty" }),
@@ -223,6 +227,14 @@ export function renderTable(table, options = {}) {
   renderResult(table);
 }
 
+// Whether two answers show the same state of the table (a change's answer is the table plus
+// its audit event and notices).
+export function sameState(a, b) {
+  if (!a || !b) return false;
+  const state = ({ event, notices, ...table }) => JSON.stringify(table);
+  return state(a) === state(b);
+}
+
 // Polls the table; onTable(table) after each change. reload() fetches now.
 export class TablePoller {
   constructor(onTable, intervalMs = 1500) {
@@ -251,7 +263,8 @@ export class TablePoller {
     this.busy = true;
     try {
       const headers = this.etag ? { "If-None-Match": this.etag } : {};
-      const answer = await call("table", { params: { table_id: session.table }, headers });
+      const asked = session.table;
+      const answer = await call("table", { params: { table_id: asked }, headers });
       if (this.onReach) this.onReach(answer.status !== 0); // the tablet's offline indicator
       const status = $("poll-status");
       if (answer.status === 304) {
@@ -264,11 +277,24 @@ export class TablePoller {
         if (force || !this.table) showProblem(answer.problem, answer.status);
         return;
       }
-      this.show(answer.body, answer.etag);
+      if (this.overtaken(asked, answer.body)) return;
+      // the same state again (a poll sent just before an entry and answered after it): the
+      // page is not redrawn, so a field being typed in or a button under the finger stays
+      if (!sameState(answer.body, this.table)) this.show(answer.body, answer.etag);
       if (status) status.textContent = `Up to date (v${answer.body.version}) · ${new Date().toLocaleTimeString()}`;
     } finally {
       this.busy = false;
     }
+  }
+
+  // A poll's answer that came after a newer state was drawn (the poll was sent before an
+  // entry and answered after the entry's own answer), or for a table no longer shown (the
+  // floor opened another one meanwhile), is not drawn: it would bring an old state back, and
+  // with it a new 400 ms hold of the tablet's buttons.
+  overtaken(asked, table) {
+    if (asked !== session.table) return true;
+    const shown = this.table;
+    return Boolean(shown && shown.table_id === table.table_id && table.version < shown.version);
   }
 
   // A change's answer carries the new table: show it without waiting for the next poll.

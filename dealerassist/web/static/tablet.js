@@ -201,14 +201,34 @@ export class TapGuard {
 const tapGuard = new TapGuard();
 
 function settle(version) {
-  const box = $("actions");
   if (!tapGuard.drawn(version)) return;
-  box.classList.add("settling");
+  $("actions").classList.add("settling");
   // the guard runs from the frame that shows the new buttons, not from the script's render
   requestAnimationFrame(() => {
     tapGuard.until = performance.now() + tapGuard.settleMs;
-    setTimeout(() => box.classList.remove("settling"), tapGuard.settleMs);
+    liftWhenSettled();
   });
+}
+
+// The buttons look held exactly as long as the guard holds them: one timer, re-armed for the
+// newest state. (Each state had its own timer: a state drawn less than 400 ms after the one
+// before lost its dimmed look with the earlier state's timer, and a tap that then looked
+// welcome was dropped.)
+let settleTimer = null;
+function liftWhenSettled() {
+  clearTimeout(settleTimer);
+  const left = tapGuard.until - performance.now();
+  if (left > 0) settleTimer = setTimeout(liftWhenSettled, left);
+  else $("actions").classList.remove("settling");
+}
+
+// A tap the hold turns away is said so in the message slot, never dropped unseen: the
+// dealer taps again once the buttons have settled (a double tap's second tap reads the same,
+// after the first tap's "Recorded").
+let recorded = null; // {text, version}: the "Recorded" message of the entry just made
+function heldTap(button) {
+  const before = recorded && poller.table && recorded.version === poller.table.version ? `${recorded.text} ` : "";
+  showMessage(`${before}Not entered: "${button.textContent}" was tapped as the buttons changed; tap again if you meant it.`);
 }
 
 // "Seat 5 · Call 10": the seat's part and the action's part as spans (the tests find a button
@@ -218,7 +238,7 @@ function settle(version) {
 let keying = true;
 function actionButton(text, classes, onclick, seat, key = null) {
   const guarded = (event) => {
-    if (!tapGuard.accepts()) { event.preventDefault(); return; }
+    if (!tapGuard.accepts()) { event.preventDefault(); heldTap(event.currentTarget); return; }
     onclick(event);
   };
   const keyed = key && keying ? { "data-key": key, "aria-keyshortcuts": key } : {};
@@ -482,7 +502,10 @@ function renderUndo(table) {
     type: "button", class: "undo", id: "undo",
     text: `Undo: ${entryText(lastEntry.entry)}`,
     "data-key": KEYS.undo, "aria-keyshortcuts": KEYS.undo,
-    onclick: (event) => { if (tapGuard.accepts()) undoLast(); else event.preventDefault(); },
+    onclick: (event) => {
+      if (tapGuard.accepts()) undoLast();
+      else { event.preventDefault(); heldTap(event.currentTarget); }
+    },
   }));
 }
 
@@ -747,7 +770,10 @@ async function change(route, { params = {}, body, key = newKey(), version } = {}
       box.hidden = !notices.length;
       for (const n of notices) box.append(el("p", {}, n.rule_id ? el("span", { class: "rule-id", text: n.rule_id }) : null, ` ${n.message || n.text || JSON.stringify(n)}`));
       const seq = answer.body.event ? ` (audit #${answer.body.event.seq})` : "";
-      if (route === "action") showMessage(`Recorded: ${entryText(body)}${seq}.`);
+      if (route === "action") {
+        recorded = { text: `Recorded: ${entryText(body)}${seq}.`, version: answer.body.version };
+        showMessage(recorded.text);
+      }
       else if (route !== "undo") showMessage(`Recorded${seq}.`);
       return answer;
     }
