@@ -105,7 +105,10 @@ def apply(state: TableState, command: Command, rules: HouseRules, at: datetime) 
     rulings.check_released(state, command)
     match command:  # the dealer's actions first: most commands are
         case Act():
-            table = _act(state, command, rules, at, log)
+            table, hand = _act(state, command, rules, at, log)
+            if hand is not None and hand.phase is not Phase.COMPLETE:  # the hand goes on
+                return _entered(table, hand, command, at, log)
+            table = table if hand is None else store_hand(table, hand)
         case CreateTable(spec=spec):
             kills.check_stakes(spec, rules)
             rake.check_stakes(spec, rules)
@@ -116,6 +119,33 @@ def apply(state: TableState, command: Command, rules: HouseRules, at: datetime) 
             table = _start(state, button, rules, log, kill_seat, at)
         case Ruling():
             table = rulings.apply_ruling(state, command, rules, at, log, apply)
+    return _settled(state, table, command, rules, at, log)
+
+
+def _entered(table: TableState, hand: HandState, act: Act, at: datetime, log: Log) -> Outcome:
+    """An entry after which the hand goes on: the working hand is frozen into the table once,
+    with the entry's journal line and instructions (what ``_settled`` gives such an entry:
+    nothing settles, no result)."""
+    changes: dict[str, Any] = {"hand": hand}
+    if table.before_hand is not None:
+        changes["hand_log"] = (*table.hand_log, journal.entry(act, at))
+    if table.instructions or log.instructions:
+        changes["instructions"] = tuple(log.instructions)
+    table = evolve(table, **changes)
+    events, instructions = tuple(log.events), tuple(log.instructions)
+    return Outcome(table, events, instructions, tuple(log.notices), None)
+
+
+def _settled(
+    state: TableState,
+    table: TableState,
+    command: Command,
+    rules: HouseRules,
+    at: datetime,
+    log: Log,
+) -> Outcome:
+    """Every other command's table settled (KILL-02/03, OPEN-08 once the hand ends), journaled,
+    and its outcome."""
     table, kill_button = kills.settle(table, rules)
     log.instructions.extend(kill_button)
     if _ended_now(state.hand, table.hand):  # OPEN-08: once, when the hand ends (its opener
@@ -251,7 +281,14 @@ def _phase_refusal(
     )
 
 
-def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log) -> TableState:
+# One dealer entry, checked and applied to the working table and hand; a hand of None means
+# the table is final (a changed pat: the hand was rebuilt from its journal).
+Entered = tuple[TableState, HandState | None]
+Entry = Callable[[TableState, HandState, Act, HouseRules, datetime, Log], Entered]
+
+
+def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log) -> Entered:
+    """A dealer entry, dispatched by the hand's phase and the action (``_ENTRIES``)."""
     hand = state.hand
     if hand is None or hand.phase is Phase.COMPLETE:
         raise RuleViolation(
@@ -259,51 +296,25 @@ def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log)
             message="No hand is in progress; start a hand first.",
             seat=act.seat,
         )
-    spec = state.spec
-    phase = hand.phase
     if hand.waiting and act.action is not ActionKind.POST:  # check_post names a post's wait
         waits = hand  # OPEN-08: a false opener sitting out makes no entry
         _checked(state, hand, rules, lambda: openers.check_not_waiting(waits, act.seat))
     if act.action is ActionKind.DRAW and drawing.changeable_draw(state) == act.seat:
-        return _change_pat(state, act, rules, at, log)  # DRAW-07: until the next entry
-    if phase is Phase.POSTING and act.action in _POSTING:
-        state, hand = posting.apply_act(state, hand, act, log, rules.blinds.big_blind_first)
-    elif act.action is ActionKind.EXPOSED:
-        hand = _exposed(state, hand, act, rules, log)
-    elif act.action is ActionKind.EXTRA_CARD:
-        hand = _extra_card(state, hand, act, rules, log)
-    elif act.action is ActionKind.BOXED_CARD:
-        hand = _boxed_card(state, hand, act, rules, log)
-    elif phase is Phase.DEAL and act.action is ActionKind.DEAL:
-        dealing.check_initial_deal(hand, act)
-        hand = dealing.apply_initial_deal(hand, act.seat, act.cards or ())
-    elif is_betting(phase) and act.action in _BETTING:
-        hand = _bet(hand, act, spec, rules, log)
-    elif is_draw(phase) and act.action in _DRAWING:
-        openers.check_split(hand, act, rules)
-        hand = _draw(openers.apply_split(hand, act), act, spec, rules, at, log)
-        if act.option == openers.SPLIT:
-            log.instructions.append(openers.split_instruction(act.seat))
-    elif phase is Phase.SHOWDOWN and act.action is ActionKind.SHOW:
-        cards = showdown.check_show(hand, act, spec.mode, rules)
-        hand = showdown.apply_show(hand, act.seat, cards, rules)
-        log.notices.extend(showdown.pair_notice(hand, act.seat, spec.variant))
-        log.notices.extend(showdown.number_notice(hand, act.seat, spec.variant))
-        hand, proof = openers.prove(hand, act.seat, rules)
-        log.notices.extend(proof)
-        state, sits_out = openers.mark_false_opener(state, hand, act.seat, proof)  # OPEN-08
-        log.notices.extend(sits_out)
-    elif phase is Phase.SHOWDOWN and act.action is ActionKind.MUCK:
-        showdown.check_muck(hand, act.seat, rules)
-        hand = showdown.apply_muck(hand, act.seat, rules)
-    elif act.action is ActionKind.DRAW and drawing.can_change_pat(state, act.seat):
-        return _change_pat(state, act, rules, at, log)
-    elif act.action is ActionKind.CHOP:
-        hand = _chop(state, hand, act, rules, log)
-    else:
-        raise _phase_refusal(hand, act, state, rules)
+        return _change_pat(state, act, rules, at, log), None  # DRAW-07: until the next entry
+    entry = _ENTRIES.get((hand.phase, act.action), _refused)
+    state, entered = entry(state, hand, act, rules, at, log)
+    if entered is None:
+        return state, None
     log.events.insert(0, _act_record(act))
-    hand = advance(hand, spec, rules, log)
+    return _after_entry(state, entered, rules, at, log)
+
+
+def _after_entry(
+    state: TableState, hand: HandState, rules: HouseRules, at: datetime, log: Log
+) -> Entered:
+    """The hand moved on past every step that needs no entry; OPEN-05's reminder; OPEN-03 a
+    passed-out deal's antes carried on the table."""
+    hand = advance(hand, state.spec, rules, log)
     hand = _set_draw_deadline(hand, rules, at)
     reminder = openers.proof_reminder(hand, rules)
     if reminder:  # OPEN-05: shown before the pot is pushed
@@ -318,7 +329,86 @@ def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log)
             # counted only where the house limits the antes, so other tables store as before
             passed_out_deals=state.passed_out_deals + bool(rules.open.max_consecutive_antes),
         )
-    return store_hand(state, hand)
+    return state, hand
+
+
+def _refused(
+    state: TableState, hand: HandState, act: Act, rules: HouseRules, at: datetime, log: Log
+) -> Entered:
+    raise _phase_refusal(hand, act, state, rules)
+
+
+def _post(
+    state: TableState, hand: HandState, act: Act, rules: HouseRules, at: datetime, log: Log
+) -> Entered:
+    return posting.apply_act(state, hand, act, log, rules.blinds.big_blind_first)
+
+
+def _initial_deal(
+    state: TableState, hand: HandState, act: Act, rules: HouseRules, at: datetime, log: Log
+) -> Entered:
+    dealing.check_initial_deal(hand, act)
+    return state, dealing.apply_initial_deal(hand, act.seat, act.cards or ())
+
+
+def _betting(
+    state: TableState, hand: HandState, act: Act, rules: HouseRules, at: datetime, log: Log
+) -> Entered:
+    return state, _bet(hand, act, state.spec, rules, log)
+
+
+def _drawing(
+    state: TableState, hand: HandState, act: Act, rules: HouseRules, at: datetime, log: Log
+) -> Entered:
+    openers.check_split(hand, act, rules)
+    hand = _draw(openers.apply_split(hand, act), act, state.spec, rules, at, log)
+    if act.option == openers.SPLIT:
+        log.instructions.append(openers.split_instruction(act.seat))
+    return state, hand
+
+
+def _pat_after_draw(
+    state: TableState, hand: HandState, act: Act, rules: HouseRules, at: datetime, log: Log
+) -> Entered:
+    """DRAW-07: a draw outside the draw changes the last drawer's pat, or is refused."""
+    if drawing.can_change_pat(state, act.seat):
+        return _change_pat(state, act, rules, at, log), None
+    raise _phase_refusal(hand, act, state, rules)
+
+
+def _show(
+    state: TableState, hand: HandState, act: Act, rules: HouseRules, at: datetime, log: Log
+) -> Entered:
+    spec = state.spec
+    cards = showdown.check_show(hand, act, spec.mode, rules)
+    hand = showdown.apply_show(hand, act.seat, cards, rules)
+    log.notices.extend(showdown.pair_notice(hand, act.seat, spec.variant))
+    log.notices.extend(showdown.number_notice(hand, act.seat, spec.variant))
+    hand, proof = openers.prove(hand, act.seat, rules)
+    log.notices.extend(proof)
+    state, sits_out = openers.mark_false_opener(state, hand, act.seat, proof)  # OPEN-08
+    log.notices.extend(sits_out)
+    return state, hand
+
+
+def _muck(
+    state: TableState, hand: HandState, act: Act, rules: HouseRules, at: datetime, log: Log
+) -> Entered:
+    showdown.check_muck(hand, act.seat, rules)
+    return state, showdown.apply_muck(hand, act.seat, rules)
+
+
+def _irregularity(
+    handle: Callable[[TableState, HandState, Act, HouseRules, Log], HandState],
+) -> Entry:
+    """An entry allowed in every phase (IRREG-03/04/06, DECK-06, SHOW-08): its own checks."""
+
+    def entry(
+        state: TableState, hand: HandState, act: Act, rules: HouseRules, at: datetime, log: Log
+    ) -> Entered:
+        return state, handle(state, hand, act, rules, log)
+
+    return entry
 
 
 def _chop(state: TableState, hand: HandState, act: Act, rules: HouseRules, log: Log) -> HandState:
@@ -500,6 +590,32 @@ _POSTING = (ActionKind.POST, ActionKind.SIT_OUT)
 _PUSHES = ("award",)  # the instructions that push a pot to its winner
 _BETTING = (ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE, ActionKind.FOLD)
 _DRAWING = (ActionKind.DRAW, ActionKind.DEAL, ActionKind.TIME)
+
+
+def _entries() -> dict[tuple[Phase, ActionKind], Entry]:
+    """Which handler takes each (phase, action); a pair not listed is refused (GAME-01)."""
+    entries: dict[tuple[Phase, ActionKind], Entry] = {}
+    anywhere = {
+        ActionKind.EXPOSED: _irregularity(_exposed),
+        ActionKind.EXTRA_CARD: _irregularity(_extra_card),
+        ActionKind.BOXED_CARD: _irregularity(_boxed_card),
+        ActionKind.CHOP: _irregularity(_chop),
+    }
+    for phase in Phase:
+        entries |= {(phase, action): entry for action, entry in anywhere.items()}
+        if is_betting(phase):
+            entries |= {(phase, action): _betting for action in _BETTING}
+        entries[phase, ActionKind.DRAW] = _drawing if is_draw(phase) else _pat_after_draw
+        if is_draw(phase):
+            entries |= {(phase, action): _drawing for action in _DRAWING}
+    entries |= {(Phase.POSTING, action): _post for action in _POSTING}
+    entries[Phase.DEAL, ActionKind.DEAL] = _initial_deal
+    entries[Phase.SHOWDOWN, ActionKind.SHOW] = _show
+    entries[Phase.SHOWDOWN, ActionKind.MUCK] = _muck
+    return entries
+
+
+_ENTRIES = _entries()
 
 
 def _act_record(act: Act) -> dict[str, Any]:

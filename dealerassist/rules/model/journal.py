@@ -45,7 +45,7 @@ def record(before: TableState, after: TableState, command: Command, at: datetime
     A ruling is kept without its structural effect (the journal already shows its result).
     """
     if isinstance(command, StartHand):
-        return evolve(after, before_hand=_snapshot(before), hand_log=(_entry(command, at),))
+        return evolve(after, before_hand=_snapshot(before), hand_log=(entry(command, at),))
     if after.before_hand is None:
         return after
     if isinstance(command, Ruling):
@@ -53,10 +53,11 @@ def record(before: TableState, after: TableState, command: Command, at: datetime
         if not effects:
             return after
         command = replace(command, effects=effects)
-    return evolve(after, hand_log=(*after.hand_log, _entry(command, at)))
+    return evolve(after, hand_log=(*after.hand_log, entry(command, at)))
 
 
-def _entry(command: Command, at: datetime) -> str:
+def entry(command: Command, at: datetime) -> str:
+    """One journal line: when the command was accepted and the command, compact JSON."""
     # no key sorting: command_to_dict's key order is fixed
     return ascii_compact({"at": _iso(at), "command": command_to_dict(command)})
 
