@@ -18,12 +18,13 @@ from __future__ import annotations
 import hashlib
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from dealerassist.audit.chain import canonical_json
 from dealerassist.audit.envelope import FLOOR_CALL, REJECTED, parse_at
 from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.state import evolve
 from dealerassist.rules.model.violations import RuleViolation
 
 CREATE_TABLE = "create_table"
@@ -160,7 +161,7 @@ class TableReplay:
             outcome = self.engine.apply(before, command, rules, at)
         except RuleViolation as violation:
             raise ReplayStopped(f"recorded as accepted, replay refuses it: {violation}") from None
-        after = replace(outcome.state, version=before.version + 1)
+        after = evolve(outcome.state, version=before.version + 1)  # no __init__ run again
         if after.version != event["version"]:
             raise ReplayStopped(f"version {event['version']} recorded, {after.version} replayed")
         if state_sha256(after) != payload.get("state_sha256"):
