@@ -101,6 +101,10 @@ def _heads_up(hand: HandState, rules: HouseRules) -> bool:
 
 
 def _fresh(player: PlayerState, bet: int) -> PlayerState:
+    """The seat at the start of a round: its bet, no action yet, the betting open to it (the
+    same value, not a copy, when it already is: a folded hand, or one all in)."""
+    if player.bet == bet and not player.acted and player.may_raise and not player.checked:
+        return player
     return evolve(player, bet=bet, acted=False, may_raise=True, checked=False)
 
 

@@ -148,7 +148,7 @@ def stub_notice(hand: HandState, rules: HouseRules, draw_round: int) -> Notice:
 def _collect(hand: HandState, log: Log) -> HandState:
     """End of a betting round: return the uncalled part, then the bets join the pot."""
     hand = _returned(hand, log)
-    players = tuple(evolve(p, bet=0) for p in hand.players)
+    players = tuple([evolve(p, bet=0) if p.bet else p for p in hand.players])  # copy only bets
     return evolve(hand, players=players, current_bet=0)
 
 
