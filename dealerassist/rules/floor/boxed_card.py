@@ -23,6 +23,7 @@ from dealerassist.rules.floor.exposed import in_initial_deal
 from dealerassist.rules.hand import instructions as say
 from dealerassist.rules.hand.dealing import UNKNOWN, card_locations, deck_cards
 from dealerassist.rules.model.actions import Act, Mode
+from dealerassist.rules.model.outcomes import BoxedCard
 from dealerassist.rules.model.state import HandState, evolve, is_draw
 from dealerassist.rules.model.violations import Notice, RuleId, RuleViolation
 
@@ -77,7 +78,7 @@ def check_boxed_card(hand: HandState, act: Act, mode: Mode) -> str | None:
 
 def apply_boxed_card(
     hand: HandState, seat: int, card: str | None
-) -> tuple[HandState, dict[str, Any], list[dict[str, Any]], list[Notice]]:
+) -> tuple[HandState, BoxedCard, list[dict[str, Any]], list[Notice]]:
     """DECK-06: the card leaves the stub for the burn pile (out of play until a reshuffle); a
     second one is the floor's (the hand is void). The new hand, the event, the dealer's
     instruction and notices."""
@@ -85,7 +86,7 @@ def apply_boxed_card(
     hand = evolve(
         hand, stub=hand.stub - 1, burns=hand.burns + 1, burn_cards=known, boxed=hand.boxed + 1
     )
-    event = {"type": "boxed_card", "seat": seat, "card": card, "boxed": hand.boxed}
+    event = BoxedCard(seat, card, hand.boxed)
     named = f" ({card})" if card else ""
     text = (
         f"The card found face up in the stub{named} is a blank: put it face down with the burn "

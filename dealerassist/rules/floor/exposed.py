@@ -22,6 +22,7 @@ from dealerassist.rules.hand import instructions as say
 from dealerassist.rules.hand.dealing import UNKNOWN, deck_cards, next_to_deal
 from dealerassist.rules.model.actions import Act, Mode
 from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.outcomes import Exposed
 from dealerassist.rules.model.state import HandState, Phase, evolve
 from dealerassist.rules.model.violations import Notice, RuleId, RuleViolation
 
@@ -186,7 +187,7 @@ def _refuse(message: str, seat: int, allowed: list[dict[str, Any]] | None = None
 
 def apply_exposed(
     hand: HandState, seat: int, exposed: str, rules: HouseRules, mode: Mode
-) -> tuple[HandState, dict[str, Any], list[dict[str, Any]], list[Notice]]:
+) -> tuple[HandState, Exposed, list[dict[str, Any]], list[Notice]]:
     """IRREG-03: keep, or take the card out for the burn and owe (card mode) or deal (count
     mode) its replacement; IRREG-01: a second exposed card is the floor's (misdeal).
 
@@ -217,7 +218,7 @@ def apply_exposed(
 
 def _replace_card(
     hand: HandState, seat: int, card: str, rules: HouseRules
-) -> tuple[HandState, dict[str, Any], list[dict[str, Any]], list[Notice]]:
+) -> tuple[HandState, Exposed, list[dict[str, Any]], list[Notice]]:
     """Card mode: the card leaves the hand for the burn pile; the seat is owed one card,
     entered with ``deal`` once every seat has five (the hand goes back to the deal for it)."""
     player = hand.player(seat)
@@ -244,8 +245,8 @@ def _first_burn(hand: HandState, rules: HouseRules) -> HandState:
     return evolve(hand, spare_burn=True)
 
 
-def _event(seat: int, exposed: str, ruling: str) -> dict[str, Any]:
-    return {"type": "exposed", "seat": seat, "exposed": exposed, "ruling": ruling}
+def _event(seat: int, exposed: str, ruling: str) -> Exposed:
+    return Exposed(seat, exposed, ruling)
 
 
 def misdeal_notice(seat: int, what: str) -> Notice:

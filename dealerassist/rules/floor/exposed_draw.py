@@ -33,6 +33,7 @@ from dealerassist.rules.hand.stub import Step
 from dealerassist.rules.model.actions import Act, ActionKind, Mode
 from dealerassist.rules.model.house_rules import ExposedDrawCard, HouseRules
 from dealerassist.rules.model.journal import read
+from dealerassist.rules.model.outcomes import Exposed
 from dealerassist.rules.model.state import (
     HandState,
     Phase,
@@ -183,7 +184,7 @@ def _refuse(message: str, seat: int, allowed: list[dict[str, Any]] | None = None
 
 def apply_exposed_draw(
     hand: HandState, seat: int, exposed: str | None, rules: HouseRules, mode: Mode
-) -> tuple[HandState, dict[str, Any], list[dict[str, Any]], tuple[Step, ...]]:
+) -> tuple[HandState, Exposed, list[dict[str, Any]], tuple[Step, ...]]:
     """IRREG-04: the card leaves the seat's hand for the discards or the burn pile; the seat is
     owed one more card after every other seat (back in the draw if it was over). The new hand,
     the event, the dealer's instruction, and the dealing script when the replacement is dealt
@@ -203,7 +204,7 @@ def apply_exposed_draw(
     if not is_draw(hand.phase):
         hand = evolve(hand, phase=draw_phase(draw_round))
     hand = evolve(hand, to_act=next_in_draw(hand, rules, draw_round))
-    event = {"type": "exposed", "seat": seat, "exposed": exposed, "ruling": disposition.value}
+    event = Exposed(seat, exposed, disposition.value)
     shown = exposed or "card"
     text = f"Seat {seat} may not take the exposed {shown}: {where}."
     if not can_replace(hand, rules, draw_round):

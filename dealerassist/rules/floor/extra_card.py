@@ -22,6 +22,7 @@ from dealerassist.rules.hand import instructions as say
 from dealerassist.rules.hand.dealing import UNKNOWN, card_locations, deck_cards
 from dealerassist.rules.model.actions import Act, Mode
 from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.outcomes import ExtraCard
 from dealerassist.rules.model.state import HandState, evolve
 from dealerassist.rules.model.violations import Notice, RuleId, RuleViolation
 
@@ -122,7 +123,7 @@ def _refuse(message: str, seat: int, allowed: list[dict[str, Any]] | None = None
 
 def apply_extra_card(
     hand: HandState, seat: int, card: str | None, rules: HouseRules
-) -> tuple[HandState, dict[str, Any], list[dict[str, Any]], list[Notice]]:
+) -> tuple[HandState, ExtraCard, list[dict[str, Any]], list[Notice]]:
     """IRREG-06: the first extra card goes from the stub to the burn pile and is the next burn;
     IRREG-01: a second one is the floor's (misdeal), nothing moves.
 
@@ -158,5 +159,5 @@ def _instruction(seat: int, card: str | None, burn_before: bool) -> dict[str, An
     return say.instruction("extra_card", seat, 1, text)
 
 
-def _event(seat: int, card: str | None, ruling: str) -> dict[str, Any]:
-    return {"type": "extra_card", "seat": seat, "card": card, "ruling": ruling}
+def _event(seat: int, card: str | None, ruling: str) -> ExtraCard:
+    return ExtraCard(seat, card, ruling)

@@ -28,6 +28,7 @@ from typing import Any
 
 from dealerassist.rules.hand import instructions as say
 from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.outcomes import HandEnded
 from dealerassist.rules.model.state import HandState, Phase, evolve
 from dealerassist.rules.model.violations import RuleId
 
@@ -101,7 +102,7 @@ def chop_legal(hand: HandState) -> dict[str, Any]:
     return {"action": CHOP, "returns": back, "text": text}
 
 
-def apply_chop(hand: HandState) -> tuple[HandState, dict[str, Any], dict[str, Any]]:
+def apply_chop(hand: HandState) -> tuple[HandState, HandEnded, dict[str, Any]]:
     """SHOW-08: each blind takes back what it put in and the hand is over: the hand, its
     ``hand_ended`` event (``result["chopped"]``: no pot, the chips each blind took back) and
     the dealer's instruction."""
@@ -120,4 +121,4 @@ def apply_chop(hand: HandState) -> tuple[HandState, dict[str, Any], dict[str, An
     )
     taken = ", ".join(f"seat {seat} takes back {chips}" for seat, chips in back.items())
     text = f"The blinds agreed to chop: {taken}; no pot, no showdown: muck both hands"
-    return hand, {"type": "hand_ended", "result": result}, say.instruction(CHOP, None, None, text)
+    return hand, HandEnded(result), say.instruction(CHOP, None, None, text)

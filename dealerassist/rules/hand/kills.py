@@ -48,6 +48,7 @@ from dealerassist.rules.model.house_rules import (
     KillSize,
     SecondLeg,
 )
+from dealerassist.rules.model.outcomes import KillRecord
 from dealerassist.rules.model.state import HandState, Phase, SeatStatus, TableState, evolve
 from dealerassist.rules.model.variants import big_bet, small_bet
 from dealerassist.rules.model.violations import RuleId, RuleViolation
@@ -108,15 +109,10 @@ def hand_stakes(hand: HandState, stakes: Stakes, rules: HouseRules) -> Stakes:
     )
 
 
-def kill_record(hand: HandState, stakes: Stakes, rules: HouseRules) -> dict[str, Any]:
+def kill_record(hand: HandState, stakes: Stakes, rules: HouseRules) -> KillRecord:
     """KILL-01 for the audit log: who kills, the kill blind and the hand's bet sizes."""
     sized = hand_stakes(hand, stakes, rules)
-    return {
-        "seat": hand.kill_seat,
-        "blind": kill_blind(stakes, rules),
-        "small_bet": small_bet(sized),
-        "big_bet": big_bet(sized),
-    }
+    return KillRecord(hand.kill_seat, kill_blind(stakes, rules), small_bet(sized), big_bet(sized))
 
 
 def limits_text(stakes: Stakes, rules: HouseRules) -> str:

@@ -9,6 +9,7 @@ from dealerassist.rules.hand import instructions as say
 from dealerassist.rules.hand.flow import Log
 from dealerassist.rules.hand.kills import KILL, due
 from dealerassist.rules.model.actions import Act, ActionKind, Stakes
+from dealerassist.rules.model.outcomes import Posted, SatOut, WaitsForBigBlind
 from dealerassist.rules.model.state import (
     HandState,
     Phase,
@@ -345,20 +346,19 @@ def apply_act(
     seat = state.seat(act.seat)
     if act.action is ActionKind.POST and act.option != WAIT:
         amount = _expected(player, act.option, stakes)
-        record = {"type": "posted", "seat": act.seat, "amount": amount}
-        log.events.append(record | ({"option": act.option} if act.option else {}))
+        log.events.append(Posted(act.seat, amount, act.option))
         settled = evolve(seat, new_player=False, waiting=None, missed_blind=None, dodge_from=None)
         return state.with_seat(settled), apply_post(hand, act, stakes, big_blind_first)
     if act.option == WAIT:
         rule = "BLIND-05" if "entering_big_blind" in player.owes_what else "BLIND-08"
         seat = evolve(seat, waiting=rule)
-        log.events.append({"type": "waits_for_big_blind", "seat": act.seat})
+        log.events.append(WaitsForBigBlind(act.seat))
     else:
         marker = missed_marker(player)
         marker = "big" if seat.missed_blind == "big" else (marker or seat.missed_blind)
         dodge = hand.hand_no if missed_marker(player) else seat.dodge_from
         seat = evolve(seat, status=SeatStatus.SITTING_OUT, missed_blind=marker, dodge_from=dodge)
-        log.events.append({"type": "sat_out", "seat": act.seat, "missed_blind": marker})
+        log.events.append(SatOut(act.seat, marker))
     hand = apply_sit_out(hand, act.seat, stakes, state.small_blind_position)
     state = evolve(state.with_seat(seat), big_blind_position=hand.big_blind_seat)
     return state, hand
