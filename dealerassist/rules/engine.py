@@ -43,6 +43,9 @@ from dealerassist.rules.model.outcomes import (
     DrawChanged,
     Event,
     HandStarted,
+    Instruction,
+    LegalAction,
+    Next,
     PassedOut,
     PhaseEntered,
     events_json,
@@ -70,7 +73,7 @@ class Outcome:
 
     state: TableState
     events: tuple[Event, ...]
-    instructions: tuple[dict[str, Any], ...]
+    instructions: tuple[Instruction, ...]
     notices: tuple[Notice, ...]
     result: dict[str, Any] | None
 
@@ -443,7 +446,7 @@ def _chop(state: TableState, hand: HandState, act: Act, rules: HouseRules, log: 
     return hand
 
 
-def _options_text(allowed: list[dict[str, Any]]) -> str:
+def _options_text(allowed: list[LegalAction]) -> str:
     """The legal actions in words: ``call 5, raise to 20 or fold``.
 
     >>> _options_text([{"action": "call", "amount": 5}, {"action": "raise", "min": 20,
@@ -558,7 +561,7 @@ def _log_irregularity(
     before: HandState,
     after: HandState,
     event: Event,
-    instructions: list[dict[str, Any]],
+    instructions: list[Instruction],
     notices: list[Notice],
 ) -> None:
     """An irregularity's event (and the phase it moved the hand to), instructions, notices."""
@@ -708,7 +711,7 @@ def _set_draw_deadline(hand: HandState, rules: HouseRules, at: datetime) -> Hand
 # -- queries ---------------------------------------------------------------------------------
 
 
-def _legal(state: TableState, hand: HandState, rules: HouseRules) -> list[dict[str, Any]]:
+def _legal(state: TableState, hand: HandState, rules: HouseRules) -> list[LegalAction]:
     seat = hand.to_act
     if seat is None:
         return []
@@ -727,7 +730,7 @@ def _legal(state: TableState, hand: HandState, rules: HouseRules) -> list[dict[s
     return showdown.showdown_legal(hand)
 
 
-def legal_actions(state: TableState, rules: HouseRules, at: datetime) -> dict[str, Any] | None:
+def legal_actions(state: TableState, rules: HouseRules, at: datetime) -> Next | None:
     """The seat to act and its legal actions with amounts, or None when nobody is to act; while
     the hand waits for the floor (IRREG-04) no legal action and the rule in ``floor``.
 

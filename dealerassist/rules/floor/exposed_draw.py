@@ -22,8 +22,6 @@ player accept an exposed card), or rule a misdeal, kill a hand, award the pot.
 
 from __future__ import annotations
 
-from typing import Any
-
 from dealerassist.rules.floor.exposed import rank_of
 from dealerassist.rules.hand import instructions as say
 from dealerassist.rules.hand.dealing import HAND_SIZE, UNKNOWN, deck_cards
@@ -33,7 +31,7 @@ from dealerassist.rules.hand.stub import Step
 from dealerassist.rules.model.actions import Act, ActionKind, Mode
 from dealerassist.rules.model.house_rules import ExposedDrawCard, HouseRules
 from dealerassist.rules.model.journal import read
-from dealerassist.rules.model.outcomes import Exposed
+from dealerassist.rules.model.outcomes import Exposed, Instruction, LegalAction
 from dealerassist.rules.model.state import (
     HandState,
     Phase,
@@ -75,7 +73,7 @@ def draw_round_open(hand: HandState, rules: HouseRules) -> int:
     return 0
 
 
-def exposed_draw_legal(hand: HandState | None, rules: HouseRules) -> dict[str, Any] | None:
+def exposed_draw_legal(hand: HandState | None, rules: HouseRules) -> LegalAction | None:
     """For the view: the seat whose just-dealt card may be entered as exposed, and where the
     house puts such a card."""
     if hand is None or hand.floor_wait or hand.pot_held or not draw_round_open(hand, rules):
@@ -171,11 +169,11 @@ def _rank(hand: HandState, act: Act) -> str | None:
     return rank
 
 
-def _entry(hand: HandState) -> list[dict[str, Any]]:
+def _entry(hand: HandState) -> list[LegalAction]:
     return [{"action": "exposed", "seat": hand.last_receiver}]
 
 
-def _refuse(message: str, seat: int, allowed: list[dict[str, Any]] | None = None) -> RuleViolation:
+def _refuse(message: str, seat: int, allowed: list[LegalAction] | None = None) -> RuleViolation:
     return RuleViolation(rule_id=RuleId.IRREG_04, message=message, seat=seat, allowed=allowed or [])
 
 
@@ -184,7 +182,7 @@ def _refuse(message: str, seat: int, allowed: list[dict[str, Any]] | None = None
 
 def apply_exposed_draw(
     hand: HandState, seat: int, exposed: str | None, rules: HouseRules, mode: Mode
-) -> tuple[HandState, Exposed, list[dict[str, Any]], tuple[Step, ...]]:
+) -> tuple[HandState, Exposed, list[Instruction], tuple[Step, ...]]:
     """IRREG-04: the card leaves the seat's hand for the discards or the burn pile; the seat is
     owed one more card after every other seat (back in the draw if it was over). The new hand,
     the event, the dealer's instruction, and the dealing script when the replacement is dealt

@@ -20,6 +20,7 @@ from dealerassist.rules.model.outcomes import (
     Event,
     HandCancelled,
     HandEnded,
+    Instruction,
     PhaseEntered,
     Returned,
 )
@@ -45,7 +46,7 @@ class Log:
     """What one command produced: events and dealer instructions, in order."""
 
     events: list[Event] = field(default_factory=list)
-    instructions: list[dict[str, Any]] = field(default_factory=list)
+    instructions: list[Instruction] = field(default_factory=list)
     notices: list[Notice] = field(default_factory=list)
 
 

@@ -6,8 +6,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from dealerassist.rules.hand.stub import Step
-
-Instruction = dict[str, Any]
+from dealerassist.rules.model.outcomes import Instruction
 
 _OWES = {
     "small_blind": "the small blind",
@@ -37,7 +36,7 @@ def instruction(code: str, seat: int | None, count: int | None, text: str) -> In
     >>> instruction("burn", None, 1, "Burn one card")["code"]
     'burn'
     """
-    return {"code": code, "seat": seat, "count": count, "text": text}
+    return Instruction(code=code, seat=seat, count=count, text=text)
 
 
 def post(seat: int, amount: int, owes: Iterable[str]) -> Instruction:
@@ -134,14 +133,16 @@ def reshuffle(step: Step) -> Instruction:
     )
     if kept:
         text += " Keep out the discards of " + _seat_list(kept, step.seat) + "."
-    pool = {
+    pool: dict[str, object] = {
         "stub": left,
         "burns": parts.get("burns", 0),
         "muck": parts.get("muck", 0),
         "discards": discards,
         "kept_out": kept,
     }
-    return {**instruction("reshuffle", step.seat, step.count, text), "pool": pool}
+    made = instruction("reshuffle", step.seat, step.count, text)
+    made["pool"] = pool
+    return made
 
 
 def _seat_list(counts: dict[str, int], own: int | None) -> str:

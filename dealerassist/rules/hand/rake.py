@@ -33,7 +33,7 @@ from dealerassist.rules.hand import instructions as say
 from dealerassist.rules.hand.pots import Pot
 from dealerassist.rules.model.actions import TableSpec
 from dealerassist.rules.model.house_rules import Collection, HouseRules, RakeRules
-from dealerassist.rules.model.outcomes import TimeCollected
+from dealerassist.rules.model.outcomes import Instruction, TimeCollected
 from dealerassist.rules.model.state import HandState, Phase, TableState, evolve
 from dealerassist.rules.model.violations import RuleId, RuleViolation
 
@@ -148,7 +148,7 @@ def result_fields(pots: list[dict[str, Any]]) -> dict[str, int]:
     }
 
 
-def drop_instruction(result: dict[str, Any]) -> say.Instruction | None:
+def drop_instruction(result: dict[str, Any]) -> Instruction | None:
     """The dealer's instruction before the pot is pushed: what goes to the rake slot and the
     jackpot, then the pushes ("Drop 4 to the rake slot and 1 to the jackpot; push 65 to seat
     1"); None when nothing is dropped."""
@@ -209,7 +209,7 @@ def start_period(
     return state, evolve(hand, time_due=rake.time_amount)
 
 
-def collect_time(hand: HandState) -> tuple[HandState, list[TimeCollected], list[say.Instruction]]:
+def collect_time(hand: HandState) -> tuple[HandState, list[TimeCollected], list[Instruction]]:
     """RAKE-05: the posts made, the time due from each seat dealt in (all it has left, if
     less); the hand, the ``time_collected`` event and the dealer's instruction.
 

@@ -18,12 +18,59 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NotRequired, TypedDict
 
 from dealerassist.rules.model.actions import Act, command_from_dict
 from dealerassist.rules.model.state import Phase
 
 JsonObject = dict[str, Any]  # a hand's result or a journal entry, as the state holds it
+
+
+class Instruction(TypedDict):
+    """What the dealer is told to do (``hand/instructions.py`` words them): the step's
+    ``code``, the seat and the number of cards or chips it names, and its text. A typed dict:
+    the table's state keeps the last command's instructions, and its codec stores them as
+    these keys (a reshuffle adds the ``pool`` it is made of, DRAW-06)."""
+
+    code: str
+    seat: int | None
+    count: int | None
+    text: str
+    pool: NotRequired[dict[str, object]]
+
+
+class LegalAction(TypedDict, total=False):
+    """One thing the seat to act (or, for an irregularity, a seat) may enter now, as the
+    engine lists it in ``legal_actions``, the table's view and a refusal's ``allowed``: the
+    ``action`` and what bounds it. A typed dict: it is answered as JSON, these keys only."""
+
+    action: str
+    effect: str  # a floor ruling's effect the refusal names instead (IRREG-04)
+    seat: int | None
+    seats: list[int]
+    amount: int
+    min: int
+    max: int | None
+    max_with_ace_shown: int
+    count: int
+    option: str
+    owes: list[str]
+    rap: str
+    disposition: str
+    keep_ranks: str
+    returns: dict[str, int]
+    text: str
+    button: int | None
+
+
+class Next(TypedDict):
+    """``legal_actions``: the seat to act, the phase and its legal actions; ``floor`` the rule
+    the hand waits on the floor for (IRREG-04, SHOW-11), when it does."""
+
+    seat: int
+    phase: str
+    legal: list[LegalAction]
+    floor: NotRequired[str]
 
 
 # -- closed sets -----------------------------------------------------------------------------

@@ -3,13 +3,17 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from dealerassist.rules.hand import instructions as say
 from dealerassist.rules.hand.flow import Log
 from dealerassist.rules.hand.kills import KILL, due
 from dealerassist.rules.model.actions import Act, ActionKind, Stakes
-from dealerassist.rules.model.outcomes import Posted, SatOut, WaitsForBigBlind
+from dealerassist.rules.model.outcomes import (
+    Instruction,
+    LegalAction,
+    Posted,
+    SatOut,
+    WaitsForBigBlind,
+)
 from dealerassist.rules.model.state import (
     HandState,
     Phase,
@@ -50,13 +54,13 @@ def may_wait(player: PlayerState) -> bool:
     return any(part in LIVE_ENTRY or part == DEAD_SMALL for part in player.owes_what)
 
 
-def posting_legal(hand: HandState, stakes: Stakes) -> list[dict[str, Any]]:
+def posting_legal(hand: HandState, stakes: Stakes) -> list[LegalAction]:
     """The seat to post, what it owes (each part named) and its other choices."""
     if hand.to_act is None:
         return []
     player = hand.player(hand.to_act)
     owes = [part for part in player.owes_what if part != STRADDLE_OFFER]
-    legal: list[dict[str, Any]] = []
+    legal: list[LegalAction] = []
     if STRADDLE_OFFER in player.owes_what:
         straddle = min(player.stack, player.owes + 2 * stakes.big_blind)
         legal.append({"action": "post", "option": STRADDLE, "amount": straddle})
@@ -364,7 +368,7 @@ def apply_act(
     return state, hand
 
 
-def start_instructions(hand: HandState, stakes: Stakes) -> list[dict[str, Any]]:
+def start_instructions(hand: HandState, stakes: Stakes) -> list[Instruction]:
     """What the dealer collects before the deal: each seat's posts in order, the straddle
     offer (BLIND-14), the big blind alone for a newcomer buying the button (BLIND-06), and the
     seated players not dealt in and why (BLIND-05/06/08/12/13)."""
