@@ -29,9 +29,9 @@ from dealerassist.audit.verify import verify
 from dealerassist.json_codec import canonical, parse
 from dealerassist.profiles import get_profile
 from dealerassist.replay import REPLAY_AT
-from dealerassist.rules.actions import Command, CreateTable, command_to_dict
 from dealerassist.rules.engine import apply, new_table
-from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.model.actions import Command, CreateTable, command_to_dict
+from dealerassist.rules.model.house_rules import HouseRules
 
 
 def record_table(table_id: int, commands: Sequence[Command], rules: HouseRules) -> list[Any]:
