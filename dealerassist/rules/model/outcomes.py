@@ -167,13 +167,18 @@ class Posted:
     TYPE: ClassVar[str] = "posted"
     seat: int
     amount: int
-    option: str | None = None
+    option: EntryOption | None = None
 
     def to_json(self) -> JsonObject:
         record: JsonObject = {"type": "posted", "seat": self.seat, "amount": self.amount}
         if self.option:
-            record["option"] = self.option
+            record["option"] = self.option.value
         return record
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Posted:
+        option = data.get("option")
+        return cls(data["seat"], data["amount"], None if option is None else EntryOption(option))
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,10 +198,16 @@ class SatOut:
 
     TYPE: ClassVar[str] = "sat_out"
     seat: int
-    missed_blind: str | None
+    missed_blind: MissedBlind | None
 
     def to_json(self) -> JsonObject:
-        return {"type": "sat_out", "seat": self.seat, "missed_blind": self.missed_blind}
+        missed = None if self.missed_blind is None else self.missed_blind.value
+        return {"type": "sat_out", "seat": self.seat, "missed_blind": missed}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> SatOut:
+        missed = data["missed_blind"]
+        return cls(data["seat"], None if missed is None else MissedBlind(missed))
 
 
 @dataclass(frozen=True, slots=True)

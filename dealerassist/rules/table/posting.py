@@ -8,8 +8,10 @@ from dealerassist.rules.hand.flow import Log
 from dealerassist.rules.hand.kills import KILL, due
 from dealerassist.rules.model.actions import Act, ActionKind, Stakes
 from dealerassist.rules.model.outcomes import (
+    EntryOption,
     Instruction,
     LegalAction,
+    MissedBlind,
     Posted,
     SatOut,
     WaitsForBigBlind,
@@ -350,7 +352,7 @@ def apply_act(
     seat = state.seat(act.seat)
     if act.action is ActionKind.POST and act.option != WAIT:
         amount = _expected(player, act.option, stakes)
-        log.events.append(Posted(act.seat, amount, act.option))
+        log.events.append(Posted(act.seat, amount, EntryOption(act.option) if act.option else None))
         settled = evolve(seat, new_player=False, waiting=None, missed_blind=None, dodge_from=None)
         return state.with_seat(settled), apply_post(hand, act, stakes, big_blind_first)
     if act.option == WAIT:
@@ -362,7 +364,7 @@ def apply_act(
         marker = "big" if seat.missed_blind == "big" else (marker or seat.missed_blind)
         dodge = hand.hand_no if missed_marker(player) else seat.dodge_from
         seat = evolve(seat, status=SeatStatus.SITTING_OUT, missed_blind=marker, dodge_from=dodge)
-        log.events.append(SatOut(act.seat, marker))
+        log.events.append(SatOut(act.seat, MissedBlind(marker) if marker else None))
     hand = apply_sit_out(hand, act.seat, stakes, state.small_blind_position)
     state = evolve(state.with_seat(seat), big_blind_position=hand.big_blind_seat)
     return state, hand

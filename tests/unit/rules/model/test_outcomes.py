@@ -19,6 +19,10 @@ from dealerassist.json_codec import compact
 from dealerassist.profiles import get_profile
 from dealerassist.replay import REPLAY_AT
 from dealerassist.rules.engine import apply, new_table
+from dealerassist.rules.floor.exposed import KEEP, REPLACE
+from dealerassist.rules.hand.instructions import OWED_WORDS
+from dealerassist.rules.hand.kills import KILL
+from dealerassist.rules.hand.openers import SPLIT
 from dealerassist.rules.model import outcomes
 from dealerassist.rules.model.actions import Act, ActionKind
 from dealerassist.rules.model.outcomes import (
@@ -31,6 +35,7 @@ from dealerassist.rules.model.outcomes import (
     ChangedSeat,
     DrawChanged,
     EntryAccepted,
+    EntryOption,
     Event,
     Exposed,
     ExposedTaken,
@@ -43,6 +48,8 @@ from dealerassist.rules.model.outcomes import (
     HandStarted,
     KillRecord,
     Left,
+    MissedBlind,
+    Owed,
     PassedOut,
     PhaseEntered,
     Posted,
@@ -59,7 +66,9 @@ from dealerassist.rules.model.outcomes import (
     WaitsForBigBlind,
     event_from_json,
 )
-from dealerassist.rules.model.state import Phase
+from dealerassist.rules.model.state import Phase, PlayerState
+from dealerassist.rules.table.blinds import DEAD_SMALL, STRADDLE_OFFER, missed_marker
+from dealerassist.rules.table.posting import POST_OPTIONS
 
 RECORDED = Path(__file__).resolve().parents[3] / "hands" / "recorded"
 _RESULT = {"pots": [{"amount": 6, "shares": {"2": 6}}], "winnings": {"2": 6}, "stacks": {"2": 104}}
@@ -83,9 +92,12 @@ ENCODED: list[tuple[Event, str]] = [
     ),
     (PhaseEntered(Phase.BETTING_1), '{"type":"phase","phase":"betting_1"}'),
     (Posted(2, 1), '{"type":"posted","seat":2,"amount":1}'),
-    (Posted(4, 4, "straddle"), '{"type":"posted","seat":4,"amount":4,"option":"straddle"}'),
+    (
+        Posted(4, 4, EntryOption.STRADDLE),
+        '{"type":"posted","seat":4,"amount":4,"option":"straddle"}',
+    ),
     (WaitsForBigBlind(5), '{"type":"waits_for_big_blind","seat":5}'),
-    (SatOut(3, "big"), '{"type":"sat_out","seat":3,"missed_blind":"big"}'),
+    (SatOut(3, MissedBlind.BIG), '{"type":"sat_out","seat":3,"missed_blind":"big"}'),
     (SatOut(3, None), '{"type":"sat_out","seat":3,"missed_blind":null}'),
     (Seated(3, "Cleo", 500), '{"type":"seated","seat":3,"player":"Cleo","stack":500}'),
     (Left(1, "P1", 90), '{"type":"left","seat":1,"player":"P1","stack":90}'),
@@ -230,3 +242,15 @@ def test_every_event_over_the_recorded_hands_is_a_listed_type_and_round_trips() 
             state = outcome.state
     assert accepted > 5000
     assert {"action", "phase", "posted", "hand_started", "hand_ended", "returned"} <= seen
+
+
+def test_the_closed_sets_are_the_values_the_hooks_name() -> None:
+    """``EntryOption`` is every option an entry may carry (the API's schema lists it), in the
+    hooks' own words; ``Owed`` every part a seat may owe, each worded for the dealer;
+    ``MissedBlind`` the markers BLIND-07 gives."""
+    assert list(EntryOption) == [*POST_OPTIONS, SPLIT, KEEP, REPLACE]
+    assert {DEAD_SMALL, STRADDLE_OFFER, KILL} <= set(Owed)
+    assert set(OWED_WORDS) == set(Owed)
+    owing = [PlayerState(1, 100, owes_what=(owed,)) for owed in ("big_blind", "small_blind")]
+    assert [missed_marker(player) for player in owing] == [MissedBlind.BIG, MissedBlind.SMALL]
+    assert set(MissedBlind) == {MissedBlind.BIG, MissedBlind.SMALL}
