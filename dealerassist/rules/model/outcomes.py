@@ -1,6 +1,8 @@
-"""Every event the engine emits, as a frozen slotted dataclass, and the closed sets they name.
+"""What the engine answers, listed in one place: every event it emits (a frozen slotted
+dataclass each), the dealer's instructions, the legal actions, the notices (``Notice``, a
+frozen dataclass of ``violations.py``, listed here with the rest) and the closed sets they name.
 
-``EVENT_TYPES`` lists them all; ``Event`` is their union. Each encodes with ``to_json()`` to
+``EVENT_TYPES`` lists the events; ``Event`` is their union. Each encodes with ``to_json()`` to
 the dict the audit chain stores, key for key and in the same key order as the dict literals
 it replaced (an optional key is written only when set, as before), so every chain recorded
 by an earlier version hashes and replays as it did (``tests/unit/audit``'s golden vectors;
@@ -22,8 +24,58 @@ from typing import Any, ClassVar, NotRequired, TypedDict
 
 from dealerassist.rules.model.actions import Act, command_from_dict
 from dealerassist.rules.model.state import Phase
+from dealerassist.rules.model.violations import Notice
 
 JsonObject = dict[str, Any]  # a hand's result or a journal entry, as the state holds it
+
+__all__ = [
+    "EVENT_TYPES",
+    "HAND_OVER",
+    "ActionTaken",
+    "AddedChips",
+    "BettingReopened",
+    "BoxedCard",
+    "ButtonMoved",
+    "ChangedSeat",
+    "DrawChanged",
+    "EntryAccepted",
+    "EntryOption",
+    "Event",
+    "Exposed",
+    "ExposedTaken",
+    "ExtraCard",
+    "FalseOpenerCleared",
+    "FloorWaitOver",
+    "HandCancelled",
+    "HandEnded",
+    "HandKilled",
+    "HandStarted",
+    "Instruction",
+    "JsonObject",
+    "KillRecord",
+    "Left",
+    "LegalAction",
+    "MissedBlind",
+    "Next",
+    "Notice",
+    "Owed",
+    "PassedOut",
+    "PhaseEntered",
+    "Posted",
+    "PotHeld",
+    "PotReleased",
+    "Returned",
+    "ReturnedToPlay",
+    "RulingMade",
+    "SatOut",
+    "Seated",
+    "StackAdjusted",
+    "TimeCollected",
+    "Voided",
+    "WaitsForBigBlind",
+    "event_from_json",
+    "events_json",
+]
 
 
 class Instruction(TypedDict):
