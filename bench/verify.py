@@ -49,7 +49,7 @@ def record_table(table_id: int, commands: Sequence[Command], rules: HouseRules) 
         data = command_to_dict(command)
         payload = {
             "command": data,
-            "events": list(outcome.events),
+            "events": outcome.events_json(),
             "result": outcome.result,
             "state_sha256": state_sha256(state),
         }

@@ -166,7 +166,7 @@ class TableReplay:
             raise ReplayStopped(f"version {event['version']} recorded, {after.version} replayed")
         if state_sha256(after) != payload.get("state_sha256"):
             raise ReplayStopped("state after replay differs from the recorded state_sha256")
-        if canonical_json(list(outcome.events)) != canonical_json(payload.get("events")):
+        if canonical_json(outcome.events_json()) != canonical_json(payload.get("events")):
             raise ReplayStopped("engine events after replay differ from the recorded events")
         if canonical_json(outcome.result) != canonical_json(payload.get("result")):
             raise ReplayStopped("hand result after replay differs from the recorded result")

@@ -37,6 +37,19 @@ from dealerassist.rules.model.actions import (
     TableSpec,
 )
 from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.outcomes import (
+    HAND_OVER,
+    ActionTaken,
+    DrawChanged,
+    Event,
+    HandStarted,
+    Instruction,
+    LegalAction,
+    Next,
+    PassedOut,
+    PhaseEntered,
+    events_json,
+)
 from dealerassist.rules.model.ruling_commands import Ruling
 from dealerassist.rules.model.state import (
     HandState,
@@ -59,10 +72,14 @@ class Outcome:
     """The result of one accepted command."""
 
     state: TableState
-    events: tuple[dict[str, Any], ...]
-    instructions: tuple[dict[str, Any], ...]
+    events: tuple[Event, ...]
+    instructions: tuple[Instruction, ...]
     notices: tuple[Notice, ...]
     result: dict[str, Any] | None
+
+    def events_json(self) -> list[dict[str, Any]]:
+        """The events as the audit chain stores them (``outcomes.events_json``)."""
+        return events_json(self.events)
 
 
 def new_table(spec: TableSpec) -> TableState:
@@ -94,8 +111,8 @@ def apply(state: TableState, command: Command, rules: HouseRules, at: datetime) 
     >>> seated = [SeatPlayer(1, "Ada", 100), SeatPlayer(2, "Ben", 100), SeatPlayer(3, "Cleo", 100)]
     >>> table = replay(new_table(spec), [*seated, StartHand(button=1)], rules, at)
     >>> outcome = apply(table, Act(2, ActionKind.POST), rules, at)
-    >>> outcome.events
-    ({'type': 'action', 'seat': 2, 'action': 'post'}, {'type': 'posted', 'seat': 2, 'amount': 1})
+    >>> outcome.events_json()
+    [{'type': 'action', 'seat': 2, 'action': 'post'}, {'type': 'posted', 'seat': 2, 'amount': 1}]
     >>> apply(outcome.state, Act(1, ActionKind.POST), rules, at)
     Traceback (most recent call last):
     ...
@@ -157,9 +174,7 @@ def _settled(
     ended = (
         hand is not None
         and hand.phase is Phase.COMPLETE
-        and any(
-            event["type"] in ("hand_ended", "hand_cancelled", "passed_out") for event in log.events
-        )
+        and any(isinstance(event, HAND_OVER) for event in log.events)
     )
     return Outcome(
         state=table,
@@ -245,11 +260,11 @@ def _start(
     openers.check_enough_dealt(hand)  # OPEN-08: a false opener waits even then
     blinds.check_players(len(hand.players), rules, state)
     moved = where.button
-    dealt = [player.seat for player in hand.players]
-    started = {"type": "hand_started", "hand_no": hand.hand_no, "button": moved, "dealt": dealt}
-    if hand.kill_seat is not None:  # KILL-01: only in a kill pot, so other hands record as before
-        started["kill"] = kills.kill_record(hand, state.spec.stakes, rules)
-    log.events.append(started)
+    dealt = tuple(player.seat for player in hand.players)
+    kill = None  # KILL-01: only in a kill pot, so other hands record as before
+    if hand.kill_seat is not None:
+        kill = kills.kill_record(hand, state.spec.stakes, rules)
+    log.events.append(HandStarted(hand.hand_no, moved, dealt, kill))
     state, hand = rake.start_period(state, hand, rules, at)  # RAKE-05
     if hand.deck != 52:
         text = f"Deal this hand with the {hand.deck}-card deck ({len(hand.players)} players)"
@@ -305,7 +320,7 @@ def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log)
     state, entered = entry(state, hand, act, rules, at, log)
     if entered is None:
         return state, None
-    log.events.insert(0, _act_record(act))
+    log.events.insert(0, ActionTaken(act))
     return _after_entry(state, entered, rules, at, log)
 
 
@@ -431,7 +446,7 @@ def _chop(state: TableState, hand: HandState, act: Act, rules: HouseRules, log: 
     return hand
 
 
-def _options_text(allowed: list[dict[str, Any]]) -> str:
+def _options_text(allowed: list[LegalAction]) -> str:
     """The legal actions in words: ``call 5, raise to 20 or fold``.
 
     >>> _options_text([{"action": "call", "amount": 5}, {"action": "raise", "min": 20,
@@ -458,7 +473,7 @@ def _change_pat(
     as if the first request had never been entered."""
     rebuilt, dropped = journal.without_last_actions(state, 1, rules, apply)
     outcome = apply(rebuilt, act, rules, at)
-    log.events.append({"type": "draw_changed", "seat": act.seat, "was": dropped})
+    log.events.append(DrawChanged(act.seat, dropped))
     log.events.extend(outcome.events)
     log.instructions.extend(outcome.instructions)
     log.notices.extend(outcome.notices)
@@ -545,14 +560,14 @@ def _log_irregularity(
     log: Log,
     before: HandState,
     after: HandState,
-    event: dict[str, Any],
-    instructions: list[dict[str, Any]],
+    event: Event,
+    instructions: list[Instruction],
     notices: list[Notice],
 ) -> None:
     """An irregularity's event (and the phase it moved the hand to), instructions, notices."""
     log.events.append(event)
     if after.phase is not before.phase:
-        log.events.append({"type": "phase", "phase": after.phase.value})
+        log.events.append(PhaseEntered(after.phase))
     log.instructions.extend(instructions)
     log.notices.extend(notices)
 
@@ -581,7 +596,7 @@ def _bet(hand: HandState, act: Act, spec: TableSpec, rules: HouseRules, log: Log
     if openers.passed_out(after, rules):
         after = openers.pass_out(after)
         log.instructions.append(say.passed_out(after.result or {}))
-        log.events.append({"type": "passed_out", "result": after.result})
+        log.events.append(PassedOut(after.result))
     return after
 
 
@@ -616,26 +631,6 @@ def _entries() -> dict[tuple[Phase, ActionKind], Entry]:
 
 
 _ENTRIES = _entries()
-
-
-def _act_record(act: Act) -> dict[str, Any]:
-    """The ``action`` event: the seat, the action and each detail entered with it."""
-    record: dict[str, Any] = {"type": "action", "seat": act.seat, "action": str(act.action)}
-    if act.amount is not None:
-        record["amount"] = act.amount
-    if act.count is not None:
-        record["count"] = act.count
-    if act.cards is not None:
-        record["cards"] = list(act.cards)
-    if act.discards is not None:
-        record["discards"] = list(act.discards)
-    if act.rank is not None:
-        record["rank"] = act.rank
-    if act.ace_shown:
-        record["ace_shown"] = True
-    if act.option is not None:
-        record["option"] = act.option
-    return record
 
 
 def _draw(
@@ -716,7 +711,7 @@ def _set_draw_deadline(hand: HandState, rules: HouseRules, at: datetime) -> Hand
 # -- queries ---------------------------------------------------------------------------------
 
 
-def _legal(state: TableState, hand: HandState, rules: HouseRules) -> list[dict[str, Any]]:
+def _legal(state: TableState, hand: HandState, rules: HouseRules) -> list[LegalAction]:
     seat = hand.to_act
     if seat is None:
         return []
@@ -735,7 +730,7 @@ def _legal(state: TableState, hand: HandState, rules: HouseRules) -> list[dict[s
     return showdown.showdown_legal(hand)
 
 
-def legal_actions(state: TableState, rules: HouseRules, at: datetime) -> dict[str, Any] | None:
+def legal_actions(state: TableState, rules: HouseRules, at: datetime) -> Next | None:
     """The seat to act and its legal actions with amounts, or None when nobody is to act; while
     the hand waits for the floor (IRREG-04) no legal action and the rule in ``floor``.
 

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from dealerassist.json_codec import ascii_compact
 from dealerassist.rules.model.actions import Command, StartHand, command_from_dict, command_to_dict
 from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.outcomes import Event, Instruction
 from dealerassist.rules.model.ruling_commands import STRUCTURAL, Ruling
 from dealerassist.rules.model.state import TableState, evolve
 from dealerassist.rules.model.violations import RuleId, RuleViolation
@@ -30,10 +31,10 @@ class Applied(Protocol):
     def state(self) -> TableState: ...
 
     @property
-    def events(self) -> tuple[dict[str, Any], ...]: ...
+    def events(self) -> tuple[Event, ...]: ...
 
     @property
-    def instructions(self) -> tuple[dict[str, Any], ...]: ...
+    def instructions(self) -> tuple[Instruction, ...]: ...
 
 
 Replay = Callable[[TableState, Command, HouseRules, datetime], Applied]
