@@ -56,7 +56,12 @@ def fingerprint(texts: Sequence[str], profiles: Sequence[str]) -> tuple[int, str
                     break
                 state = outcome.state
                 digest.update(canonical(state.to_dict()))
-                answers = (outcome.events, outcome.instructions, outcome.notices, outcome.result)
+                answers = (
+                    tuple(outcome.events_json()),
+                    outcome.instructions,
+                    outcome.notices,
+                    outcome.result,
+                )
                 digest.update(repr(answers).encode())
                 digest.update(repr(view(state, rules, REPLAY_AT)).encode())
                 accepted += 1

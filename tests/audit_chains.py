@@ -103,6 +103,10 @@ class FakeOutcome:
     events: tuple[dict[str, Any], ...]
     result: dict[str, Any] | None
 
+    def events_json(self) -> list[dict[str, Any]]:
+        """As the engine's ``Outcome.events_json``: the events in their stored form."""
+        return list(self.events)
+
 
 def _fake_apply(state: FakeState, command: FakeCommand, rules: Any, at: datetime) -> FakeOutcome:
     if command.type == "create_table":
@@ -162,7 +166,7 @@ def record(
             kind, after = data["type"], replace(outcome.state, version=before.version + 1)
             payload = {
                 "command": data,
-                "events": list(outcome.events),
+                "events": outcome.events_json(),
                 "result": outcome.result,
                 "state_sha256": state_sha256(after),
             }

@@ -17,6 +17,8 @@ import pytest
 
 from dealerassist.api.openapi import build_spec
 from dealerassist.rules.floor.ruling_options import OPTIONS
+from dealerassist.rules.model import outcomes
+from dealerassist.rules.model.actions import Act, ActionKind
 from dealerassist.rules.model.violations import RuleId
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -65,6 +67,21 @@ def test_the_api_page_has_every_operation_of_the_spec() -> None:
                 assert f"### `{method.upper()} {path}`" in page
     for name in spec["components"]["schemas"]:
         assert f"### {name} {{ #schema-{name.lower()} }}" in page
+
+
+def test_the_events_table_has_every_event_type_and_the_action_events_keys_in_order() -> None:
+    """Each of ``outcomes.EVENT_TYPES`` is a row; the action event's optional keys are listed
+    in the order ``ActionTaken.to_json`` writes them (an entry with every detail)."""
+    page = docgen.events_reference()
+    for cls in outcomes.EVENT_TYPES:
+        assert f"| `{cls.TYPE}` | `{cls.__name__}` |" in page
+    entry = Act(1, ActionKind.SHOW, 5, 2, True, ("Ah",), ("Kd",), "split", "7")
+    assert list(outcomes.ActionTaken(entry).to_json()) == [
+        "type",
+        "seat",
+        "action",
+        *docgen.ACT_DETAILS,
+    ]
 
 
 def test_the_profiles_page_has_every_option() -> None:

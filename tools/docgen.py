@@ -7,13 +7,17 @@ it and the tests named after it (found as ``tests/test_rule_coverage.py`` finds 
 ``api_reference()`` writes the HTTP API page (``docs/api.md``) from the OpenAPI document
 that ``/openapi.json`` serves (``dealerassist.api.openapi.build_spec``).
 
-``tools/mkdocs_hooks.py`` puts both into the site at build time; ``python tools/docgen.py
+``events_reference()`` writes the table of the engine's events (``docs/audit.md``) from
+``dealerassist.rules.model.outcomes.EVENT_TYPES``: each stored ``type``, its class and keys.
+
+``tools/mkdocs_hooks.py`` puts them into the site at build time; ``python tools/docgen.py
 rules|api`` prints one. ``tests/test_docs.py`` checks that both cover what they must.
 """
 
 from __future__ import annotations
 
 import ast
+import dataclasses
 import functools
 import json
 import re
@@ -29,7 +33,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from dealerassist.rules.floor.ruling_options import OPTIONS  # noqa: E402
-from dealerassist.rules.model import house_rules, rule_titles  # noqa: E402
+from dealerassist.rules.model import house_rules, outcomes, rule_titles  # noqa: E402
 from dealerassist.rules.model.violations import RuleId  # noqa: E402
 
 PACKAGE = ROOT / "dealerassist"
@@ -530,7 +534,44 @@ def _methods(item: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in item.items() if key in verbs}
 
 
-PAGES = {"rules": rules_reference, "api": api_reference, "profiles": profiles_reference}
+def _event_keys(cls: type[Any]) -> str:
+    """An event's keys after ``type``, in their stored order; an optional one in brackets."""
+    keys = []
+    for item in dataclasses.fields(cls):
+        if item.name == "act":  # the action event: the entry's details, each only when entered
+            keys += ["`seat`", "`action`"]
+            keys += [f"[`{name}`]" for name in ACT_DETAILS]
+        elif item.default is dataclasses.MISSING:
+            keys.append(f"`{item.name}`")
+        else:
+            keys.append(f"[`{item.name}`]")
+    return ", ".join(keys) or "(none)"
+
+
+ACT_DETAILS = ("amount", "count", "cards", "discards", "rank", "ace_shown", "option")
+
+
+def events_reference() -> str:
+    """Every event type the engine emits (``outcomes.EVENT_TYPES``), as the audit chain
+    stores it in an accepted command's ``payload.events``."""
+    out = [
+        "| `type` | class | keys after `type` (in stored order; [optional]) | what it records |",
+        "|---|---|---|---|",
+    ]
+    for cls in outcomes.EVENT_TYPES:
+        doc = " ".join((cls.__doc__ or "").split())
+        what = doc.split(": ", 1)[1] if doc.startswith("``") and ": " in doc else doc
+        what = what.replace("``", "`")
+        out.append(f"| `{cls.TYPE}` | `{cls.__name__}` | {_event_keys(cls)} | {_cell(what)} |")
+    return "\n".join(out) + "\n"
+
+
+PAGES = {
+    "rules": rules_reference,
+    "api": api_reference,
+    "profiles": profiles_reference,
+    "events": events_reference,
+}
 
 if __name__ == "__main__":
     print(PAGES[sys.argv[1] if len(sys.argv) > 1 else "rules"]())

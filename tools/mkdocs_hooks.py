@@ -2,7 +2,8 @@
 
 A page holding ``<!-- generated: rules -->`` gets the rules reference there, one holding
 ``<!-- generated: api -->`` the HTTP API from the OpenAPI document, ``<!-- generated:
-profiles -->`` the table of profile options (``tools/docgen.py``),
+profiles -->`` the table of profile options, ``<!-- generated: events -->`` the engine's
+event types (``tools/docgen.py``),
 so neither can drift from the code. ``changelog.md`` is the repository's CHANGELOG.md.
 """
 

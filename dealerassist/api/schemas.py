@@ -14,10 +14,8 @@ from typing import Any
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 from dealerassist.api.errors import ValidationFailed
-from dealerassist.rules.floor.exposed import KEEP, REPLACE
-from dealerassist.rules.hand.openers import SPLIT
 from dealerassist.rules.model.actions import MAX_CHIPS, ActionKind, Mode, Structure, Variant
-from dealerassist.rules.table.posting import POST_OPTIONS
+from dealerassist.rules.model.outcomes import EntryOption
 
 TABLE_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"
 RANK_PATTERN = r"^ *([2-9TJQKAtjqka]|10|[Jj][Kk]) *$"
@@ -155,7 +153,7 @@ class ActionSchema(StrictSchema):
     # post: wait for the big blind (BLIND-05/08), straddle or not (BLIND-14), buy the button with
     # the big blind alone (BLIND-06); draw: split (OPEN-07); exposed: keep or replace, checked
     # against the house rule (IRREG-03)
-    option = _one_of([*POST_OPTIONS, SPLIT, KEEP, REPLACE], allow_none=True)
+    option = _one_of(EntryOption, allow_none=True)
     # exposed, count mode: the exposed card's rank (IRREG-03); "10" is read as "T"
     rank = fields.String(allow_none=True, validate=FullMatch(RANK_PATTERN))
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from dealerassist.audit.chain import canonical_json
@@ -30,6 +30,7 @@ from dealerassist.audit.envelope import (
     parse_at,
 )
 from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.state import evolve
 from dealerassist.rules.model.violations import RuleViolation
 
 CREATE_TABLE = "create_table"
@@ -170,12 +171,12 @@ class TableReplay:
             outcome = self.engine.apply(before, command, rules, at)
         except RuleViolation as violation:
             raise ReplayStopped(f"recorded as accepted, replay refuses it: {violation}") from None
-        after = replace(outcome.state, version=before.version + 1)
+        after = evolve(outcome.state, version=before.version + 1)  # no __init__ run again
         if after.version != event["version"]:
             raise ReplayStopped(f"version {event['version']} recorded, {after.version} replayed")
         if state_sha256(after) != payload.get("state_sha256"):
             raise ReplayStopped("state after replay differs from the recorded state_sha256")
-        if canonical_json(list(outcome.events)) != canonical_json(payload.get("events")):
+        if canonical_json(outcome.events_json()) != canonical_json(payload.get("events")):
             raise ReplayStopped("engine events after replay differ from the recorded events")
         if canonical_json(outcome.result) != canonical_json(payload.get("result")):
             raise ReplayStopped("hand result after replay differs from the recorded result")

@@ -16,6 +16,7 @@ from typing import Any
 from dealerassist.rules.engine import Outcome, apply
 from dealerassist.rules.model.actions import Command
 from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.outcomes import Event
 from dealerassist.rules.model.state import TableState
 from dealerassist.rules.model.violations import Notice
 
@@ -45,12 +46,12 @@ def apply_many(
     >>> table = replay(engine.new_table(spec), [*seated, StartHand(button=1)], rules, at)
     >>> posts = [Act(2, ActionKind.POST), Act(3, ActionKind.POST)]
     >>> outcome = apply_many(table, posts, rules, at)
-    >>> [event["type"] for event in outcome.events]
+    >>> [event.TYPE for event in outcome.events]
     ['action', 'posted', 'action', 'posted', 'phase']
     >>> outcome.instructions[0]["text"]
     'Deal five cards to each of seats 2, 3, 1, one at a time, starting with seat 2'
     """
-    events: list[dict[str, Any]] = []
+    events: list[Event] = []
     notices: list[Notice] = []
     outcome = Outcome(state, (), (), (), None)
     result: dict[str, Any] | None = None

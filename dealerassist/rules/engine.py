@@ -37,6 +37,19 @@ from dealerassist.rules.model.actions import (
     TableSpec,
 )
 from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.outcomes import (
+    HAND_OVER,
+    ActionTaken,
+    DrawChanged,
+    Event,
+    HandStarted,
+    Instruction,
+    LegalAction,
+    Next,
+    PassedOut,
+    PhaseEntered,
+    events_json,
+)
 from dealerassist.rules.model.ruling_commands import Ruling
 from dealerassist.rules.model.state import (
     HandState,
@@ -59,10 +72,14 @@ class Outcome:
     """The result of one accepted command."""
 
     state: TableState
-    events: tuple[dict[str, Any], ...]
-    instructions: tuple[dict[str, Any], ...]
+    events: tuple[Event, ...]
+    instructions: tuple[Instruction, ...]
     notices: tuple[Notice, ...]
     result: dict[str, Any] | None
+
+    def events_json(self) -> list[dict[str, Any]]:
+        """The events as the audit chain stores them (``outcomes.events_json``)."""
+        return events_json(self.events)
 
 
 def new_table(spec: TableSpec) -> TableState:
@@ -94,8 +111,8 @@ def apply(state: TableState, command: Command, rules: HouseRules, at: datetime) 
     >>> seated = [SeatPlayer(1, "Ada", 100), SeatPlayer(2, "Ben", 100), SeatPlayer(3, "Cleo", 100)]
     >>> table = replay(new_table(spec), [*seated, StartHand(button=1)], rules, at)
     >>> outcome = apply(table, Act(2, ActionKind.POST), rules, at)
-    >>> outcome.events
-    ({'type': 'action', 'seat': 2, 'action': 'post'}, {'type': 'posted', 'seat': 2, 'amount': 1})
+    >>> outcome.events_json()
+    [{'type': 'action', 'seat': 2, 'action': 'post'}, {'type': 'posted', 'seat': 2, 'amount': 1}]
     >>> apply(outcome.state, Act(1, ActionKind.POST), rules, at)
     Traceback (most recent call last):
     ...
@@ -105,7 +122,10 @@ def apply(state: TableState, command: Command, rules: HouseRules, at: datetime) 
     rulings.check_released(state, command)
     match command:  # the dealer's actions first: most commands are
         case Act():
-            table = _act(state, command, rules, at, log)
+            table, hand = _act(state, command, rules, at, log)
+            if hand is not None and hand.phase is not Phase.COMPLETE:  # the hand goes on
+                return _entered(table, hand, command, at, log)
+            table = table if hand is None else store_hand(table, hand)
         case CreateTable(spec=spec):
             kills.check_stakes(spec, rules)
             rake.check_stakes(spec, rules)
@@ -116,6 +136,33 @@ def apply(state: TableState, command: Command, rules: HouseRules, at: datetime) 
             table = _start(state, button, rules, log, kill_seat, at)
         case Ruling():
             table = rulings.apply_ruling(state, command, rules, at, log, apply)
+    return _settled(state, table, command, rules, at, log)
+
+
+def _entered(table: TableState, hand: HandState, act: Act, at: datetime, log: Log) -> Outcome:
+    """An entry after which the hand goes on: the working hand is frozen into the table once,
+    with the entry's journal line and instructions (what ``_settled`` gives such an entry:
+    nothing settles, no result)."""
+    changes: dict[str, Any] = {"hand": hand}
+    if table.before_hand is not None:
+        changes["hand_log"] = (*table.hand_log, journal.entry(act, at))
+    if table.instructions or log.instructions:
+        changes["instructions"] = tuple(log.instructions)
+    table = evolve(table, **changes)
+    events, instructions = tuple(log.events), tuple(log.instructions)
+    return Outcome(table, events, instructions, tuple(log.notices), None)
+
+
+def _settled(
+    state: TableState,
+    table: TableState,
+    command: Command,
+    rules: HouseRules,
+    at: datetime,
+    log: Log,
+) -> Outcome:
+    """Every other command's table settled (KILL-02/03, OPEN-08 once the hand ends), journaled,
+    and its outcome."""
     table, kill_button = kills.settle(table, rules)
     log.instructions.extend(kill_button)
     if _ended_now(state.hand, table.hand):  # OPEN-08: once, when the hand ends (its opener
@@ -127,9 +174,7 @@ def apply(state: TableState, command: Command, rules: HouseRules, at: datetime) 
     ended = (
         hand is not None
         and hand.phase is Phase.COMPLETE
-        and any(
-            event["type"] in ("hand_ended", "hand_cancelled", "passed_out") for event in log.events
-        )
+        and any(isinstance(event, HAND_OVER) for event in log.events)
     )
     return Outcome(
         state=table,
@@ -215,11 +260,11 @@ def _start(
     openers.check_enough_dealt(hand)  # OPEN-08: a false opener waits even then
     blinds.check_players(len(hand.players), rules, state)
     moved = where.button
-    dealt = [player.seat for player in hand.players]
-    started = {"type": "hand_started", "hand_no": hand.hand_no, "button": moved, "dealt": dealt}
-    if hand.kill_seat is not None:  # KILL-01: only in a kill pot, so other hands record as before
-        started["kill"] = kills.kill_record(hand, state.spec.stakes, rules)
-    log.events.append(started)
+    dealt = tuple(player.seat for player in hand.players)
+    kill = None  # KILL-01: only in a kill pot, so other hands record as before
+    if hand.kill_seat is not None:
+        kill = kills.kill_record(hand, state.spec.stakes, rules)
+    log.events.append(HandStarted(hand.hand_no, moved, dealt, kill))
     state, hand = rake.start_period(state, hand, rules, at)  # RAKE-05
     if hand.deck != 52:
         text = f"Deal this hand with the {hand.deck}-card deck ({len(hand.players)} players)"
@@ -251,7 +296,14 @@ def _phase_refusal(
     )
 
 
-def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log) -> TableState:
+# One dealer entry, checked and applied to the working table and hand; a hand of None means
+# the table is final (a changed pat: the hand was rebuilt from its journal).
+Entered = tuple[TableState, HandState | None]
+Entry = Callable[[TableState, HandState, Act, HouseRules, datetime, Log], Entered]
+
+
+def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log) -> Entered:
+    """A dealer entry, dispatched by the hand's phase and the action (``_ENTRIES``)."""
     hand = state.hand
     if hand is None or hand.phase is Phase.COMPLETE:
         raise RuleViolation(
@@ -259,51 +311,25 @@ def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log)
             message="No hand is in progress; start a hand first.",
             seat=act.seat,
         )
-    spec = state.spec
-    phase = hand.phase
     if hand.waiting and act.action is not ActionKind.POST:  # check_post names a post's wait
         waits = hand  # OPEN-08: a false opener sitting out makes no entry
         _checked(state, hand, rules, lambda: openers.check_not_waiting(waits, act.seat))
     if act.action is ActionKind.DRAW and drawing.changeable_draw(state) == act.seat:
-        return _change_pat(state, act, rules, at, log)  # DRAW-07: until the next entry
-    if phase is Phase.POSTING and act.action in _POSTING:
-        state, hand = posting.apply_act(state, hand, act, log, rules.blinds.big_blind_first)
-    elif act.action is ActionKind.EXPOSED:
-        hand = _exposed(state, hand, act, rules, log)
-    elif act.action is ActionKind.EXTRA_CARD:
-        hand = _extra_card(state, hand, act, rules, log)
-    elif act.action is ActionKind.BOXED_CARD:
-        hand = _boxed_card(state, hand, act, rules, log)
-    elif phase is Phase.DEAL and act.action is ActionKind.DEAL:
-        dealing.check_initial_deal(hand, act)
-        hand = dealing.apply_initial_deal(hand, act.seat, act.cards or ())
-    elif is_betting(phase) and act.action in _BETTING:
-        hand = _bet(hand, act, spec, rules, log)
-    elif is_draw(phase) and act.action in _DRAWING:
-        openers.check_split(hand, act, rules)
-        hand = _draw(openers.apply_split(hand, act), act, spec, rules, at, log)
-        if act.option == openers.SPLIT:
-            log.instructions.append(openers.split_instruction(act.seat))
-    elif phase is Phase.SHOWDOWN and act.action is ActionKind.SHOW:
-        cards = showdown.check_show(hand, act, spec.mode, rules)
-        hand = showdown.apply_show(hand, act.seat, cards, rules)
-        log.notices.extend(showdown.pair_notice(hand, act.seat, spec.variant))
-        log.notices.extend(showdown.number_notice(hand, act.seat, spec.variant))
-        hand, proof = openers.prove(hand, act.seat, rules)
-        log.notices.extend(proof)
-        state, sits_out = openers.mark_false_opener(state, hand, act.seat, proof)  # OPEN-08
-        log.notices.extend(sits_out)
-    elif phase is Phase.SHOWDOWN and act.action is ActionKind.MUCK:
-        showdown.check_muck(hand, act.seat, rules)
-        hand = showdown.apply_muck(hand, act.seat, rules)
-    elif act.action is ActionKind.DRAW and drawing.can_change_pat(state, act.seat):
-        return _change_pat(state, act, rules, at, log)
-    elif act.action is ActionKind.CHOP:
-        hand = _chop(state, hand, act, rules, log)
-    else:
-        raise _phase_refusal(hand, act, state, rules)
-    log.events.insert(0, _act_record(act))
-    hand = advance(hand, spec, rules, log)
+        return _change_pat(state, act, rules, at, log), None  # DRAW-07: until the next entry
+    entry = _ENTRIES.get((hand.phase, act.action), _refused)
+    state, entered = entry(state, hand, act, rules, at, log)
+    if entered is None:
+        return state, None
+    log.events.insert(0, ActionTaken(act))
+    return _after_entry(state, entered, rules, at, log)
+
+
+def _after_entry(
+    state: TableState, hand: HandState, rules: HouseRules, at: datetime, log: Log
+) -> Entered:
+    """The hand moved on past every step that needs no entry; OPEN-05's reminder; OPEN-03 a
+    passed-out deal's antes carried on the table."""
+    hand = advance(hand, state.spec, rules, log)
     hand = _set_draw_deadline(hand, rules, at)
     reminder = openers.proof_reminder(hand, rules)
     if reminder:  # OPEN-05: shown before the pot is pushed
@@ -318,7 +344,86 @@ def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log)
             # counted only where the house limits the antes, so other tables store as before
             passed_out_deals=state.passed_out_deals + bool(rules.open.max_consecutive_antes),
         )
-    return store_hand(state, hand)
+    return state, hand
+
+
+def _refused(
+    state: TableState, hand: HandState, act: Act, rules: HouseRules, at: datetime, log: Log
+) -> Entered:
+    raise _phase_refusal(hand, act, state, rules)
+
+
+def _post(
+    state: TableState, hand: HandState, act: Act, rules: HouseRules, at: datetime, log: Log
+) -> Entered:
+    return posting.apply_act(state, hand, act, log, rules.blinds.big_blind_first)
+
+
+def _initial_deal(
+    state: TableState, hand: HandState, act: Act, rules: HouseRules, at: datetime, log: Log
+) -> Entered:
+    dealing.check_initial_deal(hand, act)
+    return state, dealing.apply_initial_deal(hand, act.seat, act.cards or ())
+
+
+def _betting(
+    state: TableState, hand: HandState, act: Act, rules: HouseRules, at: datetime, log: Log
+) -> Entered:
+    return state, _bet(hand, act, state.spec, rules, log)
+
+
+def _drawing(
+    state: TableState, hand: HandState, act: Act, rules: HouseRules, at: datetime, log: Log
+) -> Entered:
+    openers.check_split(hand, act, rules)
+    hand = _draw(openers.apply_split(hand, act), act, state.spec, rules, at, log)
+    if act.option == openers.SPLIT:
+        log.instructions.append(openers.split_instruction(act.seat))
+    return state, hand
+
+
+def _pat_after_draw(
+    state: TableState, hand: HandState, act: Act, rules: HouseRules, at: datetime, log: Log
+) -> Entered:
+    """DRAW-07: a draw outside the draw changes the last drawer's pat, or is refused."""
+    if drawing.can_change_pat(state, act.seat):
+        return _change_pat(state, act, rules, at, log), None
+    raise _phase_refusal(hand, act, state, rules)
+
+
+def _show(
+    state: TableState, hand: HandState, act: Act, rules: HouseRules, at: datetime, log: Log
+) -> Entered:
+    spec = state.spec
+    cards = showdown.check_show(hand, act, spec.mode, rules)
+    hand = showdown.apply_show(hand, act.seat, cards, rules)
+    log.notices.extend(showdown.pair_notice(hand, act.seat, spec.variant))
+    log.notices.extend(showdown.number_notice(hand, act.seat, spec.variant))
+    hand, proof = openers.prove(hand, act.seat, rules)
+    log.notices.extend(proof)
+    state, sits_out = openers.mark_false_opener(state, hand, act.seat, proof)  # OPEN-08
+    log.notices.extend(sits_out)
+    return state, hand
+
+
+def _muck(
+    state: TableState, hand: HandState, act: Act, rules: HouseRules, at: datetime, log: Log
+) -> Entered:
+    showdown.check_muck(hand, act.seat, rules)
+    return state, showdown.apply_muck(hand, act.seat, rules)
+
+
+def _irregularity(
+    handle: Callable[[TableState, HandState, Act, HouseRules, Log], HandState],
+) -> Entry:
+    """An entry allowed in every phase (IRREG-03/04/06, DECK-06, SHOW-08): its own checks."""
+
+    def entry(
+        state: TableState, hand: HandState, act: Act, rules: HouseRules, at: datetime, log: Log
+    ) -> Entered:
+        return state, handle(state, hand, act, rules, log)
+
+    return entry
 
 
 def _chop(state: TableState, hand: HandState, act: Act, rules: HouseRules, log: Log) -> HandState:
@@ -341,7 +446,7 @@ def _chop(state: TableState, hand: HandState, act: Act, rules: HouseRules, log: 
     return hand
 
 
-def _options_text(allowed: list[dict[str, Any]]) -> str:
+def _options_text(allowed: list[LegalAction]) -> str:
     """The legal actions in words: ``call 5, raise to 20 or fold``.
 
     >>> _options_text([{"action": "call", "amount": 5}, {"action": "raise", "min": 20,
@@ -368,7 +473,7 @@ def _change_pat(
     as if the first request had never been entered."""
     rebuilt, dropped = journal.without_last_actions(state, 1, rules, apply)
     outcome = apply(rebuilt, act, rules, at)
-    log.events.append({"type": "draw_changed", "seat": act.seat, "was": dropped})
+    log.events.append(DrawChanged(act.seat, dropped))
     log.events.extend(outcome.events)
     log.instructions.extend(outcome.instructions)
     log.notices.extend(outcome.notices)
@@ -455,14 +560,14 @@ def _log_irregularity(
     log: Log,
     before: HandState,
     after: HandState,
-    event: dict[str, Any],
-    instructions: list[dict[str, Any]],
+    event: Event,
+    instructions: list[Instruction],
     notices: list[Notice],
 ) -> None:
     """An irregularity's event (and the phase it moved the hand to), instructions, notices."""
     log.events.append(event)
     if after.phase is not before.phase:
-        log.events.append({"type": "phase", "phase": after.phase.value})
+        log.events.append(PhaseEntered(after.phase))
     log.instructions.extend(instructions)
     log.notices.extend(notices)
 
@@ -491,7 +596,7 @@ def _bet(hand: HandState, act: Act, spec: TableSpec, rules: HouseRules, log: Log
     if openers.passed_out(after, rules):
         after = openers.pass_out(after)
         log.instructions.append(say.passed_out(after.result or {}))
-        log.events.append({"type": "passed_out", "result": after.result})
+        log.events.append(PassedOut(after.result))
     return after
 
 
@@ -502,24 +607,30 @@ _BETTING = (ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE,
 _DRAWING = (ActionKind.DRAW, ActionKind.DEAL, ActionKind.TIME)
 
 
-def _act_record(act: Act) -> dict[str, Any]:
-    """The ``action`` event: the seat, the action and each detail entered with it."""
-    record: dict[str, Any] = {"type": "action", "seat": act.seat, "action": str(act.action)}
-    if act.amount is not None:
-        record["amount"] = act.amount
-    if act.count is not None:
-        record["count"] = act.count
-    if act.cards is not None:
-        record["cards"] = list(act.cards)
-    if act.discards is not None:
-        record["discards"] = list(act.discards)
-    if act.rank is not None:
-        record["rank"] = act.rank
-    if act.ace_shown:
-        record["ace_shown"] = True
-    if act.option is not None:
-        record["option"] = act.option
-    return record
+def _entries() -> dict[tuple[Phase, ActionKind], Entry]:
+    """Which handler takes each (phase, action); a pair not listed is refused (GAME-01)."""
+    entries: dict[tuple[Phase, ActionKind], Entry] = {}
+    anywhere = {
+        ActionKind.EXPOSED: _irregularity(_exposed),
+        ActionKind.EXTRA_CARD: _irregularity(_extra_card),
+        ActionKind.BOXED_CARD: _irregularity(_boxed_card),
+        ActionKind.CHOP: _irregularity(_chop),
+    }
+    for phase in Phase:
+        entries |= {(phase, action): entry for action, entry in anywhere.items()}
+        if is_betting(phase):
+            entries |= {(phase, action): _betting for action in _BETTING}
+        entries[phase, ActionKind.DRAW] = _drawing if is_draw(phase) else _pat_after_draw
+        if is_draw(phase):
+            entries |= {(phase, action): _drawing for action in _DRAWING}
+    entries |= {(Phase.POSTING, action): _post for action in _POSTING}
+    entries[Phase.DEAL, ActionKind.DEAL] = _initial_deal
+    entries[Phase.SHOWDOWN, ActionKind.SHOW] = _show
+    entries[Phase.SHOWDOWN, ActionKind.MUCK] = _muck
+    return entries
+
+
+_ENTRIES = _entries()
 
 
 def _draw(
@@ -600,7 +711,7 @@ def _set_draw_deadline(hand: HandState, rules: HouseRules, at: datetime) -> Hand
 # -- queries ---------------------------------------------------------------------------------
 
 
-def _legal(state: TableState, hand: HandState, rules: HouseRules) -> list[dict[str, Any]]:
+def _legal(state: TableState, hand: HandState, rules: HouseRules) -> list[LegalAction]:
     seat = hand.to_act
     if seat is None:
         return []
@@ -619,7 +730,7 @@ def _legal(state: TableState, hand: HandState, rules: HouseRules) -> list[dict[s
     return showdown.showdown_legal(hand)
 
 
-def legal_actions(state: TableState, rules: HouseRules, at: datetime) -> dict[str, Any] | None:
+def legal_actions(state: TableState, rules: HouseRules, at: datetime) -> Next | None:
     """The seat to act and its legal actions with amounts, or None when nobody is to act; while
     the hand waits for the floor (IRREG-04) no legal action and the rule in ``floor``.
 

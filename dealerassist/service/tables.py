@@ -437,7 +437,7 @@ def _accepted(
     state_sha256 = hashlib.sha256(state_json).hexdigest()
     payload = {
         "command": command_to_dict(command),
-        "events": list(outcome.events),
+        "events": outcome.events_json(),
         "result": outcome.result,
         "state_sha256": state_sha256,
     }

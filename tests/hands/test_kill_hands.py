@@ -42,7 +42,7 @@ def test_KILL_02_accepts_a_whole_kill_pot_after_two_wins() -> None:
     table = KillTable()
     _seat_1_wins_twice(table)
     started = table.run(StartHand())
-    (record,) = [e for e in started.events if e["type"] == "hand_started"]
+    (record,) = [e for e in started.events_json() if e["type"] == "hand_started"]
     assert record["kill"] == {"seat": 1, "blind": 20, "small_bet": 20, "big_bet": 40}
     assert started.instructions[0]["text"] == (
         "Kill pot: seat 1 posts the kill blind of 20; limits are doubled to 20/40 this hand; "
@@ -160,7 +160,7 @@ def test_KILL_01_accepts_a_newcomer_who_kills_a_whole_hand_to_play_at_once() -> 
     assert waiting is not None and waiting.waiting == ((3, "BLIND-06"),)
     # hand 2: button 2, small blind 4, big blind 1, seat 3 kills and seat 4 acts first
     started = table.run(StartHand(kill_seat=3))
-    (record,) = [e for e in started.events if e["type"] == "hand_started"]
+    (record,) = [e for e in started.events_json() if e["type"] == "hand_started"]
     assert record["dealt"] == [3, 4, 1, 2]
     assert record["kill"] == {"seat": 3, "blind": 20, "small_bet": 20, "big_bet": 40}
     assert started.instructions[0]["code"] == "kill_pot"
@@ -177,7 +177,7 @@ def test_KILL_01_accepts_a_newcomer_who_kills_a_whole_hand_to_play_at_once() -> 
     for step in ["3 bet 20", "4 fold", "1 call", "3 draw 1", "1 draw 0"]:
         table.run(entry(step))
     changed = table.run(entry("1 draw 1"))  # DRAW-07: the pat becomes a draw (journal replay)
-    assert any(event["type"] == "draw_changed" for event in changed.events)
+    assert any(event["type"] == "draw_changed" for event in changed.events_json())
     assert table.state.hand is not None and table.state.hand.kill_seat == 3
     assert _refused(table, "3 bet 20").rule_id is RuleId.BET_02
     for step in ["3 check", "1 bet 40", "3 call", "3 draw 1", "1 draw 1", "3 check", "1 check"]:

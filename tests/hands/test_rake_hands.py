@@ -253,10 +253,10 @@ def test_RAKE_05_accepts_time_collected_once_a_period_from_the_seats_dealt_in() 
         elif table.state.seat(3).status is SeatStatus.SITTING_OUT:
             table.run(ReturnToPlay(3))
         outcomes = _walk(table, minutes)
-        events = [e for o in outcomes for e in o.events if e["type"] == "time_collected"]
+        events = [e for o in outcomes for e in o.events_json() if e["type"] == "time_collected"]
         collected.append(events[0]["seats"] if events else {})
         if events:  # once the posts are made, before the deal
-            posted = next(o for o in outcomes if "time_collected" in str(o.events))
+            posted = next(o for o in outcomes if "time_collected" in str(o.events_json()))
             codes = [instruction["code"] for instruction in posted.instructions]
             assert codes[:2] == ["collect_time", "deal"], codes
     assert collected == [
@@ -283,7 +283,7 @@ def test_RAKE_05_accepts_no_time_and_no_rake_under_a_profile_without_the_section
     table = _table(PLAIN, {1: 500, 2: 500, 3: 500})
     for minutes in (0, 31):
         outcomes = _walk(table, minutes)
-        assert not any(e["type"] == "time_collected" for o in outcomes for e in o.events)
+        assert not any(e["type"] == "time_collected" for o in outcomes for e in o.events_json())
     assert "time_started" not in table.state.to_dict()
     assert sum(table.stacks().values()) == 1500
 

@@ -1031,7 +1031,7 @@ def test_KILL_02_guides_a_kill_after_two_pots_in_a_row_and_again_after_the_kill_
     assert win_alone(table, 3)["kill"] is None
     assert (table.state.kill_leg, table.state.kill_legs) == (3, 2)
     started = table.start()
-    (record,) = [e for e in started.events if e["type"] == "hand_started"]
+    (record,) = [e for e in started.events_json() if e["type"] == "hand_started"]
     assert record["kill"] == {
         "seat": 3,
         "blind": blind,

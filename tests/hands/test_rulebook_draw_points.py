@@ -179,7 +179,7 @@ def test_IRREG_04_accepts_an_exposed_draw_card_before_the_first_action_after_the
     later = drawn_and_checked(mode, rules)
     card = {"cards": "9c"} if mode is Mode.CARD else {}
     outcome = table.act(3, "exposed", **card)
-    assert [e["type"] for e in outcome.events if e["type"] == "exposed"] == ["exposed"]
+    assert [e["type"] for e in outcome.events_json() if e["type"] == "exposed"] == ["exposed"]
     if mode is Mode.CARD:  # back in the draw: seat 3's replacement is entered now
         assert table.hand.phase is Phase.DRAW_1 and table.hand.to_act == 3
     later.act(1, "check")
@@ -421,7 +421,10 @@ def test_DRAW_07_accepts_a_draw_changed_before_the_next_entry_in_count_mode() ->
     stub = table.hand.stub
     table.act(1, "draw", count=2)
     outcome = table.act(1, "draw", count=3)
-    assert next(e for e in outcome.events if e["type"] == "draw_changed")["was"][0]["count"] == 2
+    assert (
+        next(e for e in outcome.events_json() if e["type"] == "draw_changed")["was"][0]["count"]
+        == 2
+    )
     assert table.hand.player(1).drawn == (3,) and table.hand.stub == stub - 1 - 3
     assert table.hand.to_act == 2
 
@@ -530,7 +533,7 @@ def test_GAME_01_accepts_a_folded_player_leaving_during_the_hand() -> None:
     table.act(3, "raise", amount=20)
     table.act(1, "fold")
     outcome = table.run(RemovePlayer(1))
-    assert {"type": "left", "seat": 1, "player": "P1", "stack": 90} in outcome.events
+    assert {"type": "left", "seat": 1, "player": "P1", "stack": 90} in outcome.events_json()
     assert table.hand.pot == 40 and table.state.seat(1).player is None
     table.act(2, "call")
     table.act(2, "draw", count=1)

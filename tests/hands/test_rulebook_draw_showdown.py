@@ -1144,7 +1144,7 @@ def test_DRAW_07_accepts_the_last_drawers_pat_changed_to_five_cards() -> None:
     table.act(3, "draw", count=0)
     assert table.hand.phase.value == "betting_2"
     outcome = table.act(3, "draw", count=5)
-    assert outcome.events[0]["type"] == "draw_changed"
+    assert outcome.events_json()[0]["type"] == "draw_changed"
     assert texts(table)[:4] == [
         "Deal 4 cards to seat 3",
         "Seat 3 gets four now: come back to it for the fifth card after every other seat has "

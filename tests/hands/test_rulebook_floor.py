@@ -335,7 +335,7 @@ def test_IRREG_03_guides_keep_or_replace_by_the_house_table(
     table.start(button=1)
     deck = cards_accounted(table.hand)
     outcome = table.act(2, "exposed", rank=rank)
-    event = next(e for e in outcome.events if e["type"] == "exposed")
+    event = next(e for e in outcome.events_json() if e["type"] == "exposed")
     assert event["ruling"] == code
     assert table.hand.burns == (1 if code == "replace" else 0)
     assert cards_accounted(table.hand) == deck
@@ -411,7 +411,7 @@ def test_void_last_rebuilds_the_hand_as_it_was_in_every_phase(count: int) -> Non
     assert table.hand.phase is Phase.SHOWDOWN
     outcome = rule(table, VoidLast(count), rule_id="SHOW-11", decision="correct_before_push")
     same_hand(table, states[-count])
-    assert len(next(e for e in outcome.events if e["type"] == "voided")["actions"]) == count
+    assert len(next(e for e in outcome.events_json() if e["type"] == "voided")["actions"]) == count
     assert chips(table) == 300 and cards_accounted(table.hand) == 52
 
 
@@ -492,7 +492,7 @@ def test_IRREG_13_killed_hand_leaves_its_chips_in_both_pots() -> None:
     outcome = rule(table, KillHand(3), rule_id="IRREG-13", decision="thrown_dead")
     assert table.hand.player(3).folded and table.hand.player(3).held == 0
     assert table.hand.to_act == 4 and table.hand.pot == 150
-    assert {"type": "hand_killed", "seat": 3} in outcome.events
+    assert {"type": "hand_killed", "seat": 3} in outcome.events_json()
     assert cards_accounted(table.hand) == 52 and chips(table) == 330
 
 
@@ -663,7 +663,7 @@ def test_adjust_stack_changes_the_table_total_by_exactly_the_floors_amount() -> 
     outcome = rule(table, AdjustStack(2, 25), rule_id="IRREG-14", decision="house_error",
                    note="short paid last hand")  # fmt: skip
     added = {"type": "stack_adjusted", "seat": 2, "amount": 25, "stack": 95, "added": 25}
-    assert added in outcome.events  # GAME-06: beside the stack, playing from the next hand
+    assert added in outcome.events_json()  # GAME-06: beside the stack, playing from the next hand
     assert chips(table) == 325
     table.act(2, "fold")
     table.act(3, "check")
@@ -715,7 +715,7 @@ def test_every_ruling_is_recorded_with_its_rule_decision_effects_and_note() -> N
     table.act(1, "call")
     outcome = rule(table, KillHand(2), rule_id="IRREG-13", decision="no_redress",
                    note="cards fouled with the muck")  # fmt: skip
-    assert outcome.events[0] == {
+    assert outcome.events_json()[0] == {
         "type": "ruling", "rule_id": "IRREG-13", "decision": "no_redress",
         "effects": ["kill_hand"],
     }  # fmt: skip
@@ -824,8 +824,9 @@ def test_IRREG_02_play_on_records_the_ruling_and_leaves_the_hand_as_it_was() -> 
     hand, journal = table.state.hand, table.state.hand_log
     outcome = rule(table, rule_id="IRREG-02", decision="play_on")
     assert table.state.hand == hand and table.state.hand_log == journal
-    assert outcome.events == ({"type": "ruling", "rule_id": "IRREG-02", "decision": "play_on",
-                               "effects": []},)  # fmt: skip
+    assert outcome.events_json() == [
+        {"type": "ruling", "rule_id": "IRREG-02", "decision": "play_on", "effects": []}
+    ]
 
 
 def test_void_last_in_card_mode_undoes_the_cards_dealt_then_the_draw_request() -> None:

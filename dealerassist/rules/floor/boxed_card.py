@@ -17,12 +17,11 @@ the ``misdeal`` ruling.
 
 from __future__ import annotations
 
-from typing import Any
-
 from dealerassist.rules.floor.exposed import in_initial_deal
 from dealerassist.rules.hand import instructions as say
 from dealerassist.rules.hand.dealing import UNKNOWN, card_locations, deck_cards
 from dealerassist.rules.model.actions import Act, Mode
+from dealerassist.rules.model.outcomes import BoxedCard, Instruction, LegalAction
 from dealerassist.rules.model.state import HandState, evolve, is_draw
 from dealerassist.rules.model.violations import Notice, RuleId, RuleViolation
 
@@ -77,7 +76,7 @@ def check_boxed_card(hand: HandState, act: Act, mode: Mode) -> str | None:
 
 def apply_boxed_card(
     hand: HandState, seat: int, card: str | None
-) -> tuple[HandState, dict[str, Any], list[dict[str, Any]], list[Notice]]:
+) -> tuple[HandState, BoxedCard, list[Instruction], list[Notice]]:
     """DECK-06: the card leaves the stub for the burn pile (out of play until a reshuffle); a
     second one is the floor's (the hand is void). The new hand, the event, the dealer's
     instruction and notices."""
@@ -85,7 +84,7 @@ def apply_boxed_card(
     hand = evolve(
         hand, stub=hand.stub - 1, burns=hand.burns + 1, burn_cards=known, boxed=hand.boxed + 1
     )
-    event = {"type": "boxed_card", "seat": seat, "card": card, "boxed": hand.boxed}
+    event = BoxedCard(seat, card, hand.boxed)
     named = f" ({card})" if card else ""
     text = (
         f"The card found face up in the stub{named} is a blank: put it face down with the burn "
@@ -104,16 +103,16 @@ def apply_boxed_card(
     return hand, event, [instruction], notices
 
 
-def boxed_card_legal(hand: HandState | None) -> dict[str, Any] | None:
+def boxed_card_legal(hand: HandState | None) -> LegalAction | None:
     """For a refusal: the seats a boxed card may be entered for now."""
     seats = boxed_card_seats(hand)
     return {"action": "boxed_card", "seats": seats} if seats else None
 
 
-def _entry(hand: HandState) -> list[dict[str, Any]]:
+def _entry(hand: HandState) -> list[LegalAction]:
     legal = boxed_card_legal(hand)
     return [legal] if legal else []
 
 
-def _refuse(message: str, seat: int, allowed: list[dict[str, Any]] | None = None) -> RuleViolation:
+def _refuse(message: str, seat: int, allowed: list[LegalAction] | None = None) -> RuleViolation:
     return RuleViolation(rule_id=RuleId.DECK_06, message=message, seat=seat, allowed=allowed or [])

@@ -14,14 +14,13 @@ count mode with its ``rank`` after the automatic deal. Either before the first b
 
 from __future__ import annotations
 
-from typing import Any
-
 from dealerassist.rules.cards.cards import RANK_SYMBOLS
 from dealerassist.rules.cards.joker import JOKER
 from dealerassist.rules.hand import instructions as say
 from dealerassist.rules.hand.dealing import UNKNOWN, deck_cards, next_to_deal
 from dealerassist.rules.model.actions import Act, Mode
 from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.outcomes import Exposed, Instruction, LegalAction
 from dealerassist.rules.model.state import HandState, Phase, evolve
 from dealerassist.rules.model.violations import Notice, RuleId, RuleViolation
 
@@ -84,7 +83,7 @@ def in_initial_deal(hand: HandState) -> bool:
     return hand.phase is Phase.BETTING_1 and not any(p.acted for p in hand.players)
 
 
-def exposed_legal(hand: HandState | None, rules: HouseRules) -> dict[str, Any] | None:
+def exposed_legal(hand: HandState | None, rules: HouseRules) -> LegalAction | None:
     """For the view: the seats that may have a card exposed now, and the house's keep ranks."""
     if hand is None or not in_initial_deal(hand):
         return None
@@ -177,7 +176,7 @@ def _check_choice(act: Act, rules: HouseRules, rank: str) -> None:
         raise _refuse(message, act.seat, [{"action": "exposed", "seat": act.seat, "option": house}])
 
 
-def _refuse(message: str, seat: int, allowed: list[dict[str, Any]] | None = None) -> RuleViolation:
+def _refuse(message: str, seat: int, allowed: list[LegalAction] | None = None) -> RuleViolation:
     return RuleViolation(rule_id=RuleId.IRREG_03, message=message, seat=seat, allowed=allowed or [])
 
 
@@ -186,7 +185,7 @@ def _refuse(message: str, seat: int, allowed: list[dict[str, Any]] | None = None
 
 def apply_exposed(
     hand: HandState, seat: int, exposed: str, rules: HouseRules, mode: Mode
-) -> tuple[HandState, dict[str, Any], list[dict[str, Any]], list[Notice]]:
+) -> tuple[HandState, Exposed, list[Instruction], list[Notice]]:
     """IRREG-03: keep, or take the card out for the burn and owe (card mode) or deal (count
     mode) its replacement; IRREG-01: a second exposed card is the floor's (misdeal).
 
@@ -217,7 +216,7 @@ def apply_exposed(
 
 def _replace_card(
     hand: HandState, seat: int, card: str, rules: HouseRules
-) -> tuple[HandState, dict[str, Any], list[dict[str, Any]], list[Notice]]:
+) -> tuple[HandState, Exposed, list[Instruction], list[Notice]]:
     """Card mode: the card leaves the hand for the burn pile; the seat is owed one card,
     entered with ``deal`` once every seat has five (the hand goes back to the deal for it)."""
     player = hand.player(seat)
@@ -244,8 +243,8 @@ def _first_burn(hand: HandState, rules: HouseRules) -> HandState:
     return evolve(hand, spare_burn=True)
 
 
-def _event(seat: int, exposed: str, ruling: str) -> dict[str, Any]:
-    return {"type": "exposed", "seat": seat, "exposed": exposed, "ruling": ruling}
+def _event(seat: int, exposed: str, ruling: str) -> Exposed:
+    return Exposed(seat, exposed, ruling)
 
 
 def misdeal_notice(seat: int, what: str) -> Notice:

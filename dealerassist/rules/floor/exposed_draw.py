@@ -22,8 +22,6 @@ player accept an exposed card), or rule a misdeal, kill a hand, award the pot.
 
 from __future__ import annotations
 
-from typing import Any
-
 from dealerassist.rules.floor.exposed import rank_of
 from dealerassist.rules.hand import instructions as say
 from dealerassist.rules.hand.dealing import HAND_SIZE, UNKNOWN, deck_cards
@@ -33,6 +31,7 @@ from dealerassist.rules.hand.stub import Step
 from dealerassist.rules.model.actions import Act, ActionKind, Mode
 from dealerassist.rules.model.house_rules import ExposedDrawCard, HouseRules
 from dealerassist.rules.model.journal import read
+from dealerassist.rules.model.outcomes import Exposed, Instruction, LegalAction
 from dealerassist.rules.model.state import (
     HandState,
     Phase,
@@ -74,7 +73,7 @@ def draw_round_open(hand: HandState, rules: HouseRules) -> int:
     return 0
 
 
-def exposed_draw_legal(hand: HandState | None, rules: HouseRules) -> dict[str, Any] | None:
+def exposed_draw_legal(hand: HandState | None, rules: HouseRules) -> LegalAction | None:
     """For the view: the seat whose just-dealt card may be entered as exposed, and where the
     house puts such a card."""
     if hand is None or hand.floor_wait or hand.pot_held or not draw_round_open(hand, rules):
@@ -170,11 +169,11 @@ def _rank(hand: HandState, act: Act) -> str | None:
     return rank
 
 
-def _entry(hand: HandState) -> list[dict[str, Any]]:
+def _entry(hand: HandState) -> list[LegalAction]:
     return [{"action": "exposed", "seat": hand.last_receiver}]
 
 
-def _refuse(message: str, seat: int, allowed: list[dict[str, Any]] | None = None) -> RuleViolation:
+def _refuse(message: str, seat: int, allowed: list[LegalAction] | None = None) -> RuleViolation:
     return RuleViolation(rule_id=RuleId.IRREG_04, message=message, seat=seat, allowed=allowed or [])
 
 
@@ -183,7 +182,7 @@ def _refuse(message: str, seat: int, allowed: list[dict[str, Any]] | None = None
 
 def apply_exposed_draw(
     hand: HandState, seat: int, exposed: str | None, rules: HouseRules, mode: Mode
-) -> tuple[HandState, dict[str, Any], list[dict[str, Any]], tuple[Step, ...]]:
+) -> tuple[HandState, Exposed, list[Instruction], tuple[Step, ...]]:
     """IRREG-04: the card leaves the seat's hand for the discards or the burn pile; the seat is
     owed one more card after every other seat (back in the draw if it was over). The new hand,
     the event, the dealer's instruction, and the dealing script when the replacement is dealt
@@ -203,7 +202,7 @@ def apply_exposed_draw(
     if not is_draw(hand.phase):
         hand = evolve(hand, phase=draw_phase(draw_round))
     hand = evolve(hand, to_act=next_in_draw(hand, rules, draw_round))
-    event = {"type": "exposed", "seat": seat, "exposed": exposed, "ruling": disposition.value}
+    event = Exposed(seat, exposed, disposition.value)
     shown = exposed or "card"
     text = f"Seat {seat} may not take the exposed {shown}: {where}."
     if not can_replace(hand, rules, draw_round):

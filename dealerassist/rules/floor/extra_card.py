@@ -15,13 +15,12 @@ with the seat alone. Either way the card left the stub for the burn pile (stub -
 
 from __future__ import annotations
 
-from typing import Any
-
 from dealerassist.rules.floor.exposed import in_initial_deal, misdeal_notice
 from dealerassist.rules.hand import instructions as say
 from dealerassist.rules.hand.dealing import UNKNOWN, card_locations, deck_cards
 from dealerassist.rules.model.actions import Act, Mode
 from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.outcomes import ExtraCard, Instruction, LegalAction
 from dealerassist.rules.model.state import HandState, evolve
 from dealerassist.rules.model.violations import Notice, RuleId, RuleViolation
 
@@ -38,7 +37,7 @@ def extra_card_seats(hand: HandState | None) -> list[int]:
     return [player.seat for player in hand.players if not player.folded]
 
 
-def extra_card_legal(hand: HandState | None) -> dict[str, Any] | None:
+def extra_card_legal(hand: HandState | None) -> LegalAction | None:
     """For the view: the seats that may be entered as dealt an extra card now."""
     seats = extra_card_seats(hand)
     return {"action": "extra_card", "seats": seats} if seats else None
@@ -109,11 +108,11 @@ def _card(hand: HandState, act: Act) -> str:
     return card
 
 
-def _entry(hand: HandState) -> list[dict[str, Any]]:
+def _entry(hand: HandState) -> list[LegalAction]:
     return [{"action": "extra_card", "seats": extra_card_seats(hand)}]
 
 
-def _refuse(message: str, seat: int, allowed: list[dict[str, Any]] | None = None) -> RuleViolation:
+def _refuse(message: str, seat: int, allowed: list[LegalAction] | None = None) -> RuleViolation:
     return RuleViolation(rule_id=RuleId.IRREG_06, message=message, seat=seat, allowed=allowed or [])
 
 
@@ -122,7 +121,7 @@ def _refuse(message: str, seat: int, allowed: list[dict[str, Any]] | None = None
 
 def apply_extra_card(
     hand: HandState, seat: int, card: str | None, rules: HouseRules
-) -> tuple[HandState, dict[str, Any], list[dict[str, Any]], list[Notice]]:
+) -> tuple[HandState, ExtraCard, list[Instruction], list[Notice]]:
     """IRREG-06: the first extra card goes from the stub to the burn pile and is the next burn;
     IRREG-01: a second one is the floor's (misdeal), nothing moves.
 
@@ -144,7 +143,7 @@ def apply_extra_card(
     return hand, _event(seat, card, BURN), [_instruction(seat, card, burn_before)], []
 
 
-def _instruction(seat: int, card: str | None, burn_before: bool) -> dict[str, Any]:
+def _instruction(seat: int, card: str | None, burn_before: bool) -> Instruction:
     """The dealer's step: the extra card back face down to the burn pile, where it is the burn.
 
     >>> _instruction(3, "9d", False)["text"]
@@ -158,5 +157,5 @@ def _instruction(seat: int, card: str | None, burn_before: bool) -> dict[str, An
     return say.instruction("extra_card", seat, 1, text)
 
 
-def _event(seat: int, card: str | None, ruling: str) -> dict[str, Any]:
-    return {"type": "extra_card", "seat": seat, "card": card, "ruling": ruling}
+def _event(seat: int, card: str | None, ruling: str) -> ExtraCard:
+    return ExtraCard(seat, card, ruling)

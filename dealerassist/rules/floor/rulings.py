@@ -23,6 +23,22 @@ from dealerassist.rules.model import journal
 from dealerassist.rules.model.actions import Act, Command
 from dealerassist.rules.model.house_rules import HouseRules, MisdealDeadline
 from dealerassist.rules.model.journal import Replay
+from dealerassist.rules.model.outcomes import (
+    BettingReopened,
+    ButtonMoved,
+    EntryAccepted,
+    ExposedTaken,
+    FalseOpenerCleared,
+    FloorWaitOver,
+    HandCancelled,
+    HandEnded,
+    HandKilled,
+    PotHeld,
+    PotReleased,
+    RulingMade,
+    StackAdjusted,
+    Voided,
+)
 from dealerassist.rules.model.ruling_commands import (
     AcceptEntry,
     AdjustStack,
@@ -97,14 +113,8 @@ def apply_ruling(
     check_deadline(state, ruling)
     if any(isinstance(effect, Misdeal) for effect in ruling.effects):
         check_misdeal_deadline(state, ruling, rules)
-    log.events.append(
-        {
-            "type": "ruling",
-            "rule_id": ruling.rule_id,
-            "decision": ruling.decision,
-            "effects": [effect_kind(effect) for effect in ruling.effects],
-        }
-    )
+    kinds = tuple(effect_kind(effect) for effect in ruling.effects)
+    log.events.append(RulingMade(ruling.rule_id, ruling.decision, kinds))
     for effect in ruling.effects:
         _check_hold(state, effect)
         state = _apply_effect(state, effect, rules, at, log, replay)
@@ -217,7 +227,7 @@ def _accept(
         raise _refuse("accept_entry takes an action of a seat in the hand.")
     ready, relaxed = waivers.waived(state, hand, entry, effect.waive, rules)
     outcome = replay(ready, entry, relaxed, at)
-    log.events.append({"type": "entry_accepted", "waived": effect.waive, "seat": entry.seat})
+    log.events.append(EntryAccepted(effect.waive, entry.seat))
     log.events.extend(outcome.events)
     log.instructions.extend(outcome.instructions)
     after = evolve(outcome.state, hand_log=state.hand_log)
@@ -234,7 +244,7 @@ def _void_last(
     if state.before_hand is None or not state.hand_log:
         raise _refuse("There is no hand to void actions in.")
     table, dropped = journal.without_last_actions(state, count, rules, replay)
-    log.events.append({"type": "voided", "actions": dropped})
+    log.events.append(Voided(dropped))
     return table
 
 
@@ -312,7 +322,7 @@ def _misdeal(state: TableState, rules: HouseRules, log: Log) -> TableState:
         hand, players=players, phase=Phase.COMPLETE, to_act=None, result=result, dead=0,
         current_bet=0, pot_held=False,
     )  # fmt: skip
-    log.events.append({"type": "hand_cancelled", "result": result})
+    log.events.append(HandCancelled(result))
     log.instructions.append(say.instruction("misdeal", None, None, _MISDEAL_TEXT))
     table = kills.after_misdeal(
         before, evolve(before, seats=seats, hand=hand, hand_no=state.hand_no)
@@ -393,7 +403,7 @@ def _kill(state: TableState, seat: int, rules: HouseRules, log: Log, replay: Rep
     if is_draw(hand.phase) and hand.to_act is None and hand.come_back:
         hand, steps = drawing.deal_fifth_cards(hand, rules, phase_number(hand.phase))
         log.instructions.extend(say.dealing_script(steps))
-    log.events.append({"type": "hand_killed", "seat": seat})
+    log.events.append(HandKilled(seat))
     log.instructions.append(say.instruction("kill", seat, None, f"Kill seat {seat}'s hand"))
     return store_hand(state, advance(hand, state.spec, rules, log))
 
@@ -499,7 +509,7 @@ def _award(state: TableState, award: Award, log: Log, rules: HouseRules) -> Tabl
         evolve(p, stack=p.stack + winnings.get(p.seat, 0), bet=0, committed=0, dead=0)
         for p in hand.players
     )
-    log.events.append({"type": "hand_ended", "result": result})
+    log.events.append(HandEnded(result))
     hand = evolve(
         hand, players=players, phase=Phase.COMPLETE, to_act=None, result=result, dead=0,
         current_bet=0,
@@ -669,11 +679,11 @@ def _adjust(state: TableState, seat: int, amount: int, rules: HouseRules, log: L
             raise InvalidInput(f"seat {seat} is empty; there is no stack to adjust")
         stack = _adjusted(current.stack, amount, seat)
         state = state.with_seat(evolve(current, stack=stack))
-    event = {"type": "stack_adjusted", "seat": seat, "amount": amount, "stack": stack}
     hand = state.hand
+    added = None
     if amount > 0 and hand is not None and hand.phase is not Phase.COMPLETE and hand.has(seat):
-        event["added"] = hand.player(seat).added  # GAME-06: beside the stack until the hand ends
-    log.events.append(event)
+        added = hand.player(seat).added  # GAME-06: beside the stack until the hand ends
+    log.events.append(StackAdjusted(seat, amount, stack, added))
     if hand is not None and hand.to_act == seat and is_betting(hand.phase) and stack == 0:
         # nothing left behind: the seat is all in and no longer acts this round
         hand = evolve(hand, to_act=_next_turn(hand, seat, rules))
@@ -699,7 +709,7 @@ def _move_button(state: TableState, seat: int, log: Log) -> TableState:
             seat=seat,
             allowed=[{"effect": "move_button", "seat": s} for s in seats],
         )
-    log.events.append({"type": "button_moved", "next_button": seat})
+    log.events.append(ButtonMoved(seat))
     return _button_next(state, seat)
 
 
@@ -721,7 +731,7 @@ def _reopen(state: TableState, seat: int, log: Log) -> TableState:
     if not player.can_bet:
         raise _refuse(f"Seat {seat} is out of the hand or all in.", seat)
     player = evolve(player, acted=False, may_raise=True, checked=False)
-    log.events.append({"type": "betting_reopened", "seat": seat})
+    log.events.append(BettingReopened(seat))
     return evolve(state, hand=evolve(hand.with_player(player), to_act=seat))
 
 
@@ -730,7 +740,7 @@ def _hold(state: TableState, hold: bool, log: Log) -> TableState:
     hand = _live_hand(state, "hold_pot" if hold else "release_pot")
     if hand.pot_held is hold:
         raise _refuse("The pot is held already." if hold else "The pot is not held.")
-    log.events.append({"type": "pot_held" if hold else "pot_released"})
+    log.events.append(PotHeld() if hold else PotReleased())
     return evolve(state, hand=evolve(hand, pot_held=hold))
 
 
@@ -761,7 +771,7 @@ def _clear_false_opener(state: TableState, effect: ClearFalseOpener, log: Log) -
     away = tuple(p for p in state.false_openers_away if p != player)
     if away != state.false_openers_away:
         state = evolve(state, false_openers_away=away)
-    log.events.append({"type": "false_opener_cleared", "seat": seat, "player": player})
+    log.events.append(FalseOpenerCleared(seat, player))
     return state
 
 
@@ -795,7 +805,7 @@ def _take_exposed(state: TableState, seat: int, rules: HouseRules, log: Log) -> 
     hand = _live_hand(state, "take_exposed")
     exposed_draw.check_take_exposed(hand, seat, rules)
     hand, card = exposed_draw.take_exposed(state, hand, seat, rules, state.spec.mode)
-    log.events.append({"type": "exposed_taken", "seat": seat, "card": card})
+    log.events.append(ExposedTaken(seat, card))
     text = f"Give seat {seat} its exposed {card or 'card'}: it is its replacement (floor ruling)"
     log.instructions.append(say.instruction("take_exposed", seat, 1, text))
     return store_hand(state, hand)
@@ -811,7 +821,7 @@ def _after_floor_wait(state: TableState, rules: HouseRules, log: Log) -> TableSt
     if live and not exposed_draw.can_replace(hand, rules, phase_number(hand.phase)):
         log.notices.extend(exposed_draw.floor_notice(hand))
         return state
-    log.events.append({"type": "floor_wait_over", "rule_id": hand.floor_wait})
+    log.events.append(FloorWaitOver(hand.floor_wait))
     hand, steps, fouled = exposed_draw.resume(hand, rules)
     log.instructions.extend(say.dealing_script(steps))
     log.notices.extend(drawing.fouled_notice(seat, held) for seat, held in fouled)

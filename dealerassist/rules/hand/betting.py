@@ -4,7 +4,6 @@ OPEN-08)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from dealerassist.rules.hand import kills
 from dealerassist.rules.model.actions import Act, ActionKind, TableSpec
@@ -16,6 +15,7 @@ from dealerassist.rules.model.house_rules import (
     ShortAllInRule,
     Structure,
 )
+from dealerassist.rules.model.outcomes import LegalAction
 from dealerassist.rules.model.state import HandState, Phase, PlayerState, evolve, phase_number
 from dealerassist.rules.model.variants import limit_bet_size, minimum_bet
 from dealerassist.rules.model.violations import RuleId, RuleViolation
@@ -33,9 +33,9 @@ class Options:
     blocked: tuple[RuleId, str] | None  # why the seat may not bet or raise, if it has chips to
     limp_refused: bool  # BET-01: calling the big blind is not allowed
 
-    def legal(self) -> list[dict[str, Any]]:
+    def legal(self) -> list[LegalAction]:
         """The legal actions as JSON, in the order a tablet shows them."""
-        actions: list[dict[str, Any]] = []
+        actions: list[LegalAction] = []
         if self.to_call == 0:
             actions.append({"action": "check"})
         elif not self.limp_refused:
@@ -101,6 +101,10 @@ def _heads_up(hand: HandState, rules: HouseRules) -> bool:
 
 
 def _fresh(player: PlayerState, bet: int) -> PlayerState:
+    """The seat at the start of a round: its bet, no action yet, the betting open to it (the
+    same value, not a copy, when it already is: a folded hand, or one all in)."""
+    if player.bet == bet and not player.acted and player.may_raise and not player.checked:
+        return player
     return evolve(player, bet=bet, acted=False, may_raise=True, checked=False)
 
 
@@ -402,7 +406,7 @@ def _require(ok: bool, opts: Options, rule: RuleId, why: str) -> None:
         )
 
 
-def _describe(action: dict[str, Any]) -> str:
+def _describe(action: LegalAction) -> str:
     if "amount" in action:
         return f"{action['action']} {action['amount']}"
     if "min" in action:

@@ -28,6 +28,7 @@ from typing import Any
 
 from dealerassist.rules.hand import instructions as say
 from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.outcomes import HandEnded, Instruction, LegalAction
 from dealerassist.rules.model.state import HandState, Phase, evolve
 from dealerassist.rules.model.violations import RuleId
 
@@ -94,14 +95,14 @@ def can_chop(hand: HandState, seat: int, rules: HouseRules) -> bool:
     return chop_refusal(hand, seat, rules) is None  # the house rule first
 
 
-def chop_legal(hand: HandState) -> dict[str, Any]:
+def chop_legal(hand: HandState) -> LegalAction:
     """The ``chop`` entry of the small blind's legal actions, with what each blind gets back."""
     back = {str(p.seat): p.bet for p in hand.players if p.bet}
     text = f"{AGREED}: each blind takes back its blind and the hand ends (no pot, no showdown)"
     return {"action": CHOP, "returns": back, "text": text}
 
 
-def apply_chop(hand: HandState) -> tuple[HandState, dict[str, Any], dict[str, Any]]:
+def apply_chop(hand: HandState) -> tuple[HandState, HandEnded, Instruction]:
     """SHOW-08: each blind takes back what it put in and the hand is over: the hand, its
     ``hand_ended`` event (``result["chopped"]``: no pot, the chips each blind took back) and
     the dealer's instruction."""
@@ -120,4 +121,4 @@ def apply_chop(hand: HandState) -> tuple[HandState, dict[str, Any], dict[str, An
     )
     taken = ", ".join(f"seat {seat} takes back {chips}" for seat, chips in back.items())
     text = f"The blinds agreed to chop: {taken}; no pot, no showdown: muck both hands"
-    return hand, {"type": "hand_ended", "result": result}, say.instruction(CHOP, None, None, text)
+    return hand, HandEnded(result), say.instruction(CHOP, None, None, text)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
 from dealerassist.rules.cards.cards import DECKS_BY_SIZE
 from dealerassist.rules.cards.joker import JOKER
 from dealerassist.rules.hand.stub import in_pool, muck_in_pool, owed_seats
 from dealerassist.rules.model.actions import Act
 from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.outcomes import LegalAction
 from dealerassist.rules.model.state import HandState, evolve
 from dealerassist.rules.model.violations import RuleId, RuleViolation
 
@@ -30,7 +30,7 @@ def deck_cards(deck: int) -> frozenset[str]:
     return frozenset(str(card) for card in DECKS_BY_SIZE[deck].cards)
 
 
-def refuse(rule: RuleId, message: str, seat: int, allowed: list[dict[str, Any]]) -> RuleViolation:
+def refuse(rule: RuleId, message: str, seat: int, allowed: list[LegalAction]) -> RuleViolation:
     return RuleViolation(rule_id=rule, message=message, seat=seat, allowed=allowed)
 
 
@@ -74,7 +74,7 @@ def check_dealt(
     count: int,
     rules: HouseRules,
     draw_round: int,
-    allowed: list[dict[str, Any]],
+    allowed: list[LegalAction],
 ) -> int:
     """DEAL-01 / DRAW-10 / DECK-01 / DRAW-06: exactly the cards that make five, each from the
     deck, none in play, never the drawer's own discard; how many come from a reshuffle."""
@@ -99,7 +99,7 @@ def check_dealt(
 
 
 def _wrong_count(
-    seat: int, count: int, entered: int, draw_round: int, allowed: list[dict[str, Any]]
+    seat: int, count: int, entered: int, draw_round: int, allowed: list[LegalAction]
 ) -> RuleViolation:
     """DEAL-01 on the deal; on the draw IRREG-07 (too many) or IRREG-08 (too few)."""
     if not draw_round:
@@ -123,7 +123,7 @@ _HOUSE_DEFAULTS = HouseRules()  # the first deal has no discards: the pool rules
 JOKERS = frozenset({JOKER, "Xx", "Jo"})  # ways a stray joker may be entered (DECK-05)
 
 
-def _foreign_card(card: str, deck: int, seat: int, allowed: list[dict[str, Any]]) -> RuleViolation:
+def _foreign_card(card: str, deck: int, seat: int, allowed: list[LegalAction]) -> RuleViolation:
     """DECK-05: a joker or a stripped rank is a blank, replaced before the player acts;
     anything else is not a card of any deck (DECK-01)."""
     if deck == JOKER_DECK and card in JOKERS:
@@ -144,7 +144,7 @@ def _check_place(
     seat: int,
     rules: HouseRules,
     when: tuple[int, frozenset[int]],
-    allowed: list[dict[str, Any]],
+    allowed: list[LegalAction],
 ) -> int:
     draw_round, owed = when
     kind, _, rest = place.partition(":")
@@ -195,7 +195,7 @@ def check_initial_deal(hand: HandState, act: Act) -> None:
     """DEAL-01 / DECK-01: five cards (or an exposed card's replacement, IRREG-03) to the seat
     whose turn it is, none already dealt."""
     count = to_deal(hand, hand.to_act)
-    allowed = [{"action": "deal", "seat": hand.to_act, "count": count}]
+    allowed: list[LegalAction] = [{"action": "deal", "seat": hand.to_act, "count": count}]
     if act.seat != hand.to_act:
         message = f"Deal to seat {hand.to_act} next (clockwise from the button)."
         raise refuse(RuleId.DEAL_01, message, act.seat, allowed)

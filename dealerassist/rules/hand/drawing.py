@@ -29,6 +29,7 @@ from dealerassist.rules.hand.stub import Step, burn_due, deliverable, reserve
 from dealerassist.rules.model.actions import Act, ActionKind, Mode
 from dealerassist.rules.model.house_rules import HouseRules
 from dealerassist.rules.model.journal import read
+from dealerassist.rules.model.outcomes import LegalAction
 from dealerassist.rules.model.state import (
     HandState,
     PlayerState,
@@ -190,9 +191,7 @@ def _plainly_supplied(
     return stub_fits(hand, seat, count + 2 * owed + 1, rules, draw_round)
 
 
-def draw_legal(
-    hand: HandState, seat: int, rules: HouseRules, draw_round: int
-) -> list[dict[str, Any]]:
+def draw_legal(hand: HandState, seat: int, rules: HouseRules, draw_round: int) -> list[LegalAction]:
     player = hand.player(seat)
     if player.pending:
         return [{"action": "deal", "count": deal_count(player, rules)}]
@@ -200,7 +199,7 @@ def draw_legal(
     ace = holds_ace(player)
     if ace is False:  # DRAW-02, card mode: no ace (or joker) to keep, so no fourth card
         most = min(most, rules.draw.max_cards)
-    legal: dict[str, Any] = {"action": "draw", "min": 0, "max": most, "rap": RAP_LABEL}
+    legal: LegalAction = {"action": "draw", "min": 0, "max": most, "rap": RAP_LABEL}
     if ace is False or rule_max(rules, ace_shown=True) <= rule_max(rules, ace_shown=False):
         return [legal]
     with_ace = max_draw(hand, seat, rules, draw_round, ace=True)
@@ -212,7 +211,7 @@ def draw_legal(
 # -- checks ----------------------------------------------------------------------------------
 
 
-def legal_now(hand: HandState, rules: HouseRules, draw_round: int) -> list[dict[str, Any]]:
+def legal_now(hand: HandState, rules: HouseRules, draw_round: int) -> list[LegalAction]:
     """What the seat to act may do in the draw, named by seat (for a refusal's ``allowed``)."""
     if hand.to_act is None:
         return []
@@ -232,7 +231,7 @@ def check_draw(hand: HandState, act: Act, rules: HouseRules, mode: Mode, draw_ro
 
 
 def _check_draw(hand: HandState, act: Act, rules: HouseRules, mode: Mode, draw_round: int) -> int:
-    allowed: list[dict[str, Any]] = []
+    allowed: list[LegalAction] = []
     declaring = next_to_declare(hand, draw_round)
     if act.seat != declaring:
         small = small_blind_off_button(hand)
@@ -259,7 +258,7 @@ def _check_draw(hand: HandState, act: Act, rules: HouseRules, mode: Mode, draw_r
     return count
 
 
-def _draw_count(act: Act, mode: Mode, allowed: list[dict[str, Any]]) -> int:
+def _draw_count(act: Act, mode: Mode, allowed: list[LegalAction]) -> int:
     count = act.count
     named = len(act.discards or ())
     if mode is Mode.CARD or named:  # count mode names discards only to split openers
@@ -274,7 +273,7 @@ def _draw_count(act: Act, mode: Mode, allowed: list[dict[str, Any]]) -> int:
 
 
 def _check_discards(
-    player: PlayerState, discards: tuple[str, ...], allowed: list[dict[str, Any]]
+    player: PlayerState, discards: tuple[str, ...], allowed: list[LegalAction]
 ) -> None:
     held = list(player.cards)
     for card in discards:
@@ -300,7 +299,7 @@ def holds_ace(player: PlayerState) -> bool | None:
 
 
 def _check_ace_kept(
-    player: PlayerState, discards: tuple[str, ...], rules: HouseRules, allowed: list[dict[str, Any]]
+    player: PlayerState, discards: tuple[str, ...], rules: HouseRules, allowed: list[LegalAction]
 ) -> None:
     """DRAW-02: more than ``max_cards`` (four of three) only while keeping an ace or the joker
     (seed 000); card mode sees the cards kept, so a claimed ace must be one of them."""
@@ -374,7 +373,9 @@ def check_change(hand: HandState, seat: int, draw_round: int) -> None:
     """DRAW-07: refuse to change a request that is locked."""
     if not can_change(hand, seat, draw_round):
         message = f"Seat {seat}'s draw is locked: cards were dealt or a later seat has acted on it."
-        allowed = [] if hand.to_act is None else [{"seat": hand.to_act, "action": "draw"}]
+        allowed: list[LegalAction] = []
+        if hand.to_act is not None:
+            allowed = [{"seat": hand.to_act, "action": "draw"}]
         raise refuse(RuleId.DRAW_07, message, seat, allowed)
 
 
@@ -427,13 +428,14 @@ def changeable_draw(state: TableState) -> int | None:
     return seat
 
 
-def pat_change_legal(state: TableState, rules: HouseRules) -> dict[str, Any] | None:
+def pat_change_legal(state: TableState, rules: HouseRules) -> LegalAction | None:
     """DRAW-07 for the tablet: who may still turn a pat into a draw, and how many cards."""
     seat = changeable_pat(state)
     if seat is None or state.hand is None:
         return None
     (legal,) = draw_legal(state.hand, seat, rules, phase_number(state.hand.phase) - 1)
-    legal = {key: value for key, value in legal.items() if key != "rap"}
+    legal = legal.copy()
+    legal.pop("rap", None)
     return {"seat": seat, **legal, "min": 1}
 
 
@@ -454,7 +456,9 @@ def can_change_pat(state: TableState, seat: int) -> bool:
     if _pat_of(entries[draws[-1]]) != seat:
         return False
     message = f"Seat {seat} stood pat and the betting after the draw has begun: the pat stands."
-    allowed = [] if hand.to_act is None else [{"seat": hand.to_act, "action": "bet"}]
+    allowed: list[LegalAction] = []
+    if hand.to_act is not None:
+        allowed = [{"seat": hand.to_act, "action": "bet"}]
     raise refuse(RuleId.DRAW_07, message, seat, allowed)
 
 
@@ -573,7 +577,7 @@ def check_replacements(hand: HandState, act: Act, rules: HouseRules, draw_round:
 
 
 def _check_replacements(hand: HandState, act: Act, rules: HouseRules, draw_round: int) -> int:
-    allowed: list[dict[str, Any]] = []
+    allowed: list[LegalAction] = []
     player = hand.player(act.seat) if hand.has(act.seat) else None
     if act.seat in hand.come_back and act.seat != hand.to_act:
         message = (

@@ -16,6 +16,14 @@ from dealerassist.rules.hand.showdown import award, next_to_show
 from dealerassist.rules.hand.stub import off_limits_notice, reach_notice
 from dealerassist.rules.model.actions import Mode, TableSpec
 from dealerassist.rules.model.house_rules import HouseRules, OddChipMethod
+from dealerassist.rules.model.outcomes import (
+    Event,
+    HandCancelled,
+    HandEnded,
+    Instruction,
+    PhaseEntered,
+    Returned,
+)
 from dealerassist.rules.model.state import (
     HandState,
     Phase,
@@ -37,8 +45,8 @@ from dealerassist.rules.model.violations import Notice, RuleId
 class Log:
     """What one command produced: events and dealer instructions, in order."""
 
-    events: list[dict[str, Any]] = field(default_factory=list)
-    instructions: list[dict[str, Any]] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    instructions: list[Instruction] = field(default_factory=list)
     notices: list[Notice] = field(default_factory=list)
 
 
@@ -48,7 +56,7 @@ def advance(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log) -> Ha
         before = hand.phase
         hand = _step(hand, spec, rules, log)
         if hand.phase is not before:
-            log.events.append({"type": "phase", "phase": hand.phase.value})
+            log.events.append(PhaseEntered(hand.phase))
     if hand.phase is not Phase.COMPLETE and _one_left(hand):
         hand = finish(hand, spec, rules, log)
     return hand
@@ -148,7 +156,7 @@ def stub_notice(hand: HandState, rules: HouseRules, draw_round: int) -> Notice:
 def _collect(hand: HandState, log: Log) -> HandState:
     """End of a betting round: return the uncalled part, then the bets join the pot."""
     hand = _returned(hand, log)
-    players = tuple(evolve(p, bet=0) for p in hand.players)
+    players = tuple([evolve(p, bet=0) if p.bet else p for p in hand.players])  # copy only bets
     return evolve(hand, players=players, current_bet=0)
 
 
@@ -159,7 +167,7 @@ def _returned(hand: HandState, log: Log) -> HandState:
         amount = player.returned - before[player.seat]
         if amount:
             log.instructions.append(say.return_bet(player.seat, amount))
-            log.events.append({"type": "returned", "seat": player.seat, "amount": amount})
+            log.events.append(Returned(player.seat, amount))
     return hand
 
 
@@ -183,7 +191,7 @@ def finish(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log) -> Han
     for index, pot in reversed(list(enumerate(result["pots"]))):
         for seat, chips in pot["shares"].items():
             log.instructions.append(say.award(int(seat), chips, index))
-    log.events.append({"type": "hand_ended", "result": result})
+    log.events.append(HandEnded(result))
     return evolve(
         hand, players=players, phase=Phase.COMPLETE, to_act=None, result=result, current_bet=0
     )
@@ -204,7 +212,7 @@ def cancel(hand: HandState, log: Log) -> HandState:
     }
     if hand.dead:  # only then, so other cancelled hands record as before
         result["carried"] = hand.dead
-    log.events.append({"type": "hand_cancelled", "result": result})
+    log.events.append(HandCancelled(result))
     return evolve(hand, players=players, phase=Phase.COMPLETE, to_act=None, result=result, dead=0)
 
 

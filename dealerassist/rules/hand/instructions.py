@@ -6,18 +6,17 @@ from collections.abc import Iterable
 from typing import Any
 
 from dealerassist.rules.hand.stub import Step
+from dealerassist.rules.model.outcomes import Instruction, Owed
 
-Instruction = dict[str, Any]
-
-_OWES = {
-    "small_blind": "the small blind",
-    "big_blind": "the big blind",
-    "ante": "the ante",
-    "returning_big_blind": "the missed big blind (live)",
-    "entering_big_blind": "a big blind to enter (live)",
-    "dead_small_blind": "the small blind (dead)",
-    "straddle_offer": "(may straddle)",
-    "kill": "the kill blind",
+OWED_WORDS: dict[str, str] = {  # each of Owed (a test checks it), by its stored value
+    Owed.SMALL_BLIND: "the small blind",
+    Owed.BIG_BLIND: "the big blind",
+    Owed.ANTE: "the ante",
+    Owed.RETURNING_BIG_BLIND: "the missed big blind (live)",
+    Owed.ENTERING_BIG_BLIND: "a big blind to enter (live)",
+    Owed.DEAD_SMALL_BLIND: "the small blind (dead)",
+    Owed.STRADDLE_OFFER: "(may straddle)",
+    Owed.KILL: "the kill blind",
 }
 _WAITS = {
     "BLIND-05": "a new player waiting for the big blind",
@@ -37,11 +36,11 @@ def instruction(code: str, seat: int | None, count: int | None, text: str) -> In
     >>> instruction("burn", None, 1, "Burn one card")["code"]
     'burn'
     """
-    return {"code": code, "seat": seat, "count": count, "text": text}
+    return Instruction(code=code, seat=seat, count=count, text=text)
 
 
 def post(seat: int, amount: int, owes: Iterable[str]) -> Instruction:
-    what = " and ".join(_OWES.get(item, item) for item in owes)
+    what = " and ".join(OWED_WORDS.get(item, item) for item in owes)
     return instruction("post", seat, amount, f"Seat {seat} posts {what}: {amount}")
 
 
@@ -134,14 +133,16 @@ def reshuffle(step: Step) -> Instruction:
     )
     if kept:
         text += " Keep out the discards of " + _seat_list(kept, step.seat) + "."
-    pool = {
+    pool: dict[str, object] = {
         "stub": left,
         "burns": parts.get("burns", 0),
         "muck": parts.get("muck", 0),
         "discards": discards,
         "kept_out": kept,
     }
-    return {**instruction("reshuffle", step.seat, step.count, text), "pool": pool}
+    made = instruction("reshuffle", step.seat, step.count, text)
+    made["pool"] = pool
+    return made
 
 
 def _seat_list(counts: dict[str, int], own: int | None) -> str:

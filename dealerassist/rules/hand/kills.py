@@ -48,6 +48,7 @@ from dealerassist.rules.model.house_rules import (
     KillSize,
     SecondLeg,
 )
+from dealerassist.rules.model.outcomes import Instruction, KillRecord
 from dealerassist.rules.model.state import HandState, Phase, SeatStatus, TableState, evolve
 from dealerassist.rules.model.variants import big_bet, small_bet
 from dealerassist.rules.model.violations import RuleId, RuleViolation
@@ -108,15 +109,10 @@ def hand_stakes(hand: HandState, stakes: Stakes, rules: HouseRules) -> Stakes:
     )
 
 
-def kill_record(hand: HandState, stakes: Stakes, rules: HouseRules) -> dict[str, Any]:
+def kill_record(hand: HandState, stakes: Stakes, rules: HouseRules) -> KillRecord:
     """KILL-01 for the audit log: who kills, the kill blind and the hand's bet sizes."""
     sized = hand_stakes(hand, stakes, rules)
-    return {
-        "seat": hand.kill_seat,
-        "blind": kill_blind(stakes, rules),
-        "small_bet": small_bet(sized),
-        "big_bet": big_bet(sized),
-    }
+    return KillRecord(hand.kill_seat, kill_blind(stakes, rules), small_bet(sized), big_bet(sized))
 
 
 def limits_text(stakes: Stakes, rules: HouseRules) -> str:
@@ -158,7 +154,7 @@ def check_stakes(spec: TableSpec, rules: HouseRules) -> None:
             )
 
 
-def start_instructions(hand: HandState, stakes: Stakes, rules: HouseRules) -> list[dict[str, Any]]:
+def start_instructions(hand: HandState, stakes: Stakes, rules: HouseRules) -> list[Instruction]:
     """KILL-02/04: at the start of a kill pot, who kills, for how much, and the new limits."""
     seat = hand.kill_seat
     if seat is None:
@@ -322,7 +318,7 @@ def next_leg(
     return None, 0
 
 
-def settle(table: TableState, rules: HouseRules) -> tuple[TableState, list[dict[str, Any]]]:
+def settle(table: TableState, rules: HouseRules) -> tuple[TableState, list[Instruction]]:
     """KILL-02/03: once a hand is over, move the leg and tell the dealer where the kill button
     goes. The result records it (``kill_leg``), so a hand is settled once even when a ruling
     replays it; cancelled and passed-out deals change nothing."""
@@ -342,9 +338,7 @@ def settle(table: TableState, rules: HouseRules) -> tuple[TableState, list[dict[
     return table, [_leg_instruction(leg, legs, stakes, rules)]
 
 
-def _leg_instruction(
-    leg: int | None, legs: int, stakes: Stakes, rules: HouseRules
-) -> dict[str, Any]:
+def _leg_instruction(leg: int | None, legs: int, stakes: Stakes, rules: HouseRules) -> Instruction:
     if leg is None:
         return say.instruction("kill_button", None, None, "The kill button is neutral")
     if legs == 1:
@@ -444,9 +438,7 @@ def _seat_of(table: TableState, player: str | None) -> int | None:
     return next((s.seat for s in table.seats if s.player == player), None)
 
 
-def leg_instructions(
-    before: TableState, after: TableState, rules: HouseRules
-) -> list[dict[str, Any]]:
+def leg_instructions(before: TableState, after: TableState, rules: HouseRules) -> list[Instruction]:
     """KILL-03: where the kill button goes when a seat command moved the leg: to the middle
     while its holder is away, back to him when he returns, with him when he changes seats."""
     leg, legs = after.kill_leg, after.kill_legs

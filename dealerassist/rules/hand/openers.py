@@ -13,6 +13,7 @@ from dealerassist.rules.hand.dealing import UNKNOWN
 from dealerassist.rules.hand.showdown import next_to_show
 from dealerassist.rules.model.actions import Act, ActionKind, Mode, TableSpec
 from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.outcomes import Instruction
 from dealerassist.rules.model.ruling_commands import Ruling
 from dealerassist.rules.model.state import HandState, Phase, PlayerState, TableState, evolve
 from dealerassist.rules.model.violations import Notice, RuleId, RuleViolation
@@ -161,7 +162,7 @@ def apply_split(hand: HandState, act: Act) -> HandState:
     return hand.with_player(evolve(player, split_discards=act.discards or ()))
 
 
-def split_instruction(seat: int) -> dict[str, object]:
+def split_instruction(seat: int) -> Instruction:
     text = f"Seat {seat} splits openers: keep its discards under a chip until the pot is decided"
     return {"code": "keep_discards", "seat": seat, "count": None, "text": text}
 
@@ -184,7 +185,7 @@ def prove(hand: HandState, seat: int, rules: HouseRules) -> tuple[HandState, lis
     return evolve(hand, to_act=turn), [Notice(rule_id=RuleId.OPEN_05, message=text, seat=seat)]
 
 
-def proof_reminder(hand: HandState, rules: HouseRules) -> list[dict[str, object]]:
+def proof_reminder(hand: HandState, rules: HouseRules) -> list[Instruction]:
     """OPEN-05 (USPCC): a pot won without a showdown: the opener still shows his openers."""
     result = hand.result
     if result is None or result.get("passed_out") or hand.phase is not Phase.COMPLETE:

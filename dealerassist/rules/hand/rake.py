@@ -33,6 +33,7 @@ from dealerassist.rules.hand import instructions as say
 from dealerassist.rules.hand.pots import Pot
 from dealerassist.rules.model.actions import TableSpec
 from dealerassist.rules.model.house_rules import Collection, HouseRules, RakeRules
+from dealerassist.rules.model.outcomes import Instruction, TimeCollected
 from dealerassist.rules.model.state import HandState, Phase, TableState, evolve
 from dealerassist.rules.model.violations import RuleId, RuleViolation
 
@@ -147,7 +148,7 @@ def result_fields(pots: list[dict[str, Any]]) -> dict[str, int]:
     }
 
 
-def drop_instruction(result: dict[str, Any]) -> say.Instruction | None:
+def drop_instruction(result: dict[str, Any]) -> Instruction | None:
     """The dealer's instruction before the pot is pushed: what goes to the rake slot and the
     jackpot, then the pushes ("Drop 4 to the rake slot and 1 to the jackpot; push 65 to seat
     1"); None when nothing is dropped."""
@@ -208,14 +209,14 @@ def start_period(
     return state, evolve(hand, time_due=rake.time_amount)
 
 
-def collect_time(hand: HandState) -> tuple[HandState, list[dict[str, Any]], list[say.Instruction]]:
+def collect_time(hand: HandState) -> tuple[HandState, list[TimeCollected], list[Instruction]]:
     """RAKE-05: the posts made, the time due from each seat dealt in (all it has left, if
     less); the hand, the ``time_collected`` event and the dealer's instruction.
 
     >>> from dealerassist.rules.model.state import PlayerState
     >>> hand = HandState(1, Phase.POSTING, 1, (PlayerState(1, 95), PlayerState(2, 4)), time_due=6)
     >>> hand, events, _ = collect_time(hand)
-    >>> [p.stack for p in hand.players], events[0]["seats"], hand.time_collected
+    >>> [p.stack for p in hand.players], events[0].seats, hand.time_collected
     ([89, 0], {'1': 6, '2': 4}, 10)
     """
     due = hand.time_due
@@ -225,11 +226,7 @@ def collect_time(hand: HandState) -> tuple[HandState, list[dict[str, Any]], list
     players = tuple(evolve(p, stack=p.stack - paid[p.seat]) for p in hand.players)
     total = sum(paid.values())
     hand = evolve(hand, players=players, time_due=0, time_collected=total)
-    event = {
-        "type": TIME_COLLECTED,
-        "seats": {str(seat): chips for seat, chips in paid.items()},
-        "amount": total,
-    }
+    event = TimeCollected({str(seat): chips for seat, chips in paid.items()}, total)
     seats = ", ".join(str(seat) for seat in paid)
     text = f"Collect time before the deal: {due} from each of seats {seats} ({total} in all)"
     return hand, [event], [say.instruction(COLLECT_TIME, None, total, text)]

@@ -13,6 +13,7 @@ from dealerassist.rules.hand.pots import Pot, hand_pots, split
 from dealerassist.rules.hand.rake import collect, result_fields
 from dealerassist.rules.model.actions import Act, Mode, Variant
 from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.outcomes import LegalAction
 from dealerassist.rules.model.ruling_commands import pot_name
 from dealerassist.rules.model.state import HandState, evolve
 from dealerassist.rules.model.variants import game
@@ -92,8 +93,8 @@ def next_to_show(
     return None
 
 
-def showdown_legal(hand: HandState) -> list[dict[str, Any]]:
-    legal: list[dict[str, Any]] = [{"action": "show"}]
+def showdown_legal(hand: HandState) -> list[LegalAction]:
+    legal: list[LegalAction] = [{"action": "show"}]
     if hand.to_act is not None and not _sole_contender(hand, hand.to_act):
         legal.append({"action": "muck"})
     return legal

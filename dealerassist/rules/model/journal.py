@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from dealerassist.json_codec import ascii_compact
 from dealerassist.rules.model.actions import Command, StartHand, command_from_dict, command_to_dict
 from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.outcomes import Event, Instruction
 from dealerassist.rules.model.ruling_commands import STRUCTURAL, Ruling
 from dealerassist.rules.model.state import TableState, evolve
 from dealerassist.rules.model.violations import RuleId, RuleViolation
@@ -30,10 +31,10 @@ class Applied(Protocol):
     def state(self) -> TableState: ...
 
     @property
-    def events(self) -> tuple[dict[str, Any], ...]: ...
+    def events(self) -> tuple[Event, ...]: ...
 
     @property
-    def instructions(self) -> tuple[dict[str, Any], ...]: ...
+    def instructions(self) -> tuple[Instruction, ...]: ...
 
 
 Replay = Callable[[TableState, Command, HouseRules, datetime], Applied]
@@ -45,7 +46,7 @@ def record(before: TableState, after: TableState, command: Command, at: datetime
     A ruling is kept without its structural effect (the journal already shows its result).
     """
     if isinstance(command, StartHand):
-        return evolve(after, before_hand=_snapshot(before), hand_log=(_entry(command, at),))
+        return evolve(after, before_hand=_snapshot(before), hand_log=(entry(command, at),))
     if after.before_hand is None:
         return after
     if isinstance(command, Ruling):
@@ -53,10 +54,11 @@ def record(before: TableState, after: TableState, command: Command, at: datetime
         if not effects:
             return after
         command = replace(command, effects=effects)
-    return evolve(after, hand_log=(*after.hand_log, _entry(command, at)))
+    return evolve(after, hand_log=(*after.hand_log, entry(command, at)))
 
 
-def _entry(command: Command, at: datetime) -> str:
+def entry(command: Command, at: datetime) -> str:
+    """One journal line: when the command was accepted and the command, compact JSON."""
     # no key sorting: command_to_dict's key order is fixed
     return ascii_compact({"at": _iso(at), "command": command_to_dict(command)})
 

@@ -3,12 +3,19 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from dealerassist.rules.hand import instructions as say
 from dealerassist.rules.hand.flow import Log
 from dealerassist.rules.hand.kills import KILL, due
 from dealerassist.rules.model.actions import Act, ActionKind, Stakes
+from dealerassist.rules.model.outcomes import (
+    EntryOption,
+    Instruction,
+    LegalAction,
+    MissedBlind,
+    Posted,
+    SatOut,
+    WaitsForBigBlind,
+)
 from dealerassist.rules.model.state import (
     HandState,
     Phase,
@@ -49,13 +56,13 @@ def may_wait(player: PlayerState) -> bool:
     return any(part in LIVE_ENTRY or part == DEAD_SMALL for part in player.owes_what)
 
 
-def posting_legal(hand: HandState, stakes: Stakes) -> list[dict[str, Any]]:
+def posting_legal(hand: HandState, stakes: Stakes) -> list[LegalAction]:
     """The seat to post, what it owes (each part named) and its other choices."""
     if hand.to_act is None:
         return []
     player = hand.player(hand.to_act)
     owes = [part for part in player.owes_what if part != STRADDLE_OFFER]
-    legal: list[dict[str, Any]] = []
+    legal: list[LegalAction] = []
     if STRADDLE_OFFER in player.owes_what:
         straddle = min(player.stack, player.owes + 2 * stakes.big_blind)
         legal.append({"action": "post", "option": STRADDLE, "amount": straddle})
@@ -345,26 +352,25 @@ def apply_act(
     seat = state.seat(act.seat)
     if act.action is ActionKind.POST and act.option != WAIT:
         amount = _expected(player, act.option, stakes)
-        record = {"type": "posted", "seat": act.seat, "amount": amount}
-        log.events.append(record | ({"option": act.option} if act.option else {}))
+        log.events.append(Posted(act.seat, amount, EntryOption(act.option) if act.option else None))
         settled = evolve(seat, new_player=False, waiting=None, missed_blind=None, dodge_from=None)
         return state.with_seat(settled), apply_post(hand, act, stakes, big_blind_first)
     if act.option == WAIT:
         rule = "BLIND-05" if "entering_big_blind" in player.owes_what else "BLIND-08"
         seat = evolve(seat, waiting=rule)
-        log.events.append({"type": "waits_for_big_blind", "seat": act.seat})
+        log.events.append(WaitsForBigBlind(act.seat))
     else:
         marker = missed_marker(player)
         marker = "big" if seat.missed_blind == "big" else (marker or seat.missed_blind)
         dodge = hand.hand_no if missed_marker(player) else seat.dodge_from
         seat = evolve(seat, status=SeatStatus.SITTING_OUT, missed_blind=marker, dodge_from=dodge)
-        log.events.append({"type": "sat_out", "seat": act.seat, "missed_blind": marker})
+        log.events.append(SatOut(act.seat, MissedBlind(marker) if marker else None))
     hand = apply_sit_out(hand, act.seat, stakes, state.small_blind_position)
     state = evolve(state.with_seat(seat), big_blind_position=hand.big_blind_seat)
     return state, hand
 
 
-def start_instructions(hand: HandState, stakes: Stakes) -> list[dict[str, Any]]:
+def start_instructions(hand: HandState, stakes: Stakes) -> list[Instruction]:
     """What the dealer collects before the deal: each seat's posts in order, the straddle
     offer (BLIND-14), the big blind alone for a newcomer buying the button (BLIND-06), and the
     seated players not dealt in and why (BLIND-05/06/08/12/13)."""

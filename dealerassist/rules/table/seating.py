@@ -14,6 +14,14 @@ from dealerassist.rules.model.actions import (
     SitOut,
 )
 from dealerassist.rules.model.house_rules import HouseRules, MissedBlindsReturn
+from dealerassist.rules.model.outcomes import (
+    AddedChips,
+    ChangedSeat,
+    Left,
+    ReturnedToPlay,
+    SatOut,
+    Seated,
+)
 from dealerassist.rules.model.state import Phase, SeatState, SeatStatus, TableState, evolve
 from dealerassist.rules.model.violations import Notice, RuleId, RuleViolation
 from dealerassist.rules.table import moving_button
@@ -261,7 +269,7 @@ def apply_command(
         case SeatPlayer(seat=seat, player=player, stack=stack):
             check_seat(table, seat, stack, rules)
             table = apply_seat(table, seat, player, stack, rules)
-            log.events.append({"type": "seated", "seat": seat, "player": player, "stack": stack})
+            log.events.append(Seated(seat, player, stack))
         case RemovePlayer(seat=seat):
             check_leave(table, seat)
             current = table.seat(seat)
@@ -269,28 +277,26 @@ def apply_command(
             if table.hand is not None and folded_in_hand(table, seat):  # his chips behind
                 folded = table.hand.player(seat)
                 stack = folded.stack + folded.added
-            log.events.append(
-                {"type": "left", "seat": seat, "player": current.player, "stack": stack}
-            )
+            log.events.append(Left(seat, current.player, stack))
             table = table.with_seat(SeatState(seat=seat))
         case SitOut(seat=seat):
             check_sit_out(table, seat)
             table = apply_sit_out(table, seat, rules)
-            log.events.append({"type": "sat_out", "seat": seat, "missed_blind": None})
+            log.events.append(SatOut(seat, None))
         case ReturnToPlay(seat=seat, wait=wait):
             check_return(table, seat, wait, rules)
             table, notices = apply_return(table, seat, wait, rules)
             log.notices.extend(notices)
-            log.events.append({"type": "returned_to_play", "seat": seat, "wait": wait})
+            log.events.append(ReturnedToPlay(seat, wait))
         case AddChips(seat=seat, chips=chips):
             check_add_chips(table, seat, chips, rules)
             current = table.seat(seat)
             table = table.with_seat(evolve(current, stack=current.stack + chips))
-            log.events.append({"type": "added_chips", "seat": seat, "chips": chips})
+            log.events.append(AddedChips(seat, chips))
         case ChangeSeat(seat=seat, to=to):
             check_change_seat(table, seat, to)
             table = apply_change_seat(table, seat, to, rules)
-            log.events.append({"type": "changed_seat", "seat": seat, "to": to})
+            log.events.append(ChangedSeat(seat, to))
     return table
 
 

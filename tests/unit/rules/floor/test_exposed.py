@@ -126,7 +126,7 @@ def test_IRREG_03_accepts_a_replaced_card_right_after_the_deal() -> None:
     table = _dealt()
     betting = table.hand
     outcome = table.act(1, "exposed", cards="6d")
-    assert {"type": "phase", "phase": "deal"} in outcome.events
+    assert {"type": "phase", "phase": "deal"} in outcome.events_json()
     assert table.hand.phase is Phase.DEAL and table.hand.to_act == 1
     table.act(1, "deal", cards="8h")
     hand = table.hand
@@ -240,7 +240,12 @@ def test_IRREG_03_accepts_a_replaced_rank_in_count_mode() -> None:
     hand = table.hand
     assert (hand.stub, hand.burns, hand.player(2).held) == (36, 1, 5)
     assert hand.phase is Phase.BETTING_1 and hand.to_act == 3
-    assert {"type": "exposed", "seat": 2, "exposed": "6", "ruling": "replace"} in outcome.events
+    assert {
+        "type": "exposed",
+        "seat": 2,
+        "exposed": "6",
+        "ruling": "replace",
+    } in outcome.events_json()
     assert cards_accounted(table.hand) == 52
 
 

@@ -281,7 +281,7 @@ def test_IRREG_04_accepts_the_floor_letting_the_player_take_the_exposed_card() -
     assert hand.exposed_owed == ()
     assert hand.phase is Phase.BETTING_2 and cards_accounted(table.hand) == 52
     assert table.outcome is not None
-    assert [e["type"] for e in table.outcome.events][:3] == [
+    assert [e["type"] for e in table.outcome.events_json()][:3] == [
         "ruling",
         "exposed_taken",
         "floor_wait_over",
@@ -296,7 +296,7 @@ def test_IRREG_04_accepts_take_exposed_in_card_mode_from_the_discards() -> None:
     back into its hand; every card is in one place and the next betting round starts."""
     table = _stuck(ExposedDrawCard.TO_DISCARDS, Mode.CARD)
     card = (
-        next(e["exposed"] for e in reversed(table.outcome.events) if e["type"] == "exposed")
+        next(e["exposed"] for e in reversed(table.outcome.events_json()) if e["type"] == "exposed")
         if table.outcome
         else None
     )

@@ -73,7 +73,12 @@ def test_IRREG_06_accepts_an_extra_card_in_count_mode_as_the_burn() -> None:
         "so burn nothing more before the first draw"
     ]
     assert outcome.instructions[0]["code"] == "extra_card"
-    assert {"type": "extra_card", "seat": 2, "card": None, "ruling": "burn"} in outcome.events
+    assert {
+        "type": "extra_card",
+        "seat": 2,
+        "card": None,
+        "ruling": "burn",
+    } in outcome.events_json()
     hand = table.hand
     assert (hand.stub, hand.burns, hand.extra_cards, hand.spare_burn) == (
         before.stub - 1,
@@ -138,7 +143,12 @@ def test_IRREG_06_accepts_an_extra_card_during_the_deal_as_a_known_burn() -> Non
     table.act(1, "deal", cards=DEALS[1])
     outcome = table.act(1, "extra_card", cards="8h")
     assert "(8h): return it face down to the burn pile; it is the burn" in _texts(table)[0]
-    assert {"type": "extra_card", "seat": 1, "card": "8h", "ruling": "burn"} in outcome.events
+    assert {
+        "type": "extra_card",
+        "seat": 1,
+        "card": "8h",
+        "ruling": "burn",
+    } in outcome.events_json()
     hand = table.hand
     assert (hand.stub, hand.burns, hand.burn_cards) == (46, 1, ("8h",))
     assert hand.phase is Phase.DEAL and hand.to_act == 2
@@ -268,7 +278,12 @@ def test_IRREG_01_guides_a_misdeal_on_a_second_extra_card() -> None:
     (notice,) = outcome.notices
     assert notice.rule_id is RuleId.IRREG_01 and notice.seat == 3
     assert "2 extra cards dealt" in notice.message and "call the floor" in notice.message
-    assert {"type": "extra_card", "seat": 3, "card": None, "ruling": "misdeal"} in outcome.events
+    assert {
+        "type": "extra_card",
+        "seat": 3,
+        "card": None,
+        "ruling": "misdeal",
+    } in outcome.events_json()
     assert (table.hand.stub, table.hand.burns, table.hand.extra_cards) == (before.stub, 1, 2)
     outcome = table.run(Ruling(decision="misdeal", rule_id="IRREG-01", effects=(Misdeal(),)))
     assert outcome.result is not None and outcome.result["misdeal"] is True

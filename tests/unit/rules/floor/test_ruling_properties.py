@@ -62,7 +62,7 @@ def test_void_then_reenter_gives_back_the_same_table(seed: int, steps: int, back
     back = min(back, entered)
     original = table.state
     outcome = table.run(Ruling("custom", note="re-enter", effects=(VoidLast(back),)))
-    voided = next(e for e in outcome.events if e["type"] == "voided")["actions"]
+    voided = next(e for e in outcome.events_json() if e["type"] == "voided")["actions"]
     assert len(voided) == back
     for command in voided:
         table.run(command_from_dict(command))

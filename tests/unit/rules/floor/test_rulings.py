@@ -92,7 +92,7 @@ def test_accept_entry_binds_a_raise_over_the_cap() -> None:
     assert _refused(table, fifth).rule_id is RuleId.BET_03
     outcome = _rule(table, AcceptEntry(fifth, "BET-03"), rule_id="BET-03", decision="accept_entry")
     assert table.hand.current_bet == 50 and table.hand.player(1).stack == 50
-    assert {"type": "entry_accepted", "waived": "BET-03", "seat": 1} in outcome.events
+    assert {"type": "entry_accepted", "waived": "BET-03", "seat": 1} in outcome.events_json()
 
 
 def test_IRREG_15_rejects_a_waiver_the_engine_cannot_lift() -> None:
@@ -119,7 +119,7 @@ def test_void_last_rebuilds_the_hand_without_the_last_action() -> None:
     outcome = _rule(table, VoidLast(1), rule_id="SHOW-11", decision="correct_before_push")
     assert table.state.hand == expected.hand and table.state.seats == expected.seats
     assert table.state.hand_log == expected.hand_log
-    voided = next(e for e in outcome.events if e["type"] == "voided")
+    voided = next(e for e in outcome.events_json() if e["type"] == "voided")
     assert voided["actions"][0]["action"] == "raise"
 
 
@@ -721,8 +721,8 @@ def test_OPEN_08_accepts_the_floor_lifting_a_false_opener_s_wait() -> None:
     assert not table.state.seat(3).false_opener
     assert "false_opener" not in view(table.state, table.rules, AT)["seats"][2]
     assert {"type": "ruling", "rule_id": "OPEN-08", "decision": "lift_wait",
-            "effects": ["clear_false_opener"]} in outcome.events  # fmt: skip
-    assert {"type": "false_opener_cleared", "seat": 3, "player": "P3"} in outcome.events
+            "effects": ["clear_false_opener"]} in outcome.events_json()  # fmt: skip
+    assert {"type": "false_opener_cleared", "seat": 3, "player": "P3"} in outcome.events_json()
     table.start()
     assert table.hand.has(3) and table.hand.waiting == ()
 
@@ -735,7 +735,7 @@ def test_OPEN_08_accepts_lifting_the_wait_of_a_player_away_by_his_id() -> None:
     assert table.state.false_openers_away == ("P3",)
     outcome = _lift(table, player="P3")
     assert table.state.false_openers_away == ()
-    assert {"type": "false_opener_cleared", "seat": None, "player": "P3"} in outcome.events
+    assert {"type": "false_opener_cleared", "seat": None, "player": "P3"} in outcome.events_json()
     table.run(SeatPlayer(5, "P3", 60))
     assert not table.state.seat(5).false_opener
     table.start()

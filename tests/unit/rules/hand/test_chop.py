@@ -61,8 +61,8 @@ def test_SHOW_08_accepts_a_chop_when_everyone_folds_to_the_blinds() -> None:
     assert result is not None
     assert result["pots"] == [] and result["chopped"] == {"2": 5, "3": 10}
     assert result["stacks"] == {str(seat): 500 for seat in START}
-    assert [event["type"] for event in outcome.events] == ["action", "hand_ended"]
-    assert outcome.events[0] == {"type": "action", "seat": 2, "action": "chop"}
+    assert [event["type"] for event in outcome.events_json()] == ["action", "hand_ended"]
+    assert outcome.events_json()[0] == {"type": "action", "seat": 2, "action": "chop"}
     (step,) = outcome.instructions
     assert step["code"] == "chop"
     assert "seat 2 takes back 5, seat 3 takes back 10" in step["text"]

@@ -835,8 +835,8 @@ def test_DRAW_07_accepts_the_last_drawers_changed_pat_before_the_first_bet() -> 
     assert table.hand.phase.value == "betting_2"
     stub = table.hand.stub
     outcome = table.act(1, "draw", count=3)
-    assert [e["type"] for e in outcome.events][:2] == ["draw_changed", "action"]
-    (was,) = outcome.events[0]["was"]
+    assert [e["type"] for e in outcome.events_json()][:2] == ["draw_changed", "action"]
+    (was,) = outcome.events_json()[0]["was"]
     assert (was["seat"], was["action"], was["count"]) == (1, "draw", 0)
     assert table.hand.player(1).drawn == (3,)
     assert table.hand.stub == stub - 3

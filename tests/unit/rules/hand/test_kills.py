@@ -576,7 +576,7 @@ def test_KILL_01_accepts_a_newcomer_killing_to_be_dealt_in_at_once() -> None:
     started = table.run(StartHand(kill_seat=3))
     assert table.hand.kill_seat == 3 and table.hand.waiting == ()
     assert table.hand.player(3).owes_what == ("kill",) and table.hand.player(3).owes == 20
-    (record,) = [e for e in started.events if e["type"] == "hand_started"]
+    (record,) = [e for e in started.events_json() if e["type"] == "hand_started"]
     assert record["kill"] == {"seat": 3, "blind": 20, "small_bet": 20, "big_bet": 40}
     assert started.instructions[0]["text"] == (
         "Kill pot: seat 3 kills voluntarily and posts the kill blind of 20; limits are doubled "

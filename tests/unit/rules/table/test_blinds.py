@@ -424,7 +424,7 @@ def test_BLIND_05_accepts_one_big_blind_from_a_newcomer_taking_a_short_single_bl
         {"action": "sit_out"},
     ]
     outcome = table.act(5, "post", amount=10)
-    assert {"type": "posted", "seat": 5, "amount": 10} in outcome.events
+    assert {"type": "posted", "seat": 5, "amount": 10} in outcome.events_json()
     table.act(4, "post")
     hand = table.hand
     assert hand.phase.value == "betting_1" and hand.to_act == 1

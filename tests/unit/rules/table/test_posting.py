@@ -359,7 +359,7 @@ def test_KILL_01_accepts_the_kill_standing_for_a_big_blind_moved_onto_it() -> No
     ]
     stack = hand.player(2).stack
     outcome = table.act(2, "post", amount=20)
-    assert {"type": "posted", "seat": 2, "amount": 20} in outcome.events
+    assert {"type": "posted", "seat": 2, "amount": 20} in outcome.events_json()
     hand = table.hand
     assert hand.phase.value == "betting_1" and hand.to_act == 3
     assert (hand.player(2).bet, hand.player(2).dead, hand.player(2).stack) == (20, 0, stack - 20)
@@ -445,7 +445,7 @@ def test_BLIND_05_accepts_the_entry_big_blind_standing_for_a_big_blind_moved_ont
     ]
     stack = hand.player(6).stack
     outcome = table.act(6, "post", amount=10)
-    assert {"type": "posted", "seat": 6, "amount": 10} in outcome.events
+    assert {"type": "posted", "seat": 6, "amount": 10} in outcome.events_json()
     hand = table.hand
     assert hand.phase.value == "betting_1" and hand.to_act == 1
     assert (hand.player(6).bet, hand.player(6).dead, hand.player(6).stack) == (10, 0, stack - 10)

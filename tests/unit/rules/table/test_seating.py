@@ -427,7 +427,7 @@ def test_BLIND_06_accepts_buying_in_with_the_big_blind_alone_the_button_skipping
     stack = table.hand.player(2).stack
     outcome = table.act(2, "post", option="big_blind_only", amount=10)
     assert {"type": "posted", "seat": 2, "amount": 10, "option": "big_blind_only"} in (
-        outcome.events
+        outcome.events_json()
     )
     hand = table.hand
     assert hand.phase.value == "betting_1"
