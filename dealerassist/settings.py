@@ -15,6 +15,7 @@ from dealerassist.service.floor_calls import (
     FloorCallLimits,
 )
 from dealerassist.service.ports import SYNC_VERIFY_MAX_EVENTS
+from dealerassist.telemetry.logs import AccessLog, LogFormat, format_from_env, level_from_env
 
 DEFAULT_PROFILES_DIR = Path(__file__).resolve().parent.parent / "config" / "house_rules"
 # A tablet retries within seconds; ten minutes covers a reconnect. Each record holds a whole
@@ -55,6 +56,10 @@ class Settings:
     refusal_window_seconds: int = DEFAULT_REFUSAL_WINDOW_SECONDS
     verify_sync_concurrency: int = DEFAULT_VERIFY_SYNC_CONCURRENCY
     verify_sync_events_per_minute: int = DEFAULT_VERIFY_SYNC_EVENTS_PER_MINUTE
+    metrics: bool = True  # GET /metrics and the counting behind it
+    access_log: AccessLog = AccessLog.ERRORS
+    log_format: LogFormat = LogFormat.AUTO
+    log_level: str = "INFO"
 
     @property
     def sqlite_url(self) -> str:
@@ -101,6 +106,10 @@ class Settings:
                 "DEALERASSIST_VERIFY_SYNC_EVENTS_PER_MINUTE",
                 DEFAULT_VERIFY_SYNC_EVENTS_PER_MINUTE,
             ),
+            metrics=_switch(env, "DEALERASSIST_METRICS", True),
+            access_log=_choice(env, "DEALERASSIST_ACCESS_LOG", AccessLog, AccessLog.ERRORS),
+            log_format=format_from_env(env),
+            log_level=level_from_env(env),
         )
         database_url = env.get("DATABASE_URL") or settings.sqlite_url
         return settings.replace(database_url=database_url)
@@ -121,3 +130,26 @@ def _positive(env: Mapping[str, str], name: str, default: int) -> int:
     if value <= 0:
         raise InvalidInput(f"{name} must be positive, not {value}")
     return value
+
+
+def _switch(env: Mapping[str, str], name: str, default: bool) -> bool:
+    text = (env.get(name) or "").strip().lower()
+    if not text:
+        return default
+    if text in ("on", "1", "true", "yes"):
+        return True
+    if text in ("off", "0", "false", "no"):
+        return False
+    raise InvalidInput(f"{name} must be on or off, not {text!r}")
+
+
+def _choice(
+    env: Mapping[str, str], name: str, kind: type[AccessLog], default: AccessLog
+) -> AccessLog:
+    text = (env.get(name) or "").strip().lower()
+    if not text:
+        return default
+    try:
+        return kind(text)
+    except ValueError:
+        raise InvalidInput(f"{name} must be one of {', '.join(kind)}, not {text!r}") from None

@@ -164,6 +164,12 @@ def _numbered(check: Check, number: int) -> Check:
 # -- the partitions ---------------------------------------------------------------------
 
 
+def partitions(ports: Services) -> list[Partition]:
+    """Each Redis of the services, with a probe client on it (readiness and ``/metrics``
+    read them alike)."""
+    return _partitions(ports)
+
+
 def _partitions(ports: Services) -> list[Partition]:
     stores = list(getattr(ports.tables, "stores", [ports.tables]))
     queues = list(getattr(ports.audit_queue, "queues", [ports.audit_queue]))

@@ -261,6 +261,7 @@ OPERATION_IDS = {
     ("/v1/audit/verifications/{verification_id}", "get"): "getVerification",
     ("/healthz", "get"): "healthz",
     ("/readyz", "get"): "readyz",
+    ("/metrics", "get"): "metrics",
 }
 TABLE_OF_ANSWER = {"table_id": "$response.body#/table_id"}
 HAND_OF_ANSWER = {"table_id": "$response.body#/table_id", "hand_no": "$response.body#/hand/hand_no"}
@@ -488,6 +489,13 @@ def _paths() -> dict[str, dict[str, Any]]:
         **audit_browse.openapi_paths(),
         "/healthz": {"get": _public("Liveness", {"200": {"description": "up",
                                                          "content": _json("Status")}})},
+        "/metrics": {"get": {
+            **_read("Prometheus metrics: every process's counts, each Redis's backlog, health",
+                    "monitor or admin",
+                    {"200": {"description": "Prometheus text format 0.0.4",
+                             "content": {"text/plain": {"schema": {"type": "string"}}}}},
+                    (400, 401, 403)),
+        }},
         "/readyz": {"get": {
             **_public("Readiness: audit store, workers; Redis, drain backlog of each partition",
                       {"200": {"description": "ready or degraded (some partitions fail)",
