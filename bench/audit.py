@@ -124,6 +124,7 @@ def make_events(tables: int, per_table: int) -> list[dict[str, Any]]:
                 profile_id="casino-five-card-draw",
                 profile_sha256="2c" * 32,
                 prev_hash=prev_hash,
+                dealer=None,
             )  # fmt: skip
             prev_hash = event["hash"]
             chain.append(event)

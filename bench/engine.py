@@ -21,16 +21,17 @@ from pathlib import Path
 
 from pokerkit import HandHistory
 
-from dealerassist.audit.phh_reader import VARIANTS, RecordedHand, parse_phh, to_commands
+from dealerassist.audit.phh.model import HandHistory as PhhHand
+from dealerassist.audit.phh.reader import VARIANTS, parse_phh, to_commands
 from dealerassist.errors import InvalidInput
 from dealerassist.json_codec import canonical, parse
 from dealerassist.profiles import get_profile
 from dealerassist.replay import REPLAY_AT, finishing_stacks
-from dealerassist.rules.actions import Command
 from dealerassist.rules.batch import replay
 from dealerassist.rules.engine import apply, new_table
-from dealerassist.rules.house_rules import HouseRules
-from dealerassist.rules.state import TableState
+from dealerassist.rules.model.actions import Command
+from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.state import TableState
 
 DEFAULT_DIR = Path(__file__).resolve().parents[1] / "tests" / "data" / "phh"
 
@@ -63,7 +64,7 @@ def replay_pokerkit(histories: Iterable[HandHistory]) -> int:
     return mismatches
 
 
-def replay_ours(hands: Iterable[RecordedHand], rules: HouseRules) -> int:
+def replay_ours(hands: Iterable[PhhHand], rules: HouseRules) -> int:
     """Replay every hand with our engine; the number that fail or differ from the record."""
     mismatches = 0
     for hand in hands:
@@ -156,7 +157,7 @@ def time_round_trip(states: Sequence[TableState], repeat: int) -> tuple[float, f
 
 
 def print_breakdown(
-    texts: Sequence[str], hands: Sequence[RecordedHand], rules: HouseRules, repeat: int
+    texts: Sequence[str], hands: Sequence[PhhHand], rules: HouseRules, repeat: int
 ) -> None:
     """Where a hand's time goes, in microseconds per hand: TOML alone (both readers use
     ``tomllib``), our reader, pokerkit's, our mapping to commands and our engine."""

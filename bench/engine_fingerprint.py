@@ -17,7 +17,7 @@ from pathlib import Path
 
 from engine import load_texts  # bench/engine.py: the same hands
 
-from dealerassist.audit.phh_reader import parse_phh, to_commands
+from dealerassist.audit.phh.reader import parse_phh, to_commands
 from dealerassist.errors import DealerAssistError
 from dealerassist.json_codec import canonical
 from dealerassist.profiles import get_profile

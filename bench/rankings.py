@@ -26,8 +26,8 @@ from pokerkit import StandardHighHand, StandardLowHand
 from treys import Card as TreysCard
 from treys import Evaluator as TreysEvaluator
 
-from dealerassist.rules.cards import ALL_CARDS
-from dealerassist.rules.rankings import Ranking, evaluator, hand_value, lookup_table
+from dealerassist.rules.cards.cards import ALL_CARDS
+from dealerassist.rules.cards.rankings import Ranking, evaluator, hand_value, lookup_table
 
 Runner = Callable[[], None]
 GOAL = 2.0
@@ -42,7 +42,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     seconds = import_seconds()
-    print(f"import dealerassist.rules.rankings: {seconds * 1000:.0f} ms (new process, best of 3)")
+    print(
+        f"import dealerassist.rules.cards.rankings: {seconds * 1000:.0f} ms"
+        " (new process, best of 3)"
+    )
     build_report()
     memory_report()
     hands = random_hands(args.hands, args.seed)
@@ -55,7 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def import_seconds() -> float:
     code = (
-        "import time; t = time.perf_counter(); import dealerassist.rules.rankings; "
+        "import time; t = time.perf_counter(); import dealerassist.rules.cards.rankings; "
         "print(time.perf_counter() - t)"
     )
     runs = [
@@ -84,7 +87,7 @@ def build_report() -> None:
 MEMORY_PROBE = """
 import tracemalloc
 tracemalloc.start()
-from dealerassist.rules.rankings import Ranking, lookup_table
+from dealerassist.rules.cards.rankings import Ranking, lookup_table
 imported = tracemalloc.get_traced_memory()[0]
 for ranking in Ranking:
     for ace_low in (True, False):

@@ -81,6 +81,7 @@ def build(store: SqlAuditStore, events: int, tables: int, days: int) -> float:
                     profile_id="bench",
                     profile_sha256="0" * 64,
                     prev_hash=prev_hash,
+                    dealer=None,
                 )
                 prev_hash = event["hash"]
                 batch.append(event)

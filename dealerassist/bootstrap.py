@@ -12,20 +12,29 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import redis
 from redis.backoff import ExponentialBackoff
-from redis.retry import Retry
 
 from dealerassist.adapters.audit_integrity import AuditIntegrityReport
 from dealerassist.adapters.checkpointing import public_keys
-from dealerassist.adapters.redis_floor_calls import RedisFloorCalls
-from dealerassist.adapters.redis_partitions import (
-    PartitionedAuditQueue,
-    PartitionedTableStore,
-    redis_urls,
+from dealerassist.adapters.redis_cluster import (
+    ClusterAuditQueue,
+    cluster_client,
+    is_cluster_url,
+    retrying,
 )
+from dealerassist.adapters.redis_connect import (
+    CountingRetry,
+    is_sentinel_url,
+    redis_client,
+    split_redis_urls,
+)
+from dealerassist.adapters.redis_floor_calls import RedisFloorCalls
 from dealerassist.adapters.redis_rate_limits import RedisRefusalLimiter, RedisVerifyGate
+from dealerassist.adapters.redis_replication import ReplicaWait
+from dealerassist.adapters.redis_shifts import RedisShiftStore
 from dealerassist.adapters.redis_tables import RedisTableStore
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue
 from dealerassist.adapters.rq_verifications import RQVerificationQueue
@@ -33,7 +42,7 @@ from dealerassist.adapters.sql_catalog import SqlAuditCatalog
 from dealerassist.adapters.sql_store import SqlAuditStore
 from dealerassist.errors import InvalidInput, NotFound
 from dealerassist.profiles import load_profiles, profile_version
-from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.model.house_rules import HouseRules
 from dealerassist.service.ports import Services, VerifyLimits
 from dealerassist.settings import Settings
 
@@ -88,13 +97,23 @@ class ProfileDirectory:
 
 def redis_connection(url: str) -> redis.Redis:
     """A Redis client with timeouts, so a dead server is a 503, not a hung request."""
-    return redis.Redis.from_url(
+    return redis_client(
         url,
         socket_timeout=REDIS_SOCKET_TIMEOUT,
         socket_connect_timeout=REDIS_SOCKET_TIMEOUT,
         health_check_interval=30,
-        retry=Retry(ExponentialBackoff(cap=0.2, base=0.02), REDIS_RETRIES),
+        retry=CountingRetry(ExponentialBackoff(cap=0.2, base=0.02), REDIS_RETRIES),
     )
+
+
+def replica_wait(settings: Settings, url: str) -> ReplicaWait:
+    """How many replicas confirm each commit on the Redis at ``url``: the setting, else one
+    behind Sentinel (its promoted replica must hold every answered commit) and none on a
+    lone Redis."""
+    replicas = settings.redis_wait_replicas
+    if replicas is None:
+        replicas = 1 if is_sentinel_url(url) else 0
+    return ReplicaWait(replicas, settings.redis_wait_ms)
 
 
 def build_services(settings: Settings) -> Services:
@@ -103,19 +122,26 @@ def build_services(settings: Settings) -> Services:
         raise InvalidInput("REDIS_URL is not set (`dealerassist serve` starts an embedded Redis)")
     if settings.database_url == settings.sqlite_url:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
-    connections = [redis_connection(url) for url in redis_urls(settings.redis_url)]
-    queues = [RQAuditQueue(connection) for connection in connections]
-    stores = [
-        RedisTableStore(connection, queue, settings.idempotency_ttl_seconds)
-        for connection, queue in zip(connections, queues, strict=True)
-    ]
-    connection = connections[0]  # floor calls and verification jobs: on the first Redis
+    queue: RQAuditQueue
+    if is_cluster_url(settings.redis_url):
+        connection = redis_connection(jobs_redis_url(settings))
+        cluster: Any = cluster_client(
+            settings.redis_url,
+            socket_timeout=REDIS_SOCKET_TIMEOUT,
+            socket_connect_timeout=REDIS_SOCKET_TIMEOUT,
+        )
+        queue = ClusterAuditQueue(cluster, connection)
+        store = RedisTableStore(cluster, queue, settings.idempotency_ttl_seconds, retry=retrying)
+    else:
+        connection = redis_connection(jobs_redis_url(settings))
+        queue = RQAuditQueue(connection)
+        replication = replica_wait(settings, settings.redis_url)
+        store = RedisTableStore(connection, queue, settings.idempotency_ttl_seconds, replication)
     audit_store = SqlAuditStore(settings.database_url)
     limits = VerifyLimits(max_events=settings.verify_sync_max_events)
-    partitioned = len(stores) > 1  # tables partitioned across Redis by table ID
     return Services(
-        tables=PartitionedTableStore(stores) if partitioned else stores[0],
-        audit_queue=PartitionedAuditQueue(queues) if partitioned else queues[0],
+        tables=store,
+        audit_queue=queue,
         audit_store=audit_store,
         profiles=ProfileDirectory.load(settings.profiles_dir),
         clock=SystemClock(),
@@ -135,5 +161,35 @@ def build_services(settings: Settings) -> Services:
         ),
         audit_catalog=SqlAuditCatalog(audit_store),
         floor_call_limits=settings.floor_call_limits,
-        integrity=AuditIntegrityReport(audit_store, queues, public_keys()),
+        integrity=AuditIntegrityReport(audit_store, [queue], public_keys()),
+        shifts=RedisShiftStore(connection),
     )
+
+
+def jobs_redis_url(settings: Settings) -> str:
+    """The ordinary Redis of RQ's queues, floor calls and rate limits: ``RQ_REDIS_URL`` with
+    a cluster (required: RQ does not support Redis Cluster), else ``REDIS_URL`` itself (the
+    drain's job is enqueued in the commit's transaction, so it must be the same Redis)."""
+    url = settings.redis_url
+    jobs = settings.jobs_redis_url
+    if not url:
+        raise InvalidInput("REDIS_URL is not set (`dealerassist serve` starts an embedded Redis)")
+    if not is_cluster_url(url) and len(split_redis_urls(url)) > 1:
+        raise InvalidInput(
+            "REDIS_URL lists several Redis: the modulo partitions of earlier versions are gone; "
+            "move their tables onto a Redis Cluster with `dealerassist migrate-redis --from "
+            "<the old list>` (docs: Operating it, Redis Cluster)"
+        )
+    if is_cluster_url(url):
+        if not jobs or is_cluster_url(jobs):
+            raise InvalidInput(
+                "REDIS_URL names a Redis Cluster: set RQ_REDIS_URL to an ordinary Redis for "
+                "the job queues, floor calls and rate limits (RQ does not support a cluster)"
+            )
+        return jobs
+    if jobs and jobs != url:
+        raise InvalidInput(
+            "RQ_REDIS_URL is for a Redis Cluster (REDIS_URL=redis+cluster://…); with one Redis "
+            "leave it unset: the drain's jobs must be on the tables' Redis"
+        )
+    return url

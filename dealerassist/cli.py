@@ -87,7 +87,7 @@ def _cmd_verify_worker(args: argparse.Namespace) -> int:
     """Run verification jobs until stopped (or until the queue is empty, with --burst)."""
     import redis
 
-    from dealerassist.adapters.redis_partitions import redis_urls
+    from dealerassist.cli_audit import jobs_url
     from dealerassist.errors import DealerAssistError
     from dealerassist.profiles import default_profiles_dir
     from dealerassist.worker import run_verify_worker, urls_from_env
@@ -98,7 +98,7 @@ def _cmd_verify_worker(args: argparse.Namespace) -> int:
         return 2
     try:
         run_verify_worker(
-            redis_urls(urls.redis_url)[0],  # the jobs' queue is on the first Redis
+            jobs_url(),  # the jobs' queue: RQ_REDIS_URL beside a cluster
             urls.database_url,
             default_profiles_dir(),
             burst=args.burst,

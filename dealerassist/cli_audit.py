@@ -27,7 +27,10 @@ from dealerassist.adapters.checkpointing import (
     write_key_file,
 )
 from dealerassist.adapters.embedded_redis import start_embedded_redis
-from dealerassist.adapters.redis_partitions import partition_url, redis_urls
+from dealerassist.adapters.redis_cluster import ClusterAuditQueue, cluster_client, is_cluster_url
+from dealerassist.adapters.redis_connect import redis_client, split_redis_urls
+from dealerassist.adapters.redis_migration import migrate
+from dealerassist.adapters.redis_tables import REDIS_ERRORS
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue
 from dealerassist.adapters.sql_store import SqlAuditStore
 from dealerassist.audit.checkpoints import (
@@ -44,13 +47,20 @@ from dealerassist.audit.export import (
     to_csv_lines,
     to_jsonl_lines,
 )
-from dealerassist.audit.phh import hand_records, to_phhs_lines
+from dealerassist.audit.hands import hand_records
+from dealerassist.audit.phh.writer import to_phhs_lines
 from dealerassist.audit.replay import RulesFor
 from dealerassist.audit.verify import verify
 from dealerassist.bootstrap import ProfileDirectory
 from dealerassist.errors import DealerAssistError, InvalidInput
 from dealerassist.profiles import default_profiles_dir
-from dealerassist.worker import DRAIN_BATCH, requeue_failed, run_worker, urls_from_env
+from dealerassist.worker import (
+    DRAIN_BATCH,
+    requeue_failed,
+    run_cluster_worker,
+    run_worker,
+    urls_from_env,
+)
 
 
 def _phhs_lines(events: Iterable[dict[str, Any]]) -> Iterator[str]:
@@ -66,20 +76,57 @@ PROGRESS_EVERY = 1000
 BAR_WIDTH = 30
 
 
-def _redis_url(partition: int | None = None) -> str:
-    """The Redis this command serves: REDIS_URL's (the ``partition``-th where it lists several,
-    ``adapters.redis_partitions``), else the embedded one of the data dir."""
+def _redis_url() -> str:
+    """The Redis this command serves: REDIS_URL, else the embedded one of the data dir."""
     urls = urls_from_env()
     if urls.redis_url is not None:
-        return partition_url(urls.redis_url, partition)
+        several = len(split_redis_urls(urls.redis_url)) > 1
+        if several and not is_cluster_url(urls.redis_url):
+            raise InvalidInput(
+                "REDIS_URL lists several Redis: the modulo partitions of earlier versions are "
+                "gone; move their tables onto a Redis Cluster with `dealerassist migrate-redis "
+                "--from <the old list>` (docs: Operating it, Redis Cluster)"
+            )
+        return urls.redis_url
     data_dir = Path(os.environ.get("DEALERASSIST_DATA_DIR") or "var")
     return start_embedded_redis(data_dir).url
 
 
+def jobs_url() -> str:
+    """The ordinary Redis of the job queues: RQ_REDIS_URL with a cluster, else the Redis."""
+    url = _redis_url()
+    if not is_cluster_url(url):
+        return url
+    jobs = os.environ.get("RQ_REDIS_URL")
+    if not jobs:
+        raise InvalidInput("REDIS_URL names a Redis Cluster: set RQ_REDIS_URL (an ordinary Redis)")
+    return jobs
+
+
+def table_queue() -> RQAuditQueue:
+    """The audit queue of REDIS_URL's tables (a cluster's, or the one Redis's)."""
+    url = _redis_url()
+    if is_cluster_url(url):
+        return ClusterAuditQueue(cluster_client(url), redis_client(jobs_url()))
+    return RQAuditQueue(redis_client(url))
+
+
 def _cmd_worker(args: argparse.Namespace) -> int:
     """Drain staged audit events into the store until stopped (or empty, with --burst)."""
+    url = _redis_url()
+    if is_cluster_url(url):
+        run_cluster_worker(
+            url,
+            jobs_url(),
+            urls_from_env().database_url,
+            burst=args.burst,
+            logging_level=args.log_level,
+            batch=args.batch,
+            queue_name=args.queue,
+        )
+        return 0
     run_worker(
-        _redis_url(args.partition),
+        url,
         urls_from_env().database_url,
         burst=args.burst,
         queue_name=args.queue,
@@ -92,9 +139,31 @@ def _cmd_worker(args: argparse.Namespace) -> int:
 
 def _cmd_requeue_failed(args: argparse.Namespace) -> int:
     """Put failed drain jobs back on the queue (after the store is back)."""
-    count = requeue_failed(redis.Redis.from_url(_redis_url(args.partition)), args.queue)
+    count = requeue_failed(redis_client(jobs_url()), args.queue)
     print(f"requeued {count} failed audit jobs")
     return 0
+
+
+def _cmd_migrate_redis(args: argparse.Namespace) -> int:
+    """Move tables' keys to this version's names (``adapters.redis_migration``): in place on
+    REDIS_URL's Redis, or, with --from, copied from those Redis onto REDIS_URL's (a cluster
+    too) and read back; print the report; exit 1 unless every key moved and verified."""
+    target_url = _redis_url()
+    cluster = is_cluster_url(target_url)
+    target: Any = cluster_client(target_url) if cluster else redis_client(target_url)
+    if args.sources is None:
+        if cluster:
+            raise InvalidInput("a cluster has no keys of earlier versions: give --from")
+        report = migrate([target], target, in_place=True)
+    else:
+        urls = [url.strip() for url in args.sources.split(",") if url.strip()]
+        if target_url in urls:
+            raise InvalidInput("--from names REDIS_URL itself: leave --from out to rename in place")
+        sources = [redis.Redis.from_url(url) for url in urls]
+        shared = redis_client(jobs_url()) if cluster else None
+        report = migrate(sources, target, shared=shared)
+    print(json.dumps(report.to_dict(), indent=2))
+    return 0 if report.ok else 1
 
 
 def _rules_for(directory: Path | None) -> RulesFor:
@@ -203,10 +272,7 @@ def _checkpoint_source(
 
 
 def _live_queues() -> list[RQAuditQueue]:
-    urls = urls_from_env().redis_url
-    if urls is None:
-        return [RQAuditQueue(redis.Redis.from_url(_redis_url()))]
-    return [RQAuditQueue(redis.Redis.from_url(url)) for url in redis_urls(urls)]
+    return [table_queue()]
 
 
 def _cmd_checkpoint_key(args: argparse.Namespace) -> int:
@@ -334,6 +400,8 @@ class _Progress:
 
 
 _opened: list[SqlAuditStore] = []
+# What a command reports as its error (exit 2) rather than a traceback.
+COMMAND_ERRORS: tuple[type[BaseException], ...] = (DealerAssistError, OSError, *REDIS_ERRORS)
 
 
 def _open_store() -> SqlAuditStore:
@@ -347,7 +415,7 @@ def _guarded(command: Callable[[argparse.Namespace], int]) -> Callable[[argparse
     def run(args: argparse.Namespace) -> int:
         try:
             return command(args)
-        except (DealerAssistError, OSError, redis.RedisError) as error:
+        except COMMAND_ERRORS as error:
             print(f"dealerassist {args.command}: {error}", file=sys.stderr)
             return 2
         finally:
@@ -355,17 +423,6 @@ def _guarded(command: Callable[[argparse.Namespace], int]) -> Callable[[argparse
                 _opened.pop().dispose()
 
     return run
-
-
-def _add_partition_option(command: Any) -> None:
-    command.add_argument(
-        "--partition",
-        type=int,
-        default=None,
-        metavar="N",
-        help="where REDIS_URL lists several Redis (tables partitioned by ID): serve the N-th "
-        "(from 1); run one worker for each",
-    )
 
 
 def add_audit_commands(sub: Any) -> None:
@@ -376,7 +433,6 @@ def add_audit_commands(sub: Any) -> None:
     worker.add_argument("--batch", type=int, default=DRAIN_BATCH, help="events per commit")
     worker.add_argument("--no-scheduler", action="store_true", help="do not run retries' timer")
     worker.add_argument("--log-level", default="INFO")
-    _add_partition_option(worker)
     worker.set_defaults(func=_guarded(_cmd_worker))
     verify_cmd = sub.add_parser("verify", help="verify hashes, links and replay of the audit log")
     verify_cmd.add_argument("--table", default=None, help="one table only")
@@ -425,7 +481,19 @@ def add_audit_commands(sub: Any) -> None:
     export.add_argument("--since", type=_timestamp, default=None, help="ISO 8601, inclusive")
     export.add_argument("--until", type=_timestamp, default=None, help="ISO 8601, exclusive")
     export.set_defaults(func=_guarded(_cmd_export))
+    migrate_cmd = sub.add_parser(
+        "migrate-redis",
+        help="move tables' Redis keys to this version's names (in place, or --from other Redis "
+        "onto REDIS_URL's, e.g. the partitions of earlier versions onto a cluster)",
+    )
+    migrate_cmd.add_argument(
+        "--from",
+        dest="sources",
+        default=None,
+        metavar="URL[,URL…]",
+        help="copy from these Redis (the old comma-separated REDIS_URL) instead of renaming",
+    )
+    migrate_cmd.set_defaults(func=_guarded(_cmd_migrate_redis))
     requeue = sub.add_parser("requeue-failed", help="requeue failed audit drain jobs")
     requeue.add_argument("--queue", default="audit")
-    _add_partition_option(requeue)
     requeue.set_defaults(func=_guarded(_cmd_requeue_failed))

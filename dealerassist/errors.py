@@ -11,6 +11,8 @@
     ├── Conflict                      state moved on (stale version)        -> 412
     ├── IdempotencyMismatch           same key, another body                -> 422
     ├── Forbidden                     role or table not allowed             -> 403
+    │   └── NotOnDuty                 a shift session's dealer was pushed out
+    ├── SignInRefused                 a dealer's employee ID or PIN is wrong -> 401
     ├── ProfileError                  bad house-rule profile (field path)   -> start-up error
     ├── RateLimited                   a token over one of its rate limits   -> 429
     └── Unavailable                   Redis or the audit store is down      -> 503
@@ -27,6 +29,9 @@ from typing import Any
 
 class DealerAssistError(Exception):
     """Root of every error dealerassist raises on purpose."""
+
+    # a stable machine-readable reason for the answer's ``code`` (None: the type says it all)
+    code: str | None = None
 
 
 class InvalidInput(DealerAssistError):
@@ -65,6 +70,21 @@ class IdempotencyMismatch(DealerAssistError):
 
 class Forbidden(DealerAssistError):
     """The caller's role or table scope does not allow this."""
+
+
+class NotOnDuty(Forbidden):
+    """A dealer's shift session acts at a table where another dealer is now on duty."""
+
+    code = "not_on_duty"
+
+
+class SignInRefused(DealerAssistError):
+    """A dealer's sign-in at a tablet failed (``code``: ``wrong_pin``, ``table_not_registered``
+    ...); audited at the table where it was tried."""
+
+    def __init__(self, message: str, code: str) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 class ProfileError(DealerAssistError):

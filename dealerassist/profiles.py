@@ -1,7 +1,7 @@
 """House-rule profiles: config/house_rules/*.toml -> HouseRules (the only place TOML is read).
 
 A profile file's tables and keys mirror the sections and fields of
-:class:`~dealerassist.rules.house_rules.HouseRules` exactly; the loader is built from the
+:class:`~dealerassist.rules.model.house_rules.HouseRules` exactly; the loader is built from the
 dataclass fields and their type hints, so a new field needs no change here. Every problem
 is a :class:`~dealerassist.errors.ProfileError` that names the file and the field path::
 
@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from dealerassist.errors import NotFound, ProfileError
-from dealerassist.rules.exposed import KEEP_ANY, KEEP_NONE, keep_ranks_problem
-from dealerassist.rules.house_rules import (
+from dealerassist.rules.floor.exposed import KEEP_ANY, KEEP_NONE, keep_ranks_problem
+from dealerassist.rules.model.house_rules import (
     Collection,
     ExposedDrawCard,
     ForcedBets,

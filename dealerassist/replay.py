@@ -1,7 +1,7 @@
 """Replay recorded PHH hands through the engine in card mode (``dealerassist replay``).
 
 Each hand is played from an empty table: the reader maps the file to commands
-(``audit.phh_reader.to_commands``) and the engine applies them one by one under the
+(``audit.phh.reader.to_commands``) and the engine applies them one by one under the
 chosen house-rule profile. A hand matches when it completes and, if the file records
 finishing stacks, ours are the same.
 """
@@ -15,9 +15,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from dealerassist.audit.phh_reader import (
+from dealerassist.audit.phh.model import HandHistory
+from dealerassist.audit.phh.reader import (
     REPLAY_PROFILE,
-    RecordedHand,
     parse_phh,
     prepare_table,
     replay_seats,
@@ -25,11 +25,11 @@ from dealerassist.audit.phh_reader import (
 )
 from dealerassist.errors import DealerAssistError, InvalidInput, NotFound
 from dealerassist.profiles import get_profile, profile_version
-from dealerassist.rules.actions import Act, ActionKind, Command, StartHand, command_to_dict
 from dealerassist.rules.engine import apply, new_table
-from dealerassist.rules.house_rules import Collection, HouseRules
-from dealerassist.rules.state import TableState, evolve
-from dealerassist.rules.violations import RuleViolation
+from dealerassist.rules.model.actions import Act, ActionKind, Command, StartHand, command_to_dict
+from dealerassist.rules.model.house_rules import Collection, HouseRules
+from dealerassist.rules.model.state import TableState, evolve
+from dealerassist.rules.model.violations import RuleViolation
 
 # Recorded hands carry no clock; every command is applied at this fixed instant.
 REPLAY_AT = datetime(2000, 1, 1, tzinfo=UTC)
@@ -71,7 +71,7 @@ def phh_files(paths: Iterable[str | Path]) -> Iterator[Path]:
             yield path
 
 
-def replay_hand(hand: RecordedHand, rules: HouseRules) -> TableState:
+def replay_hand(hand: HandHistory, rules: HouseRules) -> TableState:
     """Apply the hand's commands to a new card-mode table; the state after the last one.
 
     The table, its players seated, is set as the recorded one was when the hand began
@@ -94,10 +94,10 @@ def replay_hand(hand: RecordedHand, rules: HouseRules) -> TableState:
     return state
 
 
-def _time_period(hand: RecordedHand, table: TableState, rules: HouseRules) -> TableState:
+def _time_period(hand: HandHistory, table: TableState, rules: HouseRules) -> TableState:
     """RAKE-05 under a time profile: the replayed hand is its table's first, so the engine
     would start a period with it and take the time. A hand that paid some (our
-    ``_time_collected``; its players are seated with it, ``phh_reader.seated_stacks``) lets it
+    ``_time_collected``; its players are seated with it, ``audit.phh.reader.seated_stacks``) lets it
     do so, once; a hand that paid none was dealt within a period, so the replay table is set
     in one already (started at ``REPLAY_AT``, its first period counted)."""
     if rules.rake.collection is not Collection.TIME or hand.time_collected:
@@ -112,7 +112,7 @@ def _owed_fifth_first(
 
     A file that does not say when the fifth cards were dealt is replayed with each split
     five's fifth card after the others' deals: in PHH's order, or ``in_turn`` (a count-mode
-    export: the engine dealt each player's cards as it drew, ``phh_reader._count_mode``)
+    export: the engine dealt each player's cards as it drew, ``HandHistory.count_mode``)
     after the draw's last deal. When the stub runs low the engine has a fifth card owed dealt
     before the next seat's cards (``rules.fifth_cards.serve_owed_first``), as it did at the
     recorded table: the fifth card is then moved up to ``index`` (``commands`` is changed);
@@ -182,7 +182,7 @@ def replay_file(path: Path, rules: HouseRules | None = None) -> ReplayResult:
     return ReplayResult(str(path), ok, stacks, expected, mismatch, used)
 
 
-def recorded_rules(hand: RecordedHand) -> tuple[HouseRules, str]:
+def recorded_rules(hand: HandHistory) -> tuple[HouseRules, str]:
     """The rules to replay ``hand`` under when none are named, and how to call them: the
     profile version our exports name (``_profile_id``, ``_profile_sha256``: the current file
     or its archived copy, ``profiles.profile_version``), so a hand replays under the rules it

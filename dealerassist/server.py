@@ -34,7 +34,9 @@ from dealerassist.adapters.embedded_redis import (
     socket_path_for,
     start_embedded_redis,
 )
-from dealerassist.adapters.redis_partitions import redis_urls
+from dealerassist.adapters.redis_cluster import cluster_client, is_cluster_url, node_names
+from dealerassist.adapters.redis_connect import redacted, redis_client
+from dealerassist.adapters.redis_migration import migrate
 from dealerassist.adapters.redis_tables import DURABLE, persistence
 from dealerassist.api import create_served_app
 from dealerassist.api.auth import generate_tokens_file, read_plain_tokens
@@ -232,6 +234,9 @@ def serve(options: ServeOptions, settings: Settings | None = None) -> int:
             embedded = EmbeddedRedisChild(settings.data_dir)
             supervisor.add(embedded)
             settings = settings.replace(redis_url=embedded.url)
+            moved = migrate_embedded(embedded.url)
+            if moved:
+                print(moved, flush=True)
             print(
                 f"embedded Redis at {embedded.url} (pid {embedded.pid}; append-only, fsync always)",
                 flush=True,
@@ -243,8 +248,8 @@ def serve(options: ServeOptions, settings: Settings | None = None) -> int:
             )
             print(f"verification worker (pid {verify.pid})", flush=True)
         else:
-            for url in redis_urls(settings.redis_url):
-                print(redis_persistence_line(url), flush=True)
+            for line in redis_persistence_lines(settings.redis_url):
+                print(line, flush=True)
         url = f"http://{options.host}:{options.port}"
         print(f"dealerassist {__version__} serving on {url}", flush=True)
         supervisor.start()
@@ -451,20 +456,47 @@ class Supervisor(threading.Thread):
 ChildT = TypeVar("ChildT", bound=Child)
 
 
+def migrate_embedded(url: str) -> str | None:
+    """Rename the embedded Redis's keys of an earlier version to this version's names
+    (``adapters.redis_migration``, in place: nothing else runs yet); a line saying so."""
+    client = redis.Redis.from_url(url)
+    try:
+        report = migrate([client], client, in_place=True)
+    finally:
+        client.close()
+    if not report.moved and report.ok:
+        return None
+    return f"embedded Redis: keys of {len(report.tables)} tables renamed: {report.to_dict()}"
+
+
+def redis_persistence_lines(url: str) -> list[str]:
+    """``redis_persistence_line`` of the Redis, or of each primary of a cluster."""
+    if not is_cluster_url(url):
+        return [redis_persistence_line(url)]
+    try:
+        client = cluster_client(url, socket_timeout=2)
+        names = node_names(client)
+        client.close()
+    except redis.RedisError as error:
+        return [f"Redis Cluster does not answer yet ({error}); /readyz will say when it does"]
+    return [redis_persistence_line(f"redis://{name}/0") for name in names]
+
+
 def redis_persistence_line(url: str) -> str:
     """A line on what a restart of the operator's Redis keeps; a warning unless it fsyncs
     every write (``appendonly yes``, ``appendfsync always``), as the embedded one does."""
-    client = redis.Redis.from_url(url, socket_timeout=2)
+    client = redis_client(url, socket_timeout=2)
+    shown = redacted(url)
     try:
         kept = persistence(client)
     except redis.RedisError as error:
-        return f"Redis at {url} does not answer yet ({error}); /readyz will say when it does"
+        return f"Redis at {shown} does not answer yet ({error}); /readyz will say when it does"
     finally:
         client.close()
     if kept == DURABLE:
-        return f"Redis at {url}: persistence {kept}"
+        return f"Redis at {shown}: persistence {kept}"
     return (
-        f"WARNING: Redis at {url} has persistence '{kept}': a restart of it may lose accepted "
+        f"WARNING: Redis at {shown} has persistence '{kept}': a restart of it may lose accepted "
         "entries and audit events not yet stored; set appendonly yes and appendfsync always"
     )
 

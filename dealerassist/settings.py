@@ -36,6 +36,10 @@ DEFAULT_REFUSAL_WINDOW_SECONDS = 60
 # the host, and this many events per token per minute (one verify at the request limit).
 DEFAULT_VERIFY_SYNC_CONCURRENCY = 1
 DEFAULT_VERIFY_SYNC_EVENTS_PER_MINUTE = SYNC_VERIFY_MAX_EVENTS
+# A commit waits this long at most for its replica's confirmation (then 503): under the API's
+# Redis socket timeout (bootstrap.REDIS_SOCKET_TIMEOUT, 5 s), so a WAIT is never cut off.
+DEFAULT_REDIS_WAIT_MS = 500
+MAX_REDIS_WAIT_MS = 4000
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +48,9 @@ class Settings:
 
     data_dir: Path = Path("var")
     redis_url: str | None = None
+    # The ordinary Redis of RQ's queues, open floor calls and rate limits where REDIS_URL is
+    # a Redis Cluster (RQ does not support one); with one Redis, that Redis (unset).
+    jobs_redis_url: str | None = None
     database_url: str = ""
     tokens_file: Path | None = None
     profiles_dir: Path = DEFAULT_PROFILES_DIR
@@ -60,6 +67,10 @@ class Settings:
     access_log: AccessLog = AccessLog.ERRORS
     log_format: LogFormat = LogFormat.AUTO
     log_level: str = "INFO"
+    # replicas that must confirm a commit before it is answered; None: 1 behind Sentinel
+    # (a redis+sentinel:// REDIS_URL), else 0
+    redis_wait_replicas: int | None = None
+    redis_wait_ms: int = DEFAULT_REDIS_WAIT_MS
 
     @property
     def sqlite_url(self) -> str:
@@ -75,6 +86,7 @@ class Settings:
         settings = cls(
             data_dir=data_dir,
             redis_url=env.get("REDIS_URL") or None,
+            jobs_redis_url=env.get("RQ_REDIS_URL") or None,
             tokens_file=Path(tokens) if tokens else None,
             profiles_dir=Path(env.get("DEALERASSIST_PROFILES_DIR") or DEFAULT_PROFILES_DIR),
             idempotency_ttl_seconds=_positive(
@@ -110,6 +122,10 @@ class Settings:
             access_log=_choice(env, "DEALERASSIST_ACCESS_LOG", AccessLog, AccessLog.ERRORS),
             log_format=format_from_env(env),
             log_level=level_from_env(env),
+            redis_wait_replicas=_count(env, "DEALERASSIST_REDIS_WAIT_REPLICAS"),
+            redis_wait_ms=_positive(
+                env, "DEALERASSIST_REDIS_WAIT_MS", DEFAULT_REDIS_WAIT_MS, MAX_REDIS_WAIT_MS
+            ),
         )
         database_url = env.get("DATABASE_URL") or settings.sqlite_url
         return settings.replace(database_url=database_url)
@@ -119,16 +135,15 @@ class Settings:
         return replace(self, **changes)  # type: ignore[arg-type]
 
 
-def _positive(env: Mapping[str, str], name: str, default: int) -> int:
+def _positive(env: Mapping[str, str], name: str, default: int, maximum: int | None = None) -> int:
     text = env.get(name)
     if not text:
         return default
-    try:
-        value = int(text)
-    except ValueError:
-        raise InvalidInput(f"{name} must be a whole number, not {text!r}") from None
+    value = _whole(name, text)
     if value <= 0:
         raise InvalidInput(f"{name} must be positive, not {value}")
+    if maximum is not None and value > maximum:
+        raise InvalidInput(f"{name} must be at most {maximum}, not {value}")
     return value
 
 
@@ -153,3 +168,21 @@ def _choice(
         return kind(text)
     except ValueError:
         raise InvalidInput(f"{name} must be one of {', '.join(kind)}, not {text!r}") from None
+
+
+def _count(env: Mapping[str, str], name: str) -> int | None:
+    """A whole number from 0 (None when unset)."""
+    text = env.get(name)
+    if not text:
+        return None
+    value = _whole(name, text)
+    if value < 0:
+        raise InvalidInput(f"{name} must be 0 or more, not {value}")
+    return value
+
+
+def _whole(name: str, text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise InvalidInput(f"{name} must be a whole number, not {text!r}") from None

@@ -42,6 +42,7 @@ built at import time.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import signal
@@ -61,6 +62,8 @@ from rq.serializers import JSONSerializer
 
 from dealerassist.adapters.audit_integrity import AuditIntegrityReport
 from dealerassist.adapters.checkpointing import Checkpointer, checkpointer_from_env, public_keys
+from dealerassist.adapters.redis_connect import redis_client
+from dealerassist.adapters.redis_tables import REDIS_ERRORS
 from dealerassist.adapters.rq_audit_queue import (
     TABLE_DRAIN_JOB,
     RQAuditQueue,
@@ -162,7 +165,7 @@ class _Context:
         url = self.redis_url or urls_from_env().redis_url
         if url is None:
             raise InvalidInput("no Redis: set REDIS_URL or run the job inside an RQ worker")
-        return redis.Redis.from_url(url)
+        return redis_client(url)
 
 
 _context = _Context()
@@ -343,11 +346,28 @@ def _append_apart(
     return Appended(stored, tuple(forks), quarantined)
 
 
+def check_for_rewind(queue: RQAuditQueue) -> bool:
+    """Compare Redis's live heads with the store (``mark_rewound_tables``): so a table put
+    behind the store is suspended before anyone plays on it. False if the store did not
+    answer (the first drain job compares instead)."""
+    try:
+        mark_rewound_tables(queue, _context.store())
+    except redis.RedisError:
+        raise  # ride_out_redis: connect again
+    except Exception:  # the store's error, whatever it is: the drain job will check
+        log.warning("could not compare Redis's heads with the audit store", exc_info=True)
+        _context.rewind_checked.discard(queue.queue.name)
+        return False
+    _context.rewind_checked.add(queue.queue.name)
+    return True
+
+
 def mark_rewound_tables(queue: RQAuditQueue, store: SqlAuditStore) -> list[str]:
     """Mark forked every table whose live head in Redis is behind the store's last event (a
     Redis restored from an older snapshot, a failover to a lagging replica): the table
-    store then refuses commits that would reuse seqs the store holds. Run once per process
-    by the first drain; a rewind later is caught by the drain's fork check instead."""
+    store then refuses commits that would reuse seqs the store holds. Run by the worker's
+    duties whenever the Redis server it reaches is another one (``WorkerDuties``), else by
+    the process's first drain; a rewind in place is caught by the drain's fork check."""
     live = AuditIntegrityReport(store, [queue]).live_anchors()
     stored = store.last_seqs([anchor.table_id for anchor in live])
     rewound = []
@@ -501,7 +521,7 @@ def run_worker(
     logs.add_context_provider(job_context)
 
     def attempt() -> tuple[bool, bool]:
-        connection = redis.Redis.from_url(redis_url, **WORKER_REDIS_OPTIONS)
+        connection = redis_client(redis_url, **WORKER_REDIS_OPTIONS)
         try:
             RQAuditQueue(connection, queue_name).sweep()
             worker = make_worker(connection, queue_name)
@@ -597,7 +617,11 @@ class WorkerDuties(threading.Thread):
     * with ``sweep`` (the audit queue), the drain flag's renewal while this worker's drain
       job runs, and, if no drain is on but tables have staged events, a drain for them (a
       job lost with a worker: its flag lapses within ``FLAG_TTL_SECONDS``; RQ's own
-      maintenance sweep runs only every ``maintenance_interval``).
+      maintenance sweep runs only every ``maintenance_interval``);
+    * with ``sweep``, when the Redis server answering is not the one of the last step (its
+      ``run_id``: the first step, a restart, a Sentinel failover to another server; RQ's
+      loop or redis-py may have reconnected on their own), the comparison of its live heads
+      with the store (``check_for_rewind``) before the drain builds on them.
 
     A Redis error is logged once per outage and the duties go on; ``failed`` keeps the last.
     """
@@ -622,6 +646,7 @@ class WorkerDuties(threading.Thread):
         self.lock_key = RQScheduler.get_locking_key(queue_name)
         self.stopping = threading.Event()
         self.failed: str | None = None
+        self.server_id: str | None = None  # run_id of the Redis whose heads were compared
 
     def __enter__(self) -> WorkerDuties:
         self.step()  # heartbeat and lock before RQ's loop starts: ready without a wait
@@ -648,6 +673,9 @@ class WorkerDuties(threading.Thread):
             if self.schedule:
                 self._schedule()
             if self.queue is not None:
+                server_id = str(self.connection.info("server")["run_id"])
+                if server_id != self.server_id and check_for_rewind(self.queue):
+                    self.server_id = server_id
                 if _context.draining:  # a drain job of this worker runs: keep its flag alive
                     self.queue.renew_drain_flag()
                 swept = self.queue.sweep_if_idle()
@@ -685,7 +713,7 @@ def verify_audit_log(
     version it recorded; the report is the job's result."""
     store = _context.store()
     if store.url not in _context.integrity:  # kept: each job checks only new checkpoints
-        queues = [RQAuditQueue(_context.redis())]
+        queues = [_live_queue()]
         _context.integrity[store.url] = AuditIntegrityReport(store, queues, public_keys())
     integrity = _context.integrity[store.url]
     report = verify_scope(store, _context.profiles(), table_id, _interrupted, tables, integrity)
@@ -693,6 +721,22 @@ def verify_audit_log(
     if not report.get("ok"):
         log.error("verification job: the audit chain has problems: %s", report.get("problems"))
     return report
+
+
+def _live_queue() -> RQAuditQueue:
+    """The queue whose tables' live heads a verification checks: the cluster's where
+    REDIS_URL names one (the job itself runs on the jobs Redis), else the job's Redis."""
+    from dealerassist.adapters.redis_cluster import (
+        ClusterAuditQueue,
+        cluster_client,
+        is_cluster_url,
+    )
+
+    url = urls_from_env().redis_url
+    if is_cluster_url(url):
+        assert url is not None
+        return ClusterAuditQueue(cluster_client(url), _context.redis())
+    return RQAuditQueue(_context.redis())
 
 
 def _interrupted() -> DealerAssistError | None:
@@ -740,7 +784,7 @@ def run_verify_worker(
     logs.add_context_provider(job_context)
 
     def attempt() -> tuple[bool, bool]:
-        connection = redis.Redis.from_url(redis_url, **WORKER_REDIS_OPTIONS)
+        connection = redis_client(redis_url, **WORKER_REDIS_OPTIONS)
         try:
             worker = make_verify_worker(connection, queue_name)
             with WorkerDuties(connection, queue_name, worker.name):
@@ -773,3 +817,110 @@ def requeue_failed(connection: redis.Redis, queue_name: str = "audit") -> int:
             audit_queue.isolate(table_id, reason)
     audit_queue.sweep()
     return len(job_ids)
+
+
+# -- the drain of a Redis Cluster ---------------------------------------------------------
+
+
+def run_cluster_worker(
+    cluster_url: str,
+    jobs_url: str,
+    database_url: str,
+    burst: bool = False,
+    logging_level: str = "WARNING",
+    batch: int = DRAIN_BATCH,
+    queue_name: str = "audit",
+    stop: threading.Event | None = None,
+) -> bool:
+    """Drain the staged audit events of a Redis Cluster (``adapters.redis_cluster``) until
+    stopped (or, with ``burst``, until nothing is staged).
+
+    No RQ job here (RQ cannot reach a cluster): a loop of ``drain_round`` over the dirty
+    tables of every node, a round every ``ROUND_SECONDS`` unless the last was full. Every
+    ``SWEEP_SECONDS`` it scans the primaries for staged events no bucket lists, and
+    retries the isolated tables (a success lifts the isolation). Its heartbeat is on the
+    jobs Redis (``RQ_REDIS_URL``), where readiness looks for it. More than one may run:
+    overlapping rounds store each event once. A Redis error or a store that is down is
+    logged once and waited out with backoff; SIGTERM or SIGINT (or ``stop``, set by another
+    thread) ends it after its round.
+    """
+    from dealerassist.adapters.redis_cluster import SWEEP_SECONDS, ClusterAuditQueue, cluster_client
+
+    logging.basicConfig(level=logging_level)
+    configure(database_url, None, batch)
+    stop = stop or threading.Event()
+    previous = {}
+    if threading.current_thread() is threading.main_thread():
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            previous[sig] = signal.signal(sig, lambda signum, frame: stop.set())
+    cluster = cluster_client(cluster_url, **WORKER_REDIS_OPTIONS)
+    jobs = redis_from_url(jobs_url)
+    queue = ClusterAuditQueue(cluster, jobs, queue_name)
+    name = f"cluster-drain-{os.getpid()}-{threading.get_ident()}"
+    checkpointer = _context.checkpointer()
+    store = _context.store()
+    failures = 0
+    swept_at = 0.0
+    checked = False
+    try:
+        while not stop.is_set():
+            started = time.monotonic()
+            try:
+                beat(jobs, queue_name, name, HEARTBEAT_SECONDS)
+                if not checked:
+                    mark_rewound_tables(queue, store)
+                    checked = True
+                if started - swept_at >= SWEEP_SECONDS or burst:
+                    swept = queue.sweep()
+                    if swept and swept_at:
+                        log.warning("staged events no dirty set listed, now drained: %s", swept)
+                    _retry_isolated(queue, store, checkpointer)
+                    swept_at = started
+                drained = drain_round(queue, store, batch, checkpointer)
+                failures = 0
+            except CLUSTER_DRAIN_ERRORS as error:
+                delay = RECONNECT_BACKOFF[min(failures, len(RECONNECT_BACKOFF) - 1)]
+                if failures == 0:
+                    log.warning("cluster drain: %s; trying again in %.1f s", error, delay)
+                failures += 1
+                stop.wait(delay)
+                continue
+            if burst and not drained.read:
+                break
+            if not drained.full:
+                stop.wait(max(0.0, ROUND_SECONDS - (time.monotonic() - started)))
+    finally:
+        if checkpointer is not None:
+            checkpointer.flush()
+        with contextlib.suppress(redis.RedisError):  # the beat lapses by itself
+            forget_beat(jobs, queue_name, name)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        cluster.close()
+        jobs.close()
+    return True
+
+
+# What the cluster's drain waits out with backoff (the store or a node down).
+CLUSTER_DRAIN_ERRORS: tuple[type[BaseException], ...] = (Unavailable, *REDIS_ERRORS, OSError)
+
+
+def _retry_isolated(
+    queue: RQAuditQueue, store: SqlAuditStore, checkpointer: Checkpointer | None
+) -> None:
+    """Drain each isolated table alone; one the store takes now rejoins the drain."""
+    for table_id in sorted(queue.isolated()):
+        try:
+            drain_pending(queue, store, table_id, _context.batch, checkpointer)
+        except Unavailable:
+            raise
+        except Exception as error:  # still refused: it stays isolated
+            log.warning("isolated table %r still refused by the store: %s", table_id, error)
+            continue
+        if queue.lift_isolation(table_id):
+            log.warning("audit events of table %r store again: isolation lifted", table_id)
+
+
+def redis_from_url(url: str) -> redis.Redis:
+    """The worker's client on an ordinary Redis (``WORKER_REDIS_OPTIONS``)."""
+    return redis.Redis.from_url(url, **WORKER_REDIS_OPTIONS)

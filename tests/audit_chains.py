@@ -14,8 +14,8 @@ from dealerassist.audit.chain import GENESIS_HASH
 from dealerassist.audit.envelope import build_event
 from dealerassist.audit.replay import ReplayEngine, state_sha256
 from dealerassist.rules.engine import legal_actions
-from dealerassist.rules.house_rules import HouseRules
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.violations import RuleId, RuleViolation
 from dealerassist.service import tables as use_cases
 
 T0 = datetime(2026, 11, 29, 12, 0, 0, tzinfo=UTC)
@@ -45,6 +45,7 @@ def synthetic_events(table_id: str, count: int, start_seq: int = 1) -> Iterator[
             profile_id="test",
             profile_sha256="0" * 64,
             prev_hash=prev_hash,
+            dealer=None,
         )
         prev_hash = event["hash"]
         if seq >= start_seq:
@@ -180,6 +181,7 @@ def record(
             profile_id=rules.profile_id,
             profile_sha256=rules.sha256,
             prev_hash=prev_hash,
+            dealer=None,
         )
         prev_hash = event["hash"]
         events.append(event)

@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from dealerassist.errors import Conflict, DealerAssistError, NotFound, Unavailable
-from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.model.house_rules import HouseRules
 from dealerassist.service.ports import (
     IdempotencyRecord,
     Services,

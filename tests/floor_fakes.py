@@ -10,7 +10,7 @@ from datetime import datetime
 from fakes import fake_services
 
 from dealerassist.audit.envelope import parse_at
-from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.model.house_rules import HouseRules
 from dealerassist.service.floor_calls import (
     OPEN,
     CallPage,

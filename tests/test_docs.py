@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from dealerassist.api.openapi import build_spec
-from dealerassist.rules.ruling_options import OPTIONS
-from dealerassist.rules.violations import RuleId
+from dealerassist.rules.floor.ruling_options import OPTIONS
+from dealerassist.rules.model.violations import RuleId
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -47,11 +47,11 @@ def test_the_rules_reference_names_each_rule_ids_accepting_and_refusing_tests(
 
 
 def test_a_rule_the_engine_refuses_with_says_so_and_where(rules_page: str) -> None:
-    """DRAW-03 (five consecutive cards) is refused in rules/drawing.py and set by
+    """DRAW-03 (five consecutive cards) is refused in rules/hand/drawing.py and set by
     draw.max_consecutive: the page says both."""
     section = rules_page.split("### DRAW-03", 1)[1].split("### ", 1)[0]
     assert "refuses an entry" in section
-    assert "`dealerassist/rules/drawing.py`" in section
+    assert "`dealerassist/rules/hand/drawing.py`" in section
     assert "`draw.max_consecutive`" in section
 
 
@@ -109,9 +109,9 @@ def test_nothing_in_the_repository_points_outside_it() -> None:
 ENGINE_API = (
     "dealerassist/rules/engine.py",
     "dealerassist/rules/batch.py",
-    "dealerassist/rules/actions.py",
-    "dealerassist/rules/cards.py",
-    "dealerassist/rules/rankings.py",
+    "dealerassist/rules/model/actions.py",
+    "dealerassist/rules/cards/cards.py",
+    "dealerassist/rules/cards/rankings.py",
     "dealerassist/audit/chain.py",
     "dealerassist/audit/export.py",
     "dealerassist/audit/verify.py",

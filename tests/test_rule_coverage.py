@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from dealerassist.rules.violations import RuleId
+from dealerassist.rules.model.violations import RuleId
 
 TESTS = Path(__file__).parent
 ACCEPTING = ("_accepts", "_guides", "_allows")

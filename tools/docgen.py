@@ -1,7 +1,7 @@
 """The documentation pages generated from the code, so they cannot drift from it.
 
 ``rules_reference()`` writes the rules reference (``docs/rules.md``): every rule ID of
-``dealerassist.rules.violations.RuleId`` and of the floor's ruling options, with its
+``dealerassist.rules.model.violations.RuleId`` and of the floor's ruling options, with its
 section, how the code enforces it (refuses, guides, rules on), the house options that name
 it and the tests named after it (found as ``tests/test_rule_coverage.py`` finds them).
 ``api_reference()`` writes the HTTP API page (``docs/api.md``) from the OpenAPI document
@@ -28,9 +28,9 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from dealerassist.rules import house_rules, rule_titles  # noqa: E402
-from dealerassist.rules.ruling_options import OPTIONS  # noqa: E402
-from dealerassist.rules.violations import RuleId  # noqa: E402
+from dealerassist.rules.floor.ruling_options import OPTIONS  # noqa: E402
+from dealerassist.rules.model import house_rules, rule_titles  # noqa: E402
+from dealerassist.rules.model.violations import RuleId  # noqa: E402
 
 PACKAGE = ROOT / "dealerassist"
 TESTS = ROOT / "tests"
@@ -86,7 +86,7 @@ def _enum_uses(tree: ast.AST, path: Path, entries: dict[str, RuleEntry]) -> None
             continue
         entry = entries[RuleId[node.attr].value]
         call = in_call.get(id(node))
-        if module.endswith("rules/waivers.py"):
+        if module.endswith("rules/floor/waivers.py"):
             entry.waivable = True
         elif call in GUIDE_CALLS:
             entry.guided_in.add(module)
@@ -233,9 +233,9 @@ def rules_reference() -> str:
     enforced = sum(1 for e in entries.values() if e.in_enum)
     out = [
         f"{len(entries)} rule IDs: {enforced} that the engine enforces, guides or rules on "
-        "(`RuleId` in `dealerassist/rules/violations.py`) and "
+        "(`RuleId` in `dealerassist/rules/model/violations.py`) and "
         f"{len(entries) - enforced} that only the floor rules on "
-        "(`dealerassist/rules/ruling_options.py`). Generated from the code at build time.",
+        "(`dealerassist/rules/floor/ruling_options.py`). Generated from the code at build time.",
         "",
     ]
     for family in sorted(by_family, key=lambda f: rule_titles.SECTIONS.get(f, (99, ""))[0]):
@@ -290,7 +290,7 @@ def profiles_reference() -> str:
     known = set(rule_entries())
     default = house_rules.HouseRules()
     out = [
-        f"Generated from `dealerassist/rules/house_rules.py` and the {len(profiles)} shipped "
+        f"Generated from `dealerassist/rules/model/house_rules.py` and the {len(profiles)} shipped "
         "profiles at build time. Each row is one option (`[section] key` in a profile's TOML); "
         "*values* groups the shipped profiles by the value they set.",
         "",

@@ -12,7 +12,7 @@ from typing import Any
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from dealerassist.adapters.redis_tables import table_key
-from dealerassist.adapters.rq_audit_queue import TABLES_KEY, RQAuditQueue, pending_key
+from dealerassist.adapters.rq_audit_queue import RQAuditQueue, pending_key
 from dealerassist.adapters.sql_store import SqlAuditStore
 from dealerassist.audit.checkpoints import (
     Anchor,
@@ -99,14 +99,7 @@ class AuditIntegrityReport:
         anchors: list[Anchor] = []
         for queue in self.queues:
             connection = queue.connection
-            names = (
-                [table_id]
-                if table_id is not None
-                else sorted(
-                    member.decode() if isinstance(member, bytes) else str(member)
-                    for member in connection.smembers(TABLES_KEY)
-                )
-            )
+            names = [table_id] if table_id is not None else queue.tables()
             pipe = connection.pipeline(transaction=False)
             for name in names:
                 pipe.getrange(table_key(name), 0, HEAD_BYTES)

@@ -52,13 +52,16 @@ from rq.serializers import JSONSerializer
 from dealerassist.audit.chain import canonical_json
 from dealerassist.audit.envelope import parse_at
 
-PENDING_KEY = "da:audit:pending:{table_id}"
+# The keys of one table carry its hash tag (see ``redis_tables.TABLE_KEY``).
+PENDING_KEY = "da:audit:pending:{{{table_id}}}"
+LEGACY_PENDING_KEY = "da:audit:pending:{table_id}"
 DIRTY_KEY = "da:audit:dirty:{queue}"
 DRAIN_FLAG_KEY = "da:audit:draining:{queue}"
 TABLES_KEY = "da:audit:tables"
 ISOLATED_KEY = "da:audit:isolated:{queue}"
 FORKED_KEY = "da:audit:forked"
-TABLE_FORKED_KEY = "da:audit:forked:{table_id}"
+TABLE_FORKED_KEY = "da:audit:forked:{{{table_id}}}"
+LEGACY_TABLE_FORKED_KEY = "da:audit:forked:{table_id}"
 
 DRAIN_JOB = "dealerassist.worker.drain_tables"
 TABLE_DRAIN_JOB = "dealerassist.worker.drain_table"
@@ -132,7 +135,7 @@ def pending_key(table_id: str) -> str:
     """The Redis list holding ``table_id``'s staged events.
 
     >>> pending_key("T7")
-    'da:audit:pending:T7'
+    'da:audit:pending:{T7}'
     """
     return PENDING_KEY.format(table_id=table_id)
 
@@ -187,7 +190,7 @@ def table_forked_key(table_id: str) -> str:
     """The Redis key set while a table's chain is forked (the table store refuses commits).
 
     >>> table_forked_key("T7")
-    'da:audit:forked:T7'
+    'da:audit:forked:{T7}'
     """
     return TABLE_FORKED_KEY.format(table_id=table_id)
 
@@ -223,6 +226,9 @@ def _as_text(value: bytes | str) -> str:
 class RQAuditQueue:
     """Stages audit events in Redis and enqueues the drain job on the ``audit`` RQ queue."""
 
+    # The Redis Cluster's queue (``adapters.redis_cluster``) stages by the pending list alone
+    on_cluster = False
+
     def __init__(
         self,
         connection: redis.Redis,
@@ -230,6 +236,8 @@ class RQAuditQueue:
         retry_intervals: Sequence[int] | None = None,
     ) -> None:
         self.connection = connection
+        # where the isolated and forked tables' hashes are (a cluster's queue: its jobs Redis)
+        self.shared: redis.Redis = connection
         # None: the module's RETRY_INTERVALS, read now (so a test can shorten every queue's)
         self.retry_intervals = list(RETRY_INTERVALS if retry_intervals is None else retry_intervals)
         self.queue = Queue(queue_name, connection=connection, serializer=JSONSerializer)
@@ -254,6 +262,10 @@ class RQAuditQueue:
         """What a staging touches, in this order: the table's pending list, the dirty set,
         the set of tables that ever staged, and the drain flag it checks."""
         return [pending_key(table_id), self.dirty_key, TABLES_KEY, self.flag_key]
+
+    def mark_dirty(self, table_id: str) -> None:
+        """After a commit staged events (nothing here: the commit did it; a cluster's queue
+        lists the table for its drain)."""
 
     def stage(
         self,
@@ -322,7 +334,7 @@ class RQAuditQueue:
 
     def isolated(self) -> dict[str, str]:
         """The isolated tables and why the store refused each."""
-        found = self.connection.hgetall(self.isolated_key)
+        found = self.shared.hgetall(self.isolated_key)
         return {_as_text(key): _as_text(value) for key, value in found.items()}
 
     def lift_isolation(self, table_id: str) -> bool:
@@ -350,7 +362,7 @@ class RQAuditQueue:
     def forked(self) -> dict[str, tuple[int, str]]:
         """The forks the drain noted: table ID -> (first forked seq, the store's hash)."""
         forked: dict[str, tuple[int, str]] = {}
-        for key, value in self.connection.hgetall(FORKED_KEY).items():
+        for key, value in self.shared.hgetall(FORKED_KEY).items():
             seq, stored_hash = json.loads(value)
             forked[_as_text(key)] = (int(seq), str(stored_hash))
         return forked

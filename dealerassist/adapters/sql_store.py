@@ -28,8 +28,8 @@ from sqlalchemy import event as sa_event
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
 
-from dealerassist.audit.envelope import EVENT_FIELDS, format_at, parse_at
-from dealerassist.audit.phh import last_result, table_at_hand_start
+from dealerassist.audit.envelope import ENVELOPE_V1, envelope_of, fields_of, format_at, parse_at
+from dealerassist.audit.hands import last_result, table_at_hand_start
 from dealerassist.audit.verify import finishes_hand
 from dealerassist.errors import InvalidInput, Unavailable
 
@@ -56,6 +56,16 @@ def _event_columns() -> list[sa.Column[Any]]:
         sa.Column("profile_sha256", sa.String(64), nullable=False),
         sa.Column("prev_hash", sa.String(64), nullable=False),
         sa.Column("hash", sa.String(64), nullable=False),
+        *_envelope_v2_columns(),
+    ]
+
+
+def _envelope_v2_columns() -> list[sa.Column[Any]]:
+    """What envelope 2 added (NULL in the rows of version 1 events): its number and the
+    dealer on duty. Last, so a store created before them gets them by ALTER TABLE ADD."""
+    return [
+        sa.Column("envelope", sa.SmallInteger, nullable=True),
+        sa.Column("dealer", sa.String(64), nullable=True),
     ]
 
 
@@ -216,21 +226,42 @@ def _utc(value: datetime) -> datetime:
 
 
 def event_to_row(event: Mapping[str, Any]) -> dict[str, Any]:
-    """The ``events`` row of one sealed event (``at`` parsed to a UTC datetime)."""
-    missing = [field for field in EVENT_FIELDS if field not in event]
-    extra = sorted(set(event) - set(EVENT_FIELDS))
+    """The ``events`` row of one sealed event (``at`` parsed to a UTC datetime); a version 1
+    event's row has NULL ``envelope`` and ``dealer``."""
+    fields = fields_of(envelope_of(event))
+    missing = [field for field in fields if field not in event]
+    extra = sorted(set(event) - set(fields))
     if missing or extra:
         raise InvalidInput(f"audit event fields: missing {missing}, unexpected {extra}")
-    row = {field: event[field] for field in EVENT_FIELDS}
+    row: dict[str, Any] = {"envelope": None, "dealer": None}
+    row.update({field: event[field] for field in fields})
     row["at"] = _parse_at(event["at"])
     return row
 
 
 def row_to_event(row: Mapping[Any, Any]) -> dict[str, Any]:
-    """The sealed event of one ``events`` row (the inverse of ``event_to_row``)."""
-    event = {field: row[field] for field in EVENT_FIELDS}
+    """The sealed event of one ``events`` row (the inverse of ``event_to_row``): exactly the
+    members of its envelope version, so its hash is recomputed over what was sealed."""
+    envelope = row["envelope"]
+    event = {
+        field: row[field] for field in fields_of(ENVELOPE_V1 if envelope is None else envelope)
+    }
     event["at"] = format_at(_utc(row["at"]))
     return event
+
+
+def _add_envelope_v2_columns(engine: Engine) -> None:
+    """A store created before envelope 2 gets its two columns (nullable: the rows it holds
+    are version 1 events, NULL there); nothing else is changed."""
+    inspector = sa.inspect(engine)
+    for table in (events_table, quarantine_table):
+        present = {column["name"] for column in inspector.get_columns(table.name)}
+        for column in _envelope_v2_columns():
+            if column.name in present:
+                continue
+            kind = column.type.compile(dialect=engine.dialect)
+            with engine.begin() as conn:
+                conn.execute(sa.text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}"))
 
 
 class SqlAuditStore:
@@ -252,6 +283,7 @@ class SqlAuditStore:
             return
         with _guard():
             metadata.create_all(self.engine)
+            _add_envelope_v2_columns(self.engine)
         self._schema_ready = True
 
     def ping(self) -> None:

@@ -14,7 +14,16 @@ from typing import Any
 
 from flask import Flask
 
-from dealerassist.api import audit, audit_browse, docs, health, profiles, rulings, tables
+from dealerassist.api import (
+    audit,
+    audit_browse,
+    docs,
+    health,
+    profiles,
+    rulings,
+    shifts,
+    tables,
+)
 from dealerassist.api.auth import TOKENS_EXTENSION, TokenBook
 from dealerassist.api.errors import register_error_handlers
 from dealerassist.api.http import SERVICES_EXTENSION, JSONProvider
@@ -23,7 +32,7 @@ from dealerassist.api.security import register_security_headers
 from dealerassist.bootstrap import build_services
 from dealerassist.errors import ProfileError
 from dealerassist.profiles import load_profiles
-from dealerassist.rules.house_rules import GameRules
+from dealerassist.rules.model.house_rules import GameRules
 from dealerassist.service.ports import Services
 from dealerassist.settings import Settings
 from dealerassist.web import pages
@@ -77,7 +86,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_observability(app, settings.metrics, settings.access_log)
     register_error_handlers(app)
     register_security_headers(app)
-    for module in (health, tables, profiles, audit, audit_browse, docs, rulings):
+    for module in (health, tables, profiles, audit, audit_browse, docs, rulings, shifts):
         app.register_blueprint(module.blueprint)
     app.register_blueprint(pages.blueprint)  # the tablet, floor and audit pages (not /v1)
     return app

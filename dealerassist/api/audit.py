@@ -31,7 +31,7 @@ from dealerassist.api.schemas import (
 )
 from dealerassist.audit import collection_report
 from dealerassist.audit.export import checkpoint_lines, to_csv_lines, to_jsonl_lines
-from dealerassist.audit.phh import hand_to_phh
+from dealerassist.audit.phh.writer import hand_to_phh
 from dealerassist.errors import Forbidden, RateLimited
 from dealerassist.service import audit as use_cases
 from dealerassist.telemetry.metrics import record_verification

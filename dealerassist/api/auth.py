@@ -25,7 +25,16 @@ from typing import Any, TypeVar, cast
 from flask import current_app, g, request
 
 from dealerassist.api.errors import Unauthenticated
+from dealerassist.api.http import services
 from dealerassist.errors import Forbidden, InvalidInput
+from dealerassist.service.shifts import (
+    DEVICE_PREFIX,
+    SHIFT_PREFIX,
+    Shift,
+    Tablet,
+    shift_for_token,
+    tablet_for_credential,
+)
 from dealerassist.service.tables import Actor
 
 TOKENS_EXTENSION = "dealerassist.tokens"
@@ -50,13 +59,16 @@ class Token:
     role: Role
     digest: bytes
     tables: frozenset[str] | None = None
+    # a dealer's shift session (``service.shifts``): his employee ID, and the session
+    employee_id: str | None = None
+    shift: Shift | None = None
 
     def may_touch(self, table_id: str) -> bool:
         return self.tables is None or table_id in self.tables
 
     @property
     def actor(self) -> Actor:
-        return Actor(name=self.name, role=str(self.role))
+        return Actor(name=self.name, role=str(self.role), employee_id=self.employee_id)
 
 
 def digest(secret: str) -> bytes:
@@ -185,11 +197,47 @@ def authenticate() -> Token:
     scheme, _, secret = header.partition(" ")
     if scheme.lower() != "bearer" or not secret.strip():
         raise Unauthenticated("send Authorization: Bearer <token>")
+    secret = secret.strip()
+    if secret.startswith(SHIFT_PREFIX):
+        return _shift_token(secret)
+    if secret.startswith(DEVICE_PREFIX):
+        if tablet_for_credential(services(), secret) is None:
+            raise Unauthenticated("unknown or revoked tablet")
+        raise Forbidden("a registered tablet's credential only signs a dealer in")
     book = cast(TokenBook, current_app.extensions[TOKENS_EXTENSION])
-    token = book.find(secret.strip())
+    token = book.find(secret)
     if token is None:
         raise Unauthenticated("unknown token")
     return token
+
+
+def _shift_token(secret: str) -> Token:
+    """A dealer's shift session as a token: role dealer, the registration's tables, the
+    employee ID; the tablet's actor name (``tablet:<id>``)."""
+    shift = shift_for_token(services(), secret)
+    if shift is None:
+        raise Unauthenticated("this shift session has ended or expired: sign in again")
+    return Token(
+        name=shift.actor_name,
+        role=Role.DEALER,
+        digest=digest(secret),
+        tables=frozenset(shift.tables),
+        employee_id=shift.employee_id,
+        shift=shift,
+    )
+
+
+def current_tablet() -> Tablet:
+    """The registered tablet whose device credential this request carries (401 if none)."""
+    header = request.headers.get("Authorization", "")
+    scheme, _, secret = header.partition(" ")
+    secret = secret.strip()
+    if scheme.lower() != "bearer" or not secret.startswith(DEVICE_PREFIX):
+        raise Unauthenticated("send Authorization: Bearer <the tablet's device credential>")
+    tablet = tablet_for_credential(services(), secret)
+    if tablet is None:
+        raise Unauthenticated("unknown or revoked tablet: register it again")
+    return tablet
 
 
 def optional_token() -> Token | None:

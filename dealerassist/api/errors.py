@@ -26,9 +26,10 @@ from dealerassist.errors import (
     NotFound,
     ProfileError,
     RateLimited,
+    SignInRefused,
     Unavailable,
 )
-from dealerassist.rules.violations import RuleViolation
+from dealerassist.rules.model.violations import RuleViolation
 
 PROBLEM_MIME = "application/problem+json"
 PROBLEM_BASE = "https://dealerassist.invalid/problems/"
@@ -57,6 +58,7 @@ _MAPPING: tuple[tuple[type[DealerAssistError], int, str, str], ...] = (
     (RuleViolation, 409, "rule-violation", "Rule violation"),
     (InvalidInput, 400, "invalid-input", "Invalid input"),
     (Unauthenticated, 401, "unauthenticated", "Authentication required"),
+    (SignInRefused, 401, "sign-in-refused", "Sign-in refused"),
     (Forbidden, 403, "forbidden", "Forbidden"),
     (NotFound, 404, "not-found", "Not found"),
     (AlreadyExists, 409, "already-exists", "Already exists"),
@@ -142,6 +144,8 @@ def _headers(error: DealerAssistError) -> dict[str, str]:
 
 
 def _extras(error: DealerAssistError) -> dict[str, Any]:
+    if error.code is not None:
+        return {"code": error.code}
     if isinstance(error, Conflict):
         return {"current_version": error.current_version}
     if isinstance(error, InvalidFields):  # a schema's field errors, or the service's

@@ -2,19 +2,20 @@
 tables, and is what they play reaching the audit store).
 
 Readiness is a list of ``Check``: checks of the whole host (``HOST_CHECKS``: the audit
-store, a live verification worker) and checks of each Redis partition
-(``PARTITION_CHECKS``: the Redis answers and what its restart keeps, a live drain worker,
-the age of the oldest event waiting for the drain). A new check is one function appended
-to one of those lists. A partition's checks stop at its first failure, and every Redis
-command of a check goes through a probe client with a short timeout and no retries, so a
-dead Redis costs a readiness answer milliseconds, not the seconds of the request path's
-retries.
+store, a live verification worker) and checks of each Redis node holding tables
+(``NODE_CHECKS``: the Redis answers and what its restart keeps, a live drain worker, the
+age of the oldest event waiting for the drain). The nodes are the one Redis, or each
+primary of a Redis Cluster (``adapters.redis_cluster``), numbered from 1 in the order of
+their names. A new check is one function appended to one of those lists. A node's checks
+stop at its first failure, and its ping and persistence go through a probe client with a
+short timeout and no retries, so a dead Redis costs a readiness answer milliseconds, not
+the seconds of the request path's retries.
 
-* ``GET /readyz``: 200 ``ready`` when everything passes; 200 ``degraded`` when some
-  partitions fail (a load balancer must not pull the whole host for one Redis: their
-  tables answer 503 anyway, the others play on); 503 when a host check fails or no
-  partition passes.
-* ``GET /readyz?partition=N``: 200 or 503 for the tables of partition N (from 1) alone.
+* ``GET /readyz``: 200 ``ready`` when everything passes; 200 ``degraded`` when some nodes
+  fail (a load balancer must not pull the whole host for one node: its tables answer 503
+  anyway, and a cluster that allows partial coverage plays on elsewhere); 503 when a host
+  check fails or no node passes.
+* ``GET /readyz?node=N``: 200 or 503 for node N (from 1) alone.
 
 Both are public (a load balancer has no token). What a check shows anyone is its
 ``summary``; what names hosts, paths or errors is its ``detail``, kept apart
@@ -38,7 +39,8 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 from dealerassist.adapters.audit_integrity import AuditIntegrityReport
-from dealerassist.adapters.redis_tables import DURABLE, persistence
+from dealerassist.adapters.redis_cluster import ClusterAuditQueue, node_views
+from dealerassist.adapters.redis_tables import DURABLE, REDIS_ERRORS, persistence
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue, live_workers
 from dealerassist.adapters.rq_verifications import VERIFY_QUEUE
 from dealerassist.api.auth import optional_token
@@ -52,12 +54,14 @@ blueprint = Blueprint("health", __name__)
 log = logging.getLogger(__name__)
 
 # app.config key: the oldest staged event may wait this long for the drain before the
-# partition is not ready (Settings.ready_max_backlog_seconds; a healthy drain keeps it
+# node is not ready (Settings.ready_max_backlog_seconds; a healthy drain keeps it
 # under a second).
 MAX_BACKLOG_CONFIG = "DEALERASSIST_READY_MAX_BACKLOG_SECONDS"
 DEFAULT_MAX_BACKLOG_SECONDS = 30.0
 PROBE_TIMEOUT_SECONDS = 1.0
 PROBES_EXTENSION = "dealerassist.readiness_probes"
+# What a failing check raises (a Redis Cluster's errors are not all RedisErrors).
+CHECK_ERRORS: tuple[type[BaseException], ...] = (DealerAssistError, *REDIS_ERRORS, OSError)
 
 
 @dataclass
@@ -74,19 +78,23 @@ class Check:
 
 
 @dataclass
-class Partition:
-    """One Redis of ``REDIS_URL`` (number from 1), its table store and audit queue, and a
-    probe client on it (None for test fakes without a Redis: their own methods answer)."""
+class Node:
+    """One Redis holding tables (number from 1; its name, ``redis`` or a cluster primary's
+    ``host:port``, is a detail), its table store, the audit queue's view of it (a cluster
+    node's: ``redis_cluster.ClusterNodeView``), and a probe client on it (None for test
+    fakes without a Redis: their own methods answer)."""
 
     number: int
+    name: str
     tables: Any
     queue: Any
     probe: redis.Redis | None
+    on_cluster: bool = False
 
 
-# A host check gets the services and the partitions whose Redis answered (in order).
-HostCheck = Callable[[Services, list[Partition]], Iterable[Check]]
-PartitionCheck = Callable[[Partition, float], Iterable[Check]]
+# A host check gets the services and the nodes whose Redis answered (in order).
+HostCheck = Callable[[Services, list[Node]], Iterable[Check]]
+NodeCheck = Callable[[Node, float], Iterable[Check]]
 
 
 @blueprint.get("/healthz")
@@ -97,7 +105,7 @@ def healthz() -> Response:
 
 @blueprint.get("/readyz")
 def readyz() -> Response:
-    """Every check of the host and of each Redis partition (or of ``?partition=N``)."""
+    """Every check of the host and of each Redis node (or of ``?node=N``)."""
     optional_token()
     try:
         ports = services()
@@ -105,34 +113,45 @@ def readyz() -> Response:
         log.warning("not ready: services could not be built: %s", error)
         shown = backend_detail(str(error))
         return problem(503, "Not ready", shown, "unavailable", checks={"services": shown})
-    every = partitions = _partitions(ports)
-    selected = request.args.get("partition")
+    try:
+        every = nodes = _nodes(ports)
+    except CHECK_ERRORS as error:  # a cluster none of whose nodes answers
+        log.warning("not ready: the Redis nodes cannot be listed: %s", error)
+        shown = backend_detail(str(error))
+        return problem(503, "Not ready", shown, "unavailable", checks={"redis": shown})
+    selected = request.args.get("node")
     if selected is not None:
-        if not selected.isdigit() or not 1 <= int(selected) <= len(partitions):
-            detail = f"partition must be 1 to {len(partitions)}"
-            return problem(400, "Bad partition", detail, "invalid-input")
-        partitions = [partitions[int(selected) - 1]]
+        if not selected.isdigit() or not 1 <= int(selected) <= len(nodes):
+            detail = f"node must be 1 to {len(nodes)}"
+            return problem(400, "Bad node", detail, "invalid-input")
+        nodes = [nodes[int(selected) - 1]]
     max_backlog = float(current_app.config.get(MAX_BACKLOG_CONFIG, DEFAULT_MAX_BACKLOG_SECONDS))
-    by_partition = [(part, list(_partition_checks(part, max_backlog))) for part in partitions]
-    answering = _answering(every, by_partition, max_backlog)
+    by_node = [(node, list(_node_checks(node, max_backlog))) for node in nodes]
+    answering = _answering(every, by_node, max_backlog)
     host = [check for run in HOST_CHECKS for check in run(ports, answering)]
     numbered = len(every) > 1
     checks = host + [
-        _numbered(check, part.number) if numbered else check
-        for part, found in by_partition
+        _numbered(check, node.number) if numbered else check
+        for node, found in by_node
         for check in found
     ]
     failed = [check for check in checks if not check.ok]
     if failed:
         log.warning("readiness: failing %s", "; ".join(_log_line(check) for check in failed))
-    passing = [part.number for part, found in by_partition if all(c.ok for c in found)]
-    body = render(checks, with_detail=sees_backend_details())
-    body["partitions"] = [
-        {"partition": part.number, "ok": part.number in passing} for part, _ in by_partition
+    passing = [node.number for node, found in by_node if all(c.ok for c in found)]
+    with_detail = sees_backend_details()
+    body = render(checks, with_detail=with_detail)
+    body["nodes"] = [
+        {
+            "node": node.number,
+            "ok": node.number in passing,
+            **({"name": node.name} if with_detail else {}),
+        }
+        for node, _ in by_node
     ]
     if any(not check.ok for check in host) or not passing:
         return problem(503, "Not ready", _what_fails(failed), "unavailable", **body)
-    status = "ready" if len(passing) == len(by_partition) else "degraded"
+    status = "ready" if len(passing) == len(by_node) else "degraded"
     return jsonify({"status": status, **body})
 
 
@@ -157,32 +176,34 @@ def _log_line(check: Check) -> str:
 
 
 def _numbered(check: Check, number: int) -> Check:
-    warning = f"partition {number}: {check.warning}" if check.warning else None
+    warning = f"node {number}: {check.warning}" if check.warning else None
     return Check(f"{check.name} {number}", check.ok, check.summary, check.detail, warning)
 
 
-# -- the partitions ---------------------------------------------------------------------
+# -- the nodes --------------------------------------------------------------------------
 
 
-def partitions(ports: Services) -> list[Partition]:
-    """Each Redis of the services, with a probe client on it (readiness and ``/metrics``
-    read them alike)."""
-    return _partitions(ports)
+def nodes(ports: Services) -> list[Node]:
+    """The Redis servers holding tables, by number and name (``Node.name``: ``redis``, or a
+    cluster primary's ``host:port``), each with its probe client and the audit queue's view
+    of it: what readiness checks, and what the metrics read per Redis."""
+    return _nodes(ports)
 
 
-def _partitions(ports: Services) -> list[Partition]:
-    stores = list(getattr(ports.tables, "stores", [ports.tables]))
-    queues = list(getattr(ports.audit_queue, "queues", [ports.audit_queue]))
+def _nodes(ports: Services) -> list[Node]:
+    """The one Redis of the table store, or each primary of its cluster."""
+    store, queue = ports.tables, ports.audit_queue
+    if not isinstance(queue, ClusterAuditQueue):
+        return [Node(1, "redis", store, queue, _probe(getattr(store, "connection", None)))]
     return [
-        Partition(number, store, queue, _probe(store))
-        for number, (store, queue) in enumerate(zip(stores, queues, strict=True), 1)
+        Node(number, view.name, store, view, view.client, on_cluster=True)
+        for number, view in enumerate(node_views(queue, _probe), 1)
     ]
 
 
-def _probe(store: Any) -> redis.Redis | None:
-    """A client on the store's Redis with a short timeout and no retries (one per Redis and
-    process, made on first use)."""
-    connection = getattr(store, "connection", None)
+def _probe(connection: Any) -> redis.Redis | None:
+    """A client on ``connection``'s Redis with a short timeout and no retries (one per Redis
+    and process, made on first use)."""
     if not isinstance(connection, redis.Redis):
         return None
     probes: dict[int, redis.Redis] = current_app.extensions.setdefault(PROBES_EXTENSION, {})
@@ -202,26 +223,25 @@ def _probe(store: Any) -> redis.Redis | None:
 
 
 def _answering(
-    every: list[Partition], checked: list[tuple[Partition, list[Check]]], max_backlog: float
-) -> list[Partition]:
-    """The partitions whose Redis answered (those not checked here, ``?partition=N``, are
-    asked now)."""
-    found = {part.number: checks for part, checks in checked}
+    every: list[Node], checked: list[tuple[Node, list[Check]]], max_backlog: float
+) -> list[Node]:
+    """The nodes whose Redis answered (those not checked here, ``?node=N``, are asked now)."""
+    found = {node.number: checks for node, checks in checked}
     answering = []
-    for part in every:
-        checks = found.get(part.number)
+    for node in every:
+        checks = found.get(node.number)
         if checks is None:
-            checks = list(check_redis(part, max_backlog))
+            checks = list(check_redis(node, max_backlog))
         if all(check.ok for check in checks if check.name == "redis"):
-            answering.append(part)
+            answering.append(node)
     return answering
 
 
-def _partition_checks(partition: Partition, max_backlog: float) -> Iterator[Check]:
-    """The partition's checks in order, up to the first function with a failing check (a
-    Redis that does not answer is not asked anything more)."""
-    for run in PARTITION_CHECKS:
-        found = list(run(partition, max_backlog))
+def _node_checks(node: Node, max_backlog: float) -> Iterator[Check]:
+    """The node's checks in order, up to the first function with a failing check (a Redis
+    that does not answer is not asked anything more)."""
+    for run in NODE_CHECKS:
+        found = list(run(node, max_backlog))
         yield from found
         if not all(check.ok for check in found):
             return
@@ -230,18 +250,15 @@ def _partition_checks(partition: Partition, max_backlog: float) -> Iterator[Chec
 def _guarded(name: str, run: Callable[[], Check]) -> Check:
     try:
         return run()
-    except (DealerAssistError, redis.RedisError, OSError) as error:
+    except CHECK_ERRORS as error:
         return Check(name, False, {}, {"error": str(error)})
 
 
-def check_redis(partition: Partition, max_backlog: float) -> Iterable[Check]:
+def check_redis(node: Node, max_backlog: float) -> Iterable[Check]:
     """The Redis answers; what its restart keeps (a warning unless ``aof always``)."""
 
     def run() -> Check:
-        if partition.probe is None:
-            kept = partition.tables.persistence()
-        else:
-            kept = persistence(partition.probe)
+        kept = node.tables.persistence() if node.probe is None else persistence(node.probe)
         summary = {"persistence": kept, "durable": kept == DURABLE}
         warning = None
         if kept != DURABLE:
@@ -254,10 +271,10 @@ def check_redis(partition: Partition, max_backlog: float) -> Iterable[Check]:
     return [_guarded("redis", run)]
 
 
-def check_drain(partition: Partition, max_backlog: float) -> Iterable[Check]:
-    """A drain worker is live, and the oldest staged event is younger than ``max_backlog``
-    seconds (a drain that keeps up keeps it under a second)."""
-    queue = partition.queue if partition.probe is None else RQAuditQueue(partition.probe)
+def check_drain(node: Node, max_backlog: float) -> Iterable[Check]:
+    """A drain worker is live, and the oldest event staged on the node is younger than
+    ``max_backlog`` seconds (a drain that keeps up keeps it under a second)."""
+    queue = node.queue if node.probe is None or node.on_cluster else RQAuditQueue(node.probe)
 
     def workers() -> Check:
         live = queue.live_workers()
@@ -279,7 +296,7 @@ def check_drain(partition: Partition, max_backlog: float) -> Iterable[Check]:
     return found
 
 
-def check_audit_store(ports: Services, answering: list[Partition]) -> Iterable[Check]:
+def check_audit_store(ports: Services, answering: list[Node]) -> Iterable[Check]:
     """The audit store answers."""
 
     def run() -> Check:
@@ -289,12 +306,12 @@ def check_audit_store(ports: Services, answering: list[Partition]) -> Iterable[C
     return [_guarded("audit_store", run)]
 
 
-def check_verify_worker(ports: Services, answering: list[Partition]) -> Iterable[Check]:
-    """A verification worker is live (on the first Redis, where its jobs' queue is; if that
-    Redis does not answer, its partition's check says so)."""
-    if not answering or answering[0].number != 1 or answering[0].probe is None:
+def check_verify_worker(ports: Services, answering: list[Node]) -> Iterable[Check]:
+    """A verification worker is live (on the Redis of the jobs' queue: the tables' Redis,
+    whose own check says when it does not answer, or ``RQ_REDIS_URL`` beside a cluster)."""
+    probe = _probe(getattr(ports.verifications, "connection", None))
+    if probe is None or (not answering and not getattr(ports.tables, "cluster", False)):
         return []
-    probe = answering[0].probe
 
     def run() -> Check:
         live = live_workers(probe, VERIFY_QUEUE)
@@ -303,17 +320,20 @@ def check_verify_worker(ports: Services, answering: list[Partition]) -> Iterable
     return [_guarded("verify_worker", run)]
 
 
-def check_audit_integrity(ports: Services, answering: list[Partition]) -> Iterable[Check]:
+def check_audit_integrity(ports: Services, answering: list[Node]) -> Iterable[Check]:
     """No table's chain is forked and no table's events are refused by the store
     (``service.audit.audit_alerts``): either means a table is not being audited. Asked of
-    the partitions whose Redis answers, through their probes (a dead one is reported by
-    its own checks, and must not fail the host)."""
+    the one Redis through its probe when it answers (a dead one is reported by its own
+    checks, and must not fail the host); a cluster's through its client."""
     if ports.integrity is None:
         return []
     report = ports.integrity
-    if isinstance(report, AuditIntegrityReport) and all(p.probe for p in answering):
-        queues = [RQAuditQueue(p.probe) for p in answering if p.probe is not None]
+    plain = [node for node in answering if not node.on_cluster]
+    if isinstance(report, AuditIntegrityReport) and plain and all(n.probe for n in plain):
+        queues = [RQAuditQueue(n.probe) for n in plain if n.probe is not None]
         report = AuditIntegrityReport(report.store, queues, report.public_keys)
+    elif isinstance(report, AuditIntegrityReport) and not answering:
+        return []
 
     def run() -> Check:
         alerts = audit_alerts(replace(ports, integrity=report))
@@ -324,4 +344,4 @@ def check_audit_integrity(ports: Services, answering: list[Partition]) -> Iterab
 
 
 HOST_CHECKS: list[HostCheck] = [check_audit_store, check_verify_worker, check_audit_integrity]
-PARTITION_CHECKS: list[PartitionCheck] = [check_redis, check_drain]
+NODE_CHECKS: list[NodeCheck] = [check_redis, check_drain]

@@ -41,10 +41,10 @@ from dealerassist import __version__
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue, live_workers
 from dealerassist.adapters.rq_verifications import VERIFY_QUEUE, RQVerificationQueue
 from dealerassist.api.auth import Role, requires
-from dealerassist.api.health import Partition, partitions
+from dealerassist.api.health import Node, nodes
 from dealerassist.api.http import no_query, services
 from dealerassist.errors import DealerAssistError
-from dealerassist.rules.violations import RuleId
+from dealerassist.rules.model.violations import RuleId
 from dealerassist.service.ports import Services
 from dealerassist.telemetry import logs
 from dealerassist.telemetry.logs import AccessLog
@@ -156,21 +156,20 @@ def metrics_route() -> Response:
         ports: Services | None = services()
     except DealerAssistError:
         ports = None  # a backend is down: the counts are still worth a scrape
-    body = exposition([StateCollector(ports, partitions(ports) if ports else [])])
+    body = exposition([StateCollector(ports, nodes(ports) if ports else [])])
     return Response(body, mimetype=None, content_type=CONTENT_TYPE)
 
 
-def redis_label(part: Partition) -> str:
-    """The ``redis`` label of one Redis of the services: its name where the adapter gives
-    one, else its number (from 1) in ``REDIS_URL``."""
-    name = getattr(part, "name", None) or getattr(part.queue, "redis_name", None)
-    return str(name) if name else str(part.number)
+def redis_label(node: Node) -> str:
+    """The ``redis`` label of one Redis holding tables: its name as ``health.nodes`` gives it
+    (``redis`` for the one Redis, a cluster primary's ``host:port``)."""
+    return node.name or str(node.number)
 
 
 class StateCollector:
     """What is read from Redis and the store for one scrape (see the module docstring)."""
 
-    def __init__(self, ports: Services | None, parts: list[Partition]) -> None:
+    def __init__(self, ports: Services | None, parts: list[Node]) -> None:
         self.ports = ports
         self.parts = parts
 
@@ -192,24 +191,29 @@ class StateCollector:
                 self._floor_calls(self.ports, families)
         yield from families.values()
 
-    def _redis(self, part: Partition, label: str, families: dict[str, GaugeMetricFamily]) -> bool:
+    def _redis(self, part: Node, label: str, families: dict[str, GaugeMetricFamily]) -> bool:
         probe = part.probe
         if probe is None:  # a fake without a Redis: what its own methods say
             families["audit_backlog_events"].add_metric([label], part.queue.depth())
             return True
         try:
             probe.ping()
-            queue = RQAuditQueue(probe)
+            # a cluster primary's view reads its own lists; the jobs, the isolated and the
+            # forked tables live on the jobs Redis then (RQ_REDIS_URL): not per node
+            queue = part.queue if part.on_cluster else RQAuditQueue(probe)
             oldest = queue.oldest_staged_at()
             readings = [
                 ("audit_backlog_events", [label], queue.depth()),
                 ("audit_backlog_age_seconds", [label], _age(oldest)),
-                ("failed_jobs", [label, queue.queue.name], _failed(queue.queue)),
-                ("audit_isolated_tables", [label], len(queue.isolated())),
-                ("audit_forked_tables", [label], len(queue.forked())),
-                ("workers_live", [label, queue.queue.name], len(queue.live_workers())),
+                ("workers_live", [label, "audit"], len(queue.live_workers())),
             ]
-            if part.number == 1:  # the verification jobs' queue lives on the first Redis
+            if not part.on_cluster:
+                readings += [
+                    ("failed_jobs", [label, queue.queue.name], _failed(queue.queue)),
+                    ("audit_isolated_tables", [label], len(queue.isolated())),
+                    ("audit_forked_tables", [label], len(queue.forked())),
+                ]
+            if part.number == 1 and not part.on_cluster:  # the verification jobs' queue
                 verify = RQVerificationQueue(probe).queue
                 readings.append(("failed_jobs", [label, VERIFY_QUEUE], _failed(verify)))
                 live = live_workers(probe, VERIFY_QUEUE)

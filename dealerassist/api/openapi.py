@@ -17,10 +17,10 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
 from dealerassist import __version__
-from dealerassist.api import audit_browse, profiles, rulings, schemas
+from dealerassist.api import audit_browse, profiles, rulings, schemas, shifts
 from dealerassist.api.errors import PROBLEM_MIME
-from dealerassist.rules.actions import ActionKind
-from dealerassist.rules.house_rules import ForcedBets, GameRules, Structure
+from dealerassist.rules.model.actions import ActionKind
+from dealerassist.rules.model.house_rules import ForcedBets, GameRules, Structure
 
 NULLABLE_INT = {"type": "integer", "nullable": True}
 OBJECT = {"type": "object", "additionalProperties": True}
@@ -262,6 +262,17 @@ OPERATION_IDS = {
     ("/healthz", "get"): "healthz",
     ("/readyz", "get"): "readyz",
     ("/metrics", "get"): "metrics",
+    ("/v1/dealers/{employee_id}", "put"): "setDealer",
+    ("/v1/dealers", "get"): "listDealers",
+    ("/v1/tablets", "post"): "registerTablet",
+    ("/v1/tablets", "get"): "listTablets",
+    ("/v1/tablets/{tablet_id}", "delete"): "revokeTablet",
+    ("/v1/tablets/pair", "post"): "pairTablet",
+    ("/v1/tablet", "get"): "tabletStatus",
+    ("/v1/tablet/sign-in", "post"): "signIn",
+    ("/v1/shift", "get"): "getShift",
+    ("/v1/shift/table", "post"): "takeTable",
+    ("/v1/shift/sign-out", "post"): "signOut",
 }
 TABLE_OF_ANSWER = {"table_id": "$response.body#/table_id"}
 HAND_OF_ANSWER = {"table_id": "$response.body#/table_id", "hand_no": "$response.body#/hand/hand_no"}
@@ -326,7 +337,7 @@ def _fallback_id(path: str, method: str) -> str:
 
 
 def _stakes_schema(structure: Structure, forced_bets: ForcedBets) -> dict[str, Any]:
-    """The stakes a table of that structure and forced bets needs (rules/table_setup.py):
+    """The stakes a table of that structure and forced bets needs (rules/table/table_setup.py):
     blinds need a big blind, antes an ante, and what the game does not play is 0; fixed limit
     bets a small and a big bet (0 or left out: the big blind and twice it). The order the
     validation also checks (small blind ≤ big blind ≤ small bet ≤ big bet) is in the text."""
@@ -409,6 +420,7 @@ def _components(spec: APISpec, profile_ids: Sequence[str]) -> None:
         spec.components.schema(name, body)
     profiles.openapi_components(spec)
     rulings.openapi_components(spec)
+    shifts.openapi_components(spec)
     for status, text in _ERROR_TEXT.items():
         content = {PROBLEM_MIME: {"schema": {"$ref": "#/components/schemas/Problem"}}}
         spec.components.response(f"E{status}", {"description": text, "content": content})
@@ -487,6 +499,7 @@ def _paths() -> dict[str, dict[str, Any]]:
         **_audit_paths(),
         **rulings.openapi_paths(),
         **audit_browse.openapi_paths(),
+        **shifts.openapi_paths(),
         "/healthz": {"get": _public("Liveness", {"200": {"description": "up",
                                                          "content": _json("Status")}})},
         "/metrics": {"get": {

@@ -17,7 +17,7 @@ from flask import Blueprint, Response, jsonify
 
 from dealerassist.api.auth import ANY_ROLE, requires
 from dealerassist.api.http import no_query, services
-from dealerassist.rules.house_rules import KillMode, KillSize
+from dealerassist.rules.model.house_rules import KillMode, KillSize
 
 blueprint = Blueprint("profiles", __name__, url_prefix="/v1/profiles")
 

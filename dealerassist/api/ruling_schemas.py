@@ -16,7 +16,7 @@ from dealerassist.api.schemas import (
     name_field,
     note_field,
 )
-from dealerassist.rules.ruling_commands import MAX_EFFECTS, MAX_NOTE, MAX_POTS, EffectKind
+from dealerassist.rules.model.ruling_commands import MAX_EFFECTS, MAX_NOTE, MAX_POTS, EffectKind
 from dealerassist.service.floor_calls import MAX_PAGE
 
 RULE_ID_PATTERN = r"^[A-Z]{3,5}-\d{2}$"

@@ -27,7 +27,7 @@ from dealerassist.api.http import (
 )
 from dealerassist.api.schemas import TABLE_ID_PATTERN
 from dealerassist.errors import Forbidden, NotFound
-from dealerassist.rules.ruling_commands import EffectKind
+from dealerassist.rules.model.ruling_commands import EffectKind
 from dealerassist.service import rulings as use_cases
 from dealerassist.service.floor_calls import DEFAULT_PAGE, TooManyFloorCalls
 

@@ -14,10 +14,10 @@ from typing import Any
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 from dealerassist.api.errors import ValidationFailed
-from dealerassist.rules.actions import MAX_CHIPS, ActionKind, Mode, Structure, Variant
-from dealerassist.rules.exposed import KEEP, REPLACE
-from dealerassist.rules.openers import SPLIT
-from dealerassist.rules.posting import POST_OPTIONS
+from dealerassist.rules.floor.exposed import KEEP, REPLACE
+from dealerassist.rules.hand.openers import SPLIT
+from dealerassist.rules.model.actions import MAX_CHIPS, ActionKind, Mode, Structure, Variant
+from dealerassist.rules.table.posting import POST_OPTIONS
 
 TABLE_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"
 RANK_PATTERN = r"^ *([2-9TJQKAtjqka]|10|[Jj][Kk]) *$"
@@ -214,3 +214,45 @@ class UndoSchema(StrictSchema):
     optional ``note`` says why (the correction's note names the entry and the dealer)."""
 
     note = fields.String(validate=validate.Length(max=500))
+
+
+EMPLOYEE_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$"
+PIN_PATTERN = r"^[0-9]{4,12}$"
+
+
+class DealerSchema(StrictSchema):
+    """PUT /v1/dealers/{employee_id} (admin): the dealer's name and PIN (4 to 12 digits)."""
+
+    name = name_field(required=True)
+    pin = fields.String(required=True, validate=FullMatch(PIN_PATTERN))
+
+
+class RegisterTabletSchema(StrictSchema):
+    """POST /v1/tablets (admin): a name for the tablet and the tables it serves."""
+
+    name = name_field(required=True)
+    tables = fields.List(
+        fields.String(validate=FullMatch(TABLE_ID_PATTERN)),
+        required=True,
+        validate=validate.Length(min=1, max=32),
+    )
+
+
+class PairTabletSchema(StrictSchema):
+    """POST /v1/tablets/pair: the pairing code the admin page showed."""
+
+    pairing_code = fields.String(required=True, validate=validate.Length(min=1, max=32))
+
+
+class SignInSchema(StrictSchema):
+    """POST /v1/tablet/sign-in: the table, the dealer's employee ID and PIN."""
+
+    table_id = fields.String(required=True, validate=FullMatch(TABLE_ID_PATTERN))
+    employee_id = fields.String(required=True, validate=FullMatch(EMPLOYEE_ID_PATTERN))
+    pin = fields.String(required=True, validate=validate.Length(min=1, max=64))
+
+
+class TakeTableSchema(StrictSchema):
+    """POST /v1/shift/table: the table of the registration the dealer now deals."""
+
+    table_id = fields.String(required=True, validate=FullMatch(TABLE_ID_PATTERN))

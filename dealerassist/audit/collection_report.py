@@ -3,9 +3,11 @@
 Built in one pass from the audit log (``phh.hand_records``: each finished hand's last result
 and its events), so the report is exactly the sum of the audited hands (RAKE-01..05):
 
-- ``rake`` and ``jackpot_drop``: the hand result's totals (``rules/rake.py``);
+- ``rake`` and ``jackpot_drop``: the hand result's totals (``rules/hand/rake.py``);
 - ``time``: the engine's ``time_collected`` events of the hand (RAKE-05);
-- the dealer: the actor who started the hand (its ``start_hand`` event); the gaming day: the
+- the dealer: the employee ID of the dealer on duty when the hand started (the ``dealer`` its
+  ``start_hand`` event names, envelope 2), else the actor who started it (the dealer's token
+  name, as before dealers signed in); the gaming day: the
   date the hand started, in UTC, the day beginning at ``day_start_hour`` (a casino's gaming
   day often starts at 06:00: a hand at 03:00 belongs to the day before).
 
@@ -22,13 +24,13 @@ from collections.abc import Iterable, Iterator, Mapping
 from datetime import UTC, date, timedelta
 from typing import Any
 
-from dealerassist.audit.envelope import REJECTED, parse_at
-from dealerassist.audit.phh import hand_records
+from dealerassist.audit.envelope import REJECTED, dealer_of, parse_at
+from dealerassist.audit.hands import hand_records
 
 COLUMNS = ("gaming_day", "table_id", "dealer", "hands", "rake", "jackpot_drop", "time")
 AMOUNTS = ("rake", "jackpot_drop", "time")
 START_HAND = "start_hand"
-TIME_COLLECTED = "time_collected"  # rules/rake.py's engine event
+TIME_COLLECTED = "time_collected"  # rules/hand/rake.py's engine event
 
 
 def gaming_day(at: str, day_start_hour: int = 0) -> date:
@@ -61,10 +63,16 @@ def _accepted(record: Mapping[str, Any]) -> Iterator[Mapping[str, Any]]:
 
 
 def dealer(record: Mapping[str, Any]) -> str:
-    """The actor who started the hand (the dealer's token name)."""
+    """The dealer on duty when the hand started (employee ID), else the actor who started it.
+
+    >>> dealer({"events": [{"kind": "start_hand", "actor": "tablet:t-1", "dealer": "E7"}]})
+    'E7'
+    >>> dealer({"events": [{"kind": "start_hand", "actor": "dealer-T1"}]})
+    'dealer-T1'
+    """
     for event in _accepted(record):
         if event.get("kind") == START_HAND:
-            return str(event.get("actor") or "")
+            return dealer_of(event) or str(event.get("actor") or "")
     return ""
 
 

@@ -22,9 +22,15 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from dealerassist.audit.chain import canonical_json
-from dealerassist.audit.envelope import FLOOR_CALL, REJECTED, parse_at
-from dealerassist.rules.house_rules import HouseRules
-from dealerassist.rules.violations import RuleViolation
+from dealerassist.audit.envelope import (
+    DEALER_ON_DUTY,
+    FLOOR_CALL,
+    REJECTED,
+    SIGN_IN_REFUSED,
+    parse_at,
+)
+from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.violations import RuleViolation
 
 CREATE_TABLE = "create_table"
 
@@ -42,7 +48,7 @@ def load_engine() -> ReplayEngine | None:
     """The real engine (``dealerassist.rules.engine``), or ``None`` if it cannot be imported."""
     try:
         engine = importlib.import_module("dealerassist.rules.engine")
-        actions = importlib.import_module("dealerassist.rules.actions")
+        actions = importlib.import_module("dealerassist.rules.model.actions")
         return ReplayEngine(
             new_table=engine.new_table,
             apply=engine.apply,
@@ -94,6 +100,10 @@ class TableReplay:
         payload = event["payload"]
         if event["kind"] == FLOOR_CALL:  # a call changes nothing at the table
             self._check_unchanged(event)
+            return
+        if event["kind"] in (DEALER_ON_DUTY, SIGN_IN_REFUSED):  # nor does a dealer's sign-in
+            if self.state is None:
+                raise ReplayStopped(f"the table's first event is {event['kind']}")
             return
         command = self._command(payload)
         before = self._before(command, payload["command"].get("type"), event)

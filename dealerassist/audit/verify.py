@@ -22,7 +22,15 @@ from typing import Any
 
 from dealerassist.audit.chain import GENESIS_HASH, event_hash
 from dealerassist.audit.checkpoints import Anchor, Head, anchor_problems
-from dealerassist.audit.envelope import REJECTED, UNCHANGED_KINDS
+from dealerassist.audit.envelope import (
+    DEALER_ON_DUTY,
+    ENVELOPE_V1,
+    REJECTED,
+    UNCHANGED_KINDS,
+    dealer_of,
+    envelope_of,
+    envelope_whys,
+)
 from dealerassist.audit.replay import ReplayEngine, RulesFor, TableReplay, load_engine
 
 Problem = dict[str, Any]
@@ -55,11 +63,14 @@ class TableChain:
         self.last_hash = GENESIS_HASH
         self.last_version: int | None = 0  # None: the last event cannot be trusted for it
         self.resume: Head | None = None  # the first event must be this head (incremental)
+        self.envelope = ENVELOPE_V1  # the newest envelope version seen in the chain
+        self.dealer: str | None = None  # the dealer on duty after the last event
 
     def check(self, event: Mapping[str, Any]) -> list[str]:
         """Why this event breaks the table's chain (empty if it does not)."""
         try:
-            whys = self._link(event)
+            resuming = self.resume is not None  # the dealer before the resumed head is unknown
+            whys = self._link(event) + self._dealer_whys(event, resuming)
         except (KeyError, TypeError, ValueError) as error:
             return [f"malformed event ({type(error).__name__}: {error})"]
         if self.replay is not None:
@@ -90,6 +101,28 @@ class TableChain:
         self.last_seq, self.last_hash = seq, event["hash"]
         self.last_version = event["version"] if intact and _is_int(event["version"]) else None
         return whys + _version_whys(event, previous_version)
+
+    def _dealer_whys(self, event: Mapping[str, Any], resuming: bool = False) -> list[str]:
+        """Envelope 2: the event names the dealer on duty, the one the chain's last
+        ``dealer_on_duty`` put there (that event names the dealer it puts on duty); an
+        envelope never goes back to 1 within a table."""
+        whys = envelope_whys(event)
+        version = envelope_of(event)
+        if version == ENVELOPE_V1:
+            if self.envelope > ENVELOPE_V1:
+                whys.append(f"envelope 1 after envelope {self.envelope}: the dealer is left out")
+            return whys
+        self.envelope = max(self.envelope, version)
+        named = dealer_of(event)
+        if event["kind"] == DEALER_ON_DUTY:
+            payload = event.get("payload")
+            expected = payload.get("employee_id") if isinstance(payload, Mapping) else None
+        else:
+            expected = self.dealer
+        self.dealer = named
+        if named != expected and not resuming:
+            whys.append(f"dealer {named!r} named, {expected!r} on duty")
+        return whys
 
     def _resumed(self, event: Mapping[str, Any], head: Head) -> list[str]:
         """The first event of an incremental verify: the head it resumes from, unchanged."""
@@ -136,7 +169,10 @@ def verify(
     with ``anchors``, what the store lacks against them; with ``resume``, from those heads.
 
     >>> from dealerassist.audit.chain import GENESIS_HASH, seal
-    >>> event = seal({"table_id": "T1", "seq": 1, "version": 1, "kind": "seat"}, GENESIS_HASH)
+    >>> body = {"table_id": "T1", "seq": 1, "version": 1, "kind": "seat", "hand_no": None}
+    >>> body |= {"at": "2026-12-02T05:00:00Z", "actor": "dealer", "role": "dealer"}
+    >>> body |= {"profile_id": "p", "profile_sha256": "0" * 64, "payload": {}}
+    >>> event = seal(body, GENESIS_HASH)
     >>> verify([event], lambda *version: None, replay=False)
     {'ok': True, 'events': 1, 'hands': 0, 'problems': []}
     >>> report = verify([{**event, "kind": "leave"}], lambda *version: None, replay=False)

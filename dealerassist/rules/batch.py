@@ -13,11 +13,11 @@ from datetime import datetime
 from itertools import repeat
 from typing import Any
 
-from dealerassist.rules.actions import Command
 from dealerassist.rules.engine import Outcome, apply
-from dealerassist.rules.house_rules import HouseRules
-from dealerassist.rules.state import TableState
-from dealerassist.rules.violations import Notice
+from dealerassist.rules.model.actions import Command
+from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.state import TableState
+from dealerassist.rules.model.violations import Notice
 
 
 def apply_many(
@@ -34,9 +34,9 @@ def apply_many(
     r, t)``.
 
     >>> from datetime import UTC, datetime
-    >>> from dealerassist.rules.actions import Act, ActionKind, SeatPlayer, StartHand, Stakes
-    >>> from dealerassist.rules.actions import TableSpec
-    >>> from dealerassist.rules.house_rules import HouseRules, Structure, Variant
+    >>> from dealerassist.rules.model.actions import Act, ActionKind, SeatPlayer, StartHand, Stakes
+    >>> from dealerassist.rules.model.actions import TableSpec
+    >>> from dealerassist.rules.model.house_rules import HouseRules, Structure, Variant
     >>> from dealerassist.rules import engine
     >>> stakes = Stakes(small_blind=1, big_blind=2, small_bet=2, big_bet=4)
     >>> spec = TableSpec("T1", Variant.FIVE_CARD_DRAW, Structure.FIXED_LIMIT, stakes, "house")
@@ -69,8 +69,8 @@ def replay(
 
     >>> from datetime import UTC, datetime
     >>> from dealerassist.rules import engine
-    >>> from dealerassist.rules.actions import SeatPlayer, StartHand, Stakes, TableSpec
-    >>> from dealerassist.rules.house_rules import HouseRules, Structure, Variant
+    >>> from dealerassist.rules.model.actions import SeatPlayer, StartHand, Stakes, TableSpec
+    >>> from dealerassist.rules.model.house_rules import HouseRules, Structure, Variant
     >>> spec = TableSpec("T1", Variant.FIVE_CARD_DRAW, Structure.FIXED_LIMIT,
     ...                  Stakes(small_blind=1, big_blind=2), "house")
     >>> at = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)

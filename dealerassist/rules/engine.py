@@ -7,29 +7,22 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
-from dealerassist.rules import (
+from dealerassist.rules.floor import boxed_card, exposed, exposed_draw, extra_card, rulings
+from dealerassist.rules.hand import (
     betting,
-    blinds,
-    boxed_card,
     chop,
     dealing,
     drawing,
-    exposed,
-    exposed_draw,
-    extra_card,
     hand_names,
-    journal,
     kills,
-    moving_button,
     openers,
-    posting,
     rake,
-    rulings,
-    seating,
     showdown,
 )
-from dealerassist.rules import instructions as say
-from dealerassist.rules.actions import (
+from dealerassist.rules.hand import instructions as say
+from dealerassist.rules.hand.flow import Log, advance, store_hand
+from dealerassist.rules.model import journal
+from dealerassist.rules.model.actions import (
     Act,
     ActionKind,
     AddChips,
@@ -43,10 +36,9 @@ from dealerassist.rules.actions import (
     StartHand,
     TableSpec,
 )
-from dealerassist.rules.flow import Log, advance, store_hand
-from dealerassist.rules.house_rules import HouseRules
-from dealerassist.rules.ruling_commands import Ruling
-from dealerassist.rules.state import (
+from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.ruling_commands import Ruling
+from dealerassist.rules.model.state import (
     HandState,
     Phase,
     SeatState,
@@ -56,7 +48,8 @@ from dealerassist.rules.state import (
     is_draw,
     phase_number,
 )
-from dealerassist.rules.violations import Notice, RuleId, RuleViolation
+from dealerassist.rules.model.violations import Notice, RuleId, RuleViolation
+from dealerassist.rules.table import blinds, moving_button, posting, seating
 
 _T = TypeVar("_T")
 
@@ -75,8 +68,8 @@ class Outcome:
 def new_table(spec: TableSpec) -> TableState:
     """A table with every seat empty and no hand.
 
-    >>> from dealerassist.rules.actions import Stakes, TableSpec
-    >>> from dealerassist.rules.house_rules import Structure, Variant
+    >>> from dealerassist.rules.model.actions import Stakes, TableSpec
+    >>> from dealerassist.rules.model.house_rules import Structure, Variant
     >>> spec = TableSpec("T1", Variant.FIVE_CARD_DRAW, Structure.FIXED_LIMIT,
     ...                  Stakes(small_blind=1, big_blind=2), "house", max_seats=3)
     >>> table = new_table(spec)
@@ -91,9 +84,9 @@ def apply(state: TableState, command: Command, rules: HouseRules, at: datetime) 
     """Apply one command; a refusal raises ``RuleViolation`` or ``InvalidInput``.
 
     >>> from datetime import UTC, datetime
-    >>> from dealerassist.rules.actions import Act, ActionKind, SeatPlayer, StartHand, Stakes
-    >>> from dealerassist.rules.actions import TableSpec
-    >>> from dealerassist.rules.house_rules import HouseRules, Structure, Variant
+    >>> from dealerassist.rules.model.actions import Act, ActionKind, SeatPlayer, StartHand, Stakes
+    >>> from dealerassist.rules.model.actions import TableSpec
+    >>> from dealerassist.rules.model.house_rules import HouseRules, Structure, Variant
     >>> from dealerassist.rules.batch import replay
     >>> stakes = Stakes(small_blind=1, big_blind=2, small_bet=2, big_bet=4)
     >>> spec = TableSpec("T1", Variant.FIVE_CARD_DRAW, Structure.FIXED_LIMIT, stakes, "house")
@@ -106,8 +99,8 @@ def apply(state: TableState, command: Command, rules: HouseRules, at: datetime) 
     >>> apply(outcome.state, Act(1, ActionKind.POST), rules, at)
     Traceback (most recent call last):
     ...
-    dealerassist.rules.violations.RuleViolation: BLIND-01: Seat 3 posts first; seat 1 must wait.
-    """
+    dealerassist.rules.model.violations.RuleViolation: BLIND-01: Seat 3 posts first; seat 1 must wait.
+    """  # noqa: E501
     log = Log()
     rulings.check_released(state, command)
     match command:  # the dealer's actions first: most commands are
@@ -631,9 +624,9 @@ def legal_actions(state: TableState, rules: HouseRules, at: datetime) -> dict[st
     the hand waits for the floor (IRREG-04) no legal action and the rule in ``floor``.
 
     >>> from datetime import UTC, datetime
-    >>> from dealerassist.rules.actions import Act, ActionKind, SeatPlayer, StartHand, Stakes
-    >>> from dealerassist.rules.actions import TableSpec
-    >>> from dealerassist.rules.house_rules import HouseRules, Structure, Variant
+    >>> from dealerassist.rules.model.actions import Act, ActionKind, SeatPlayer, StartHand, Stakes
+    >>> from dealerassist.rules.model.actions import TableSpec
+    >>> from dealerassist.rules.model.house_rules import HouseRules, Structure, Variant
     >>> from dealerassist.rules.batch import replay
     >>> stakes = Stakes(small_blind=1, big_blind=2, small_bet=2, big_bet=4)
     >>> spec = TableSpec("T1", Variant.FIVE_CARD_DRAW, Structure.FIXED_LIMIT, stakes, "house")
@@ -670,9 +663,9 @@ def view(state: TableState, rules: HouseRules, at: datetime) -> dict[str, Any]:
     """The public JSON of a table (what GET /v1/tables/{id} answers); never a hole card.
 
     >>> from datetime import UTC, datetime
-    >>> from dealerassist.rules.actions import Act, ActionKind, SeatPlayer, StartHand, Stakes
-    >>> from dealerassist.rules.actions import TableSpec
-    >>> from dealerassist.rules.house_rules import HouseRules, Structure, Variant
+    >>> from dealerassist.rules.model.actions import Act, ActionKind, SeatPlayer, StartHand, Stakes
+    >>> from dealerassist.rules.model.actions import TableSpec
+    >>> from dealerassist.rules.model.house_rules import HouseRules, Structure, Variant
     >>> from dealerassist.rules.batch import replay
     >>> stakes = Stakes(small_blind=1, big_blind=2, small_bet=2, big_bet=4)
     >>> spec = TableSpec("T1", Variant.FIVE_CARD_DRAW, Structure.FIXED_LIMIT, stakes, "house")
@@ -771,9 +764,9 @@ def draw_counts(hand: HandState) -> dict[str, int]:
     """DRAW-09: how many each seat drew in the last draw, shown until the first action after it.
 
     >>> from datetime import UTC, datetime
-    >>> from dealerassist.rules.actions import Act, ActionKind, SeatPlayer, StartHand, Stakes
-    >>> from dealerassist.rules.actions import TableSpec
-    >>> from dealerassist.rules.house_rules import HouseRules, Structure, Variant
+    >>> from dealerassist.rules.model.actions import Act, ActionKind, SeatPlayer, StartHand, Stakes
+    >>> from dealerassist.rules.model.actions import TableSpec
+    >>> from dealerassist.rules.model.house_rules import HouseRules, Structure, Variant
     >>> from dealerassist.rules.batch import replay
     >>> stakes = Stakes(small_blind=1, big_blind=2, small_bet=2, big_bet=4)
     >>> spec = TableSpec("T1", Variant.FIVE_CARD_DRAW, Structure.FIXED_LIMIT, stakes, "house")

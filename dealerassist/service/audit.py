@@ -23,7 +23,7 @@ from dealerassist.audit.checkpoints import redact
 from dealerassist.audit.collection_report import check_report, collection_report
 from dealerassist.audit.verify import verify
 from dealerassist.errors import DealerAssistError, InvalidInput, NotFound, Unavailable
-from dealerassist.rules.state import Phase
+from dealerassist.rules.model.state import Phase
 from dealerassist.service.ports import (
     AuditIntegrity,
     AuditStore,

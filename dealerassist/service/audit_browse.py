@@ -17,7 +17,14 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any, Protocol, cast
 
-from dealerassist.audit.envelope import FLOOR_CALL, REJECTED, parse_at
+from dealerassist.audit.envelope import (
+    DEALER_ON_DUTY,
+    FLOOR_CALL,
+    REJECTED,
+    SIGN_IN_REFUSED,
+    dealer_of,
+    parse_at,
+)
 from dealerassist.audit.replay import TableReplay, load_engine
 from dealerassist.errors import NotFound, Unavailable
 from dealerassist.rules.engine import view
@@ -177,6 +184,8 @@ def replay_hand(services: Services, table_id: str, hand_no: int) -> dict[str, An
             steps[-1]["table"] and (steps[-1]["table"]["hand"] or {}).get("phase") == "complete"
         ),
         "rulings": [step["seq"] for step in steps if step["kind"] == "ruling"],
+        # the dealers on duty during the hand, in order (employee IDs; envelope 2 events)
+        "dealers": list(dict.fromkeys(step["dealer"] for step in steps if step["dealer"])),
     }
 
 
@@ -215,6 +224,7 @@ def _step(
         "kind": event["kind"],
         "actor": event["actor"],
         "role": event["role"],
+        "dealer": dealer_of(event),  # the dealer on duty (None: none, or an envelope 1 event)
         "command": payload.get("command"),
         "verified": problem is None and not replay.stopped,
         "problem": problem,
@@ -223,6 +233,8 @@ def _step(
         step["refused"] = {"rule_id": payload.get("rule_id"), "message": payload.get("message")}
     if event["kind"] == FLOOR_CALL:
         step["call"] = payload.get("call")
+    if event["kind"] in (DEALER_ON_DUTY, SIGN_IN_REFUSED):
+        step["shift"] = {key: value for key, value in payload.items() if key != "command"}
     command = payload.get("command") or {}
     if event["kind"] == "ruling":
         step["ruling"] = {

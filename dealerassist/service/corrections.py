@@ -14,10 +14,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from dealerassist.errors import Forbidden, InvalidInput, NotFound
-from dealerassist.rules import journal
-from dealerassist.rules.ruling_commands import Ruling, VoidLast
-from dealerassist.rules.state import Phase
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.model import journal
+from dealerassist.rules.model.ruling_commands import Ruling, VoidLast
+from dealerassist.rules.model.state import Phase
+from dealerassist.rules.model.violations import RuleId, RuleViolation
 from dealerassist.service.ports import Services
 from dealerassist.service.tables import Actor, Answer, Preconditions, execute
 

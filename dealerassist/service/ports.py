@@ -11,17 +11,26 @@ from typing import Any, Protocol
 
 from dealerassist.audit.chain import GENESIS_HASH
 from dealerassist.audit.checkpoints import Anchor
-from dealerassist.rules.house_rules import HouseRules
-from dealerassist.rules.state import TableState
+from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.state import TableState
 from dealerassist.service.floor_calls import FloorCallLimits, FloorCallStore
 
 
 @dataclass(frozen=True, slots=True)
 class ChainHead:
-    """The last audit event of a table: its ``seq`` and ``hash`` (the next event links to it)."""
+    """The last audit event of a table: its ``seq`` and ``hash`` (the next event links to it),
+    and the dealer on duty it names (the employee ID every next event names, until a
+    ``dealer_on_duty`` event changes it; None: no dealer signed in)."""
 
     seq: int = 0
     last_hash: str = GENESIS_HASH
+    dealer: str | None = None
+
+    @staticmethod
+    def after(event: Mapping[str, Any]) -> ChainHead:
+        """The head a sealed event makes: its seq, hash and the dealer it names."""
+        dealer = event.get("dealer")
+        return ChainHead(event["seq"], event["hash"], dealer if isinstance(dealer, str) else None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,3 +355,5 @@ class Services:
     refusal_limiter: RefusalLimiter | None = None  # None: refused entries are not limited
     verify_gate: VerifyGate | None = None  # None: the synchronous verify is not bounded
     integrity: AuditIntegrity | None = None  # forks and isolated tables (None: not wired)
+    shifts: Any = None  # service.shifts.ShiftStore: tablets, dealers, sessions (None: not wired)
+    shift_limits: Any = None  # service.shifts.ShiftLimits (None: the defaults)

@@ -25,13 +25,13 @@ from dealerassist.errors import (
     ProfileError,
     Unavailable,
 )
-from dealerassist.rules.actions import Act, command_from_dict
 from dealerassist.rules.engine import apply, view
-from dealerassist.rules.house_rules import HouseRules
-from dealerassist.rules.ruling_commands import Ruling, effect_kind
-from dealerassist.rules.ruling_options import options_for
-from dealerassist.rules.state import TableState
-from dealerassist.rules.violations import RuleViolation
+from dealerassist.rules.floor.ruling_options import options_for
+from dealerassist.rules.model.actions import Act, command_from_dict
+from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.ruling_commands import Ruling, effect_kind
+from dealerassist.rules.model.state import TableState
+from dealerassist.rules.model.violations import RuleViolation
 from dealerassist.service.floor_calls import (
     CLOSED,
     DEFAULT_PAGE,
@@ -194,7 +194,7 @@ def _audited_call(
         about = {k: v for k, v in call.to_dict().items() if k not in UNAUDITED}
         payload = {"call": about, "state_sha256": state_sha256(state)}
         event = seal_event(state, state, record.head, FLOOR_CALL, payload, rules, actor, now)
-        head = ChainHead(event["seq"], event["hash"])
+        head = ChainHead.after(event)
         store.reserve(call, limits, now)
         try:
             tx.commit(TableRecord(state=state, head=head), [event], None)

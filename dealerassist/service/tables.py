@@ -23,11 +23,13 @@ from dealerassist.errors import (
     IdempotencyMismatch,
     InvalidInput,
     NotFound,
+    NotOnDuty,
     ProfileError,
     RateLimited,
 )
 from dealerassist.json_codec import compact
-from dealerassist.rules.actions import (
+from dealerassist.rules.engine import Outcome, apply, new_table, view
+from dealerassist.rules.model.actions import (
     COMMAND_TYPES,
     MAX_CHIPS,
     Act,
@@ -40,12 +42,11 @@ from dealerassist.rules.actions import (
     command_from_dict,
     command_to_dict,
 )
-from dealerassist.rules.engine import Outcome, apply, new_table, view
-from dealerassist.rules.house_rules import HouseRules
-from dealerassist.rules.ruling_commands import AdjustStack, Ruling
-from dealerassist.rules.state import Phase, TableState, evolve
-from dealerassist.rules.table_setup import check_table_spec
-from dealerassist.rules.violations import RuleViolation
+from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.ruling_commands import AdjustStack, Ruling
+from dealerassist.rules.model.state import Phase, TableState, evolve
+from dealerassist.rules.model.violations import RuleViolation
+from dealerassist.rules.table.table_setup import check_table_spec
 from dealerassist.service.ports import (
     Admission,
     AnswerKind,
@@ -64,10 +65,12 @@ RETRIES_WITHOUT_IF_MATCH = 8
 
 @dataclass(frozen=True, slots=True)
 class Actor:
-    """Who enters a command: the token's name and role."""
+    """Who enters a command: the token's name and role, and for a dealer's shift session
+    the employee ID (he may enter commands only where he is on duty)."""
 
     name: str
     role: str
+    employee_id: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,6 +232,7 @@ def _attempt(
         if tx.remembered is not None:
             return _replay(tx.remembered, fingerprint)
         _check_preconditions(tx, table_id, command, pre)
+        _check_on_duty(tx.record, table_id, actor)
         decision = _decide(services, tx.record, command, actor)
         answer, remember = decision.answer, None
         if answer.kind is AnswerKind.REJECTED and services.refusal_limiter is not None:
@@ -293,6 +297,19 @@ def _check_preconditions(
         raise NotFound(f"no table {table_id!r}")
     if pre.if_match is not None and pre.if_match != record.version:
         raise Conflict(_stale_detail(pre.if_match, record.version), record.version)
+
+
+def _check_on_duty(record: TableRecord | None, table_id: str, actor: Actor) -> None:
+    """A shift session enters commands only where its dealer is on duty (``NotOnDuty``: the
+    next dealer signed in there, or he signed in at another table since)."""
+    if actor.employee_id is None or record is None:
+        return
+    if record.head.dealer != actor.employee_id:
+        on_duty = record.head.dealer or "nobody"
+        raise NotOnDuty(
+            f"dealer {actor.employee_id} is not on duty at table {table_id} ({on_duty} is): "
+            "sign in at this table again"
+        )
 
 
 def _stale_detail(if_match: int, version: int) -> str:
@@ -433,8 +450,7 @@ def _accepted(
         body["result"] = outcome.result
     body["event"] = {"seq": event["seq"], "hash": event["hash"]}
     kind = AnswerKind.CREATED if isinstance(command, CreateTable) else AnswerKind.ACCEPTED
-    new_head = ChainHead(event["seq"], event["hash"])
-    record = TableRecord(state=after, head=new_head, state_json=state_json)
+    record = TableRecord(state=after, head=ChainHead.after(event), state_json=state_json)
     return _Decision(record=record, events=(event,), answer=Answer(kind=kind, body=body))
 
 
@@ -463,7 +479,7 @@ def _rejected(
         "version": before.version,
         "event": {"seq": event["seq"], "hash": event["hash"]},
     }
-    record = TableRecord(state=before, head=ChainHead(event["seq"], event["hash"]))
+    record = TableRecord(state=before, head=ChainHead.after(event))
     answer = Answer(kind=AnswerKind.REJECTED, body=body)
     return _Decision(record=record, events=(event,), answer=answer)
 
@@ -478,7 +494,8 @@ def seal_event(
     actor: Actor,
     at: datetime,
 ) -> dict[str, Any]:
-    """The audit event of one entry at the table: the next seq after ``head``, linked to it."""
+    """The audit event of one entry at the table: the next seq after ``head``, linked to it,
+    naming the dealer on duty there (``head.dealer``)."""
     return build_event(
         table_id=after.table_id,
         seq=head.seq + 1,
@@ -492,6 +509,7 @@ def seal_event(
         profile_id=rules.profile_id,
         profile_sha256=rules.sha256,
         prev_hash=head.last_hash,
+        dealer=head.dealer,
     )
 
 

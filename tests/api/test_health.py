@@ -48,7 +48,7 @@ def test_readyz_reports_every_backend(api: Api, redis_client: redis.Redis) -> No
     assert 0 <= queue["backlog_age_seconds"] < 5 and queue["max_backlog_age_seconds"] == 30
     assert checks["audit_worker"] == {"ok": True, "workers": 2}  # with the fixture's
     assert checks["verify_worker"] == {"ok": True, "workers": 2}
-    assert body["status"] == "ready" and body["partitions"] == [{"partition": 1, "ok": True}]
+    assert body["status"] == "ready" and body["nodes"] == [{"node": 1, "ok": True}]
 
 
 def test_readyz_is_503_while_no_drain_worker_is_live(api: Api, redis_client: redis.Redis) -> None:

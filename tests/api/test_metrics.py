@@ -106,15 +106,15 @@ def test_backlog_and_its_age_per_redis_then_the_drain(
     staged = queue.depth()
     assert staged >= 5  # the table, three seats, the hand
     before = samples(scrape(api))
-    assert value(before, "dealerassist_audit_backlog_events", {"redis": "1"}) == staged
-    assert value(before, "dealerassist_audit_backlog_age_seconds", {"redis": "1"}) >= 0.05
-    assert value(before, "dealerassist_redis_up", {"redis": "1"}) == 1
+    assert value(before, "dealerassist_audit_backlog_events", {"redis": "redis"}) == staged
+    assert value(before, "dealerassist_audit_backlog_age_seconds", {"redis": "redis"}) >= 0.05
+    assert value(before, "dealerassist_redis_up", {"redis": "redis"}) == 1
     assert value(before, "dealerassist_audit_store_up") == 1
     drained = drain_round(queue, services.audit_store)  # type: ignore[arg-type]
     assert drained.stored == staged
     after = samples(scrape(api))
-    assert value(after, "dealerassist_audit_backlog_events", {"redis": "1"}) == 0
-    assert value(after, "dealerassist_audit_backlog_age_seconds", {"redis": "1"}) == 0
+    assert value(after, "dealerassist_audit_backlog_events", {"redis": "redis"}) == 0
+    assert value(after, "dealerassist_audit_backlog_age_seconds", {"redis": "redis"}) == 0
     grew = value(after, "dealerassist_drained_events_total") - value(
         before, "dealerassist_drained_events_total"
     )
@@ -140,10 +140,12 @@ def test_failed_jobs_isolated_tables_workers_and_floor_calls(
     )
     assert call.status_code == 201, call.get_json()
     found = samples(scrape(api))
-    assert value(found, "dealerassist_failed_jobs", {"redis": "1", "queue": "audit"}) == 1
-    assert value(found, "dealerassist_failed_jobs", {"redis": "1", "queue": "audit-verify"}) == 0
-    assert value(found, "dealerassist_audit_isolated_tables", {"redis": "1"}) == 1
-    assert value(found, "dealerassist_workers_live", {"redis": "1", "queue": "audit"}) == 1
+    assert value(found, "dealerassist_failed_jobs", {"redis": "redis", "queue": "audit"}) == 1
+    assert (
+        value(found, "dealerassist_failed_jobs", {"redis": "redis", "queue": "audit-verify"}) == 0
+    )
+    assert value(found, "dealerassist_audit_isolated_tables", {"redis": "redis"}) == 1
+    assert value(found, "dealerassist_workers_live", {"redis": "redis", "queue": "audit"}) == 1
     assert value(found, "dealerassist_floor_calls_open") == 1
 
 
@@ -175,9 +177,9 @@ def test_a_dead_redis_is_a_zero_not_a_slow_scrape(tmp_path: Path) -> None:
     started = time.monotonic()
     found = samples(scrape(api))
     assert time.monotonic() - started < 5
-    assert value(found, "dealerassist_redis_up", {"redis": "1"}) == 0
+    assert value(found, "dealerassist_redis_up", {"redis": "redis"}) == 0
     assert value(found, "dealerassist_audit_store_up") == 1
-    assert ("dealerassist_audit_backlog_events", frozenset({("redis", "1")})) not in found
+    assert ("dealerassist_audit_backlog_events", frozenset({("redis", "redis")})) not in found
 
 
 def test_metrics_switched_off(settings: Settings, services: Services) -> None:

@@ -29,11 +29,11 @@ from dealerassist.api.schemas import (
     SeatChangeSchema,
     StakesSchema,
 )
-from dealerassist.rules.actions import Mode, Structure, Variant
-from dealerassist.rules.posting import POST_OPTIONS
-from dealerassist.rules.pots import build_pots, hand_pots, return_uncalled
-from dealerassist.rules.ruling_commands import EffectKind
-from dealerassist.rules.state import HandState, Phase, PlayerState
+from dealerassist.rules.hand.pots import build_pots, hand_pots, return_uncalled
+from dealerassist.rules.model.actions import Mode, Structure, Variant
+from dealerassist.rules.model.ruling_commands import EffectKind
+from dealerassist.rules.model.state import HandState, Phase, PlayerState
+from dealerassist.rules.table.posting import POST_OPTIONS
 from dealerassist.service.ports import Services
 from dealerassist.web import pages
 
@@ -49,6 +49,8 @@ SAMPLE = {
     "profile_id": "casino-five-card-draw",
     "verification_id": "0" * 32,
     "call_id": "0123abcd",
+    "employee_id": "E1",
+    "tablet_id": "t-0a1b2c3d",
 }
 
 
@@ -797,13 +799,19 @@ def test_the_audit_page_says_what_a_job_is_doing(tmp_path: Path) -> None:
 def test_the_token_stays_out_of_urls(api: Api) -> None:
     """The token is kept in sessionStorage and sent only as the Authorization header; the
     login inputs have no name, so even a form submitted without its script (GET to the
-    page) puts nothing in the address."""
+    page) puts nothing in the address. Only a registered tablet keeps anything across tabs
+    (shift.js, in localStorage: its device credential and the dealer's shift session, which
+    must survive a reload and a new tab, issue 18), and sends them only as the header too."""
     api_js = (STATIC / "api.js").read_text()
     assert "sessionStorage" in api_js
     assert "Authorization = `Bearer ${session.token}`" in api_js
     for script in _scripts():
         text = script.read_text()
-        assert "localStorage" not in text and "document.cookie" not in text, script.name
+        assert "document.cookie" not in text, script.name
+        assert ("localStorage" in text) == (script.name == "shift.js"), script.name
+    shift_js = (STATIC / "shift.js").read_text()
+    assert "Authorization: `Bearer ${shiftStore.credential}`" in shift_js
+    assert "location.href" not in shift_js and "?token" not in shift_js
     for page in PAGES:
         html = _get(api, page).get_data(as_text=True)
         login = html[

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from dealerassist.rules.actions import (
+from dealerassist.rules.engine import Outcome, apply, legal_actions, new_table
+from dealerassist.rules.model.actions import (
     Act,
     ActionKind,
     SeatPlayer,
@@ -16,9 +17,8 @@ from dealerassist.rules.actions import (
     TableSpec,
     Variant,
 )
-from dealerassist.rules.engine import Outcome, apply, legal_actions, new_table
-from dealerassist.rules.house_rules import HouseRules, KillAction, SecondLeg
-from dealerassist.rules.state import Phase, TableState
+from dealerassist.rules.model.house_rules import HouseRules, KillAction, SecondLeg
+from dealerassist.rules.model.state import Phase, TableState
 
 AT = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 

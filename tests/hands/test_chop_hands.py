@@ -6,11 +6,11 @@ import pytest
 from profile_table import ProfileTable, entry
 
 from dealerassist.profiles import REPO_PROFILES_DIR, get_profile
-from dealerassist.rules.actions import (
+from dealerassist.rules.model.actions import (
     Variant,
 )
-from dealerassist.rules.state import Phase
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.model.state import Phase
+from dealerassist.rules.model.violations import RuleId, RuleViolation
 
 DRAW = get_profile("casino-five-card-draw", REPO_PROFILES_DIR)
 KILL = get_profile("casino-triple-draw-27-kill", REPO_PROFILES_DIR)

@@ -7,15 +7,15 @@ import pytest
 from profile_table import AT, ProfileTable, entry, kills_as_before
 
 from dealerassist.profiles import REPO_PROFILES_DIR, get_profile
-from dealerassist.rules.actions import (
+from dealerassist.rules.engine import Outcome, apply, legal_actions
+from dealerassist.rules.model.actions import (
     SeatPlayer,
     StartHand,
     Variant,
 )
-from dealerassist.rules.engine import Outcome, apply, legal_actions
-from dealerassist.rules.house_rules import HouseRules
-from dealerassist.rules.state import Phase
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.state import Phase
+from dealerassist.rules.model.violations import RuleId, RuleViolation
 
 RULES = kills_as_before(get_profile("casino-triple-draw-27-kill", REPO_PROFILES_DIR))
 OPTIONAL = kills_as_before(get_profile("casino-triple-draw-27-optional-kill", REPO_PROFILES_DIR))

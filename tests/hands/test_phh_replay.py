@@ -20,11 +20,11 @@ import pytest
 from phh_data import PHH_DATA, acceptance_files
 from pokerkit import HandHistory
 
-from dealerassist.audit.phh_reader import parse_phh
+from dealerassist.audit.phh.reader import parse_phh
 from dealerassist.cli import main
 from dealerassist.profiles import get_profile
 from dealerassist.replay import finishing_stacks, replay_hand, replay_paths
-from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.model.house_rules import HouseRules
 
 RECORDED = Path(__file__).resolve().parent / "recorded"  # hands our service exported
 OUR_VARIANTS = ("F2L3D", "N2L1D")

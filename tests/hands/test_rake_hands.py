@@ -19,7 +19,8 @@ from profile_table import AT, STAKES, ProfileTable, entry
 
 from dealerassist.errors import ProfileError
 from dealerassist.profiles import REPO_PROFILES_DIR, get_profile, load_profile
-from dealerassist.rules.actions import (
+from dealerassist.rules.engine import Outcome, apply, new_table
+from dealerassist.rules.model.actions import (
     Act,
     ActionKind,
     CreateTable,
@@ -31,11 +32,10 @@ from dealerassist.rules.actions import (
     TableSpec,
     Variant,
 )
-from dealerassist.rules.engine import Outcome, apply, new_table
-from dealerassist.rules.house_rules import Collection, HouseRules
-from dealerassist.rules.ruling_commands import Award, Ruling
-from dealerassist.rules.state import Phase, SeatStatus
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.model.house_rules import Collection, HouseRules
+from dealerassist.rules.model.ruling_commands import Award, Ruling
+from dealerassist.rules.model.state import Phase, SeatStatus
+from dealerassist.rules.model.violations import RuleId, RuleViolation
 
 RAKED = get_profile("casino-five-card-draw-raked", REPO_PROFILES_DIR)
 PLAIN = get_profile("casino-five-card-draw", REPO_PROFILES_DIR)

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from dealerassist.profiles import load_profile
-from dealerassist.rules.actions import (
+from dealerassist.rules.engine import Outcome, apply, legal_actions, new_table
+from dealerassist.rules.model.actions import (
     Act,
     ActionKind,
     Mode,
@@ -22,9 +23,8 @@ from dealerassist.rules.actions import (
     TableSpec,
     Variant,
 )
-from dealerassist.rules.engine import Outcome, apply, legal_actions, new_table
-from dealerassist.rules.house_rules import BottomCard, HouseRules, ReshufflePool
-from dealerassist.rules.state import TableState
+from dealerassist.rules.model.house_rules import BottomCard, HouseRules, ReshufflePool
+from dealerassist.rules.model.state import TableState
 
 AT = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 

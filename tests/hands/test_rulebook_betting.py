@@ -19,7 +19,8 @@ from profile_table import GAMES
 
 from dealerassist.errors import ProfileError
 from dealerassist.profiles import REPO_PROFILES_DIR, get_profile, parse_profile
-from dealerassist.rules.actions import (
+from dealerassist.rules.engine import Outcome, apply, legal_actions, new_table
+from dealerassist.rules.model.actions import (
     Act,
     ActionKind,
     Command,
@@ -28,10 +29,9 @@ from dealerassist.rules.actions import (
     StartHand,
     TableSpec,
 )
-from dealerassist.rules.engine import Outcome, apply, legal_actions, new_table
-from dealerassist.rules.house_rules import HeadsUp, HouseRules
-from dealerassist.rules.state import Phase, TableState, evolve
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.model.house_rules import HeadsUp, HouseRules
+from dealerassist.rules.model.state import Phase, TableState, evolve
+from dealerassist.rules.model.violations import RuleId, RuleViolation
 
 AT = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 

@@ -16,7 +16,8 @@ import pytest
 from profile_table import GAMES, kills_as_before
 
 from dealerassist.profiles import REPO_PROFILES_DIR, get_profile
-from dealerassist.rules.actions import (
+from dealerassist.rules.engine import Outcome, apply, legal_actions, new_table
+from dealerassist.rules.model.actions import (
     Act,
     ActionKind,
     AddChips,
@@ -29,8 +30,7 @@ from dealerassist.rules.actions import (
     StartHand,
     TableSpec,
 )
-from dealerassist.rules.engine import Outcome, apply, legal_actions, new_table
-from dealerassist.rules.house_rules import (
+from dealerassist.rules.model.house_rules import (
     ButtonMethod,
     HouseRules,
     KillMode,
@@ -39,9 +39,9 @@ from dealerassist.rules.house_rules import (
     MissedBlindsReturn,
     NewPlayerBetweenBlindsAndButton,
 )
-from dealerassist.rules.seating import next_hand_preview
-from dealerassist.rules.state import Phase, SeatStatus, TableState
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.model.state import Phase, SeatStatus, TableState
+from dealerassist.rules.model.violations import RuleId, RuleViolation
+from dealerassist.rules.table.seating import next_hand_preview
 
 AT = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 BUY_BUTTON = NewPlayerBetweenBlindsAndButton.BUY_BUTTON

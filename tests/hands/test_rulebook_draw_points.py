@@ -19,7 +19,8 @@ from engine_table import AT, NO_LIMIT, Table, cards_accounted
 from profile_table import ProfileTable, entry
 
 from dealerassist.profiles import load_profile
-from dealerassist.rules.actions import (
+from dealerassist.rules.engine import apply, legal_actions, view
+from dealerassist.rules.model.actions import (
     Act,
     ActionKind,
     Mode,
@@ -30,11 +31,10 @@ from dealerassist.rules.actions import (
     Structure,
     Variant,
 )
-from dealerassist.rules.engine import apply, legal_actions, view
-from dealerassist.rules.house_rules import ButtonMethod, HouseRules, KillAction, SecondLeg
-from dealerassist.rules.ruling_commands import HoldPot, ReleasePot, Ruling
-from dealerassist.rules.state import Phase
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.model.house_rules import ButtonMethod, HouseRules, KillAction, SecondLeg
+from dealerassist.rules.model.ruling_commands import HoldPot, ReleasePot, Ruling
+from dealerassist.rules.model.state import Phase
+from dealerassist.rules.model.violations import RuleId, RuleViolation
 
 PROFILES = Path(__file__).parents[2] / "config" / "house_rules"
 TRIPLE = Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW
@@ -336,7 +336,7 @@ def test_DRAW_06_guides_a_reshuffle_that_keeps_out_a_later_drawers_discards() ->
 
 def table_notice(table: Table, draw_round: int) -> str:
     """The DRAW-06 notice a profile gives before ``draw_round`` (rebuilt from the rules)."""
-    from dealerassist.rules.stub import reach_notice
+    from dealerassist.rules.hand.stub import reach_notice
 
     return reach_notice(table.hand, table.rules, draw_round).message
 

@@ -17,17 +17,17 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "unit" / "rules"))
 from engine_table import AT, NO_LIMIT, Table, cards_accounted
 
 from dealerassist.profiles import load_profile
-from dealerassist.rules.actions import Act, ActionKind, Mode, Stakes, Structure, Variant
 from dealerassist.rules.engine import apply, legal_actions
-from dealerassist.rules.house_rules import (
+from dealerassist.rules.hand.pots import hand_pots
+from dealerassist.rules.model.actions import Act, ActionKind, Mode, Stakes, Structure, Variant
+from dealerassist.rules.model.house_rules import (
     BottomCard,
     HouseRules,
     ReshufflePool,
     ShortAllInRule,
     StrippedDeckRule,
 )
-from dealerassist.rules.pots import hand_pots
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.model.violations import RuleId, RuleViolation
 
 PROFILES = Path(__file__).parents[2] / "config" / "house_rules"
 POT_LIMIT = Stakes(small_blind=5, big_blind=10)
@@ -348,8 +348,8 @@ def test_DRAW_11_accepts_the_timeout_then_refuses_a_bet_in_the_stripped_profile(
     table.act(1, "check")
     later = AT + timedelta(seconds=31)
     assert {"action": "time"} in (legal_actions(table.state, rules, later) or {})["legal"]
-    from dealerassist.rules.actions import Act, ActionKind
     from dealerassist.rules.engine import apply
+    from dealerassist.rules.model.actions import Act, ActionKind
 
     state = apply(table.state, Act(1, ActionKind.TIME), rules, later).state
     assert state.hand is not None and state.hand.player(1).drawn == (0,)

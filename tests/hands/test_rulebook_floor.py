@@ -20,9 +20,18 @@ from profile_table import kills_as_before
 
 from dealerassist.errors import InvalidInput
 from dealerassist.profiles import load_profile
-from dealerassist.rules.actions import Act, ActionKind, Mode, SeatPlayer, Stakes, Structure, Variant
-from dealerassist.rules.house_rules import HouseRules, MisdealDeadline
-from dealerassist.rules.ruling_commands import (
+from dealerassist.rules.floor.ruling_options import options_for
+from dealerassist.rules.model.actions import (
+    Act,
+    ActionKind,
+    Mode,
+    SeatPlayer,
+    Stakes,
+    Structure,
+    Variant,
+)
+from dealerassist.rules.model.house_rules import HouseRules, MisdealDeadline
+from dealerassist.rules.model.ruling_commands import (
     AcceptEntry,
     AdjustStack,
     Award,
@@ -35,9 +44,8 @@ from dealerassist.rules.ruling_commands import (
     Ruling,
     VoidLast,
 )
-from dealerassist.rules.ruling_options import options_for
-from dealerassist.rules.state import Phase
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.model.state import Phase
+from dealerassist.rules.model.violations import RuleId, RuleViolation
 
 PROFILES = Path(__file__).parents[2] / "config" / "house_rules"
 ANTES = Stakes(ante=2, small_bet=10, big_bet=20)

@@ -17,7 +17,10 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "unit" / "rules"))
 from engine_table import NO_LIMIT, Table  # type: ignore[import-not-found, unused-ignore]
 
 from dealerassist.profiles import load_profile
-from dealerassist.rules.actions import (
+from dealerassist.rules.cards.cards import parse_cards
+from dealerassist.rules.cards.joker import five_aces, joker_cards, joker_value
+from dealerassist.rules.cards.rankings import HandCategory, Ranking, hand_category, hand_value
+from dealerassist.rules.model.actions import (
     AddChips,
     ChangeSeat,
     Mode,
@@ -27,18 +30,15 @@ from dealerassist.rules.actions import (
     StartHand,
     Structure,
 )
-from dealerassist.rules.actions import Variant as Game
-from dealerassist.rules.cards import parse_cards
-from dealerassist.rules.house_rules import (
+from dealerassist.rules.model.actions import Variant as Game
+from dealerassist.rules.model.house_rules import (
     HouseRules,
     OpenRequirement,
     PassOutButton,
     PostDrawFirst,
     StrippedDeckRule,
 )
-from dealerassist.rules.joker import five_aces, joker_cards, joker_value
-from dealerassist.rules.rankings import HandCategory, Ranking, hand_category, hand_value
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.model.violations import RuleId, RuleViolation
 
 PROFILES = Path(__file__).parents[2] / "config" / "house_rules"
 ANTES = Stakes(ante=2, small_bet=10, big_bet=20)

@@ -14,9 +14,10 @@ from fakes import FakeTableStore
 from floor_fakes import floor_services
 
 from dealerassist.audit.chain import seal
-from dealerassist.audit.phh import hand_records, hand_to_phh
+from dealerassist.audit.hands import hand_records
+from dealerassist.audit.phh.writer import hand_to_phh
 from dealerassist.audit.verify import verify
-from dealerassist.rules.house_rules import DrawRules, HouseRules, ReshufflePool
+from dealerassist.rules.model.house_rules import DrawRules, HouseRules, ReshufflePool
 from dealerassist.service import rulings as floor
 from dealerassist.service import tables as uc
 from dealerassist.service.ports import AnswerKind, Services

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from dealerassist.rules.actions import (
+from dealerassist.rules.engine import apply, new_table
+from dealerassist.rules.model.actions import (
     Act,
     ActionKind,
     Mode,
@@ -20,15 +21,14 @@ from dealerassist.rules.actions import (
     TableSpec,
     Variant,
 )
-from dealerassist.rules.engine import apply, new_table
-from dealerassist.rules.house_rules import (
+from dealerassist.rules.model.house_rules import (
     BettingRules,
     ExposedDrawCard,
     HouseRules,
     IrregularityRules,
     PostDrawFirst,
 )
-from dealerassist.rules.state import HandState, Phase, TableState
+from dealerassist.rules.model.state import HandState, Phase, TableState
 
 AT = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 BLINDS_LIMIT = Stakes(small_blind=5, big_blind=10, small_bet=10, big_bet=20)

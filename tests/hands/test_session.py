@@ -28,7 +28,8 @@ from typing import Any
 
 import pytest
 
-from dealerassist.rules.actions import (
+from dealerassist.rules.engine import apply, legal_actions, new_table, view
+from dealerassist.rules.model.actions import (
     Act,
     ActionKind,
     ChangeSeat,
@@ -41,9 +42,7 @@ from dealerassist.rules.actions import (
     StartHand,
     TableSpec,
 )
-from dealerassist.rules.blinds import arc, eligible_seats
-from dealerassist.rules.engine import apply, legal_actions, new_table, view
-from dealerassist.rules.house_rules import (
+from dealerassist.rules.model.house_rules import (
     BlindRules,
     ButtonMethod,
     HouseRules,
@@ -52,8 +51,9 @@ from dealerassist.rules.house_rules import (
     Structure,
     Variant,
 )
-from dealerassist.rules.state import SeatStatus, TableState
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.model.state import SeatStatus, TableState
+from dealerassist.rules.model.violations import RuleId, RuleViolation
+from dealerassist.rules.table.blinds import arc, eligible_seats
 
 AT = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 SEATS = 6

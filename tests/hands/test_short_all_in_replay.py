@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 from pokerkit import HandHistory
 
-from dealerassist.audit.phh_reader import parse_phh
+from dealerassist.audit.phh.reader import parse_phh
 from dealerassist.profiles import get_profile, profile_version
 from dealerassist.replay import finishing_stacks, replay_file, replay_hand
-from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.model.house_rules import HouseRules
 
 GENERATED = (
     Path(__file__).resolve().parents[1]

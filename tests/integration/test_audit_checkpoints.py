@@ -18,6 +18,7 @@ from audit_chains import interleaved, stage
 
 from dealerassist import worker
 from dealerassist.adapters.checkpointing import KEY_FILE_ENV, LOG_ENV, write_key_file
+from dealerassist.adapters.redis_tables import table_key
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue
 from dealerassist.adapters.sql_store import SqlAuditStore, events_table
 from dealerassist.cli import main
@@ -120,7 +121,7 @@ def test_a_store_restored_from_an_older_backup_is_found_short_and_caught_up(
     for table_id in ("T00", "T01", "T02"):  # live tables: their head as the table store keeps it
         last = [event for event in events if event["table_id"] == table_id][-1]
         head = f'{{"seq":{last["seq"]},"last_hash":"{last["hash"]}","state":{{}}}}'
-        redis_client.set(f"da:table:{table_id}", head)
+        redis_client.set(table_key(table_id), head)
     stage(queue, redis_client, events[:30])
     _drain(redis_client, url)
     _backup(url, tmp_path / "backup.sqlite3")

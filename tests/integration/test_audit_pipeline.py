@@ -11,7 +11,7 @@ from audit_chains import play_hands
 from dealerassist import worker
 from dealerassist.adapters.redis_tables import DecodedCache, RedisTableStore
 from dealerassist.adapters.sql_store import SqlAuditStore
-from dealerassist.audit.phh import hand_to_phh
+from dealerassist.audit.phh.writer import hand_to_phh
 from dealerassist.audit.verify import verify
 from dealerassist.service.ports import Services
 

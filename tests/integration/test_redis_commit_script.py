@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 import redis
+from redis.connection import Connection
 
 from dealerassist.adapters.redis_tables import (
     RedisTableStore,
     RedisTransaction,
     encode_record,
+    idempotency_key,
     table_key,
 )
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue, drain_flag_key, pending_key
+from dealerassist.bootstrap import redis_connection
 from dealerassist.errors import Conflict
-from dealerassist.rules.actions import Stakes, Structure, TableSpec, Variant
-from dealerassist.rules.state import SeatState, TableState
+from dealerassist.rules.model.actions import Stakes, Structure, TableSpec, Variant
+from dealerassist.rules.model.state import SeatState, TableState
 from dealerassist.service.ports import AnswerKind, ChainHead, IdempotencyRecord, TableRecord
 
 
@@ -94,7 +98,9 @@ def test_the_script_refuses_an_idempotency_key_taken_meanwhile(
     """The same key committed by another process first: Conflict, so the caller replays."""
     remember = IdempotencyRecord("f" * 64, AnswerKind.ACCEPTED, {"version": 2})
     with store.transaction("T1", "tablet:k9") as tx:
-        redis_client.set("da:idem:tablet:k9", b'{"fingerprint":"0","kind":"accepted"}')
+        redis_client.set(
+            idempotency_key("T1", "tablet:k9"), b'{"fingerprint":"0","kind":"accepted"}'
+        )
         with pytest.raises(Conflict):
             tx.commit(_record(2, 2), [_event(2)], remember)
     assert store.load("T1") == _record(1, 1)
@@ -149,3 +155,75 @@ def test_the_script_compares_the_whole_head_not_a_prefix_of_seq(
         with pytest.raises(Conflict):
             tx.commit(_record(2, 2), [_event(2)], None)
     assert store.load("T1") == moved
+
+
+# -- a commit whose answer is lost with its connection: redis-py sends it again, the script
+# finds its own head already written, and the commit is done, not a lost race (what a
+# failover mid-commit looks like to the client) -----------------------------------------
+
+
+class LoseOneAnswer:
+    """Once armed, the next answer Redis sends is read and then lost (ConnectionError), as
+    when the primary dies after running the command."""
+
+    def __init__(self) -> None:
+        self.armed = False
+        self.lost = 0
+
+    def __call__(self, original: Any) -> Any:
+        def read_response(connection: Connection, *args: Any, **kwargs: Any) -> Any:
+            answer = original(connection, *args, **kwargs)
+            if self.armed:
+                self.armed = False
+                self.lost += 1
+                raise redis.ConnectionError("connection lost after the command ran")
+            return answer
+
+        return read_response
+
+
+@pytest.fixture
+def losing(monkeypatch: pytest.MonkeyPatch) -> Iterator[LoseOneAnswer]:
+    loser = LoseOneAnswer()
+    monkeypatch.setattr(Connection, "read_response", loser(Connection.read_response))
+    yield loser
+
+
+def test_a_resent_commit_that_finds_itself_written_is_done_once(
+    redis_url: str, redis_client: redis.Redis, losing: LoseOneAnswer
+) -> None:
+    """The commit script runs, its answer is lost, redis-py resends it (the API's client
+    retries twice): the script now sees the table at the head it wrote itself. The commit
+    succeeds (before: Conflict, and a retry without an Idempotency-Key would have entered
+    the action a second time), and the table holds one commit and one staged event."""
+    connection = redis_connection(redis_url)
+    store = RedisTableStore(connection, RQAuditQueue(connection), idempotency_ttl=60)
+    with store.transaction("T1", None) as tx:  # enqueues the drain: the next takes the script
+        tx.commit(_record(1, 1), [_event(1)], None)
+    with store.transaction("T1", None) as tx:
+        losing.armed = True
+        tx.commit(_record(2, 2), [_event(2)], None)
+    assert losing.lost == 1
+    assert store.load("T1") == _record(2, 2)
+    assert redis_client.llen(pending_key("T1")) == 2
+    connection.close()
+
+
+def test_a_lost_race_after_a_resend_is_still_a_conflict(
+    redis_url: str, redis_client: redis.Redis, losing: LoseOneAnswer
+) -> None:
+    """A resend does not make every moved head ours: another commit won meanwhile (a head
+    other than this commit's), so this one is a Conflict and wrote nothing."""
+    connection = redis_connection(redis_url)
+    store = RedisTableStore(connection, RQAuditQueue(connection), idempotency_ttl=60)
+    with store.transaction("T1", None) as tx:
+        tx.commit(_record(1, 1), [_event(1)], None)
+    with store.transaction("T1", None) as loser, store.transaction("T1", None) as winner:
+        winner.commit(_record(2, 2), [_event(2)], None)
+        losing.armed = True  # this one's answer (0: the head moved) is lost and resent
+        with pytest.raises(Conflict):
+            loser.commit(_record(3, 3), [_event(3)], None)
+    assert losing.lost == 1
+    assert store.load("T1") == _record(2, 2)
+    assert redis_client.llen(pending_key("T1")) == 2
+    connection.close()

@@ -19,8 +19,8 @@ from dealerassist.adapters.redis_tables import (
 )
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue, drain_flag_key, pending_key
 from dealerassist.errors import Conflict, Unavailable
-from dealerassist.rules.actions import Stakes, Structure, TableSpec, Variant
-from dealerassist.rules.state import SeatState, TableState
+from dealerassist.rules.model.actions import Stakes, Structure, TableSpec, Variant
+from dealerassist.rules.model.state import SeatState, TableState
 from dealerassist.service.ports import AnswerKind, ChainHead, IdempotencyRecord, TableRecord
 
 
@@ -113,7 +113,7 @@ def test_idempotency_record_is_written_with_a_ttl(
     with store.transaction("T1", "admin:k1") as tx:
         assert tx.remembered is None
         tx.commit(_record(), [_event(1)], remember)
-    assert 0 < redis_client.ttl(idempotency_key("admin:k1")) <= 60
+    assert 0 < redis_client.ttl(idempotency_key("T1", "admin:k1")) <= 60
     with store.transaction("T1", "admin:k1") as tx:
         assert tx.remembered == remember
 

@@ -9,7 +9,7 @@ import redis
 
 from dealerassist import worker
 from dealerassist.adapters.sql_store import SqlAuditStore
-from dealerassist.audit.phh import hand_records
+from dealerassist.audit.hands import hand_records
 from dealerassist.audit.verify import verify
 from dealerassist.service import rulings as floor
 from dealerassist.service import tables as uc

@@ -10,22 +10,32 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
 import redis
-from audit_chains import interleaved, stage
+from audit_chains import interleaved, play_hands, stage
 from redis_servers import RedisServer, group_gone, redis_servers
 from rq.registry import ScheduledJobRegistry, StartedJobRegistry
 
-from dealerassist.adapters.rq_audit_queue import DRAIN_JOB, RQAuditQueue
+from dealerassist.adapters.redis_tables import encode_record, table_key
+from dealerassist.adapters.rq_audit_queue import DRAIN_JOB, RQAuditQueue, table_forked_key
 from dealerassist.adapters.sql_store import SqlAuditStore
+from dealerassist.bootstrap import build_services
+from dealerassist.errors import Conflict
+from dealerassist.profiles import default_profiles_dir
+from dealerassist.service import tables as use_cases
+from dealerassist.service.ports import ChainHead
+from dealerassist.settings import Settings
 
 __all__ = ["redis_servers"]  # the fixture, from tests/redis_servers.py
 
 REPO = Path(__file__).resolve().parents[2]
 LOCK_KEY = "rq:scheduler-lock:audit"
+DEALER = use_cases.Actor("dealer-1", "dealer")
 
 
 def _worker(redis_url: str, sql_url: str, *extra: str) -> subprocess.Popen[bytes]:
@@ -184,3 +194,63 @@ def test_a_killed_workers_scheduler_leaves_no_orphan_and_retries_run_within_seco
                 _stop(worker)
         client.close()
         store.dispose()
+
+
+def _append_to_aof(directory: Path, *command: bytes) -> None:
+    """Append one command to a stopped server's append-only file (Redis 7's last
+    incremental file, or 6.2's single file): it comes back with that write applied."""
+    encoded = b"*%d\r\n" % len(command)
+    encoded += b"".join(b"$%d\r\n%s\r\n" % (len(part), part) for part in command)
+    parts = sorted((directory / "appendonlydir").glob("*.incr.aof"))
+    target = parts[-1] if parts else directory / "appendonly.aof"
+    with target.open("ab") as file:
+        file.write(encoded)
+
+
+def test_a_worker_back_on_a_rewound_redis_suspends_the_table_before_any_play(
+    redis_servers: list[RedisServer], tmp_path: Path
+) -> None:
+    """The drain stored a hand; Redis is killed and comes back behind the store (a failover
+    to a replica that lagged, a restart from an older file: here its file sets the table's
+    head back three entries). The worker notices it reaches another server (its run_id)
+    and compares the live heads with the store at once, so the table is suspended (409)
+    before any entry: no seq the store holds is entered again. Before, only the process's
+    first drain job compared them, long before the outage."""
+    server = RedisServer(tmp_path / "redis").start()
+    redis_servers.append(server)
+    sql_url = f"sqlite:///{tmp_path / 'audit.sqlite3'}"
+    settings = Settings(
+        data_dir=tmp_path,
+        redis_url=server.url,
+        database_url=sql_url,
+        profiles_dir=default_profiles_dir(),
+    )
+    services = build_services(settings)
+    play_hands(services, "R1", hands=1, profile_id="casino-five-card-draw")
+    head = services.tables.load("R1")
+    assert head is not None
+    store = SqlAuditStore(sql_url)
+    worker = _worker(server.url, sql_url)
+    client = redis.Redis.from_url(server.url)
+    try:
+        _until(lambda: store.count_events() == head.head.seq, 30, "the hand stored")
+        assert not client.exists(table_forked_key("R1"))
+        client.close()
+        server.kill_9()
+        behind = replace(head, head=ChainHead(seq=head.head.seq - 3, last_hash="0" * 64))
+        _append_to_aof(server.directory, b"SET", table_key("R1").encode(), encode_record(behind))
+        server.start()
+        client = redis.Redis.from_url(server.url)
+        assert services.tables.load("R1") == behind  # the server came back rewound
+        _until(lambda: client.exists(table_forked_key("R1")), 30, "the table suspended")
+        with pytest.raises(Conflict, match="suspended"):
+            use_cases.submit_action(
+                services, "R1", {"seat": 1, "action": "fold"}, DEALER, use_cases.Preconditions()
+            )
+        assert store.count_events() == head.head.seq  # nothing entered twice
+    finally:
+        code = _stop(worker)
+        client.close()
+        store.dispose()
+        services.audit_store.dispose()  # type: ignore[attr-defined]
+    assert code == 0

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dealerassist import json_codec
-from dealerassist.audit.phh_reader import VARIANTS, parse_phh, to_commands
+from dealerassist.audit.phh.reader import VARIANTS, parse_phh, to_commands
 from dealerassist.profiles import get_profile
 from dealerassist.replay import REPLAY_AT
 from dealerassist.rules.engine import apply, new_table, view

@@ -24,7 +24,7 @@ from dealerassist.profiles import (
     parse_profile,
     summary,
 )
-from dealerassist.rules.house_rules import (
+from dealerassist.rules.model.house_rules import (
     BlindRules,
     BottomCard,
     ButtonMethod,

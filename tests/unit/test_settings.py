@@ -88,3 +88,58 @@ def test_what_an_operator_watches_comes_from_the_environment() -> None:
     ):
         with pytest.raises(InvalidInput, match=name):
             Settings.from_env({name: value})
+
+
+def test_the_jobs_redis_is_the_tables_redis_or_rq_redis_url_beside_a_cluster() -> None:
+    """RQ_REDIS_URL is read; it is required beside a cluster (RQ does not support one) and
+    refused beside one Redis (the drain's jobs are enqueued in the commit's transaction);
+    a comma-separated list (the retired modulo partitions) is refused, naming the move."""
+    from dealerassist.bootstrap import jobs_redis_url
+
+    cluster = "redis+cluster://a:7000,b:7001"
+    settings = Settings.from_env({"REDIS_URL": cluster, "RQ_REDIS_URL": "redis://j:6379/0"})
+    assert jobs_redis_url(settings) == "redis://j:6379/0"
+    assert jobs_redis_url(Settings.from_env({"REDIS_URL": "redis://r/0"})) == "redis://r/0"
+    with pytest.raises(InvalidInput, match="set RQ_REDIS_URL"):
+        jobs_redis_url(Settings.from_env({"REDIS_URL": cluster}))
+    with pytest.raises(InvalidInput, match="RQ_REDIS_URL is for a Redis Cluster"):
+        jobs_redis_url(
+            Settings.from_env({"REDIS_URL": "redis://r/0", "RQ_REDIS_URL": "redis://j/0"})
+        )
+    with pytest.raises(InvalidInput, match="migrate-redis --from"):
+        jobs_redis_url(Settings.from_env({"REDIS_URL": "redis://a/0,redis://b/0"}))
+    sentinel = "redis+sentinel://a:26379,b:26379/da/0"  # its commas list sentinels
+    assert jobs_redis_url(Settings.from_env({"REDIS_URL": sentinel})) == sentinel
+
+
+@pytest.mark.parametrize(
+    "url", ["redis+cluster://a:7000/0", "redis+cluster://a", "redis+cluster://a:7000?x=1"]
+)
+def test_a_bad_cluster_url_is_refused(url: str) -> None:
+    """A cluster URL lists host:port of its nodes and nothing else (one database)."""
+    from dealerassist.adapters.redis_cluster import parse_cluster_url
+
+    with pytest.raises(InvalidInput, match=r"redis\+cluster|host:port"):
+        parse_cluster_url(url)
+
+
+def test_the_replica_wait_comes_from_the_environment() -> None:
+    """How many replicas confirm a commit (unset: decided by the URL, bootstrap.replica_wait)
+    and how long a commit waits for them; 0 replicas is allowed, a wait past the Redis
+    socket timeout is not."""
+    from dealerassist.bootstrap import replica_wait
+
+    unset = Settings.from_env({})
+    assert unset.redis_wait_replicas is None and unset.redis_wait_ms == 500
+    assert replica_wait(unset, "redis+sentinel://a:26379/da/0").replicas == 1
+    assert replica_wait(unset, "redis://a:6379/0").replicas == 0
+    env = {"DEALERASSIST_REDIS_WAIT_REPLICAS": "0", "DEALERASSIST_REDIS_WAIT_MS": "250"}
+    chosen = Settings.from_env(env)
+    assert replica_wait(chosen, "redis+sentinel://a:26379/da/0") == replica_wait(
+        chosen, "redis://a/0"
+    )
+    assert (chosen.redis_wait_replicas, chosen.redis_wait_ms) == (0, 250)
+    with pytest.raises(InvalidInput, match="DEALERASSIST_REDIS_WAIT_REPLICAS"):
+        Settings.from_env({"DEALERASSIST_REDIS_WAIT_REPLICAS": "-1"})
+    with pytest.raises(InvalidInput, match="at most 4000"):
+        Settings.from_env({"DEALERASSIST_REDIS_WAIT_MS": "5000"})

@@ -4,6 +4,7 @@
 // shows the table and makes it the tab's table, so the tablet's login comes prefilled.
 import { SPEC_PATH, call, newKey, session } from "./api.js";
 import { $, clear, el, fieldErrors, setupLogin, showMessage, showProblem, tokenRefused } from "./ui.js";
+import { setupShifts } from "./admin_shifts.js";
 
 // The stakes each betting structure uses (blank or hidden: not sent, the API's 0 = not
 // used); tests/api/test_web.py checks the keys against the API's structures and the fields
@@ -222,6 +223,7 @@ function setup() {
   $("create-form").addEventListener("submit", create);
   showStakes();
   loadProfiles();
+  setupShifts();
 }
 
 if (globalThis.document) setupLogin(setup, { needsTable: false });

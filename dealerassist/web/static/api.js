@@ -28,6 +28,17 @@ export const ROUTES = {
   auditTables: ["GET", "/v1/audit/tables"],
   auditHands: ["GET", "/v1/audit/hands"],
   auditReplay: ["GET", "/v1/audit/hands/{table_id}/{hand_no}/replay"],
+  setDealer: ["PUT", "/v1/dealers/{employee_id}"],
+  dealers: ["GET", "/v1/dealers"],
+  registerTablet: ["POST", "/v1/tablets"],
+  tablets: ["GET", "/v1/tablets"],
+  revokeTablet: ["DELETE", "/v1/tablets/{tablet_id}"],
+  pairTablet: ["POST", "/v1/tablets/pair"],
+  tabletStatus: ["GET", "/v1/tablet"],
+  signIn: ["POST", "/v1/tablet/sign-in"],
+  shift: ["GET", "/v1/shift"],
+  shiftTable: ["POST", "/v1/shift/table"],
+  signOut: ["POST", "/v1/shift/sign-out"],
 };
 
 // The OpenAPI document (not /v1, no token): the admin page reads the profile IDs from it.
@@ -102,7 +113,7 @@ export const serverClock = {
 export async function call(route, { params = {}, query = {}, body, version, headers = {}, raw = false } = {}) {
   const [method] = ROUTES[route];
   const sent = { Accept: "application/json, application/problem+json", ...headers };
-  if (session.token) sent.Authorization = `Bearer ${session.token}`;
+  if (session.token && !headers.Authorization) sent.Authorization = `Bearer ${session.token}`;
   if (method !== "GET") {
     // a caller retrying the same change after no answer passes its key again
     sent["Idempotency-Key"] = headers["Idempotency-Key"] || newKey();

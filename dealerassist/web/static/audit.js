@@ -239,6 +239,12 @@ let at = 0;
 // One recorded entry in words: the command, a refusal, a floor call or a ruling.
 export function stepText(step) {
   const command = step.command || {};
+  if (step.kind === "dealer_on_duty") {
+    const shift = step.shift || {};
+    if (!shift.employee_id) return `Dealer ${shift.previous || ""} signed out (${String(shift.reason || "").replace(/_/g, " ")})`;
+    return `Dealer ${shift.name ? `${shift.name} ` : ""}(${shift.employee_id}) on duty${shift.previous ? `, relieving ${shift.previous}` : ""}`;
+  }
+  if (step.kind === "sign_in_refused") return `Sign-in refused: ${(step.shift || {}).employee_id} (${String((step.shift || {}).reason || "").replace(/_/g, " ")})`;
   if (step.kind === "floor_call") return `Floor called${step.call && step.call.rule_id ? ` (${step.call.rule_id})` : ""}${step.call && step.call.note ? `: ${step.call.note}` : ""}`;
   if (step.kind === "ruling") {
     const r = step.ruling || {};
@@ -267,7 +273,7 @@ function showStep(index) {
   const box = clear($("replay-step"));
   append(box,
     el("p", { class: "step-entry" }, el("strong", { text: stepText(step) })),
-    el("p", { class: "hint", text: `seq ${step.seq} · ${new Date(step.at).toLocaleTimeString()} · by ${step.actor} (${step.role}) · table v${step.version}` }),
+    el("p", { class: "hint", text: `seq ${step.seq} · ${new Date(step.at).toLocaleTimeString()} · by ${step.actor} (${step.role}) · dealer ${step.dealer || "none signed in"} · table v${step.version}` }),
     el("p", { class: `step-check ${step.verified ? "ok" : "bad"}`, text: step.verified ? "✔ Replays as recorded" : `✘ ${step.problem || "Not replayed: an earlier step disagreed"}` }),
     step.refused && step.refused.message ? el("p", { text: `Refusal: ${step.refused.message}` }) : null);
   if (step.table) renderTable(step.table);
@@ -281,7 +287,8 @@ async function replay(tableId, handNo) {
   showProblem(null);
   steps = answer.body.steps;
   const rulings = answer.body.rulings.length;
-  $("replay-title").textContent = `Table ${tableId}, hand #${handNo}: ${steps.length} entries${rulings ? `, ${rulings} ruling${rulings > 1 ? "s" : ""}` : ""} · ${answer.body.verified ? "every step replays as recorded" : "a step does not replay as recorded"}${answer.body.complete ? "" : " · the hand is not over in the store (still played, or not stored whole yet)"}`;
+  const dealers = (answer.body.dealers || []).length ? ` · dealer ${answer.body.dealers.join(", then ")}` : "";
+  $("replay-title").textContent = `Table ${tableId}, hand #${handNo}${dealers}: ${steps.length} entries${rulings ? `, ${rulings} ruling${rulings > 1 ? "s" : ""}` : ""} · ${answer.body.verified ? "every step replays as recorded" : "a step does not replay as recorded"}${answer.body.complete ? "" : " · the hand is not over in the store (still played, or not stored whole yet)"}`;
   $("replay").hidden = false;
   showStep(0);
   $("replay").scrollIntoView({ block: "start" });

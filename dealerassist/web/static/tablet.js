@@ -6,6 +6,7 @@
 // a refusal is shown with its rule ID.
 import { call, newKey, serverClock, session } from "./api.js";
 import { $, append, clear, describeAction, el, setupLogin, showMessage, showProblem, tokenRefused } from "./ui.js";
+import { startTablet } from "./shift.js";
 import { FALSE_OPENER_NOTE, TablePoller, renderTable } from "./table_view.js";
 import { handPots } from "./pots.js";
 import { CARD_FORMS, readCards, renderPicker } from "./card_picker.js";
@@ -1149,4 +1150,5 @@ function setupChanges() {
   });
 }
 
-if (globalThis.document) setupLogin(setup); // node imports the module in the tests
+// node imports the module in the tests; a registered tablet starts with its dealer's sign-in
+if (globalThis.document) startTablet(() => setupLogin(setup));

@@ -135,8 +135,14 @@ export function setupLogin(onReady, { needsTable = true } = {}) {
   else tokenInput.focus();
 }
 
+// A page may handle a 401 its own way (a registered tablet asks the dealer to sign in
+// again, not for a token): the hook returns true when it did.
+let refusedHook = null;
+export function onTokenRefused(hook) { refusedHook = hook; }
+
 // After a 401 the token is wrong or revoked: forget it and ask again.
 export function tokenRefused(problem, status) {
+  if (refusedHook && refusedHook(problem, status)) return;
   session.forgetToken();
   $("main").before($("problem")); // a page may keep its banner inside main (the tablet's dock)
   $("login").hidden = false;

@@ -12,7 +12,7 @@ from fakes import fake_services
 
 from dealerassist.audit.collection_report import check_report, collection_report, to_csv_lines
 from dealerassist.profiles import get_profile
-from dealerassist.rules.house_rules import Collection
+from dealerassist.rules.model.house_rules import Collection
 from dealerassist.service import tables as use_cases
 from dealerassist.service.ports import AnswerKind
 

@@ -16,13 +16,14 @@ import pytest
 from fakes import fake_services
 
 from dealerassist.audit.export import to_csv_lines, to_jsonl_lines
-from dealerassist.audit.phh import hand_records, hand_to_phh
-from dealerassist.audit.phh_reader import parse_phh, replay_seats
+from dealerassist.audit.hands import hand_records
+from dealerassist.audit.phh.reader import parse_phh, replay_seats
+from dealerassist.audit.phh.writer import hand_to_phh
 from dealerassist.audit.verify import verify
 from dealerassist.errors import InvalidInput
 from dealerassist.profiles import get_profile
 from dealerassist.replay import finishing_stacks, replay_file, replay_hand
-from dealerassist.rules.house_rules import Collection, HouseRules, RakeRules
+from dealerassist.rules.model.house_rules import Collection, HouseRules, RakeRules
 from dealerassist.service import tables as use_cases
 from dealerassist.service.ports import AnswerKind
 

@@ -6,7 +6,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from dealerassist.json_codec import canonical, parse
-from dealerassist.rules.actions import (
+from dealerassist.rules.engine import Outcome, apply, legal_actions, new_table
+from dealerassist.rules.model.actions import (
     Act,
     ActionKind,
     Mode,
@@ -17,9 +18,8 @@ from dealerassist.rules.actions import (
     TableSpec,
     Variant,
 )
-from dealerassist.rules.engine import Outcome, apply, legal_actions, new_table
-from dealerassist.rules.house_rules import HouseRules
-from dealerassist.rules.state import HandState, TableState
+from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.state import HandState, TableState
 
 AT = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 LIMIT = Stakes(small_blind=5, big_blind=10, small_bet=10, big_bet=20)

@@ -7,10 +7,10 @@ from datetime import timedelta
 import pytest
 from engine_table import AT, Table
 
-from dealerassist.rules.actions import Act, ActionKind, Command, StartHand
 from dealerassist.rules.batch import apply_many, replay
 from dealerassist.rules.engine import apply
-from dealerassist.rules.violations import RuleViolation
+from dealerassist.rules.model.actions import Act, ActionKind, Command, StartHand
+from dealerassist.rules.model.violations import RuleViolation
 
 
 def _hand_commands() -> list[Command]:

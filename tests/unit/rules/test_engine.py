@@ -7,10 +7,10 @@ import json
 import pytest
 from engine_table import AT, Table
 
-from dealerassist.rules.actions import StartHand
 from dealerassist.rules.engine import view
-from dealerassist.rules.state import TableState
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.model.actions import StartHand
+from dealerassist.rules.model.state import TableState
+from dealerassist.rules.model.violations import RuleId, RuleViolation
 
 
 def test_limit_hand_won_by_a_bet_after_the_draw() -> None:

@@ -13,14 +13,14 @@ from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
 from dealerassist.errors import InvalidInput
-from dealerassist.rules import betting
-from dealerassist.rules.actions import Act, ActionKind, Mode, Stakes, Structure, Variant
-from dealerassist.rules.blinds import eligible_seats
-from dealerassist.rules.dealing import deck_cards
-from dealerassist.rules.drawing import next_to_declare
 from dealerassist.rules.engine import legal_actions, view
-from dealerassist.rules.exposed_draw import after_the_deal
-from dealerassist.rules.house_rules import (
+from dealerassist.rules.floor.exposed_draw import after_the_deal
+from dealerassist.rules.hand import betting
+from dealerassist.rules.hand.dealing import deck_cards
+from dealerassist.rules.hand.drawing import next_to_declare
+from dealerassist.rules.hand.stub import in_pool, muck_in_pool, owed_seats
+from dealerassist.rules.model.actions import Act, ActionKind, Mode, Stakes, Structure, Variant
+from dealerassist.rules.model.house_rules import (
     BettingRules,
     BlindRules,
     BottomCard,
@@ -36,10 +36,10 @@ from dealerassist.rules.house_rules import (
     ShortAllInRule,
     ShowdownRules,
 )
-from dealerassist.rules.ruling_commands import Effect, KillHand, Ruling, TakeExposed
-from dealerassist.rules.state import HandState, Phase, TableState, is_draw, phase_number
-from dealerassist.rules.stub import in_pool, muck_in_pool, owed_seats
-from dealerassist.rules.violations import RuleId, RuleViolation
+from dealerassist.rules.model.ruling_commands import Effect, KillHand, Ruling, TakeExposed
+from dealerassist.rules.model.state import HandState, Phase, TableState, is_draw, phase_number
+from dealerassist.rules.model.violations import RuleId, RuleViolation
+from dealerassist.rules.table.blinds import eligible_seats
 
 STAKES = {
     Structure.FIXED_LIMIT: LIMIT,

@@ -17,7 +17,7 @@ from fakes import (
 )
 
 from dealerassist.errors import NotFound, Unavailable
-from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.model.house_rules import HouseRules
 from dealerassist.service import audit, tables
 from dealerassist.service.ports import Services, VerifyLimits
 from dealerassist.service.tables import Actor, Preconditions

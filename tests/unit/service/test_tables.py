@@ -19,7 +19,7 @@ from dealerassist.errors import (
     NotFound,
     ProfileError,
 )
-from dealerassist.rules.house_rules import HouseRules
+from dealerassist.rules.model.house_rules import HouseRules
 from dealerassist.service import tables as uc
 from dealerassist.service.ports import AnswerKind, Services
 from dealerassist.service.tables import Actor, Preconditions

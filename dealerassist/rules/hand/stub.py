@@ -1,0 +1,288 @@
+"""The stub: burns, the bottom card, reshuffles and what goes into them (DRAW-04/05/06).
+
+Seams for the house rules of issue 4: ``reserve`` (DRAW-05), ``in_pool`` / ``muck_in_pool``
+(DRAW-06) and ``deliverable`` (the dealing script of one request).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dealerassist.rules.model.house_rules import BottomCard, HouseRules, ReshufflePool
+from dealerassist.rules.model.state import HandState, PlayerState, evolve
+from dealerassist.rules.model.violations import Notice, RuleId
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of the dealing script: ``burn``, ``deal`` (to ``seat``), ``come_back``,
+    ``stop`` or ``reshuffle`` (for ``seat``; ``parts`` says what went into the new stub)."""
+
+    code: str
+    count: int
+    seat: int | None = None
+    parts: tuple[tuple[str, int], ...] = ()
+
+
+def burn_due(hand: HandState, rules: HouseRules) -> int:
+    """DRAW-04: the card a burn still owed in this draw takes from the stub (0 or 1): none when
+    the house does not burn, the burn was made, or a card exposed on the draw stands for it
+    (IRREG-04, ``becomes_next_burn``)."""
+    due = rules.draw.burn_before and not hand.burned_this_draw and not hand.spare_burn
+    return 1 if due else 0
+
+
+def reserve(hand: HandState, seat: int, rules: HouseRules, draw_round: int) -> int:
+    """DRAW-05: cards at the bottom of the stub that may not be dealt (0 or 1)."""
+    match rules.draw.bottom_card:
+        case BottomCard.NORMAL_CARD:
+            return 0
+        case BottomCard.ONLY_IF_IT_COMPLETES_ALL_DRAWS:
+            # seats still to declare, and seats still owed cards (a deferred fifth card)
+            later = [
+                p
+                for p in hand.live()
+                if p.seat != seat
+                and (len(p.drawn) < draw_round or p.pending or p.seat in hand.come_back)
+            ]
+            return 1 if later else 0
+    return 1
+
+
+def owed_seats(
+    hand: HandState, drawer: int, rules: HouseRules | None = None, draw_round: int = 0
+) -> frozenset[int]:
+    """DRAW-03/06: the drawer and every seat still owed cards in this draw (a deferred fifth
+    card, or card-mode discards not yet answered): their discards stay out of a reshuffle.
+    With ``draw.reshuffle_keeps_out_later_drawers`` (the seed-000 pool) also every live seat
+    still to declare its draw ``draw_round``: it would otherwise be dealt its own discards of
+    an earlier draw."""
+    waiting = {p.seat for p in hand.players if p.pending}
+    if rules is not None and _keeps_out_later_drawers(rules):
+        waiting |= {p.seat for p in hand.live() if len(p.drawn) < draw_round}
+    return frozenset({drawer, *hand.come_back, *waiting})
+
+
+def _keeps_out_later_drawers(rules: HouseRules) -> bool:
+    pool = rules.draw.reshuffle_pool
+    return (
+        rules.draw.reshuffle_keeps_out_later_drawers
+        and pool is ReshufflePool.EARLIER_DISCARDS_BOTTOM_BURNS
+    )
+
+
+def in_pool(
+    owner: int,
+    pile_round: int,
+    drawer: int,
+    rules: HouseRules,
+    draw_round: int,
+    owed: frozenset[int] = frozenset(),
+) -> bool:
+    """DRAW-06: does the discard pile of ``owner`` from draw ``pile_round`` go into a reshuffle?
+
+    Never the drawer's own discards, nor those of a seat still owed cards in this draw
+    (``owed``), except in the permissive replay pool (pokerkit reuses every discard).
+
+    >>> from dealerassist.rules.model.house_rules import HouseRules
+    >>> in_pool(3, 1, 5, HouseRules(), 1), in_pool(5, 1, 5, HouseRules(), 1)
+    (True, False)
+    """
+    match rules.draw.reshuffle_pool:
+        case ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS:  # earlier draws only, never one's own
+            # WSOP 274 with no earlier round (the first draw): the seats already served in it
+            first = draw_round == 1 and rules.draw.reshuffle_first_draw_served
+            earlier = pile_round < draw_round or first
+            return earlier and owner != drawer and owner not in owed
+        case ReshufflePool.ALL_DISCARDS:
+            return True
+    return owner != drawer and owner not in owed
+
+
+def muck_in_pool(rules: HouseRules) -> bool:
+    """DRAW-06: do folded hands go into a reshuffle?"""
+    return rules.draw.reshuffle_pool is not ReshufflePool.EARLIER_DISCARDS_BOTTOM_BURNS
+
+
+def pool_parts(
+    hand: HandState, drawer: int, rules: HouseRules, draw_round: int
+) -> tuple[tuple[str, int], ...]:
+    """DRAW-06: what a reshuffle for ``drawer`` takes, pile by pile: ``stub`` (what is left,
+    the bottom card included), ``burns``, ``muck``, ``seat:N`` (seat N's discards); and what
+    stays out: ``kept:N`` (discards of the drawer or of a seat still owed cards)."""
+    owed = owed_seats(hand, drawer, rules, draw_round)
+    parts: list[tuple[str, int]] = [("stub", hand.stub), ("burns", hand.burns)]
+    if muck_in_pool(rules):
+        parts.append(("muck", hand.muck))
+    for player in hand.players:
+        taken = kept = 0
+        for index, count in enumerate(player.pile, start=1):
+            if in_pool(player.seat, index, drawer, rules, draw_round, owed):
+                taken += count
+            else:
+                kept += count
+        if taken:
+            parts.append((f"seat:{player.seat}", taken))
+        if kept:
+            parts.append((f"kept:{player.seat}", kept))
+    return tuple(parts)
+
+
+def pool_size(hand: HandState, drawer: int, rules: HouseRules, draw_round: int) -> int:
+    """Cards a reshuffle adds to what is left of the stub (burns, discards, maybe the muck)."""
+    parts = pool_parts(hand, drawer, rules, draw_round)
+    return sum(count for name, count in parts if name != "stub" and not name.startswith("kept"))
+
+
+def reshuffle(hand: HandState, drawer: int, rules: HouseRules, draw_round: int) -> HandState:
+    """DRAW-06: the pool joins what is left of the stub to make a new stub."""
+    size = hand.stub + pool_size(hand, drawer, rules, draw_round)
+    owed = owed_seats(hand, drawer, rules, draw_round)
+    players = tuple(_clear_piles(p, drawer, rules, draw_round, owed) for p in hand.players)
+    muck = muck_in_pool(rules)
+    return evolve(
+        hand,
+        players=players,
+        stub=size,
+        burns=0,
+        exposed_burn=None,  # IRREG-03: the exposed card went in with the other burns
+        burn_cards=(),  # IRREG-04: so did the cards exposed on the draw
+        spare_burn=False,
+        muck=0 if muck else hand.muck,
+        muck_cards=() if muck else hand.muck_cards,
+        reshuffles=hand.reshuffles + 1,
+    )
+
+
+def _reshuffle_step(hand: HandState, drawer: int, rules: HouseRules, draw_round: int) -> Step:
+    parts = pool_parts(hand, drawer, rules, draw_round)
+    size = sum(count for name, count in parts if not name.startswith("kept"))
+    return Step("reshuffle", size, drawer, parts)
+
+
+def _clear_piles(
+    player: PlayerState, drawer: int, rules: HouseRules, draw_round: int, owed: frozenset[int]
+) -> PlayerState:
+    keep = [
+        not in_pool(player.seat, index, drawer, rules, draw_round, owed)
+        for index in range(1, len(player.pile) + 1)
+    ]
+    pile = tuple(count if kept else 0 for count, kept in zip(player.pile, keep, strict=True))
+    cards = tuple(
+        pile_cards if kept else ()
+        for pile_cards, kept in zip(player.pile_cards, keep, strict=False)
+    )
+    return evolve(player, pile=pile, pile_cards=cards)
+
+
+def deliverable(
+    hand: HandState, seat: int, count: int, rules: HouseRules, draw_round: int, from_pool: int = 0
+) -> tuple[HandState, tuple[Step, ...]] | None:
+    """DRAW-04/05/06: the hand after giving ``count`` cards to ``seat``, and the dealing script.
+
+    None if even a reshuffle cannot supply them. ``from_pool`` cards come after a reshuffle.
+    """
+    steps: list[Step] = []
+    if count == 0:
+        return hand, ()
+    if rules.draw.burn_before and not hand.burned_this_draw and hand.spare_burn:
+        # IRREG-04: the card exposed on the draw, already in the burn pile, is this burn
+        hand = evolve(hand, spare_burn=False, burned_this_draw=True)
+        steps.append(Step("burn", 0))
+    if rules.draw.burn_before and not hand.burned_this_draw:
+        # a burn that would leave nothing to deal waits for a new stub (if a reshuffle adds any)
+        short = hand.stub - reserve(hand, seat, rules, draw_round) < 2
+        if (short and pool_size(hand, seat, rules, draw_round) > 0) or hand.stub < 1:
+            steps.append(Step("stop", hand.stub, seat))
+            steps.append(_reshuffle_step(hand, seat, rules, draw_round))
+            hand = reshuffle(hand, seat, rules, draw_round)
+            from_pool = 0  # every card now comes from the new stub: no second reshuffle
+        if hand.stub < 1:
+            return None
+        hand = evolve(hand, stub=hand.stub - 1, burns=hand.burns + 1, burned_this_draw=True)
+        steps.append(Step("burn", 1))
+    available = max(0, hand.stub - reserve(hand, seat, rules, draw_round))
+    first = min(count - from_pool, available)
+    hand = evolve(hand, stub=hand.stub - first)
+    if first:
+        steps.append(Step("deal", first, seat))
+    rest = count - first
+    if rest:
+        steps.append(Step("stop", hand.stub, seat))
+        steps.append(_reshuffle_step(hand, seat, rules, draw_round))
+        hand = reshuffle(hand, seat, rules, draw_round)
+        if hand.stub < rest:
+            return None
+        hand = evolve(hand, stub=hand.stub - rest)
+        steps.append(Step("deal", rest, seat))
+    return hand, tuple(steps)
+
+
+_POOL_TEXT = {
+    ReshufflePool.EARLIER_DISCARDS_BOTTOM_BURNS: (
+        "the bottom card, the burn cards and the discards of the other seats (never the "
+        "drawer's own, nor those of a seat still owed cards)"
+    ),
+    ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS: (
+        "what is left of the stub, the burn cards, the muck and the discards of earlier draws "
+        "(this draw's discards stay out)"
+    ),
+    ReshufflePool.ALL_DISCARDS_EXCEPT_OWN: (
+        "what is left of the stub, the burn cards, the muck and every discard except the "
+        "drawer's own (and those of a seat still owed cards)"
+    ),
+    ReshufflePool.ALL_DISCARDS: "what is left of the stub, the burn cards and every discard",
+}
+
+_LATER_DRAWERS_TEXT = (
+    "the bottom card, the burn cards and the discards of the seats that drew before in this "
+    "draw (never the drawer's own, nor those of a seat still to draw or owed cards)"
+)
+_FIRST_DRAW_TEXT = (
+    "what is left of the stub, the burn cards, the muck and the discards of earlier draws "
+    "(in the first draw: of the seats already served; never the drawer's own)"
+)
+
+
+def pool_text(rules: HouseRules) -> str:
+    """DRAW-06: what a reshuffle takes, in the dealer's words, as the house options say."""
+    if _keeps_out_later_drawers(rules):
+        return _LATER_DRAWERS_TEXT
+    pool = rules.draw.reshuffle_pool
+    if pool is ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS and rules.draw.reshuffle_first_draw_served:
+        return _FIRST_DRAW_TEXT
+    return _POOL_TEXT[pool]
+
+
+_BOTTOM_TEXT = {
+    BottomCard.NEVER: "the bottom card is not dealt",
+    BottomCard.ONLY_IF_IT_COMPLETES_ALL_DRAWS: (
+        "the bottom card is dealt only if it completes every remaining draw"
+    ),
+    BottomCard.NORMAL_CARD: "the bottom card is dealt like any other",
+}
+
+
+def reach_notice(hand: HandState, rules: HouseRules, draw_round: int) -> Notice:
+    """DRAW-04/05/06: before the draw, how far the stub reaches and what a reshuffle takes."""
+    burn = 1 if rules.draw.burn_before and not hand.spare_burn else 0
+    usable = max(0, hand.stub - burn - reserve(hand, -1, rules, draw_round))
+    burned = "one burn, " if burn else ""
+    message = (
+        f"Draw {draw_round}: {hand.stub} cards in the stub; {usable} can be dealt before a "
+        f"reshuffle is needed ({burned}{_BOTTOM_TEXT[rules.draw.bottom_card]}). "
+        "If it runs out, stop and shuffle face down "
+        f"{pool_text(rules)} into a new stub"
+    )
+    return Notice(rule_id=RuleId.DRAW_06, message=message)
+
+
+def off_limits_notice() -> Notice:
+    """DRAW-13 / DECK-06: the discards and the stub are off limits; a boxed card is a blank."""
+    message = (
+        "Discards and the stub are off limits: nobody looks through them, and no card is "
+        "shown after the hand. A card found face up in the stub is a blank: enter it "
+        "(boxed_card), put it with the burn cards and deal the next one (two or more among "
+        "the cards needed: call the floor)"
+    )
+    return Notice(rule_id=RuleId.DRAW_13, message=message)

@@ -1,0 +1,568 @@
+"""Dealers on shift: registered tablets, dealers' PINs, shift sessions, the dealer on duty.
+
+* An admin **registers a tablet** to one table or a bank of tables (``register_tablet``): the
+  answer carries a short single-use pairing code; the tablet trades it once for its device
+  credential (``pair_tablet``) and keeps that. The credential alone records nothing: it may
+  only read its registration and sign a dealer in.
+* An admin sets each **dealer**'s employee ID, name and PIN (``set_dealer``); only a salted
+  scrypt hash of the PIN is kept.
+* A dealer **signs in** at a registered tablet with employee ID and PIN (``sign_in``): the
+  answer is a shift session, a token of role dealer scoped to the registration's tables and
+  naming the employee, valid ``SHIFT_HOURS`` (or until sign-out, the next dealer's sign-in on
+  that tablet, the dealer's sign-in elsewhere, or the tablet's revocation). The dealer is then
+  **on duty** at that table: the table's chain records a ``dealer_on_duty`` event, and every
+  later event of the table names him (``ChainHead.dealer``) until the next one.
+* A wrong PIN is audited at the table (``sign_in_refused``); ``MAX_PIN_FAILURES`` within
+  ``PIN_WINDOW_SECONDS`` lock the employee out for ``LOCKOUT_SECONDS`` (audited too), and a
+  tablet may fail ``MAX_TABLET_FAILURES`` sign-ins per window, whatever the employee IDs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, replace
+from datetime import timedelta
+from typing import Any, Protocol
+
+from dealerassist.audit.envelope import DEALER_ON_DUTY, SIGN_IN_REFUSED, format_at, parse_at
+from dealerassist.errors import (
+    Conflict,
+    Forbidden,
+    InvalidInput,
+    NotFound,
+    RateLimited,
+    SignInRefused,
+)
+from dealerassist.service.ports import ChainHead, Services, TableRecord
+from dealerassist.service.tables import Actor, _rules_of, seal_event
+
+SHIFT_HOURS = 12
+MAX_PIN_FAILURES = 5
+PIN_WINDOW_SECONDS = 15 * 60
+LOCKOUT_SECONDS = 15 * 60
+MAX_TABLET_FAILURES = 20
+PAIRING_SECONDS = 15 * 60
+DUTY_RETRIES = 8
+
+SHIFT_PREFIX = "das_"  # a shift session token
+DEVICE_PREFIX = "dat_"  # a registered tablet's device credential
+PAIRING_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # no 0/O, 1/I
+PAIRING_LENGTH = 8
+EMPLOYEE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$")
+PIN = re.compile(r"^[0-9]{4,12}$")
+
+# scrypt (RFC 7914) at 16 MiB: ~50 ms a check on one core; slow enough that a stolen hash
+# of a 6-digit PIN costs hours, fast enough for a sign-in (the lockout bounds guessing).
+SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
+
+
+@dataclass(frozen=True, slots=True)
+class Tablet:
+    """A registered tablet: the tables it serves and its device credential's SHA-256."""
+
+    tablet_id: str
+    name: str
+    tables: tuple[str, ...]
+    registered_at: str
+    credential_sha256: str = ""
+    paired_at: str | None = None
+    revoked_at: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**asdict(self), "tables": list(self.tables)}
+
+    def public(self) -> dict[str, Any]:
+        """What the API shows of it (never the credential's digest)."""
+        data = self.to_dict()
+        del data["credential_sha256"]
+        return data
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any]) -> Tablet:
+        return Tablet(**{**data, "tables": tuple(data["tables"])})
+
+
+@dataclass(frozen=True, slots=True)
+class Dealer:
+    """A dealer: employee ID, name, the PIN's salted hash."""
+
+    employee_id: str
+    name: str
+    pin_hash: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any]) -> Dealer:
+        return Dealer(**data)
+
+
+@dataclass(frozen=True, slots=True)
+class Shift:
+    """A dealer's shift session on one tablet (``token_sha256`` names it; the token is never
+    kept) and the table where he is on duty."""
+
+    token_sha256: str
+    employee_id: str
+    name: str
+    tablet_id: str
+    tables: tuple[str, ...]
+    table_id: str
+    started_at: str
+    expires_at: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**asdict(self), "tables": list(self.tables)}
+
+    def public(self) -> dict[str, Any]:
+        data = self.to_dict()
+        del data["token_sha256"]
+        return data
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any]) -> Shift:
+        return Shift(**{**data, "tables": tuple(data["tables"])})
+
+    @property
+    def actor_name(self) -> str:
+        return tablet_actor(self.tablet_id)
+
+
+class ShiftStore(Protocol):
+    """Where tablets, dealers, pairing codes, PIN failures and shift sessions are kept."""
+
+    def put_tablet(self, tablet: Tablet) -> None: ...
+    def get_tablet(self, tablet_id: str) -> Tablet | None: ...
+    def tablets(self) -> list[Tablet]: ...
+    def tablet_by_credential(self, credential_sha256: str) -> Tablet | None: ...
+    def put_pairing(self, code: str, tablet_id: str, ttl_seconds: int) -> None: ...
+    def take_pairing(self, code: str) -> str | None: ...
+    def put_dealer(self, dealer: Dealer) -> None: ...
+    def get_dealer(self, employee_id: str) -> Dealer | None: ...
+    def dealers(self) -> list[Dealer]: ...
+    def count_failure(self, key: str, window_seconds: int) -> int: ...
+    def failures(self, key: str) -> int: ...
+    def clear_failures(self, key: str) -> None: ...
+    def lock(self, employee_id: str, seconds: int) -> None: ...
+    def locked_for(self, employee_id: str) -> int: ...
+    def unlock(self, employee_id: str) -> None: ...
+    def put_shift(self, shift: Shift, ttl_seconds: int) -> None: ...
+    def get_shift(self, token_sha256: str) -> Shift | None: ...
+    def end_shift(self, shift: Shift) -> None: ...
+    def shift_of_tablet(self, tablet_id: str) -> Shift | None: ...
+    def shift_of_employee(self, employee_id: str) -> Shift | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class ShiftLimits:
+    """The lockout and the session's length (tests shorten them)."""
+
+    max_pin_failures: int = MAX_PIN_FAILURES
+    pin_window_seconds: int = PIN_WINDOW_SECONDS
+    lockout_seconds: int = LOCKOUT_SECONDS
+    max_tablet_failures: int = MAX_TABLET_FAILURES
+    shift_seconds: int = SHIFT_HOURS * 3600
+    scrypt_n: int = SCRYPT_N
+
+
+def tablet_actor(tablet_id: str) -> str:
+    """The actor name a tablet's entries are recorded under (a tokens-file name has no ':').
+
+    >>> tablet_actor("t-3f2a")
+    'tablet:t-3f2a'
+    """
+    return f"tablet:{tablet_id}"
+
+
+def secret_sha256(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+# -- PINs ---------------------------------------------------------------------------------
+
+
+def hash_pin(pin: str, n: int = SCRYPT_N) -> str:
+    """A PIN's salted scrypt hash, self-describing (``scrypt$n$r$p$salt$hash``).
+
+    >>> stored = hash_pin("4821", n=2**4)
+    >>> stored.startswith("scrypt$16$8$1$"), check_pin("4821", stored), check_pin("4822", stored)
+    (True, True, False)
+    """
+    salt = secrets.token_bytes(16)
+    digest = hashlib.scrypt(pin.encode(), salt=salt, n=n, r=SCRYPT_R, p=SCRYPT_P, dklen=32)
+    return f"scrypt${n}${SCRYPT_R}${SCRYPT_P}${salt.hex()}${digest.hex()}"
+
+
+def check_pin(pin: str, stored: str) -> bool:
+    """Whether ``pin`` matches a ``hash_pin`` value (compared in constant time)."""
+    try:
+        scheme, n, r, p, salt, digest = stored.split("$")
+        if scheme != "scrypt":
+            return False
+        computed = hashlib.scrypt(
+            pin.encode(), salt=bytes.fromhex(salt), n=int(n), r=int(r), p=int(p), dklen=32
+        )
+    except (ValueError, TypeError):
+        return False
+    return hmac.compare_digest(computed, bytes.fromhex(digest))
+
+
+# -- admin: dealers and tablets ------------------------------------------------------------
+
+
+def _limits(services: Services) -> ShiftLimits:
+    limits = services.shift_limits
+    return limits if isinstance(limits, ShiftLimits) else ShiftLimits()
+
+
+def _store(services: Services) -> ShiftStore:
+    store = services.shifts
+    if store is None:
+        raise NotFound("dealer sign-in is not available in this process")
+    return store  # type: ignore[no-any-return]
+
+
+def set_dealer(services: Services, employee_id: str, name: str, pin: str) -> dict[str, Any]:
+    """Create a dealer or change his name and PIN (a new PIN lifts a lockout)."""
+    store = _store(services)
+    if not EMPLOYEE_ID.match(employee_id):
+        raise InvalidInput("an employee ID is 1 to 32 letters, digits, '-' or '_'")
+    if not PIN.match(pin):
+        raise InvalidInput("a PIN is 4 to 12 digits")
+    created = store.get_dealer(employee_id) is None
+    store.put_dealer(Dealer(employee_id, name, hash_pin(pin, _limits(services).scrypt_n)))
+    store.unlock(employee_id)
+    store.clear_failures(f"pin:{employee_id}")
+    return {"employee_id": employee_id, "name": name, "created": created}
+
+
+def list_dealers(services: Services) -> list[dict[str, Any]]:
+    store = _store(services)
+    answer = []
+    for dealer in sorted(store.dealers(), key=lambda d: d.employee_id):
+        shift = store.shift_of_employee(dealer.employee_id)
+        answer.append(
+            {
+                "employee_id": dealer.employee_id,
+                "name": dealer.name,
+                "locked_for_seconds": store.locked_for(dealer.employee_id),
+                "on_duty_at": None if shift is None else shift.table_id,
+            }
+        )
+    return answer
+
+
+def register_tablet(services: Services, name: str, tables: Sequence[str]) -> dict[str, Any]:
+    """Register a tablet to ``tables`` (each must exist); the answer's pairing code is
+    shown once and trades for the device credential within ``PAIRING_SECONDS``."""
+    store = _store(services)
+    if not tables:
+        raise InvalidInput("a tablet serves at least one table")
+    for table_id in tables:
+        if services.tables.load(table_id) is None:
+            raise InvalidInput(f"no table {table_id!r}")
+    now = services.clock.now()
+    tablet = Tablet(
+        tablet_id="t-" + secrets.token_hex(4),
+        name=name,
+        tables=tuple(dict.fromkeys(tables)),
+        registered_at=format_at(now),
+    )
+    store.put_tablet(tablet)
+    code = "".join(secrets.choice(PAIRING_ALPHABET) for _ in range(PAIRING_LENGTH))
+    store.put_pairing(code, tablet.tablet_id, PAIRING_SECONDS)
+    expires = format_at(now + timedelta(seconds=PAIRING_SECONDS))
+    return {**tablet.public(), "pairing_code": code, "pairing_expires_at": expires}
+
+
+def pair_tablet(services: Services, code: str) -> dict[str, Any]:
+    """Trade a pairing code (once) for the tablet's device credential."""
+    store = _store(services)
+    normalized = code.strip().upper().replace("-", "").replace(" ", "")
+    tablet_id = store.take_pairing(normalized) if normalized else None
+    tablet = None if tablet_id is None else store.get_tablet(tablet_id)
+    if tablet is None or tablet.revoked_at is not None:
+        raise SignInRefused("this pairing code is unknown, used or expired", "bad_pairing_code")
+    credential = DEVICE_PREFIX + secrets.token_urlsafe(32)
+    paired = replace(
+        tablet,
+        credential_sha256=secret_sha256(credential),
+        paired_at=format_at(services.clock.now()),
+    )
+    store.put_tablet(paired)
+    return {**paired.public(), "credential": credential}
+
+
+def list_tablets(services: Services) -> list[dict[str, Any]]:
+    store = _store(services)
+    answer = []
+    for tablet in sorted(store.tablets(), key=lambda t: t.registered_at):
+        shift = store.shift_of_tablet(tablet.tablet_id)
+        answer.append({**tablet.public(), "shift": None if shift is None else shift.public()})
+    return answer
+
+
+def revoke_tablet(services: Services, tablet_id: str, actor: Actor) -> None:
+    """Revoke a tablet: its credential stops working and its shift ends (the dealer is
+    signed out at his table, audited)."""
+    store = _store(services)
+    tablet = store.get_tablet(tablet_id)
+    if tablet is None:
+        raise NotFound(f"no tablet {tablet_id!r}")
+    shift = store.shift_of_tablet(tablet_id)
+    if shift is not None:
+        _end(services, shift, "tablet_revoked", actor)
+    store.put_tablet(replace(tablet, revoked_at=format_at(services.clock.now())))
+
+
+def tablet_for_credential(services: Services, credential: str) -> Tablet | None:
+    """The live tablet a device credential names (None: unknown or revoked)."""
+    store: ShiftStore | None = services.shifts
+    if store is None:
+        return None
+    tablet = store.tablet_by_credential(secret_sha256(credential))
+    if tablet is None or tablet.revoked_at is not None:
+        return None
+    return tablet
+
+
+def shift_for_token(services: Services, token: str) -> Shift | None:
+    """The live shift a session token names (None: unknown, ended, expired, tablet revoked)."""
+    store: ShiftStore | None = services.shifts
+    if store is None:
+        return None
+    shift = store.get_shift(secret_sha256(token))
+    if shift is None or format_at(services.clock.now()) >= shift.expires_at:
+        return None
+    tablet = store.get_tablet(shift.tablet_id)
+    if tablet is None or tablet.revoked_at is not None:
+        return None
+    return shift
+
+
+def tablet_status(services: Services, tablet: Tablet) -> dict[str, Any]:
+    """What a tablet reads of itself: its registration and who is on duty at its tables."""
+    duty = {}
+    for table_id in tablet.tables:
+        record = services.tables.load(table_id)
+        duty[table_id] = None if record is None else record.head.dealer
+    return {**tablet.public(), "on_duty": duty}
+
+
+# -- the dealer's side ---------------------------------------------------------------------
+
+
+def sign_in(
+    services: Services, tablet: Tablet, table_id: str, employee_id: str, pin: str
+) -> tuple[str, Shift]:
+    """Sign ``employee_id`` in at ``table_id`` with his PIN; his shift session (the token
+    and its record). He goes on duty there; the tablet's earlier session and his own
+    earlier one end."""
+    store = _store(services)
+    limits = _limits(services)
+    if table_id not in tablet.tables:
+        raise Forbidden(f"this tablet is registered to {', '.join(tablet.tables)}, not {table_id}")
+    if services.tables.load(table_id) is None:
+        raise NotFound(f"no table {table_id!r}")
+    tablet_key = f"tablet:{tablet.tablet_id}"
+    if store.failures(tablet_key) >= limits.max_tablet_failures:
+        raise RateLimited(
+            "too many failed sign-ins on this tablet: call the floor",
+            limits.pin_window_seconds,
+            {"code": "tablet_limited"},
+        )
+    locked = store.locked_for(employee_id)
+    if locked > 0:
+        raise RateLimited(
+            f"employee {employee_id} is locked out after {limits.max_pin_failures} wrong PINs: "
+            "wait, or ask the floor to reset the PIN",
+            locked,
+            {"code": "pin_locked"},
+        )
+    dealer = store.get_dealer(employee_id) if EMPLOYEE_ID.match(employee_id) else None
+    if dealer is None or not check_pin(pin, dealer.pin_hash):
+        if dealer is None:  # spend the same time, so a timing does not tell IDs apart
+            check_pin(pin, _DUMMY_HASH)
+        _refused(services, store, tablet, table_id, employee_id, dealer is not None)
+    store.clear_failures(f"pin:{employee_id}")
+    assert dealer is not None
+    actor = Actor(tablet_actor(tablet.tablet_id), "dealer")
+    for earlier in _earlier_shifts(store, tablet.tablet_id, employee_id):
+        reason = "pushed" if earlier.table_id == table_id else "signed_in_elsewhere"
+        _end(services, earlier, reason, actor, record=earlier.table_id != table_id)
+    now = services.clock.now()
+    token = SHIFT_PREFIX + secrets.token_urlsafe(32)
+    shift = Shift(
+        token_sha256=secret_sha256(token),
+        employee_id=employee_id,
+        name=dealer.name,
+        tablet_id=tablet.tablet_id,
+        tables=tablet.tables,
+        table_id=table_id,
+        started_at=format_at(now),
+        expires_at=format_at(now + timedelta(seconds=limits.shift_seconds)),
+    )
+    store.put_shift(shift, limits.shift_seconds)
+    record_duty(services, table_id, shift, "sign_in", actor)
+    return token, shift
+
+
+_DUMMY_HASH = "scrypt$16384$8$1$" + "00" * 16 + "$" + "00" * 32
+
+
+def _earlier_shifts(store: ShiftStore, tablet_id: str, employee_id: str) -> list[Shift]:
+    found = {}
+    for shift in (store.shift_of_tablet(tablet_id), store.shift_of_employee(employee_id)):
+        if shift is not None:
+            found[shift.token_sha256] = shift
+    return list(found.values())
+
+
+def _refused(
+    services: Services,
+    store: ShiftStore,
+    tablet: Tablet,
+    table_id: str,
+    employee_id: str,
+    known: bool,
+) -> None:
+    """Count and audit a failed sign-in; lock the employee out at the limit; raise."""
+    limits = _limits(services)
+    store.count_failure(f"tablet:{tablet.tablet_id}", limits.pin_window_seconds)
+    failures = store.count_failure(f"pin:{employee_id}", limits.pin_window_seconds)
+    locked = known and failures >= limits.max_pin_failures
+    payload: dict[str, Any] = {
+        "employee_id": employee_id,
+        "tablet_id": tablet.tablet_id,
+        "reason": "locked_out" if locked else ("wrong_pin" if known else "unknown_employee"),
+        "failures": failures,
+    }
+    if locked:
+        store.lock(employee_id, limits.lockout_seconds)
+        store.clear_failures(f"pin:{employee_id}")
+        payload["locked_for_seconds"] = limits.lockout_seconds
+    _audit_unchanged(services, table_id, SIGN_IN_REFUSED, payload, tablet_actor(tablet.tablet_id))
+    if locked:
+        raise RateLimited(
+            f"{limits.max_pin_failures} wrong PINs: employee {employee_id} is locked out",
+            limits.lockout_seconds,
+            {"code": "pin_locked"},
+        )
+    raise SignInRefused("the employee ID or the PIN is wrong", "wrong_pin")
+
+
+def take_table(services: Services, shift: Shift, table_id: str) -> Shift:
+    """The tablet moved to another table of its registration: the dealer goes on duty
+    there (signed out where he was). Nothing happens if he is on duty there already."""
+    if table_id not in shift.tables:
+        raise Forbidden(f"this shift covers {', '.join(shift.tables)}, not {table_id}")
+    record = services.tables.load(table_id)
+    if record is None:
+        raise NotFound(f"no table {table_id!r}")
+    actor = Actor(shift.actor_name, "dealer", shift.employee_id)
+    if shift.table_id == table_id and record.head.dealer == shift.employee_id:
+        return shift
+    if shift.table_id != table_id:
+        _off_duty(services, shift, shift.table_id, "table_change", actor)
+    moved = replace(shift, table_id=table_id)
+    _store(services).put_shift(moved, _remaining(services, moved))
+    record_duty(services, table_id, moved, "table_change", actor)
+    return moved
+
+
+def sign_out(services: Services, shift: Shift) -> None:
+    """The dealer's shift ends: signed out at his table (audited)."""
+    _end(services, shift, "sign_out", Actor(shift.actor_name, "dealer", shift.employee_id))
+
+
+def _remaining(services: Services, shift: Shift) -> int:
+    left = (parse_at(shift.expires_at) - services.clock.now()).total_seconds()
+    return max(1, int(left))
+
+
+def _end(services: Services, shift: Shift, reason: str, actor: Actor, record: bool = True) -> None:
+    _store(services).end_shift(shift)
+    if record:
+        _off_duty(services, shift, shift.table_id, reason, actor)
+
+
+def _off_duty(services: Services, shift: Shift, table_id: str, reason: str, actor: Actor) -> None:
+    """Sign the shift's dealer out at ``table_id`` if he is still the one on duty there."""
+    _commit_duty(services, table_id, None, shift, reason, actor, only_if=shift.employee_id)
+
+
+def record_duty(services: Services, table_id: str, shift: Shift, reason: str, actor: Actor) -> None:
+    """Put the shift's dealer on duty at ``table_id`` (a ``dealer_on_duty`` event)."""
+    _commit_duty(services, table_id, shift.employee_id, shift, reason, actor)
+
+
+def _commit_duty(
+    services: Services,
+    table_id: str,
+    employee_id: str | None,
+    shift: Shift,
+    reason: str,
+    actor: Actor,
+    only_if: str | None = None,
+) -> None:
+    for _attempt in range(DUTY_RETRIES):
+        try:
+            with services.tables.transaction(table_id, None) as tx:
+                current = tx.record
+                if current is None:
+                    return
+                previous = current.head.dealer
+                if only_if is not None and previous != only_if:
+                    return  # someone else took the table meanwhile: nothing to sign out
+                payload = {
+                    "employee_id": employee_id,
+                    "name": shift.name if employee_id is not None else None,
+                    "previous": previous,
+                    "reason": reason,
+                    "tablet_id": shift.tablet_id,
+                }
+                _commit_unchanged(
+                    services, tx, current, DEALER_ON_DUTY, payload, actor, employee_id
+                )
+            return
+        except Conflict:
+            continue
+    raise Conflict(f"table {table_id!r} is too busy to record the dealer's sign-in; retry")
+
+
+def _audit_unchanged(
+    services: Services, table_id: str, kind: str, payload: Mapping[str, Any], actor_name: str
+) -> None:
+    actor = Actor(actor_name, "dealer")
+    for _attempt in range(DUTY_RETRIES):
+        try:
+            with services.tables.transaction(table_id, None) as tx:
+                current = tx.record
+                if current is None:
+                    return
+                _commit_unchanged(services, tx, current, kind, payload, actor, current.head.dealer)
+            return
+        except Conflict:
+            continue
+
+
+def _commit_unchanged(
+    services: Services,
+    tx: Any,
+    current: TableRecord,
+    kind: str,
+    payload: Mapping[str, Any],
+    actor: Actor,
+    dealer: str | None,
+) -> None:
+    """Seal one event that leaves the table as it was (its version too), naming ``dealer``."""
+    state = current.state
+    rules = _rules_of(services, state)
+    head = ChainHead(current.head.seq, current.head.last_hash, dealer)
+    event = seal_event(state, state, head, kind, payload, rules, actor, services.clock.now())
+    tx.commit(TableRecord(state=state, head=ChainHead.after(event)), [event], None)

@@ -1,0 +1,60 @@
+"""The registered tablet's and the admin page's shift helpers (shift.js, admin_shifts.js),
+run by node: the keypad, whether a kept shift is live, a refused sign-in in words, the
+tables typed on the admin page and the pairing code as it is read out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from api.test_web import _node_json
+
+
+def test_the_keypad_types_digits_deletes_and_clears_within_the_fields_length(
+    tmp_path: Path,
+) -> None:
+    """A digit is added, "back" takes the last one off, "clear" empties; a full field takes
+    no more digits."""
+    got = _node_json(
+        tmp_path,
+        "shift.js",
+        "keyed",
+        '[keyed("48", "2"), keyed("482", "back"), keyed("482", "clear"), keyed("1234", "5", 4)]',
+    )
+    assert got == ["482", "48", "", "1234"]
+
+
+def test_a_kept_shift_is_live_until_its_end_and_a_refusal_is_in_words(tmp_path: Path) -> None:
+    """Live before ``expires_at``, not after nor without a token; wrong_pin and pin_locked
+    get the dealer's words (the lockout's minutes from retry_after)."""
+    got = _node_json(
+        tmp_path,
+        "shift.js",
+        "liveShift, signInWords, dealerLabel",
+        "[liveShift({token: 'das_x', expires_at: '2026-12-02T12:00:00Z'}, "
+        "Date.parse('2026-12-02T11:59:59Z')), "
+        "liveShift({token: 'das_x', expires_at: '2026-12-02T12:00:00Z'}, "
+        "Date.parse('2026-12-02T12:00:01Z')), "
+        "liveShift({expires_at: '2099-01-01T00:00:00Z'}), "
+        "signInWords({code: 'wrong_pin', detail: 'the employee ID or the PIN is wrong'}).title, "
+        "signInWords({code: 'pin_locked', detail: 'Locked.', retry_after: 900}).detail, "
+        "dealerLabel({name: 'Dana Ünal', employee_id: 'E100'})]",
+    )
+    assert got == [
+        True,
+        False,
+        False,
+        "Wrong employee ID or PIN",
+        "Locked. Try again in 15 min.",
+        "Dealer Dana Ünal (E100)",
+    ]
+
+
+def test_the_admin_pages_tables_and_pairing_code(tmp_path: Path) -> None:
+    """ "S1, S2 ,S3" is three tables; an 8-character code reads as ABCD-EFGH."""
+    got = _node_json(
+        tmp_path,
+        "admin_shifts.js",
+        "tableList, pairingText",
+        '[tableList("S1, S2 ,S3"), tableList(""), pairingText("ABCDEFGH")]',
+    )
+    assert got == [["S1", "S2", "S3"], [], "ABCD-EFGH"]
