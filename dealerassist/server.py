@@ -43,6 +43,8 @@ from dealerassist.api.auth import generate_tokens_file, read_plain_tokens
 from dealerassist.api.http import SERVICES_EXTENSION
 from dealerassist.errors import DealerAssistError
 from dealerassist.settings import Settings
+from dealerassist.telemetry import logs
+from dealerassist.telemetry.metrics import mark_dead, prepare_multiprocess_dir
 from dealerassist.worker import run_verify_worker, run_worker
 
 TOKENS_FILE_NAME = "tokens.toml"
@@ -106,6 +108,12 @@ def build_services_early(worker: Any) -> None:
         worker.log.warning("services not built at start (%s); building on first use", error)
 
 
+def forget_dead_worker(server: Any, worker: Any) -> None:
+    """gunicorn's child_exit hook: a web worker ended (stopped, killed, timed out): its live
+    gauges leave the metrics, its counts stay in the sums."""
+    mark_dead(worker.pid)
+
+
 class GunicornApp(BaseApplication):  # type: ignore[misc]
     """Gunicorn configured in code; each worker builds its own app after the fork."""
 
@@ -133,6 +141,10 @@ class GunicornApp(BaseApplication):  # type: ignore[misc]
         self.cfg.set("control_socket", str(control_socket_path(self.settings.data_dir)))
         self.cfg.set("post_fork", forget_inherited_children)
         self.cfg.set("post_worker_init", build_services_early)
+        self.cfg.set("child_exit", forget_dead_worker)
+        # gunicorn's own lines in the app's format, on the same handler (telemetry.logs)
+        log_config = logs.gunicorn_log_config(self.settings.log_format, self.settings.log_level)
+        self.cfg.set("logconfig_dict", log_config)
         request_limits.configure(self.cfg)  # 414/431 from the app, as problem+json
 
     def load(self) -> Any:
@@ -211,6 +223,10 @@ def serve(options: ServeOptions, settings: Settings | None = None) -> int:
     """Run until gunicorn stops; the embedded Redis and both workers stop with it. Meanwhile
     a ``Supervisor`` thread restarts whichever of them stops."""
     settings = ensure_tokens(settings or Settings.from_env())
+    logs.configure(settings.log_format, settings.log_level)
+    if settings.metrics:  # before any process that counts starts: all of them inherit it
+        directory = prepare_multiprocess_dir(settings.data_dir)
+        print(f"metrics of every process in {directory} (GET /metrics)", flush=True)
     master_pid = os.getpid()
     supervisor = Supervisor()
     try:
@@ -297,6 +313,8 @@ class WorkerChild(Child):
         self.start()
 
     def start(self) -> None:
+        if self.process is not None:
+            mark_dead(self.process.pid)  # the one before: its live gauges go
         self.process = self.starter(self.settings)
 
     @property

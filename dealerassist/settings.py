@@ -15,6 +15,7 @@ from dealerassist.service.floor_calls import (
     FloorCallLimits,
 )
 from dealerassist.service.ports import SYNC_VERIFY_MAX_EVENTS
+from dealerassist.telemetry.logs import AccessLog, LogFormat, format_from_env, level_from_env
 
 DEFAULT_PROFILES_DIR = Path(__file__).resolve().parent.parent / "config" / "house_rules"
 # A tablet retries within seconds; ten minutes covers a reconnect. Each record holds a whole
@@ -62,6 +63,10 @@ class Settings:
     refusal_window_seconds: int = DEFAULT_REFUSAL_WINDOW_SECONDS
     verify_sync_concurrency: int = DEFAULT_VERIFY_SYNC_CONCURRENCY
     verify_sync_events_per_minute: int = DEFAULT_VERIFY_SYNC_EVENTS_PER_MINUTE
+    metrics: bool = True  # GET /metrics and the counting behind it
+    access_log: AccessLog = AccessLog.ERRORS
+    log_format: LogFormat = LogFormat.AUTO
+    log_level: str = "INFO"
     # replicas that must confirm a commit before it is answered; None: 1 behind Sentinel
     # (a redis+sentinel:// REDIS_URL), else 0
     redis_wait_replicas: int | None = None
@@ -113,6 +118,10 @@ class Settings:
                 "DEALERASSIST_VERIFY_SYNC_EVENTS_PER_MINUTE",
                 DEFAULT_VERIFY_SYNC_EVENTS_PER_MINUTE,
             ),
+            metrics=_switch(env, "DEALERASSIST_METRICS", True),
+            access_log=_choice(env, "DEALERASSIST_ACCESS_LOG", AccessLog, AccessLog.ERRORS),
+            log_format=format_from_env(env),
+            log_level=level_from_env(env),
             redis_wait_replicas=_count(env, "DEALERASSIST_REDIS_WAIT_REPLICAS"),
             redis_wait_ms=_positive(
                 env, "DEALERASSIST_REDIS_WAIT_MS", DEFAULT_REDIS_WAIT_MS, MAX_REDIS_WAIT_MS
@@ -136,6 +145,29 @@ def _positive(env: Mapping[str, str], name: str, default: int, maximum: int | No
     if maximum is not None and value > maximum:
         raise InvalidInput(f"{name} must be at most {maximum}, not {value}")
     return value
+
+
+def _switch(env: Mapping[str, str], name: str, default: bool) -> bool:
+    text = (env.get(name) or "").strip().lower()
+    if not text:
+        return default
+    if text in ("on", "1", "true", "yes"):
+        return True
+    if text in ("off", "0", "false", "no"):
+        return False
+    raise InvalidInput(f"{name} must be on or off, not {text!r}")
+
+
+def _choice(
+    env: Mapping[str, str], name: str, kind: type[AccessLog], default: AccessLog
+) -> AccessLog:
+    text = (env.get(name) or "").strip().lower()
+    if not text:
+        return default
+    try:
+        return kind(text)
+    except ValueError:
+        raise InvalidInput(f"{name} must be one of {', '.join(kind)}, not {text!r}") from None
 
 
 def _count(env: Mapping[str, str], name: str) -> int | None:

@@ -74,11 +74,14 @@ from dealerassist.adapters.rq_audit_queue import (
 from dealerassist.adapters.rq_verifications import VERIFY_QUEUE, RQVerificationQueue
 from dealerassist.adapters.sql_store import Appended, Fork, SqlAuditStore
 from dealerassist.audit.checkpoints import Head
+from dealerassist.audit.envelope import parse_at
 from dealerassist.audit.verify import finishes_hand
 from dealerassist.bootstrap import ProfileDirectory
 from dealerassist.errors import DealerAssistError, InvalidInput, Unavailable
 from dealerassist.profiles import default_profiles_dir
 from dealerassist.service.audit import VerificationInterrupted, verify_scope
+from dealerassist.telemetry import logs
+from dealerassist.telemetry.metrics import record_drain_round, record_verification
 
 DRAIN_BATCH = 500
 # A round of the drain job starts at most this often unless the last one was full: the
@@ -291,11 +294,18 @@ def drain_round(
         hand_ended = True
     _note_forks(queue, appended)
     queue.trim_tables(read)
+    record_drain_round(appended.stored, _oldest_at(read), time.time())
     if checkpointer is not None:
         checkpointer.note(_heads(read, appended), hand_ended)
         checkpointer.maybe()
     count = sum(len(raw) for raw in read.values())
     return Round(count, appended.stored, any(len(raw) == per_table for raw in read.values()))
+
+
+def _oldest_at(read: Mapping[str, list[bytes]]) -> float | None:
+    """When the oldest event of the round was sealed (each table's first is its oldest)."""
+    times = [parse_at(decode_event(raw[0])["at"]).timestamp() for raw in read.values() if raw]
+    return min(times) if times else None
 
 
 def _heads(read: Mapping[str, list[bytes]], appended: Appended) -> list[Head]:
@@ -322,7 +332,10 @@ def _append_apart(
         except Exception as error:
             reason = f"{type(error).__name__}: {error}"[:MAX_REASON]
             log.error(
-                "audit events of table %r isolated, the store refuses them: %s", table_id, reason
+                "audit events of table %r isolated, the store refuses them: %s",
+                table_id,
+                reason,
+                extra={"table": table_id},
             )
             queue.isolate(table_id, reason)
             del read[table_id]
@@ -367,6 +380,7 @@ def mark_rewound_tables(queue: RQAuditQueue, store: SqlAuditStore) -> list[str]:
                 anchor.table_id,
                 anchor.beyond,
                 last,
+                extra={"table": anchor.table_id},
             )
             queue.mark_forked(anchor.table_id, anchor.beyond + 1, "")
             rewound.append(anchor.table_id)
@@ -384,6 +398,7 @@ def _note_forks(queue: RQAuditQueue, appended: Appended) -> None:
             fork.seq,
             fork.stored_hash,
             fork.new_hash,
+            extra={"table": fork.table_id},
         )
         queue.mark_forked(fork.table_id, fork.seq, fork.stored_hash)
 
@@ -396,7 +411,11 @@ def drain_table(table_id: str) -> int:
     checkpointer = _context.checkpointer()
     stored = drain_pending(queue, _context.store(), table_id, _context.batch, checkpointer)
     if queue.lift_isolation(table_id):
-        log.warning("audit events of table %r store again: isolation lifted", table_id)
+        log.warning(
+            "audit events of table %r store again: isolation lifted",
+            table_id,
+            extra={"table": table_id},
+        )
     return stored
 
 
@@ -498,6 +517,8 @@ def run_worker(
     backoff and starts again (``ride_out_redis``).
     """
     configure(database_url, redis_url, batch)
+    logs.configure_from_env()
+    logs.add_context_provider(job_context)
 
     def attempt() -> tuple[bool, bool]:
         connection = redis_client(redis_url, **WORKER_REDIS_OPTIONS)
@@ -520,6 +541,18 @@ def run_worker(
             connection.close()
 
     return ride_out_redis(attempt, f"audit worker ({queue_name})")
+
+
+def job_context() -> dict[str, Any]:
+    """The log fields of the RQ job running in this thread: its ID, and the table of a
+    table's own drain."""
+    job = get_current_job()
+    if job is None:
+        return {}
+    found: dict[str, Any] = {"job_id": job.id}
+    if job.func_name == TABLE_DRAIN_JOB and job.args:
+        found["table"] = str(job.args[0])
+    return found
 
 
 # The worker's Redis client: a dead server is seen within seconds (RQ's blocking dequeue
@@ -683,7 +716,11 @@ def verify_audit_log(
         queues = [_live_queue()]
         _context.integrity[store.url] = AuditIntegrityReport(store, queues, public_keys())
     integrity = _context.integrity[store.url]
-    return verify_scope(store, _context.profiles(), table_id, _interrupted, tables, integrity)
+    report = verify_scope(store, _context.profiles(), table_id, _interrupted, tables, integrity)
+    record_verification("job", bool(report.get("ok")), time.time())
+    if not report.get("ok"):
+        log.error("verification job: the audit chain has problems: %s", report.get("problems"))
+    return report
 
 
 def _live_queue() -> RQAuditQueue:
@@ -743,6 +780,8 @@ def run_verify_worker(
     empty). Run it beside the audit worker, never instead of it. Like the audit worker it
     says it is alive and rides out a Redis outage."""
     configure(database_url, redis_url, profiles_dir=profiles_dir)
+    logs.configure_from_env()
+    logs.add_context_provider(job_context)
 
     def attempt() -> tuple[bool, bool]:
         connection = redis_client(redis_url, **WORKER_REDIS_OPTIONS)

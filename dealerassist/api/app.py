@@ -27,6 +27,7 @@ from dealerassist.api import (
 from dealerassist.api.auth import TOKENS_EXTENSION, TokenBook
 from dealerassist.api.errors import register_error_handlers
 from dealerassist.api.http import SERVICES_EXTENSION, JSONProvider
+from dealerassist.api.observability import register_observability
 from dealerassist.api.security import register_security_headers
 from dealerassist.bootstrap import build_services
 from dealerassist.errors import ProfileError
@@ -82,6 +83,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions[SERVICES_EXTENSION] = ServiceRegistry(
         (lambda: services) if services is not None else (lambda: build_services(settings))
     )
+    register_observability(app, settings.metrics, settings.access_log)
     register_error_handlers(app)
     register_security_headers(app)
     for module in (health, tables, profiles, audit, audit_browse, docs, rulings, shifts):

@@ -12,6 +12,7 @@ table (or the whole store) is a 403 to it.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 from typing import Any
@@ -33,6 +34,7 @@ from dealerassist.audit.export import checkpoint_lines, to_csv_lines, to_jsonl_l
 from dealerassist.audit.phh.writer import hand_to_phh
 from dealerassist.errors import Forbidden, RateLimited
 from dealerassist.service import audit as use_cases
+from dealerassist.telemetry.metrics import record_verification
 
 blueprint = Blueprint("audit", __name__, url_prefix="/v1/audit")
 AUDITORS = (Role.AUDITOR, Role.ADMIN)
@@ -133,7 +135,9 @@ def verify() -> Response:
     tables = _scoped(query.get("table_id"))
     caller = current_token().name
     try:
-        return jsonify(use_cases.verify_log(services(), query.get("table_id"), tables, caller))
+        report = use_cases.verify_log(services(), query.get("table_id"), tables, caller)
+        record_verification("request", bool(report.get("ok")), time.time())
+        return jsonify(report)
     except RateLimited as limited:
         return problem(
             429, "Too many synchronous verifies",

@@ -4,7 +4,7 @@ File format (``DEALERASSIST_TOKENS_FILE``)::
 
     [[tokens]]
     name = "tablet-T7"
-    role = "dealer"              # dealer | floor | auditor | admin
+    role = "dealer"              # dealer | floor | auditor | admin | monitor
     sha256 = "9f86d0…"           # or: token = "plain secret"
     tables = ["T7"]              # optional: the only tables this token may touch
 """
@@ -47,6 +47,8 @@ class Role(StrEnum):
     FLOOR = "floor"
     AUDITOR = "auditor"
     ADMIN = "admin"
+    # reads GET /metrics and nothing else: what a Prometheus server holds (docs/security.md)
+    MONITOR = "monitor"
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,4 +276,5 @@ def requires(*roles: Role) -> Callable[[F], F]:
     return decorate
 
 
-ANY_ROLE = tuple(Role)
+# every role that works the room (the monitor only reads /metrics)
+ANY_ROLE = (Role.DEALER, Role.FLOOR, Role.AUDITOR, Role.ADMIN)

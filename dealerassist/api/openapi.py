@@ -261,6 +261,7 @@ OPERATION_IDS = {
     ("/v1/audit/verifications/{verification_id}", "get"): "getVerification",
     ("/healthz", "get"): "healthz",
     ("/readyz", "get"): "readyz",
+    ("/metrics", "get"): "metrics",
     ("/v1/dealers/{employee_id}", "put"): "setDealer",
     ("/v1/dealers", "get"): "listDealers",
     ("/v1/tablets", "post"): "registerTablet",
@@ -501,6 +502,13 @@ def _paths() -> dict[str, dict[str, Any]]:
         **shifts.openapi_paths(),
         "/healthz": {"get": _public("Liveness", {"200": {"description": "up",
                                                          "content": _json("Status")}})},
+        "/metrics": {"get": {
+            **_read("Prometheus metrics: every process's counts, each Redis's backlog, health",
+                    "monitor or admin",
+                    {"200": {"description": "Prometheus text format 0.0.4",
+                             "content": {"text/plain": {"schema": {"type": "string"}}}}},
+                    (400, 401, 403)),
+        }},
         "/readyz": {"get": {
             **_public("Readiness: audit store, workers; Redis, drain backlog of each partition",
                       {"200": {"description": "ready or degraded (some partitions fail)",

@@ -25,6 +25,7 @@ SECRETS = {
     "dealer": "dealer-secret",
     "floor": "floor-secret",
     "auditor": "auditor-secret",
+    "monitor": "monitor-secret",
     "t2-dealer": "t2-dealer-secret",
     # every role limited to table T1, and to table T2 (the role matrix's scopes)
     **{f"{role}@{table}": f"{role}@{table}-secret" for role in Role for table in ("T1", "T2")},

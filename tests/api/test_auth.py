@@ -11,7 +11,7 @@ from api.conftest import TABLE_BODY, Api
 from dealerassist.api.auth import Role, TokenBook, generate_tokens_file, read_plain_tokens
 from dealerassist.errors import InvalidInput
 
-ANY = {"admin", "dealer", "floor", "auditor"}
+ANY = {"admin", "dealer", "floor", "auditor"}  # not the monitor: it reads /metrics alone
 AUDITORS = {"auditor", "admin"}
 # (method, path, body, roles allowed, the table the request touches: None for a route that
 # names none, whose answer a scoped token gets for its own tables); T1 exists, hand 1 in play
@@ -52,6 +52,7 @@ ENDPOINTS = [
     ("GET", "/v1/audit/collections?table_id=T1&format=csv", None, AUDITORS, "T1"),
     ("GET", "/v1/floor/tables", None, {"floor", "admin"}, None),
     ("GET", "/v1/floor/calls?table_id=T1&limit=1", None, {"floor", "admin"}, "T1"),
+    ("GET", "/metrics", None, {"monitor", "admin"}, None),
 ]
 SCOPES = ["every table", "T1", "T2"]
 PROBLEM = "application/problem+json"

@@ -35,7 +35,7 @@ def test_serve_runs_the_whole_stack_and_stops_cleanly(served: Any) -> None:
     SIGTERM stops gunicorn, the worker and the embedded Redis."""
     base, data_dir, process = served
     tokens = read_plain_tokens(data_dir / "tokens.toml")
-    assert set(tokens) == {"dealer", "floor", "auditor", "admin"}
+    assert set(tokens) == {"dealer", "floor", "auditor", "admin", "monitor"}
     status, _ = call(f"{base}/v1/tables", tokens["admin"], BODY, "POST")
     assert status == 201
     seat = {"player": "Ann", "stack": 50}

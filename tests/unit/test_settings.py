@@ -62,6 +62,34 @@ def test_the_floor_call_limits_come_from_the_environment() -> None:
         Settings.from_env({"DEALERASSIST_FLOOR_CALLS_PER_TABLE": "0"})
 
 
+def test_what_an_operator_watches_comes_from_the_environment() -> None:
+    """Metrics on, access lines for errors and the log format chosen by the terminal unless
+    the environment says otherwise; a value that means nothing is refused with its name."""
+    from dealerassist.telemetry.logs import AccessLog, LogFormat
+
+    default = Settings.from_env({})
+    assert default.metrics is True and default.access_log is AccessLog.ERRORS
+    assert default.log_format is LogFormat.AUTO and default.log_level == "INFO"
+    chosen = Settings.from_env(
+        {
+            "DEALERASSIST_METRICS": "off",
+            "DEALERASSIST_ACCESS_LOG": "ALL",
+            "DEALERASSIST_LOG_FORMAT": "text",
+            "DEALERASSIST_LOG_LEVEL": "warning",
+        }
+    )
+    assert chosen.metrics is False and chosen.access_log is AccessLog.ALL
+    assert chosen.log_format is LogFormat.TEXT and chosen.log_level == "WARNING"
+    for name, value in (
+        ("DEALERASSIST_METRICS", "maybe"),
+        ("DEALERASSIST_ACCESS_LOG", "some"),
+        ("DEALERASSIST_LOG_FORMAT", "xml"),
+        ("DEALERASSIST_LOG_LEVEL", "loud"),
+    ):
+        with pytest.raises(InvalidInput, match=name):
+            Settings.from_env({name: value})
+
+
 def test_the_jobs_redis_is_the_tables_redis_or_rq_redis_url_beside_a_cluster() -> None:
     """RQ_REDIS_URL is read; it is required beside a cluster (RQ does not support one) and
     refused beside one Redis (the drain's jobs are enqueued in the commit's transaction);
