@@ -22,7 +22,7 @@ from pathlib import Path
 
 from engine import DEFAULT_DIR, load_texts  # bench/engine.py: the same hands
 
-from dealerassist.audit.phh_reader import parse_phh, to_commands
+from dealerassist.audit.phh.reader import parse_phh, to_commands
 from dealerassist.profiles import get_profile
 from dealerassist.replay import REPLAY_AT
 from dealerassist.rules.batch import replay

@@ -23,7 +23,7 @@ from engine import DEFAULT_DIR, best_of_interleaved, load_texts  # bench/engine.
 
 from dealerassist.audit.chain import GENESIS_HASH
 from dealerassist.audit.envelope import build_event
-from dealerassist.audit.phh_reader import parse_phh, to_commands
+from dealerassist.audit.phh.reader import parse_phh, to_commands
 from dealerassist.audit.replay import state_sha256
 from dealerassist.audit.verify import verify
 from dealerassist.json_codec import canonical, parse

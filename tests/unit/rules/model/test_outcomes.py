@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from phh_data import PHH_DATA, acceptance_files
 
-from dealerassist.audit.phh_reader import parse_phh, to_commands
+from dealerassist.audit.phh.reader import parse_phh, to_commands
 from dealerassist.errors import DealerAssistError
 from dealerassist.json_codec import compact
 from dealerassist.profiles import get_profile
