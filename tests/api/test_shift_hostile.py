@@ -233,3 +233,16 @@ def test_readyz_refuses_a_bad_node_with_a_400(api: Api, node: str) -> None:
     str.isdigit accepts and int may refuse) or a 5,000-digit number is a 400, never a 500."""
     response = api.call("GET", "/readyz", None, query_string={"node": node})
     _is_problem(response, (400,))
+
+
+def test_a_scoped_admin_lists_only_its_tables_tablets(room: Room) -> None:
+    """admin@T2 sees the T2 tablet, not the T1 one nor the bank that also serves T1; the
+    house-wide admin sees all three."""
+    room.tablet(["T1"], name="One")
+    room.tablet(["T2"], name="Two")
+    room.tablet(["T1", "T2"], name="Bank")
+    names = [
+        t["name"] for t in room.api.call("GET", "/v1/tablets", "admin@T2").get_json()["tablets"]
+    ]
+    assert names == ["Two"]
+    assert len(room.admin("GET", "/v1/tablets").get_json()["tablets"]) == 3
