@@ -176,6 +176,13 @@ UNNAMED = [
     "/readyz",
     "/healthz",
     "/openapi.json",
+    # the dealer sign-in's reads (a tablet's and a shift's routes refuse every tokens-file token)
+    "/v1/dealers",
+    "/v1/tablets",
+    "/v1/tablet",
+    "/v1/shift",
+    "/readyz?node=\u00b2",
+    "/readyz?node=" + "9" * 5000,
 ]
 # scope: every role x scope x table on every named route; unnamed: scoped tokens see only theirs
 for tmpl in GETS:
@@ -211,6 +218,8 @@ WRITES = [
     ("POST", "/v1/tables/{t}/floor-calls", {"rule_id": "BET-01", "note": "n"}),
     ("POST", "/v1/audit/verifications", {"table_id": "{t}"}),
     ("POST", "/v1/tables", {**TABLE_BODY, "table_id": "{t}"}),
+    ("POST", "/v1/tablets", {"name": "Tablet", "tables": ["{t}"]}),
+    ("PUT", "/v1/dealers/E7", {"name": "Eve Ng", "pin": "5150"}),  # house-wide: no scope may
 ]
 
 

@@ -233,6 +233,9 @@ def current_tablet() -> Tablet:
     scheme, _, secret = header.partition(" ")
     secret = secret.strip()
     if scheme.lower() != "bearer" or not secret.startswith(DEVICE_PREFIX):
+        if scheme.lower() == "bearer" and secret:
+            authenticate()  # 401 for an unknown token; a known one is authenticated, so:
+            raise Forbidden("only a registered tablet's device credential may do this")
         raise Unauthenticated("send Authorization: Bearer <the tablet's device credential>")
     tablet = tablet_for_credential(services(), secret)
     if tablet is None:

@@ -28,6 +28,7 @@ may lose.
 from __future__ import annotations
 
 import logging
+import re
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
@@ -121,7 +122,8 @@ def readyz() -> Response:
         return problem(503, "Not ready", shown, "unavailable", checks={"redis": shown})
     selected = request.args.get("node")
     if selected is not None:
-        if not selected.isdigit() or not 1 <= int(selected) <= len(nodes):
+        # ASCII digits only: str.isdigit takes "²" and int() a 5,000-digit string refuses
+        if re.fullmatch("[0-9]{1,6}", selected) is None or not 1 <= int(selected) <= len(nodes):
             detail = f"node must be 1 to {len(nodes)}"
             return problem(400, "Bad node", detail, "invalid-input")
         nodes = [nodes[int(selected) - 1]]

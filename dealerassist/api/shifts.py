@@ -15,10 +15,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, url_for
+from flask import Blueprint, Response, jsonify, request, url_for
 
 from dealerassist.api.auth import Role, current_tablet, current_token, requires
-from dealerassist.api.errors import Unauthenticated
 from dealerassist.api.http import json_body, no_query, services
 from dealerassist.api.schemas import (
     EMPLOYEE_ID_PATTERN,
@@ -28,7 +27,7 @@ from dealerassist.api.schemas import (
     SignInSchema,
     TakeTableSchema,
 )
-from dealerassist.errors import InvalidInput
+from dealerassist.errors import Forbidden, InvalidInput
 from dealerassist.service import shifts
 from dealerassist.service.shifts import Shift
 
@@ -41,6 +40,13 @@ _sign_in_schema = SignInSchema()
 _take_schema = TakeTableSchema()
 
 
+def _house_wide() -> None:
+    """Dealers are the house's, not a table's: a table-scoped admin may not set or list them
+    (a T2 admin could otherwise reset a T1 dealer's PIN, locking him out or signing in as him)."""
+    if current_token().tables is not None:
+        raise Forbidden("dealers are house-wide: this needs an admin token for every table")
+
+
 def _no_store(response: Response) -> Response:
     response.headers["Cache-Control"] = "no-store"  # a credential or a session token
     return response
@@ -50,6 +56,7 @@ def _no_store(response: Response) -> Response:
 @requires(Role.ADMIN)
 def set_dealer(employee_id: str) -> Response:
     """Create a dealer or change his name and PIN (admin); a new PIN lifts a lockout."""
+    _house_wide()
     if re.fullmatch(EMPLOYEE_ID_PATTERN, employee_id) is None:
         raise InvalidInput("an employee ID is 1 to 32 letters, digits, '-' or '_'")
     body = json_body(_dealer_schema)
@@ -64,6 +71,7 @@ def set_dealer(employee_id: str) -> Response:
 @requires(Role.ADMIN)
 def list_dealers() -> Response:
     """The dealers (never their PINs), each with his lockout and the table he deals."""
+    _house_wide()
     no_query()
     return jsonify({"dealers": shifts.list_dealers(services())})
 
@@ -74,6 +82,10 @@ def register_tablet() -> Response:
     """Register a tablet to one table or a bank of tables (admin): the answer's
     ``pairing_code`` is entered on the tablet, once, within 15 minutes."""
     body = json_body(_register_schema)
+    token = current_token()
+    outside = sorted(table for table in body["tables"] if not token.may_touch(table))
+    if outside:
+        raise Forbidden(f"this token is not allowed at table(s) {', '.join(outside)}")
     answer = shifts.register_tablet(services(), body["name"], body["tables"])
     response = _no_store(jsonify(answer))
     response.status_code = 201
@@ -86,14 +98,21 @@ def register_tablet() -> Response:
 def list_tablets() -> Response:
     """The registered tablets, revoked ones too, each with its shift session if any."""
     no_query()
-    return jsonify({"tablets": shifts.list_tablets(services())})
+    token = current_token()
+    tablets = [
+        tablet
+        for tablet in shifts.list_tablets(services())
+        if all(token.may_touch(table) for table in tablet["tables"])
+    ]
+    return jsonify({"tablets": tablets})
 
 
 @blueprint.delete("/tablets/<tablet_id>")
 @requires(Role.ADMIN)
 def revoke_tablet(tablet_id: str) -> Response:
     """Revoke a tablet: its credential and its shift session stop working (audited)."""
-    shifts.revoke_tablet(services(), tablet_id, current_token().actor)
+    token = current_token()
+    shifts.revoke_tablet(services(), tablet_id, token.actor, token.may_touch)
     return Response(status=204)
 
 
@@ -102,7 +121,8 @@ def pair_tablet() -> Response:
     """A tablet trades its pairing code for its device credential (no token: the code is
     the secret, single-use, 15 minutes)."""
     body = json_body(_pair_schema)
-    return _no_store(jsonify(shifts.pair_tablet(services(), body["pairing_code"])))
+    client = request.remote_addr or ""  # behind a proxy: the proxy's, so the limit is shared
+    return _no_store(jsonify(shifts.pair_tablet(services(), body["pairing_code"], client)))
 
 
 @blueprint.get("/tablet")
@@ -127,7 +147,8 @@ def sign_in() -> Response:
 def _current_shift() -> Shift:
     shift = current_token().shift
     if shift is None:
-        raise Unauthenticated("send a dealer's shift session token (POST /v1/tablet/sign-in)")
+        # a tokens-file dealer token is authenticated, only not a shift session
+        raise Forbidden("only a dealer's shift session may do this (POST /v1/tablet/sign-in)")
     return shift
 
 

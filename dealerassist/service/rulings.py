@@ -47,6 +47,7 @@ from dealerassist.service.tables import (
     Actor,
     Answer,
     Preconditions,
+    check_on_duty,
     execute,
     seal_event,
 )
@@ -173,6 +174,7 @@ def _audited_call(
         record = tx.record
         if record is None:
             raise NotFound(f"no table {table_id!r}")
+        check_on_duty(record, table_id, actor)  # a pushed dealer's session calls no floor
         state = record.state
         rules = _rules(services, state)
         now = services.clock.now()

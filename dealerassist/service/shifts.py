@@ -23,7 +23,7 @@ import hashlib
 import hmac
 import re
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from datetime import timedelta
 from typing import Any, Protocol
@@ -45,6 +45,10 @@ MAX_PIN_FAILURES = 5
 PIN_WINDOW_SECONDS = 15 * 60
 LOCKOUT_SECONDS = 15 * 60
 MAX_TABLET_FAILURES = 20
+# pairing codes are 40 bits (8 of 32 letters): a client may miss MAX_PAIRING_FAILURES times
+# per PIN_WINDOW_SECONDS, and the house MAX_HOUSE_PAIRING_FAILURES (many addresses)
+MAX_PAIRING_FAILURES = 10
+MAX_HOUSE_PAIRING_FAILURES = 100
 PAIRING_SECONDS = 15 * 60
 DUTY_RETRIES = 8
 
@@ -166,6 +170,8 @@ class ShiftLimits:
     pin_window_seconds: int = PIN_WINDOW_SECONDS
     lockout_seconds: int = LOCKOUT_SECONDS
     max_tablet_failures: int = MAX_TABLET_FAILURES
+    max_pairing_failures: int = MAX_PAIRING_FAILURES
+    max_house_pairing_failures: int = MAX_HOUSE_PAIRING_FAILURES
     shift_seconds: int = SHIFT_HOURS * 3600
     scrypt_n: int = SCRYPT_N
 
@@ -280,13 +286,28 @@ def register_tablet(services: Services, name: str, tables: Sequence[str]) -> dic
     return {**tablet.public(), "pairing_code": code, "pairing_expires_at": expires}
 
 
-def pair_tablet(services: Services, code: str) -> dict[str, Any]:
-    """Trade a pairing code (once) for the tablet's device credential."""
+def pair_tablet(services: Services, code: str, client: str = "") -> dict[str, Any]:
+    """Trade a pairing code (once) for the tablet's device credential. ``client`` (the
+    caller's address) may miss ``max_pairing_failures`` times per window, the house
+    ``max_house_pairing_failures``: past either, 429 ``pairing_limited`` (no code is tried)."""
     store = _store(services)
+    limits = _limits(services)
+    keys = {
+        f"pair:{client}": limits.max_pairing_failures,
+        "pair:*": limits.max_house_pairing_failures,
+    }
+    if any(store.failures(key) >= limit for key, limit in keys.items()):
+        raise RateLimited(
+            "too many wrong pairing codes: wait, or register the tablet again",
+            limits.pin_window_seconds,
+            {"code": "pairing_limited"},
+        )
     normalized = code.strip().upper().replace("-", "").replace(" ", "")
     tablet_id = store.take_pairing(normalized) if normalized else None
     tablet = None if tablet_id is None else store.get_tablet(tablet_id)
     if tablet is None or tablet.revoked_at is not None:
+        for key in keys:
+            store.count_failure(key, limits.pin_window_seconds)
         raise SignInRefused("this pairing code is unknown, used or expired", "bad_pairing_code")
     credential = DEVICE_PREFIX + secrets.token_urlsafe(32)
     paired = replace(
@@ -307,13 +328,20 @@ def list_tablets(services: Services) -> list[dict[str, Any]]:
     return answer
 
 
-def revoke_tablet(services: Services, tablet_id: str, actor: Actor) -> None:
+def revoke_tablet(
+    services: Services,
+    tablet_id: str,
+    actor: Actor,
+    may_touch: Callable[[str], bool] = lambda _table_id: True,
+) -> None:
     """Revoke a tablet: its credential stops working and its shift ends (the dealer is
-    signed out at his table, audited)."""
+    signed out at his table, audited). Forbidden unless ``may_touch`` every table it serves."""
     store = _store(services)
     tablet = store.get_tablet(tablet_id)
     if tablet is None:
         raise NotFound(f"no tablet {tablet_id!r}")
+    if not all(may_touch(table_id) for table_id in tablet.tables):
+        raise Forbidden(f"tablet {tablet_id!r} serves tables this token is not allowed at")
     shift = store.shift_of_tablet(tablet_id)
     if shift is not None:
         _end(services, shift, "tablet_revoked", actor)
@@ -387,7 +415,7 @@ def sign_in(
     dealer = store.get_dealer(employee_id) if EMPLOYEE_ID.match(employee_id) else None
     if dealer is None or not check_pin(pin, dealer.pin_hash):
         if dealer is None:  # spend the same time, so a timing does not tell IDs apart
-            check_pin(pin, _DUMMY_HASH)
+            check_pin(pin, _dummy_hash(limits.scrypt_n))
         _refused(services, store, tablet, table_id, employee_id, dealer is not None)
     store.clear_failures(f"pin:{employee_id}")
     assert dealer is not None
@@ -412,7 +440,9 @@ def sign_in(
     return token, shift
 
 
-_DUMMY_HASH = "scrypt$16384$8$1$" + "00" * 16 + "$" + "00" * 32
+def _dummy_hash(n: int) -> str:
+    """A hash no PIN matches, at the cost a dealer's own hash has (``ShiftLimits.scrypt_n``)."""
+    return f"scrypt${n}${SCRYPT_R}${SCRYPT_P}$" + "00" * 16 + "$" + "00" * 32
 
 
 def _earlier_shifts(store: ShiftStore, tablet_id: str, employee_id: str) -> list[Shift]:
@@ -435,11 +465,12 @@ def _refused(
     limits = _limits(services)
     store.count_failure(f"tablet:{tablet.tablet_id}", limits.pin_window_seconds)
     failures = store.count_failure(f"pin:{employee_id}", limits.pin_window_seconds)
-    locked = known and failures >= limits.max_pin_failures
+    # an unknown ID locks out too: were only real IDs ever locked, a 429 would tell them apart
+    locked = failures >= limits.max_pin_failures
     payload: dict[str, Any] = {
         "employee_id": employee_id,
         "tablet_id": tablet.tablet_id,
-        "reason": "locked_out" if locked else ("wrong_pin" if known else "unknown_employee"),
+        "reason": "unknown_employee" if not known else ("locked_out" if locked else "wrong_pin"),
         "failures": failures,
     }
     if locked:

@@ -232,7 +232,7 @@ def _attempt(
         if tx.remembered is not None:
             return _replay(tx.remembered, fingerprint)
         _check_preconditions(tx, table_id, command, pre)
-        _check_on_duty(tx.record, table_id, actor)
+        check_on_duty(tx.record, table_id, actor)
         decision = _decide(services, tx.record, command, actor)
         answer, remember = decision.answer, None
         if answer.kind is AnswerKind.REJECTED and services.refusal_limiter is not None:
@@ -299,7 +299,7 @@ def _check_preconditions(
         raise Conflict(_stale_detail(pre.if_match, record.version), record.version)
 
 
-def _check_on_duty(record: TableRecord | None, table_id: str, actor: Actor) -> None:
+def check_on_duty(record: TableRecord | None, table_id: str, actor: Actor) -> None:
     """A shift session enters commands only where its dealer is on duty (``NotOnDuty``: the
     next dealer signed in there, or he signed in at another table since)."""
     if actor.employee_id is None or record is None:

@@ -3,18 +3,33 @@
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from flask import Flask
+from werkzeug.test import TestResponse
 
-from api.conftest import TABLE_BODY, Api
+from api.conftest import TABLE_BODY, Api, token_book
+from dealerassist.api import create_app
 from dealerassist.api.auth import Role, TokenBook, generate_tokens_file, read_plain_tokens
 from dealerassist.errors import InvalidInput
+from dealerassist.service.ports import Services
+from dealerassist.service.shifts import ShiftLimits
+from dealerassist.settings import Settings
 
 ANY = {"admin", "dealer", "floor", "auditor"}  # not the monitor: it reads /metrics alone
 AUDITORS = {"auditor", "admin"}
+PIN = "4821"
+# the "table" of a route that is the house's, not a table's: a table-scoped token gets 403
+HOUSE = "(house-wide)"
+# Besides the roles, two credential kinds of service.shifts: "tablet" is a registered
+# tablet's device credential (dat_…), "shift" a dealer's shift session (das_…; it also acts
+# as a dealer scoped to T1, its tablet's registration).
 # (method, path, body, roles allowed, the table the request touches: None for a route that
-# names none, whose answer a scoped token gets for its own tables); T1 exists, hand 1 in play
+# names none, whose answer a scoped token gets for its own tables); T1 exists, hand 1 in play,
+# dealer E1 signed in at T1 on tablet {tablet}, floor call {call} and verification
+# {verification} of T1 open (``_room``)
 ENDPOINTS = [
     ("POST", "/v1/tables", {**TABLE_BODY, "table_id": "T5"}, {"admin"}, "T5"),
     ("GET", "/v1/tables/T1", None, ANY, "T1"),
@@ -53,9 +68,95 @@ ENDPOINTS = [
     ("GET", "/v1/floor/tables", None, {"floor", "admin"}, None),
     ("GET", "/v1/floor/calls?table_id=T1&limit=1", None, {"floor", "admin"}, "T1"),
     ("GET", "/metrics", None, {"monitor", "admin"}, None),
+    # a scoped token gets 404 for another table's call: not even that it exists
+    ("GET", "/v1/floor/calls/{call}", None, {"floor", "admin"}, None),
+    ("GET", "/v1/tables/T1/floor-calls/{call}", None, {"dealer", "floor", "admin"}, "T1"),
+    ("GET", "/v1/audit/verifications/{verification}", None, AUDITORS, "T1"),
+    ("POST", "/v1/tables/T1/undo", {}, {"dealer", "floor"}, "T1"),
+    ("PUT", "/v1/dealers/E9", {"name": "Eve Ng", "pin": "5150"}, {"admin"}, HOUSE),
+    ("GET", "/v1/dealers", None, {"admin"}, HOUSE),
+    ("POST", "/v1/tablets", {"name": "Tablet B", "tables": ["T1"]}, {"admin"}, "T1"),
+    ("GET", "/v1/tablets", None, {"admin"}, None),
+    ("DELETE", "/v1/tablets/{tablet}", None, {"admin"}, "T1"),
+    ("GET", "/v1/tablet", None, {"tablet"}, None),
+    (
+        "POST",
+        "/v1/tablet/sign-in",
+        {"table_id": "T1", "employee_id": "E1", "pin": PIN},
+        {"tablet"},
+        None,
+    ),
+    ("GET", "/v1/shift", None, {"shift"}, None),
+    ("POST", "/v1/shift/table", {"table_id": "T1"}, {"shift"}, None),
+    ("POST", "/v1/shift/sign-out", None, {"shift"}, None),
 ]
+# Routes that need no token, each for its reason (test_exempt_routes_answer_without_a_token);
+# every other route of the app must have a row in ENDPOINTS (test_every_route_is_in_the_matrix)
+PUBLIC = {
+    "health.healthz": "/healthz",  # a liveness probe
+    "health.readyz": "/readyz?node=1",  # readiness: a token only shows more detail
+    "docs.openapi_json": "/openapi.json",  # the API's contract
+    "docs.docs": "/docs",
+    "shifts.pair_tablet": None,  # the pairing code is the secret (test_pairing_* below)
+    # the pages are shells: their scripts send the token the user enters to /v1
+    "web.index": "/",
+    "web.admin": "/admin",
+    "web.audit": "/audit",
+    "web.floor": "/floor",
+    "web.tablet": "/tablet",
+    "web.favicon": "/favicon.ico",
+    "web.static": None,  # the pages' scripts and styles
+    "static": None,
+}
 SCOPES = ["every table", "T1", "T2"]
 PROBLEM = "application/problem+json"
+
+
+@pytest.fixture
+def app(settings: Settings, services: Services) -> Flask:
+    """The app with cheap PIN hashes (the matrix signs a dealer in for every row)."""
+    wired = replace(services, shift_limits=ShiftLimits(scrypt_n=2**4))
+    return create_app({"SETTINGS": settings, "SERVICES": wired, "TOKENS": token_book()})
+
+
+def _room(api: Api) -> dict[str, str]:
+    """T1 with hand 1 in play, dealer E1 signed in at T1 on a tablet registered to T1, a
+    floor call and a verification of T1: the IDs the rows' paths name, the tablet's
+    credential and E1's shift session."""
+    api.ready_hand()
+    dealer = api.call("PUT", "/v1/dealers/E1", "admin", {"name": "Ada Lee", "pin": PIN})
+    assert dealer.status_code == 201
+    registered = api.call("POST", "/v1/tablets", "admin", {"name": "Tablet A", "tables": ["T1"]})
+    code = registered.get_json()["pairing_code"]
+    paired = api.call("POST", "/v1/tablets/pair", None, {"pairing_code": code})
+    credential = paired.get_json()["credential"]
+    body = {"table_id": "T1", "employee_id": "E1", "pin": PIN}
+    signed_in = api.call("POST", "/v1/tablet/sign-in", None, body, headers=_bearer(credential))
+    assert signed_in.status_code == 200, signed_in.get_json()
+    call = api.call(
+        "POST", "/v1/tables/T1/floor-calls", "dealer", {"rule_id": "IRREG-01", "note": "x"}
+    )
+    assert call.status_code == 201, call.get_json()
+    job = api.call("POST", "/v1/audit/verifications", "auditor", {"table_id": "T1"})
+    return {
+        "tablet": registered.get_json()["tablet_id"],
+        "call": call.get_json()["call_id"],
+        "verification": job.get_json()["id"],
+        "credential": credential,
+        "session": signed_in.get_json()["token"],
+    }
+
+
+def _bearer(secret: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {secret}"}
+
+
+def _refused(response: TestResponse) -> bool:
+    return response.status_code == 403 and response.mimetype == PROBLEM
+
+
+def _answered(response: TestResponse) -> bool:
+    return response.status_code not in (401, 403) and response.status_code < 500
 
 
 @pytest.mark.parametrize(("method", "path", "body", "allowed", "table"), ENDPOINTS)
@@ -67,7 +168,7 @@ def test_role_matrix(
     names no table answers a scoped token too, for its own tables (test_audit_routes).
     One table for the twelve tokens: what one of them changes leaves the next a 4xx at
     worst, never a 403 it should not get."""
-    api.ready_hand()
+    path = path.format_map(_room(api))
     wrong = []
     for role in (str(role) for role in Role):
         for scope in SCOPES:
@@ -88,7 +189,7 @@ def test_no_token_is_401_everywhere(
     api: Api, method: str, path: str, body: object, allowed: set[str], table: str | None
 ) -> None:
     """Every /v1 route needs a bearer token; 401 says how to send one."""
-    response = api.call(method, path, None, body)
+    response = api.call(method, path.format(tablet="t-0", call="0", verification="0"), None, body)
     assert response.status_code == 401
     assert response.headers["WWW-Authenticate"].startswith("Bearer")
     assert response.mimetype == "application/problem+json"
@@ -187,3 +288,93 @@ def test_duplicate_token_names_are_refused(tmp_path: Path, text: str) -> None:
     path.write_text(text)
     with pytest.raises(InvalidInput, match=r"tokens\[1\].*tokens\[0\]"):
         TokenBook.from_file(path)
+
+
+@pytest.mark.parametrize(("method", "path", "body", "allowed", "table"), ENDPOINTS)
+def test_tablet_credential_and_shift_session(
+    api: Api, method: str, path: str, body: object, allowed: set[str], table: str | None
+) -> None:
+    """A registered tablet's device credential is 403 on every route but its own
+    (GET /v1/tablet, its sign-in); a shift session is a dealer scoped to its registration's
+    tables (T1): 403 where a dealer may not go, or at another table, or on the tablet's own
+    routes; it may use the /v1/shift routes, which no tokens-file token may."""
+    ids = _room(api)
+    path = path.format_map(ids)
+    as_shift = api.call(method, path, None, body, headers=_bearer(ids["session"]))
+    as_shift.get_data()
+    shift_may = "shift" in allowed or ("dealer" in allowed and table in (None, "T1"))
+    assert _answered(as_shift) if shift_may else _refused(as_shift), as_shift.get_json()
+    # the shift session first: the tablet's sign-in would push E1 out
+    as_tablet = api.call(method, path, None, body, headers=_bearer(ids["credential"]))
+    as_tablet.get_data()
+    assert _answered(as_tablet) if "tablet" in allowed else _refused(as_tablet)
+
+
+SHIFT_WRITES = [
+    row for row in ENDPOINTS if row[0] != "GET" and "dealer" in row[3] and row[4] == "T1"
+]
+
+
+@pytest.mark.parametrize(("method", "path", "body", "allowed", "table"), SHIFT_WRITES)
+def test_a_pushed_shift_session_is_not_on_duty(
+    api: Api, method: str, path: str, body: object, allowed: set[str], table: str | None
+) -> None:
+    """E2 signs in at T1 on another tablet: E1's session on his tablet still lives (his
+    tablet is registered to T1) but enters nothing at T1 (403 not_on_duty); the table is
+    unchanged."""
+    ids = _room(api)
+    if path.endswith("/undo"):  # an action of E1's to take back
+        post = {"seat": 2, "action": "post"}
+        posted = api.call(
+            "POST", "/v1/tables/T1/actions", None, post, headers=_bearer(ids["session"])
+        )
+        assert posted.status_code == 200, posted.get_json()
+    api.call("PUT", "/v1/dealers/E2", "admin", {"name": "Ben Ortiz", "pin": PIN})
+    other = api.call("POST", "/v1/tablets", "admin", {"name": "Tablet B", "tables": ["T1"]})
+    code = other.get_json()["pairing_code"]
+    credential = api.call("POST", "/v1/tablets/pair", None, {"pairing_code": code}).get_json()
+    pushed = api.call(
+        "POST",
+        "/v1/tablet/sign-in",
+        None,
+        {"table_id": "T1", "employee_id": "E2", "pin": PIN},
+        headers=_bearer(credential["credential"]),
+    )
+    assert pushed.status_code == 200
+    before = api.call("GET", "/v1/tables/T1", "floor").get_json()
+    headers = _bearer(ids["session"])
+    if path.endswith("/floor-calls"):  # a call the schema accepts: only the duty refuses it
+        body = {"rule_id": "IRREG-01", "note": "six cards"}
+    if path.endswith("/undo"):
+        headers["If-Match"] = f'"v{before["version"]}"'
+    response = api.call(method, path.format_map(ids), None, body, headers=headers)
+    assert _refused(response) and response.get_json()["code"] == "not_on_duty", response.get_json()
+    assert api.call("GET", "/v1/tables/T1", "floor").get_json() == before
+
+
+def test_every_route_is_in_the_matrix(app: Flask) -> None:
+    """Each route of the app (each method of it) has a row in ENDPOINTS, or is PUBLIC with
+    its reason: a new route cannot ship without its roles and scopes being tested."""
+    adapter = app.url_map.bind("localhost")
+    covered = set()
+    for method, path, *_ in ENDPOINTS:
+        endpoint, _args = adapter.match(path.split("?")[0].format(
+            tablet="t-0", call="0", verification="0"), method)  # fmt: skip
+        covered.add((endpoint, method))
+    missing = [
+        (method, rule.rule)
+        for rule in app.url_map.iter_rules()
+        for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"})
+        if rule.endpoint not in PUBLIC and (rule.endpoint, method) not in covered
+    ]
+    assert not missing
+    assert set(PUBLIC) <= {rule.endpoint for rule in app.url_map.iter_rules()}
+
+
+def test_exempt_routes_answer_without_a_token(api: Api) -> None:
+    """The PUBLIC routes do answer without a token (the pages with their HTML)."""
+    for endpoint, path in PUBLIC.items():
+        if path is not None:
+            response = api.call("GET", path, None)
+            # / sends the browser on to a page, /favicon.ico is empty, /readyz may be 503
+            assert response.status_code in (200, 204, 302, 503), (endpoint, response.status_code)

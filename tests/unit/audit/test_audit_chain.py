@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from dealerassist.audit.chain import GENESIS_HASH, canonical_json, event_hash, seal
+from dealerassist.audit.checkpoints import Anchor
 from dealerassist.audit.envelope import (
     ENVELOPE_V2,
     V1_FIELDS,
@@ -283,3 +284,57 @@ def test_an_envelope_1_event_after_envelope_2_is_reported() -> None:
     old = _v1(2, datetime(2026, 11, 29, 12, 0, 1, tzinfo=UTC), "rejected", SECOND_PAYLOAD,
               str(first["hash"]))  # fmt: skip
     assert _whys([first, old]) == ["envelope 1 after envelope 2: the dealer is left out"]
+
+
+# -- an insider who edits the store ------------------------------------------------------------
+
+
+def _reseal(events: list[dict[str, object]]) -> list[dict[str, object]]:
+    """What an insider with write access does after an edit: renumber and relink."""
+    chain: list[dict[str, object]] = []
+    prev = GENESIS_HASH
+    for seq, event in enumerate(events, start=1):
+        sealed = seal({**{k: v for k, v in event.items() if k != "hash"}, "seq": seq}, prev)
+        prev = str(sealed["hash"])
+        chain.append(sealed)
+    return chain
+
+
+ON_DUTY = [("dealer_on_duty", "E1"), ("rejected", "E1"), ("dealer_on_duty", "E2"),
+           ("rejected", "E2")]  # fmt: skip
+
+
+def test_an_event_s_dealer_changed_in_the_store_is_reported() -> None:
+    """The envelope 2 hash covers ``dealer``: an event edited to name another dealer is
+    reported as changed, and resealed it names a dealer nobody put on duty."""
+    chain = _v2_chain(ON_DUTY)
+    assert _whys(chain) == []
+    chain[1] = {**chain[1], "dealer": "E2"}
+    assert event_hash(chain[1]) != chain[1]["hash"]
+    assert any(why.endswith("the event changed") for why in _whys(chain))
+    assert _whys(_reseal(chain)) == ["dealer 'E2' named, 'E1' on duty"]
+
+
+def test_a_dealer_on_duty_event_dropped_from_the_store_is_reported() -> None:
+    """Deleting E2's sign-in leaves a gap in seq and link; resealed to close the gap, E2's
+    later events name a dealer the chain never put on duty."""
+    chain = _v2_chain(ON_DUTY)
+    dropped = [event for event in chain if event["seq"] != 3]
+    assert _whys(dropped) != []
+    assert _whys(_reseal(dropped)) == ["dealer 'E2' named, 'E1' on duty"]
+
+
+def test_a_chain_resealed_down_to_envelope_1_is_caught_by_its_checkpoint() -> None:
+    """Rewriting a whole table as envelope 1 (``envelope`` and ``dealer`` removed, every
+    event resealed) is a chain verify alone cannot tell from one stored before the sign-in:
+    the signed checkpoint of its head, which names the envelope 2 hash, catches it."""
+    chain = _v2_chain(ON_DUTY)
+    anchor = Anchor("T7", 4, str(chain[-1]["hash"]), "checkpoint 1")
+    downgraded = _reseal(
+        [{k: v for k, v in event.items() if k not in ("envelope", "dealer")} for event in chain]
+    )
+    assert _whys(downgraded) == []  # by itself, a good envelope 1 chain
+    assert verify(chain, lambda *version: None, replay=False, anchors=[anchor])["ok"]
+    report = verify(downgraded, lambda *version: None, replay=False, anchors=[anchor])
+    assert not report["ok"]
+    assert report["problems"][0]["why"].endswith("re-sealed) or forked")
