@@ -42,7 +42,7 @@ i18n: $(STAMP)
 	$(BIN)/pybabel -q extract -F babel.cfg --no-location --sort-output -o $(I18N)/scripts.pot dealerassist/web/static
 	for domain in messages scripts; do for locale in $(I18N_LOCALES); do \
 	  if [ -f $(I18N)/$$locale/LC_MESSAGES/$$domain.po ]; then \
-	    $(BIN)/pybabel -q update --no-fuzzy-matching -D $$domain -l $$locale -i $(I18N)/$$domain.pot -d $(I18N); \
+	    $(BIN)/pybabel -q update --no-fuzzy-matching --ignore-pot-creation-date -D $$domain -l $$locale -i $(I18N)/$$domain.pot -d $(I18N); \
 	  else $(BIN)/pybabel -q init -D $$domain -l $$locale -i $(I18N)/$$domain.pot -d $(I18N); fi; \
 	done; $(BIN)/pybabel -q compile -D $$domain -d $(I18N); done
 
