@@ -9,12 +9,20 @@ blueprint (pages and static files) carries a Content-Security-Policy that allows
 styles and connections to this origin only (no inline script, no CDN: the service runs on
 a casino LAN), ``X-Content-Type-Options: nosniff`` and ``Referrer-Policy: no-referrer``.
 The pages are not part of the API, so they are not in ``/openapi.json``.
+
+The pages speak English, Spanish or French (``web.i18n``: Flask-Babel, the locale per
+request from the device's choice or ``Accept-Language``); their scripts get their strings
+from ``GET /i18n/<locale>.json``.
 """
 
 from __future__ import annotations
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask.blueprints import BlueprintSetupState
+from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response as BaseResponse
+
+from dealerassist.web import i18n
 
 blueprint = Blueprint(
     "web",
@@ -45,7 +53,18 @@ SECURITY_HEADERS = {
 # the scripts are ES modules: browsers refuse a module served under another type, and
 # mimetypes' answer for .js depends on the Python version and /etc/mime.types
 STATIC_TYPES = {".js": "text/javascript", ".css": "text/css"}
-PAGES = {"tablet": "Dealer tablet", "floor": "Floor console", "audit": "Audit", "admin": "Admin"}
+PAGES = {
+    "tablet": _l("Dealer tablet"),
+    "floor": _l("Floor console"),
+    "audit": _l("Audit"),
+    "admin": _l("Admin"),
+}
+
+
+@blueprint.record_once
+def _babel(state: BlueprintSetupState) -> None:
+    """The app that serves the pages chooses a locale per request (``web.i18n``)."""
+    i18n.init_app(state.app)
 
 
 @blueprint.after_request
@@ -55,7 +74,7 @@ def _security_headers(response: Response) -> Response:
     for suffix, mimetype in STATIC_TYPES.items():
         if request.path.endswith(suffix) and response.status_code in (200, 304):
             response.mimetype = mimetype
-    return response
+    return i18n.remember_choice(response)
 
 
 @blueprint.get("/")
@@ -65,7 +84,20 @@ def index() -> BaseResponse:
 
 
 def _page(name: str) -> str:
-    return render_template(f"{name}.html", page=name, pages=PAGES, title=PAGES[name])
+    return render_template(
+        f"{name}.html",
+        page=name,
+        pages=PAGES,
+        title=PAGES[name],
+        locale=i18n.current_locale(),
+        languages=i18n.LANGUAGE_NAMES,
+    )
+
+
+@blueprint.get("/i18n/<locale>.json")
+def catalog(locale: str) -> Response:
+    """The scripts' strings in ``locale`` (public: they are the pages' words, no data)."""
+    return i18n.catalog_response(locale)
 
 
 @blueprint.get("/favicon.ico")

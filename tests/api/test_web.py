@@ -801,12 +801,18 @@ def test_the_token_stays_out_of_urls(api: Api) -> None:
     login inputs have no name, so even a form submitted without its script (GET to the
     page) puts nothing in the address. Only a registered tablet keeps anything across tabs
     (shift.js, in localStorage: its device credential and the dealer's shift session, which
-    must survive a reload and a new tab, issue 18), and sends them only as the header too."""
+    must survive a reload and a new tab, issue 18), and sends them only as the header too.
+    i18n.js keeps the device's language, and nothing else, in a cookie and localStorage."""
     api_js = (STATIC / "api.js").read_text()
     assert "sessionStorage" in api_js
     assert "Authorization = `Bearer ${session.token}`" in api_js
     for script in _scripts():
         text = script.read_text()
+        if script.name == "i18n.js":
+            assert "token" not in text.lower() and "session" not in text, script.name
+            assert "document.cookie = `${COOKIE}=${lang};" in text
+            assert "localStorage.setItem(STORE_KEY, lang)" in text
+            continue
         assert "document.cookie" not in text, script.name
         assert ("localStorage" in text) == (script.name == "shift.js"), script.name
     shift_js = (STATIC / "shift.js").read_text()

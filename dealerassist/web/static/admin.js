@@ -3,7 +3,8 @@
 // API: a 400's field errors are shown next to their fields, a 409 says the ID is taken, a 201
 // shows the table and makes it the tab's table, so the tablet's login comes prefilled.
 import { SPEC_PATH, call, newKey, session } from "./api.js";
-import { $, clear, el, fieldErrors, setupLogin, showMessage, showProblem, tokenRefused } from "./ui.js";
+import { $, clear, el, fieldErrors, setupLogin, showMessage, showProblem, t, tokenRefused } from "./ui.js";
+import { chips } from "./i18n.js";
 import { setupShifts } from "./admin_shifts.js";
 
 // The stakes each betting structure uses (blank or hidden: not sent, the API's 0 = not
@@ -15,9 +16,9 @@ export const STAKES = {
   no_limit: ["small_blind", "big_blind", "min_bet", "ante"],
 };
 const STAKES_HINTS = {
-  fixed_limit: "Fixed limit: bets and raises are the small bet, then the big bet in the later rounds (blank: the big blind, and twice the small bet).",
-  pot_limit: "Pot limit: the minimum bet blank is the big blind.",
-  no_limit: "No limit: the minimum bet blank is the big blind.",
+  fixed_limit: () => t("Fixed limit: bets and raises are the small bet, then the big bet in the later rounds (blank: the big blind, and twice the small bet)."),
+  pot_limit: () => t("Pot limit: the minimum bet blank is the big blind."),
+  no_limit: () => t("No limit: the minimum bet blank is the big blind."),
 };
 const MAX_CHIPS = 10 ** 12;
 const TABLE_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
@@ -30,12 +31,12 @@ export function buildBody(values) {
   const errors = {};
   const body = {};
   const tableId = String(values.table_id ?? "").trim();
-  if (!tableId) errors.table_id = ["Required."];
-  else if (!TABLE_ID.test(tableId)) errors.table_id = ["Letters, digits, _ . - (up to 64), starting with a letter or digit."];
+  if (!tableId) errors.table_id = [t("Required.")];
+  else if (!TABLE_ID.test(tableId)) errors.table_id = [t("Letters, digits, _ . - (up to 64), starting with a letter or digit.")];
   body.table_id = tableId;
   for (const name of ["variant", "structure"]) {
     const value = String(values[name] ?? "");
-    if (!value) errors[name] = ["Required."];
+    if (!value) errors[name] = [t("Required.")];
     body[name] = value;
   }
   const used = STAKES[body.structure] || [];
@@ -44,23 +45,29 @@ export function buildBody(values) {
     const text = String(values.stakes?.[name] ?? "").trim();
     if (text === "") continue;
     if (!WHOLE.test(text) || Number(text) > MAX_CHIPS) {
-      errors[`stakes.${name}`] = ["A whole number of chips, 0 or more."];
+      errors[`stakes.${name}`] = [t("A whole number of chips, 0 or more.")];
       continue;
     }
     body.stakes[name] = Number(text);
   }
   const profile = String(values.profile ?? "").trim();
-  if (!profile) errors.profile = ["Required."];
-  else if (profile.length > 64) errors.profile = ["At most 64 characters."];
+  if (!profile) errors.profile = [t("Required.")];
+  else if (profile.length > 64) errors.profile = [t("At most 64 characters.")];
   body.profile = profile;
   const seats = String(values.max_seats ?? "").trim();
-  if (!WHOLE.test(seats) || Number(seats) < 2 || Number(seats) > 10) errors.max_seats = ["A whole number from 2 to 10."];
+  if (!WHOLE.test(seats) || Number(seats) < 2 || Number(seats) > 10) errors.max_seats = [t("A whole number from 2 to 10.")];
   else body.max_seats = Number(seats);
   if (values.mode) body.mode = String(values.mode);
   return { body, errors };
 }
 
-const STRUCTURE_LABELS = { fixed_limit: "fixed limit", pot_limit: "pot limit", no_limit: "no limit" };
+const STRUCTURE_LABELS = { fixed_limit: () => t("fixed limit"), pot_limit: () => t("pot limit"), no_limit: () => t("no limit") };
+// the stakes by name, as the form labels them
+const STAKE_WORDS = {
+  small_blind: () => t("small blind"), big_blind: () => t("big blind"), small_bet: () => t("small bet"),
+  big_bet: () => t("big bet"), min_bet: () => t("minimum bet"), ante: () => t("ante"),
+};
+const MODE_WORDS = { count: () => t("count"), card: () => t("card") };
 let busy = false;
 let pending = null; // {text, key}: a body whose answer never came (retried with the same key)
 
@@ -89,7 +96,7 @@ function showStakes() {
   for (const label of document.querySelectorAll("[data-stake-label]")) {
     label.hidden = !used.includes(label.dataset.stakeLabel);
   }
-  $("stakes-hint").textContent = STAKES_HINTS[$("structure").value] || "";
+  $("stakes-hint").textContent = STAKES_HINTS[$("structure").value]?.() || "";
 }
 
 // Marks the fields named in errors ({"field" or "stakes.name": [messages]}); answers the
@@ -121,24 +128,24 @@ function renderCreated(table, location) {
   const box = clear($("created"));
   const stakes = Object.entries(table.stakes || {}).filter(([, value]) => value);
   const rows = [
-    ["Table", table.table_id],
-    ["Game", $("variant").querySelector(`option[value="${table.variant}"]`)?.textContent || table.variant],
-    ["Structure", STRUCTURE_LABELS[table.structure] || table.structure],
-    ["Stakes", stakes.length ? stakes.map(([name, value]) => `${name.replace(/_/g, " ")} ${value}`).join(", ") : "none"],
-    ["Profile", table.profile],
-    ["Seats", String(table.max_seats)],
-    ["Mode", table.mode],
-    ["Version", String(table.version)],
+    [t("Table"), table.table_id],
+    [t("Game"), $("variant").querySelector(`option[value="${table.variant}"]`)?.textContent || table.variant],
+    [t("Structure"), STRUCTURE_LABELS[table.structure]?.() || table.structure],
+    [t("Stakes"), stakes.length ? stakes.map(([name, value]) => `${STAKE_WORDS[name]?.() || name.replace(/_/g, " ")} ${chips(value)}`).join(", ") : t("none")],
+    [t("Profile"), table.profile],
+    [t("Seats"), String(table.max_seats)],
+    [t("Mode"), MODE_WORDS[table.mode]?.() || table.mode],
+    [t("Version"), String(table.version)],
   ];
-  if (location) rows.push(["Location", location]);
+  if (location) rows.push([t("Location"), location]);
   const tablet = box.dataset.tablet || "/tablet";
   box.append(
-    el("h2", { text: `Table ${table.table_id} is open` }),
+    el("h2", { text: t("Table {table} is open", { table: table.table_id }) }),
     el("table", { class: "facts-table" }, rows.map(([name, value]) => el("tr", {},
       el("th", { text: name }), el("td", { text: value ?? "" })))),
     el("p", {},
-      el("a", { href: tablet, class: "button-link", text: `Open table ${table.table_id} on the tablet` })),
-    el("p", { class: "hint", text: "The tablet's login comes with this table ID; the dealer enters the dealer token there." }));
+      el("a", { href: tablet, class: "button-link", text: t("Open table {table} on the tablet", { table: table.table_id }) })),
+    el("p", { class: "hint", text: t("The tablet's login comes with this table ID; the dealer enters the dealer token there.") }));
   box.hidden = false;
 }
 
@@ -149,7 +156,7 @@ async function create(event) {
   const { body, errors } = buildBody(readForm());
   markErrors(errors);
   if (Object.keys(errors).length) {
-    showProblem({ title: "Check the form", detail: "The marked fields need a value the service can take." });
+    showProblem({ title: t("Check the form"), detail: t("The marked fields need a value the service can take.") });
     focusFirstError();
     return;
   }
@@ -163,7 +170,7 @@ async function create(event) {
   try {
     const answer = await call("createTable", { body, headers: { "Idempotency-Key": pending.key } });
     if (answer.status === 0 || answer.status >= 500) {
-      showProblem(answer.problem, answer.status, "Nothing is known to be created: send again (the same form is a safe retry).");
+      showProblem(answer.problem, answer.status, t("Nothing is known to be created: send again (the same form is a safe retry)."));
       return;
     }
     pending = null;
@@ -173,22 +180,22 @@ async function create(event) {
       markErrors({});
       session.useTable(answer.body.table_id);
       renderCreated(answer.body, answer.response.headers.get("Location"));
-      showMessage(`Table ${answer.body.table_id} opened.`);
+      showMessage(t("Table {table} opened.", { table: answer.body.table_id }));
       return;
     }
-    const problem = answer.problem || { title: `HTTP ${answer.status}` };
+    const problem = answer.problem || { title: t("HTTP {status}", { status: answer.status }) };
     if (answer.status === 409) {
-      markErrors({ table_id: [problem.detail || "This table ID is taken."] });
-      showProblem(problem, answer.status, "A table with this ID exists already: choose another ID.");
+      markErrors({ table_id: [problem.detail || t("This table ID is taken.")] });
+      showProblem(problem, answer.status, t("A table with this ID exists already: choose another ID."));
     } else if (answer.status === 403) {
-      showProblem(problem, answer.status, "Opening a table needs the admin token (for this table ID).");
+      showProblem(problem, answer.status, t("Opening a table needs the admin token (for this table ID)."));
     } else {
       const errors = fieldErrors(problem.errors);
       // an unknown profile is a 400 without field errors; its detail names the known ones
       if (!Object.keys(errors).length && /profile/.test(problem.detail || "")) errors.profile = [problem.detail];
       const unshown = markErrors(errors);
       const marked = Object.keys(errors).length > unshown.length;
-      showProblem(problem, answer.status, marked ? "The marked fields were refused." : null);
+      showProblem(problem, answer.status, marked ? t("The marked fields were refused.") : null);
     }
     focusFirstError();
   } finally {

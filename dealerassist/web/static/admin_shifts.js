@@ -2,7 +2,7 @@
 // pairing code to enter on the tablet; list; revoke). Through the setDealer, dealers,
 // registerTablet, tablets and revokeTablet routes, with the admin token of the page.
 import { call } from "./api.js";
-import { $, clear, el, showMessage, showProblem, tokenRefused } from "./ui.js";
+import { $, clear, el, showMessage, showProblem, t, tokenRefused } from "./ui.js";
 
 // "S1, S2 ,S3" -> ["S1", "S2", "S3"]
 export function tableList(text) {
@@ -29,7 +29,7 @@ async function listDealers() {
     body.append(el("tr", {},
       el("th", { scope: "row", text: d.employee_id }), el("td", { text: d.name }),
       el("td", { text: d.on_duty_at || "" }),
-      el("td", { text: d.locked_for_seconds ? `${Math.ceil(d.locked_for_seconds / 60)} min` : "" })));
+      el("td", { text: d.locked_for_seconds ? t("{minutes} min", { minutes: Math.ceil(d.locked_for_seconds / 60) }) : "" })));
   }
 }
 
@@ -37,15 +37,15 @@ async function listTablets() {
   const answer = await call("tablets");
   if (refused(answer)) return;
   const body = clear($("tablets").querySelector("tbody"));
-  for (const t of answer.body.tablets) {
-    const state = t.revoked_at ? "revoked" : t.paired_at ? "paired" : "waiting for its code";
-    const shift = t.shift ? `${t.shift.name} (${t.shift.employee_id}) at ${t.shift.table_id}` : "";
+  for (const tab of answer.body.tablets) {
+    const state = tab.revoked_at ? t("revoked") : tab.paired_at ? t("paired") : t("waiting for its code");
+    const shift = tab.shift ? t("{name} ({employee}) at {table}", { name: tab.shift.name, employee: tab.shift.employee_id, table: tab.shift.table_id }) : "";
     body.append(el("tr", {},
-      el("th", { scope: "row", text: `${t.name} · ${t.tablet_id}` }), el("td", { text: t.tables.join(", ") }),
+      el("th", { scope: "row", text: `${tab.name} · ${tab.tablet_id}` }), el("td", { text: tab.tables.join(", ") }),
       el("td", { text: shift }), el("td", { text: state }),
-      el("td", {}, t.revoked_at ? null : el("button", {
-        type: "button", class: "small danger", "data-revoke": t.tablet_id, text: "Revoke",
-        onclick: () => revoke(t.tablet_id),
+      el("td", {}, tab.revoked_at ? null : el("button", {
+        type: "button", class: "small danger", "data-revoke": tab.tablet_id, text: t("Revoke"),
+        onclick: () => revoke(tab.tablet_id),
       }))));
   }
 }
@@ -53,7 +53,7 @@ async function listTablets() {
 async function revoke(tabletId) {
   const answer = await call("revokeTablet", { params: { tablet_id: tabletId } });
   if (refused(answer)) return;
-  showMessage(`Tablet ${tabletId} revoked.`);
+  showMessage(t("Tablet {tablet} revoked.", { tablet: tabletId }));
   listTablets();
 }
 
@@ -65,7 +65,7 @@ export function setupShifts() {
     const answer = await call("setDealer", { params: { employee_id: employeeId }, body });
     $("dealer-pin").value = "";
     if (refused(answer)) return;
-    showMessage(`Dealer ${employeeId} saved.`);
+    showMessage(t("Dealer {employee} saved.", { employee: employeeId }));
     listDealers();
   });
   $("tablet-form").addEventListener("submit", async (event) => {
@@ -74,9 +74,9 @@ export function setupShifts() {
     const answer = await call("registerTablet", { body });
     if (refused(answer)) return;
     const box = $("pairing");
-    box.textContent = `Pairing code for ${answer.body.name}: `;
+    box.textContent = t("Pairing code for {name}: ", { name: answer.body.name });
     box.append(el("strong", { id: "pairing-code", text: pairingText(answer.body.pairing_code) }),
-      " (enter it on the tablet's page within 15 minutes; it works once)");
+      t(" (enter it on the tablet's page within 15 minutes; it works once)"));
     box.hidden = false;
     listTablets();
   });

@@ -6,7 +6,8 @@
 // The exports need the bearer header, so they are fetched here and saved from a Blob, never
 // opened by URL.
 import { call } from "./api.js";
-import { $, append, clear, describeAction, el, setupLogin, showMessage, showProblem, tokenRefused } from "./ui.js";
+import { $, append, clear, describeAction, el, setupLogin, showMessage, showProblem, t, tokenRefused } from "./ui.js";
+import { chips, locale } from "./i18n.js";
 import { renderTable } from "./table_view.js";
 
 // The verification job routes, by their names in api.js (the one list of API paths).
@@ -40,11 +41,11 @@ function failed(answer) {
 // The verdict a report earns: verified only if there was something to verify (a table that
 // does not exist, or has no events, is not "verified").
 export function verdict(report, tableId) {
-  if (!report.ok) return { kind: "bad", text: "✘ Problems found" };
+  if (!report.ok) return { kind: "bad", text: t("✘ Problems found") };
   if (!report.events) {
-    return { kind: "empty", text: tableId ? `⚠ Nothing verified: the audit store has no events of table ${tableId}` : "⚠ Nothing verified: the audit store has no events" };
+    return { kind: "empty", text: tableId ? t("⚠ Nothing verified: the audit store has no events of table {table}", { table: tableId }) : t("⚠ Nothing verified: the audit store has no events") };
   }
-  return { kind: "ok", text: "✔ Audit log verified" };
+  return { kind: "ok", text: t("✔ Audit log verified") };
 }
 
 function renderReport(report, tableId, checkedAt) {
@@ -53,14 +54,14 @@ function renderReport(report, tableId, checkedAt) {
   box.append(
     el("div", { class: `verdict ${found.kind}` }, found.text),
     el("table", {},
-      el("tr", {}, el("th", { text: "Scope" }), el("td", { text: tableId ? `table ${tableId}` : "all tables" })),
-      el("tr", {}, el("th", { text: "Events checked" }), el("td", { text: String(report.events) })),
-      el("tr", {}, el("th", { text: "Hands replayed" }), el("td", { text: String(report.hands) })),
-      el("tr", {}, el("th", { text: "Problems" }), el("td", { text: String(report.problems.length) })),
-      el("tr", {}, el("th", { text: "Checked at" }), el("td", { text: checkedAt.toLocaleString() }))));
+      el("tr", {}, el("th", { text: t("Scope") }), el("td", { text: tableId ? t("table {table}", { table: tableId }) : t("all tables") })),
+      el("tr", {}, el("th", { text: t("Events checked") }), el("td", { text: chips(report.events) })),
+      el("tr", {}, el("th", { text: t("Hands replayed") }), el("td", { text: chips(report.hands) })),
+      el("tr", {}, el("th", { text: t("Problems") }), el("td", { text: chips(report.problems.length) })),
+      el("tr", {}, el("th", { text: t("Checked at") }), el("td", { text: checkedAt.toLocaleString(locale) }))));
   if (report.problems.length) {
     box.append(el("table", {},
-      el("tr", {}, el("th", { text: "Table" }), el("th", { text: "Seq" }), el("th", { text: "Why" })),
+      el("tr", {}, el("th", { text: t("Table") }), el("th", { text: t("Seq") }), el("th", { text: t("Why") })),
       report.problems.map((p) => el("tr", {},
         el("td", { text: p.table_id ?? "" }), el("td", { text: p.seq ?? "" }),
         el("td", { text: typeof p.why === "string" ? p.why : JSON.stringify(p) })))));
@@ -70,11 +71,11 @@ function renderReport(report, tableId, checkedAt) {
 
 // What the page says while the job waits or runs (``seconds`` since it was started here).
 export function jobMessage(job, seconds) {
-  const waited = seconds >= 1 ? ` (${Math.floor(seconds)} s)` : "";
-  if (job.status === "queued") return `Verification queued: it starts when the verification worker is free…${waited}`;
-  if (job.status === "running") return `Verifying: every hash is recomputed and every hand replayed…${waited}`;
-  if (job.status === "finished") return "Verified.";
-  return "The verification failed.";
+  const waited = seconds >= 1 ? t(" ({seconds} s)", { seconds: Math.floor(seconds) }) : "";
+  if (job.status === "queued") return t("Verification queued: it starts when the verification worker is free…") + waited;
+  if (job.status === "running") return t("Verifying: every hash is recomputed and every hand replayed…") + waited;
+  if (job.status === "finished") return t("Verified.");
+  return t("The verification failed.");
 }
 
 // Poll a job until it is finished or failed: the last answer ({ok: true, job} or {ok: false,
@@ -122,7 +123,7 @@ async function runVerification(tableId) {
   if (!end.ok) { failed(end.answer); return; }
   const job = end.job;
   if (job.status === "failed") {
-    showProblem({ title: "The verification failed", detail: job.error || "" });
+    showProblem({ title: t("The verification failed"), detail: job.error || "" });
     return;
   }
   renderReport(job.result, tableId, job.ended_at ? new Date(job.ended_at) : new Date());
@@ -157,7 +158,7 @@ async function save(answer, filename) {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10000);
-  showMessage(`Saved ${filename} (${blob.size.toLocaleString()} bytes).`);
+  showMessage(t("Saved {file} ({bytes} bytes).", { file: filename, bytes: chips(blob.size) }));
 }
 
 async function download(route, options, filename) {
@@ -193,44 +194,46 @@ function exportHand(event) {
 async function loadTables() {
   const answer = await call("auditTables");
   const box = clear($("audit-tables"));
-  if (!answer.ok) { box.append(el("p", { class: "hint", text: "The tables cannot be listed now." })); failed(answer); return; }
+  if (!answer.ok) { box.append(el("p", { class: "hint", text: t("The tables cannot be listed now.") })); failed(answer); return; }
   const rows = answer.body.tables;
-  if (!rows.length) { box.append(el("p", { class: "hint", text: "The audit store holds no table yet." })); return; }
+  if (!rows.length) { box.append(el("p", { class: "hint", text: t("The audit store holds no table yet.") })); return; }
   box.append(el("table", { class: "browse" },
-    el("caption", { class: "visually-hidden", text: "Tables in the audit store" }),
-    el("thead", {}, el("tr", {}, ["Table", "Events", "Hands ended", "Last event", "Pace", ""].map((h) => el("th", { scope: "col", text: h })))),
-    el("tbody", {}, rows.map((t) => el("tr", {},
-      el("th", { scope: "row", text: t.table_id }),
-      el("td", { text: String(t.events) }),
-      el("td", { text: String(t.hands_ended) }),
-      el("td", { text: t.last_at ? new Date(t.last_at).toLocaleString() : "—" }),
-      el("td", { text: t.pace && t.pace.hands_per_hour ? `${t.pace.hands_per_hour} hands/h` : "—" }),
-      el("td", {}, el("button", { type: "button", class: "small", text: `Hands of ${t.table_id}`, onclick: () => { $("hands-table").value = t.table_id; findHands(); } })))))));
+    el("caption", { class: "visually-hidden", text: t("Tables in the audit store") }),
+    el("thead", {}, el("tr", {}, [t("Table"), t("Events"), t("Hands ended"), t("Last event"), t("Pace"), ""].map((h) => el("th", { scope: "col", text: h })))),
+    el("tbody", {}, rows.map((row) => el("tr", {},
+      el("th", { scope: "row", text: row.table_id }),
+      el("td", { text: chips(row.events) }),
+      el("td", { text: chips(row.hands_ended) }),
+      el("td", { text: row.last_at ? new Date(row.last_at).toLocaleString(locale) : "—" }),
+      el("td", { text: row.pace && row.pace.hands_per_hour ? t("{count} hands/h", { count: row.pace.hands_per_hour.toLocaleString(locale) }) : "—" }),
+      el("td", {}, el("button", { type: "button", class: "small", text: t("Hands of {table}", { table: row.table_id }), onclick: () => { $("hands-table").value = row.table_id; findHands(); } })))))));
 }
 
 async function findHands(event) {
   if (event) event.preventDefault();
   const query = { table_id: $("hands-table").value.trim(), date: $("hands-date").value, hand_no: $("hands-no").value };
   const box = clear($("hands"));
-  $("hands-status").textContent = "Searching…";
+  $("hands-status").textContent = t("Searching…");
   const answer = await call("auditHands", { query });
   if (!answer.ok) { $("hands-status").textContent = ""; failed(answer); return; }
   showProblem(null);
   const { hands, total } = answer.body;
-  const filters = [query.table_id && `table ${query.table_id}`, query.date, query.hand_no && `hand #${query.hand_no}`].filter(Boolean);
+  const filters = [query.table_id && t("table {table}", { table: query.table_id }), query.date, query.hand_no && t("hand #{hand}", { hand: query.hand_no })].filter(Boolean);
   const scope = filters.length ? ` (${filters.join(", ")})` : "";
-  $("hands-status").textContent = total ? `${total} hand${total > 1 ? "s" : ""} found${scope}${total > hands.length ? `, first ${hands.length} shown` : ""}.` : `No hand found${scope}.`;
+  const found = total === 1 ? t("1 hand found{scope}", { scope }) : t("{count} hands found{scope}", { count: chips(total), scope });
+  const shown = total > hands.length ? t(", first {count} shown", { count: chips(hands.length) }) : "";
+  $("hands-status").textContent = total ? `${found}${shown}.` : t("No hand found{scope}.", { scope });
   if (!hands.length) return;
   box.append(el("table", { class: "browse" },
-    el("caption", { class: "visually-hidden", text: "Hands found" }),
-    el("thead", {}, el("tr", {}, ["Table", "Hand", "Started", "Events", "Won", ""].map((h) => el("th", { scope: "col", text: h })))),
+    el("caption", { class: "visually-hidden", text: t("Hands found") }),
+    el("thead", {}, el("tr", {}, [t("Table"), t("Hand"), t("Started"), t("Events"), t("Won"), ""].map((h) => el("th", { scope: "col", text: h })))),
     el("tbody", {}, hands.map((h) => el("tr", {},
       el("td", { text: h.table_id }),
       el("th", { scope: "row", text: `#${h.hand_no}` }),
-      el("td", { text: new Date(h.started_at).toLocaleString() }),
-      el("td", { text: String(h.events) }),
-      el("td", { text: h.complete ? Object.entries(h.winners).map(([seat, chips]) => `seat ${seat} ${chips}`).join(", ") || "—" : "in play or reopened" }),
-      el("td", {}, el("button", { type: "button", class: "small primary", "data-hand": `${h.table_id}/${h.hand_no}`, text: `Replay #${h.hand_no}`, onclick: () => replay(h.table_id, h.hand_no) })))))));
+      el("td", { text: new Date(h.started_at).toLocaleString(locale) }),
+      el("td", { text: chips(h.events) }),
+      el("td", { text: h.complete ? Object.entries(h.winners).map(([seat, won]) => t("seat {seat} {chips}", { seat, chips: chips(won) })).join(", ") || "—" : t("in play or reopened") }),
+      el("td", {}, el("button", { type: "button", class: "small primary", "data-hand": `${h.table_id}/${h.hand_no}`, text: t("Replay #{hand}", { hand: h.hand_no }), onclick: () => replay(h.table_id, h.hand_no) })))))));
 }
 
 let steps = [];
@@ -241,18 +244,22 @@ export function stepText(step) {
   const command = step.command || {};
   if (step.kind === "dealer_on_duty") {
     const shift = step.shift || {};
-    if (!shift.employee_id) return `Dealer ${shift.previous || ""} signed out (${String(shift.reason || "").replace(/_/g, " ")})`;
-    return `Dealer ${shift.name ? `${shift.name} ` : ""}(${shift.employee_id}) on duty${shift.previous ? `, relieving ${shift.previous}` : ""}`;
+    if (!shift.employee_id) return t("Dealer {employee} signed out ({reason})", { employee: shift.previous || "", reason: String(shift.reason || "").replace(/_/g, " ") });
+    const onDuty = shift.name ? t("Dealer {name} ({employee}) on duty", { name: shift.name, employee: shift.employee_id }) : t("Dealer ({employee}) on duty", { employee: shift.employee_id });
+    return shift.previous ? onDuty + t(", relieving {employee}", { employee: shift.previous }) : onDuty;
   }
-  if (step.kind === "sign_in_refused") return `Sign-in refused: ${(step.shift || {}).employee_id} (${String((step.shift || {}).reason || "").replace(/_/g, " ")})`;
-  if (step.kind === "floor_call") return `Floor called${step.call && step.call.rule_id ? ` (${step.call.rule_id})` : ""}${step.call && step.call.note ? `: ${step.call.note}` : ""}`;
+  if (step.kind === "sign_in_refused") return t("Sign-in refused: {employee} ({reason})", { employee: (step.shift || {}).employee_id, reason: String((step.shift || {}).reason || "").replace(/_/g, " ") });
+  if (step.kind === "floor_call") return `${t("Floor called")}${step.call && step.call.rule_id ? ` (${step.call.rule_id})` : ""}${step.call && step.call.note ? `: ${step.call.note}` : ""}`;
   if (step.kind === "ruling") {
     const r = step.ruling || {};
     const effects = (r.effects || []).map((e) => e.effect.replace(/_/g, " ")).join(", ");
-    return `Ruling: ${r.decision}${r.rule_id ? ` (${r.rule_id})` : ""}${effects ? ` — ${effects}` : ""}${r.note ? ` — “${r.note}”` : ""}`;
+    return `${t("Ruling: {decision}", { decision: r.decision })}${r.rule_id ? ` (${r.rule_id})` : ""}${effects ? ` — ${effects}` : ""}${r.note ? ` — “${r.note}”` : ""}`;
   }
-  if (step.kind === "rejected") return `Refused${step.refused && step.refused.rule_id ? ` by ${step.refused.rule_id}` : ""}: ${describeAction(command)}`;
-  if (step.kind === "start_hand") return `Hand started${command.button ? `, button seat ${command.button}` : ""}`;
+  if (step.kind === "rejected") {
+    const rule = step.refused && step.refused.rule_id;
+    return rule ? t("Refused by {rule}: {action}", { rule, action: describeAction(command) }) : t("Refused: {action}", { action: describeAction(command) });
+  }
+  if (step.kind === "start_hand") return command.button ? t("Hand started, button seat {seat}", { seat: command.button }) : t("Hand started");
   if (step.kind === "action") return `${describeAction({ ...command, cards: undefined })}${command.cards ? ` ${[].concat(command.cards).join(" ")}` : ""}`;
   return String(step.kind).replace(/_/g, " ");
 }
@@ -269,13 +276,13 @@ function renderSteps() {
 function showStep(index) {
   at = Math.max(0, Math.min(index, steps.length - 1));
   const step = steps[at];
-  $("replay-position").textContent = `Step ${at + 1} of ${steps.length}`;
+  $("replay-position").textContent = t("Step {step} of {steps}", { step: at + 1, steps: steps.length });
   const box = clear($("replay-step"));
   append(box,
     el("p", { class: "step-entry" }, el("strong", { text: stepText(step) })),
-    el("p", { class: "hint", text: `seq ${step.seq} · ${new Date(step.at).toLocaleTimeString()} · by ${step.actor} (${step.role}) · dealer ${step.dealer || "none signed in"} · table v${step.version}` }),
-    el("p", { class: `step-check ${step.verified ? "ok" : "bad"}`, text: step.verified ? "✔ Replays as recorded" : `✘ ${step.problem || "Not replayed: an earlier step disagreed"}` }),
-    step.refused && step.refused.message ? el("p", { text: `Refusal: ${step.refused.message}` }) : null);
+    el("p", { class: "hint", text: t("seq {seq} · {time} · by {actor} ({role}) · dealer {dealer} · table v{version}", { seq: step.seq, time: new Date(step.at).toLocaleTimeString(locale), actor: step.actor, role: step.role, dealer: step.dealer || t("none signed in"), version: step.version }) }),
+    el("p", { class: `step-check ${step.verified ? "ok" : "bad"}`, text: step.verified ? t("✔ Replays as recorded") : `✘ ${step.problem || t("Not replayed: an earlier step disagreed")}` }),
+    step.refused && step.refused.message ? el("p", { text: t("Refusal: {message}", { message: step.refused.message }) }) : null);
   if (step.table) renderTable(step.table);
   renderSteps();
   for (const [id, off] of [["replay-first", at === 0], ["replay-prev", at === 0], ["replay-next", at === steps.length - 1], ["replay-last", at === steps.length - 1]]) $(id).disabled = off;
@@ -287,8 +294,12 @@ async function replay(tableId, handNo) {
   showProblem(null);
   steps = answer.body.steps;
   const rulings = answer.body.rulings.length;
-  const dealers = (answer.body.dealers || []).length ? ` · dealer ${answer.body.dealers.join(", then ")}` : "";
-  $("replay-title").textContent = `Table ${tableId}, hand #${handNo}${dealers}: ${steps.length} entries${rulings ? `, ${rulings} ruling${rulings > 1 ? "s" : ""}` : ""} · ${answer.body.verified ? "every step replays as recorded" : "a step does not replay as recorded"}${answer.body.complete ? "" : " · the hand is not over in the store (still played, or not stored whole yet)"}`;
+  const dealers = (answer.body.dealers || []).length ? t(" · dealer {dealers}", { dealers: answer.body.dealers.join(t(", then ")) }) : "";
+  const entries = steps.length === 1 ? t("1 entry") : t("{count} entries", { count: steps.length });
+  const ruled = rulings ? (rulings === 1 ? t(", 1 ruling") : t(", {count} rulings", { count: rulings })) : "";
+  const verdictText = answer.body.verified ? t("every step replays as recorded") : t("a step does not replay as recorded");
+  const open = answer.body.complete ? "" : t(" · the hand is not over in the store (still played, or not stored whole yet)");
+  $("replay-title").textContent = `${t("Table {table}, hand #{hand}", { table: tableId, hand: handNo })}${dealers}: ${entries}${ruled} · ${verdictText}${open}`;
   $("replay").hidden = false;
   showStep(0);
   $("replay").scrollIntoView({ block: "start" });

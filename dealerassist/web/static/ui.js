@@ -1,6 +1,9 @@
 // dealerassist: small DOM helpers shared by the pages (no framework), the login panel and
 // the problem banner (RFC 9457: title, detail, rule_id, allowed).
 import { session } from "./api.js";
+import { t } from "./i18n.js";
+
+export { t };
 
 export const $ = (id) => document.getElementById(id);
 
@@ -34,15 +37,15 @@ export function clear(node) {
 // An action entry ({seat, action, ...}), a seat change ({type, seat, wait, to, chips}) or a
 // pot a SHOW-07 refusal lists ({pot, amount, eligible}).
 export function describeAction(a) {
-  if (a.pot !== undefined && Array.isArray(a.eligible)) return `${a.pot} ${a.amount} (seats ${a.eligible.join(", ")})`;
+  if (a.pot !== undefined && Array.isArray(a.eligible)) return t("{pot} {amount} (seats {seats})", { pot: a.pot, amount: a.amount, seats: a.eligible.join(", ") });
   const kind = a.action || (a.type ? String(a.type).replace(/_/g, " ") : null);
-  const parts = [a.seat !== undefined ? `seat ${a.seat}` : null, kind, a.option];
-  if (a.wait === true) parts.push("waiting for the big blind");
-  if (a.to !== undefined && a.to !== null) parts.push(`to seat ${a.to}`);
-  if (a.chips !== undefined && a.chips !== null) parts.push(`${a.chips} chips`);
+  const parts = [a.seat !== undefined ? t("seat {seat}", { seat: a.seat }) : null, kind, a.option];
+  if (a.wait === true) parts.push(t("waiting for the big blind"));
+  if (a.to !== undefined && a.to !== null) parts.push(t("to seat {seat}", { seat: a.to }));
+  if (a.chips !== undefined && a.chips !== null) parts.push(t("{chips} chips", { chips: a.chips }));
   if (a.amount !== undefined && a.amount !== null) parts.push(String(a.amount));
   if (a.min !== undefined && a.max !== undefined) parts.push(a.min === a.max ? `${a.min}` : `${a.min}–${a.max}`);
-  if (a.count !== undefined && a.count !== null) parts.push(`${a.count} cards`);
+  if (a.count !== undefined && a.count !== null) parts.push(t("{count} cards", { count: a.count }));
   return parts.filter((p) => p !== null && p !== undefined).join(" ");
 }
 
@@ -63,13 +66,18 @@ export function fieldErrors(errors, prefix = "") {
 
 // A field of a refused form in words ("stakes.big_blind" is "Big blind").
 const FIELD_WORDS = {
-  player: "Player", stack: "Stack", amount: "Amount", cards: "Cards", seat: "Seat",
-  discards: "Discards", count: "Number of cards", rank: "Rank", note: "Note", button: "Button",
-  kill_seat: "Kill seat", chips: "Chips", to: "Seat to move to", table_id: "Table ID",
+  player: () => t("Player"), stack: () => t("Stack"), amount: () => t("Amount"), cards: () => t("Cards"),
+  seat: () => t("Seat"), discards: () => t("Discards"), count: () => t("Number of cards"),
+  rank: () => t("Rank"), note: () => t("Note"), button: () => t("Button"), kill_seat: () => t("Kill seat"),
+  chips: () => t("Chips"), to: () => t("Seat to move to"), table_id: () => t("Table ID"),
+  variant: () => t("Variant"), structure: () => t("Structure"), profile: () => t("Profile"),
+  max_seats: () => t("Max seats"), mode: () => t("Mode"), small_blind: () => t("Small blind"),
+  big_blind: () => t("Big blind"), small_bet: () => t("Small bet"), big_bet: () => t("Big bet"),
+  min_bet: () => t("Min bet"), ante: () => t("Ante"),
 };
 export function fieldWords(field) {
   const last = String(field).split(".").pop();
-  if (FIELD_WORDS[last]) return FIELD_WORDS[last];
+  if (Object.prototype.hasOwnProperty.call(FIELD_WORDS, last)) return FIELD_WORDS[last]();
   const text = last.replace(/_/g, " ");
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -80,20 +88,20 @@ export function showProblem(problem, status, extra) {
   if (!problem) { box.hidden = true; return; }
   const head = el("div", { class: "problem-head" });
   if (problem.rule_id) head.append(el("span", { class: "rule-id", text: problem.rule_id }));
-  head.append(el("strong", { text: problem.title || "Refused" }));
+  head.append(el("strong", { text: problem.title || t("Refused") }));
   if (status) head.append(el("span", { class: "status", text: ` (${status})` }));
   box.append(head);
   if (problem.detail) box.append(el("p", { class: "detail", text: problem.detail }));
   if (extra) box.append(el("p", { class: "detail", text: extra }));
   if (Array.isArray(problem.allowed) && problem.allowed.length) {
-    box.append(el("p", { text: "Allowed instead:" }),
+    box.append(el("p", { text: t("Allowed instead:") }),
       el("ul", {}, problem.allowed.map((a) => el("li", { text: describeAction(a) }))));
   }
   if (problem.errors && typeof problem.errors === "object") {
     box.append(el("ul", {}, Object.entries(fieldErrors(problem.errors)).map(
       ([field, messages]) => el("li", { text: `${fieldWords(field)}: ${messages.join("; ")}` }))));
   }
-  box.append(el("button", { type: "button", class: "small", text: "Dismiss", onclick: () => showProblem(null) }));
+  box.append(el("button", { type: "button", class: "small", text: t("Dismiss"), onclick: () => showProblem(null) }));
   box.hidden = false;
   box.scrollIntoView({ block: "nearest" });
 }
@@ -117,7 +125,7 @@ export function setupLogin(onReady, { needsTable = true } = {}) {
     $("login").hidden = true;
     $("main").hidden = false;
     $("session").hidden = false;
-    $("session-label").textContent = needsTable ? `Table ${session.table}` : "Token set";
+    $("session-label").textContent = needsTable ? t("Table {table}", { table: session.table }) : t("Token set");
     onReady();
   };
   form.addEventListener("submit", (event) => {
@@ -148,5 +156,5 @@ export function tokenRefused(problem, status) {
   $("login").hidden = false;
   $("main").hidden = true;
   $("session").hidden = true;
-  showProblem(problem, status, "Enter the token again.");
+  showProblem(problem, status, t("Enter the token again."));
 }

@@ -1,0 +1,103 @@
+"""The pages' catalogs (dealerassist/translations) are complete: every string the sources
+ask for (``pybabel extract`` over the Python code, the templates and the scripts' t("..."))
+has a Spanish and a French translation, keeps the English's named parameters, and the
+committed .mo files are the .po files compiled (``make i18n``)."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parents[2]
+TRANSLATIONS = ROOT / "dealerassist" / "translations"
+LOCALES = ("es", "fr")
+PARAM = re.compile(r"(?<!\{)\{(\w+)\}")
+
+
+def _extracted(domain: str) -> set[str]:
+    """The msgids the sources hold now, as `make i18n` extracts them."""
+    with (ROOT / "babel.cfg").open() as cfg:
+        method_map, options_map = parse_mapping_cfg(cfg)
+    if domain == "scripts":
+        where = ROOT / "dealerassist" / "web" / "static"
+        keywords = {"t": None}
+    else:
+        where = ROOT / "dealerassist"
+        keywords = {
+            "_": None,
+            "_l": None,
+            "gettext": None,
+            "ngettext": (1, 2),
+            "lazy_gettext": None,
+        }
+    found: set[str] = set()
+    for filename, _lineno, message, _comments, _context in extract_from_dir(
+        str(where), method_map, options_map, keywords=keywords
+    ):
+        if domain == "messages" and filename.startswith("web/static"):
+            continue
+        found.add(message if isinstance(message, str) else message[0])
+    return found
+
+
+def _catalog(locale: str, domain: str) -> Catalog:
+    with (TRANSLATIONS / locale / "LC_MESSAGES" / f"{domain}.po").open("rb") as po:
+        return read_po(po, locale=locale)
+
+
+@pytest.mark.parametrize("domain", ["messages", "scripts"])
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_extracted_message_is_translated(locale: str, domain: str) -> None:
+    """A msgid with no entry, an empty one or a fuzzy one is missing (run `make i18n`, then
+    translate the new entries)."""
+    wanted = _extracted(domain)
+    assert wanted, "nothing extracted: babel.cfg no longer finds the sources"
+    missing = _missing(_catalog(locale, domain), wanted)
+    assert missing == [], f"{locale}/{domain}.po lacks translations of {missing}"
+
+
+def _missing(catalog: Catalog, wanted: set[str]) -> list[str]:
+    return sorted(
+        msgid
+        for msgid in wanted
+        if (entry := catalog.get(msgid)) is None or not entry.string or entry.fuzzy
+    )
+
+
+@pytest.mark.parametrize("domain", ["messages", "scripts"])
+@pytest.mark.parametrize("locale", LOCALES)
+def test_translations_keep_the_named_parameters(locale: str, domain: str) -> None:
+    """t("Table {table} opened.") must not lose nor invent a {name} in translation."""
+    wrong = [
+        (entry.id, entry.string)
+        for entry in _catalog(locale, domain)
+        if entry.id and set(PARAM.findall(str(entry.id))) != set(PARAM.findall(str(entry.string)))
+    ]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("domain", ["messages", "scripts"])
+@pytest.mark.parametrize("locale", LOCALES)
+def test_committed_mo_is_the_po_compiled(locale: str, domain: str) -> None:
+    """The service reads the .mo files: one older than its .po serves stale words."""
+    compiled = io.BytesIO()
+    write_mo(compiled, _catalog(locale, domain))
+    mo = (TRANSLATIONS / locale / "LC_MESSAGES" / f"{domain}.mo").read_bytes()
+    assert mo == compiled.getvalue(), "run `make i18n` and commit the .mo files"
+
+
+def test_the_completeness_check_sees_a_missing_translation() -> None:
+    """The check fails on an absent, an empty or a fuzzy entry (not a vacuous pass)."""
+    catalog = _catalog("es", "scripts")
+    wanted = {"Table {table} opened.", "Verified.", "Required.", "A msgid nobody translated"}
+    catalog["Verified."].string = ""
+    catalog["Required."].flags.add("fuzzy")
+    assert _missing(catalog, wanted) == ["A msgid nobody translated", "Required.", "Verified."]
