@@ -7,7 +7,10 @@ settles every pot exactly as before.
 - RAKE-01 ``collection = "percent"``: ``percent`` of each pot, rounded down to the table's
   smallest chip (``chip_unit``), at most ``cap`` a hand across all pots, taken from the main
   pot first, then the side pots in order; ``collection = "per_hand"``: a fixed ``per_hand``
-  from the main pot first. Nothing when the pots total less than ``min_pot``.
+  from the main pot first. Nothing when the pots total less than ``min_pot``. Every take
+  (rake and drop) from a pot is whole chips of ``chip_unit``, at most what the pot holds in
+  such chips (TDA 2024 Rule 20: chips are "broken into the smallest denomination in play",
+  never below it): a pot of 3 at a table of 5-chips gives nothing.
 - RAKE-02 ``no_draw_no_drop``: a hand over before the first draw pays no rake.
 - RAKE-03 the jackpot drop: ``jackpot_drop`` chips, after the rake, when the pots total at least
   ``jackpot_min_pot``, only when there was a draw, and with ``jackpot_min_players`` dealt in.
@@ -94,7 +97,8 @@ def collect(hand: HandState, pots: Sequence[Pot], rules: HouseRules) -> list[Tak
     total = sum(pot.amount for pot in pots)
     raked = _rake(pots, rake, total) if _rakes(hand, rake, total) else [0] * len(pots)
     left = [pot.amount - taken for pot, taken in zip(pots, raked, strict=True)]
-    dropped = _from_first(left, rake.jackpot_drop) if _drops(hand, rake, total) else [0] * len(pots)
+    drops = _drops(hand, rake, total)
+    dropped = _from_first(left, rake.jackpot_drop, rake.chip_unit) if drops else [0] * len(pots)
     return [Take(r, d) for r, d in zip(raked, dropped, strict=True)]
 
 
@@ -108,7 +112,7 @@ def _rakes(hand: HandState, rake: RakeRules, total: int) -> bool:
 
 def _rake(pots: Sequence[Pot], rake: RakeRules, total: int) -> list[int]:
     if rake.collection is Collection.PER_HAND:
-        return _from_first([pot.amount for pot in pots], min(rake.per_hand, total))
+        return _from_first([pot.amount for pot in pots], rake.per_hand, rake.chip_unit)
     left = rake.cap if rake.cap else total
     taken = []
     for pot in pots:  # the main pot first, then the side pots in order, until the cap
@@ -126,15 +130,17 @@ def _drops(hand: HandState, rake: RakeRules, total: int) -> bool:
     return len(hand.players) >= rake.jackpot_min_players
 
 
-def _from_first(amounts: Sequence[int], wanted: int) -> list[int]:
-    """``wanted`` chips taken from ``amounts`` in order, each at most what it holds.
+def _from_first(amounts: Sequence[int], wanted: int, chip_unit: int = 1) -> list[int]:
+    """``wanted`` chips taken from ``amounts`` in order, each at most what it holds in whole
+    chips of ``chip_unit`` (RAKE-01: the house takes the smallest chip in play, never part of
+    one, so a pot holding less than a chip gives nothing and the rest comes from the next).
 
-    >>> _from_first([3, 10], 5)
-    [3, 2]
+    >>> _from_first([3, 10], 5), _from_first([3, 12], 5, 5), _from_first([3], 15, 5)
+    ([3, 2], [0, 5], [0])
     """
     taken = []
     for amount in amounts:
-        part = min(amount, wanted)
+        part = min(amount - amount % chip_unit, wanted)
         taken.append(part)
         wanted -= part
     return taken

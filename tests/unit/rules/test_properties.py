@@ -542,6 +542,12 @@ def random_rake(rng: random.Random) -> RakeRules:
     mode=st.sampled_from(list(Mode)),
     antes=st.booleans(),
 )
+# RAKE-01 (TDA 2024 Rule 20: chips are broken into the smallest denomination in play, never
+# below it): hand 2 has a pot of 3 from short all-in blinds under a rake of 15 a hand in chips
+# of 5; the whole 3 went to the rake slot, part of a chip: a pot below the chip gives nothing
+@example(
+    game=(Variant.FIVE_CARD_DRAW, Structure.POT_LIMIT), seed=39679, mode=Mode.CARD, antes=False
+)
 def test_RAKE_01_accepts_random_play_with_a_rake_as_stacks_plus_rake_plus_drops(
     game: tuple[Variant, Structure], seed: int, mode: Mode, antes: bool
 ) -> None:
