@@ -105,6 +105,7 @@ PUBLIC = {
     "web.floor": "/floor",
     "web.tablet": "/tablet",
     "web.favicon": "/favicon.ico",
+    "web.catalog": "/i18n/es.json",  # the scripts' translated strings, the same for everyone
     "web.static": None,  # the pages' scripts and styles
     "static": None,
 }
