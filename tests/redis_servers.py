@@ -10,7 +10,7 @@ import signal
 import socket
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -231,11 +231,13 @@ class LocalCluster:
                 return int(primary[1])
         raise AssertionError(f"slot {slot} is not served")
 
-    def migrate_slot(self, slot: int, to_port: int, hold_after_first: float = 0.0) -> int:
+    def migrate_slot(
+        self, slot: int, to_port: int, while_split: Callable[[], None] | None = None
+    ) -> int:
         """Move ``slot`` by CLUSTER SETSLOT IMPORTING/MIGRATING, MIGRATE and SETSLOT NODE (the
-        steps ``redis-cli --cluster reshard`` takes), a few keys at a time; with
-        ``hold_after_first`` the slot stays split between the two nodes that long after the
-        first batch (commands on it then meet ASK and TRYAGAIN). Returns the keys moved."""
+        steps ``redis-cli --cluster reshard`` takes), a few keys at a time; after the first
+        batch ``while_split()`` runs with the slot split between the two nodes (commands on
+        it then meet ASK and TRYAGAIN). Returns the keys moved."""
         from_port = self.owner(slot)
         source, target = self.client(from_port), self.client(to_port)
         source_id, target_id = self.node_id(from_port), self.node_id(to_port)
@@ -248,8 +250,8 @@ class LocalCluster:
                 break
             source.execute_command("MIGRATE", "127.0.0.1", to_port, "", 0, 5000, "KEYS", *keys)
             moved += len(keys)
-            if moved == len(keys) and hold_after_first:
-                time.sleep(hold_after_first)
+            if moved == len(keys) and while_split is not None:
+                while_split()
         for port in (to_port, from_port, *[p for p in self.ports if p not in (to_port, from_port)]):
             self.client(port).execute_command("CLUSTER", "SETSLOT", slot, "NODE", target_id)
         return moved

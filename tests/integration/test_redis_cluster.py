@@ -42,17 +42,19 @@ THREADS = 5
 ACTOR = use_cases.Actor("dealer-1", "dealer")
 
 
-def _table_ids() -> list[str]:
-    """50 table IDs, three of which share one slot (the one the test migrates)."""
+def _table_ids() -> tuple[list[str], str]:
+    """50 table IDs, three of which share one slot (the one the test migrates), and a
+    fourth table in that slot (the probe) that only the test plays."""
     by_slot: dict[int, list[str]] = {}
-    for number in range(20_000):
-        by_slot.setdefault(slot_of(f"C{number}"), []).append(f"C{number}")
-        shared = [ids for ids in by_slot.values() if len(ids) == 3]
-        if shared:
-            break
-    crowded = shared[0]
-    others = [f"C{n}" for n in range(TABLE_COUNT * 2) if f"C{n}" not in crowded]
-    return crowded + others[: TABLE_COUNT - len(crowded)]
+    shared: list[str] = []
+    number = 0
+    while len(shared) < 4:
+        shared = by_slot.setdefault(slot_of(f"C{number}"), [])
+        shared.append(f"C{number}")
+        number += 1
+    *crowded, probe = shared
+    others = [f"C{n}" for n in range(TABLE_COUNT * 2) if f"C{n}" not in shared]
+    return crowded + others[: TABLE_COUNT - len(crowded)], probe
 
 
 class Tablet:
@@ -205,10 +207,14 @@ def test_hands_on_50_tables_while_a_live_slot_migrates_lose_and_double_nothing(
 ) -> None:
     """50 tables, 5 threads of tablets, the drain running: a slot holding three of the live
     tables moves to another node by IMPORTING/MIGRATING/MIGRATE/SETSLOT NODE, held split
-    for a second, so their commits meet ASK and TRYAGAIN (their pending list, emptied by
-    the drain, exists on neither or one side) and retry with backoff. Afterwards the
-    tables are on the new node, every event a tablet was answered is in the store once
-    with the hash it was answered, nothing else is, and every hand verifies with replay."""
+    for at least a second, so their commits meet ASK and TRYAGAIN (their pending list,
+    emptied by the drain, exists on neither or one side) and retry with backoff. So that
+    one commit surely meets the split slot whatever the load, a probe table in the same
+    slot, its pending list drained, starts a hand while the slot is split, and the slot
+    stays split until that commit has waited out redis-py's own TRYAGAIN retries.
+    Afterwards the tables are on the new node, every event a tablet was answered is in the
+    store once with the hash it was answered, nothing else is, and every hand verifies with
+    replay."""
     retried: list[str] = []
     plain_retry = services.tables.retry  # type: ignore[attr-defined]
 
@@ -220,10 +226,12 @@ def test_hands_on_50_tables_while_a_live_slot_migrates_lose_and_double_nothing(
             return plain_retry(call)
 
     services.tables.retry = counting  # type: ignore[attr-defined]
-    table_ids = _table_ids()
+    table_ids, probe_id = _table_ids()
     tablets = [Tablet(services, table_id) for table_id in table_ids]
     migrated = slot_of(table_ids[0])
-    assert {slot_of(t) for t in table_ids[:3]} == {migrated}
+    assert {slot_of(t) for t in [*table_ids[:3], probe_id]} == {migrated}
+    probe = Tablet(services, probe_id)
+    probe.open()
     source = local_cluster.owner(migrated)
     target = next(port for port in local_cluster.ports if port != source)
     halfway = threading.Barrier(THREADS + 1)
@@ -253,11 +261,27 @@ def test_hands_on_50_tables_while_a_live_slot_migrates_lose_and_double_nothing(
     for thread in threads:
         thread.start()
     halfway.wait(60)  # every table has played a hand and plays on
-    moved = local_cluster.migrate_slot(migrated, target, hold_after_first=1.0)
+    owner = local_cluster.client(source)
+    deadline = time.monotonic() + 20
+    while owner.exists(pending_key(probe_id)) and time.monotonic() < deadline:
+        time.sleep(0.05)  # the drain has taken the probe's events: its pending list is gone
+    assert not owner.exists(pending_key(probe_id))
+    probe_hand = threading.Thread(target=lambda: probe.hand(first=True))
+
+    def while_split() -> None:
+        split = time.monotonic()
+        probe_hand.start()
+        while not retried and time.monotonic() < split + 20:
+            time.sleep(0.02)
+        time.sleep(max(0.0, split + 1.0 - time.monotonic()))
+
+    moved = local_cluster.migrate_slot(migrated, target, while_split=while_split)
     migrated_all.set()
-    for thread in threads:
+    for thread in [*threads, probe_hand]:
         thread.join(60)
     assert not failures, failures
+    assert probe.hands == 1 and not probe_hand.is_alive()
+    tablets.append(probe)
     assert moved >= 3  # the crowded tables' keys and idempotency records
     assert local_cluster.owner(migrated) == target
     assert local_cluster.client(target).exists(table_key(table_ids[0]))
@@ -285,6 +309,6 @@ def test_hands_on_50_tables_while_a_live_slot_migrates_lose_and_double_nothing(
         assert record is not None and record.head.seq == max(tablet.answered)
     report = verify(iter(events), services.profiles.version)
     hands = sum(tablet.hands for tablet in tablets)
-    assert hands >= TABLE_COUNT * HANDS
+    assert hands >= TABLE_COUNT * HANDS + 1
     assert report["ok"] and report["hands"] == hands, report["problems"]
     assert time.monotonic() - started < 60
