@@ -92,6 +92,9 @@ ROUND_SECONDS = 0.05
 # not per event), and hands over to a new job after JOB_BUDGET_SECONDS.
 LINGER_SECONDS = 1.0
 JOB_BUDGET_SECONDS = 5.0
+# Why a drain job handed over to a new one, as its log line says.
+HANDED_OVER_STOPPING = "the worker was asked to stop"
+HANDED_OVER_BUDGET = "its budget was spent"
 # After a failed drain, stagings for that table enqueue no new job for this long: the
 # failing job's own retries cover them, and an outage does not flood the queue with jobs.
 FAILED_HOLD_SECONDS = 30
@@ -245,9 +248,16 @@ def drain_rounds(
                 return stored
             idle_since = None  # a table turned dirty since the round: go on
         elif now - started >= JOB_BUDGET_SECONDS or stopping():
-            if checkpointer is not None and stopping():
+            asked_to_stop = stopping()
+            if checkpointer is not None and asked_to_stop:
                 checkpointer.flush()  # the process is going: sign what it stored
             queue.enqueue_drain()
+            log.info(
+                "drain job hands over to a new job after %.2f s and %d events stored (%s)",
+                now - started,
+                stored,
+                HANDED_OVER_STOPPING if asked_to_stop else HANDED_OVER_BUDGET,
+            )
             return stored
         if not drained.full:
             time.sleep(max(0.0, ROUND_SECONDS - (time.monotonic() - round_started)))

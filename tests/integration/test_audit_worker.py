@@ -312,12 +312,17 @@ def _stage_slowly(connection: redis.Redis, events: list[dict[str, object]]) -> N
 def test_a_stopped_worker_ends_its_drain_promptly_and_hands_the_rest_over(
     redis_client: redis.Redis, redis_url: str, tmp_path: Path
 ) -> None:
-    """SIGTERM while events keep coming: the worker exits within a round or two, not at
-    the end of its job's budget, leaving a drain job queued; a new worker lands it all."""
+    """SIGTERM while events keep coming: the worker's drain job hands over because it was
+    asked to stop (its log says so), not because its budget was spent, and the worker
+    exits well within the budget, leaving a drain job queued; a new worker lands it all.
+    (The reason is read from the log rather than inferred from the time alone: on a loaded
+    machine a worker's exit can take seconds.)"""
     url = f"sqlite:///{tmp_path / 'audit.sqlite3'}"
     env = {**os.environ, "REDIS_URL": redis_url, "DATABASE_URL": url}
-    command = [sys.executable, "-m", "dealerassist.cli", "worker", "--log-level", "ERROR"]
-    process = subprocess.Popen(command, cwd=REPO, env=env)
+    command = [sys.executable, "-m", "dealerassist.cli", "worker", "--log-level", "INFO"]
+    log_file = tmp_path / "worker.log"
+    with log_file.open("wb") as log_out:
+        process = subprocess.Popen(command, cwd=REPO, env=env, stderr=log_out)
     queue = RQAuditQueue(redis_client)
     events = interleaved(tables=3, per_table=100)
     store = SqlAuditStore(url)
@@ -345,7 +350,11 @@ def test_a_stopped_worker_ends_its_drain_promptly_and_hands_the_rest_over(
         stopped_after = exited[0] - asked
     finally:
         process.kill()
-    assert stopped_after < worker.JOB_BUDGET_SECONDS / 2
+    handovers = [
+        line for line in log_file.read_text().splitlines() if "hands over to a new job" in line
+    ]
+    assert handovers and worker.HANDED_OVER_STOPPING in handovers[-1], handovers
+    assert stopped_after < worker.JOB_BUDGET_SECONDS
     assert redis_client.exists(drain_flag_key()) and len(queue.queue) == 1
     worker.configure(url)
     _work(redis_client)
