@@ -117,8 +117,12 @@ axe:
 	  echo $(AXE_VERSION) > $(AXE_DIR)/VERSION && rm -rf $$tmp && \
 	  echo "axe: axe-core $(AXE_VERSION) in $(AXE_DIR)"
 
+# Two processes (pytest-xdist): most tests wait on a browser, a server or a subprocess, so
+# two share this 2-core machine well; each takes its own Redis database (tests/conftest.py).
+# `make pytest PYTEST_WORKERS=0` runs in one process; the slowest tests are listed at the end.
+PYTEST_WORKERS ?= 2
 pytest: $(STAMP)
-	$(BIN)/pytest -q $(PYTEST_ARGS)
+	$(BIN)/pytest -q -n $(PYTEST_WORKERS) --dist worksteal --durations=15 $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	$(BIN)/python bench/rankings.py

