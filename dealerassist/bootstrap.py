@@ -109,7 +109,7 @@ def redis_connection(url: str) -> redis.Redis:
 def replica_wait(settings: Settings, url: str) -> ReplicaWait:
     """How many replicas confirm each commit on the Redis at ``url``: the setting, else one
     behind Sentinel (its promoted replica must hold every answered commit) and none on a
-    lone Redis."""
+    lone Redis or a cluster (whose shards may have no replica: the operator asks for it)."""
     replicas = settings.redis_wait_replicas
     if replicas is None:
         replicas = 1 if is_sentinel_url(url) else 0
@@ -131,7 +131,10 @@ def build_services(settings: Settings) -> Services:
             socket_connect_timeout=REDIS_SOCKET_TIMEOUT,
         )
         queue = ClusterAuditQueue(cluster, connection)
-        store = RedisTableStore(cluster, queue, settings.idempotency_ttl_seconds, retry=retrying)
+        replication = replica_wait(settings, settings.redis_url)
+        store = RedisTableStore(
+            cluster, queue, settings.idempotency_ttl_seconds, replication, retry=retrying
+        )
     else:
         connection = redis_connection(jobs_redis_url(settings))
         queue = RQAuditQueue(connection)

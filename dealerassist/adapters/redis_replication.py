@@ -12,7 +12,15 @@ tablet's retry with the same Idempotency-Key answers the one that survived, exac
 the write: in one pipeline with the commit script (one round trip), or, after a MULTI/EXEC
 or to confirm an answer read back, after a small write of its own on a key of the table
 (``probe``): Redis replicates one ordered stream, so a replica that acknowledged the probe
-has everything written before it. (Redis 7.0 has no ``WAITAOF``; where the replica runs
+has everything written before it.
+
+On a Redis Cluster (``DEALERASSIST_REDIS_WAIT_REPLICAS`` set: a cluster waits for none by
+default) the commit script runs as usual and then the probe and ``WAIT`` go, in one round
+trip, to the primary that owns the table's slot (the probe key carries the table's hash
+tag), on that node's own connection: ``WAIT`` there counts the replicas of that shard. A
+slot that moved between the script and the probe (``MOVED``/``ASK``/``TRYAGAIN``) is not
+confirmed: 503, and the retry by the same Idempotency-Key confirms the answer it replays on
+the slot's new owner. (Redis 7.0 has no ``WAITAOF``; where the replica runs
 ``appendfsync always`` a confirmed write is also on its disk.)
 """
 
@@ -67,10 +75,18 @@ class ReplicaWait:
         in time. A no-op when no replica is to be waited for."""
         if not self.waits:
             return
-        pipe = connection.pipeline(transaction=False)
+        node = _slot_owner(connection, probe)
+        pipe = node.pipeline(transaction=False)
         pipe.set(probe, b"1", px=PROBE_TTL_MS)
         pipe.execute_command("WAIT", self.replicas, self.timeout_ms)  # type: ignore[no-untyped-call]
-        _, acked = pipe.execute()
+        try:
+            _, acked = pipe.execute()
+        except (redis.exceptions.MovedError, redis.exceptions.AskError,
+                redis.exceptions.TryAgainError) as moved:  # fmt: skip
+            raise Unavailable(
+                f"the table's slot moved before its replicas confirmed the commit ({moved}): "
+                "retry with the same Idempotency-Key"
+            ) from moved
         self.check(int(acked))
 
     def check(self, acked: int) -> None:
@@ -82,3 +98,16 @@ class ReplicaWait:
                 "retry with the same Idempotency-Key (the retry answers the entry that "
                 "survived, once)"
             )
+
+
+def _slot_owner(connection: Any, key: str) -> redis.Redis:
+    """The client to send ``key``'s probe and its ``WAIT`` on: on a cluster the primary that
+    owns the key's slot (its own ``redis.Redis``, so both go on one connection), else
+    ``connection`` itself."""
+    if isinstance(connection, redis.RedisCluster):
+        node = connection.get_node_from_key(key)  # type: ignore[no-untyped-call]
+        client = None if node is None else node.redis_connection
+        if not isinstance(client, redis.Redis):
+            raise Unavailable(f"no Redis Cluster node owns the slot of {key!r} now; retry")
+        return client
+    return connection  # type: ignore[no-any-return]

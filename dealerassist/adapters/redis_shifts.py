@@ -12,7 +12,9 @@ Keys (all owned here):
   ``LOCK_KEY``: an employee locked out (``EX`` the lockout);
 * ``SHIFT_KEY``: a shift session by its token's SHA-256 (JSON, ``EX`` its end);
   ``TABLET_SHIFT_KEY`` / ``EMPLOYEE_SHIFT_KEY``: the session of a tablet, of an employee
-  (the token's SHA-256, same expiry). A session whose key expired is over.
+  (the token's SHA-256, same expiry). A session whose key expired is over;
+  ``SHIFT_END_KEY``: why a session ended early (JSON ``ShiftEnd``, ``EX`` a shift's length),
+  told to the tablet that still uses its token.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import json
 
 import redis
 
-from dealerassist.service.shifts import Dealer, Shift, Tablet
+from dealerassist.service.shifts import Dealer, Shift, ShiftEnd, Tablet
 
 TABLET_KEY = "da:tablet:{tablet_id}"
 TABLETS_KEY = "da:tablets"
@@ -32,6 +34,7 @@ DEALERS_KEY = "da:dealers"
 FAILURES_KEY = "da:sign-in-failures:{key}"
 LOCK_KEY = "da:dealer-lock:{employee_id}"
 SHIFT_KEY = "da:shift:{digest}"
+SHIFT_END_KEY = "da:shift-ended:{digest}"
 TABLET_SHIFT_KEY = "da:shift-of-tablet:{tablet_id}"
 EMPLOYEE_SHIFT_KEY = "da:shift-of-employee:{employee_id}"
 
@@ -150,9 +153,11 @@ class RedisShiftStore:
         raw = self.redis.get(SHIFT_KEY.format(digest=token_sha256))
         return None if raw is None else Shift.from_dict(json.loads(raw))
 
-    def end_shift(self, shift: Shift) -> None:
+    def end_shift(self, shift: Shift, ended: ShiftEnd, keep_seconds: int) -> None:
         with self.redis.pipeline() as pipe:
             pipe.delete(SHIFT_KEY.format(digest=shift.token_sha256))
+            end_key = SHIFT_END_KEY.format(digest=shift.token_sha256)
+            pipe.set(end_key, json.dumps(ended.to_dict()), ex=max(1, keep_seconds))
             for key in (
                 TABLET_SHIFT_KEY.format(tablet_id=shift.tablet_id),
                 EMPLOYEE_SHIFT_KEY.format(employee_id=shift.employee_id),
@@ -165,6 +170,10 @@ class RedisShiftStore:
                     shift.token_sha256,
                 )
             pipe.execute()
+
+    def shift_end(self, token_sha256: str) -> ShiftEnd | None:
+        raw = self.redis.get(SHIFT_END_KEY.format(digest=token_sha256))
+        return None if raw is None else ShiftEnd.from_dict(json.loads(raw))
 
     def shift_of_tablet(self, tablet_id: str) -> Shift | None:
         return self._shift_at(TABLET_SHIFT_KEY.format(tablet_id=tablet_id))

@@ -371,8 +371,10 @@ class RedisTransaction:
         replication = self._store.replication
         script = self._store.commit_script
         before = resends()
-        if not replication.waits:
+        if not replication.waits or self._store.cluster:
             written = int(self._store.retry(lambda: script(keys=keys, args=args)))
+            if written == 1:  # a cluster's replicas: WAIT on the slot's owner after the script
+                replication.confirm(self._store.connection, probe_key(self._table_id))
         else:
             answer, acked = replication.script_then_wait(
                 self._store.connection, self._store.commit_script, keys, args

@@ -165,6 +165,19 @@ REPLAY = {
             "instructions": {"type": "array", "items": OBJECT}}}},
     },
 }  # fmt: skip
+DEALER_ON_DUTY = {
+    "type": "object",
+    "nullable": True,
+    "description": "the dealer the table's audit chain names on duty (null: none signed in)",
+    "properties": {
+        "employee_id": {"type": "string"},
+        "name": {"type": "string", "nullable": True},
+        "on_shift": {"type": "boolean", "description": "his shift session at this table is "
+                     "live (false: it expired without a sign-out)"},
+        "tablet_id": {"type": "string", "nullable": True},
+        "shift_expires_at": {"type": "string", "nullable": True},
+    },
+}  # fmt: skip
 FLOOR_TABLES = {
     "type": "object",
     "required": ["tables", "now"],
@@ -174,7 +187,8 @@ FLOOR_TABLES = {
             "hand_no": {"type": "integer", "nullable": True},
             "phase": {"type": "string", "nullable": True},
             "open_calls": {"type": "integer"},
-            "newest_call_at": {"type": "string", "nullable": True}, "pace": PACE}}},
+            "newest_call_at": {"type": "string", "nullable": True}, "pace": PACE,
+            "dealer": DEALER_ON_DUTY}}},
         "now": {"type": "string"},
     },
 }  # fmt: skip

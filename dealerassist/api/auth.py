@@ -24,7 +24,7 @@ from typing import Any, TypeVar, cast
 
 from flask import current_app, g, request
 
-from dealerassist.api.errors import Unauthenticated
+from dealerassist.api.errors import ShiftEnded, Unauthenticated
 from dealerassist.api.http import services
 from dealerassist.errors import Forbidden, InvalidInput
 from dealerassist.service.shifts import (
@@ -34,6 +34,7 @@ from dealerassist.service.shifts import (
     Tablet,
     shift_for_token,
     tablet_for_credential,
+    why_shift_ended,
 )
 from dealerassist.service.tables import Actor
 
@@ -216,6 +217,9 @@ def _shift_token(secret: str) -> Token:
     employee ID; the tablet's actor name (``tablet:<id>``)."""
     shift = shift_for_token(services(), secret)
     if shift is None:
+        ended = why_shift_ended(services(), secret)
+        if ended is not None:
+            raise ShiftEnded(f"this shift session has ended: {ended.words()}", ended.to_dict())
         raise Unauthenticated("this shift session has ended or expired: sign in again")
     return Token(
         name=shift.actor_name,

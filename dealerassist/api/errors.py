@@ -45,6 +45,18 @@ class Unauthenticated(DealerAssistError):
     """No bearer token, or one that is not in the tokens file (401)."""
 
 
+class ShiftEnded(Unauthenticated):
+    """A dealer's shift session that ended before its time (401 ``shift_ended``): the answer
+    says why (``reason``, ``ended_at``, ``by_employee_id``/``by_name``/``by_tablet``), so the
+    tablet can tell the dealer before he signs in again."""
+
+    code = "shift_ended"
+
+    def __init__(self, message: str, ended: dict[str, Any]) -> None:
+        super().__init__(message)
+        self.ended = ended
+
+
 class UnsupportedMediaType(DealerAssistError):
     """A request body that is not ``application/json`` (415)."""
 
@@ -144,6 +156,8 @@ def _headers(error: DealerAssistError) -> dict[str, str]:
 
 
 def _extras(error: DealerAssistError) -> dict[str, Any]:
+    if isinstance(error, ShiftEnded):
+        return {"code": error.code, **error.ended}
     if error.code is not None:
         return {"code": error.code}
     if isinstance(error, Conflict):

@@ -41,7 +41,7 @@ from dealerassist import __version__
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue, live_workers
 from dealerassist.adapters.rq_verifications import VERIFY_QUEUE, RQVerificationQueue
 from dealerassist.api.auth import Role, requires
-from dealerassist.api.health import Node, nodes
+from dealerassist.api.health import Node, _probe, nodes
 from dealerassist.api.http import no_query, services
 from dealerassist.errors import DealerAssistError
 from dealerassist.rules.model.violations import RuleId
@@ -186,6 +186,7 @@ class StateCollector:
             label = redis_label(part)
             up[label] = self._redis(part, label, families)
         if self.ports is not None:
+            self._cluster_jobs(self.ports, families)
             families["audit_store_up"].add_metric([], _answers(self.ports.audit_store.ping))
             if self.parts and up.get(redis_label(self.parts[0])):
                 self._floor_calls(self.ports, families)
@@ -225,6 +226,29 @@ class StateCollector:
         for name, labels, value in readings:
             families[name].add_metric(labels, value)
         return True
+
+    def _cluster_jobs(self, ports: Services, families: dict[str, GaugeMetricFamily]) -> None:
+        """On a cluster the RQ queues (the drain's, the verifications') are on the jobs Redis
+        (RQ_REDIS_URL), not on a node: their failed jobs are read there, as ``redis="jobs"``."""
+        queue = ports.audit_queue
+        if not getattr(queue, "on_cluster", False):
+            return
+        probe = _probe(getattr(queue, "jobs", None))
+        if probe is None:
+            return
+        try:
+            name = str(getattr(getattr(queue, "queue", None), "name", "audit"))
+            audit = RQAuditQueue(probe, name).queue
+            readings = [
+                ("failed_jobs", ["jobs", audit.name], _failed(audit)),
+                ("failed_jobs", ["jobs", VERIFY_QUEUE], _failed(RQVerificationQueue(probe).queue)),
+            ]
+        except _PROBLEM_ERRORS:
+            families["redis_up"].add_metric(["jobs"], 0)
+            return
+        families["redis_up"].add_metric(["jobs"], 1)
+        for name, labels, value in readings:
+            families[name].add_metric(labels, value)
 
     def _floor_calls(self, ports: Services, families: dict[str, GaugeMetricFamily]) -> None:
         if ports.floor_calls is None:

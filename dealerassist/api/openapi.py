@@ -122,7 +122,11 @@ STATUS = {
 
 _ERROR_TEXT = {
     400: "malformed body, wrong types or unknown fields",
-    401: "no or unknown bearer token",
+    401: (
+        "no or unknown bearer token; a dealer's shift session that was ended early is code "
+        "shift_ended with its reason (pushed, signed_in_elsewhere, sign_out, tablet_revoked), "
+        "ended_at and by_employee_id, by_name or by_tablet"
+    ),
     403: "the token's role or table scope does not allow this",
     404: "no such table, seat or hand",
     409: "rule violation (rule_id, seat, allowed) or the table exists already",

@@ -30,6 +30,7 @@ from dealerassist.errors import NotFound, Unavailable
 from dealerassist.rules.engine import view
 from dealerassist.service.audit import VerifyScopeTooLarge
 from dealerassist.service.ports import Services
+from dealerassist.service.shifts import dealer_on_duty
 
 HOUR = timedelta(hours=1)
 DEFAULT_HANDS_PAGE = 100
@@ -115,7 +116,8 @@ def pace(row: Mapping[str, Any], now: datetime) -> dict[str, Any]:
 
 def floor_tables(services: Services, scope: Collection[str] | None) -> dict[str, Any]:
     """Every table the floor may rule on (those in ``scope`` the audit store knows, and
-    those of ``scope`` not stored yet): its open calls, the hand in play and its pace."""
+    those of ``scope`` not stored yet): its open calls, the hand in play, its pace and the
+    dealer on duty (``shifts.dealer_on_duty``, the one the table's chain names)."""
     now = services.clock.now()
     rows = {row["table_id"]: row for row in _catalog(services).tables(scope, now - HOUR)}
     names = sorted(set(rows) | set(scope or ()))
@@ -138,6 +140,7 @@ def floor_tables(services: Services, scope: Collection[str] | None) -> dict[str,
             "open_calls": 0 if calls is None else calls.total,
             "newest_call_at": calls.calls[0].opened_at if calls and calls.calls else None,
             "pace": pace(row, now),
+            "dealer": dealer_on_duty(services, table_id, record.head.dealer),
         })  # fmt: skip
     return {"tables": found, "now": _at(now)}
 

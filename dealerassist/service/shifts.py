@@ -26,6 +26,7 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from datetime import timedelta
+from enum import StrEnum
 from typing import Any, Protocol
 
 from dealerassist.audit.envelope import DEALER_ON_DUTY, SIGN_IN_REFUSED, format_at, parse_at
@@ -137,6 +138,46 @@ class Shift:
         return tablet_actor(self.tablet_id)
 
 
+class ShiftEndReason(StrEnum):
+    """Why a shift session ended before its time (its ``dealer_on_duty`` reason too)."""
+
+    PUSHED = "pushed"  # the next dealer signed in on the same tablet
+    SIGNED_IN_ELSEWHERE = "signed_in_elsewhere"  # the same dealer signed in on another tablet
+    SIGN_OUT = "sign_out"  # the dealer signed out (another tab of the tablet, or this one)
+    TABLET_REVOKED = "tablet_revoked"  # an admin revoked the tablet
+
+
+@dataclass(frozen=True, slots=True)
+class ShiftEnd:
+    """What a tablet is told when it uses a session that ended: why, when, and who or which
+    tablet took over (the next dealer; the tablet where he signed in)."""
+
+    reason: ShiftEndReason
+    ended_at: str
+    by_employee_id: str | None = None
+    by_name: str | None = None
+    by_tablet: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**asdict(self), "reason": self.reason.value}
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any]) -> ShiftEnd:
+        return ShiftEnd(**{**data, "reason": ShiftEndReason(data["reason"])})
+
+    def words(self) -> str:
+        """The reason in a sentence, for the 401's detail."""
+        who = f"{self.by_name} ({self.by_employee_id})" if self.by_employee_id else "another dealer"
+        return {
+            ShiftEndReason.PUSHED: f"{who} signed in as the next dealer on this tablet",
+            ShiftEndReason.SIGNED_IN_ELSEWHERE: (
+                f"this dealer signed in on tablet {self.by_tablet or 'another tablet'}"
+            ),
+            ShiftEndReason.SIGN_OUT: "this dealer signed out",
+            ShiftEndReason.TABLET_REVOKED: "an admin revoked this tablet",
+        }[self.reason]
+
+
 class ShiftStore(Protocol):
     """Where tablets, dealers, pairing codes, PIN failures and shift sessions are kept."""
 
@@ -157,7 +198,8 @@ class ShiftStore(Protocol):
     def unlock(self, employee_id: str) -> None: ...
     def put_shift(self, shift: Shift, ttl_seconds: int) -> None: ...
     def get_shift(self, token_sha256: str) -> Shift | None: ...
-    def end_shift(self, shift: Shift) -> None: ...
+    def end_shift(self, shift: Shift, ended: ShiftEnd, keep_seconds: int) -> None: ...
+    def shift_end(self, token_sha256: str) -> ShiftEnd | None: ...
     def shift_of_tablet(self, tablet_id: str) -> Shift | None: ...
     def shift_of_employee(self, employee_id: str) -> Shift | None: ...
 
@@ -344,7 +386,7 @@ def revoke_tablet(
         raise Forbidden(f"tablet {tablet_id!r} serves tables this token is not allowed at")
     shift = store.shift_of_tablet(tablet_id)
     if shift is not None:
-        _end(services, shift, "tablet_revoked", actor)
+        _end(services, shift, ShiftEnd(ShiftEndReason.TABLET_REVOKED, _now(services)), actor)
     store.put_tablet(replace(tablet, revoked_at=format_at(services.clock.now())))
 
 
@@ -365,12 +407,50 @@ def shift_for_token(services: Services, token: str) -> Shift | None:
     if store is None:
         return None
     shift = store.get_shift(secret_sha256(token))
-    if shift is None or format_at(services.clock.now()) >= shift.expires_at:
+    return shift if shift is not None and shift_is_live(services, shift) else None
+
+
+def why_shift_ended(services: Services, token: str) -> ShiftEnd | None:
+    """Why the session ``token`` names ended early (None: unknown, or it ran out its time)."""
+    store: ShiftStore | None = services.shifts
+    return None if store is None else store.shift_end(secret_sha256(token))
+
+
+def shift_is_live(services: Services, shift: Shift) -> bool:
+    """Whether a stored shift session still works: not past its end, its tablet not revoked."""
+    if format_at(services.clock.now()) >= shift.expires_at:
+        return False
+    tablet = _store(services).get_tablet(shift.tablet_id)
+    return tablet is not None and tablet.revoked_at is None
+
+
+def dealer_on_duty(
+    services: Services, table_id: str, employee_id: str | None
+) -> dict[str, Any] | None:
+    """Who the table's chain names on duty (``employee_id``, its head's ``dealer``), with his
+    name: from his live shift session when it is at ``table_id`` (``on_shift`` true, its
+    tablet and end), else from the dealer's record (``on_shift`` false: the session expired
+    without a sign-out, so the chain still names him). None: no dealer on duty."""
+    if employee_id is None:
         return None
-    tablet = store.get_tablet(shift.tablet_id)
-    if tablet is None or tablet.revoked_at is not None:
-        return None
-    return shift
+    store: ShiftStore | None = services.shifts
+    shift = None if store is None else store.shift_of_employee(employee_id)
+    if shift is not None and shift.table_id == table_id and shift_is_live(services, shift):
+        return {
+            "employee_id": employee_id,
+            "name": shift.name,
+            "on_shift": True,
+            "tablet_id": shift.tablet_id,
+            "shift_expires_at": shift.expires_at,
+        }
+    dealer = None if store is None else store.get_dealer(employee_id)
+    return {
+        "employee_id": employee_id,
+        "name": None if dealer is None else dealer.name,
+        "on_shift": False,
+        "tablet_id": None,
+        "shift_expires_at": None,
+    }
 
 
 def tablet_status(services: Services, tablet: Tablet) -> dict[str, Any]:
@@ -421,8 +501,12 @@ def sign_in(
     assert dealer is not None
     actor = Actor(tablet_actor(tablet.tablet_id), "dealer")
     for earlier in _earlier_shifts(store, tablet.tablet_id, employee_id):
-        reason = "pushed" if earlier.table_id == table_id else "signed_in_elsewhere"
-        _end(services, earlier, reason, actor, record=earlier.table_id != table_id)
+        if earlier.employee_id == employee_id and earlier.tablet_id != tablet.tablet_id:
+            elsewhere = ShiftEndReason.SIGNED_IN_ELSEWHERE
+            why = ShiftEnd(elsewhere, _now(services), by_tablet=tablet.name)
+        else:  # this tablet's earlier session (his own too: he signed in again)
+            why = ShiftEnd(ShiftEndReason.PUSHED, _now(services), employee_id, dealer.name)
+        _end(services, earlier, why, actor, record=earlier.table_id != table_id)
     now = services.clock.now()
     token = SHIFT_PREFIX + secrets.token_urlsafe(32)
     shift = Shift(
@@ -508,7 +592,8 @@ def take_table(services: Services, shift: Shift, table_id: str) -> Shift:
 
 def sign_out(services: Services, shift: Shift) -> None:
     """The dealer's shift ends: signed out at his table (audited)."""
-    _end(services, shift, "sign_out", Actor(shift.actor_name, "dealer", shift.employee_id))
+    why = ShiftEnd(ShiftEndReason.SIGN_OUT, _now(services))
+    _end(services, shift, why, Actor(shift.actor_name, "dealer", shift.employee_id))
 
 
 def _remaining(services: Services, shift: Shift) -> int:
@@ -516,10 +601,18 @@ def _remaining(services: Services, shift: Shift) -> int:
     return max(1, int(left))
 
 
-def _end(services: Services, shift: Shift, reason: str, actor: Actor, record: bool = True) -> None:
-    _store(services).end_shift(shift)
+def _now(services: Services) -> str:
+    return format_at(services.clock.now())
+
+
+def _end(
+    services: Services, shift: Shift, why: ShiftEnd, actor: Actor, record: bool = True
+) -> None:
+    """End ``shift`` (its token answers ``why`` for a shift's length), signing its dealer
+    out at his table when ``record``."""
+    _store(services).end_shift(shift, why, _limits(services).shift_seconds)
     if record:
-        _off_duty(services, shift, shift.table_id, reason, actor)
+        _off_duty(services, shift, shift.table_id, why.reason.value, actor)
 
 
 def _off_duty(services: Services, shift: Shift, table_id: str, reason: str, actor: Actor) -> None:

@@ -58,3 +58,36 @@ def test_the_admin_pages_tables_and_pairing_code(tmp_path: Path) -> None:
         '[tableList("S1, S2 ,S3"), tableList(""), pairingText("ABCDEFGH")]',
     )
     assert got == [["S1", "S2", "S3"], [], "ABCD-EFGH"]
+
+
+def test_why_a_shift_ended_in_the_dealer_s_words(tmp_path: Path) -> None:
+    """Each shift_ended reason says what happened (the next dealer by name, the other
+    tablet); a 401 without the code, or with an unknown reason, says only that it ended."""
+    got = _node_json(
+        tmp_path,
+        "shift.js",
+        "endedWords",
+        "[endedWords({code: 'shift_ended', reason: 'pushed', by_employee_id: 'E2', "
+        "by_name: 'Ben Ortiz'}), "
+        "endedWords({code: 'shift_ended', reason: 'signed_in_elsewhere', by_tablet: 'Bank B'}), "
+        "endedWords({code: 'shift_ended', reason: 'sign_out'}), "
+        "endedWords({code: 'shift_ended', reason: 'tablet_revoked'}), "
+        "endedWords({reason: 'pushed'}), endedWords(null)]",
+    )
+    assert got[0] == "Your shift on this tablet ended: Ben Ortiz (E2) signed in as the next dealer."
+    assert got[1] == "Your shift on this tablet ended: you signed in on tablet Bank B."
+    assert got[2].startswith("You were signed out on another screen")
+    assert got[3].startswith("An admin revoked this tablet's registration")
+    assert got[4] == got[5] == "Your shift session has ended or expired. Sign in to go on."
+
+
+def test_the_floor_names_the_dealer_on_duty(tmp_path: Path) -> None:
+    """floor.js's dealerText: name and employee ID, an ended session said so, none."""
+    got = _node_json(
+        tmp_path,
+        "floor.js",
+        "dealerText",
+        "[dealerText({employee_id: 'E1', name: 'Ada Lee', on_shift: true}), "
+        "dealerText({employee_id: 'E1', name: null, on_shift: false}), dealerText(null)]",
+    )
+    assert got == ["Dealer Ada Lee (E1)", "Dealer E1, shift session ended", "No dealer signed in"]

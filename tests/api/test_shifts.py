@@ -337,3 +337,88 @@ def test_the_phh_export_and_the_collection_report_name_the_dealers(
     report = api.call("GET", "/v1/audit/collections?table_id=T1", "auditor").get_json()
     assert {name: row["hands"] for name, row in report["by_dealer"].items()} == {"E1": 1, "E2": 1}
     _verified(api, "T1")
+
+
+def test_the_floor_s_tables_name_the_dealer_on_duty_from_his_shift(
+    api: Api, room: Room, clock: FakeClock, settings: Settings
+) -> None:
+    """GET /v1/floor/tables names each table's dealer on duty with employee ID and name:
+    E1 at T1 after his sign-in, E2 after the push, nobody at T2 or after the sign-out; a
+    session that expired without a sign-out still names him (the chain does), on_shift
+    false, his name from the dealer's record."""
+
+    def on_duty() -> dict[str, Any]:
+        answer = room.admin("GET", "/v1/floor/tables")
+        assert answer.status_code == 200, answer.get_json()
+        floor = room.api.call("GET", "/v1/floor/tables", "floor").get_json()
+        assert floor == answer.get_json() | {"now": floor["now"]}
+        return {t["table_id"]: t["dealer"] for t in floor["tables"]}
+
+    _events(api, settings, "T1")  # the tables' first events stored: the floor lists them
+    assert on_duty() == {"T1": None, "T2": None, "T3": None}
+    credential = room.tablet(["T1", "T2"])
+    tablet_id = room.admin("GET", "/v1/tablets").get_json()["tablets"][0]["tablet_id"]
+    first = room.session(credential, "T1", "E1")
+    shift = room.as_(first, "GET", "/v1/shift").get_json()
+    assert on_duty()["T1"] == {
+        "employee_id": "E1",
+        "name": "Ada Lee",
+        "on_shift": True,
+        "tablet_id": tablet_id,
+        "shift_expires_at": shift["expires_at"],
+    }
+    second = room.session(credential, "T1", "E2")
+    found = on_duty()
+    assert (found["T1"]["employee_id"], found["T1"]["name"]) == ("E2", "Ben Ortiz")
+    assert found["T2"] is None
+    assert room.as_(second, "POST", "/v1/shift/table", {"table_id": "T2"}).status_code == 200
+    found = on_duty()
+    assert found["T1"] is None and found["T2"]["employee_id"] == "E2"
+    assert room.as_(second, "POST", "/v1/shift/sign-out").status_code == 204
+    assert on_duty()["T2"] is None
+    room.session(credential, "T2", "E1")
+    clock.at += timedelta(hours=12, seconds=1)
+    assert on_duty()["T2"] == {
+        "employee_id": "E1",
+        "name": "Ada Lee",
+        "on_shift": False,
+        "tablet_id": None,
+        "shift_expires_at": None,
+    }
+
+
+def test_a_session_ended_early_answers_401_shift_ended_saying_why(
+    room: Room, clock: FakeClock
+) -> None:
+    """The token of a session that was ended is 401 shift_ended with the reason: the next
+    dealer's push names him, a sign-in on another tablet names that tablet, then a sign-out
+    and a revocation; one that only ran out its 12 hours is a plain 401."""
+
+    def ended(token: str) -> dict[str, Any]:
+        answer = room.as_(token, "GET", "/v1/tables/T1")
+        _problem(answer, 401, "shift_ended")
+        body = answer.get_json()
+        return {key: body[key] for key in ("reason", "by_employee_id", "by_name", "by_tablet")}
+
+    credential = room.tablet(["T1"])
+    first = room.session(credential, "T1", "E1")
+    second = room.session(credential, "T1", "E2")
+    assert ended(first) == {"reason": "pushed", "by_employee_id": "E2", "by_name": "Ben Ortiz",
+                            "by_tablet": None}  # fmt: skip
+    detail = room.as_(first, "GET", "/v1/shift").get_json()["detail"]
+    assert "Ben Ortiz (E2) signed in as the next dealer" in detail
+    other = room.tablet(["T1"], name="Tablet B")
+    room.session(other, "T1", "E2")
+    assert ended(second) == {"reason": "signed_in_elsewhere", "by_employee_id": None,
+                             "by_name": None, "by_tablet": "Tablet B"}  # fmt: skip
+    third = room.session(credential, "T1", "E1")
+    assert room.as_(third, "POST", "/v1/shift/sign-out").status_code == 204
+    assert ended(third)["reason"] == "sign_out"
+    fourth = room.session(credential, "T1", "E1")
+    tablet_id = room.as_(fourth, "GET", "/v1/shift").get_json()["tablet_id"]
+    assert room.admin("DELETE", f"/v1/tablets/{tablet_id}").status_code == 204
+    assert ended(fourth)["reason"] == "tablet_revoked"
+    fifth = room.session(other, "T1", "E1")
+    clock.at += timedelta(hours=12, seconds=1)
+    expired = room.as_(fifth, "GET", "/v1/tables/T1")
+    assert expired.status_code == 401 and expired.get_json().get("code") is None

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import redis
 from redis.crc import key_slot
 from redis_servers import LocalCluster, RedisServer, local_cluster, redis_servers
 
@@ -152,8 +153,11 @@ def services(
     built.audit_store.dispose()  # type: ignore[attr-defined]
 
 
-def _services(cluster: LocalCluster, jobs: RedisServer, sql_url: str, tmp_path: Path) -> Services:
+def _services(
+    cluster: LocalCluster, jobs: RedisServer, sql_url: str, tmp_path: Path, **asked: Any
+) -> Services:
     settings = Settings(
+        **asked,
         data_dir=tmp_path,
         redis_url=cluster.url,
         jobs_redis_url=jobs.url,
@@ -200,6 +204,41 @@ def test_keys_of_a_table_share_one_slot_and_the_commit_runs_there(
     assert isinstance(queue, ClusterAuditQueue)
     assert queue.cluster.sismember(dirty_bucket_key("C7"), "C7")
     assert queue.depth() == 4 and queue.tables() == ["C7"]
+
+
+def test_a_cluster_asked_to_wait_for_a_replica_answers_503_until_the_slot_s_owner_has_one(
+    local_cluster: LocalCluster, jobs_redis: RedisServer, sql_url: str, tmp_path: Path
+) -> None:
+    """DEALERASSIST_REDIS_WAIT_REPLICAS=1 on the 3-primary cluster (no replica): the commit
+    script writes on the slot's owner, then WAIT 1 there confirms nothing, so the answer is
+    503; the retry by the same Idempotency-Key replays that one commit (no second event) and
+    is 503 again, for the same reason. Unasked, the cluster waits for no replica."""
+    waiting = _services(
+        local_cluster, jobs_redis, sql_url, tmp_path, redis_wait_replicas=1, redis_wait_ms=50
+    )
+    pre = use_cases.Preconditions(idempotency_key="K1")
+    spec = {
+        "table_id": "C7", "variant": "five_card_draw", "structure": "fixed_limit",
+        "stakes": {"small_blind": 5, "big_blind": 10, "small_bet": 10, "big_bet": 20},
+        "profile_id": PROFILE,
+    }  # fmt: skip
+    try:
+        for _attempt in (1, 2):
+            with pytest.raises(Unavailable, match="0 of 1 replicas"):
+                use_cases.create_table(waiting, spec, ACTOR, pre)
+        owner = local_cluster.client(local_cluster.owner(slot_of("C7")))
+        assert owner.exists(table_key("C7")) and owner.llen(pending_key("C7")) == 1
+        with pytest.raises(Unavailable, match="0 of 1 replicas"):
+            use_cases.seat_player(waiting, "C7", 1, "P1", 500, ACTOR, use_cases.Preconditions())
+        assert owner.llen(pending_key("C7")) == 2  # written, only not confirmed
+    finally:
+        waiting.audit_store.dispose()  # type: ignore[attr-defined]
+    plain = _services(local_cluster, jobs_redis, sql_url, tmp_path / "plain")
+    try:
+        answer = use_cases.seat_player(plain, "C7", 2, "P2", 500, ACTOR, use_cases.Preconditions())
+        assert answer.body["event"]["seq"] == 3
+    finally:
+        plain.audit_store.dispose()  # type: ignore[attr-defined]
 
 
 def test_hands_on_50_tables_while_a_live_slot_migrates_lose_and_double_nothing(
@@ -312,3 +351,28 @@ def test_hands_on_50_tables_while_a_live_slot_migrates_lose_and_double_nothing(
     assert hands >= TABLE_COUNT * HANDS + 1
     assert report["ok"] and report["hands"] == hands, report["problems"]
     assert time.monotonic() - started < 60
+
+
+def test_metrics_on_a_cluster_read_the_failed_jobs_from_the_jobs_redis(
+    services: Services, jobs_redis: RedisServer, tmp_path: Path
+) -> None:
+    """On a cluster the RQ queues live on the jobs Redis (RQ_REDIS_URL): a job in its failed
+    registry is counted by /metrics as redis="jobs", with that Redis up."""
+    from api.conftest import Api, token_book
+    from metrics_text import samples, value
+    from rq.registry import FailedJobRegistry
+
+    from dealerassist.adapters.rq_audit_queue import RQAuditQueue
+    from dealerassist.api import create_app
+
+    jobs = RQAuditQueue(redis.Redis.from_url(jobs_redis.url))
+    job = jobs.queue.enqueue_call("dealerassist.worker.drain_tables")
+    FailedJobRegistry(queue=jobs.queue).add(job, ttl=60, exc_string="boom")
+    settings = Settings(data_dir=tmp_path, redis_url="unused")
+    app = create_app({"SETTINGS": settings, "SERVICES": services, "TOKENS": token_book()})
+    answer = Api(app.test_client()).call("GET", "/metrics", "monitor")
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    found = samples(answer.get_data(as_text=True))
+    assert value(found, "dealerassist_failed_jobs", {"redis": "jobs", "queue": "audit"}) == 1
+    assert value(found, "dealerassist_failed_jobs", {"redis": "jobs", "queue": "audit-verify"}) == 0
+    assert value(found, "dealerassist_redis_up", {"redis": "jobs"}) == 1

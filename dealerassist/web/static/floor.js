@@ -1,5 +1,5 @@
 // dealerassist floor console: every table the floor may rule on (the "floorTables" route:
-// hand in play, open calls, session clock and hands per hour), the open floor calls of all of
+// hand in play, open calls, session clock and hands per hour, the dealer on duty), the open floor calls of all of
 // them newest first (a new one flashes, beeps and is announced; each says how long it has
 // waited), the table of the call opened (polled) with what the dealer entered and the hand's
 // entries so far, and a ruling form built from the options the API offers for the rule (the
@@ -89,10 +89,18 @@ function paceText(pace) {
   return `Session ${duration(since(pace.session_started_at))} · ${pace.hands} hands · ${rate} · ${pace.hands_last_hour} in the last hour`;
 }
 
+// The dealer on duty as the table's chain names him ("Dealer Dana Ünal (E100)"); a session
+// that ended without a sign-out (it expired) says so: the chain still names him.
+export function dealerText(dealer) {
+  if (!dealer) return "No dealer signed in";
+  const who = dealer.name ? `${dealer.name} (${dealer.employee_id})` : dealer.employee_id;
+  return dealer.on_shift ? `Dealer ${who}` : `Dealer ${who}, shift session ended`;
+}
+
 function renderPace() {
-  const line = $("table-pace");
   const here = tables.find((t) => t.table_id === session.table);
-  line.textContent = here ? paceText(here.pace) : "";
+  $("table-pace").textContent = here ? paceText(here.pace) : "";
+  $("table-dealer").textContent = here ? dealerText(here.dealer) : "";
 }
 
 function renderTables() {
@@ -108,6 +116,7 @@ function renderTables() {
       onclick: () => openTable(t.table_id),
     }, el("span", { class: "tile-id", text: `Table ${t.table_id}` }),
     el("span", { class: "tile-line", text: hand }),
+    el("span", { class: `tile-line tile-dealer${t.dealer ? "" : " none"}`, text: dealerText(t.dealer) }),
     el("span", { class: `tile-line${t.open_calls ? " tile-calls" : ""}`, text: calls }),
     el("span", { class: "tile-line tile-pace", text: t.pace && t.pace.hands_per_hour ? `${t.pace.hands_per_hour} hands/h` : "" })));
   }

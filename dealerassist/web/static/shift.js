@@ -7,11 +7,18 @@
 // localStorage too, so a reload, a new tab and a change of table within the registration
 // ask nothing again, until he signs out, the next dealer signs in ("push"), or it expires.
 // A tablet that is not registered keeps the token form (API users, tests).
+//
+// A shift ended from elsewhere (the next dealer signed in on another tab, the dealer signed
+// in on another tablet or signed out on another tab, an admin revoked the tablet) is a 401
+// shift_ended at the next poll or entry: the page says why (kept in sessionStorage across
+// the reload) on the sign-in keypad, with the table it was on chosen; or, where another tab
+// of this tablet signed the next dealer in, it goes on under his kept session.
 import { call, session } from "./api.js";
-import { $, clear, el, onTokenRefused, showProblem } from "./ui.js";
+import { $, clear, el, onTokenRefused, showMessage, showProblem } from "./ui.js";
 
 const CREDENTIAL_KEY = "dealerassist.tablet.credential";
 const SHIFT_KEY = "dealerassist.tablet.shift";
+const NOTICE_KEY = "dealerassist.tablet.notice"; // sessionStorage: why the last shift ended
 
 export const shiftStore = {
   get credential() { return localStorage.getItem(CREDENTIAL_KEY) || ""; },
@@ -29,6 +36,31 @@ export const shiftStore = {
 // Whether a kept shift is still live by its clock (the service has the last word: a 401).
 export function liveShift(shift, now = Date.now()) {
   return Boolean(shift && shift.token && Date.parse(shift.expires_at) > now);
+}
+
+// Why a shift ended, from the 401's problem (code shift_ended, its reason and who took over).
+export function endedWords(problem) {
+  const p = problem || {};
+  const who = p.by_employee_id ? `${p.by_name || p.by_employee_id} (${p.by_employee_id})` : "another dealer";
+  switch (p.code === "shift_ended" ? p.reason : null) {
+    case "pushed": return `Your shift on this tablet ended: ${who} signed in as the next dealer.`;
+    case "signed_in_elsewhere": return `Your shift on this tablet ended: you signed in on tablet ${p.by_tablet || "another tablet"}.`;
+    case "sign_out": return "You were signed out on another screen of this tablet. Sign in to go on.";
+    case "tablet_revoked": return "An admin revoked this tablet's registration: enter a new pairing code from the admin page.";
+    default: return "Your shift session has ended or expired. Sign in to go on.";
+  }
+}
+
+function takeNotice() {
+  const text = sessionStorage.getItem(NOTICE_KEY) || "";
+  sessionStorage.removeItem(NOTICE_KEY);
+  return text;
+}
+
+function showNotice(id, text) {
+  const box = $(id);
+  box.textContent = text;
+  box.hidden = !text;
 }
 
 // The header's words for the dealer on duty.
@@ -50,6 +82,7 @@ export async function startTablet(open) {
   if (!shiftStore.credential) {
     // offered beside the token form only, never over a table opened with a token
     $("pair").hidden = Boolean(session.token && session.table);
+    showNotice("pair-notice", takeNotice()); // the tablet was revoked
     $("login-form").addEventListener("submit", () => { $("pair").hidden = true; });
     $("pair-form").addEventListener("submit", pair);
     open();
@@ -62,6 +95,8 @@ export async function startTablet(open) {
     session.save(shift.token, shift.table_id);
     open();
     showShiftBar(shift);
+    const notice = takeNotice(); // another tab signed the next dealer in: his session goes on
+    if (notice) showMessage(notice, 0);
     return;
   }
   shiftStore.shift = null;
@@ -91,6 +126,7 @@ async function showSignIn(open) {
     return;
   }
   if (!status.ok) { showProblem(status.problem, status.status); return; }
+  showNotice("shift-notice", takeNotice());
   const tablet = status.body;
   $("shift-tablet").textContent = `${tablet.name}: ${tablet.tables.join(", ")}`;
   const select = clear($("sign-in-table"));
@@ -189,10 +225,14 @@ async function signOut() {
 }
 
 // A 401 on a registered tablet: the shift ended (the next dealer signed in, it expired,
-// the tablet was revoked): sign in again.
-function shiftEnded() {
-  shiftStore.shift = null;
+// the tablet was revoked): the page starts afresh on the keypad saying why, at the same
+// table (session.table stays). The kept session is forgotten only if it is the one refused:
+// one that another tab signed in since is the tablet's current dealer.
+function shiftEnded(problem) {
+  const kept = shiftStore.shift;
+  if (!kept || kept.token === session.token) shiftStore.shift = null;
   session.forgetToken();
+  sessionStorage.setItem(NOTICE_KEY, endedWords(problem));
   window.location.reload();
   return true;
 }

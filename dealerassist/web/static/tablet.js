@@ -969,6 +969,7 @@ function openCalls() {
 function keepCalls(calls) { sessionStorage.setItem(CALLS_KEY(), JSON.stringify(calls)); }
 
 function calledFloor(answer, what) {
+  if (answer.status === 401) { poller.stop(); tokenRefused(answer.problem, answer.status); return; }
   if (!answer.ok) { showProblem(answer.problem, answer.status); return; }
   keepCalls([...openCalls(), { call_id: answer.body.call_id, what }]);
   showMessage(`Floor called: ${what}. The floor's ruling will show here.`, 0);
@@ -988,6 +989,7 @@ async function checkCalls() {
   const still = [];
   for (const known of calls) {
     const answer = await call("tableFloorCall", { params: { table_id: session.table, call_id: known.call_id } });
+    if (answer.status === 401) { poller.stop(); tokenRefused(answer.problem, answer.status); return; }
     if (answer.ok && answer.body.status === "expired") {
       showMessage(`The floor call (${known.what}) expired without a ruling: call again if it still matters.`, 0);
     } else if (answer.ok && answer.body.status !== "open") {
