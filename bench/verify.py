@@ -62,6 +62,7 @@ def record_table(table_id: int, commands: Sequence[Command], rules: HouseRules) 
             at=at,
             actor="dealer-1",
             role="dealer",
+            dealer=None,  # no dealer signed in at these tables
             kind=str(data["type"]),
             payload=payload,
             profile_id=rules.profile_id,

@@ -69,7 +69,7 @@ from dealerassist.rules.model.actions import (
 )
 from dealerassist.rules.model.house_rules import ButtonMethod, HouseRules
 from dealerassist.rules.model.ruling_commands import AcceptEntry, Ruling
-from dealerassist.rules.model.state import TableState, evolve
+from dealerassist.rules.model.state import MissedBlind, TableState, evolve
 from dealerassist.rules.model.violations import RuleId
 from dealerassist.rules.table.blinds import LIVE_ENTRY
 from dealerassist.rules.table.posting import BIG_BLIND_ONLY
@@ -840,7 +840,7 @@ def prepare_table(hand: HandHistory, table: TableState, rules: HouseRules) -> Ta
     elif small == _dead_seat(hand) and big != 1:
         raise InvalidInput("_posts: a dead small blind is replayed only with p1 the big blind")
     if _waiting_seat(hand) or _small_blind_waits(hand):  # BLIND-08: waits for the big blind
-        waits = evolve(table.seat(_dead_seat(hand)), waiting=RuleId.BLIND_08.value)
+        waits = evolve(table.seat(_dead_seat(hand)), waiting=RuleId.BLIND_08)
         table = table.with_seat(waits)
     if _dead_button(hand):
         table = _dead_button_before(hand, table, rules, small, big)
@@ -859,11 +859,11 @@ def _owing_players(hand: HandHistory, table: TableState, numbering: Numbering) -
         if "small_blind" in parts or "big_blind" in parts:
             continue
         if "returning_big_blind" in parts:
-            table = table.with_seat(evolve(seat, missed_blind="big"))
+            table = table.with_seat(evolve(seat, missed_blind=MissedBlind.BIG))
         elif "entering_big_blind" in parts:
             table = table.with_seat(evolve(seat, new_player=True))
         elif "dead_small_blind" in parts:
-            table = table.with_seat(evolve(seat, missed_blind="small"))
+            table = table.with_seat(evolve(seat, missed_blind=MissedBlind.SMALL))
     return table
 
 

@@ -206,7 +206,7 @@ def apply_exposed_draw(
     shown = exposed or "card"
     text = f"Seat {seat} may not take the exposed {shown}: {where}."
     if not can_replace(hand, rules, draw_round):
-        hand = evolve(hand, floor_wait=RuleId.IRREG_04.value, to_act=waiting_turn(hand))
+        hand = evolve(hand, floor_wait=RuleId.IRREG_04, to_act=waiting_turn(hand))
         text = f"{text} {_STUCK.format(seat=seat)}: stop the draw and call the floor"
         return hand, event, [say.instruction("call_floor", seat, 1, text)], ()
     steps: tuple[Step, ...] = ()

@@ -287,7 +287,7 @@ def settle_false_openers(table: TableState, rules: HouseRules) -> TableState:
 
 def check_not_waiting(hand: HandState, seat: int) -> None:
     """OPEN-08: a false opener who waits is not dealt in: no entry for his seat this hand."""
-    if (seat, RuleId.OPEN_08.value) not in hand.waiting:
+    if (seat, RuleId.OPEN_08) not in hand.waiting:
         return
     raise RuleViolation(
         rule_id=RuleId.OPEN_08,
@@ -300,7 +300,7 @@ def check_not_waiting(hand: HandState, seat: int) -> None:
 
 def check_enough_dealt(hand: HandState) -> None:
     """OPEN-08: the false openers still sit out when too few others are left to deal."""
-    sitting = [seat for seat, rule in hand.waiting if rule == RuleId.OPEN_08.value]
+    sitting = [seat for seat, rule in hand.waiting if rule == RuleId.OPEN_08]
     if len(hand.players) >= 2 or not sitting:
         return
     names = ", ".join(str(seat) for seat in sitting)

@@ -72,23 +72,28 @@ def _contenders(hand: HandState, pot: Pot) -> list[int]:
     return [seat for seat in pot.eligible if not hand.player(seat).mucked]
 
 
-def _undecided(hand: HandState, pot: Pot) -> bool:
-    unacted = [
-        s for s in pot.eligible if hand.player(s).shown is None and not hand.player(s).mucked
-    ]
-    return bool(unacted) and len(_contenders(hand, pot)) >= 2
+def _undecided(pot: Pot, contesting: set[int], to_show: set[int]) -> bool:
+    """A pot still to be decided: a seat in it has neither shown nor mucked, and two seats
+    still contest it (``contesting``: seats not mucked; ``to_show``: not shown either)."""
+    eligible = pot.eligible
+    if to_show.isdisjoint(eligible):
+        return False
+    return sum(seat in contesting for seat in eligible) >= 2
 
 
 def next_to_show(
     hand: HandState, rules: HouseRules | None = None, *, side_pots_first: bool | None = None
 ) -> int | None:
     """The next seat in showing order (``showdown_order``) that still contests an undecided
-    pot."""
+    pot. Each player is read once, the pots built once."""
     pots = hand_pots(hand)
-    open_seats = {seat for pot in pots if _undecided(hand, pot) for seat in pot.eligible}
+    contesting = {player.seat for player in hand.players if not player.mucked}
+    to_show = {player.seat for player in hand.players if player.shown is None} & contesting
+    open_seats = {
+        seat for pot in pots if _undecided(pot, contesting, to_show) for seat in pot.eligible
+    }
     for seat in showdown_order(hand, rules, side_pots_first=side_pots_first, pots=pots):
-        player = hand.player(seat)
-        if seat in open_seats and player.shown is None and not player.mucked:
+        if seat in open_seats and seat in to_show:
             return seat
     return None
 

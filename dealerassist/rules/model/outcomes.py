@@ -23,7 +23,7 @@ from enum import StrEnum
 from typing import Any, ClassVar, NotRequired, TypedDict
 
 from dealerassist.rules.model.actions import Act, command_from_dict
-from dealerassist.rules.model.state import Phase
+from dealerassist.rules.model.state import MissedBlind, Owed, Phase
 from dealerassist.rules.model.violations import Notice
 
 JsonObject = dict[str, Any]  # a hand's result or a journal entry, as the state holds it
@@ -125,27 +125,7 @@ class Next(TypedDict):
     floor: NotRequired[str]
 
 
-# -- closed sets -----------------------------------------------------------------------------
-
-
-class MissedBlind(StrEnum):
-    """BLIND-07/08: the blind a seat that sat out missed (``SeatState.missed_blind``)."""
-
-    SMALL = "small"
-    BIG = "big"
-
-
-class Owed(StrEnum):
-    """BLIND-01..14, KILL-01, OPEN-09: what a seat owes before the deal (``owes_what``)."""
-
-    SMALL_BLIND = "small_blind"
-    BIG_BLIND = "big_blind"
-    ANTE = "ante"
-    RETURNING_BIG_BLIND = "returning_big_blind"
-    ENTERING_BIG_BLIND = "entering_big_blind"
-    DEAD_SMALL_BLIND = "dead_small_blind"
-    STRADDLE_OFFER = "straddle_offer"
-    KILL = "kill"
+# -- closed sets (``MissedBlind`` and ``Owed`` are the state's, listed here with the rest) ----
 
 
 class EntryOption(StrEnum):

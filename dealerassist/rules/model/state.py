@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 
 from dealerassist.errors import InvalidInput
 from dealerassist.rules.model.actions import TableSpec
+from dealerassist.rules.model.violations import RuleId
 
 _T = TypeVar("_T")
 # Field metadata: the field is left out of ``to_dict`` while it holds its default, so a state
@@ -91,6 +92,26 @@ class SeatStatus(StrEnum):
     EMPTY = "empty"
 
 
+class MissedBlind(StrEnum):
+    """BLIND-07/08: the blind a seat that sat out missed (``SeatState.missed_blind``)."""
+
+    SMALL = "small"
+    BIG = "big"
+
+
+class Owed(StrEnum):
+    """BLIND-01..14, KILL-01, OPEN-09: what a seat owes before the deal (``owes_what``)."""
+
+    SMALL_BLIND = "small_blind"
+    BIG_BLIND = "big_blind"
+    ANTE = "ante"
+    RETURNING_BIG_BLIND = "returning_big_blind"
+    ENTERING_BIG_BLIND = "entering_big_blind"
+    DEAD_SMALL_BLIND = "dead_small_blind"
+    STRADDLE_OFFER = "straddle_offer"
+    KILL = "kill"
+
+
 class Phase(StrEnum):
     """Hand phases in order; triple draw uses all of them, single draw stops after betting_2."""
 
@@ -154,11 +175,11 @@ class SeatState:
     player: str | None = None
     stack: int = 0
     status: SeatStatus = SeatStatus.EMPTY
-    missed_blind: str | None = None
+    missed_blind: MissedBlind | None = None
     # seating.py: a newcomer not yet dealt in (BLIND-05); why an active seat waits for the big
     # blind (the rule ID, e.g. "BLIND-08", "BLIND-12"); the hand it sat out due a blind (BLIND-15)
     new_player: bool = False
-    waiting: str | None = None
+    waiting: RuleId | None = None
     dodge_from: int | None = None
     # OPEN-08: opened falsely while all in for the antes; not dealt in until a legally opened
     # pot has been won, even if he rebuys (rules/hand/openers.py)
@@ -176,7 +197,7 @@ class PlayerState:
     dead: int = 0  # dead money this seat put in (big-blind ante): in the main pot, no level
     bet: int = 0  # chips put in during the current betting round (live)
     owes: int = 0  # forced bet still to post
-    owes_what: tuple[str, ...] = ()  # e.g. ("small_blind", "ante")
+    owes_what: tuple[str, ...] = ()  # e.g. ("small_blind", "ante"): Owed, and "big_blind_ante"
     folded: bool = False
     acted: bool = False  # acted in the current betting round
     may_raise: bool = True  # the betting is open to this seat (BET-04/05)
@@ -241,7 +262,7 @@ class HandState:
     result: dict[str, Any] | None = None
     pot_held: bool = False  # rulings: the floor impounded the pot; no entry until released
     straddle_seat: int | None = None  # BLIND-14: a live straddle; action starts to its left
-    waiting: tuple[tuple[int, str], ...] = ()  # seats not dealt in this hand and the rule why
+    waiting: tuple[tuple[int, RuleId], ...] = ()  # seats not dealt in this hand and the rule why
     # KILL-01..06: the seat that kills this hand (limits multiplied, action starts to its left)
     kill_seat: int | None = field(default=None, metadata=OMIT_AT_DEFAULT)
     # IRREG-01/03: cards the dealer exposed on the initial deal (two or more: a misdeal), and in
@@ -259,7 +280,7 @@ class HandState:
     extra_cards: int = field(default=0, metadata=OMIT_AT_DEFAULT)
     # IRREG-04: the rule the hand waits on the floor for (the stub and the reshuffle pool
     # cannot replace a card exposed on the draw): no dealer entry until the floor rules
-    floor_wait: str | None = field(default=None, metadata=OMIT_AT_DEFAULT)
+    floor_wait: RuleId | None = field(default=None, metadata=OMIT_AT_DEFAULT)
     # BET-04/05 ``short_all_in = "pokerkit"`` (replay-permissive) only: pokerkit 0.7.7's
     # ``acted_player_indices`` (the seats that acted since the last bet or raise of at least the
     # round's largest increment, its maker included) and ``consecutive_short_all_in_amounts``
@@ -405,14 +426,21 @@ def _enum_value(value: Any) -> Any:
     return value.value
 
 
+def _as_is(value: Any) -> Any:
+    """A ``StrEnum`` field: JSON takes it as it is (it encodes as its value)."""
+    return value
+
+
 _PLAIN_TYPES = frozenset({"int", "str", "bool", "int | None", "str | None", "bool | None"})
 # OMIT_AT_DEFAULT fields: plain values, or flat tuples (written as lists, IRREG-04's fields)
-_OMITTABLE = _PLAIN_TYPES | {"tuple[str, ...]", "tuple[int, ...]"}
+_OMITTABLE = _PLAIN_TYPES | {"tuple[str, ...]", "tuple[int, ...]", "RuleId | None"}
 _ENCODE_BY_TYPE: dict[str, Callable[[Any], Any]] = {
     "tuple[str, ...]": list,
     "tuple[int, ...]": list,
     "tuple[str, ...] | None": _optional_list,
     "tuple[int, ...] | None": _optional_list,
+    "MissedBlind | None": _as_is,
+    "RuleId | None": _as_is,
     "Phase": _enum_value,
     "SeatStatus": _enum_value,
 }
@@ -475,9 +503,9 @@ def _make_to_json(kind: type) -> Callable[[Any], dict[str, Any]]:
                 items.append(f"{name!r}: {value}")
         elif str(item.type) == "TableSpec":
             items.append(f"{name!r}: {get}.to_dict()")
-        elif str(item.type) in ("tuple[tuple[str, ...], ...]", "tuple[tuple[int, str], ...]"):
+        elif str(item.type) in ("tuple[tuple[str, ...], ...]", "tuple[tuple[int, RuleId], ...]"):
             items.append(f"{name!r}: [list(x) for x in {get}]")
-        elif encode is None:
+        elif encode is None or encode is _as_is:
             items.append(f"{name!r}: {get}")
         elif encode is list:
             items.append(f"{name!r}: list({get})")
@@ -499,7 +527,7 @@ def _make_to_json(kind: type) -> Callable[[Any], dict[str, Any]]:
             scope[f"default_{index}"] = item.default
             value = f"d[{item.name!r}]"
             lines.append(f"    if {value} != default_{index}:")
-            encoded = value if kind_name in _PLAIN_TYPES else f"list({value})"
+            encoded = f"list({value})" if kind_name.startswith("tuple[") else value
             lines.append(f"        out[{item.name!r}] = {encoded}")
     source = "\n".join([*lines, "    return out"])
     exec(source, scope)  # the code is built from the class's own field names
@@ -669,10 +697,31 @@ _NESTED: dict[str, tuple[type, bool]] = {
     "tuple[PlayerState, ...]": (PlayerState, False),
     "HandState | None": (HandState, True),
 }
+
+
+def _optional(kind: Callable[[Any], _T]) -> Callable[[Any], _T | None]:
+    """The decoder of an optional ``StrEnum`` field (``ValueError`` for an unknown value)."""
+
+    def decode(value: Any) -> _T | None:
+        return None if value is None else kind(value)
+
+    return decode
+
+
+def _waits_from(items: Any) -> tuple[tuple[int, RuleId], ...]:
+    return tuple([(seat, RuleId(rule)) for seat, rule in items])
+
+
 _PLAYER_SPECIAL: dict[str, Callable[[Any], Any]] = {"shown": _optional_tuple}
-_SEAT_SPECIAL: dict[str, Callable[[Any], Any]] = {"status": SeatStatus}
+_SEAT_SPECIAL: dict[str, Callable[[Any], Any]] = {
+    "status": SeatStatus,
+    "missed_blind": _optional(MissedBlind),
+    "waiting": _optional(RuleId),
+}
 _HAND_SPECIAL: dict[str, Callable[[Any], Any]] = {
     "phase": Phase,
+    "waiting": _waits_from,
+    "floor_wait": _optional(RuleId),
     "players": _players_from,
     "result": _same,
 }

@@ -19,6 +19,7 @@ from dealerassist.rules.model.house_rules import (
 )
 from dealerassist.rules.model.state import (
     HandState,
+    MissedBlind,
     Phase,
     PlayerState,
     SeatState,
@@ -223,12 +224,12 @@ def _marked(seat: SeatState, passed_big: set[int], passed_small: set[int]) -> Se
     absent = seat.status is SeatStatus.SITTING_OUT or (
         seat.status is SeatStatus.ACTIVE and seat.stack == 0
     )
-    if not absent or seat.missed_blind == "big":
+    if not absent or seat.missed_blind == MissedBlind.BIG:
         return seat
     if seat.seat in passed_big:
-        return evolve(seat, missed_blind="big")
+        return evolve(seat, missed_blind=MissedBlind.BIG)
     if seat.seat in passed_small:
-        return evolve(seat, missed_blind="small")
+        return evolve(seat, missed_blind=MissedBlind.SMALL)
     return seat
 
 
@@ -288,7 +289,7 @@ def _first_hand_misdealt(table: TableState) -> bool:
 
 def entry(
     table: TableState, seat: SeatState, where: Positions, rules: HouseRules
-) -> str | tuple[str, ...]:
+) -> RuleId | tuple[str, ...]:
     """What an eligible seat owes beyond its place in the blinds, or the rule ID it waits under.
 
     BLIND-05 a newcomer posts a big blind or waits; BLIND-06 not between the blinds and the
@@ -301,19 +302,20 @@ def entry(
         return seat.waiting
     if seat.seat == where.small_blind:
         if seat.new_player and rules.blinds.new_player_must_post:
-            return "BLIND-05"
-        return "BLIND-08" if seat.missed_blind == "big" else ()
+            return RuleId.BLIND_05
+        return RuleId.BLIND_08 if seat.missed_blind == MissedBlind.BIG else ()
     if seat.new_player:
         return _newcomer(table, seat.seat, where, rules)
     if seat.missed_blind is None:
         return ()
     if rules.blinds.single_blind:
-        return "BLIND-13"
+        return RuleId.BLIND_13
     if rules.blinds.missed_blinds_return is MissedBlindsReturn.WAIT_FOR_BIG_BLIND:
-        return "BLIND-08"
-    if seat.missed_blind == "small" and _button_to_pass(table, seat.seat, where, rules):
-        return "BLIND-09"
-    return ("returning_big_blind", DEAD_SMALL) if seat.missed_blind == "big" else (DEAD_SMALL,)
+        return RuleId.BLIND_08
+    if seat.missed_blind == MissedBlind.SMALL and _button_to_pass(table, seat.seat, where, rules):
+        return RuleId.BLIND_09
+    big = seat.missed_blind == MissedBlind.BIG
+    return ("returning_big_blind", DEAD_SMALL) if big else (DEAD_SMALL,)
 
 
 def _button_to_pass(table: TableState, seat: int, where: Positions, rules: HouseRules) -> bool:
@@ -337,12 +339,13 @@ def buys_button(player: PlayerState) -> bool:
 def _waits_for_button(seat: SeatState, rules: HouseRules) -> bool:
     """BLIND-06: a newcomer who need not post (WSOP 104-a) and chose to wait rather than buy
     the button waits only until the button has passed him, not for the big blind."""
-    return seat.new_player and seat.waiting == "BLIND-05" and not rules.blinds.new_player_must_post
+    waits = seat.waiting == RuleId.BLIND_05
+    return seat.new_player and waits and not rules.blinds.new_player_must_post
 
 
 def _newcomer(
     table: TableState, seat: int, where: Positions, rules: HouseRules
-) -> str | tuple[str, ...]:
+) -> RuleId | tuple[str, ...]:
     """BLIND-05/06: post a big blind now, or play free where the house does not make newcomers
     post (WSOP 104-a); but not between the blinds and the button: wait, or buy the button."""
     small = where.small_blind_position
@@ -352,7 +355,7 @@ def _newcomer(
     buys = rules.blinds.between_blinds_and_button is NewPlayerBetweenBlindsAndButton.BUY_BUTTON
     if buys and not _waits_for_button(table.seat(seat), rules):
         return _BUYS_BUTTON
-    return "BLIND-06"
+    return RuleId.BLIND_06
 
 
 _OBLIGATIONS = frozenset({"small_blind", "big_blind", *LIVE_ENTRY, DEAD_SMALL, kills.KILL})
@@ -390,25 +393,25 @@ def new_hand(
     if antes_stopped(table.carried_pot, table.passed_out_deals, rules):
         stakes = replace(stakes, ante=0)  # OPEN-03: the pot plays as it is
     players: list[PlayerState] = []
-    waiting: list[tuple[int, str]] = []
+    waiting: list[tuple[int, RuleId]] = []
     # OPEN-09: only the players dealt in on the previous deal share the antes it carried
     previous = table.hand if table.carried_pot and not everyone else None
     killer = kills.killer(table, volunteer, rules)
     kill_in_blind = killer is not None and killer in (small, big)
     for seat in order:
         if table.seat(seat).false_opener:  # OPEN-08: until a legally opened pot is won
-            waiting.append((seat, RuleId.OPEN_08.value))
+            waiting.append((seat, RuleId.OPEN_08))
             continue
         if previous is not None and not previous.has(seat):
-            waiting.append((seat, RuleId.OPEN_09.value))
+            waiting.append((seat, RuleId.OPEN_09))
             continue
         extra = entry(table, table.seat(seat), where, rules)
         if kill_in_blind and extra == _BUYS_BUTTON:  # KILL-06: no buying the button then
-            waiting.append((seat, RuleId.KILL_06.value))
+            waiting.append((seat, RuleId.KILL_06))
             continue
         if seat == volunteer:
             extra = _killing_entry(table.seat(seat), extra)
-        if isinstance(extra, str):
+        if isinstance(extra, str):  # a rule ID: the seat waits
             waiting.append((seat, extra))
             continue
         players.append(_player(table.seat(seat).stack, seat, stakes, small, big, extra))
@@ -477,7 +480,7 @@ def _everyone_in(
     return new_hand(evolve(table, seats=seats), where, rules, volunteer, everyone=True)
 
 
-def _killing_entry(seat: SeatState, extra: str | tuple[str, ...]) -> tuple[str, ...]:
+def _killing_entry(seat: SeatState, extra: RuleId | tuple[str, ...]) -> tuple[str, ...]:
     """KILL-01 (RRoP lowball): a seat that kills by choice is dealt in at once instead of
     waiting for the big blind (BLIND-05/06/08/09/12/13); the kill replaces its live blind
     (``_kill_owed``), and a missed blind's dead small blind is still owed on top."""
@@ -612,12 +615,12 @@ def next_to_post(hand: HandState) -> int | None:
     return None
 
 
-def missed_marker(player: PlayerState) -> str | None:
+def missed_marker(player: PlayerState) -> MissedBlind | None:
     """BLIND-07: the marker a seat gets for skipping a blind it owed."""
     if "big_blind" in player.owes_what or "returning_big_blind" in player.owes_what:
-        return "big"
+        return MissedBlind.BIG
     if "small_blind" in player.owes_what or DEAD_SMALL in player.owes_what:
-        return "small"
+        return MissedBlind.SMALL
     return None
 
 

@@ -356,12 +356,13 @@ def apply_act(
         settled = evolve(seat, new_player=False, waiting=None, missed_blind=None, dodge_from=None)
         return state.with_seat(settled), apply_post(hand, act, stakes, big_blind_first)
     if act.option == WAIT:
-        rule = "BLIND-05" if "entering_big_blind" in player.owes_what else "BLIND-08"
+        rule = RuleId.BLIND_05 if "entering_big_blind" in player.owes_what else RuleId.BLIND_08
         seat = evolve(seat, waiting=rule)
         log.events.append(WaitsForBigBlind(act.seat))
     else:
         marker = missed_marker(player)
-        marker = "big" if seat.missed_blind == "big" else (marker or seat.missed_blind)
+        big = seat.missed_blind == MissedBlind.BIG
+        marker = MissedBlind.BIG if big else (marker or seat.missed_blind)
         dodge = hand.hand_no if missed_marker(player) else seat.dodge_from
         seat = evolve(seat, status=SeatStatus.SITTING_OUT, missed_blind=marker, dodge_from=dodge)
         log.events.append(SatOut(act.seat, MissedBlind(marker) if marker else None))

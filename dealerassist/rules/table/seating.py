@@ -135,7 +135,7 @@ def apply_sit_out(table: TableState, seat: int, rules: HouseRules) -> TableState
     current = table.seat(seat)
     due = due_a_blind(table, seat, rules)
     dodge = table.hand_no if due else current.dodge_from
-    waiting = current.waiting if current.waiting == "BLIND-12" else None  # no way around it
+    waiting = current.waiting if current.waiting == RuleId.BLIND_12 else None  # no way around it
     return table.with_seat(
         evolve(current, status=SeatStatus.SITTING_OUT, dodge_from=dodge, waiting=waiting)
     )
@@ -172,7 +172,7 @@ def check_return(table: TableState, seat: int, wait: bool, rules: HouseRules) ->
 
 
 def _must_wait(seat: SeatState, rules: HouseRules) -> tuple[RuleId | None, str]:
-    if seat.waiting == "BLIND-12":
+    if seat.waiting == RuleId.BLIND_12:
         return RuleId.BLIND_12, "changed seats and may not take a free hand"
     if seat.missed_blind and rules.blinds.single_blind:
         return RuleId.BLIND_13, "skipped the blind and may re-enter only on the blind"
@@ -189,8 +189,8 @@ def apply_return(
     blind. BLIND-15: a seat that sat out due a blind and returns after it passed is flagged."""
     current = table.seat(seat)
     notices = _dodge_notice(table, current)
-    waiting = "BLIND-08" if wait else None
-    if current.waiting == "BLIND-12":
+    waiting = RuleId.BLIND_08 if wait else None
+    if current.waiting == RuleId.BLIND_12:
         waiting = current.waiting
     updated = evolve(current, status=SeatStatus.ACTIVE, waiting=waiting, dodge_from=None)
     return table.with_seat(updated), notices
@@ -241,14 +241,14 @@ def apply_change_seat(table: TableState, seat: int, to: int, rules: HouseRules) 
         moved = evolve(moving, seat=to, waiting=waiting, new_player=False)
         return table.with_seat(SeatState(seat=seat)).with_seat(moved)
     farther = _hands_to_big_blind(table, to, seat) > _hands_to_big_blind(table, seat, seat)
-    waiting = "BLIND-12" if farther and moving.status is SeatStatus.ACTIVE else moving.waiting
+    waiting = RuleId.BLIND_12 if farther and moving.status is SeatStatus.ACTIVE else moving.waiting
     moved = evolve(moving, seat=to, waiting=waiting)
     return table.with_seat(SeatState(seat=seat)).with_seat(moved)
 
 
 # the waits a seat no blind has passed in a new game does not owe: a newcomer's (BLIND-05/06)
 # and a seat change's (BLIND-12)
-_FREE_IN_A_NEW_GAME = frozenset({"BLIND-05", "BLIND-06", "BLIND-12"})
+_FREE_IN_A_NEW_GAME = frozenset({RuleId.BLIND_05, RuleId.BLIND_06, RuleId.BLIND_12})
 
 
 def _hands_to_big_blind(table: TableState, seat: int, leaving: int) -> int:

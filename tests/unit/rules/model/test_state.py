@@ -13,6 +13,7 @@ from engine_table import Table
 from dealerassist.errors import InvalidInput
 from dealerassist.rules.model.actions import Mode, Variant
 from dealerassist.rules.model.state import (
+    MissedBlind,
     Phase,
     TableState,
     betting_phase,
@@ -21,6 +22,7 @@ from dealerassist.rules.model.state import (
     is_draw,
     phase_number,
 )
+from dealerassist.rules.model.violations import RuleId
 
 
 def test_a_card_mode_triple_draw_state_round_trips_through_json() -> None:
@@ -74,6 +76,39 @@ def test_to_dict_is_every_field_in_order_at_every_step_of_a_hand() -> None:
         data = state.to_dict()
         assert json.dumps(data) == json.dumps(_reference_json(state))
         assert TableState.from_dict(json.loads(json.dumps(data))) == state
+
+
+def _with_closed_sets(state: TableState, *, typed: bool) -> TableState:
+    """The state with a missed blind, a seat waiting, a seat not dealt in and the floor's
+    wait set: as the StrEnum members (``typed``) or as the plain strings stored before."""
+    big, blind_08 = (MissedBlind.BIG, RuleId.BLIND_08) if typed else ("big", "BLIND-08")
+    open_08, irreg_04 = (RuleId.OPEN_08, RuleId.IRREG_04) if typed else ("OPEN-08", "IRREG-04")
+    seats = (dataclasses.replace(state.seats[0], missed_blind=big, waiting=blind_08),)
+    assert state.hand is not None
+    hand = dataclasses.replace(state.hand, waiting=((3, open_08),), floor_wait=irreg_04)
+    return dataclasses.replace(state, seats=seats + state.seats[1:], hand=hand)
+
+
+def test_closed_set_fields_are_str_enums_with_the_json_of_their_strings() -> None:
+    """BLIND-07/08, OPEN-08, IRREG-04: the missed blind, the rule a seat waits on, the rule a
+    seat sits a hand out by and the rule the hand waits on the floor for encode byte for byte
+    as the strings stored before them, and decode to the StrEnum members; a value outside the
+    set is refused as a broken state."""
+    table = Table([100, 100, 100])
+    table.start(button=1)
+    typed = _with_closed_sets(table.state, typed=True)
+    text = json.dumps(typed.to_dict(), sort_keys=True)
+    assert text == json.dumps(_with_closed_sets(table.state, typed=False).to_dict(), sort_keys=True)
+    back = TableState.from_dict(json.loads(text))
+    assert back == typed and back.hand is not None
+    assert back.seats[0].missed_blind is MissedBlind.BIG
+    assert back.seats[0].waiting is RuleId.BLIND_08
+    assert back.hand.waiting == ((3, RuleId.OPEN_08),) and back.hand.waiting[0][1] is RuleId.OPEN_08
+    assert back.hand.floor_wait is RuleId.IRREG_04
+    broken = json.loads(text)
+    broken["seats"][0]["missed_blind"] = "medium"
+    with pytest.raises(InvalidInput):
+        TableState.from_dict(broken)
 
 
 def test_a_broken_state_dict_is_invalid_input() -> None:
