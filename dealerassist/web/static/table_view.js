@@ -299,7 +299,8 @@ export class TablePoller {
       }
       if (answer.status === 401) { this.stop(); tokenRefused(answer.problem, answer.status); return; }
       if (!answer.ok) {
-        if (status) status.textContent = t("Cannot load the table ({status})", { status: answer.status || t("offline") });
+        const why = answer.status || t("offline"); // a t() within t()'s arguments is not extracted
+        if (status) status.textContent = t("Cannot load the table ({status})", { status: why });
         if (force || !this.table) showProblem(answer.problem, answer.status);
         return;
       }

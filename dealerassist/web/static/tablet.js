@@ -625,6 +625,14 @@ export function exposedBody({ seat = "", value = "" } = {}, mode = "count") {
 const DRAW_TEXT = { to_discards: t("it goes to the seat's discards"), becomes_next_burn: t("it is the next burn") };
 const KEEP_TEXT = { any: t("this house keeps every exposed card"), none: t("this house replaces every exposed card") };
 
+// (each t() on its own: Babel's extractor does not see a t() within another t()'s arguments)
+function keepText(ranks) {
+  return KEEP_TEXT[ranks] || t("this house keeps only {ranks}", { ranks: String(ranks).split("").join(", ") });
+}
+function drawText(exposed) {
+  return DRAW_TEXT[exposed && exposed.disposition] || t("the house decides where it goes");
+}
+
 function renderExposed(table) {
   const options = exposedSeats(table);
   const panel = $("exposed-panel");
@@ -638,8 +646,8 @@ function renderExposed(table) {
   $("exposed-card-field").hidden = !cardMode;
   const ranks = table.exposed ? table.exposed.keep_ranks : null;
   $("exposed-hint").textContent = table.exposed
-    ? t("IRREG-03: {keep}; the player never chooses.", { keep: KEEP_TEXT[ranks] || t("this house keeps only {ranks}", { ranks: String(ranks).split("").join(", ") }) })
-    : t("IRREG-04: a card exposed on the draw is not taken ({where}); the seat gets its replacement after the other seats.", { where: DRAW_TEXT[table.exposed_draw && table.exposed_draw.disposition] || t("the house decides where it goes") });
+    ? t("IRREG-03: {keep}; the player never chooses.", { keep: keepText(ranks) })
+    : t("IRREG-04: a card exposed on the draw is not taken ({where}); the seat gets its replacement after the other seats.", { where: drawText(table.exposed_draw) });
 }
 
 async function sendExposed() {
@@ -991,7 +999,8 @@ function calledFloor(answer, what) {
 export function rulingText(call, what) {
   const ruling = call.ruling || {};
   const note = ruling.note ? ` ${t("Note: {note}", { note: ruling.note })}` : "";
-  return `${t("Floor ruled ({what}): {ruling}.", { what, ruling: ruling.label || t("ruled") })}${note}`;
+  const decided = ruling.label || t("ruled");
+  return `${t("Floor ruled ({what}): {ruling}.", { what, ruling: decided })}${note}`;
 }
 
 async function checkCalls() {
