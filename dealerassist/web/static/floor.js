@@ -91,7 +91,7 @@ const since = (iso) => (serverNow() - Date.parse(iso)) / 1000;
 function paceText(pace) {
   if (!pace || !pace.session_started_at) return t("No session yet");
   const rate = t("{rate} hands/h", { rate: pace.hands_per_hour ? chips(pace.hands_per_hour) : "—" });
-  return [t("Session {clock}", { clock: duration(since(pace.session_started_at)) }), t("{count} hands", { count: chips(pace.hands) }),
+  return [t("Session {clock}", { clock: duration(since(pace.session_started_at)) }), pace.hands === 1 ? t("1 hand") : t("{count} hands", { count: chips(pace.hands) }),
     rate, t("{count} in the last hour", { count: chips(pace.hands_last_hour) })].join(" · ");
 }
 

@@ -324,7 +324,8 @@ function renderLegal(seat, legal, cardMode, hand = null) {
       clear(counts);
       const most = ace && ace.checked ? legal.max_with_ace_shown : legal.max;
       for (let n = legal.min; n <= most; n += 1) {
-        const text = n === 0 ? (legal.rap || t("Pat")) : t("Draws {count}", { count: n });
+        // DRAW-08's rap: the view names it in English; the page says it in its own words
+        const text = n === 0 ? (legal.rap ? t("Pat (a rap on the table)") : t("Pat")) : t("Draws {count}", { count: n });
         counts.append(actionButton(text, n === 0 ? "pat" : "primary", () => {
           const body = { ...entry, count: n };
           if (ace && ace.checked) body.ace_shown = true;
