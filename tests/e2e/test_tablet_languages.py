@@ -194,11 +194,13 @@ CLIPPED = """
 const out = [];
 for (const node of document.querySelectorAll("body *")) {
   const style = getComputedStyle(node);
-  if (style.display === "none" || node.closest("[hidden], dialog:not([open]), .visually-hidden")) continue;
+  const away = node.closest("[hidden], dialog:not([open]), .visually-hidden");
+  if (style.display === "none" || away) continue;
   const cut = (o) => o === "hidden" || o === "clip";
   const wide = cut(style.overflowX) && node.scrollWidth > node.clientWidth + 1;
   const tall = cut(style.overflowY) && node.scrollHeight > node.clientHeight + 1;
-  if (wide || tall) out.push(`${node.tagName}#${node.id}.${node.className}: ${node.textContent.slice(0, 40)}`);
+  const name = `${node.tagName}#${node.id}.${node.className}`;
+  if (wide || tall) out.push(`${name}: ${node.textContent.slice(0, 40)}`);
 }
 return out;
 """
