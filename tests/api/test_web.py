@@ -468,7 +468,7 @@ def test_BLIND_06_the_tablet_labels_every_post_option_the_engine_offers() -> Non
     text = (STATIC / "tablet.js").read_text()
     start = text.index("const OPTION_LABELS = {")
     block = text[start : text.index("};", start)]
-    labelled = set(re.findall(r"^\s*(\w+): \"[^\"]+\",", block, re.M))
+    labelled = set(re.findall(r"^\s*(\w+): t\(\"[^\"]+\"\),", block, re.M))
     validator = ActionSchema().fields["option"].validate
     assert isinstance(validator, OneOf)
     assert labelled == set(POST_OPTIONS) and labelled <= set(validator.choices)
@@ -1056,10 +1056,13 @@ def test_IRREG_04_the_table_view_on_both_pages_says_the_hand_waits_for_the_floor
     waits for the floor and names the rule, as it does for a held pot (SHOW-11)."""
     text = (STATIC / "table_view.js").read_text()
     assert "table.next && table.next.floor ?" in text
-    assert "Waiting for the floor (${table.next.floor})" in text
+    wait = 't("Waiting for the floor ({rule}): call the floor; no entries until it rules", '
+    assert wait + "{ rule: table.next.floor })" in text
 
 
-def test_GAME_06_the_table_view_shows_chips_the_floor_added_during_the_hand(api: Api) -> None:
+def test_GAME_06_the_table_view_shows_chips_the_floor_added_during_the_hand(
+    api: Api, tmp_path: Path
+) -> None:
     """Chips the floor adds in a hand wait beside the stack (table stakes): the API's hand
     view names them per player and the shared table view writes them in the seat's notes."""
     api.create_table()
@@ -1072,8 +1075,15 @@ def test_GAME_06_the_table_view_shows_chips_the_floor_added_during_the_hand(api:
     hand = api.call("GET", "/v1/tables/T1").get_json()["hand"]
     added = {player["seat"]: player["added"] for player in hand["players"]}
     assert added == {1: 25, 2: 0, 3: 0}
-    text = (STATIC / "table_view.js").read_text()
-    assert "if (p.added) notes.push(`+${p.added} added, plays from the next hand`)" in text
+    player = next(p for p in hand["players"] if p["seat"] == 1)
+    seat = {"seat": 1, "status": "active"}
+    notes = _node_json(
+        tmp_path,
+        "table_view.js",
+        "seatNotes",
+        f"seatNotes({json.dumps(seat)}, {json.dumps(player)}, {json.dumps(hand)})",
+    )
+    assert "+25 added, plays from the next hand" in notes
 
 
 OPEN_08_NOTE = "waits as a false opener until a legally opened pot is won (OPEN-08)"

@@ -6,6 +6,7 @@ committed .mo files are the .po files compiled (``make i18n``)."""
 from __future__ import annotations
 
 import io
+import json
 import re
 from pathlib import Path
 
@@ -101,3 +102,20 @@ def test_the_completeness_check_sees_a_missing_translation() -> None:
     catalog["Verified."].string = ""
     catalog["Required."].flags.add("fuzzy")
     assert _missing(catalog, wanted) == ["A msgid nobody translated", "Required.", "Verified."]
+
+
+SCRIPT_CALL = re.compile(r'\bt\("((?:[^"\\]|\\.)*)"')
+
+
+def test_every_scripts_t_call_is_extracted() -> None:
+    """Babel's JavaScript extractor does not see a t("...") within another t()'s arguments
+    (nor one in a template literal there): such a string would have no catalog entry and
+    show in English. Every t("...") literal of the scripts must be among the extracted."""
+    extracted = _extracted("scripts")
+    unseen = []
+    for script in sorted((ROOT / "dealerassist" / "web" / "static").glob("*.js")):
+        for found in SCRIPT_CALL.finditer(script.read_text()):
+            text = json.loads(f'"{found[1]}"')
+            if text not in extracted:
+                unseen.append(f"{script.name}: {text}")
+    assert unseen == ["i18n.js: ..."], unseen  # i18n.js's own comment shows t("...")

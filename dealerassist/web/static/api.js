@@ -1,7 +1,11 @@
 // dealerassist: the one place the pages name /v1 paths (tests/api/test_web.py checks each
 // ROUTES entry against the app's URL map), the bearer token, and the HTTP helpers.
 // Every change carries If-Match: "v<version>" and a fresh Idempotency-Key (or the caller's,
-// for a retry of the same change).
+// for a retry of the same change). Every call says the page's language (Accept-Language:
+// the locale the page was served in, which the chooser may have set apart from the
+// browser's own header), so the service answers a refusal's detail and the instructions'
+// text in it.
+import { locale, t } from "./i18n.js";
 
 export const ROUTES = {
   createTable: ["POST", "/v1/tables"],
@@ -112,7 +116,7 @@ export const serverClock = {
 // etag, response}. Network failures answer status 0 with a problem of our own.
 export async function call(route, { params = {}, query = {}, body, version, headers = {}, raw = false } = {}) {
   const [method] = ROUTES[route];
-  const sent = { Accept: "application/json, application/problem+json", ...headers };
+  const sent = { Accept: "application/json, application/problem+json", "Accept-Language": locale, ...headers };
   if (session.token && !headers.Authorization) sent.Authorization = `Bearer ${session.token}`;
   if (method !== "GET") {
     // a caller retrying the same change after no answer passes its key again
@@ -131,9 +135,8 @@ export async function call(route, { params = {}, query = {}, body, version, head
     return {
       status: 0, ok: false, body: null, etag: null, response: null,
       problem: {
-        title: "The service cannot be reached",
-        detail: "No answer: the Wi-Fi or the network is down. An entry counts only once the "
-          + "table shows it; check the table and tap again.",
+        title: t("The service cannot be reached"),
+        detail: t("No answer: the Wi-Fi or the network is down. An entry counts only once the table shows it; check the table and tap again."),
         offline: true, cause: String(error),
       },
     };

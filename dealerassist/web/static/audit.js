@@ -278,9 +278,10 @@ function showStep(index) {
   const step = steps[at];
   $("replay-position").textContent = t("Step {step} of {steps}", { step: at + 1, steps: steps.length });
   const box = clear($("replay-step"));
+  const noDealer = t("none signed in"); // a t() within t()'s arguments is not extracted
   append(box,
     el("p", { class: "step-entry" }, el("strong", { text: stepText(step) })),
-    el("p", { class: "hint", text: t("seq {seq} · {time} · by {actor} ({role}) · dealer {dealer} · table v{version}", { seq: step.seq, time: new Date(step.at).toLocaleTimeString(locale), actor: step.actor, role: step.role, dealer: step.dealer || t("none signed in"), version: step.version }) }),
+    el("p", { class: "hint", text: t("seq {seq} · {time} · by {actor} ({role}) · dealer {dealer} · table v{version}", { seq: step.seq, time: new Date(step.at).toLocaleTimeString(locale), actor: step.actor, role: step.role, dealer: step.dealer || noDealer, version: step.version }) }),
     el("p", { class: `step-check ${step.verified ? "ok" : "bad"}`, text: step.verified ? t("✔ Replays as recorded") : `✘ ${step.problem || t("Not replayed: an earlier step disagreed")}` }),
     step.refused && step.refused.message ? el("p", { text: t("Refusal: {message}", { message: step.refused.message }) }) : null);
   if (step.table) renderTable(step.table);
@@ -294,7 +295,8 @@ async function replay(tableId, handNo) {
   showProblem(null);
   steps = answer.body.steps;
   const rulings = answer.body.rulings.length;
-  const dealers = (answer.body.dealers || []).length ? t(" · dealer {dealers}", { dealers: answer.body.dealers.join(t(", then ")) }) : "";
+  const then = t(", then "); // a t() within t()'s arguments is not extracted
+  const dealers = (answer.body.dealers || []).length ? t(" · dealer {dealers}", { dealers: answer.body.dealers.join(then) }) : "";
   const entries = steps.length === 1 ? t("1 entry") : t("{count} entries", { count: steps.length });
   const ruled = rulings ? (rulings === 1 ? t(", 1 ruling") : t(", {count} rulings", { count: rulings })) : "";
   const verdictText = answer.body.verified ? t("every step replays as recorded") : t("a step does not replay as recorded");

@@ -4,14 +4,15 @@
 // seat's discards or show only that seat's cards are offered when the tablet knows them.
 // Typed cards are read as the engine reads them: "10h" is "Th", "ah kd" is "Ah Kd".
 import { clear, el } from "./ui.js";
+import { t } from "./i18n.js";
 
 export const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
 export const SUITS = ["s", "h", "d", "c"];
 const SUIT_SYMBOLS = { s: "♠", h: "♥", d: "♦", c: "♣" };
-const SUIT_NAMES = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
+const SUIT_NAMES = { s: t("spades"), h: t("hearts"), d: t("diamonds"), c: t("clubs") };
 const RANK_NAMES = {
-  A: "Ace", K: "King", Q: "Queen", J: "Jack", T: "Ten", 9: "Nine", 8: "Eight", 7: "Seven",
-  6: "Six", 5: "Five", 4: "Four", 3: "Three", 2: "Deuce",
+  A: t("Ace"), K: t("King"), Q: t("Queen"), J: t("Jack"), T: t("Ten"), 9: t("Nine"), 8: t("Eight"), 7: t("Seven"),
+  6: t("Six"), 5: t("Five"), 4: t("Four"), 3: t("Three"), 2: t("Deuce"),
 };
 const SPECIAL = new Set(["Jk", "??"]); // the joker (DECK-02), a card nobody saw
 
@@ -33,11 +34,11 @@ export function readCards(text) {
   return { cards, bad };
 }
 
-export const CARD_FORMS = "rank then suit: A K Q J T 9 … 2 and s h d c, e.g. Ah, Td, 7c (10h is read as Th)";
+export const CARD_FORMS = t("rank then suit: A K Q J T 9 … 2 and s h d c, e.g. Ah, Td, 7c (10h is read as Th)");
 
 export function cardName(card) {
-  if (card === "Jk") return "Joker";
-  return `${RANK_NAMES[card[0]] || card[0]} of ${SUIT_NAMES[card[1]] || card[1]}`;
+  if (card === "Jk") return t("Joker");
+  return t("{rank} of {suit}", { rank: RANK_NAMES[card[0]] || card[0], suit: SUIT_NAMES[card[1]] || card[1] });
 }
 
 // The grid for one field: offered(card) says whether a card may be picked for it; a tap
@@ -48,8 +49,8 @@ export function renderPicker(box, field, { offered = () => true, onChange = () =
   box.hidden = false;
   const picked = new Set(readCards(field.value).cards);
   box.append(el("div", { class: "picker-head" },
-    el("span", { text: `${field.getAttribute("aria-label") || "Cards"}: tap the cards` }),
-    el("button", { type: "button", class: "small", text: "Clear", onclick: () => { field.value = ""; onChange(); } })));
+    el("span", { text: t("{field}: tap the cards", { field: field.getAttribute("aria-label") || t("Cards") }) }),
+    el("button", { type: "button", class: "small", text: t("Clear"), onclick: () => { field.value = ""; onChange(); } })));
   for (const suit of SUITS) {
     const row = el("div", { class: `picker-row suit-${suit}`, role: "group", "aria-label": SUIT_NAMES[suit] });
     for (const rank of RANKS) {

@@ -8,27 +8,31 @@
 // to confirm. An award gives every chip in the middle to the seats typed, or goes pot by pot
 // (SHOW-07): one row per pot of the live hand (pots.js builds them as the engine does).
 import { call, session } from "./api.js";
-import { $, append, clear, describeAction, el, setupLogin, showMessage, showProblem, tokenRefused } from "./ui.js";
+import { $, append, chips, clear, describeAction, el, setupLogin, showMessage, showProblem, t, tokenRefused } from "./ui.js";
+import { locale } from "./i18n.js";
 import { TablePoller, phaseLabel, renderTable } from "./table_view.js";
 import { handPots, potName } from "./pots.js";
 
 const EFFECTS = {
-  void_last: { label: "Void last action(s)", fields: ["count"] },
-  kill_hand: { label: "Kill a hand", fields: ["seat"] },
-  misdeal: { label: "Misdeal", fields: [] },
-  award: { label: "Award the pot(s)", fields: ["seats"] },
-  adjust_stack: { label: "Adjust a stack", fields: ["seat", "amount"] },
-  move_button: { label: "Move the button", fields: ["seat"] },
-  reopen_betting: { label: "Reopen betting", fields: ["seat"] },
-  hold_pot: { label: "Hold the pot", fields: [] },
-  release_pot: { label: "Release the pot", fields: [] },
-  accept_entry: { label: "Accept the refused entry", fields: ["waive"] },
-  take_exposed: { label: "Player takes the exposed card (IRREG-04)", fields: ["seat"] },
-  clear_false_opener: { label: "Lift a false opener's wait (OPEN-08)", fields: ["seat", "player"] },
+  void_last: { label: t("Void last action(s)"), fields: ["count"] },
+  kill_hand: { label: t("Kill a hand"), fields: ["seat"] },
+  misdeal: { label: t("Misdeal"), fields: [] },
+  award: { label: t("Award the pot(s)"), fields: ["seats"] },
+  adjust_stack: { label: t("Adjust a stack"), fields: ["seat", "amount"] },
+  move_button: { label: t("Move the button"), fields: ["seat"] },
+  reopen_betting: { label: t("Reopen betting"), fields: ["seat"] },
+  hold_pot: { label: t("Hold the pot"), fields: [] },
+  release_pot: { label: t("Release the pot"), fields: [] },
+  accept_entry: { label: t("Accept the refused entry"), fields: ["waive"] },
+  take_exposed: { label: t("Player takes the exposed card (IRREG-04)"), fields: ["seat"] },
+  clear_false_opener: { label: t("Lift a false opener's wait (OPEN-08)"), fields: ["seat", "player"] },
 };
-const FIELD_LABELS = { count: "How many", seat: "Seat", amount: "Chips (+/−)", seats: "Seats (e.g. 2, 5)", waive: "Rule waived", player: "or player ID (left the table)" };
+const FIELD_LABELS = {
+  count: t("How many"), seat: t("Seat"), amount: t("Chips (+/−)"), seats: t("Seats (e.g. 2, 5)"),
+  waive: t("Rule waived"), player: t("or player ID (left the table)"),
+};
 
-const AWARD_SPLITS = [["all", "All pots to"], ["pots", "Pot by pot"]];
+const AWARD_SPLITS = [["all", t("All pots to")], ["pots", t("Pot by pot")]];
 
 const poller = new TablePoller(showTable, 3000);
 const CALLS_MS = 4000;
@@ -79,46 +83,48 @@ export function duration(seconds) {
 }
 
 const serverNow = () => Date.now() + skewMs;
+const waitingText = (iso) => t("waiting {time}", { time: duration(since(iso)) });
 const since = (iso) => (serverNow() - Date.parse(iso)) / 1000;
 
 // -- the tables the floor may rule on ---------------------------------------------------------
 
 function paceText(pace) {
-  if (!pace || !pace.session_started_at) return "No session yet";
-  const rate = pace.hands_per_hour ? `${pace.hands_per_hour} hands/h` : "— hands/h";
-  return `Session ${duration(since(pace.session_started_at))} · ${pace.hands} hands · ${rate} · ${pace.hands_last_hour} in the last hour`;
+  if (!pace || !pace.session_started_at) return t("No session yet");
+  const rate = t("{rate} hands/h", { rate: pace.hands_per_hour ? chips(pace.hands_per_hour) : "—" });
+  return [t("Session {clock}", { clock: duration(since(pace.session_started_at)) }), pace.hands === 1 ? t("1 hand") : t("{count} hands", { count: chips(pace.hands) }),
+    rate, t("{count} in the last hour", { count: chips(pace.hands_last_hour) })].join(" · ");
 }
 
 // The dealer on duty as the table's chain names him ("Dealer Dana Ünal (E100)"); a session
 // that ended without a sign-out (it expired) says so: the chain still names him.
 export function dealerText(dealer) {
-  if (!dealer) return "No dealer signed in";
+  if (!dealer) return t("No dealer signed in");
   const who = dealer.name ? `${dealer.name} (${dealer.employee_id})` : dealer.employee_id;
-  return dealer.on_shift ? `Dealer ${who}` : `Dealer ${who}, shift session ended`;
+  return dealer.on_shift ? t("Dealer {who}", { who }) : t("Dealer {who}, shift session ended", { who });
 }
 
 function renderPace() {
-  const here = tables.find((t) => t.table_id === session.table);
+  const here = tables.find((tile) => tile.table_id === session.table);
   $("table-pace").textContent = here ? paceText(here.pace) : "";
   $("table-dealer").textContent = here ? dealerText(here.dealer) : "";
 }
 
 function renderTables() {
   const box = clear($("floor-tables"));
-  if (!tables.length) { box.append(el("p", { class: "hint", text: "No table yet." })); return; }
-  for (const t of tables) {
-    const current = t.table_id === session.table;
-    const hand = t.hand_no ? `hand ${t.hand_no} · ${phaseLabel(t.phase)}` : "between hands";
-    const calls = t.open_calls ? `${t.open_calls} open call${t.open_calls > 1 ? "s" : ""}` : "no call";
+  if (!tables.length) { box.append(el("p", { class: "hint", text: t("No table yet.") })); return; }
+  for (const tile of tables) {
+    const current = tile.table_id === session.table;
+    const hand = tile.hand_no ? `${t("hand {hand}", { hand: tile.hand_no })} · ${phaseLabel(tile.phase)}` : t("between hands");
+    const calls = tile.open_calls ? (tile.open_calls > 1 ? t("{count} open calls", { count: tile.open_calls }) : t("1 open call")) : t("no call");
     box.append(el("button", {
-      type: "button", class: `table-tile${current ? " current" : ""}${t.open_calls ? " calling" : ""}`,
-      "aria-current": current ? "true" : null, "data-table": t.table_id,
-      onclick: () => openTable(t.table_id),
-    }, el("span", { class: "tile-id", text: `Table ${t.table_id}` }),
+      type: "button", class: `table-tile${current ? " current" : ""}${tile.open_calls ? " calling" : ""}`,
+      "aria-current": current ? "true" : null, "data-table": tile.table_id,
+      onclick: () => openTable(tile.table_id),
+    }, el("span", { class: "tile-id", text: t("Table {table}", { table: tile.table_id }) }),
     el("span", { class: "tile-line", text: hand }),
-    el("span", { class: `tile-line tile-dealer${t.dealer ? "" : " none"}`, text: dealerText(t.dealer) }),
-    el("span", { class: `tile-line${t.open_calls ? " tile-calls" : ""}`, text: calls }),
-    el("span", { class: "tile-line tile-pace", text: t.pace && t.pace.hands_per_hour ? `${t.pace.hands_per_hour} hands/h` : "" })));
+    el("span", { class: `tile-line tile-dealer${tile.dealer ? "" : " none"}`, text: dealerText(tile.dealer) }),
+    el("span", { class: `tile-line${tile.open_calls ? " tile-calls" : ""}`, text: calls }),
+    el("span", { class: "tile-line tile-pace", text: tile.pace && tile.pace.hands_per_hour ? t("{rate} hands/h", { rate: chips(tile.pace.hands_per_hour) }) : "" })));
   }
 }
 
@@ -136,7 +142,7 @@ async function loadTables() {
 function openTable(tableId) {
   if (tableId === session.table) return;
   session.useTable(tableId);
-  $("session-label").textContent = `Table ${tableId}`;
+  $("session-label").textContent = t("Table {table}", { table: tableId });
   if (selectedCall && selectedCall.table_id !== tableId) closeCall();
   clearEffects();
   poller.reload();
@@ -152,33 +158,33 @@ let calls = [];
 function renderCalls(fresh = new Set()) {
   const box = clear($("calls"));
   $("calls-count").textContent = calls.length ? `(${calls.length})` : "";
-  if (!calls.length) { box.append(el("p", { class: "hint", text: "None." })); return; }
+  if (!calls.length) { box.append(el("p", { class: "hint", text: t("None.") })); return; }
   for (const c of calls) {
     const selected = selectedCall && selectedCall.call_id === c.call_id;
     const here = c.table_id === session.table;
-    box.append(el("article", { class: `call${selected ? " selected" : ""}${fresh.has(c.call_id) ? " flash" : ""}`, "data-call": c.call_id, "aria-label": `Call from table ${c.table_id}` },
+    box.append(el("article", { class: `call${selected ? " selected" : ""}${fresh.has(c.call_id) ? " flash" : ""}`, "data-call": c.call_id, "aria-label": t("Call from table {table}", { table: c.table_id }) },
       el("div", { class: "call-head" },
-        el("span", { class: `call-table${here ? " here" : ""}`, text: `Table ${c.table_id}` }),
+        el("span", { class: `call-table${here ? " here" : ""}`, text: t("Table {table}", { table: c.table_id }) }),
         c.rule_id ? el("span", { class: "rule-id", text: c.rule_id }) : null,
-        el("span", { class: "waited", "data-opened": c.opened_at, text: `waiting ${duration(since(c.opened_at))}` })),
-      el("div", { class: "call-line", text: `hand ${c.hand_no ?? "—"} · seat ${c.seat ?? "—"} · ${c.opened_by} · ${new Date(c.opened_at).toLocaleTimeString()}` }),
-      c.message ? el("p", { text: c.message }) : null,
-      c.note ? el("p", { class: "hint", text: `Note: ${c.note}` }) : null,
-      c.entry ? el("p", { class: "hint", text: `Refused entry: ${entryText(c.entry)}` }) : null,
-      el("button", { type: "button", class: "primary", text: selected ? "Opened" : `Open the call (table ${c.table_id})`, onclick: () => selectCall(c) })));
+        el("span", { class: "waited", "data-opened": c.opened_at, text: waitingText(c.opened_at) })),
+      el("div", { class: "call-line", text: [t("hand {hand}", { hand: c.hand_no ?? "—" }), t("seat {seat}", { seat: c.seat ?? "—" }), c.opened_by, new Date(c.opened_at).toLocaleTimeString(locale)].join(" · ") }),
+      c.message ? el("p", { class: "server-text", text: c.message }) : null,
+      c.note ? el("p", { class: "hint", text: t("Note: {note}", { note: c.note }) }) : null,
+      c.entry ? el("p", { class: "hint", text: t("Refused entry: {entry}", { entry: entryText(c.entry) }) }) : null,
+      el("button", { type: "button", class: "primary", text: selected ? t("Opened") : t("Open the call (table {table})", { table: c.table_id }), onclick: () => selectCall(c) })));
   }
 }
 
 // An entry as the dealer made it, its cards included ("seat 3 show Kc Qh Js 8d 3c").
 export function entryText(entry) {
   const cards = entry.cards ? ` ${Array.isArray(entry.cards) ? entry.cards.join(" ") : entry.cards}` : "";
-  const discards = entry.discards ? ` (discards ${[].concat(entry.discards).join(" ")})` : "";
+  const discards = entry.discards ? ` (${t("discards {cards}", { cards: [].concat(entry.discards).join(" ") })})` : "";
   return `${describeAction({ ...entry, cards: undefined })}${cards}${discards}`;
 }
 
 function tickWaits() {
   for (const span of document.querySelectorAll("#calls .waited")) {
-    span.textContent = `waiting ${duration(since(span.dataset.opened))}`;
+    span.textContent = waitingText(span.dataset.opened);
   }
   renderPace();
 }
@@ -201,7 +207,7 @@ function beep() {
 
 function alertNew(fresh) {
   const newest = calls.find((c) => fresh.has(c.call_id));
-  $("announce").textContent = `New floor call from table ${newest.table_id}${newest.rule_id ? `, ${newest.rule_id}` : ""}`;
+  $("announce").textContent = `${t("New floor call from table {table}", { table: newest.table_id })}${newest.rule_id ? `, ${newest.rule_id}` : ""}`;
   document.body.classList.remove("new-call");
   void document.body.offsetWidth; // restart the flash
   document.body.classList.add("new-call");
@@ -219,9 +225,9 @@ async function loadCalls() {
   renderCalls(fresh);
   const more = $("calls-more");
   more.hidden = answer.body.total <= calls.length;
-  more.textContent = `${answer.body.total - calls.length} older open calls not shown.`;
+  more.textContent = t("{count} older open calls not shown.", { count: answer.body.total - calls.length });
   if (fresh.size) alertNew(fresh);
-  if (fresh.size || calls.some((c) => !tables.some((t) => t.table_id === c.table_id))) loadTables();
+  if (fresh.size || calls.some((c) => !tables.some((tile) => tile.table_id === c.table_id))) loadTables();
 }
 
 async function selectCall(c) {
@@ -231,7 +237,7 @@ async function selectCall(c) {
   if (c.table_id !== session.table) openTable(c.table_id);
   $("rule-id").value = c.rule_id || "";
   $("hand-no").value = c.hand_no || "";
-  $("call-ref").textContent = `Ruling on the call from table ${c.table_id} (${c.call_id}); it is closed when the ruling is accepted.`;
+  $("call-ref").textContent = t("Ruling on the call from table {table} ({call}); it is closed when the ruling is accepted.", { table: c.table_id, call: c.call_id });
   renderCallDetail();
   renderCalls();
   await loadOptions();
@@ -246,30 +252,32 @@ function closeCall() {
 
 function actionLine(item) {
   const command = item.command || {};
-  const at = new Date(item.at).toLocaleTimeString();
+  const at = new Date(item.at).toLocaleTimeString(locale);
   if (command.type === "action") return `${at} · ${entryText(command)}`;
-  if (command.type === "ruling") return `${at} · ruling ${command.decision}${command.rule_id ? ` (${command.rule_id})` : ""}${command.note ? `: ${command.note}` : ""}`;
-  if (command.type === "start_hand") return `${at} · hand started${command.button ? ` (button seat ${command.button})` : ""}`;
-  return `${at} · ${String(command.type || "entry").replace(/_/g, " ")}`;
+  if (command.type === "ruling") return `${at} · ${t("ruling {decision}", { decision: command.decision })}${command.rule_id ? ` (${command.rule_id})` : ""}${command.note ? `: ${command.note}` : ""}`;
+  if (command.type === "start_hand") return `${at} · ${t("hand started")}${command.button ? ` ${t("(button seat {seat})", { seat: command.button })}` : ""}`;
+  if (command.type === "seat") return `${at} · ${t("player seated")}`;
+  if (command.type === "unseat") return `${at} · ${t("player left")}`;
+  return `${at} · ${String(command.type || t("entry")).replace(/_/g, " ")}`;
 }
 
 function renderCallDetail() {
   const box = clear($("call-detail"));
   const c = selectedCall;
   if (!c) { box.hidden = true; return; }
-  box.append(el("h2", { text: `The call from table ${c.table_id}` }),
+  box.append(el("h2", { text: t("The call from table {table}", { table: c.table_id }) }),
     el("dl", { class: "facts-list" },
-      el("dt", { text: "Called by" }), el("dd", { text: `${c.opened_by} at ${new Date(c.opened_at).toLocaleTimeString()}` }),
-      el("dt", { text: "Rule" }), el("dd", { text: c.rule_id || "—" }),
-      c.message ? [el("dt", { text: "Refused because" }), el("dd", { text: c.message })] : null,
-      c.entry ? [el("dt", { text: "The dealer entered" }), el("dd", { class: "entry", text: entryText(c.entry) })] : null,
-      c.allowed && c.allowed.length ? [el("dt", { text: "Allowed then" }), el("dd", { text: c.allowed.map(describeAction).join("; ") })] : null,
-      c.note ? [el("dt", { text: "Note" }), el("dd", { text: c.note })] : null),
-    el("h3", { text: `The hand's entries so far (${(c.actions || []).length})` }),
+      el("dt", { text: t("Called by") }), el("dd", { text: t("{who} at {time}", { who: c.opened_by, time: new Date(c.opened_at).toLocaleTimeString(locale) }) }),
+      el("dt", { text: t("Rule") }), el("dd", { text: c.rule_id || "—" }),
+      c.message ? [el("dt", { text: t("Refused because") }), el("dd", { class: "server-text", text: c.message })] : null,
+      c.entry ? [el("dt", { text: t("The dealer entered") }), el("dd", { class: "entry", text: entryText(c.entry) })] : null,
+      c.allowed && c.allowed.length ? [el("dt", { text: t("Allowed then") }), el("dd", { text: c.allowed.map(describeAction).join("; ") })] : null,
+      c.note ? [el("dt", { text: t("Note") }), el("dd", { text: c.note })] : null),
+    el("h3", { text: t("The hand's entries so far ({count})", { count: (c.actions || []).length }) }),
     // it scrolls past 14rem: focusable, so a keyboard can scroll it too (WCAG 2.1.1)
-    el("ol", { class: "hand-actions", tabindex: "0", "aria-label": "The hand's entries so far" },
+    el("ol", { class: "hand-actions", tabindex: "0", "aria-label": t("The hand's entries so far") },
       (c.actions || []).map((item) => el("li", { text: actionLine(item) }))),
-    el("button", { type: "button", class: "small", text: "Close the call view", onclick: () => { closeCall(); renderCalls(); } }));
+    el("button", { type: "button", class: "small", text: t("Close the call view"), onclick: () => { closeCall(); renderCalls(); } }));
   box.hidden = false;
 }
 
@@ -282,8 +290,8 @@ async function loadOptions() {
   for (const option of answer.body.options) {
     const radio = el("input", { type: "radio", name: "decision", value: option.decision, required: true });
     radio.addEventListener("change", () => setEffects(option.effects));
-    append(box, el("label", {}, radio, el("span", {}, option.label, " ", el("code", { text: option.decision })),
-      option.effects.length ? el("span", { class: "hint", text: ` → ${option.effects.join(", ")}` }) : null));
+    append(box, el("label", {}, radio, el("span", { class: "server-text" }, option.label, " ", el("code", { text: option.decision })),
+      option.effects.length ? el("span", { class: "hint", text: ` → ${option.effects.map((kind) => (EFFECTS[kind] ? EFFECTS[kind].label : kind)).join(", ")}` }) : null));
   }
 }
 
@@ -326,7 +334,7 @@ function addEffect(kind, origin = "added") {
 // "All pots to" (the seats input) or "Pot by pot" (a row per pot with a tick box per seat
 // eligible for it: a touch or a click each, no Ctrl-click as a multiple select needs).
 function awardFields(e, index) {
-  const choice = el("span", { class: "award-split", role: "radiogroup", "aria-label": "award" },
+  const choice = el("span", { class: "award-split", role: "radiogroup", "aria-label": t("award") },
     AWARD_SPLITS.map(([split, text]) => {
       const radio = el("input", { type: "radio", name: `award-split-${index}`, value: split, checked: e.split === split });
       radio.addEventListener("change", () => { e.split = split; renderEffects(); });
@@ -336,12 +344,12 @@ function awardFields(e, index) {
   const table = poller.table;
   e.pots = awardPots(table);
   e.potSeats = e.pots.map((pot, row) => pot.eligible.filter((seat) => (e.potSeats[row] || []).includes(seat)));
-  if (!e.pots.length) return [choice, el("p", { class: "hint", text: "No chips in the middle of a hand in play: nothing to award pot by pot." })];
+  if (!e.pots.length) return [choice, el("p", { class: "hint", text: t("No chips in the middle of a hand in play: nothing to award pot by pot.") })];
   const players = new Map((table.seats || []).map((s) => [s.seat, s.player]));
-  const before = index > 0 ? el("p", { class: "hint", text: "The pots as the hand stands now: an effect above that changes it (a killed hand, a voided action) changes them, and the engine checks each seat (SHOW-07)." }) : null;
+  const before = index > 0 ? el("p", { class: "hint", text: t("The pots as the hand stands now: an effect above that changes it (a killed hand, a voided action) changes them, and the engine checks each seat (SHOW-07).") }) : null;
   return [choice, el("div", { class: "pot-rows" }, before, e.pots.map((pot, row) => el("div", { class: "pot-row" },
-    el("span", { class: "pot-name", text: `${capitalized(potName(row))} · ${pot.amount}` }),
-    el("span", { class: "hint", text: `eligible: seat${pot.eligible.length > 1 ? "s" : ""} ${pot.eligible.join(", ")}` }),
+    el("span", { class: "pot-name", text: `${capitalized(potName(row))} · ${chips(pot.amount)}` }),
+    el("span", { class: "hint", text: pot.eligible.length > 1 ? t("eligible: seats {seats}", { seats: pot.eligible.join(", ") }) : t("eligible: seat {seat}", { seat: pot.eligible[0] }) }),
     pot.eligible.map((seat) => {
       const box = el("input", { type: "checkbox", value: seat, checked: e.potSeats[row].includes(seat) });
       box.addEventListener("change", () => {
@@ -349,19 +357,19 @@ function awardFields(e, index) {
         if (box.checked) ticked.add(seat); else ticked.delete(seat);
         e.potSeats[row] = pot.eligible.filter((s) => ticked.has(s));
       });
-      return el("label", { class: "check seat-pick" }, box, players.get(seat) ? `Seat ${seat} · ${players.get(seat)}` : `Seat ${seat}`);
+      return el("label", { class: "check seat-pick" }, box, players.get(seat) ? `${t("Seat {seat}", { seat })} · ${players.get(seat)}` : t("Seat {seat}", { seat }));
     }))))];
 }
 
 function renderEffects() {
   const box = clear($("effects"));
-  if (!effects.length) box.append(el("p", { class: "hint", text: "No effects: the ruling is recorded with its note." }));
+  if (!effects.length) box.append(el("p", { class: "hint", text: t("No effects: the ruling is recorded with its note.") }));
   effects.forEach((e, i) => {
     box.append(el("div", { class: "effect" },
       el("span", { class: "effect-name", text: EFFECTS[e.effect].label }),
       e.effect === "award" ? awardFields(e, i) : Object.entries(e.inputs).map(([field, input]) => el("label", {}, FIELD_LABELS[field], input)),
-      e.effect === "accept_entry" ? el("span", { class: "hint", text: selectedCall && selectedCall.entry ? describeAction(selectedCall.entry) : "needs a call with its entry" }) : null,
-      el("button", { type: "button", class: "small danger", text: "Remove", "aria-label": `Remove ${EFFECTS[e.effect].label}`, onclick: () => { effects.splice(i, 1); renderEffects(); } })));
+      e.effect === "accept_entry" ? el("span", { class: "hint", text: selectedCall && selectedCall.entry ? describeAction(selectedCall.entry) : t("needs a call with its entry") }) : null,
+      el("button", { type: "button", class: "small danger", text: t("Remove"), "aria-label": t("Remove {effect}", { effect: EFFECTS[e.effect].label }), onclick: () => { effects.splice(i, 1); renderEffects(); } })));
   });
 }
 
@@ -381,31 +389,33 @@ export function effectBody(e) {
 
 function seatName(seat) {
   const s = poller.table && poller.table.seats.find((x) => x.seat === Number(seat));
-  return s && s.player ? `seat ${seat} (${s.player})` : `seat ${seat}`;
+  return s && s.player ? `${t("seat {seat}", { seat })} (${s.player})` : t("seat {seat}", { seat });
 }
 
 // What an effect does, in words, before it is issued: who loses a hand, who gets which chips.
-export function effectPreview(effect, table, name = (seat) => `seat ${seat}`) {
+export function effectPreview(effect, table, name = (seat) => t("seat {seat}", { seat })) {
   const pots = awardPots(table);
   const total = pots.reduce((sum, pot) => sum + pot.amount, 0);
   switch (effect.effect) {
     case "kill_hand":
-      return effect.seat ? `Kill the hand of ${name(effect.seat)}: its chips stay in the pot.` : "Kill a hand: no seat given (the API will refuse it).";
+      return effect.seat ? t("Kill the hand of {seat}: its chips stay in the pot.", { seat: name(effect.seat) }) : t("Kill a hand: no seat given (the API will refuse it).");
     case "award":
       if (effect.pots) {
         return effect.pots.map((seats, i) => {
           const pot = pots[i];
-          const what = pot ? `${capitalized(potName(i))} ${pot.amount}` : capitalized(potName(i));
-          if (!seats.length) return `${what}: nobody chosen`;
-          return `${what} → ${seats.map(name).join(" and ")}${seats.length > 1 && pot ? `, ${Math.floor(pot.amount / seats.length)} each` : ""}`;
+          const what = pot ? `${capitalized(potName(i))} ${chips(pot.amount)}` : capitalized(potName(i));
+          if (!seats.length) return t("{pot}: nobody chosen", { pot: what });
+          return `${what} → ${seats.map(name).join(t(" and "))}${seats.length > 1 && pot ? t(", {chips} each", { chips: chips(Math.floor(pot.amount / seats.length)) }) : ""}`;
         }).join("; ");
       }
-      if (!effect.seats) return "Award the pot: no seat given (the API will refuse it).";
-      return `All ${total || ""} in the middle → ${effect.seats.map(name).join(" and ")}${effect.seats.length > 1 && total ? `, ${Math.floor(total / effect.seats.length)} each` : ""}`.replace("All  in", "All chips in");
+      if (!effect.seats) return t("Award the pot: no seat given (the API will refuse it).");
+      return `${total ? t("All {chips} in the middle", { chips: chips(total) }) : t("All chips in the middle")} → ${effect.seats.map(name).join(t(" and "))}${effect.seats.length > 1 && total ? t(", {chips} each", { chips: chips(Math.floor(total / effect.seats.length)) }) : ""}`;
     case "adjust_stack":
-      return `${effect.amount > 0 ? "Add" : "Take"} ${Math.abs(effect.amount || 0)} chips ${effect.amount > 0 ? "to" : "from"} ${name(effect.seat)}'s stack.`;
+      return effect.amount > 0
+        ? t("Add {chips} chips to {seat}'s stack.", { chips: chips(Math.abs(effect.amount)), seat: name(effect.seat) })
+        : t("Take {chips} chips from {seat}'s stack.", { chips: chips(Math.abs(effect.amount || 0)), seat: name(effect.seat) });
     case "misdeal":
-      return "Misdeal: the hand is cancelled and every chip goes back.";
+      return t("Misdeal: the hand is cancelled and every chip goes back.");
     default:
       return EFFECTS[effect.effect] ? EFFECTS[effect.effect].label : effect.effect;
   }
@@ -415,7 +425,7 @@ const CONFIRMED = new Set(["kill_hand", "award", "adjust_stack", "misdeal"]);
 
 function rulingBody() {
   const decision = document.querySelector('input[name="decision"]:checked');
-  if (!decision) { showProblem({ title: "Choose a decision", detail: "Press “Show options” and pick one." }); return null; }
+  if (!decision) { showProblem({ title: t("Choose a decision"), detail: t("Press “Show options” and pick one.") }); return null; }
   const body = { decision: decision.value, effects: effects.map(effectBody) };
   const ruleId = $("rule-id").value.trim();
   if (ruleId) body.rule_id = ruleId;
@@ -430,11 +440,11 @@ function rulingBody() {
 function showConfirm(body) {
   pending = body;
   const box = clear($("confirm"));
-  box.append(el("h3", { id: "confirm-title", text: `Before it is issued: ${body.decision}` }),
+  box.append(el("h3", { id: "confirm-title", text: t("Before it is issued: {decision}", { decision: body.decision }) }),
     el("ul", {}, body.effects.map((e) => el("li", { text: effectPreview(e, poller.table, seatName) }))),
     el("div", { class: "row" },
-      el("button", { type: "button", id: "confirm-issue", class: "danger big", text: "Confirm and issue", onclick: () => send(pending) }),
-      el("button", { type: "button", class: "big", text: "Back", onclick: hideConfirm })));
+      el("button", { type: "button", id: "confirm-issue", class: "danger big", text: t("Confirm and issue"), onclick: () => send(pending) }),
+      el("button", { type: "button", class: "big", text: t("Back"), onclick: hideConfirm })));
   box.hidden = false;
   $("issue").hidden = true;
   $("confirm-issue").focus();
@@ -465,10 +475,10 @@ async function send(body) {
     if (answer.ok) {
       showProblem(null);
       poller.show(answer.body, answer.etag);
-      box.append(el("strong", { text: `Ruling recorded: ${body.decision}` }),
-        el("p", { text: `Table now at v${answer.body.version}; audit event #${answer.body.event.seq} (${answer.body.event.hash.slice(0, 16)}…)` }));
+      box.append(el("strong", { text: t("Ruling recorded: {decision}", { decision: body.decision }) }),
+        el("p", { text: t("Table now at v{version}; audit event #{seq} ({hash}…)", { version: answer.body.version, seq: answer.body.event.seq, hash: answer.body.event.hash.slice(0, 16) }) }));
       box.hidden = false;
-      showMessage("Ruling recorded.");
+      showMessage(t("Ruling recorded."));
       closeCall();
       $("note").value = "";
       loadCalls();
@@ -478,7 +488,7 @@ async function send(body) {
     box.hidden = true;
     if (answer.status === 401) { poller.stop(); tokenRefused(answer.problem, answer.status); return; }
     if (answer.status === 412) {
-      showProblem(answer.problem, 412, "The table changed meanwhile. It has been reloaded: check it and rule again.");
+      showProblem(answer.problem, 412, t("The table changed meanwhile. It has been reloaded: check it and rule again."));
       await poller.reload();
       return;
     }

@@ -5,9 +5,12 @@
 // only for what it matched; dead money is in the main pot.
 // tests/api/test_web.py checks this against the engine's hand_pots on real views.
 
-// "the main pot", "side pot 1", ... as the engine's messages name them (pot_name).
+import { t } from "./i18n.js";
+
+// "the main pot", "side pot 1", ... as the engine's messages name them (pot_name), in the
+// page's language.
 export function potName(index) {
-  return index === 0 ? "the main pot" : `side pot ${index}`;
+  return index === 0 ? t("the main pot") : t("side pot {n}", { n: index });
 }
 
 // The seat whose bet nobody matched and the excess it gets back, or null (pots.uncalled):

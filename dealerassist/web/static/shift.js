@@ -14,7 +14,7 @@
 // the reload) on the sign-in keypad, with the table it was on chosen; or, where another tab
 // of this tablet signed the next dealer in, it goes on under his kept session.
 import { call, session } from "./api.js";
-import { $, clear, el, onTokenRefused, showMessage, showProblem } from "./ui.js";
+import { $, clear, el, onTokenRefused, showMessage, showProblem, t } from "./ui.js";
 
 const CREDENTIAL_KEY = "dealerassist.tablet.credential";
 const SHIFT_KEY = "dealerassist.tablet.shift";
@@ -41,13 +41,14 @@ export function liveShift(shift, now = Date.now()) {
 // Why a shift ended, from the 401's problem (code shift_ended, its reason and who took over).
 export function endedWords(problem) {
   const p = problem || {};
-  const who = p.by_employee_id ? `${p.by_name || p.by_employee_id} (${p.by_employee_id})` : "another dealer";
+  const who = p.by_employee_id ? `${p.by_name || p.by_employee_id} (${p.by_employee_id})` : t("another dealer");
+  const tablet = p.by_tablet || t("another tablet");
   switch (p.code === "shift_ended" ? p.reason : null) {
-    case "pushed": return `Your shift on this tablet ended: ${who} signed in as the next dealer.`;
-    case "signed_in_elsewhere": return `Your shift on this tablet ended: you signed in on tablet ${p.by_tablet || "another tablet"}.`;
-    case "sign_out": return "You were signed out on another screen of this tablet. Sign in to go on.";
-    case "tablet_revoked": return "An admin revoked this tablet's registration: enter a new pairing code from the admin page.";
-    default: return "Your shift session has ended or expired. Sign in to go on.";
+    case "pushed": return t("Your shift on this tablet ended: {who} signed in as the next dealer.", { who });
+    case "signed_in_elsewhere": return t("Your shift on this tablet ended: you signed in on tablet {tablet}.", { tablet });
+    case "sign_out": return t("You were signed out on another screen of this tablet. Sign in to go on.");
+    case "tablet_revoked": return t("An admin revoked this tablet's registration: enter a new pairing code from the admin page.");
+    default: return t("Your shift session has ended or expired. Sign in to go on.");
   }
 }
 
@@ -65,7 +66,7 @@ function showNotice(id, text) {
 
 // The header's words for the dealer on duty.
 export function dealerLabel(shift) {
-  return shift ? `Dealer ${shift.name} (${shift.employee_id})` : "";
+  return shift ? t("Dealer {name} ({employee})", { name: shift.name, employee: shift.employee_id }) : "";
 }
 
 // Typing a keypad key into a field: a digit, "back" or "clear".
@@ -130,7 +131,7 @@ async function showSignIn(open) {
   const tablet = status.body;
   $("shift-tablet").textContent = `${tablet.name}: ${tablet.tables.join(", ")}`;
   const select = clear($("sign-in-table"));
-  for (const table of tablet.tables) select.append(el("option", { value: table, text: `Table ${table}` }));
+  for (const table of tablet.tables) select.append(el("option", { value: table, text: t("Table {table}", { table }) }));
   const wanted = session.table && tablet.tables.includes(session.table) ? session.table : tablet.tables[0];
   select.value = wanted;
   $("sign-in-table-field").hidden = tablet.tables.length === 1;
@@ -174,9 +175,10 @@ async function showSignIn(open) {
 // A refused sign-in in the dealer's words.
 export function signInWords(problem) {
   const code = problem && problem.code;
-  if (code === "wrong_pin") return { title: "Wrong employee ID or PIN", detail: "Check both and try again." };
+  if (code === "wrong_pin") return { title: t("Wrong employee ID or PIN"), detail: t("Check both and try again.") };
   if (code === "pin_locked") {
-    return { title: "Locked out", detail: `${problem.detail || ""} Try again in ${Math.ceil((problem.retry_after || 60) / 60)} min.` };
+    // the service's detail as it came, then the dealer's own words
+    return { title: t("Locked out"), detail: `${problem.detail || ""} ${t("Try again in {minutes} min.", { minutes: Math.ceil((problem.retry_after || 60) / 60) })}` };
   }
   return problem;
 }
@@ -189,18 +191,18 @@ function showShiftBar(shift) {
   const bar = el("span", { class: "shift-bar", id: "shift-bar" },
     el("span", { class: "dealer-on-duty", id: "dealer-on-duty", text: dealerLabel(shift) }));
   if (shift.tables.length > 1) {
-    const select = el("select", { id: "shift-table", "aria-label": "Table" });
-    for (const table of shift.tables) select.append(el("option", { value: table, text: `Table ${table}` }));
+    const select = el("select", { id: "shift-table", "aria-label": t("Table") });
+    for (const table of shift.tables) select.append(el("option", { value: table, text: t("Table {table}", { table }) }));
     select.value = shift.table_id;
     select.addEventListener("change", () => moveTo(select.value));
     bar.append(select);
   }
   bar.append(
-    el("button", { type: "button", class: "small", id: "push", text: "Next dealer", onclick: () => push() }),
-    el("button", { type: "button", class: "small", id: "sign-out", text: "Sign out", onclick: () => signOut() }),
+    el("button", { type: "button", class: "small", id: "push", text: t("Next dealer"), onclick: () => push() }),
+    el("button", { type: "button", class: "small", id: "sign-out", text: t("Sign out"), onclick: () => signOut() }),
   );
   $("session").append(bar);
-  $("session-label").textContent = `Table ${shift.table_id}`;
+  $("session-label").textContent = t("Table {table}", { table: shift.table_id });
 }
 
 async function moveTo(table) {

@@ -5,9 +5,10 @@
 // seat changes. Every entry goes through change() with If-Match and a fresh Idempotency-Key;
 // a refusal is shown with its rule ID.
 import { call, newKey, serverClock, session } from "./api.js";
+import { chips, locale, t } from "./i18n.js";
 import { $, append, clear, describeAction, el, setupLogin, showMessage, showProblem, tokenRefused } from "./ui.js";
 import { startTablet } from "./shift.js";
-import { FALSE_OPENER_NOTE, TablePoller, renderTable } from "./table_view.js";
+import { FALSE_OPENER_NOTE, TablePoller, missedBlindNote, owedWords, renderTable, waitingNote } from "./table_view.js";
 import { handPots } from "./pots.js";
 import { CARD_FORMS, readCards, renderPicker } from "./card_picker.js";
 
@@ -18,10 +19,11 @@ let lastRefused = null; // the entry of the last 409, for "Call the floor"
 // table is still at that version (nothing entered since), as the dealer's own correction.
 let lastEntry = null;
 
+// In the page's language (i18n.js has its catalog before this module runs): the room's words.
 const LABELS = {
-  check: "Check", call: "Call", fold: "Fold", bet: "Bet", raise: "Raise to", post: "Post",
-  sit_out: "Sits out", draw: "Draw", time: "Time (declare pat)", show: "Show", muck: "Muck",
-  deal: "Dealt", chop: "Chop (both blinds agree)",
+  check: t("Check"), call: t("Call"), fold: t("Fold"), bet: t("Bet"), raise: t("Raise to"), post: t("Post"),
+  sit_out: t("Sits out"), draw: t("Draw"), time: t("Time (declare pat)"), show: t("Show"), muck: t("Muck"),
+  deal: t("Dealt"), chop: t("Chop (both blinds agree)"),
 };
 // The desktop keyboard's shortcuts for the acting seat's buttons (a draw's count: its digit,
 // 0 pat) and Undo; shown on each button as a hint (CSS, a fine pointer only).
@@ -30,10 +32,10 @@ export const KEYS = {
   muck: "M", deal: "D", undo: "U",
 };
 const OPTION_LABELS = {
-  wait: "Wait for the big blind",
-  straddle: "Straddle",
-  no_straddle: "No straddle",
-  big_blind_only: "Big blind only (button skips him)", // BLIND-06 buy_button (WSOP 158)
+  wait: t("Wait for the big blind"),
+  straddle: t("Straddle"),
+  no_straddle: t("No straddle"),
+  big_blind_only: t("Big blind only (button skips him)"), // BLIND-06 buy_button (WSOP 158)
 };
 
 // The seat changes the tablet offers (the "seatChange" route's "change" kinds) and the body
@@ -44,7 +46,7 @@ const SEAT_CHANGES = {
   change_seat: { fields: ["to"] },
   add_chips: { fields: ["chips"] },
 };
-const SEAT_STATUS = { active: "active", sitting_out: "sitting out", empty: "empty" };
+const SEAT_STATUS = { active: t("active"), sitting_out: t("sitting out"), empty: t("empty") };
 let changeSeat = null; // the seat chosen in the seat-changes panel
 // KILL-01: each profile's kill.mode ("off", "optional", "required"), read once per profile
 // through the "profile" route (null while it is asked); "kill by seat" is offered only for
@@ -111,7 +113,7 @@ export function offeredCard(knownCards, purpose, seat, card) {
 let cardFields = []; // {input, seat, purpose, submit} of the action area now
 let activeField = null; // the id of the field the picker serves
 
-function cardsInput(id, placeholder, { seat = null, purpose = "deal", label = "Cards" } = {}) {
+function cardsInput(id, placeholder, { seat = null, purpose = "deal", label = t("Cards") } = {}) {
   const input = el("input", {
     type: "text", id, class: "cards", placeholder, spellcheck: "false", autocomplete: "off",
     autocapitalize: "off", "aria-label": label, enterkeyhint: "done",
@@ -135,7 +137,7 @@ function fieldOf(input) {
 function cardsValue(input, what) {
   const { cards, bad } = readCards(input.value);
   if (bad.length) {
-    refused({ title: `"${bad[0]}" is not a card`, detail: `${what}: write each card as ${CARD_FORMS}.` });
+    refused({ title: t("\"{card}\" is not a card", { card: bad[0] }), detail: t("{what}: write each card as {forms}.", { what, forms: CARD_FORMS }) });
     input.focus();
     return undefined;
   }
@@ -228,7 +230,7 @@ function liftWhenSettled() {
 let recorded = null; // {text, version}: the "Recorded" message of the entry just made
 function heldTap(button) {
   const before = recorded && poller.table && recorded.version === poller.table.version ? `${recorded.text} ` : "";
-  showMessage(`${before}Not entered: "${button.textContent}" was tapped as the buttons changed; tap again if you meant it.`);
+  showMessage(`${before}${t("Not entered: \"{button}\" was tapped as the buttons changed; tap again if you meant it.", { button: button.textContent })}`);
 }
 
 // "Seat 5 · Call 10": the seat's part and the action's part as spans (the tests find a button
@@ -243,7 +245,7 @@ function actionButton(text, classes, onclick, seat, key = null) {
   };
   const keyed = key && keying ? { "data-key": key, "aria-keyshortcuts": key } : {};
   return el("button", { type: "button", class: `act ${classes}`, onclick: guarded, ...keyed },
-    seat !== undefined && seat !== null ? el("span", { class: "act-seat", text: `Seat ${seat} · ` }) : null,
+    seat !== undefined && seat !== null ? el("span", { class: "act-seat", text: `${t("Seat {seat}", { seat })} · ` }) : null,
     el("span", { class: "act-label", text }));
 }
 
@@ -255,8 +257,8 @@ function renderActions(table) {
   if (!next) { renderUndo(table); return; }
   const seat = table.seats.find((s) => s.seat === next.seat);
   const showing = next.phase === "showdown";
-  append(who, el("span", { class: "label", text: showing ? "Shows or mucks next" : "Seat to act" }),
-    el("span", { class: "to-act-seat", text: `Seat ${next.seat}` }),
+  append(who, el("span", { class: "label", text: showing ? t("Shows or mucks next") : t("Seat to act") }),
+    el("span", { class: "to-act-seat", text: t("Seat {seat}", { seat: next.seat }) }),
     seat && seat.player ? el("span", { class: "to-act-player", text: seat.player }) : null);
   renderUndo(table);
   if (drawDeadline(table) !== null) who.append(el("span", { id: "draw-timer", class: "draw-timer", role: "timer" }));
@@ -269,7 +271,7 @@ function renderActions(table) {
   if (pat) {
     keying = false;
     box.append(el("div", { class: "legal group pat-change" },
-      el("span", { class: "label", text: `Seat ${pat.seat} stood pat and may still draw (DRAW-07)` }),
+      el("span", { class: "label", text: t("Seat {seat} stood pat and may still draw (DRAW-07)", { seat: pat.seat }) }),
       renderLegal(pat.seat, pat, cardMode)));
     keying = true;
   }
@@ -282,14 +284,14 @@ function renderLegal(seat, legal, cardMode, hand = null) {
   if (kind === "bet" || kind === "raise") {
     const input = el("input", {
       type: "number", class: "amount", min: legal.min, max: legal.max, step: 1, value: legal.min,
-      inputmode: "numeric", "aria-label": `Seat ${seat} ${kind} amount`,
+      inputmode: "numeric", "aria-label": t("Seat {seat}: amount ({action})", { seat, action: LABELS[kind] }),
     });
     const fixed = legal.min === legal.max;
     if (!fixed && poller.table && poller.table.structure !== "fixed_limit") {
       return amountGroup(seat, legal, hand, input, () => {
         const amount = Number(input.value);
         if (!Number.isInteger(amount) || amount < legal.min || amount > legal.max) {
-          refused({ title: "Amount out of range", detail: `${LABELS[kind]} between ${legal.min} and ${legal.max}.` });
+          refused({ title: t("Amount out of range"), detail: t("{action} between {min} and {max}.", { action: LABELS[kind], min: chips(legal.min), max: chips(legal.max) }) });
           return;
         }
         submit({ ...entry, amount });
@@ -298,17 +300,17 @@ function renderLegal(seat, legal, cardMode, hand = null) {
     const send = () => {
       const amount = Number(input.value);
       if (!Number.isInteger(amount) || amount < legal.min || amount > legal.max) {
-        showProblem({ title: "Amount out of range", detail: `${LABELS[kind]} between ${legal.min} and ${legal.max}.` });
+        showProblem({ title: t("Amount out of range"), detail: t("{action} between {min} and {max}.", { action: LABELS[kind], min: chips(legal.min), max: chips(legal.max) }) });
         return;
       }
       submit({ ...entry, amount });
     };
     return el("div", { class: fixed ? "legal" : "legal group" },
-      actionButton(fixed ? `${LABELS[kind]} ${legal.min}` : LABELS[kind], "primary", send, seat, KEYS[kind]),
+      actionButton(fixed ? `${LABELS[kind]} ${chips(legal.min)}` : LABELS[kind], "primary", send, seat, KEYS[kind]),
       fixed ? null : el("span", { class: "range" },
-        el("button", { type: "button", class: "small", text: `min ${legal.min}`, onclick: () => { input.value = legal.min; } }),
+        el("button", { type: "button", class: "small", text: t("min {amount}", { amount: chips(legal.min) }), onclick: () => { input.value = legal.min; } }),
         input,
-        el("button", { type: "button", class: "small", text: `max ${legal.max}`, onclick: () => { input.value = legal.max; } })));
+        el("button", { type: "button", class: "small", text: t("max {amount}", { amount: chips(legal.max) }), onclick: () => { input.value = legal.max; } })));
   }
   if (kind === "draw") {
     const group = el("div", { class: "legal group draw" });
@@ -316,18 +318,19 @@ function renderLegal(seat, legal, cardMode, hand = null) {
       ? el("input", { type: "checkbox", id: "ace-shown" }) : null;
     const discards = cardMode
       ? cardsInput(seat === (poller.table && poller.table.next && poller.table.next.seat) ? "discards" : "pat-discards",
-        "discards, e.g. 7h 2c", { seat, purpose: "discards", label: `Seat ${seat} discards` }) : null;
+        t("discards, e.g. 7h 2c"), { seat, purpose: "discards", label: t("Seat {seat} discards", { seat }) }) : null;
     const counts = el("div", { class: "counts" });
     const drawCounts = () => {
       clear(counts);
       const most = ace && ace.checked ? legal.max_with_ace_shown : legal.max;
       for (let n = legal.min; n <= most; n += 1) {
-        const text = n === 0 ? (legal.rap || "Pat") : `Draws ${n}`;
+        // DRAW-08's rap: the view names it in English; the page says it in its own words
+        const text = n === 0 ? (legal.rap ? t("Pat (a rap on the table)") : t("Pat")) : t("Draws {count}", { count: n });
         counts.append(actionButton(text, n === 0 ? "pat" : "primary", () => {
           const body = { ...entry, count: n };
           if (ace && ace.checked) body.ace_shown = true;
           if (discards) {
-            const value = cardsValue(discards, `Seat ${seat}'s discards`);
+            const value = cardsValue(discards, t("Seat {seat}'s discards", { seat }));
             if (value === undefined) return;
             if (value) body.discards = value;
           }
@@ -345,16 +348,16 @@ function renderLegal(seat, legal, cardMode, hand = null) {
     if (ace) ace.addEventListener("change", drawCounts);
     drawCounts();
     group.append(counts);
-    if (ace) group.append(el("label", { class: "check" }, ace, ` Ace shown (up to ${legal.max_with_ace_shown})`));
-    if (discards) group.append(el("label", { class: "block" }, "Discards ", discards));
+    if (ace) group.append(el("label", { class: "check" }, ace, ` ${t("Ace shown (up to {count})", { count: legal.max_with_ace_shown })}`));
+    if (discards) group.append(el("label", { class: "block" }, `${t("Discards")} `, discards));
     return group;
   }
   if (kind === "show") {
-    const cards = cardsInput("show-cards", "cards shown, e.g. 7h 5s 4d 3c 2d",
-      { seat, purpose: "show", label: `Seat ${seat} shows` });
+    const cards = cardsInput("show-cards", t("cards shown, e.g. 7h 5s 4d 3c 2d"),
+      { seat, purpose: "show", label: t("Seat {seat} shows", { seat }) });
     const send = () => {
       const body = { ...entry };
-      const value = cardsValue(cards, `Seat ${seat}'s shown cards`);
+      const value = cardsValue(cards, t("Seat {seat}'s shown cards", { seat }));
       if (value === undefined) return;
       if (value) body.cards = value;
       submit(body);
@@ -364,12 +367,12 @@ function renderLegal(seat, legal, cardMode, hand = null) {
       actionButton(LABELS.show, "primary", send, seat, KEYS.show));
   }
   if (kind === "deal") {
-    const cards = cardMode ? cardsInput("deal-cards", `the ${legal.count} cards dealt`,
-      { seat, purpose: "deal", label: `Seat ${seat} is dealt ${legal.count}` }) : null;
+    const cards = cardMode ? cardsInput("deal-cards", t("the {count} cards dealt", { count: legal.count }),
+      { seat, purpose: "deal", label: t("Seat {seat} is dealt {count}", { seat, count: legal.count }) }) : null;
     const send = () => {
       const body = { ...entry, count: legal.count };
       if (cards) {
-        const value = cardsValue(cards, `The cards dealt to seat ${seat}`);
+        const value = cardsValue(cards, t("The cards dealt to seat {seat}", { seat }));
         if (value === undefined) return;
         if (value) body.cards = value;
       }
@@ -377,27 +380,27 @@ function renderLegal(seat, legal, cardMode, hand = null) {
     };
     if (cards) fieldOf(cards).submit = send;
     return el("div", { class: "legal group" }, cards, // the cards first, then the entry
-      actionButton(`${LABELS.deal} ${legal.count} cards`, "primary", send, seat, KEYS.deal));
+      actionButton(t("Dealt {count} cards", { count: legal.count }), "primary", send, seat, KEYS.deal));
   }
   if (kind === "post") {
     let text = legal.option ? OPTION_LABELS[legal.option] || legal.option : LABELS.post;
-    if (legal.amount !== undefined) text += ` ${legal.amount}`;
-    if (legal.owes && legal.owes.length) text += ` (${legal.owes.join(", ").replace(/_/g, " ")})`;
+    if (legal.amount !== undefined) text += ` ${chips(legal.amount)}`;
+    if (legal.owes && legal.owes.length) text += ` (${legal.owes.map(owedWords).join(", ")})`;
     const body = { ...entry };
     if (legal.option) body.option = legal.option;
     if (legal.amount !== undefined && legal.option !== "wait") body.amount = legal.amount;
     return el("div", { class: "legal" }, actionButton(text, "primary", () => submit(body), seat, legal.option ? null : KEYS.post));
   }
   if (kind === "chop") { // SHOW-08: folded to the blinds; entered only when both blinds agree
-    const back = Object.entries(legal.returns || {}).map(([s, chips]) => `seat ${s} gets ${chips}`).join(", ");
+    const back = Object.entries(legal.returns || {}).map(([s, n]) => t("seat {seat} gets {chips}", { seat: s, chips: chips(n) })).join(", ");
     return el("div", { class: "legal group chop" },
       actionButton(LABELS.chop, "primary", () => submit(entry), seat),
-      el("span", { class: "hint", text: back ? `${legal.text}. Back: ${back}.` : legal.text }));
+      el("span", { class: "hint", text: back ? `${legal.text}. ${t("Back: {back}.", { back })}` : legal.text }));
   }
   if (kind === "call") {
     const player = hand && (hand.players || []).find((p) => p.seat === seat);
     const allIn = player && legal.amount >= player.stack;
-    return el("div", { class: "legal" }, actionButton(`Call ${legal.amount}${allIn ? " · all in" : ""}`, "primary", () => submit(entry), seat, KEYS.call));
+    return el("div", { class: "legal" }, actionButton(`${LABELS.call} ${chips(legal.amount)}${allIn ? ` · ${t("all in")}` : ""}`, "primary", () => submit(entry), seat, KEYS.call));
   }
   const danger = kind === "fold" || kind === "muck" || kind === "sit_out";
   return el("div", { class: "legal" },
@@ -417,14 +420,14 @@ export function quickAmounts(legal, hand, seat) {
   const pot = ((hand && hand.total_pot) || 0) + toCall;
   const clamp = (n) => Math.min(legal.max, Math.max(legal.min, Math.floor(n)));
   const allIn = player ? player.stack + mine : null;
-  const out = [["Min", legal.min]];
+  const out = [[t("Min"), legal.min]];
   if (legal.action === "bet" || current === 0) {
-    out.push(["½ Pot", clamp(pot / 2)], ["Pot", clamp(pot)]);
+    out.push([t("½ Pot"), clamp(pot / 2)], [t("Pot"), clamp(pot)]);
   } else {
-    out.push(["½ Pot", clamp(current + pot / 2)], ["Pot", clamp(current + pot)]);
+    out.push([t("½ Pot"), clamp(current + pot / 2)], [t("Pot"), clamp(current + pot)]);
   }
-  if (allIn !== null && allIn <= legal.max) out.push(["All in", allIn]);
-  else out.push(["Max", legal.max]);
+  if (allIn !== null && allIn <= legal.max) out.push([t("All in"), allIn]);
+  else out.push([t("Max"), legal.max]);
   const seen = new Set();
   return out.filter(([, amount]) => !seen.has(amount) && seen.add(amount));
 }
@@ -437,13 +440,13 @@ function amountGroup(seat, legal, hand, input, send) {
   const label = main.querySelector(".act-label");
   const show = () => {
     const amount = Number(input.value);
-    label.textContent = `${LABELS[kind]} ${Number.isFinite(amount) ? amount : ""}${amount === allIn ? " · all in" : ""}`;
+    label.textContent = `${LABELS[kind]} ${Number.isFinite(amount) ? chips(amount) : ""}${amount === allIn ? ` · ${t("all in")}` : ""}`;
   };
   input.addEventListener("input", show);
   input.addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); send(); } });
   show();
   const quick = el("div", { class: "quick" }, quickAmounts(legal, hand, seat).map(([text, amount]) =>
-    el("button", { type: "button", class: "small quick-amount", text: `${text} ${amount}`,
+    el("button", { type: "button", class: "small quick-amount", text: `${text} ${chips(amount)}`,
       onclick: () => { input.value = amount; show(); } })));
   return el("div", { class: "legal group amounts" }, main, input, quick);
 }
@@ -473,7 +476,7 @@ function renderKeptInstructions(table) {
   for (const step of kept.steps) {
     list.append(el("li", { class: `instr code-${step.code}${step.current ? "" : " earlier"}`, text: step.text }));
   }
-  if (!list.firstChild) list.append(el("li", { class: "instr none", text: "No instructions." }));
+  if (!list.firstChild) list.append(el("li", { class: "instr none", text: t("No instructions.") }));
 }
 
 // -- the pots while the hand is played (SHOW-07): amounts and the seats eligible ------------
@@ -481,7 +484,9 @@ function renderKeptInstructions(table) {
 export function potsText(hand) {
   const pots = handPots(hand);
   if (pots.length < 2 && !(hand && String(hand.phase) === "showdown")) return "";
-  return pots.map((pot, i) => `${i === 0 ? "Main pot" : `Side pot ${i}`} ${pot.amount}: seats ${pot.eligible.join(", ")}`).join(" · ");
+  return pots.map((pot, i) => t("{pot} {amount}: seats {seats}", {
+    pot: i === 0 ? t("Main pot") : t("Side pot {n}", { n: i }), amount: chips(pot.amount), seats: pot.eligible.join(", "),
+  })).join(" · ");
 }
 
 function renderPots(table) {
@@ -500,7 +505,7 @@ function renderUndo(table) {
   if (stale) return;
   who.append(el("button", {
     type: "button", class: "undo", id: "undo",
-    text: `Undo: ${entryText(lastEntry.entry)}`,
+    text: t("Undo: {entry}", { entry: entryText(lastEntry.entry) }),
     "data-key": KEYS.undo, "aria-keyshortcuts": KEYS.undo,
     onclick: (event) => {
       if (tapGuard.accepts()) undoLast();
@@ -511,10 +516,10 @@ function renderUndo(table) {
 
 // "Seat 5 · Call" for the entry {seat: 5, action: "call"}; the amount or count if any.
 export function entryText(entry) {
-  const words = { draw: entry.count === 0 ? "Pat" : `Draws ${entry.count}`, post: "Post", time: "Time" };
+  const words = { draw: entry.count === 0 ? t("Pat") : t("Draws {count}", { count: entry.count }), post: LABELS.post, time: t("Time") };
   let text = words[entry.action] || (LABELS[entry.action] || entry.action).replace(/ \(.*\)$/, "");
-  if (entry.amount !== undefined && entry.action !== "draw") text += ` ${entry.amount}`;
-  return `Seat ${entry.seat} · ${text}`;
+  if (entry.amount !== undefined && entry.action !== "draw") text += ` ${chips(entry.amount)}`;
+  return `${t("Seat {seat}", { seat: entry.seat })} · ${text}`;
 }
 
 async function undoLast() {
@@ -522,7 +527,7 @@ async function undoLast() {
   const answer = await change("undo", { body: { note: "wrong tap" } });
   if (answer && answer.ok) {
     lastEntry = null;
-    showMessage(`Taken back: ${entryText(taken.entry)}. Enter the right action.`);
+    showMessage(t("Taken back: {entry}. Enter the right action.", { entry: entryText(taken.entry) }));
     render(poller.table);
   } else if (answer && (answer.status === 409 || answer.status === 412)) {
     lastEntry = null;
@@ -535,16 +540,17 @@ async function undoLast() {
 function offerFloorUndo(taken) {
   const box = $("problem");
   box.insertBefore(el("button", {
-    type: "button", class: "primary", text: "Call the floor to take it back",
+    type: "button", class: "primary", text: t("Call the floor to take it back"),
     onclick: async (event) => {
       event.target.disabled = true;
+      const audit = taken.seq ? ` (${t("audit #{seq}", { seq: taken.seq })})` : "";
       const body = {
         rule_id: "IRREG-15", seat: taken.entry.seat,
-        note: `Undo requested: ${entryText(taken.entry)}${taken.seq ? ` (audit #${taken.seq})` : ""} was a wrong entry`,
+        note: t("Undo requested: {entry}{audit} was a wrong entry", { entry: entryText(taken.entry), audit }),
       };
       const answer = await call("floorCall", { params: { table_id: session.table }, body });
       if (answer.ok) showProblem(null);
-      calledFloor(answer, `take back ${entryText(taken.entry)}`);
+      calledFloor(answer, t("take back {entry}", { entry: entryText(taken.entry) }));
     },
   }), box.lastChild);
 }
@@ -577,7 +583,7 @@ function tickTimer() {
   if (deadline === null) return;
   const left = deadline - serverClock.now();
   if (shown) {
-    shown.textContent = left > 0 ? `Draw timer ${countdown(left)}` : "Time is up: the seat may be declared pat";
+    shown.textContent = left > 0 ? t("Draw timer {time}", { time: countdown(left) }) : t("Time is up: the seat may be declared pat");
     shown.classList.toggle("late", left <= 5000);
   }
   const timeOffered = table.next && table.next.legal.some((l) => l.action === "time");
@@ -599,7 +605,12 @@ export function exposedSeats(table) {
   if (table.exposed) seats = table.exposed.seats || []; // IRREG-03: the initial deal
   else if (table.exposed_draw && table.exposed_draw.seat != null) seats = [table.exposed_draw.seat]; // IRREG-04: the seat just dealt
   const players = new Map((table.seats || []).map((s) => [s.seat, s.player]));
-  return seats.map((seat) => [String(seat), players.get(seat) ? `Seat ${seat} · ${players.get(seat)}` : `Seat ${seat}`]);
+  return seats.map((seat) => [String(seat), seatText(seat, players.get(seat))]);
+}
+
+// "Seat 3 · Dee", or "Seat 3" without a player.
+function seatText(seat, player) {
+  return player ? `${t("Seat {seat}", { seat })} · ${player}` : t("Seat {seat}", { seat });
 }
 
 // The exposed entry from the fields shown: the rank (count mode) or the card (card mode) as
@@ -612,8 +623,16 @@ export function exposedBody({ seat = "", value = "" } = {}, mode = "count") {
   return body;
 }
 
-const DRAW_TEXT = { to_discards: "it goes to the seat's discards", becomes_next_burn: "it is the next burn" };
-const KEEP_TEXT = { any: "this house keeps every exposed card", none: "this house replaces every exposed card" };
+const DRAW_TEXT = { to_discards: t("it goes to the seat's discards"), becomes_next_burn: t("it is the next burn") };
+const KEEP_TEXT = { any: t("this house keeps every exposed card"), none: t("this house replaces every exposed card") };
+
+// (each t() on its own: Babel's extractor does not see a t() within another t()'s arguments)
+function keepText(ranks) {
+  return KEEP_TEXT[ranks] || t("this house keeps only {ranks}", { ranks: String(ranks).split("").join(", ") });
+}
+function drawText(exposed) {
+  return DRAW_TEXT[exposed && exposed.disposition] || t("the house decides where it goes");
+}
 
 function renderExposed(table) {
   const options = exposedSeats(table);
@@ -628,15 +647,15 @@ function renderExposed(table) {
   $("exposed-card-field").hidden = !cardMode;
   const ranks = table.exposed ? table.exposed.keep_ranks : null;
   $("exposed-hint").textContent = table.exposed
-    ? `IRREG-03: ${KEEP_TEXT[ranks] || `this house keeps only ${String(ranks).split("").join(", ")}`}; the player never chooses.`
-    : `IRREG-04: a card exposed on the draw is not taken (${DRAW_TEXT[table.exposed_draw && table.exposed_draw.disposition] || "the house decides where it goes"}); the seat gets its replacement after the other seats.`;
+    ? t("IRREG-03: {keep}; the player never chooses.", { keep: keepText(ranks) })
+    : t("IRREG-04: a card exposed on the draw is not taken ({where}); the seat gets its replacement after the other seats.", { where: drawText(table.exposed_draw) });
 }
 
 async function sendExposed() {
   const cardMode = poller.table && poller.table.mode === "card";
   const input = $(cardMode ? "exposed-card" : "exposed-rank");
   const body = exposedBody({ seat: $("exposed-seat").value, value: input.value }, cardMode ? "card" : "count");
-  if (!body.seat) { showProblem({ title: "Which seat?", detail: "Choose the seat whose card was exposed." }); return; }
+  if (!body.seat) { showProblem({ title: t("Which seat?"), detail: t("Choose the seat whose card was exposed.") }); return; }
   const answer = await submit(body); // instructions (keep / replace), notices (IRREG-01) or the refusal
   if (answer && answer.ok) input.value = "";
 }
@@ -647,7 +666,7 @@ async function sendExposed() {
 export function extraSeats(table) {
   const seats = (table.extra_card && table.extra_card.seats) || [];
   const players = new Map((table.seats || []).map((s) => [s.seat, s.player]));
-  return seats.map((seat) => [String(seat), players.get(seat) ? `Seat ${seat} · ${players.get(seat)}` : `Seat ${seat}`]);
+  return seats.map((seat) => [String(seat), seatText(seat, players.get(seat))]);
 }
 
 // The extra-card entry: the seat, and in card mode the extra card as typed (blank is left
@@ -672,7 +691,7 @@ function renderExtra(table) {
 async function sendExtra() {
   const cardMode = poller.table && poller.table.mode === "card";
   const body = extraBody({ seat: $("extra-seat").value, card: $("extra-card").value }, cardMode ? "card" : "count");
-  if (!body.seat) { showProblem({ title: "Which seat?", detail: "Choose the seat that got six cards." }); return; }
+  if (!body.seat) { showProblem({ title: t("Which seat?"), detail: t("Choose the seat that got six cards.") }); return; }
   const answer = await submit(body); // the extra_card instruction, an IRREG-01 notice, or the refusal
   if (answer && answer.ok) $("extra-card").value = "";
 }
@@ -685,7 +704,9 @@ function renderStart(table) {
   $("button-field").hidden = table.button !== null && table.button !== undefined;
   const preview = table.next_hand;
   $("next-hand").textContent = preview && preview.button
-    ? `Next hand: button seat ${preview.button}${preview.small_blind ? `, small blind seat ${preview.small_blind}` : ""}${preview.big_blind ? `, big blind seat ${preview.big_blind}` : ""}`
+    ? t("Next hand: button seat {seat}", { seat: preview.button })
+      + (preview.small_blind ? t(", small blind seat {seat}", { seat: preview.small_blind }) : "")
+      + (preview.big_blind ? t(", big blind seat {seat}", { seat: preview.big_blind }) : "")
     : "";
   renderKill(table);
 }
@@ -696,7 +717,7 @@ function renderStart(table) {
 export function killSeats(table, killMode) {
   if (killMode !== "optional") return [];
   return (table.seats || []).filter((s) => s.status === "active").map((s) =>
-    [String(s.seat), `Seat ${s.seat} · ${s.player}${s.waiting ? " · waits for the big blind" : ""}`]);
+    [String(s.seat), `${seatText(s.seat, s.player)}${s.waiting ? ` · ${t("waits for the big blind")}` : ""}`]);
 }
 
 // The start-hand body from the fields shown: the button (the table's first hand) and the
@@ -715,7 +736,7 @@ function renderKill(table) {
   field.hidden = mode !== "optional";
   if (field.hidden) return;
   const select = $("start-kill");
-  const options = [["", "No kill"], ...killSeats(table, mode)];
+  const options = [["", t("No kill")], ...killSeats(table, mode)];
   const keep = options.some(([value]) => value === select.value) ? select.value : "";
   fillSelect(select, options, keep);
 }
@@ -769,19 +790,19 @@ async function change(route, { params = {}, body, key = newKey(), version } = {}
       const box = clear($("notices"));
       box.hidden = !notices.length;
       for (const n of notices) box.append(el("p", {}, n.rule_id ? el("span", { class: "rule-id", text: n.rule_id }) : null, ` ${n.message || n.text || JSON.stringify(n)}`));
-      const seq = answer.body.event ? ` (audit #${answer.body.event.seq})` : "";
+      const seq = answer.body.event ? ` (${t("audit #{seq}", { seq: answer.body.event.seq })})` : "";
       if (route === "action") {
-        recorded = { text: `Recorded: ${entryText(body)}${seq}.`, version: answer.body.version };
+        recorded = { text: t("Recorded: {entry}{audit}.", { entry: entryText(body), audit: seq }), version: answer.body.version };
         showMessage(recorded.text);
       }
-      else if (route !== "undo") showMessage(`Recorded${seq}.`);
+      else if (route !== "undo") showMessage(t("Recorded{audit}.", { audit: seq }));
       return answer;
     }
     if (answer.status === 401) { poller.stop(); tokenRefused(answer.problem, answer.status); return answer; }
     if (answer.status === 412) {
       await poller.reload();
       refused(answer.problem, 412,
-        "The table changed on another device. It has been reloaded: check it and enter again.");
+        t("The table changed on another device. It has been reloaded: check it and enter again."));
       return answer;
     }
     refused(answer.problem, answer.status);
@@ -806,7 +827,7 @@ function reached(ok) {
 function offerResend(route, sent) {
   const box = $("problem");
   box.insertBefore(el("button", {
-    type: "button", class: "primary", text: "Send again (recorded once only)",
+    type: "button", class: "primary", text: t("Send again (recorded once only)"),
     onclick: () => change(route, sent), // the service answers a repeat of the same key as before
   }), box.lastChild);
 }
@@ -835,8 +856,8 @@ function renderSessionClock(table) {
     sessionStorage.setItem(SESSION_KEY(), JSON.stringify(start));
   }
   const figures = sessionFigures(start, { at: Date.now(), hand: handNo });
-  const text = `Session ${figures.clock} · ${figures.hands} hand${figures.hands === 1 ? "" : "s"}`
-    + (figures.perHour !== null ? ` · ${figures.perHour} hands/h` : "");
+  const text = `${t("Session {clock}", { clock: figures.clock })} · ${figures.hands === 1 ? t("1 hand") : t("{count} hands", { count: chips(figures.hands) })}`
+    + (figures.perHour !== null ? ` · ${t("{rate} hands/h", { rate: chips(figures.perHour) })}` : "");
   const box = $("table-summary");
   const line = box.querySelector(".title-line");
   if (line) line.append(el("span", { class: "session-clock", id: "session-clock", text }));
@@ -896,38 +917,38 @@ function renderChanges(table) {
   const occupied = seats.filter((s) => s.status !== "empty");
   const empty = seats.filter((s) => s.status === "empty");
   if (!occupied.some((s) => s.seat === changeSeat)) changeSeat = occupied.length ? occupied[0].seat : null;
-  fillSelect($("change-seat"), occupied.map((s) => [String(s.seat), `Seat ${s.seat} · ${s.player}`]), changeSeat);
+  fillSelect($("change-seat"), occupied.map((s) => [String(s.seat), seatText(s.seat, s.player)]), changeSeat);
   const hint = $("change-hint");
   const seat = occupied.find((s) => s.seat === changeSeat);
   $("change-controls").hidden = !seat;
   clear($("change-status"));
   if (!seat) {
-    hint.textContent = "No player is seated.";
+    hint.textContent = t("No player is seated.");
     hint.hidden = false;
     return;
   }
   $("change-status").textContent = changeStatus(seat).join(" · ");
   const hand = table.hand && table.hand.phase !== "complete" ? table.hand : null;
   const dealtIn = hand && (hand.players || []).some((p) => p.seat === seat.seat);
-  hint.textContent = dealtIn ? `Seat ${seat.seat} is in the hand: its seat changes come after the hand.` : "";
+  hint.textContent = dealtIn ? t("Seat {seat} is in the hand: its seat changes come after the hand.", { seat: seat.seat }) : "";
   hint.hidden = !dealtIn;
   const sittingOut = seat.status === "sitting_out";
   const waiting = seat.status === "active" && Boolean(seat.waiting);
   $("change-sit-out").hidden = seat.status !== "active";
   $("change-return").hidden = !(sittingOut || waiting);
   $("change-return-wait").hidden = !sittingOut;
-  fillSelect($("change-to"), empty.map((s) => [String(s.seat), `Seat ${s.seat}`]));
+  fillSelect($("change-to"), empty.map((s) => [String(s.seat), seatText(s.seat)]));
   $("change-move-row").hidden = !empty.length;
 }
 
 // What the seat-change panel says of the chosen seat: its status and stack, and its markers
 // (missed blinds, waiting for the big blind, a false opener's wait (OPEN-08), a new player).
 export function changeStatus(seat) {
-  const notes = [SEAT_STATUS[seat.status] || seat.status, `stack ${seat.stack}`];
-  if (seat.missed_blind) notes.push(`missed ${seat.missed_blind} blind`);
-  if (seat.waiting) notes.push(`waits for the big blind (${seat.waiting})`);
+  const notes = [SEAT_STATUS[seat.status] || seat.status, t("stack {chips}", { chips: chips(seat.stack) })];
+  if (seat.missed_blind) notes.push(missedBlindNote(seat.missed_blind));
+  if (seat.waiting) notes.push(waitingNote(seat.waiting));
   if (seat.false_opener) notes.push(FALSE_OPENER_NOTE);
-  if (seat.new_player) notes.push("new player");
+  if (seat.new_player) notes.push(t("new player"));
   return notes;
 }
 
@@ -954,11 +975,11 @@ function submit(entry) {
 
 // The reasons the "Call the floor" dialog offers and the catalog rule each call names.
 export const FLOOR_REASONS = {
-  dispute: { rule_id: "IRREG-15", text: "A dispute at the table" },
-  misdeal: { rule_id: "IRREG-01", text: "A misdeal" },
-  wrong_entry: { rule_id: "IRREG-15", text: "A wrong entry to take back" },
-  out_of_turn: { rule_id: "BET-08", text: "Action out of turn" },
-  blinds: { rule_id: "BLIND-03", text: "A blind or the button" },
+  dispute: { rule_id: "IRREG-15", text: t("A dispute at the table") },
+  misdeal: { rule_id: "IRREG-01", text: t("A misdeal") },
+  wrong_entry: { rule_id: "IRREG-15", text: t("A wrong entry to take back") },
+  out_of_turn: { rule_id: "BET-08", text: t("Action out of turn") },
+  blinds: { rule_id: "BLIND-03", text: t("A blind or the button") },
 };
 
 // The calls this tablet made that the floor has not answered yet (kept in the tab).
@@ -972,15 +993,16 @@ function calledFloor(answer, what) {
   if (answer.status === 401) { poller.stop(); tokenRefused(answer.problem, answer.status); return; }
   if (!answer.ok) { showProblem(answer.problem, answer.status); return; }
   keepCalls([...openCalls(), { call_id: answer.body.call_id, what }]);
-  showMessage(`Floor called: ${what}. The floor's ruling will show here.`, 0);
+  showMessage(t("Floor called: {what}. The floor's ruling will show here.", { what }), 0);
 }
 
 // The floor's answer in words: "Floor ruled on a misdeal: Misdeal: every chip back, ... —
 // note"; the decision's label, never its code.
 export function rulingText(call, what) {
   const ruling = call.ruling || {};
-  const note = ruling.note ? ` Note: ${ruling.note}` : "";
-  return `Floor ruled (${what}): ${ruling.label || "ruled"}.${note}`;
+  const note = ruling.note ? ` ${t("Note: {note}", { note: ruling.note })}` : "";
+  const decided = ruling.label || t("ruled");
+  return `${t("Floor ruled ({what}): {ruling}.", { what, ruling: decided })}${note}`;
 }
 
 async function checkCalls() {
@@ -991,7 +1013,7 @@ async function checkCalls() {
     const answer = await call("tableFloorCall", { params: { table_id: session.table, call_id: known.call_id } });
     if (answer.status === 401) { poller.stop(); tokenRefused(answer.problem, answer.status); return; }
     if (answer.ok && answer.body.status === "expired") {
-      showMessage(`The floor call (${known.what}) expired without a ruling: call again if it still matters.`, 0);
+      showMessage(t("The floor call ({what}) expired without a ruling: call again if it still matters.", { what: known.what }), 0);
     } else if (answer.ok && answer.body.status !== "open") {
       showProblem(null); // the refusal the call was about is settled
       showMessage(rulingText(answer.body, known.what), 0);
@@ -1014,13 +1036,13 @@ async function askFloor() {
   const body = { rule_id: reason.rule_id, note: typed ? `${reason.text}: ${typed}` : reason.text };
   if (poller.table && poller.table.next) body.seat = poller.table.next.seat;
   const answer = await call("floorCall", { params: { table_id: session.table }, body });
-  calledFloor(answer, reason.text.toLowerCase());
+  calledFloor(answer, reason.text.toLocaleLowerCase(locale));
 }
 
 function offerFloorCall() {
   const box = $("problem");
   box.insertBefore(el("button", {
-    type: "button", class: "primary", text: "Call the floor",
+    type: "button", class: "primary", text: t("Call the floor"),
     onclick: async (event) => {
       event.target.disabled = true;
       const about = describeAction(lastRefused);
@@ -1041,8 +1063,8 @@ function setup() {
     if (body.kill_seat) {
       const seat = poller.table && poller.table.seats.find((s) => s.seat === body.kill_seat);
       const ok = await confirmAction(
-        `Start the hand as a kill pot, killed by seat ${body.kill_seat}${seat && seat.player ? ` · ${seat.player}` : ""} (KILL-01)?`,
-        "Start with the kill");
+        t("Start the hand as a kill pot, killed by seat {seat} (KILL-01)?", { seat: seat && seat.player ? [body.kill_seat, seat.player].join(" · ") : body.kill_seat }),
+        t("Start with the kill"));
       if (!ok) return;
     }
     const answer = await change("startHand", { body }); // a refusal (KILL-01...) shows its rule
@@ -1063,7 +1085,7 @@ function setup() {
     const stackText = $("seat-stack").value.trim();
     const stack = Number(stackText);
     if (!player || !stackText || !Number.isInteger(stack)) {
-      showProblem({ title: "Player and stack needed", detail: "Enter the player's name and chip count." });
+      showProblem({ title: t("Player and stack needed"), detail: t("Enter the player's name and chip count.") });
       return;
     }
     // the next player's values are his own: the form is emptied as the entry goes (before
@@ -1090,15 +1112,15 @@ function setup() {
 // A player leaves the table with his chips (the seat form's or the seat-changes panel's
 // "Player leaves"): confirmed in a dialog first.
 async function removePlayer(seat) {
-  if (!seat) { showProblem({ title: "Which seat?", detail: "Enter the seat number." }); return; }
+  if (!seat) { showProblem({ title: t("Which seat?"), detail: t("Enter the seat number.") }); return; }
   const sitting = poller.table && poller.table.seats.find((s) => s.seat === seat);
   if (!sitting || sitting.status === "empty") {
-    showProblem({ title: `Seat ${seat} is empty`, detail: "Nobody is sitting there: no one to remove." });
+    showProblem({ title: t("Seat {seat} is empty", { seat }), detail: t("Nobody is sitting there: no one to remove.") });
     return;
   }
   const ok = await confirmAction(
-    `Seat ${seat} · ${sitting.player} leaves the table, taking ${sitting.stack} chips off it?`,
-    `Remove ${sitting.player}`);
+    t("Seat {seat} · {player} leaves the table, taking {chips} chips off it?", { seat, player: sitting.player, chips: chips(sitting.stack) }),
+    t("Remove {player}", { player: sitting.player }));
   if (!ok) return;
   const answer = await change("unseat", { params: { seat } });
   if (answer && answer.ok) clearSeatForm();
@@ -1133,7 +1155,7 @@ function clearSeatForm() {
 
 // A confirmation in the page (a <dialog>, not the browser's confirm()) for what one tap must
 // not do alone: a player leaving with his chips, a hand started with a kill.
-export function confirmAction(text, okLabel = "Confirm") {
+export function confirmAction(text, okLabel = t("Confirm")) {
   const dialog = $("confirm");
   $("confirm-text").textContent = text;
   $("confirm-ok").textContent = okLabel;
@@ -1151,7 +1173,7 @@ function setupChanges() {
     if (poller.table) render(poller.table);
   });
   const chosen = () => {
-    if (!changeSeat) showProblem({ title: "Which seat?", detail: "Tap a player's seat or choose it in the list." });
+    if (!changeSeat) showProblem({ title: t("Which seat?"), detail: t("Tap a player's seat or choose it in the list.") });
     return changeSeat;
   };
   $("change-sit-out").addEventListener("click", () => { if (chosen()) sendChange(changeSeat, "sit_out"); });
@@ -1161,7 +1183,7 @@ function setupChanges() {
     const to = Number($("change-to").value);
     if (!chosen()) return;
     if (!Number.isInteger(to) || to < 1) {
-      showProblem({ title: "Which empty seat?", detail: "Choose the empty seat the player moves to." });
+      showProblem({ title: t("Which empty seat?"), detail: t("Choose the empty seat the player moves to.") });
       return;
     }
     sendChange(changeSeat, "change_seat", { to });
@@ -1171,7 +1193,7 @@ function setupChanges() {
     const chips = Number(text);
     if (!chosen()) return;
     if (!text || !Number.isInteger(chips) || chips <= 0) {
-      showProblem({ title: "Chips needed", detail: "Enter the number of chips to add: a whole number above 0." });
+      showProblem({ title: t("Chips needed"), detail: t("Enter the number of chips to add: a whole number above 0.") });
       return;
     }
     sendChange(changeSeat, "add_chips", { chips });

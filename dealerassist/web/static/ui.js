@@ -1,9 +1,9 @@
 // dealerassist: small DOM helpers shared by the pages (no framework), the login panel and
 // the problem banner (RFC 9457: title, detail, rule_id, allowed).
 import { session } from "./api.js";
-import { t } from "./i18n.js";
+import { chips, t } from "./i18n.js";
 
-export { t };
+export { chips, t };
 
 export const $ = (id) => document.getElementById(id);
 
@@ -34,17 +34,32 @@ export function clear(node) {
   return node;
 }
 
+// The entries' and seat changes' kinds, and a post's options, in words (lower case: they
+// follow "seat 3").
+const KIND_WORDS = {
+  check: t("check"), call: t("call"), fold: t("fold"), bet: t("bet"), raise: t("raise to"),
+  post: t("post"), draw: t("draw"), show: t("show"), muck: t("muck"), deal: t("dealt"),
+  time: t("time"), chop: t("chop"), exposed: t("exposed card"), extra_card: t("extra card"),
+  sit_out: t("sits out"), return: t("returns"), change_seat: t("changes seat"), add_chips: t("adds chips"),
+  wait: t("waits for the big blind"), straddle: t("straddle"), no_straddle: t("no straddle"),
+  big_blind_only: t("big blind only"),
+};
+export function kindWords(kind) {
+  if (kind === undefined || kind === null) return null;
+  return Object.prototype.hasOwnProperty.call(KIND_WORDS, kind) ? KIND_WORDS[kind] : String(kind).replace(/_/g, " ");
+}
+
 // An action entry ({seat, action, ...}), a seat change ({type, seat, wait, to, chips}) or a
 // pot a SHOW-07 refusal lists ({pot, amount, eligible}).
 export function describeAction(a) {
-  if (a.pot !== undefined && Array.isArray(a.eligible)) return t("{pot} {amount} (seats {seats})", { pot: a.pot, amount: a.amount, seats: a.eligible.join(", ") });
-  const kind = a.action || (a.type ? String(a.type).replace(/_/g, " ") : null);
-  const parts = [a.seat !== undefined ? t("seat {seat}", { seat: a.seat }) : null, kind, a.option];
+  if (a.pot !== undefined && Array.isArray(a.eligible)) return t("{pot} {amount} (seats {seats})", { pot: a.pot, amount: chips(a.amount), seats: a.eligible.join(", ") });
+  const kind = kindWords(a.action || a.type);
+  const parts = [a.seat !== undefined ? t("seat {seat}", { seat: a.seat }) : null, kind, kindWords(a.option)];
   if (a.wait === true) parts.push(t("waiting for the big blind"));
   if (a.to !== undefined && a.to !== null) parts.push(t("to seat {seat}", { seat: a.to }));
-  if (a.chips !== undefined && a.chips !== null) parts.push(t("{chips} chips", { chips: a.chips }));
-  if (a.amount !== undefined && a.amount !== null) parts.push(String(a.amount));
-  if (a.min !== undefined && a.max !== undefined) parts.push(a.min === a.max ? `${a.min}` : `${a.min}–${a.max}`);
+  if (a.chips !== undefined && a.chips !== null) parts.push(t("{chips} chips", { chips: chips(a.chips) }));
+  if (a.amount !== undefined && a.amount !== null) parts.push(chips(a.amount));
+  if (a.min !== undefined && a.max !== undefined) parts.push(a.min === a.max ? chips(a.min) : `${chips(a.min)}–${chips(a.max)}`);
   if (a.count !== undefined && a.count !== null) parts.push(t("{count} cards", { count: a.count }));
   return parts.filter((p) => p !== null && p !== undefined).join(" ");
 }

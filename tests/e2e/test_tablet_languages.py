@@ -1,0 +1,375 @@
+"""A whole hand on the dealer tablet in Spanish and in French, in a browser, and the floor
+console that answers its call: the tablet is paired and the dealer signs in on the keypad,
+the blinds are posted, seat 1 raises, the draw, the bets after it, a refused show (DECK-01)
+sent to the floor from the banner, the showdown with the hands named in the room's words,
+and a call from the dock's "Call the floor" dialog.
+
+At every phase, at 1024x768 and at 768x1024, the test holds the page to:
+
+- no English word of the pages' own strings on screen: the words of every English msgid of
+  the ``messages`` and ``scripts`` catalogs (visible text, ``aria-label``, ``title`` and
+  ``placeholder``), but an allow-list of proper names (the players, the tablet), rule IDs
+  and words the room says the same in that language;
+- every action button (and Undo, "Call the floor", "Start hand") on screen without
+  scrolling, no text cut off and no horizontal scrolling.
+
+What the service writes (the dealer's instructions, a refusal's title and detail, the
+engine's notices, the floor's ruling options) is shown as received and may still be
+English until the engine's messages are rendered per Accept-Language: the check leaves out
+those elements (``SERVER_TEXT``). The screenshots go where conftest's ``screenshot`` puts
+them (``tablet-<lang>-<phase>-<width>x<height>.png``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from babel.messages.pofile import read_po
+
+from e2e.conftest import (
+    KINGS,
+    LANDSCAPE,
+    PORTRAIT,
+    QUEENS,
+    Console,
+    Page,
+    Served,
+    fits_width,
+    screenshot,
+    set_viewport,
+)
+
+TRANSLATIONS = Path(__file__).resolve().parents[2] / "dealerassist" / "translations"
+
+# the elements whose text the service wrote (shown as received, see the module's docstring)
+SERVER_TEXT = [
+    "#instructions li.instr:not(.none)",
+    "#notices",
+    "#problem .detail",
+    "#problem .problem-head strong",
+    ".server-text",
+    "#options label > span",
+]
+
+# Words of the English msgids that are on screen in that language too: proper names and
+# codes, and the room's own words (the floor, a kill, the ante are the same in Spanish and
+# French rooms; straddle is the Spanish room's word, surblind the French).
+ALLOWED_ALL = {
+    "ann", "bob", "cy", "dana", "bank", "e100",  # the players, the dealer, the tablet
+    "pin", "id", "floor", "kill", "ante", "min", "max", "dealerassist",
+    "sessionstorage",  # the browser's storage by its name
+    "th", "ah", "td", "kc", "kd", "qs", "qh", "js", "jk",  # cards as the dealer types them
+}  # fmt: skip
+ALLOWED = {
+    "es": ALLOWED_ALL | {"straddle", "as", "full", "token"},  # "token": the Spanish word too
+    "fr": ALLOWED_ALL | {
+        "table", "tables", "note", "pot", "session", "phase", "audit", "as", "six", "joker",
+        "no", "limit",  # "No limit", "Pot limit": the French room's names of the structures
+        "console", "code", "page", "option", "options", "message", "service", "main", "mode",
+        "action", "actions", "direction", "date", "pots",
+        "suit",  # "il suit" (he calls), not the cards' suit
+        "max", "min", "full", "profil",
+    },
+}  # fmt: skip
+
+# HAND (conftest) by its buttons in each language: the room's words
+BUTTONS = {
+    "es": [
+        "Poner 1 (ciega pequeña)",
+        "Poner 2 (ciega grande)",
+        "Subir a 4",
+        "Retirarse",
+        "Igualar 2",
+        "Pide 2",
+        "Se planta (golpe en la mesa)",
+        "Pasar",
+        "Apostar 4",
+        "Igualar 4",
+        "Mostrar",
+    ],
+    "fr": [
+        "Poser 1 (petite blinde)",
+        "Poser 2 (grosse blinde)",
+        "Relance à 4",
+        "Se coucher",
+        "Suivre 2",
+        "Tire 2",
+        "Servi (un coup sur la table)",
+        "Parole",
+        "Miser 4",
+        "Suivre 4",
+        "Montrer",
+    ],
+}
+SEATS = [2, 3, 1, 2, 3, 3, 1, 3, 1, 3, 1]  # the seat to act at each button
+WORDS = {
+    "es": {
+        "seat": "Asiento {seat}",
+        "floor": "Llamar al floor",
+        "called": "Floor llamado",
+        "kings": "pareja de reyes",
+        "sign_in": "Entrada del crupier",
+        "dealer": "Crupier Dana Ünal (E100)",
+    },
+    "fr": {
+        "seat": "Siège {seat}",
+        "floor": "Appeler le floor",
+        "called": "Floor appelé",
+        "kings": "paire de rois",
+        "sign_in": "Connexion du croupier",
+        "dealer": "Croupier Dana Ünal (E100)",
+    },
+}
+WORD = re.compile(r"[A-Za-zÀ-ÿ]+(?:'[A-Za-zÀ-ÿ]+)?")
+# IDs are names, not words: a rule ID (DECK-01), a profile ID (casino-five-card-draw), an
+# actor (tablet:t-ae0b2576), a call's ID (a029f66828be43ff)
+IDS = re.compile(
+    r"\b[A-Z]{3,5}-\d{2}\b|\b[a-z0-9]+(?:-[a-z0-9]+){2,}\b|\b[a-z]+:[\w-]+|\b[0-9a-f]{12,}\b"
+)
+PIN = "4821"
+
+
+@cache
+def english_words() -> frozenset[str]:
+    """The words (two letters or more, lower case) of the pages' English msgids."""
+    words: set[str] = set()
+    for domain in ("messages", "scripts"):
+        with (TRANSLATIONS / "es" / "LC_MESSAGES" / f"{domain}.po").open("rb") as po:
+            for message in read_po(po):
+                if not message.id or not isinstance(message.id, str):
+                    continue
+                text = re.sub(r"\{\w+\}", " ", message.id)
+                words.update(w.lower() for w in re.findall(r"[A-Za-z]+", text) if len(w) >= 2)
+    return frozenset(words)
+
+
+# The visible text of the page (text nodes under a visible element) and the names, titles and
+# placeholders of visible elements, leaving out the elements of the service's own text.
+ON_SCREEN = """
+const skip = arguments[0];
+const shown = (node) => node.checkVisibility({ checkOpacity: false, checkVisibilityCSS: true })
+  && !node.closest("[hidden], dialog:not([open])");
+const server = (node) => skip.some((selector) => node.closest(selector));
+const out = [];
+const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+  const parent = text.parentElement;
+  if (!parent || !text.textContent.trim() || ["SCRIPT", "STYLE"].includes(parent.tagName)) continue;
+  if (parent.closest("option") ? !shown(parent.closest("select")) : !shown(parent)) continue;
+  if (!server(parent)) out.push(text.textContent);
+}
+for (const node of document.querySelectorAll("[aria-label], [title], [placeholder], [data-pot]")) {
+  if (!shown(node) || server(node)) continue;
+  for (const name of ["aria-label", "title", "placeholder", "data-pot"]) {
+    if (node.getAttribute(name)) out.push(node.getAttribute(name));
+  }
+}
+out.push(document.title);
+return out;
+"""
+
+# Every control the dealer taps to go on, on screen without scrolling and not covered.
+OFF_SCREEN = """
+const out = [];
+const wanted = "#actions button.act, #to-act button, #call-floor, #start-hand";
+for (const b of document.querySelectorAll(wanted)) {
+  if (!b.checkVisibility() || b.closest("[hidden]")) continue;
+  const r = b.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  const inside = r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight
+    && r.right <= window.innerWidth;
+  if (!inside || !b.contains(hit)) out.push(`${b.id || b.className}: ${b.textContent}`);
+}
+return out;
+"""
+
+# as test_tablet_seatmap's: a box that hides what does not fit (a visually hidden heading is
+# clipped on purpose: it is for a screen reader)
+CLIPPED = """
+const out = [];
+for (const node of document.querySelectorAll("body *")) {
+  const style = getComputedStyle(node);
+  const away = node.closest("[hidden], dialog:not([open]), .visually-hidden");
+  if (style.display === "none" || away) continue;
+  const cut = (o) => o === "hidden" || o === "clip";
+  const wide = cut(style.overflowX) && node.scrollWidth > node.clientWidth + 1;
+  const tall = cut(style.overflowY) && node.scrollHeight > node.clientHeight + 1;
+  const name = `${node.tagName}#${node.id}.${node.className}`;
+  if (wide || tall) out.push(`${name}: ${node.textContent.slice(0, 40)}`);
+}
+return out;
+"""
+
+
+# the innermost elements that reach past the window's right edge
+WIDER = """
+return [...document.querySelectorAll("body *")].filter((n) => n.getBoundingClientRect().right
+  > window.innerWidth + 1 && ![...n.children].some((c) => c.getBoundingClientRect().right
+  > window.innerWidth + 1)).slice(0, 8).map((n) => `${n.tagName}#${n.id}.${n.className}: `
+  + `${Math.round(n.getBoundingClientRect().right)} ${n.textContent.slice(0, 50)}`);
+"""
+
+
+def english_on_screen(page: Page, lang: str) -> list[str]:
+    """The English words of the pages' strings on screen (each with its text)."""
+    texts: list[str] = page.driver.execute_script(ON_SCREEN, SERVER_TEXT)
+    english = english_words() - ALLOWED[lang]
+    found = []
+    for text in texts:
+        for word in WORD.findall(IDS.sub(" ", text)):
+            if word.lower() in english:
+                found.append(f"{word!r} in {text.strip()[:80]!r}")
+    return found
+
+
+def check(page: Page, lang: str, phase: str, buttons: bool = True) -> None:
+    """The page as it stands, in both orientations: no English of the pages' own, the
+    controls on screen, nothing cut off, no sideways scrolling; a screenshot of each."""
+    driver = page.driver
+    try:
+        for width, height in (LANDSCAPE, PORTRAIT):
+            set_viewport(driver, (width, height))
+            if buttons:
+                page.until(lambda: not page.css("#actions.settling"), "the buttons to settle")
+            driver.execute_script("window.scrollTo(0, 0)")
+            screenshot(driver, f"tablet-{lang}-{phase}-{width}x{height}")
+            where = (lang, phase, width, height)
+            assert english_on_screen(page, lang) == [], where
+            if buttons:
+                assert driver.execute_script(OFF_SCREEN) == [], where
+            assert driver.execute_script(CLIPPED) == [], where
+            assert fits_width(driver), (where, driver.execute_script(WIDER))
+    finally:
+        set_viewport(driver, None)
+
+
+@pytest.fixture
+def clean_device(page: Page, service: Served) -> Iterator[None]:
+    """No tablet registration, token, shift or language left behind for the next test (the
+    browser is shared; a later service may get the same origin)."""
+
+    def clean() -> None:
+        page.driver.get(f"{service.base}/healthz")
+        page.driver.execute_script("localStorage.clear(); sessionStorage.clear()")
+        page.driver.delete_all_cookies()
+
+    clean()
+    yield
+    clean()
+    set_viewport(page.driver, None)
+
+
+def _legal(page: Page) -> dict[str, Any]:
+    page.until(lambda: not page.css("#actions.settling"), "the action buttons to settle")
+    return {
+        button.find_element("css selector", ".act-label").text: button
+        for button in page.css("#actions button.act")
+    }
+
+
+def _press(page: Page, lang: str, seat: int, label: str, cards: str | None = None) -> None:
+    """Seat ``seat`` is shown to act with the button ``label``; the cards typed if any, the
+    button pressed, the table's next version awaited."""
+    version = page.version()
+    seat_words = WORDS[lang]["seat"].format(seat=seat)
+    page.until(lambda: seat_words in page.to_act(), f"{seat_words} to act")
+    buttons = page.until(lambda: label in _legal(page) and _legal(page), label)
+    if cards is not None:
+        page.type("show-cards", cards)
+    buttons[label].click()
+    page.until(lambda: page.version() == version + 1, f"v{version + 1} after {label}")
+
+
+def _sign_in(page: Page, service: Served, lang: str) -> None:
+    """The tablet, paired with the admin's code and opened in ``lang``; the dealer signs in
+    on the keypad."""
+    service.call("PUT", "/v1/dealers/E100", "admin", {"name": "Dana Ünal", "pin": PIN})
+    code = service.call("POST", "/v1/tablets", "admin", {"name": "Bank A", "tables": ["L1"]})[
+        "pairing_code"
+    ]
+    page.driver.get(f"{service.base}/tablet?lang={lang}")
+    page.until(lambda: page.by_id("pair").is_displayed(), "the pairing form")
+    check(page, lang, "pair", buttons=False)
+    page.type("pair-code", code)
+    page.driver.find_element("css selector", "#pair-form button[type=submit]").click()
+    page.until(lambda: page.by_id("shift-login").is_displayed(), "the dealer sign-in")
+    assert WORDS[lang]["sign_in"] in page.text("shift-login")
+    page.type("sign-in-employee", "E100")
+    page.by_id("sign-in-pin").click()
+    for digit in PIN:
+        page.driver.find_element("css selector", f'#keypad .key[data-key="{digit}"]').click()
+    check(page, lang, "sign-in", buttons=False)
+    page.by_id("sign-in-send").click()
+    page.until(lambda: page.by_id("main").is_displayed(), "the table")
+    assert page.until(lambda: page.text("dealer-on-duty"), "the dealer") == WORDS[lang]["dealer"]
+
+
+@pytest.mark.usefixtures("clean_device")
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_a_whole_hand_on_the_tablet_in_the_dealers_language(
+    page: Page, service: Served, console: Console, lang: str
+) -> None:
+    """Sign-in, posts, the raise, the draw, the bets, a refused show sent to the floor, the
+    showdown with both hands named, a call from the dock; then the floor console lists the
+    calls, all in ``lang`` (see the module's docstring for what is checked at each phase)."""
+    console.expect(409)  # the refused show
+    service.create_table("L1", {1: "Ann", 2: "Bob", 3: "Cy"})
+    _sign_in(page, service, lang)
+    assert page.driver.find_element("tag name", "html").get_attribute("lang") == lang
+    page.shows_version(4)
+    check(page, lang, "between-hands")
+    page.type("start-button", "1")
+    page.by_id("start-hand").click()
+    page.shows_version(5)
+    labels = BUTTONS[lang]
+    phases = {0: "posting", 2: "betting", 5: "draw", 9: "after-draw", 10: "showdown"}
+    for step, (seat, label) in enumerate(zip(SEATS, labels, strict=True)):
+        if step in phases:
+            check(page, lang, phases[step])
+        if step == 10:  # seat 1 shows; then seat 3 is refused showing seat 1's king
+            _press(page, lang, seat, label, KINGS)
+            # the shown hand named in the room's words (hand_words.js), on seat 1's tile
+            assert WORDS[lang]["kings"] in page.seat_texts()[1], page.seat_texts()
+            continue
+        _press(page, lang, seat, label)
+        if step == 1:  # the deal: instructions in the page's area for them
+            assert page.css("#instructions li.instr:not(.none)")
+
+    refused = "Kc Qh Js 8d 3c"  # Kc is seat 1's
+    version = page.version()
+    page.until(lambda: WORDS[lang]["seat"].format(seat=3) in page.to_act(), "seat 3 to show")
+    page.type("show-cards", refused)
+    _legal(page)[labels[-1]].click()
+    banner = page.banner()
+    assert banner.find_element("css selector", ".rule-id").text == "DECK-01"
+    assert page.version() == version
+    check(page, lang, "refused")
+    to_floor = next(b for b in page.css("#problem button") if b.text == WORDS[lang]["floor"])
+    to_floor.click()
+    page.until(lambda: page.message().startswith(WORDS[lang]["called"]), "the floor called")
+    check(page, lang, "floor-called")
+
+    _press(page, lang, 3, labels[-1], QUEENS)
+    page.until(lambda: page.by_id("result").is_displayed(), "the result")
+    check(page, lang, "result")
+
+    page.by_id("call-floor").click()
+    page.until(lambda: page.by_id("floor-dialog").is_displayed(), "the floor dialog")
+    check(page, lang, "floor-dialog", buttons=False)
+    page.by_id("floor-send").click()
+    page.until(lambda: WORDS[lang]["called"] in page.message(), "the call made")
+    calls = service.call("GET", "/v1/floor/calls?table_id=L1", "floor")["calls"]
+    assert len(calls) == 2
+
+    # the floor console answers in the same language (the device's choice, kept in the cookie)
+    page.open("floor", "floor", "L1")
+    page.until(lambda: len(page.css("#calls article.call")) == 2, "the two calls")
+    assert page.driver.find_element("tag name", "html").get_attribute("lang") == lang
+    page.css("#calls article.call button")[0].click()
+    page.until(lambda: page.by_id("call-detail").is_displayed(), "the call opened")
+    check(page, lang, "floor", buttons=False)
