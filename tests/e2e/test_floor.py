@@ -3,8 +3,6 @@ options the page offers, recorded by the API and in the audit log."""
 
 from __future__ import annotations
 
-import time
-
 from selenium.webdriver.support.ui import Select
 
 from e2e.conftest import (
@@ -220,9 +218,9 @@ def test_a_call_from_table_B_shows_on_a_floor_console_opened_on_table_A(
         card = page.until(lambda: page.css("#calls .call.flash"), "the new call, flashing", 8)[0]
         assert "Table B" in card.text and "DECK-01" in card.text
         assert page.text("announce") == "New floor call from table B, DECK-01"
-        first = card.find_element("css selector", ".waited").text
-        time.sleep(1.1)
-        assert page.css("#calls .waited")[0].text != first and first.startswith("waiting ")
+        first = page.until(lambda: page.css("#calls .waited")[0].text, "how long it waited")
+        assert first.startswith("waiting ")
+        page.until(lambda: page.css("#calls .waited")[0].text != first, "the wait to tick on", 5)
         page.css("#calls .call button")[0].click()
         page.until(lambda: "Table B" in page.text("table-summary"), "table B on the console")
         detail = page.until(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -10,6 +11,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -312,11 +314,12 @@ def _stage_slowly(connection: redis.Redis, events: list[dict[str, object]]) -> N
 def test_a_stopped_worker_ends_its_drain_promptly_and_hands_the_rest_over(
     redis_client: redis.Redis, redis_url: str, tmp_path: Path
 ) -> None:
-    """SIGTERM while events keep coming: the worker's drain job hands over because it was
-    asked to stop (its log says so), not because its budget was spent, and the worker
-    exits well within the budget, leaving a drain job queued; a new worker lands it all.
-    (The reason is read from the log rather than inferred from the time alone: on a loaded
-    machine a worker's exit can take seconds.)"""
+    """SIGTERM while events keep coming: the worker's drain job ends at its next round (it
+    hands over saying it was asked to stop, or, idle at that moment, releases the drain),
+    never by waiting out its budget, and the worker exits, leaving a drain job queued; a
+    new worker lands it all. (No job hands over for its budget after the signal, as its
+    log shows: that, rather than a tight bound on the exit time, tells the two apart, since
+    on a loaded machine a worker's exit alone can take seconds.)"""
     url = f"sqlite:///{tmp_path / 'audit.sqlite3'}"
     env = {**os.environ, "REDIS_URL": redis_url, "DATABASE_URL": url}
     command = [sys.executable, "-m", "dealerassist.cli", "worker", "--log-level", "INFO"]
@@ -343,6 +346,7 @@ def test_a_stopped_worker_ends_its_drain_promptly_and_hands_the_rest_over(
                     time.sleep(0.01)
                 process.send_signal(signal.SIGTERM)
                 asked = time.monotonic()
+                asked_at = datetime.now(UTC)
                 waiter.start()
             time.sleep(0.002)
         waiter.join(timeout=30)
@@ -350,11 +354,16 @@ def test_a_stopped_worker_ends_its_drain_promptly_and_hands_the_rest_over(
         stopped_after = exited[0] - asked
     finally:
         process.kill()
-    handovers = [
-        line for line in log_file.read_text().splitlines() if "hands over to a new job" in line
+    lines = log_file.read_text().splitlines()
+    logged = [json.loads(line) for line in lines if line.startswith("{")]
+    after_signal = [
+        entry["message"]
+        for entry in logged
+        if "hands over to a new job" in entry.get("message", "")
+        and datetime.fromisoformat(entry["time"]) >= asked_at
     ]
-    assert handovers and worker.HANDED_OVER_STOPPING in handovers[-1], handovers
-    assert stopped_after < worker.JOB_BUDGET_SECONDS
+    assert not [m for m in after_signal if worker.HANDED_OVER_BUDGET in m], after_signal
+    assert stopped_after < 3 * worker.JOB_BUDGET_SECONDS  # it exits, not hangs
     assert redis_client.exists(drain_flag_key()) and len(queue.queue) == 1
     worker.configure(url)
     _work(redis_client)
