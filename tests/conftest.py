@@ -57,7 +57,13 @@ def _database_of_this_worker(url: str, worker: str) -> str:
     one REDIS_URL names (15, 14, … on the CI machine's Redis)."""
     number = int(worker.removeprefix("gw") or 0)
     parts = urlsplit(url)
-    database = int(parts.path.strip("/") or 0)
+    path = parts.path.strip("/") or "0"
+    if parts.scheme not in ("redis", "rediss") or not path.isdigit():
+        raise pytest.UsageError(
+            f"REDIS_URL {url}: under xdist it must be redis://host:port/<db> (each worker "
+            "takes a database below it); or run with PYTEST_WORKERS=0"
+        )
+    database = int(path)
     if number > database:
         raise pytest.UsageError(f"REDIS_URL {url}: no database left for xdist worker {worker}")
     return urlunsplit(parts._replace(path=f"/{database - number}"))

@@ -356,6 +356,7 @@ def test_a_stopped_worker_ends_its_drain_promptly_and_hands_the_rest_over(
         process.kill()
     lines = log_file.read_text().splitlines()
     logged = [json.loads(line) for line in lines if line.startswith("{")]
+    assert logged, "the worker logged nothing at INFO: the check below would prove nothing"
     after_signal = [
         entry["message"]
         for entry in logged
