@@ -30,9 +30,9 @@ lock: | $(BIN)/python
 lock-check: $(STAMP)
 	$(BIN)/python tools/lock.py check
 
-# The pages' languages (babel.cfg, dealerassist/translations): extract the strings of the
-# Python code and templates (domain messages) and of the scripts' t("...") calls (domain
-# scripts), merge them into each locale's .po, compile the .mo files (committed, so a fresh
+# The languages (babel.cfg, dealerassist/translations): extract the strings of the Python
+# code and templates (domain messages), of the scripts' t("...") calls (domain scripts) and
+# the engine's messages (domain rules, tools/rules_pot.py from rules/model/messages/), merge them into each locale's .po, compile the .mo files (committed, so a fresh
 # machine and the Docker image serve them as they are; tests/unit/test_i18n_catalogs.py
 # fails when a .mo is not the .po compiled, or a string has no translation).
 I18N := dealerassist/translations
@@ -40,7 +40,8 @@ I18N_LOCALES := es fr
 i18n: $(STAMP)
 	$(BIN)/pybabel -q extract -F babel.cfg --no-location --sort-output -k _l --ignore-dirs=".* ._ __pycache__ static" -o $(I18N)/messages.pot dealerassist
 	$(BIN)/pybabel -q extract -F babel.cfg --no-location --sort-output -o $(I18N)/scripts.pot dealerassist/web/static
-	for domain in messages scripts; do for locale in $(I18N_LOCALES); do \
+	$(BIN)/python tools/rules_pot.py $(I18N)/rules.pot
+	for domain in messages scripts rules; do for locale in $(I18N_LOCALES); do \
 	  if [ -f $(I18N)/$$locale/LC_MESSAGES/$$domain.po ]; then \
 	    $(BIN)/pybabel -q update --no-fuzzy-matching --ignore-pot-creation-date -D $$domain -l $$locale -i $(I18N)/$$domain.pot -d $(I18N); \
 	  else $(BIN)/pybabel -q init -D $$domain -l $$locale -i $(I18N)/$$domain.pot -d $(I18N); fi; \

@@ -5,7 +5,11 @@ hashes, after every command, the table state's canonical JSON, the events, instr
 notices and result, and the public view; a refusal hashes its rule, message and allowed
 actions. Run it before and after a change: the same hash means the same answers.
 
-    .venv/bin/python bench/engine_fingerprint.py [PROFILE ...]
+``--legacy`` leaves out what the engine says as message IDs (an instruction's ``text_id``
+and ``params``, a notice's ``said``), which the engine gained after the fingerprint
+56961402…cd79: the same hash then means the same words, states and answers as before.
+
+    .venv/bin/python bench/engine_fingerprint.py [--legacy] [PROFILE ...]
 """
 
 from __future__ import annotations
@@ -13,7 +17,9 @@ from __future__ import annotations
 import hashlib
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from engine import load_texts  # bench/engine.py: the same hands
 
@@ -23,6 +29,7 @@ from dealerassist.json_codec import canonical
 from dealerassist.profiles import get_profile
 from dealerassist.replay import REPLAY_AT
 from dealerassist.rules.engine import apply, new_table, view
+from dealerassist.rules.model.violations import Notice, RuleId
 
 PHH_DIR = Path(__file__).resolve().parents[1] / "tests" / "data" / "phh"
 PROFILES = (
@@ -35,7 +42,33 @@ PROFILES = (
 )
 
 
-def fingerprint(texts: Sequence[str], profiles: Sequence[str]) -> tuple[int, str]:
+_SAID_KEYS = ("text_id", "params")
+
+
+def _without_said(value: Any) -> Any:
+    """``value`` as the engine answered before message IDs."""
+    if isinstance(value, Notice):
+        return _OldNotice(value.rule_id, value.message, value.seat)
+    if isinstance(value, dict):
+        return {k: _without_said(v) for k, v in value.items() if k not in _SAID_KEYS}
+    if isinstance(value, list | tuple):
+        return type(value)(_without_said(item) for item in value)
+    return value
+
+
+@dataclass(frozen=True)
+class _OldNotice:  # its repr is the Notice's before it had ``said``
+    rule_id: RuleId
+    message: str
+    seat: int | None
+
+
+_OldNotice.__qualname__ = _OldNotice.__name__ = "Notice"
+
+
+def fingerprint(
+    texts: Sequence[str], profiles: Sequence[str], legacy: bool = False
+) -> tuple[int, str]:
     """The number of commands accepted and the SHA-256 of every answer, in order."""
     digest, accepted = hashlib.sha256(), 0
     for profile in profiles:
@@ -55,22 +88,28 @@ def fingerprint(texts: Sequence[str], profiles: Sequence[str]) -> tuple[int, str
                     digest.update(f"{type(refused).__name__}{refused}{allowed!r}".encode())
                     break
                 state = outcome.state
-                digest.update(canonical(state.to_dict()))
                 answers = (
                     tuple(outcome.events_json()),
                     outcome.instructions,
                     outcome.notices,
                     outcome.result,
                 )
+                seen = view(state, rules, REPLAY_AT)
+                state_json = state.to_dict()
+                if legacy:
+                    answers, seen, state_json = _without_said((answers, seen, state_json))
+                digest.update(canonical(state_json))
                 digest.update(repr(answers).encode())
-                digest.update(repr(view(state, rules, REPLAY_AT)).encode())
+                digest.update(repr(seen).encode())
                 accepted += 1
     return accepted, digest.hexdigest()
 
 
 def main(argv: Sequence[str]) -> int:
+    legacy = "--legacy" in argv
+    profiles = [name for name in argv if name != "--legacy"]
     texts = load_texts(PHH_DIR)  # the acceptance set, as bench/engine.py replays it
-    accepted, digest = fingerprint(texts, argv or PROFILES)
+    accepted, digest = fingerprint(texts, profiles or PROFILES, legacy)
     print(f"{len(texts)} hands, {accepted} commands accepted, sha256 {digest}")
     return 0
 

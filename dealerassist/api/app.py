@@ -27,6 +27,7 @@ from dealerassist.api import (
 from dealerassist.api.auth import TOKENS_EXTENSION, TokenBook
 from dealerassist.api.errors import register_error_handlers
 from dealerassist.api.http import SERVICES_EXTENSION, JSONProvider
+from dealerassist.api.language import register_language
 from dealerassist.api.observability import register_observability
 from dealerassist.api.security import register_security_headers
 from dealerassist.bootstrap import build_services
@@ -86,6 +87,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_observability(app, settings.metrics, settings.access_log)
     register_error_handlers(app)
     register_security_headers(app)
+    register_language(app)
     for module in (health, tables, profiles, audit, audit_browse, docs, rulings, shifts):
         app.register_blueprint(module.blueprint)
     app.register_blueprint(pages.blueprint)  # the tablet, floor and audit pages (not /v1)

@@ -59,9 +59,31 @@ def load_engine() -> ReplayEngine | None:
         return None
 
 
-def state_sha256(state: Any) -> str:
-    """The digest the service records for a state (``state.to_dict()`` in canonical JSON)."""
-    return hashlib.sha256(canonical_json(state.to_dict())).hexdigest()
+# The form of the state a recorded ``state_sha256`` digests (the payload's ``state_form``):
+# 1 (no ``state_form``, every event before message IDs): the dealer's instructions as their
+# English text only; 2: with the message ID and parameters of each (``text_id``, ``params``).
+LEGACY_STATE_FORM = 1
+STATE_FORM = 2
+_SAID_KEYS = ("text_id", "params")
+
+
+def state_sha256(state: Any, form: int = STATE_FORM) -> str:
+    """The digest the service records for a state (``state.to_dict()`` in canonical JSON),
+    in the recorded ``form``."""
+    data = state.to_dict()
+    if form == LEGACY_STATE_FORM and data.get("instructions"):
+        data["instructions"] = [
+            {key: value for key, value in item.items() if key not in _SAID_KEYS}
+            for item in data["instructions"]
+        ]
+    return hashlib.sha256(canonical_json(data)).hexdigest()
+
+
+def recorded_form(payload: Mapping[str, Any]) -> int:
+    form = payload.get("state_form", LEGACY_STATE_FORM)
+    if form not in (LEGACY_STATE_FORM, STATE_FORM):
+        raise ReplayStopped(f"state_form {form!r} is not one this version knows")
+    return int(form)
 
 
 # The house rules a recorded event was accepted under: (profile_id, the recorded SHA-256) ->
@@ -119,7 +141,8 @@ class TableReplay:
         """A floor call names the table as it stood: the replayed state's SHA-256."""
         if self.state is None:
             raise ReplayStopped("the table's first command is floor_call, not create_table")
-        if state_sha256(self.state) != event["payload"].get("state_sha256"):
+        payload = event["payload"]
+        if state_sha256(self.state, recorded_form(payload)) != payload.get("state_sha256"):
             raise ReplayStopped("the floor call names another table state than the replayed one")
 
     def _command(self, payload: Mapping[str, Any]) -> Any:
@@ -174,7 +197,7 @@ class TableReplay:
         after = evolve(outcome.state, version=before.version + 1)  # no __init__ run again
         if after.version != event["version"]:
             raise ReplayStopped(f"version {event['version']} recorded, {after.version} replayed")
-        if state_sha256(after) != payload.get("state_sha256"):
+        if state_sha256(after, recorded_form(payload)) != payload.get("state_sha256"):
             raise ReplayStopped("state after replay differs from the recorded state_sha256")
         if canonical_json(outcome.events_json()) != canonical_json(payload.get("events")):
             raise ReplayStopped("engine events after replay differ from the recorded events")

@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from dealerassist.audit.envelope import FLOOR_CALL, REJECTED, format_at, parse_at
-from dealerassist.audit.replay import state_sha256
+from dealerassist.audit.replay import STATE_FORM, state_sha256
 from dealerassist.errors import (
     Conflict,
     Forbidden,
@@ -194,7 +194,7 @@ def _audited_call(
         )
         # the chain has the hand's entries already, and the expiry is the store's business
         about = {k: v for k, v in call.to_dict().items() if k not in UNAUDITED}
-        payload = {"call": about, "state_sha256": state_sha256(state)}
+        payload = {"call": about, "state_sha256": state_sha256(state), "state_form": STATE_FORM}
         event = seal_event(state, state, record.head, FLOOR_CALL, payload, rules, actor, now)
         head = ChainHead.after(event)
         store.reserve(call, limits, now)

@@ -17,6 +17,7 @@ from typing import Any
 
 from dealerassist.audit.chain import canonical_json
 from dealerassist.audit.envelope import REJECTED, build_event
+from dealerassist.audit.replay import STATE_FORM
 from dealerassist.errors import (
     AlreadyExists,
     Conflict,
@@ -440,6 +441,7 @@ def _accepted(
         "events": outcome.events_json(),
         "result": outcome.result,
         "state_sha256": state_sha256,
+        "state_form": STATE_FORM,
     }
     event = seal_event(before, after, head, COMMAND_TYPES[type(command)], payload, rules, actor, at)
     body = view(after, rules, at)
@@ -468,6 +470,7 @@ def _rejected(
         "command": command_to_dict(command),
         "rule_id": str(violation.rule_id),
         "message": violation.message,
+        **_said(violation),
         "seat": violation.seat,
     }
     if rate_limit is not None:  # the first refusal past the token's limit (the burst's mark)
@@ -482,6 +485,15 @@ def _rejected(
     record = TableRecord(state=before, head=ChainHead.after(event))
     answer = Answer(kind=AnswerKind.REJECTED, body=body)
     return _Decision(record=record, events=(event,), answer=answer)
+
+
+def _said(violation: RuleViolation) -> dict[str, Any]:
+    """What the refusal said as its message ID and parameters (beside the English), so the
+    audit log can be read in any language."""
+    if violation.said is None:
+        return {}
+    said = violation.said.to_json()
+    return {"message_id": said["id"], "params": said["params"]}
 
 
 def seal_event(

@@ -17,6 +17,9 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from dealerassist.api import language  # noqa: F401 (registers the engine's messages and titles)
+from dealerassist.rules.model.said import MESSAGES, Message
+
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "dealerassist" / "translations"
 LOCALES = ("es", "fr")
@@ -73,19 +76,70 @@ def _missing(catalog: Catalog, wanted: set[str]) -> list[str]:
     )
 
 
-@pytest.mark.parametrize("domain", ["messages", "scripts"])
+@pytest.mark.parametrize("domain", ["messages", "scripts", "rules"])
 @pytest.mark.parametrize("locale", LOCALES)
 def test_translations_keep_the_named_parameters(locale: str, domain: str) -> None:
     """t("Table {table} opened.") must not lose nor invent a {name} in translation."""
     wrong = [
         (entry.id, entry.string)
         for entry in _catalog(locale, domain)
-        if entry.id and set(PARAM.findall(str(entry.id))) != set(PARAM.findall(str(entry.string)))
+        if entry.id and _params(entry.id) != _params(entry.string)
     ]
     assert wrong == []
 
 
-@pytest.mark.parametrize("domain", ["messages", "scripts"])
+def _params(text: str | tuple[str, ...] | list[str]) -> set[str]:
+    """The {name}s of a msgid or msgstr (of each plural form, together)."""
+    forms = (text,) if isinstance(text, str) else tuple(text)
+    return {name for form in forms for name in PARAM.findall(form)}
+
+
+# -- the engine's words: the rules domain, one entry per message ID (rules/model/said.py) --
+
+
+def _rules_missing(catalog: Catalog) -> list[str]:
+    return sorted(
+        message.id
+        for message in MESSAGES.values()
+        if (entry := catalog.get(_rules_msgid(message), context=message.id)) is None
+        or not entry.string
+        or not all(entry.string if isinstance(entry.string, tuple) else (entry.string,))
+        or entry.fuzzy
+    )
+
+
+def _rules_msgid(message: Message) -> str | tuple[str, str]:
+    return message.english if message.plural is None else (message.english, message.plural)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_engine_message_id_is_translated(locale: str) -> None:
+    """Every message the engine (or the API) can say has its Spanish and its French, under
+    its ID as the context and its English as the msgid: a new or reworded message fails
+    here until `make i18n` and a translation."""
+    assert len(MESSAGES) > 15
+    assert _rules_missing(_catalog(locale, "rules")) == []
+
+
+def test_the_engine_message_check_sees_a_missing_or_reworded_message() -> None:
+    catalog = _catalog("fr", "rules")
+    reworded = next(m for m in MESSAGES.values() if m.plural is None)
+    entry = catalog.get(reworded.english, context=reworded.id)
+    assert entry is not None
+    catalog.delete(reworded.english, context=reworded.id)
+    catalog.add(reworded.english + " (old words)", entry.string, context=reworded.id)
+    assert _rules_missing(catalog) == [reworded.id]
+
+
+def test_the_rules_template_is_the_messages_listed() -> None:
+    """rules.pot is what tools/rules_pot.py writes from the messages now (`make i18n`)."""
+    with (TRANSLATIONS / "rules.pot").open("rb") as pot:
+        listed = {(entry.context, str(entry.id)) for entry in read_po(pot) if entry.id}
+    wanted = {(m.id, str(_rules_msgid(m))) for m in MESSAGES.values()}
+    assert listed == wanted
+
+
+@pytest.mark.parametrize("domain", ["messages", "scripts", "rules"])
 @pytest.mark.parametrize("locale", LOCALES)
 def test_committed_mo_is_the_po_compiled(locale: str, domain: str) -> None:
     """The service reads the .mo files: one older than its .po serves stale words."""

@@ -15,7 +15,9 @@ from dealerassist.rules.model.house_rules import (
     ShortAllInRule,
     Structure,
 )
+from dealerassist.rules.model.messages import betting as say
 from dealerassist.rules.model.outcomes import LegalAction
+from dealerassist.rules.model.said import Said
 from dealerassist.rules.model.state import HandState, Phase, PlayerState, evolve, phase_number
 from dealerassist.rules.model.variants import limit_bet_size, minimum_bet
 from dealerassist.rules.model.violations import RuleId, RuleViolation
@@ -376,19 +378,19 @@ def _out_of_turn(hand: HandState, seat: int, spec: TableSpec, rules: HouseRules)
     rule = RuleId.OPEN_01 if nobody_acted else RuleId.BET_08
     expected = hand.to_act
     allowed = [] if expected is None else options(hand, expected, spec, rules).legal()
-    why = ""
+    why: Said | str = ""
     if hand.kill_seat is not None and hand.phase is Phase.BETTING_1:  # KILL-04
         rule = RuleId.KILL_04
-        why = f" (kill pot: the action starts left of the kill, seat {hand.kill_seat} acts last)"
+        why = say.WHY_KILL_ACTS_LAST(kill=hand.kill_seat)
         if not kills.acts_last(rules):  # WSOP 194: the kill acts in turn
-            why = f" (kill pot: seat {hand.kill_seat} kills and acts in turn)"
+            why = say.WHY_KILL_IN_TURN(kill=hand.kill_seat)
     small = small_blind_off_button(hand)
     if small is not None and hand.phase is not Phase.BETTING_1:  # BLIND-02
         rule = RuleId.BLIND_02
-        why = f" (heads-up: the small blind, seat {small}, acts last after the draw)"
+        why = say.WHY_HEADS_UP_SMALL_BLIND(small=small)
     return RuleViolation(
         rule_id=rule,
-        message=f"It is seat {expected}'s turn{why}; seat {seat} must wait.",
+        said=say.NOT_YOUR_TURN(expected=str(expected), why=why, seat=seat),
         seat=seat,
         allowed=[{"seat": expected, **a} for a in allowed],
     )

@@ -7,6 +7,7 @@ from typing import Any
 
 from dealerassist.rules.hand.stub import Step
 from dealerassist.rules.model.outcomes import Instruction, Owed
+from dealerassist.rules.model.said import Said
 
 OWED_WORDS: dict[str, str] = {  # each of Owed (a test checks it), by its stored value
     Owed.SMALL_BLIND: "the small blind",
@@ -30,13 +31,24 @@ _WAITS = {
 }
 
 
-def instruction(code: str, seat: int | None, count: int | None, text: str) -> Instruction:
-    """One instruction.
+def instruction(code: str, seat: int | None, count: int | None, text: str | Said) -> Instruction:
+    """One instruction: its English text and, from a ``Said``, the message ID and parameters
+    the API renders in the dealer's language.
 
     >>> instruction("burn", None, 1, "Burn one card")["code"]
     'burn'
     """
-    return Instruction(code=code, seat=seat, count=count, text=text)
+    if isinstance(text, str):
+        return Instruction(code=code, seat=seat, count=count, text=text)
+    said = text.to_json()
+    return Instruction(
+        code=code,
+        seat=seat,
+        count=count,
+        text=text.english(),
+        text_id=said["id"],
+        params=said["params"],
+    )
 
 
 def post(seat: int, amount: int, owes: Iterable[str]) -> Instruction:

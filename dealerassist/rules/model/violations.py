@@ -8,6 +8,7 @@ from enum import StrEnum
 from typing import Any
 
 from dealerassist.errors import DealerAssistError
+from dealerassist.rules.model.said import Said
 
 
 class RuleId(StrEnum):
@@ -120,35 +121,59 @@ class RuleId(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Notice:
-    """Advisory information for the dealer (a guide rule), returned as data, never raised."""
+    """Advisory information for the dealer (a guide rule), returned as data, never raised.
+
+    ``said`` is what it says (a message ID and its parameters, ``model/said.py``);
+    ``message`` its English words."""
 
     rule_id: RuleId
-    message: str
+    message: str = ""
     seat: int | None = None
+    said: Said | None = None
+
+    def __post_init__(self) -> None:
+        if self.said is not None:
+            object.__setattr__(self, "message", self.said.english())
 
     def to_dict(self) -> dict[str, Any]:
-        return {"rule_id": str(self.rule_id), "message": self.message, "seat": self.seat}
+        data: dict[str, Any] = {"rule_id": str(self.rule_id), "message": self.message}
+        _said_json(data, self.said)
+        data["seat"] = self.seat
+        return data
 
 
 @dataclass(eq=False)
 class RuleViolation(DealerAssistError):
-    """An entry the house rules forbid: carries the rule ID, the seat and what is allowed."""
+    """An entry the house rules forbid: carries the rule ID, the seat and what is allowed.
+
+    ``said`` is why (a message ID and its parameters, ``model/said.py``); ``message`` its
+    English words, as the audit log has always recorded them."""
 
     rule_id: RuleId
-    message: str
+    message: str = ""
     seat: int | None = None
     allowed: Sequence[Mapping[str, Any]] = field(default_factory=tuple)
+    said: Said | None = None
 
     def __post_init__(self) -> None:
+        if self.said is not None:
+            self.message = self.said.english()
         DealerAssistError.__init__(self, f"{self.rule_id}: {self.message}")
 
     def __str__(self) -> str:
         return f"{self.rule_id}: {self.message}"
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "rule_id": str(self.rule_id),
-            "message": self.message,
-            "seat": self.seat,
-            "allowed": [dict(a) for a in self.allowed],
-        }
+        data: dict[str, Any] = {"rule_id": str(self.rule_id), "message": self.message}
+        _said_json(data, self.said)
+        data["seat"] = self.seat
+        data["allowed"] = [dict(a) for a in self.allowed]
+        return data
+
+
+def _said_json(data: dict[str, Any], said: Said | None) -> None:
+    """``message_id`` and ``params`` beside the English ``message``: the API renders them in
+    the dealer's language, the audit log keeps them."""
+    if said is not None:
+        data["message_id"] = said.message.id
+        data["params"] = said.to_json()["params"]
