@@ -5,6 +5,6 @@ domain (``make i18n``: ``tools/rules_pot.py`` writes ``translations/rules.pot`` 
 modules) translates it. Importing this package registers them all in ``said.MESSAGES``.
 """
 
-from dealerassist.rules.model.messages import betting, kills, opening, rake
+from dealerassist.rules.model.messages import betting, exposed, irregular, kills, opening, rake
 
-__all__ = ["betting", "kills", "opening", "rake"]
+__all__ = ["betting", "exposed", "irregular", "kills", "opening", "rake"]
