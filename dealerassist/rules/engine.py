@@ -434,7 +434,7 @@ def _chop(state: TableState, hand: HandState, act: Act, rules: HouseRules, log: 
     if refusal is not None:
         rule, why = refusal
         allowed = _legal(state, hand, rules)
-        text = f"No chop: {why}"
+        text = f"No chop: {why.english()}"
         if rule is RuleId.SHOW_08:
             text += ". Players may not agree to split a pot (SHOW-08)"
         if hand.to_act is not None and allowed:

@@ -5,6 +5,14 @@ domain (``make i18n``: ``tools/rules_pot.py`` writes ``translations/rules.pot`` 
 modules) translates it. Importing this package registers them all in ``said.MESSAGES``.
 """
 
-from dealerassist.rules.model.messages import betting, exposed, irregular, kills, opening, rake
+from dealerassist.rules.model.messages import (
+    betting,
+    exposed,
+    floor,
+    irregular,
+    kills,
+    opening,
+    rake,
+)
 
-__all__ = ["betting", "exposed", "irregular", "kills", "opening", "rake"]
+__all__ = ["betting", "exposed", "floor", "irregular", "kills", "opening", "rake"]
