@@ -362,7 +362,12 @@ def describe_said(
 
 
 def name_said(shape: HandShape, *, low: bool) -> Said:
-    """A hand's name as a message: its key and the English words of the ranks it names."""
+    """A hand's name as a message: its key and the English words of the ranks it names.
+
+    >>> from dealerassist.rules.cards.cards import parse_cards
+    >>> name_said(read_hand(parse_cards("Ah Ad 8c 8s 3d"), Ranking.HIGH), low=False).english()
+    'two pair, aces and eights'
+    """
     key, ranks = name_parts(shape, low=low)
     return say.hand(key, tuple(rank.name.lower() for rank in ranks))
 
@@ -383,7 +388,12 @@ _NAME_KEYS = {
 def name_parts(shape: HandShape, *, low: bool) -> tuple[str, tuple[Rank, ...]]:
     """The parts of a hand's name: a key (``messages.cards.HAND_KEYS``) and the ranks it
     names. A low hand without a pair or better is named by its two top cards
-    ("seven-five"); a full house and two pair name two ranks, a royal flush none."""
+    ("seven-five"); a full house and two pair name two ranks, a royal flush none.
+
+    >>> from dealerassist.rules.cards.cards import parse_cards
+    >>> name_parts(read_hand(parse_cards("7h 5s 4d 3c 2d"), Ranking.DEUCE_TO_SEVEN), low=True)
+    ('low', (<Rank.SEVEN: 7>, <Rank.FIVE: 5>))
+    """
     first, *rest = shape.ranks
     if shape.category is _C.STRAIGHT_FLUSH and first is Rank.ACE and not low:
         return "royal_flush", ()
