@@ -7,6 +7,9 @@ modules) translates it. Importing this package registers them all in ``said.MESS
 
 from dealerassist.rules.model.messages import (
     betting,
+    cards,
+    dealing,
+    drawing,
     exposed,
     floor,
     irregular,
@@ -15,4 +18,15 @@ from dealerassist.rules.model.messages import (
     rake,
 )
 
-__all__ = ["betting", "exposed", "floor", "irregular", "kills", "opening", "rake"]
+__all__ = [
+    "betting",
+    "cards",
+    "dealing",
+    "drawing",
+    "exposed",
+    "floor",
+    "irregular",
+    "kills",
+    "opening",
+    "rake",
+]
