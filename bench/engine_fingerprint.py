@@ -60,7 +60,7 @@ def fingerprint(texts: Sequence[str], profiles: Sequence[str]) -> tuple[int, str
                     tuple(outcome.events_json()),
                     outcome.instructions,
                     outcome.notices,
-                    outcome.result,
+                    outcome.result_json(),
                 )
                 digest.update(repr(answers).encode())
                 digest.update(repr(view(state, rules, REPLAY_AT)).encode())

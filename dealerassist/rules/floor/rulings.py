@@ -24,8 +24,10 @@ from dealerassist.rules.model.actions import Act, Command
 from dealerassist.rules.model.house_rules import HouseRules, MisdealDeadline
 from dealerassist.rules.model.journal import Replay
 from dealerassist.rules.model.outcomes import (
+    AwardedResult,
     BettingReopened,
     ButtonMoved,
+    CancelledResult,
     EntryAccepted,
     ExposedTaken,
     FalseOpenerCleared,
@@ -33,6 +35,7 @@ from dealerassist.rules.model.outcomes import (
     HandCancelled,
     HandEnded,
     HandKilled,
+    PotAward,
     PotHeld,
     PotReleased,
     RulingMade,
@@ -313,8 +316,8 @@ def _misdeal(state: TableState, rules: HouseRules, log: Log) -> TableState:
     )
     seats, away = _cleared_again(state, seats, before.false_openers_away)
     before = evolve(before, false_openers_away=away)
-    stacks = {str(s.seat): s.stack for s in seats if s.status is not SeatStatus.EMPTY}
-    result = {"pots": [], "cancelled": True, "misdeal": True, "stacks": stacks}
+    stacks = {s.seat: s.stack for s in seats if s.status is not SeatStatus.EMPTY}
+    result = CancelledResult(stacks, misdeal=True)
     players = tuple(
         evolve(p, stack=start[p.seat].stack, committed=0, dead=0, bet=0) for p in hand.players
     )
@@ -504,7 +507,7 @@ def _award(state: TableState, award: Award, log: Log, rules: HouseRules) -> Tabl
         check_seats_awarded(hand, award.seats)
         awarded = [(Pot(hand.pot, award.seats), award.seats)]
     result = _awarded_result(hand, awarded, log, rules)
-    winnings = {int(seat): chips for seat, chips in result["winnings"].items()}
+    winnings = result.winnings
     players = tuple(
         evolve(p, stack=p.stack + winnings.get(p.seat, 0), bet=0, committed=0, dead=0)
         for p in hand.players
@@ -619,7 +622,7 @@ def _seat_list(seats: tuple[int, ...]) -> str:
 
 def _awarded_result(
     hand: HandState, awarded: Awarded, log: Log, rules: HouseRules
-) -> dict[str, Any]:
+) -> AwardedResult:
     """The hand's result, one entry per pot as a showdown writes it, marked ``by_ruling``;
     each pot split with the showdown's seat order (SHOW-06/09), after the house's take where
     the profile takes one (RAKE-01..04, with the drop instruction first)."""
@@ -635,27 +638,22 @@ def _awarded_result(
         for seat, chips in shares.items():
             winnings[seat] = winnings.get(seat, 0) + chips
             pushes.append(say.award(seat, chips, index))
-        entry: dict[str, Any] = {
-            "amount": pot.amount,
-            "eligible": list(pot.eligible),
-            "winners": sorted(winners),
-            "shares": {str(seat): chips for seat, chips in shares.items()},
-            "odd_chip": next(iter(shares)) if net % len(winners) else None,
-            "by_ruling": True,
-        }
-        if take is not None:
-            entry |= {"rake": take.rake, "jackpot_drop": take.jackpot_drop}
-        pots.append(entry)
-    totals = {} if takes is None else rake.result_fields(pots)
-    dropped = rake.drop_instruction({"pots": pots, **totals})
+        odd = next(iter(shares)) if net % len(winners) else None
+        raked, drop = (None, None) if take is None else (take.rake, take.jackpot_drop)
+        won = tuple(sorted(winners))
+        pots.append(PotAward(pot.amount, pot.eligible, won, shares, odd, True, raked, drop))
+    raked, drop = (None, None) if takes is None else rake.result_fields(pots)
+    result = AwardedResult(
+        pots=tuple(pots),
+        rake=raked,
+        jackpot_drop=drop,
+        winnings=dict(sorted(winnings.items())),
+        returned={p.seat: p.returned for p in hand.players if p.returned},
+        shown={p.seat: " ".join(p.shown) for p in hand.players if p.shown},
+    )
+    dropped = rake.drop_instruction(result)
     log.instructions.extend([dropped, *pushes] if dropped is not None else pushes)
-    return {
-        "pots": pots,
-        **totals,
-        "winnings": {str(seat): chips for seat, chips in sorted(winnings.items())},
-        "returned": {str(p.seat): p.returned for p in hand.players if p.returned},
-        "shown": {str(p.seat): " ".join(p.shown) for p in hand.players if p.shown},
-    }
+    return result
 
 
 def _adjust(state: TableState, seat: int, amount: int, rules: HouseRules, log: Log) -> TableState:

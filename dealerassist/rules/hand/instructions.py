@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from dealerassist.rules.hand.stub import Step
-from dealerassist.rules.model.outcomes import Instruction, Owed
+from dealerassist.rules.model.outcomes import Instruction, Owed, PassedOutResult
 
-OWED_WORDS: dict[str, str] = {  # each of Owed (a test checks it), by its stored value
+OWED_WORDS: dict[Owed, str] = {  # each of Owed (a test checks it)
     Owed.SMALL_BLIND: "the small blind",
     Owed.BIG_BLIND: "the big blind",
+    # as the posts have always worded it (the raw value): the instructions are part of the
+    # stored state, so new words would change the state hashes of recorded big-blind-ante hands
+    Owed.BIG_BLIND_ANTE: "big_blind_ante",
     Owed.ANTE: "the ante",
     Owed.RETURNING_BIG_BLIND: "the missed big blind (live)",
     Owed.ENTERING_BIG_BLIND: "a big blind to enter (live)",
     Owed.DEAD_SMALL_BLIND: "the small blind (dead)",
     Owed.STRADDLE_OFFER: "(may straddle)",
+    Owed.STRADDLE: "the straddle",  # a part posted, never owed: no post instruction names it
     Owed.KILL: "the kill blind",
 }
 _WAITS = {
@@ -39,7 +42,7 @@ def instruction(code: str, seat: int | None, count: int | None, text: str) -> In
     return Instruction(code=code, seat=seat, count=count, text=text)
 
 
-def post(seat: int, amount: int, owes: Iterable[str]) -> Instruction:
+def post(seat: int, amount: int, owes: Iterable[Owed]) -> Instruction:
     what = " and ".join(OWED_WORDS.get(item, item) for item in owes)
     return instruction("post", seat, amount, f"Seat {seat} posts {what}: {amount}")
 
@@ -210,9 +213,9 @@ def waits(seat: int, rule: str) -> Instruction:
     return instruction("skip", seat, None, f"Do not deal seat {seat}: {why} ({rule})")
 
 
-def passed_out(result: dict[str, Any]) -> Instruction:
+def passed_out(result: PassedOutResult | None) -> Instruction:
     """OPEN-03: nobody opened."""
-    carried = result.get("carried", 0)
+    carried = 0 if result is None else result.carried
     text = (
         "Nobody opened: collect the cards; the pot "
         f"({carried}) stays for the next deal and everyone antes again"
