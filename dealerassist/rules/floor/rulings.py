@@ -35,6 +35,7 @@ from dealerassist.rules.model.outcomes import (
     HandCancelled,
     HandEnded,
     HandKilled,
+    LegalAction,
     PotAward,
     PotHeld,
     PotReleased,
@@ -604,7 +605,7 @@ def _not_eligible(
     )
 
 
-def _pot_list(pots: list[Pot]) -> list[dict[str, Any]]:
+def _pot_list(pots: list[Pot]) -> list[LegalAction]:
     return [
         {"pot": pot_name(index), "amount": pot.amount, "eligible": list(pot.eligible)}
         for index, pot in enumerate(pots)
@@ -642,15 +643,7 @@ def _awarded_result(
         raked, drop = (None, None) if take is None else (take.rake, take.jackpot_drop)
         won = tuple(sorted(winners))
         pots.append(PotAward(pot.amount, pot.eligible, won, shares, odd, True, raked, drop))
-    raked, drop = (None, None) if takes is None else rake.result_fields(pots)
-    result = AwardedResult(
-        pots=tuple(pots),
-        rake=raked,
-        jackpot_drop=drop,
-        winnings=dict(sorted(winnings.items())),
-        returned={p.seat: p.returned for p in hand.players if p.returned},
-        shown={p.seat: " ".join(p.shown) for p in hand.players if p.shown},
-    )
+    result = showdown.awarded(hand, pots, winnings, takes is not None)
     dropped = rake.drop_instruction(result)
     log.instructions.extend([dropped, *pushes] if dropped is not None else pushes)
     return result
@@ -776,9 +769,9 @@ def _clear_false_opener(state: TableState, effect: ClearFalseOpener, log: Log) -
 def _not_marked(state: TableState, what: str, seat: int | None = None) -> RuleViolation:
     """OPEN-08: only a seat (or player) marked as an all-in false opener can be cleared."""
     marked = [s for s in state.seats if s.false_opener and s.player is not None]
-    allowed: list[dict[str, Any]] = [
-        {"effect": "clear_false_opener", "seat": s.seat} for s in marked
-    ] + [{"effect": "clear_false_opener", "player": p} for p in state.false_openers_away]
+    allowed = [LegalAction(effect="clear_false_opener", seat=s.seat) for s in marked] + [
+        LegalAction(effect="clear_false_opener", player=p) for p in state.false_openers_away
+    ]
     waiting = ", ".join(
         [f"seat {s.seat} ({s.player})" for s in marked]
         + [f"player {p} (away)" for p in state.false_openers_away]

@@ -276,7 +276,20 @@ def award(
         raked, dropped = (None, None) if take is None else (take.rake, take.jackpot_drop)
         won = tuple(sorted(winners))
         pots.append(PotAward(pot.amount, pot.eligible, won, shares, odd, False, raked, dropped))
-    raked, dropped = result_fields(pots) if takes is not None else (None, None)
+    return awarded(hand, pots, winnings, takes is not None, _jokers(hand, ranking))
+
+
+def awarded(
+    hand: HandState,
+    pots: list[PotAward],
+    winnings: dict[int, int],
+    taken: bool,
+    jokers: dict[int, str] | None = None,
+) -> AwardedResult:
+    """The hand's result once its pots are split (at the showdown, or by the floor's award):
+    RAKE-01..04 the totals where the house took its share (``taken``), the winnings by seat, the
+    uncalled chips returned and the hands shown."""
+    raked, dropped = result_fields(pots) if taken else (None, None)
     return AwardedResult(
         pots=tuple(pots),
         rake=raked,
@@ -284,7 +297,7 @@ def award(
         winnings=dict(sorted(winnings.items())),
         returned={p.seat: p.returned for p in hand.players if p.returned},
         shown={p.seat: " ".join(p.shown) for p in hand.players if p.shown},
-        jokers=_jokers(hand, ranking),
+        jokers=jokers,
     )
 
 

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-JsonObject = dict[str, Any]
+JsonObject = dict[str, Any]  # a JSON object: an event's, a result's, or a journal entry
 __all__ = [
     "AwardedResult",
     "CancelledResult",

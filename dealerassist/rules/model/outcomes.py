@@ -29,6 +29,7 @@ from dealerassist.rules.model.hand_result import (
     CancelledResult,
     ChoppedResult,
     HandResult,
+    JsonObject,
     KillLeg,
     PassedOutResult,
     PotAward,
@@ -36,8 +37,6 @@ from dealerassist.rules.model.hand_result import (
 )
 from dealerassist.rules.model.state import MissedBlind, Owed, Phase
 from dealerassist.rules.model.violations import Notice
-
-JsonObject = dict[str, Any]  # an event's JSON, or a journal entry as the journal holds it
 
 __all__ = [
     "EVENT_TYPES",
@@ -119,6 +118,9 @@ class LegalAction(TypedDict, total=False):
     effect: str  # a floor ruling's effect the refusal names instead (IRREG-04)
     seat: int | None
     seats: list[int]
+    player: str  # a player away from the table (OPEN-08's false openers)
+    pot: str  # a pot the floor may award (SHOW-07), named as ``ruling_commands.pot_name``
+    eligible: list[int]
     amount: int
     min: int
     max: int | None
