@@ -92,7 +92,7 @@ def fingerprint(
                     tuple(outcome.events_json()),
                     outcome.instructions,
                     outcome.notices,
-                    outcome.result,
+                    outcome.result_json(),
                 )
                 seen = view(state, rules, REPLAY_AT)
                 state_json = state.to_dict()

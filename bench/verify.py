@@ -50,7 +50,7 @@ def record_table(table_id: int, commands: Sequence[Command], rules: HouseRules) 
         payload = {
             "command": data,
             "events": outcome.events_json(),
-            "result": outcome.result,
+            "result": outcome.result_json(),
             "state_sha256": state_sha256(state),
         }
         hand = state.hand

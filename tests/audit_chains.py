@@ -107,6 +107,10 @@ class FakeOutcome:
         """As the engine's ``Outcome.events_json``: the events in their stored form."""
         return list(self.events)
 
+    def result_json(self) -> dict[str, Any] | None:
+        """As the engine's ``Outcome.result_json``: the result in its stored form."""
+        return self.result
+
 
 def _fake_apply(state: FakeState, command: FakeCommand, rules: Any, at: datetime) -> FakeOutcome:
     if command.type == "create_table":
@@ -173,7 +177,7 @@ def record(
             payload = {
                 "command": data,
                 "events": outcome.events_json(),
-                "result": outcome.result,
+                "result": outcome.result_json(),
                 "state_sha256": state_sha256(after, state_form),
             }
             if state_form != LEGACY_STATE_FORM:

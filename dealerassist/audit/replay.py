@@ -201,6 +201,6 @@ class TableReplay:
             raise ReplayStopped("state after replay differs from the recorded state_sha256")
         if canonical_json(outcome.events_json()) != canonical_json(payload.get("events")):
             raise ReplayStopped("engine events after replay differ from the recorded events")
-        if canonical_json(outcome.result) != canonical_json(payload.get("result")):
+        if canonical_json(outcome.result_json()) != canonical_json(payload.get("result")):
             raise ReplayStopped("hand result after replay differs from the recorded result")
         return after

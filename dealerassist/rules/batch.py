@@ -11,12 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from itertools import repeat
-from typing import Any
 
 from dealerassist.rules.engine import Outcome, apply
 from dealerassist.rules.model.actions import Command
 from dealerassist.rules.model.house_rules import HouseRules
-from dealerassist.rules.model.outcomes import Event
+from dealerassist.rules.model.outcomes import Event, HandResult
 from dealerassist.rules.model.state import TableState
 from dealerassist.rules.model.violations import Notice
 
@@ -54,7 +53,7 @@ def apply_many(
     events: list[Event] = []
     notices: list[Notice] = []
     outcome = Outcome(state, (), (), (), None)
-    result: dict[str, Any] | None = None
+    result: HandResult | None = None
     for command, when in zip(commands, _instants(at, len(commands)), strict=True):
         outcome = apply(outcome.state, command, rules, when)
         events.extend(outcome.events)

@@ -42,11 +42,13 @@ from dealerassist.rules.model.outcomes import (
     ActionTaken,
     DrawChanged,
     Event,
+    HandResult,
     HandStarted,
     Instruction,
     LegalAction,
     Next,
     PassedOut,
+    PassedOutResult,
     PhaseEntered,
     events_json,
 )
@@ -75,11 +77,15 @@ class Outcome:
     events: tuple[Event, ...]
     instructions: tuple[Instruction, ...]
     notices: tuple[Notice, ...]
-    result: dict[str, Any] | None
+    result: HandResult | None
 
     def events_json(self) -> list[dict[str, Any]]:
         """The events as the audit chain stores them (``outcomes.events_json``)."""
         return events_json(self.events)
+
+    def result_json(self) -> dict[str, Any] | None:
+        """The hand's result as the state and the audit chain store it."""
+        return None if self.result is None else self.result.to_json()
 
 
 def new_table(spec: TableSpec) -> TableState:
@@ -336,10 +342,10 @@ def _after_entry(
         pushes = [i for i, step in enumerate(log.instructions) if step["code"] in _PUSHES]
         at_push = pushes[0] if pushes else len(log.instructions)
         log.instructions[at_push:at_push] = reminder
-    if hand.result is not None and hand.result.get("passed_out"):
+    if isinstance(hand.result, PassedOutResult):
         state = evolve(
             state,
-            carried_pot=hand.result["carried"],
+            carried_pot=hand.result.carried,
             button_stays=True,
             # counted only where the house limits the antes, so other tables store as before
             passed_out_deals=state.passed_out_deals + bool(rules.open.max_consecutive_antes),
@@ -595,8 +601,9 @@ def _bet(hand: HandState, act: Act, spec: TableSpec, rules: HouseRules, log: Log
     log.notices.extend(openers.ask_all_in(after, spec, rules))  # OPEN-08: its turn now
     if openers.passed_out(after, rules):
         after = openers.pass_out(after)
-        log.instructions.append(say.passed_out(after.result or {}))
-        log.events.append(PassedOut(after.result))
+        passed = after.result if isinstance(after.result, PassedOutResult) else None
+        log.instructions.append(say.passed_out(passed))
+        log.events.append(PassedOut(passed))
     return after
 
 
@@ -811,7 +818,7 @@ def view(state: TableState, rules: HouseRules, at: datetime) -> dict[str, Any]:
         "exposed_draw": exposed_draw.exposed_draw_legal(hand, rules),  # IRREG-04, last dealt
         "extra_card": extra_card.extra_card_legal(hand),  # IRREG-06, for any seat dealt in
         "boxed_card": boxed_card.boxed_card_legal(hand),  # DECK-06, while the stub is dealt
-        "result": None if hand is None else hand.result,
+        "result": None if hand is None or hand.result is None else hand.result.to_json(),
         "shown_as": hand_names.shown_names(state, rules),  # the shown hands in words
     }
 
@@ -905,7 +912,7 @@ def _player_view(player: Any) -> dict[str, Any]:
         "bet": player.bet,
         "committed": player.committed,
         "owes": player.owes,
-        "owes_what": list(player.owes_what),
+        "owes_what": [str(part) for part in player.owes_what],
         "folded": player.folded,
         "all_in": player.all_in,
         "held": player.held,

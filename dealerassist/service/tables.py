@@ -439,7 +439,7 @@ def _accepted(
     payload = {
         "command": command_to_dict(command),
         "events": outcome.events_json(),
-        "result": outcome.result,
+        "result": outcome.result_json(),
         "state_sha256": state_sha256,
         "state_form": STATE_FORM,
     }
@@ -449,7 +449,7 @@ def _accepted(
     if outcome.instructions:
         body["instructions"] = list(outcome.instructions)
     if outcome.result is not None:
-        body["result"] = outcome.result
+        body["result"] = payload["result"]
     body["event"] = {"seq": event["seq"], "hash": event["hash"]}
     kind = AnswerKind.CREATED if isinstance(command, CreateTable) else AnswerKind.ACCEPTED
     record = TableRecord(state=after, head=ChainHead.after(event), state_json=state_json)

@@ -24,7 +24,7 @@ def test_SHOW_08_accepts_a_chopped_hand_then_a_played_one_under_the_casino_profi
     table.hand(["4 fold", "5 fold", "1 fold"], button=1)
     assert table.offered() == ["call", "raise", "fold", "chop"]
     chopped = table.run(entry("2 chop"))
-    assert chopped.result is not None and chopped.result["chopped"] == {"2": 5, "3": 10}
+    assert chopped.result is not None and chopped.result.to_json()["chopped"] == {"2": 5, "3": 10}
     assert table.stacks() == dict.fromkeys((1, 2, 3, 4, 5), 500)
     table.hand(["5 raise 20", "1 fold", "2 fold"])
     assert table.state.button == 2 and "chop" not in table.offered()
@@ -63,6 +63,6 @@ def test_SHOW_08_accepts_a_chop_in_a_kill_game_hand_without_a_kill() -> None:
     pot was won, so nobody gets a leg (KILL-02) and the kill button stays neutral."""
     table = ProfileTable(KILL, Variant.DEUCE_TO_SEVEN_TRIPLE_DRAW, (1, 2, 3, 4))
     outcome = table.hand(["3 fold", "4 fold", "1 chop"], button=4)
-    assert outcome.result is not None and outcome.result["chopped"] == {"1": 5, "2": 10}
+    assert outcome.result is not None and outcome.result.to_json()["chopped"] == {"1": 5, "2": 10}
     assert (table.state.kill_leg, table.state.kill_legs) == (None, 0)
     assert table.stacks() == dict.fromkeys((1, 2, 3, 4), 500)

@@ -77,9 +77,9 @@ def test_KILL_02_accepts_a_whole_kill_pot_after_two_wins() -> None:
     for seat in order:
         outcome = table.run(entry(shows[seat or 0]))
     assert outcome.result is not None
-    assert [(p["amount"], p["winners"]) for p in outcome.result["pots"]] == [(295, [2])]
+    assert [(p["amount"], p["winners"]) for p in outcome.result.to_json()["pots"]] == [(295, [2])]
     assert table.stacks() == {1: 385, 2: 640, 3: 485, 4: 490}
-    assert outcome.result["kill_leg"] == {"seat": 2, "legs": 1}
+    assert outcome.result.to_json()["kill_leg"] == {"seat": 2, "legs": 1}
     assert table.leg() == (2, 1)
     table.hand([])
     assert table.state.hand is not None and table.state.hand.kill_seat is None
@@ -110,9 +110,9 @@ def test_KILL_03_accepts_a_split_that_keeps_the_legholders_leg() -> None:
     # hand 2: button 1, small blind 2, big blind 3
     steps = ["4 fold", "1 call", "2 call", "3 fold", *check_down(2, 1)]
     outcome = _tie(table, steps, (1, 2))
-    assert outcome.result is not None and outcome.result["pots"][0]["winners"] == [1, 2]
+    assert outcome.result is not None and outcome.result.to_json()["pots"][0]["winners"] == [1, 2]
     assert table.leg() == (1, 1)
-    assert outcome.result["kill_leg"] == {"seat": 1, "legs": 1}
+    assert outcome.result.to_json()["kill_leg"] == {"seat": 1, "legs": 1}
 
 
 def test_KILL_03_refuses_the_leg_after_a_split_without_its_holder() -> None:
@@ -123,7 +123,7 @@ def test_KILL_03_refuses_the_leg_after_a_split_without_its_holder() -> None:
     steps = ["4 fold", "1 fold", "2 call", "3 check"]
     steps += check_down(2, 3)
     outcome = _tie(table, steps, (2, 3))
-    assert outcome.result is not None and outcome.result["pots"][0]["winners"] == [2, 3]
+    assert outcome.result is not None and outcome.result.to_json()["pots"][0]["winners"] == [2, 3]
     assert table.leg() == (None, 0)
     assert outcome.instructions[-1]["text"] == "The kill button is neutral"
 
@@ -135,7 +135,7 @@ def test_KILL_03_accepts_a_kill_who_splits_the_kill_pot_and_kills_again() -> Non
     # hand 3: button 2, small blind 3, big blind 4, seat 1 kills; seat 2 acts first
     steps = ["2 call", "3 fold", "4 fold", "1 check", *check_down(1, 2)]
     outcome = _tie(table, steps, (1, 2))
-    assert outcome.result is not None and outcome.result["pots"][0]["winners"] == [1, 2]
+    assert outcome.result is not None and outcome.result.to_json()["pots"][0]["winners"] == [1, 2]
     assert table.leg() == (1, 2)
     table.run(StartHand())
     assert table.state.hand is not None and table.state.hand.kill_seat == 1
@@ -187,8 +187,8 @@ def test_KILL_01_accepts_a_newcomer_who_kills_a_whole_hand_to_play_at_once() -> 
     while table.state.hand is not None and table.state.hand.phase is Phase.SHOWDOWN:
         outcome = table.run(entry(shows[table.state.hand.to_act or 0]))
     assert outcome is not None and outcome.result is not None
-    assert [(p["amount"], p["winners"]) for p in outcome.result["pots"]] == [(240, [3])]
-    assert "kill_leg" not in outcome.result and table.leg() == (None, 0)
+    assert [(p["amount"], p["winners"]) for p in outcome.result.to_json()["pots"]] == [(240, [3])]
+    assert "kill_leg" not in outcome.result.to_json() and table.leg() == (None, 0)
     assert table.stacks() == {1: 400, 2: 495, 3: 640, 4: 465}
     table.hand([])
     hand = table.state.hand

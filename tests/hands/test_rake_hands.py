@@ -61,7 +61,7 @@ def _texts(table: ProfileTable) -> list[str]:
 
 def _result(table: ProfileTable) -> dict[str, Any]:
     assert table.outcome is not None and table.outcome.result is not None
-    return table.outcome.result
+    return table.outcome.result_json()
 
 
 def test_RAKE_01_accepts_ten_percent_capped_at_four_and_the_jackpot_drop_before_the_push() -> None:
@@ -296,7 +296,7 @@ def test_RAKE_01_accepts_the_take_from_a_pot_the_floor_awards() -> None:
     for rules, pushed in ((RAKED, 65), (PLAIN, 70)):
         table = _table(rules, {1: 500, 2: 500, 3: 500})
         table.hand([*SHOWDOWN, "3 bet 20", "1 call", "2 fold"], button=1)
-        result = table.run(ruling).result
+        result = table.run(ruling).result_json()
         assert result is not None and result["winnings"] == {"1": pushed}
         assert (result.get("rake"), result.get("jackpot_drop")) == (
             (4, 1) if rules is RAKED else (None, None)

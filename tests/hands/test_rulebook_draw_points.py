@@ -92,7 +92,7 @@ def test_SHOW_01_accepts_a_winner_tabling_his_hand_before_his_turn() -> None:
     table.act(2, "show", cards="Ah Ad Ac Kd Ks")
     assert table.hand.to_act == 1 and offered(table) == ["show", "muck"]
     table.act(1, "muck")
-    result = table.hand.result
+    result = table.hand.result.to_json()
     assert result["shown"] == {"2": "Ah Ad Ac Kd Ks"}
     assert result["pots"][0]["winners"] == [2]
     assert table.stacks() == {1: 70, 2: 130}
@@ -115,7 +115,7 @@ def test_SHOW_01_rejects_a_muck_out_of_turn_and_a_folded_seat_showing() -> None:
     assert refused(table, 3, "show", cards="Ah Ad Ac Kd Ks").rule_id is RuleId.SHOW_01
     table.act(1, "show", cards="7s 9s Js Qs Ks")
     table.act(2, "muck")
-    assert table.hand.result["pots"][0]["winners"] == [1]
+    assert table.hand.result.to_json()["pots"][0]["winners"] == [1]
 
 
 # --- IRREG-04: a card exposed on the draw, once the betting after it is over -------------------
@@ -665,7 +665,7 @@ def test_GAME_06_accepts_the_seed_articles_no_limit_ante_hand() -> None:
     assert table.hand.phase is Phase.SHOWDOWN and table.hand.to_act == 2
     table.act(2, "show", cards="Kh Kd 7c 7s 2d")
     table.act(1, "show", cards="Qh Qd 9c 8s 3d")
-    assert table.hand.result["pots"][0]["amount"] == 4 + 10 + 52
+    assert table.hand.result.to_json()["pots"][0]["amount"] == 4 + 10 + 52
     assert table.stacks() == {1: 68, 2: 134, 3: 99, 4: 99}
 
 

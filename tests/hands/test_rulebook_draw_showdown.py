@@ -460,7 +460,7 @@ def test_SHOW_07_guides_three_all_ins_with_an_odd_chip_in_a_side_pot() -> None:
         (1, "7h 5c 4s 3d 2c"),
     ):
         table.act(seat, "show", cards=cards)
-    result = table.hand.result
+    result = table.hand.result.to_json()
     assert [(p["amount"], p["eligible"], p["winners"]) for p in result["pots"]] == [
         (84, [1, 2, 3, 4], [1]),
         (75, [2, 3, 4], [2, 3]),
@@ -490,7 +490,7 @@ def test_SHOW_07_rejects_a_muck_by_the_only_hand_left_for_a_side_pot() -> None:
     table.act(4, "show", cards="Kh Kd 9c 8s 7c")
     table.act(2, "show", cards="8d 6h 4c 3c 2h")
     table.act(1, "show", cards="7h 5c 4s 3d 2c")
-    result = table.hand.result
+    result = table.hand.result.to_json()
     assert [p["winners"] for p in result["pots"]] == [[1], [2], [4]]
     assert table.stacks() == {1: 84, 2: 75, 3: 0, 4: 208}
 
@@ -514,7 +514,7 @@ def test_SHOW_09_guides_a_split_of_equal_deuce_to_seven_hands() -> None:
     table = heads_up_to_showdown(SINGLE, HouseRules())
     table.act(1, "show", cards="8h 6c 4d 3s 2d")
     table.act(2, "show", cards="8d 6h 4c 3c 2h")
-    pot = table.hand.result["pots"][0]
+    pot = table.hand.result.to_json()["pots"][0]
     assert (pot["amount"], pot["winners"], pot["shares"]) == (60, [1, 2], {"1": 30, "2": 30})
     assert table.stacks() == {1: 100, 2: 100}
 
@@ -534,7 +534,7 @@ def test_SHOW_09_guides_a_triple_draw_tie_with_an_odd_chip_left_of_the_button() 
         table.act(3, "check")
     table.act(2, "show", cards="7h 5c 4s 3d 2c")
     table.act(3, "show", cards="7c 5d 4h 3c 2s")
-    pot = table.hand.result["pots"][0]
+    pot = table.hand.result.to_json()["pots"][0]
     assert (pot["amount"], pot["winners"], pot["odd_chip"]) == (25, [2, 3], 2)
     assert pot["shares"] == {"2": 13, "3": 12}
     assert table.stacks() == {1: 95, 2: 103, 3: 102}
@@ -545,7 +545,7 @@ def test_SHOW_04_guides_a_flush_over_a_full_house_at_the_stripped_deck_table() -
     table = heads_up_to_showdown(STRIPPED, profile("ace-to-seven-stripped"))
     table.act(1, "show", cards="Ah Ad Ac Kh Kd")
     table.act(2, "show", cards="7s 9s Js Qs Ks")
-    assert table.hand.result["pots"][0]["winners"] == [2]
+    assert table.hand.result.to_json()["pots"][0]["winners"] == [2]
 
 
 def test_SHOW_04_guides_a_full_house_over_a_flush_at_a_52_card_table() -> None:
@@ -553,7 +553,7 @@ def test_SHOW_04_guides_a_full_house_over_a_flush_at_a_52_card_table() -> None:
     table = heads_up_to_showdown(Variant.FIVE_CARD_DRAW, profile("casino-five-card-draw"))
     table.act(1, "show", cards="Ah Ad Ac Kh Kd")
     table.act(2, "show", cards="7s 9s Js Qs Ks")
-    assert table.hand.result["pots"][0]["winners"] == [1]
+    assert table.hand.result.to_json()["pots"][0]["winners"] == [1]
 
 
 def test_SHOW_10_guides_a_split_of_equal_flushes_at_the_stripped_deck_table() -> None:
@@ -561,7 +561,7 @@ def test_SHOW_10_guides_a_split_of_equal_flushes_at_the_stripped_deck_table() ->
     table = heads_up_to_showdown(STRIPPED, profile("ace-to-seven-stripped"))
     table.act(1, "show", cards="Ah Qh Th 9h 8h")
     table.act(2, "show", cards="As Qs Ts 9s 8s")
-    pot = table.hand.result["pots"][0]
+    pot = table.hand.result.to_json()["pots"][0]
     assert pot["winners"] == [1, 2] and pot["shares"] == {"1": 30, "2": 30}
 
 
@@ -570,11 +570,11 @@ def test_SHOW_04_guides_the_ace_low_straight_as_the_lowest_at_the_stripped_table
     table = heads_up_to_showdown(STRIPPED, profile("ace-to-seven-stripped"))
     table.act(1, "show", cards="Ac 7d 8h 9s Tc")
     table.act(2, "show", cards="Kc Kd Kh 9c 8c")
-    assert table.hand.result["pots"][0]["winners"] == [1]
+    assert table.hand.result.to_json()["pots"][0]["winners"] == [1]
     other = heads_up_to_showdown(STRIPPED, profile("ace-to-seven-stripped"))
     other.act(1, "show", cards="Ac 7d 8h 9s Tc")
     other.act(2, "show", cards="7c 8d 9h Ts Jc")
-    assert other.hand.result["pots"][0]["winners"] == [2]
+    assert other.hand.result.to_json()["pots"][0]["winners"] == [2]
 
 
 def test_SHOW_01_guides_the_last_bettor_to_show_first() -> None:
@@ -602,7 +602,7 @@ def test_SHOW_01_guides_left_of_the_button_first_when_everyone_checked() -> None
     assert refused(table, 1, "muck").rule_id is RuleId.SHOW_01
     table.act(2, "show", cards="7s 9s Js Qs Ks")
     table.act(1, "muck")
-    assert table.hand.result["pots"][0]["winners"] == [2]
+    assert table.hand.result.to_json()["pots"][0]["winners"] == [2]
     assert table.stacks() == {1: 90, 2: 110}
 
 
@@ -644,7 +644,7 @@ def test_SHOW_01_accepts_the_side_pot_pair_showing_before_the_short_all_in() -> 
     table.act(1, "show", cards="9h 6c 4d 3s 2d")
     assert table.hand.to_act == 3
     table.act(3, "show", cards="7h 5c 4s 3d 2c")
-    result = table.hand.result
+    result = table.hand.result.to_json()
     assert [(p["amount"], p["winners"]) for p in result["pots"]] == [(60, [3]), (100, [2])]
     assert table.stacks() == {1: 230, 2: 330, 3: 60}
 
@@ -662,7 +662,7 @@ def test_SHOW_01_rejects_the_short_all_in_showing_before_the_side_pot_is_decided
     assert refused(table, 3, "muck").rule_id is RuleId.SHOW_01
     table.act(1, "muck")  # the side pot is decided before the all-in shows
     table.act(3, "show", cards="7h 5c 4s 3d 2c")
-    assert [p["winners"] for p in table.hand.result["pots"]] == [[3], [2]]
+    assert [p["winners"] for p in table.hand.result.to_json()["pots"]] == [[3], [2]]
 
 
 def test_SHOW_01_guides_the_old_order_past_the_short_all_in_without_the_option() -> None:
@@ -676,7 +676,7 @@ def test_SHOW_01_guides_the_old_order_past_the_short_all_in_without_the_option()
     assert violation.message == "Seat 3 shows (or mucks) first; seat 1 must wait."
     table.act(3, "show", cards="7h 5c 4s 3d 2c")
     table.act(1, "muck")
-    assert [p["winners"] for p in table.hand.result["pots"]] == [[3], [2]]
+    assert [p["winners"] for p in table.hand.result.to_json()["pots"]] == [[3], [2]]
 
 
 def test_SHOW_02_guides_an_uncalled_bet_back_and_the_pot_without_a_show() -> None:
@@ -686,7 +686,7 @@ def test_SHOW_02_guides_an_uncalled_bet_back_and_the_pot_without_a_show() -> Non
     table.act(3, "raise", amount=20)
     table.act(1, "fold")
     table.act(2, "fold")
-    result = table.hand.result
+    result = table.hand.result.to_json()
     assert table.hand.phase.value == "complete"
     assert result["pots"][0]["winners"] == [3]
     assert result["shown"] == {}
@@ -1032,7 +1032,7 @@ def test_SHOW_06_guides_two_odd_chips_one_each_from_the_left_of_the_button() -> 
     table.act(4, "show", cards="9h 8c 7d 6s 5h")
     table.act(1, "show", cards="9c 8d 7h 6c 5s")
     table.act(2, "show", cards="9d 8h 7s 6d 5c")
-    pot = table.hand.result["pots"][0]
+    pot = table.hand.result.to_json()["pots"][0]
     assert pot["shares"] == {"4": 12, "1": 12, "2": 11}
     assert table.stacks() == {1: 102, 2: 101, 3: 95, 4: 102}
 
@@ -1085,8 +1085,8 @@ def test_SHOW_02_guides_the_uncalled_part_of_the_deepest_all_in_back() -> None:
         (1, "Kh Kd 9c 8s 7c"),
     ):
         table.act(seat, "show", cards=cards)
-    assert [p["amount"] for p in table.hand.result["pots"]] == [84, 75, 108]
-    assert table.hand.result["returned"] == {"4": 100}
+    assert [p["amount"] for p in table.hand.result.to_json()["pots"]] == [84, 75, 108]
+    assert table.hand.result.to_json()["returned"] == {"4": 100}
     assert table.stacks() == {1: 0, 2: 0, 3: 0, 4: 367}
 
 
@@ -1165,7 +1165,7 @@ def test_SHOW_04_guides_no_ace_low_straight_where_the_house_does_not_count_it() 
     table = heads_up_to_showdown(STRIPPED, rules)
     table.act(1, "show", cards="Ac 7d 8h 9s Tc")
     table.act(2, "show", cards="Kc Kd Kh 9c 8c")
-    assert table.hand.result["pots"][0]["winners"] == [2]
+    assert table.hand.result.to_json()["pots"][0]["winners"] == [2]
 
 
 # --- DECK-02..04: the joker -------------------------------------------------------------------
@@ -1183,8 +1183,8 @@ def test_DECK_02_guides_five_aces_over_a_straight_flush() -> None:
     assert table.hand.deck == 53
     table.act(1, "show", cards="Ah Ad Ac As Jk")
     table.act(2, "show", cards="9s Ts Js Qs Ks")
-    assert table.hand.result["pots"][0]["winners"] == [1]
-    assert table.hand.result["jokers"] == {"1": "A"}
+    assert table.hand.result.to_json()["pots"][0]["winners"] == [1]
+    assert table.hand.result.to_json()["jokers"] == {"1": "A"}
 
 
 def test_DECK_02_accepts_the_bug_as_the_highest_missing_card_of_a_flush() -> None:
@@ -1194,8 +1194,8 @@ def test_DECK_02_accepts_the_bug_as_the_highest_missing_card_of_a_flush() -> Non
     )
     table.act(1, "show", cards="2h 5h 7h 9h Jk")
     table.act(2, "show", cards="Ah Kh 7s 9s 2s")
-    assert table.hand.result["jokers"] == {"1": "Ah"}
-    assert table.hand.result["pots"][0]["winners"] == [1]
+    assert table.hand.result.to_json()["jokers"] == {"1": "Ah"}
+    assert table.hand.result.to_json()["pots"][0]["winners"] == [1]
 
 
 def test_DECK_04_guides_the_joker_as_the_lowest_card_that_neither_pairs_nor_straightens() -> None:
@@ -1203,7 +1203,7 @@ def test_DECK_04_guides_the_joker_as_the_lowest_card_that_neither_pairs_nor_stra
     table = heads_up_to_showdown(SINGLE, with_joker(HouseRules()))
     table.act(1, "show", cards="6h 5c 4d 3s Jk")
     table.act(2, "show", cards="8c 6d 5h 4c 3h")
-    pot = table.hand.result["pots"][0]
+    pot = table.hand.result.to_json()["pots"][0]
     assert pot["winners"] == [1, 2] and pot["shares"] == {"1": 30, "2": 30}
 
 

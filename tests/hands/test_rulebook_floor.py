@@ -127,7 +127,10 @@ def test_IRREG_02_accepts_a_misdeal_before_two_players_have_acted(name: str) -> 
     table.start(button=1)
     table.act(4, "call")
     outcome = misdeal(table)
-    assert outcome.result["misdeal"] is True and outcome.result["cancelled"] is True
+    assert (
+        outcome.result.to_json()["misdeal"] is True
+        and outcome.result.to_json()["cancelled"] is True
+    )
     assert table.stacks() == {1: 100, 2: 100, 3: 100, 4: 100}
     assert [i["code"] for i in outcome.instructions] == ["misdeal"]
     table.start()
@@ -155,7 +158,7 @@ def test_IRREG_02_two_players_acted_counts_players_not_actions() -> None:
     table = table_for("casino-five-card-draw", [100, 100, 100])
     table.start(button=1)
     table.act(1, "raise", amount=20)
-    assert misdeal(table).result["misdeal"] is True
+    assert misdeal(table).result.to_json()["misdeal"] is True
     assert table.stacks() == {1: 100, 2: 100, 3: 100}
 
 
@@ -170,7 +173,7 @@ def test_IRREG_02_substantial_action_accepts_a_misdeal_after_two_folds() -> None
     table = nl_table()
     table.act(4, "fold")
     table.act(1, "fold")
-    assert misdeal(table).result["misdeal"] is True
+    assert misdeal(table).result.to_json()["misdeal"] is True
     assert table.stacks() == {1: 100, 2: 100, 3: 100, 4: 100}
 
 
@@ -178,7 +181,7 @@ def test_IRREG_02_substantial_action_accepts_a_misdeal_after_one_raise() -> None
     """A single action, even with chips, is not substantial action; the raise goes back."""
     table = nl_table()
     table.act(4, "raise", amount=30)
-    assert misdeal(table).result["misdeal"] is True
+    assert misdeal(table).result.to_json()["misdeal"] is True
     assert table.stacks() == {1: 100, 2: 100, 3: 100, 4: 100}
 
 
@@ -213,7 +216,7 @@ def test_IRREG_02_substantial_action_is_not_a_check_and_a_fold_in_an_ante_game()
     table = ante_table(MisdealDeadline.SUBSTANTIAL_ACTION)
     table.act(2, "check")
     table.act(3, "fold")
-    assert misdeal(table).result["misdeal"] is True
+    assert misdeal(table).result.to_json()["misdeal"] is True
     assert table.stacks() == {1: 100, 2: 100, 3: 100} and table.state.carried_pot == 0
 
 
@@ -230,7 +233,7 @@ def test_IRREG_02_two_players_acted_rejects_two_checks_in_an_ante_game() -> None
     """The two_players_acted value on the ante game: two checks are two players acting."""
     table = ante_table(MisdealDeadline.TWO_PLAYERS_ACTED)
     table.act(2, "check")
-    assert misdeal(table).result["misdeal"] is True
+    assert misdeal(table).result.to_json()["misdeal"] is True
     table.start()
     first = table.hand.to_act
     table.act(first, "check")
@@ -256,7 +259,7 @@ def test_IRREG_01_accepts_a_misdeal_at_any_point_without_a_house_deadline(name: 
         )
     table.act(table.hand.to_act, "draw", count=2)
     assert table.hand.phase is Phase.DRAW_1
-    assert misdeal(table).result["misdeal"] is True
+    assert misdeal(table).result.to_json()["misdeal"] is True
     assert table.stacks() == {1: 100, 2: 100, 3: 100}
 
 
@@ -282,7 +285,7 @@ def test_DECK_01_accepts_a_fouled_deck_void_after_the_misdeal_deadline(
         RuleId.IRREG_02
     )
     outcome = misdeal(table, rule_id=rule_id, decision=decision)
-    assert outcome.result["misdeal"] is True
+    assert outcome.result.to_json()["misdeal"] is True
     assert table.stacks() == {1: 100, 2: 100, 3: 100, 4: 100}
 
 
@@ -300,12 +303,12 @@ def test_IRREG_01_misdeal_after_a_passed_out_deal_keeps_the_carried_antes() -> N
     table = ante_table()
     for seat in (2, 3, 1):
         table.act(seat, "check")
-    assert table.hand.result["passed_out"] and table.state.carried_pot == 6
+    assert table.hand.result.to_json()["passed_out"] and table.state.carried_pot == 6
     table.start()
     assert table.hand.pot == 12
     table.act(table.hand.to_act, "check")
     outcome = misdeal(table)
-    assert outcome.result["misdeal"] is True and table.state.carried_pot == 6
+    assert outcome.result.to_json()["misdeal"] is True and table.state.carried_pot == 6
     assert table.stacks() == {1: 98, 2: 98, 3: 98}
     table.start()
     assert table.hand.hand_no == 3 and table.hand.pot == 12
@@ -360,7 +363,9 @@ def test_IRREG_03_second_exposed_card_calls_for_a_misdeal_the_floor_then_declare
     table.act(2, "exposed", rank="9")
     outcome = table.act(3, "exposed", rank="7")
     assert [n.rule_id for n in outcome.notices] == [RuleId.IRREG_01]
-    assert misdeal(table, rule_id="IRREG-03", decision="misdeal").result["misdeal"] is True
+    assert (
+        misdeal(table, rule_id="IRREG-03", decision="misdeal").result.to_json()["misdeal"] is True
+    )
     assert table.stacks() == {1: 100, 2: 100, 3: 100}
 
 
@@ -519,8 +524,8 @@ def test_SHOW_07_accepts_an_award_pot_by_pot_after_a_kill_and_conserves_chips() 
     outcome = rule(table, Award(pots=((1,), (2, 4))), rule_id="SHOW-04",
                    decision="share_remaining")  # fmt: skip
     assert table.hand.phase is Phase.COMPLETE
-    assert outcome.result["winnings"] == {"1": 120, "2": 15, "4": 15}
-    assert all(pot["by_ruling"] for pot in outcome.result["pots"])
+    assert outcome.result.to_json()["winnings"] == {"1": 120, "2": 15, "4": 15}
+    assert all(pot["by_ruling"] for pot in outcome.result.to_json()["pots"])
     assert table.stacks() == {1: 120, 2: 75, 3: 60, 4: 75} and chips(table) == 330
 
 
@@ -533,9 +538,11 @@ def test_SHOW_07_accepts_a_side_pot_whose_every_hand_was_killed_going_back_to_th
     for seat in (3, 4, 2):
         outcome = rule(table, KillHand(seat), rule_id="IRREG-13", decision="thrown_dead")
     assert table.hand.phase is Phase.COMPLETE and outcome.result is not None
-    assert [(pot["amount"], pot["winners"]) for pot in outcome.result["pots"]] == [(120, [1])]
-    assert outcome.result["winnings"] == {"1": 120}
-    assert outcome.result["returned"] == {"2": 10, "3": 10, "4": 10}
+    assert [(pot["amount"], pot["winners"]) for pot in outcome.result.to_json()["pots"]] == [
+        (120, [1])
+    ]
+    assert outcome.result.to_json()["winnings"] == {"1": 120}
+    assert outcome.result.to_json()["returned"] == {"2": 10, "3": 10, "4": 10}
     assert table.stacks() == {1: 120, 2: 70, 3: 70, 4: 70} and chips(table) == 330
 
 
@@ -553,7 +560,7 @@ def test_SHOW_07_rejects_the_short_all_in_taking_a_side_pot_of_killed_hands() ->
         {"pot": "side pot 1", "amount": 30, "eligible": [2]},
     ]
     outcome = rule(table, Award(pots=((1,), (2,))))
-    assert outcome.result["winnings"] == {"1": 120, "2": 30} and chips(table) == 330
+    assert outcome.result.to_json()["winnings"] == {"1": 120, "2": 30} and chips(table) == 330
 
 
 def two_short_all_ins() -> Table:
@@ -583,11 +590,11 @@ def test_SHOW_07_accepts_each_all_in_winning_only_what_it_matched_after_kills() 
     shown = {1: "Ah As Ac 7d 4s", 4: "Kh Ks 2c 5d 9s"}
     while table.hand.phase is not Phase.COMPLETE:
         outcome = table.act(table.hand.to_act, "show", cards=shown[table.hand.to_act])
-    assert [(pot["amount"], pot["winners"]) for pot in outcome.result["pots"]] == [
+    assert [(pot["amount"], pot["winners"]) for pot in outcome.result.to_json()["pots"]] == [
         (120, [1]),
         (15, [4]),
     ]
-    assert outcome.result["returned"] == {"2": 5, "3": 5}
+    assert outcome.result.to_json()["returned"] == {"2": 5, "3": 5}
     assert table.stacks() == {1: 120, 2: 65, 3: 65, 4: 15} and chips(table) == 265
 
 
@@ -604,7 +611,9 @@ def test_SHOW_07_rejects_awarding_the_killed_hands_excess_to_an_all_in() -> None
     three = refused_ruling(table, Award(pots=((1,), (4,), (4,))))
     assert three.rule_id is RuleId.SHOW_07 and "has 2" in three.message
     outcome = rule(table, Award(pots=((4,), (4,))))
-    assert outcome.result["winnings"] == {"4": 135} and outcome.result["returned"] == {
+    assert outcome.result.to_json()["winnings"] == {"4": 135} and outcome.result.to_json()[
+        "returned"
+    ] == {
         "2": 5,
         "3": 5,
     }
@@ -636,7 +645,7 @@ def test_SHOW_07_accepts_an_award_to_seats_eligible_for_every_pot() -> None:
     rule(table, KillHand(3), rule_id="IRREG-13", decision="thrown_dead")
     outcome = rule(table, Award((2, 4)), rule_id="SHOW-04", decision="share_remaining")
     assert table.hand.phase is Phase.COMPLETE
-    assert outcome.result["winnings"] == {"2": 75, "4": 75}
+    assert outcome.result.to_json()["winnings"] == {"2": 75, "4": 75}
     assert table.stacks() == {1: 0, 2: 135, 3: 60, 4: 135} and chips(table) == 330
 
 
@@ -890,7 +899,9 @@ def test_IRREG_06_second_extra_card_calls_for_the_misdeal_the_floor_declares() -
     assert [(n.rule_id, n.seat) for n in outcome.notices] == [(RuleId.IRREG_01, 2)]
     assert "call the floor" in outcome.notices[0].message
     assert cards_accounted(table.hand) == 52
-    assert misdeal(table, rule_id="IRREG-06", decision="misdeal").result["misdeal"] is True
+    assert (
+        misdeal(table, rule_id="IRREG-06", decision="misdeal").result.to_json()["misdeal"] is True
+    )
     assert table.stacks() == {1: 100, 2: 100, 3: 100}
 
 

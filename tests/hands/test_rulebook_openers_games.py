@@ -109,7 +109,10 @@ def test_OPEN_03_home_game_pot_passed_out_twice_carries_the_antes_then_is_opened
     for deal, carried in ((1, 8), (2, 16)):
         check_around(table)
         assert table.outcome is not None and table.outcome.result is not None
-        assert table.outcome.result["passed_out"] and table.outcome.result["carried"] == carried
+        assert (
+            table.outcome.result.to_json()["passed_out"]
+            and table.outcome.result.to_json()["carried"] == carried
+        )
         assert texts(table, "passed_out") == [
             f"Nobody opened: collect the cards; the pot ({carried}) stays for the next deal and "
             "everyone antes again"
@@ -304,7 +307,7 @@ def test_OPEN_05_an_opener_who_folds_after_the_draw_is_told_to_show_openers() ->
     table.act(2, "bet", amount=20)
     table.act(3, "raise", amount=40)
     outcome = table.act(2, "fold")
-    assert outcome.result is not None and outcome.result["winnings"] == {"3": 66}
+    assert outcome.result is not None and outcome.result.to_json()["winnings"] == {"3": 66}
     assert texts(table, "show_openers") == [
         "Seat 2 opened: it shows its openers to the table before the pot is pushed"
     ]
@@ -325,7 +328,7 @@ def test_OPEN_05_a_false_opener_at_showdown_loses_to_any_caller() -> None:
     table.act(2, "check")
     outcome = table.act(1, "show", cards="Th Ts 2c 5d 9s")
     assert [n.rule_id for n in outcome.notices] == [RuleId.OPEN_05]
-    assert outcome.result is not None and outcome.result["pots"][0]["winners"] == [2]
+    assert outcome.result is not None and outcome.result.to_json()["pots"][0]["winners"] == [2]
     assert table.stacks() == {1: 88, 2: 114, 3: 98}
 
 
@@ -349,7 +352,7 @@ def test_OPEN_07_split_openers_are_kept_aside_and_prove_the_opener() -> None:
     table.act(1, "show")
     outcome = table.act(2, "show")
     assert outcome.notices == ()
-    assert outcome.result is not None and outcome.result["pots"][0]["winners"] == [1]
+    assert outcome.result is not None and outcome.result.to_json()["pots"][0]["winners"] == [1]
 
 
 def test_OPEN_07_refuses_a_split_by_a_caller() -> None:
@@ -385,7 +388,10 @@ def test_OPEN_08_all_in_for_the_antes_wins_only_the_antes_it_matched() -> None:
     while table.hand.phase.value == "showdown":
         outcome = table.act(table.hand.to_act, "show", cards=shown[table.hand.to_act])
     assert outcome.result is not None
-    assert [(p["amount"], p["winners"]) for p in outcome.result["pots"]] == [(3, [3]), (22, [1])]
+    assert [(p["amount"], p["winners"]) for p in outcome.result.to_json()["pots"]] == [
+        (3, [3]),
+        (22, [1]),
+    ]
     assert table.stacks() == {1: 110, 2: 88, 3: 3}
 
 
@@ -446,7 +452,7 @@ def test_OPEN_08_false_opener_rebuys_waits_and_is_dealt_in_after_a_legal_pot() -
     table.act(table.hand.to_act, "bet", amount=10)
     while table.hand.phase.value == "betting_1":
         table.act(table.hand.to_act, "fold")
-    assert table.hand.result is not None and table.hand.result["pots"]
+    assert table.hand.result is not None and table.hand.result.to_json()["pots"]
     assert not table.state.seat(4).false_opener
     table.start()
     assert table.hand.has(4) and table.hand.player(4).stack == 58
@@ -736,7 +742,7 @@ def showdown_of(game: Game, rules: HouseRules, shown: dict[int, str]) -> dict[st
         outcome = table.act(seat, "show", cards=shown[seat])
     assert outcome.result is not None
     assert sum(table.stacks().values()) == 300
-    result: dict[str, Any] = outcome.result
+    result: dict[str, Any] = outcome.result_json()
     return result
 
 
@@ -802,7 +808,7 @@ def test_RANK_01_five_aces_with_the_bug_beat_a_straight_flush_at_showdown() -> N
         table.act(seat, "check")
     while table.hand.phase.value == "showdown":
         outcome = table.act(table.hand.to_act, "show")
-    assert outcome.result is not None and outcome.result["pots"][0]["winners"] == [1]
+    assert outcome.result is not None and outcome.result.to_json()["pots"][0]["winners"] == [1]
     assert texts(table, "award") == ["Push 30 from the main pot to seat 1"]
 
 
@@ -886,7 +892,7 @@ def test_GAME_03_triple_draw_ends_when_one_player_remains() -> None:
     table.act(2, "fold")
     outcome = table.act(3, "fold")
     assert table.hand.phase.value == "complete"
-    assert outcome.result is not None and outcome.result["winnings"] == {"1": 30}
+    assert outcome.result is not None and outcome.result.to_json()["winnings"] == {"1": 30}
     assert texts(table, "return") == ["Return 10 uncalled to seat 1"]
     assert table.stacks() == {1: 520, 2: 490, 3: 490}
 
@@ -905,8 +911,8 @@ def test_OPEN_10_a_caller_who_cannot_beat_the_openers_gets_no_refund() -> None:
     table.act(2, "call")
     table.act(1, "show", cards="Jh Js 2c 5d 9s")
     outcome = table.act(2, "show", cards="Th Ts 3c 6d 8s")
-    assert outcome.result is not None and outcome.result["returned"] == {}
-    assert outcome.result["winnings"] == {"1": 66}
+    assert outcome.result is not None and outcome.result.to_json()["returned"] == {}
+    assert outcome.result.to_json()["winnings"] == {"1": 66}
     assert table.stacks() == {1: 134, 2: 68, 3: 98}
 
 

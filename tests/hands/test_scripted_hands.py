@@ -542,7 +542,7 @@ def test_scripted_hand_ends_with_the_recorded_stacks(script: Script) -> None:
     assert stacks == script.final
     assert sum(stacks.values()) == sum(script.stacks)
     if script.pots is not None:
-        result: dict[str, Any] = state.hand.result or {}
+        result: dict[str, Any] = state.hand.result.to_json() if state.hand.result else {}
         pots = [(pot["amount"], pot["winners"]) for pot in result["pots"]]
         assert pots == script.pots
 

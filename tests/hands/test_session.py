@@ -204,7 +204,7 @@ class Session:
         record.big_blind = self.state.big_blind_position
         record.dealt = {p.seat for p in hand.players}
         self.hands.append(record)
-        if hand.result and hand.result.get("passed_out"):
+        if hand.result and hand.result.to_json().get("passed_out"):
             self.passed_out += 1
         if hand.hand_no % 50 == 0:  # the new fields survive the JSON form and the view
             assert TableState.from_dict(self.state.to_dict()) == self.state

@@ -69,7 +69,7 @@ from dealerassist.rules.model.actions import (
 )
 from dealerassist.rules.model.house_rules import ButtonMethod, HouseRules
 from dealerassist.rules.model.ruling_commands import AcceptEntry, Ruling
-from dealerassist.rules.model.state import MissedBlind, TableState, evolve
+from dealerassist.rules.model.state import MissedBlind, Owed, TableState, evolve
 from dealerassist.rules.model.violations import RuleId
 from dealerassist.rules.table.blinds import LIVE_ENTRY
 from dealerassist.rules.table.posting import BIG_BLIND_ONLY
@@ -732,7 +732,7 @@ def _small_blind_waits(hand: HandHistory) -> bool:
     big, comes_in = hand.posts
     if "big_blind" not in big or "small_blind" in comes_in:
         return False
-    return any(part in LIVE_ENTRY for part in comes_in)
+    return any(Owed(part) in LIVE_ENTRY for part in comes_in)
 
 
 def _before_the_small_blind(hand: HandHistory, player: int) -> bool:

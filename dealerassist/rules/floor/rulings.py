@@ -25,8 +25,10 @@ from dealerassist.rules.model.house_rules import HouseRules, MisdealDeadline
 from dealerassist.rules.model.journal import Replay
 from dealerassist.rules.model.messages import floor as words
 from dealerassist.rules.model.outcomes import (
+    AwardedResult,
     BettingReopened,
     ButtonMoved,
+    CancelledResult,
     EntryAccepted,
     ExposedTaken,
     FalseOpenerCleared,
@@ -34,6 +36,8 @@ from dealerassist.rules.model.outcomes import (
     HandCancelled,
     HandEnded,
     HandKilled,
+    LegalAction,
+    PotAward,
     PotHeld,
     PotReleased,
     RulingMade,
@@ -314,8 +318,8 @@ def _misdeal(state: TableState, rules: HouseRules, log: Log) -> TableState:
     )
     seats, away = _cleared_again(state, seats, before.false_openers_away)
     before = evolve(before, false_openers_away=away)
-    stacks = {str(s.seat): s.stack for s in seats if s.status is not SeatStatus.EMPTY}
-    result = {"pots": [], "cancelled": True, "misdeal": True, "stacks": stacks}
+    stacks = {s.seat: s.stack for s in seats if s.status is not SeatStatus.EMPTY}
+    result = CancelledResult(stacks, misdeal=True)
     players = tuple(
         evolve(p, stack=start[p.seat].stack, committed=0, dead=0, bet=0) for p in hand.players
     )
@@ -502,7 +506,7 @@ def _award(state: TableState, award: Award, log: Log, rules: HouseRules) -> Tabl
         check_seats_awarded(hand, award.seats)
         awarded = [(Pot(hand.pot, award.seats), award.seats)]
     result = _awarded_result(hand, awarded, log, rules)
-    winnings = {int(seat): chips for seat, chips in result["winnings"].items()}
+    winnings = result.winnings
     players = tuple(
         evolve(p, stack=p.stack + winnings.get(p.seat, 0), bet=0, committed=0, dead=0)
         for p in hand.players
@@ -603,7 +607,7 @@ def _not_eligible(
     )
 
 
-def _pot_list(pots: list[Pot]) -> list[dict[str, Any]]:
+def _pot_list(pots: list[Pot]) -> list[LegalAction]:
     return [
         {"pot": pot_name(index), "amount": pot.amount, "eligible": list(pot.eligible)}
         for index, pot in enumerate(pots)
@@ -632,7 +636,7 @@ def _semicolons(items: list[Said]) -> Said | None:
 
 def _awarded_result(
     hand: HandState, awarded: Awarded, log: Log, rules: HouseRules
-) -> dict[str, Any]:
+) -> AwardedResult:
     """The hand's result, one entry per pot as a showdown writes it, marked ``by_ruling``;
     each pot split with the showdown's seat order (SHOW-06/09), after the house's take where
     the profile takes one (RAKE-01..04, with the drop instruction first)."""
@@ -648,27 +652,14 @@ def _awarded_result(
         for seat, chips in shares.items():
             winnings[seat] = winnings.get(seat, 0) + chips
             pushes.append(say.award(seat, chips, index))
-        entry: dict[str, Any] = {
-            "amount": pot.amount,
-            "eligible": list(pot.eligible),
-            "winners": sorted(winners),
-            "shares": {str(seat): chips for seat, chips in shares.items()},
-            "odd_chip": next(iter(shares)) if net % len(winners) else None,
-            "by_ruling": True,
-        }
-        if take is not None:
-            entry |= {"rake": take.rake, "jackpot_drop": take.jackpot_drop}
-        pots.append(entry)
-    totals = {} if takes is None else rake.result_fields(pots)
-    dropped = rake.drop_instruction({"pots": pots, **totals})
+        odd = next(iter(shares)) if net % len(winners) else None
+        raked, drop = (None, None) if take is None else (take.rake, take.jackpot_drop)
+        won = tuple(sorted(winners))
+        pots.append(PotAward(pot.amount, pot.eligible, won, shares, odd, True, raked, drop))
+    result = showdown.awarded(hand, pots, winnings, takes is not None)
+    dropped = rake.drop_instruction(result)
     log.instructions.extend([dropped, *pushes] if dropped is not None else pushes)
-    return {
-        "pots": pots,
-        **totals,
-        "winnings": {str(seat): chips for seat, chips in sorted(winnings.items())},
-        "returned": {str(p.seat): p.returned for p in hand.players if p.returned},
-        "shown": {str(p.seat): " ".join(p.shown) for p in hand.players if p.shown},
-    }
+    return result
 
 
 def _adjust(state: TableState, seat: int, amount: int, rules: HouseRules, log: Log) -> TableState:
@@ -792,9 +783,9 @@ def _clear_false_opener(state: TableState, effect: ClearFalseOpener, log: Log) -
 def _not_marked(state: TableState, what: Said, seat: int | None = None) -> RuleViolation:
     """OPEN-08: only a seat (or player) marked as an all-in false opener can be cleared."""
     marked = [s for s in state.seats if s.false_opener and s.player is not None]
-    allowed: list[dict[str, Any]] = [
-        {"effect": "clear_false_opener", "seat": s.seat} for s in marked
-    ] + [{"effect": "clear_false_opener", "player": p} for p in state.false_openers_away]
+    allowed = [LegalAction(effect="clear_false_opener", seat=s.seat) for s in marked] + [
+        LegalAction(effect="clear_false_opener", player=p) for p in state.false_openers_away
+    ]
     waiting = [words.WAITING_SEAT(seat=s.seat, player=str(s.player)) for s in marked] + [
         words.WAITING_AWAY(player=p) for p in state.false_openers_away
     ]

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
 
 from dealerassist.rules.hand import betting
 from dealerassist.rules.model.actions import Act
@@ -32,7 +31,7 @@ RELAXED: dict[str, Callable[[HouseRules], HouseRules]] = {
     ),
     RuleId.DRAW_03: lambda r: replace(r, draw=replace(r.draw, max_consecutive=5)),
 }
-PLAYER_FLAGS: dict[str, dict[str, Any]] = {
+PLAYER_FLAGS: dict[str, dict[str, bool]] = {  # the PlayerState flags the waiver sets
     RuleId.DRAW_11: {"timed_out": False},
     RuleId.BET_04: {"may_raise": True},
     RuleId.BET_05: {"may_raise": True},

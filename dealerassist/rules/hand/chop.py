@@ -18,18 +18,16 @@ when the pot holds nothing but the two live blinds:
   up or a newcomer's big blind of a seat that folded, a carried pot. The chop gives each blind
   back only what it put in; dead money would have no owner, so that pot is played out.
 
-The hand then ends with ``result["chopped"]``: no pot, no showdown, no winner (a kill leg,
+The hand then ends with ``result.chopped``: no pot, no showdown, no winner (a kill leg,
 KILL-02/03, is neither won nor lost), and the button moves as after any hand.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from dealerassist.rules.hand import instructions as say
 from dealerassist.rules.model.house_rules import HouseRules
 from dealerassist.rules.model.messages import floor as words
-from dealerassist.rules.model.outcomes import HandEnded, Instruction, LegalAction
+from dealerassist.rules.model.outcomes import ChoppedResult, HandEnded, Instruction, LegalAction
 from dealerassist.rules.model.said import Join, Listed, Said
 from dealerassist.rules.model.state import HandState, Phase, evolve
 from dealerassist.rules.model.violations import RuleId
@@ -108,18 +106,14 @@ def chop_legal(hand: HandState) -> LegalAction:
 
 def apply_chop(hand: HandState) -> tuple[HandState, HandEnded, Instruction]:
     """SHOW-08: each blind takes back what it put in and the hand is over: the hand, its
-    ``hand_ended`` event (``result["chopped"]``: no pot, the chips each blind took back) and
+    ``hand_ended`` event (``result.chopped``: no pot, the chips each blind took back) and
     the dealer's instruction."""
     back = {p.seat: p.committed + p.dead for p in hand.players if p.committed + p.dead}
     players = tuple(
         evolve(p, stack=p.stack + back.get(p.seat, 0), committed=0, dead=0, bet=0)
         for p in hand.players
     )
-    result: dict[str, Any] = {
-        "pots": [],
-        "chopped": {str(seat): chips for seat, chips in back.items()},
-        "stacks": {str(p.seat): p.stack for p in players},
-    }
+    result = ChoppedResult(back, {p.seat: p.stack for p in players})
     hand = evolve(
         hand, players=players, phase=Phase.COMPLETE, to_act=None, result=result, current_bet=0
     )

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from dealerassist.rules.hand import instructions as say
 from dealerassist.rules.hand.betting import start_round
@@ -18,6 +17,7 @@ from dealerassist.rules.model.actions import Mode, TableSpec
 from dealerassist.rules.model.house_rules import HouseRules, OddChipMethod
 from dealerassist.rules.model.messages import dealing as say_deal
 from dealerassist.rules.model.outcomes import (
+    CancelledResult,
     Event,
     HandCancelled,
     HandEnded,
@@ -175,20 +175,20 @@ def finish(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log) -> Han
     ranking = ranking_name(spec.variant, hand.deck)
     pokerkit = rules.showdown.odd_chip is OddChipMethod.POKERKIT
     result = award(hand, ranking, rules.stripped.ace_low_straight, pokerkit, rules)
-    winnings = {int(seat): chips for seat, chips in result["winnings"].items()}
+    winnings = result.winnings
     players = tuple(
         evolve(p, stack=p.stack + winnings.get(p.seat, 0), bet=0, committed=0, dead=0)
         for p in hand.players
     )
-    result["stacks"] = {str(p.seat): p.stack for p in players}
+    result = evolve(result, stacks={p.seat: p.stack for p in players})
     # SHOW-07: each pot awarded separately, the last-formed side pot first (the result lists
     # the main pot first, as rulings and awards name them); RAKE-01/03: the drop comes first
     dropped = drop_instruction(result)
     if dropped is not None:
         log.instructions.append(dropped)
-    for index, pot in reversed(list(enumerate(result["pots"]))):
-        for seat, chips in pot["shares"].items():
-            log.instructions.append(say.award(int(seat), chips, index))
+    for index, pot in reversed(list(enumerate(result.pots))):
+        for seat, chips in pot.shares.items():
+            log.instructions.append(say.award(seat, chips, index))
     log.events.append(HandEnded(result))
     return evolve(
         hand, players=players, phase=Phase.COMPLETE, to_act=None, result=result, current_bet=0
@@ -198,18 +198,14 @@ def finish(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log) -> Han
 def cancel(hand: HandState, log: Log) -> HandState:
     """Fewer than two players are left to deal in: every post goes back, and the antes carried
     from a passed-out deal (OPEN-03, the hand's ``dead``) wait for the next deal in
-    ``result["carried"]``, which the table keeps as its carried pot (``engine._act``)."""
+    ``result.carried``, which the table keeps as its carried pot (``engine._act``)."""
     players = tuple(
         evolve(p, stack=p.stack + p.committed + p.dead, committed=0, dead=0, bet=0)
         for p in hand.players
     )
-    result: dict[str, Any] = {
-        "pots": [],
-        "cancelled": True,
-        "stacks": {str(p.seat): p.stack for p in players},
-    }
-    if hand.dead:  # only then, so other cancelled hands record as before
-        result["carried"] = hand.dead
+    stacks = {p.seat: p.stack for p in players}
+    # carried only when there is some, so other cancelled hands record as before
+    result = CancelledResult(stacks, carried=hand.dead or None)
     log.events.append(HandCancelled(result))
     return evolve(hand, players=players, phase=Phase.COMPLETE, to_act=None, result=result, dead=0)
 
@@ -227,10 +223,10 @@ def store_hand(state: TableState, hand: HandState) -> TableState:
         state = evolve(state, seats=seats)
         result = hand.result
         if result is not None:
-            stacks = {str(s.seat): s.stack for s in state.seats if s.status is not SeatStatus.EMPTY}
-            hand = evolve(hand, result={**result, "stacks": stacks})
-            if result.get("cancelled") and result.get("carried"):
-                state = evolve(state, carried_pot=result["carried"])
+            stacks = {s.seat: s.stack for s in state.seats if s.status is not SeatStatus.EMPTY}
+            hand = evolve(hand, result=evolve(result, stacks=stacks))
+            if isinstance(result, CancelledResult) and result.carried:
+                state = evolve(state, carried_pot=result.carried)
     return evolve(state, hand=hand)
 
 

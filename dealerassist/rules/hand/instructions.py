@@ -3,21 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from dealerassist.rules.hand.stub import Step
 from dealerassist.rules.model.messages import dealing as say
-from dealerassist.rules.model.outcomes import Instruction, Owed
+from dealerassist.rules.model.outcomes import Instruction, Owed, PassedOutResult
 from dealerassist.rules.model.said import Join, Listed, Message, Param, Said
 
-OWED_WORDS: dict[str, Message] = {  # each of Owed (a test checks it), by its stored value
+OWED_WORDS: dict[Owed, Message] = {  # each of Owed (a test checks it)
     Owed.SMALL_BLIND: say.OWED_SMALL_BLIND,
     Owed.BIG_BLIND: say.OWED_BIG_BLIND,
+    # as the posts have always worded it in English (the raw value): the instructions are part
+    # of the stored state, so new English words would change recorded states' hashes
+    Owed.BIG_BLIND_ANTE: say.OWED_BIG_BLIND_ANTE,
     Owed.ANTE: say.OWED_ANTE,
     Owed.RETURNING_BIG_BLIND: say.OWED_RETURNING_BIG_BLIND,
     Owed.ENTERING_BIG_BLIND: say.OWED_ENTERING_BIG_BLIND,
     Owed.DEAD_SMALL_BLIND: say.OWED_DEAD_SMALL_BLIND,
     Owed.STRADDLE_OFFER: say.OWED_STRADDLE_OFFER,
+    Owed.STRADDLE: say.OWED_STRADDLE,  # a part posted, never owed: no post instruction names it
     Owed.KILL: say.OWED_KILL,
 }
 _WAITS = {
@@ -52,12 +55,12 @@ def instruction(code: str, seat: int | None, count: int | None, text: str | Said
     )
 
 
-def post(seat: int, amount: int, owes: Iterable[str]) -> Instruction:
+def post(seat: int, amount: int, owes: Iterable[Owed]) -> Instruction:
     what = Listed(tuple(_owed(item) for item in owes))
     return instruction("post", seat, amount, say.POST(seat=seat, what=what, amount=amount))
 
 
-def _owed(item: str) -> Param:
+def _owed(item: Owed) -> Param:
     """What a seat posts, in words (an item no word names is said as it is stored)."""
     word = OWED_WORDS.get(item)
     return item if word is None else word()
@@ -224,9 +227,9 @@ def waits(seat: int, rule: str) -> Instruction:
     return instruction("skip", seat, None, said)
 
 
-def passed_out(result: dict[str, Any]) -> Instruction:
+def passed_out(result: PassedOutResult | None) -> Instruction:
     """OPEN-03: nobody opened."""
-    carried = result.get("carried", 0)
+    carried = 0 if result is None else result.carried
     return instruction("passed_out", None, carried, say.PASSED_OUT(carried=carried))
 
 

@@ -37,7 +37,6 @@ A house option (``HouseRules.kill``), off unless a profile sets ``kill.mode``: `
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from dealerassist.rules.hand.instructions import instruction
 from dealerassist.rules.model.actions import Stakes, Structure, TableSpec
@@ -49,13 +48,19 @@ from dealerassist.rules.model.house_rules import (
     SecondLeg,
 )
 from dealerassist.rules.model.messages import kills as say
-from dealerassist.rules.model.outcomes import Instruction, KillRecord
+from dealerassist.rules.model.outcomes import (
+    AwardedResult,
+    HandResult,
+    Instruction,
+    KillLeg,
+    KillRecord,
+)
 from dealerassist.rules.model.said import Message, Said
-from dealerassist.rules.model.state import HandState, Phase, SeatStatus, TableState, evolve
+from dealerassist.rules.model.state import HandState, Owed, Phase, SeatStatus, TableState, evolve
 from dealerassist.rules.model.variants import big_bet, small_bet
 from dealerassist.rules.model.violations import RuleId, RuleViolation
 
-KILL = "kill"  # the posting part of the seat that kills the hand
+KILL = Owed.KILL  # the posting part of the seat that kills the hand
 _RATIO = {KillSize.FULL: (2, 1), KillSize.HALF: (3, 2)}  # KILL-01: numerator, denominator
 
 
@@ -226,9 +231,9 @@ def due(table: TableState) -> int | None:
     return table.kill_leg if table.kill_legs >= 2 else None
 
 
-def winners(result: dict[str, Any]) -> set[int]:
+def winners(result: HandResult) -> set[int]:
     """Every seat that won a share of any pot of the hand."""
-    return {int(seat) for pot in result.get("pots", ()) for seat in pot.get("winners", ())}
+    return {seat for pot in result.pots for seat in pot.winners}
 
 
 def counts_as_second_leg(hand: HandState, stakes: Stakes, rules: HouseRules) -> bool:
@@ -237,7 +242,7 @@ def counts_as_second_leg(hand: HandState, stakes: Stakes, rules: HouseRules) -> 
     the blind structure (the small and big blind, a dead small blind, a live blind posted to
     come in; the kill blind is no part of it, so it counts); ``pot_less_kill_blind`` (profile
     versions before the option) the pot less the kill blind, the blinds counted."""
-    total = sum(int(pot["amount"]) for pot in (hand.result or {}).get("pots", ()))
+    total = sum(pot.amount for pot in (() if hand.result is None else hand.result.pots))
     if rules.kill.second_leg is SecondLeg.FULL_BET_BEYOND_BLINDS:
         return total - blind_money(hand, stakes) >= big_bet(stakes)
     if hand.kill_seat is not None:
@@ -248,11 +253,11 @@ def counts_as_second_leg(hand: HandState, stakes: Stakes, rules: HouseRules) -> 
 # KILL-02 (WSOP 195): the posting parts that make up the blind structure, and their size in
 # big blinds and small blinds (the kill blind and antes are not blinds)
 _BLIND_PARTS = {
-    "small_blind": (0, 1),
-    "dead_small_blind": (0, 1),
-    "big_blind": (1, 0),
-    "returning_big_blind": (1, 0),
-    "entering_big_blind": (1, 0),
+    Owed.SMALL_BLIND: (0, 1),
+    Owed.DEAD_SMALL_BLIND: (0, 1),
+    Owed.BIG_BLIND: (1, 0),
+    Owed.RETURNING_BIG_BLIND: (1, 0),
+    Owed.ENTERING_BIG_BLIND: (1, 0),
 }
 
 
@@ -303,13 +308,13 @@ def settle(table: TableState, rules: HouseRules) -> tuple[TableState, list[Instr
     if not is_required(rules) or hand is None or hand.phase is not Phase.COMPLETE:
         return table, []
     result = hand.result
-    if result is None or "kill_leg" in result or not result.get("pots"):
+    if not isinstance(result, AwardedResult) or result.kill_leg is not None or not result.pots:
         return table, []
     stakes = table.spec.stakes
     leg, legs = next_leg(
         table.kill_leg, table.kill_legs, winners(result), counts_as_second_leg(hand, stakes, rules)
     )
-    hand = evolve(hand, result={**result, "kill_leg": {"seat": leg, "legs": legs}})
+    hand = evolve(hand, result=evolve(result, kill_leg=KillLeg(leg, legs)))
     # KILL-03: a pot won while a leg-holder is away settles the leg without him
     table = evolve(table, hand=hand, kill_leg=leg, kill_legs=legs, kill_leg_away=None)
     return table, [_leg_instruction(leg, legs, stakes, rules)]

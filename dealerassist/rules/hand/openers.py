@@ -15,10 +15,10 @@ from dealerassist.rules.hand.showdown import next_to_show
 from dealerassist.rules.model.actions import Act, ActionKind, Mode, TableSpec
 from dealerassist.rules.model.house_rules import HouseRules
 from dealerassist.rules.model.messages import opening as say
-from dealerassist.rules.model.outcomes import Instruction
+from dealerassist.rules.model.outcomes import Instruction, PassedOutResult
 from dealerassist.rules.model.ruling_commands import Ruling
 from dealerassist.rules.model.said import Join, Listed
-from dealerassist.rules.model.state import HandState, Phase, PlayerState, TableState, evolve
+from dealerassist.rules.model.state import HandState, Owed, Phase, PlayerState, TableState, evolve
 from dealerassist.rules.model.violations import Notice, RuleId, RuleViolation
 
 SPLIT = "split"
@@ -127,12 +127,7 @@ def antes_stopped(carried_pot: int, passed_out_deals: int, rules: HouseRules) ->
 def pass_out(hand: HandState) -> HandState:
     """OPEN-03: the cards are collected; the antes stay in the pot for the next deal."""
     players = tuple(evolve(p, committed=0, dead=0, bet=0, held=0, cards=()) for p in hand.players)
-    result = {
-        "pots": [],
-        "passed_out": True,
-        "carried": hand.pot,
-        "stacks": {str(p.seat): p.stack for p in players},
-    }
+    result = PassedOutResult(hand.pot, {p.seat: p.stack for p in players})
     return evolve(hand, players=players, phase=Phase.COMPLETE, to_act=None, result=result, dead=0)
 
 
@@ -179,7 +174,7 @@ def prove(hand: HandState, seat: int, rules: HouseRules) -> tuple[HandState, lis
 def proof_reminder(hand: HandState, rules: HouseRules) -> list[Instruction]:
     """OPEN-05 (USPCC): a pot won without a showdown: the opener still shows his openers."""
     result = hand.result
-    if result is None or result.get("passed_out") or hand.phase is not Phase.COMPLETE:
+    if result is None or isinstance(result, PassedOutResult) or hand.phase is not Phase.COMPLETE:
         return []
     opener = hand.opener
     if opener is None or not jackpots(hand, rules) or not hand.has(opener):
@@ -198,7 +193,7 @@ _UNTIL = say.UNTIL_LEGAL_POT()
 def all_in_for_the_antes(player: PlayerState, ante: int) -> bool:
     """OPEN-08: the seat antes and has put in no more than its ante, nothing behind: it declared
     its open without putting in the opening bet."""
-    return player.stack == 0 and "ante" in player.owes_what and player.committed <= ante
+    return player.stack == 0 and Owed.ANTE in player.owes_what and player.committed <= ante
 
 
 def mark_false_opener(
@@ -246,7 +241,7 @@ def legally_opened_and_won(table: TableState, hand: HandState, rules: HouseRules
     the showdown, or the floor's OPEN-08 ruling), and its pot was won (not passed out, not a
     misdeal)."""
     result = hand.result
-    if hand.phase is not Phase.COMPLETE or result is None or not result.get("pots"):
+    if hand.phase is not Phase.COMPLETE or result is None or not result.pots:
         return False
     opener = hand.opener
     if opener is None or not jackpots(hand, rules) or not hand.has(opener):

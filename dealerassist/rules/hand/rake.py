@@ -30,14 +30,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
 
 from dealerassist.rules.hand.instructions import instruction
 from dealerassist.rules.hand.pots import Pot
 from dealerassist.rules.model.actions import TableSpec
 from dealerassist.rules.model.house_rules import Collection, HouseRules, RakeRules
 from dealerassist.rules.model.messages import rake as say
-from dealerassist.rules.model.outcomes import Instruction, TimeCollected
+from dealerassist.rules.model.outcomes import AwardedResult, Instruction, PotAward, TimeCollected
 from dealerassist.rules.model.said import Join, Listed, Said
 from dealerassist.rules.model.state import HandState, Phase, TableState, evolve
 from dealerassist.rules.model.violations import RuleId, RuleViolation
@@ -148,19 +147,19 @@ def _from_first(amounts: Sequence[int], wanted: int, chip_unit: int = 1) -> list
     return taken
 
 
-def result_fields(pots: list[dict[str, Any]]) -> dict[str, int]:
-    """The hand result's totals, from the pots' ``rake`` and ``jackpot_drop``."""
-    return {
-        "rake": sum(pot.get("rake", 0) for pot in pots),
-        "jackpot_drop": sum(pot.get("jackpot_drop", 0) for pot in pots),
-    }
+def result_fields(pots: list[PotAward]) -> tuple[int, int]:
+    """The hand result's totals (``rake``, ``jackpot_drop``), from the pots' own."""
+    return (
+        sum(pot.rake or 0 for pot in pots),
+        sum(pot.jackpot_drop or 0 for pot in pots),
+    )
 
 
-def drop_instruction(result: dict[str, Any]) -> Instruction | None:
+def drop_instruction(result: AwardedResult) -> Instruction | None:
     """The dealer's instruction before the pot is pushed: what goes to the rake slot and the
     jackpot, then the pushes ("Drop 4 to the rake slot and 1 to the jackpot; push 65 to seat
     1"); None when nothing is dropped."""
-    raked, dropped = result.get("rake", 0), result.get("jackpot_drop", 0)
+    raked, dropped = result.rake or 0, result.jackpot_drop or 0
     if not raked and not dropped:
         return None
     parts = []
@@ -168,10 +167,10 @@ def drop_instruction(result: dict[str, Any]) -> Instruction | None:
         parts.append(say.TO_RAKE_SLOT(chips=raked))
     if dropped:
         parts.append(say.TO_JACKPOT(chips=dropped))
-    pots = result["pots"]
+    pots = result.pots
     text = say.DROP(parts=Listed(tuple(parts), Join.AND))
     for index, pot in reversed(list(enumerate(pots))):
-        for seat, chips in pot["shares"].items():
+        for seat, chips in pot.shares.items():
             text = say.THEN(before=text, after=_push(chips, int(seat), index, len(pots)))
     return instruction(DROP, None, raked + dropped, text)
 

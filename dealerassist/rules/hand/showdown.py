@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from dealerassist.rules.cards import rankings
 from dealerassist.rules.cards.cards import DECK_52, DECKS_BY_SIZE, RANK_SYMBOLS, Card, parse_cards
 from dealerassist.rules.cards.joker import JOKER, joker_cards, joker_value
@@ -14,7 +12,7 @@ from dealerassist.rules.hand.rake import collect, result_fields
 from dealerassist.rules.model.actions import Act, Mode, Variant
 from dealerassist.rules.model.house_rules import HouseRules
 from dealerassist.rules.model.messages import floor as words
-from dealerassist.rules.model.outcomes import LegalAction
+from dealerassist.rules.model.outcomes import AwardedResult, LegalAction, PotAward
 from dealerassist.rules.model.ruling_commands import pot_said
 from dealerassist.rules.model.said import Param, Said
 from dealerassist.rules.model.state import HandState, evolve
@@ -247,7 +245,7 @@ def award(
     ace_low_straight: bool,
     pokerkit: bool = False,
     rules: HouseRules | None = None,
-) -> dict[str, Any]:
+) -> AwardedResult:
     """SHOW-06/07/09: each pot to its best eligible hand, ties split, odd chips left of button;
     ``pokerkit`` (``odd_chip = "pokerkit"``): pokerkit's pots and split (``_pokerkit_pots``).
     RAKE-01..04: where ``rules`` take a rake or a jackpot drop, each pot's share of them is
@@ -267,24 +265,32 @@ def award(
         for seat, chips in shares.items():
             winnings[seat] = winnings.get(seat, 0) + chips
         odd = next(iter(shares)) if net % len(winners) else None
-        entry: dict[str, Any] = {
-            "amount": pot.amount,
-            "eligible": list(pot.eligible),
-            "winners": sorted(winners),
-            "shares": {str(seat): chips for seat, chips in shares.items()},
-            "odd_chip": odd,
-        }
-        if take is not None:
-            entry |= {"rake": take.rake, "jackpot_drop": take.jackpot_drop}
-        pots.append(entry)
-    return {
-        "pots": pots,
-        **(result_fields(pots) if takes is not None else {}),
-        "winnings": {str(seat): chips for seat, chips in sorted(winnings.items())},
-        "returned": {str(p.seat): p.returned for p in hand.players if p.returned},
-        "shown": {str(p.seat): " ".join(p.shown) for p in hand.players if p.shown},
-        **_jokers(hand, ranking),
-    }
+        raked, dropped = (None, None) if take is None else (take.rake, take.jackpot_drop)
+        won = tuple(sorted(winners))
+        pots.append(PotAward(pot.amount, pot.eligible, won, shares, odd, False, raked, dropped))
+    return awarded(hand, pots, winnings, takes is not None, _jokers(hand, ranking))
+
+
+def awarded(
+    hand: HandState,
+    pots: list[PotAward],
+    winnings: dict[int, int],
+    taken: bool,
+    jokers: dict[int, str] | None = None,
+) -> AwardedResult:
+    """The hand's result once its pots are split (at the showdown, or by the floor's award):
+    RAKE-01..04 the totals where the house took its share (``taken``), the winnings by seat, the
+    uncalled chips returned and the hands shown."""
+    raked, dropped = result_fields(pots) if taken else (None, None)
+    return AwardedResult(
+        pots=tuple(pots),
+        rake=raked,
+        jackpot_drop=dropped,
+        winnings=dict(sorted(winnings.items())),
+        returned={p.seat: p.returned for p in hand.players if p.returned},
+        shown={p.seat: " ".join(p.shown) for p in hand.players if p.shown},
+        jokers=jokers,
+    )
 
 
 def _pokerkit_pots(
@@ -305,14 +311,14 @@ def _pokerkit_pots(
     return merged
 
 
-def _jokers(hand: HandState, ranking: str) -> dict[str, Any]:
-    """DECK-02..04: what each shown joker played as (``{"jokers": {"3": "Ac"}}``), if any."""
+def _jokers(hand: HandState, ranking: str) -> dict[int, str] | None:
+    """DECK-02..04: what each shown joker played as (``{3: "Ac"}``), if any."""
     played = {
-        str(p.seat): joker_plays_as(p.shown, rankings.Ranking(ranking))
+        p.seat: joker_plays_as(p.shown, rankings.Ranking(ranking))
         for p in hand.players
         if p.shown and JOKER in p.shown
     }
-    return {"jokers": played} if played else {}
+    return played or None
 
 
 def joker_plays_as(cards: tuple[str, ...], ranking: rankings.Ranking) -> str:

@@ -10,9 +10,10 @@ by an earlier version hashes and replays as it did (``tests/unit/audit``'s golde
 ``type``, from a table).
 
 The objects carry no validation and build nothing until encoded: the engine makes one or
-two per command on its hot path. A hand's ``result`` and a journal entry (the commands a
-``voided`` or ``draw_changed`` took back) stay the JSON objects the state and the journal
-already hold.
+two per command on its hot path. A hand's ``result`` is a ``HandResult`` (one frozen
+dataclass per way a hand ends, ``hand_result.py``, listed here with the rest); a journal entry
+(the commands a ``voided`` or ``draw_changed`` took back) stays the JSON object the journal
+already holds.
 """
 
 from __future__ import annotations
@@ -23,20 +24,32 @@ from enum import StrEnum
 from typing import Any, ClassVar, NotRequired, TypedDict
 
 from dealerassist.rules.model.actions import Act, command_from_dict
+from dealerassist.rules.model.hand_result import (
+    AwardedResult,
+    CancelledResult,
+    ChoppedResult,
+    HandResult,
+    JsonObject,
+    KillLeg,
+    PassedOutResult,
+    PotAward,
+    result_from_json,
+)
 from dealerassist.rules.model.state import MissedBlind, Owed, Phase
 from dealerassist.rules.model.violations import Notice
-
-JsonObject = dict[str, Any]  # a hand's result or a journal entry, as the state holds it
 
 __all__ = [
     "EVENT_TYPES",
     "HAND_OVER",
     "ActionTaken",
     "AddedChips",
+    "AwardedResult",
     "BettingReopened",
     "BoxedCard",
     "ButtonMoved",
+    "CancelledResult",
     "ChangedSeat",
+    "ChoppedResult",
     "DrawChanged",
     "EntryAccepted",
     "EntryOption",
@@ -49,9 +62,11 @@ __all__ = [
     "HandCancelled",
     "HandEnded",
     "HandKilled",
+    "HandResult",
     "HandStarted",
     "Instruction",
     "JsonObject",
+    "KillLeg",
     "KillRecord",
     "Left",
     "LegalAction",
@@ -60,8 +75,10 @@ __all__ = [
     "Notice",
     "Owed",
     "PassedOut",
+    "PassedOutResult",
     "PhaseEntered",
     "Posted",
+    "PotAward",
     "PotHeld",
     "PotReleased",
     "Returned",
@@ -75,6 +92,7 @@ __all__ = [
     "WaitsForBigBlind",
     "event_from_json",
     "events_json",
+    "result_from_json",
 ]
 
 
@@ -103,6 +121,9 @@ class LegalAction(TypedDict, total=False):
     effect: str  # a floor ruling's effect the refusal names instead (IRREG-04)
     seat: int | None
     seats: list[int]
+    player: str  # a player away from the table (OPEN-08's false openers)
+    pot: str  # a pot the floor may award (SHOW-07), named as ``ruling_commands.pot_name``
+    eligible: list[int]
     amount: int
     min: int
     max: int | None
@@ -365,10 +386,14 @@ class HandEnded:
     """``hand_ended``: every pot awarded (or chopped, SHOW-08); ``result`` is the hand's."""
 
     TYPE: ClassVar[str] = "hand_ended"
-    result: JsonObject
+    result: HandResult
 
     def to_json(self) -> JsonObject:
-        return {"type": "hand_ended", "result": self.result}
+        return {"type": "hand_ended", "result": self.result.to_json()}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> HandEnded:
+        return cls(result_from_json(data["result"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,10 +401,14 @@ class HandCancelled:
     """``hand_cancelled``: fewer than two dealt in, or a misdeal; every chip goes back."""
 
     TYPE: ClassVar[str] = "hand_cancelled"
-    result: JsonObject
+    result: CancelledResult
 
     def to_json(self) -> JsonObject:
-        return {"type": "hand_cancelled", "result": self.result}
+        return {"type": "hand_cancelled", "result": self.result.to_json()}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> HandCancelled:
+        return cls(CancelledResult.from_json(data["result"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -387,10 +416,16 @@ class PassedOut:
     """``passed_out``: nobody opened (OPEN-03); the antes carry to the next deal."""
 
     TYPE: ClassVar[str] = "passed_out"
-    result: JsonObject | None
+    result: PassedOutResult | None
 
     def to_json(self) -> JsonObject:
-        return {"type": "passed_out", "result": self.result}
+        result = None if self.result is None else self.result.to_json()
+        return {"type": "passed_out", "result": result}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PassedOut:
+        result = data["result"]
+        return cls(None if result is None else PassedOutResult.from_json(result))
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 
 from dealerassist.errors import InvalidInput
 from dealerassist.rules.model.actions import TableSpec
+from dealerassist.rules.model.hand_result import HandResult, result_from_json
 from dealerassist.rules.model.violations import RuleId
 
 _T = TypeVar("_T")
@@ -100,15 +101,18 @@ class MissedBlind(StrEnum):
 
 
 class Owed(StrEnum):
-    """BLIND-01..14, KILL-01, OPEN-09: what a seat owes before the deal (``owes_what``)."""
+    """BLIND-01..14, KILL-01, OPEN-09: what a seat owes before the deal, part by part, and once
+    it has posted the parts it posted (``PlayerState.owes_what``): every value it holds."""
 
     SMALL_BLIND = "small_blind"
     BIG_BLIND = "big_blind"
+    BIG_BLIND_ANTE = "big_blind_ante"  # dead, posted by the big blind (WSOP)
     ANTE = "ante"
     RETURNING_BIG_BLIND = "returning_big_blind"
     ENTERING_BIG_BLIND = "entering_big_blind"
     DEAD_SMALL_BLIND = "dead_small_blind"
     STRADDLE_OFFER = "straddle_offer"
+    STRADDLE = "straddle"  # BLIND-14: posted (the offer taken); the seat owed no part of it
     KILL = "kill"
 
 
@@ -197,7 +201,7 @@ class PlayerState:
     dead: int = 0  # dead money this seat put in (big-blind ante): in the main pot, no level
     bet: int = 0  # chips put in during the current betting round (live)
     owes: int = 0  # forced bet still to post
-    owes_what: tuple[str, ...] = ()  # e.g. ("small_blind", "ante"): Owed, and "big_blind_ante"
+    owes_what: tuple[Owed, ...] = ()  # e.g. (Owed.SMALL_BLIND, Owed.ANTE)
     folded: bool = False
     acted: bool = False  # acted in the current betting round
     may_raise: bool = True  # the betting is open to this seat (BET-04/05)
@@ -259,7 +263,7 @@ class HandState:
     come_back: tuple[int, ...] = ()  # DRAW-03: seats owed their fifth card after the others
     last_receiver: int | None = None  # the last seat dealt replacement cards in this draw
     draw_deadline: str | None = None  # DRAW-11: ISO time after which `time` is accepted
-    result: dict[str, Any] | None = None
+    result: HandResult | None = None
     pot_held: bool = False  # rulings: the floor impounded the pot; no entry until released
     straddle_seat: int | None = None  # BLIND-14: a live straddle; action starts to its left
     waiting: tuple[tuple[int, RuleId], ...] = ()  # seats not dealt in this hand and the rule why
@@ -426,6 +430,10 @@ def _enum_value(value: Any) -> Any:
     return value.value
 
 
+def _result_json(value: HandResult | None) -> Any:
+    return None if value is None else value.to_json()
+
+
 def _as_is(value: Any) -> Any:
     """A ``StrEnum`` field: JSON takes it as it is (it encodes as its value)."""
     return value
@@ -437,12 +445,14 @@ _OMITTABLE = _PLAIN_TYPES | {"tuple[str, ...]", "tuple[int, ...]", "RuleId | Non
 _ENCODE_BY_TYPE: dict[str, Callable[[Any], Any]] = {
     "tuple[str, ...]": list,
     "tuple[int, ...]": list,
+    "tuple[Owed, ...]": list,  # the members: JSON takes them as their values
     "tuple[str, ...] | None": _optional_list,
     "tuple[int, ...] | None": _optional_list,
     "MissedBlind | None": _as_is,
     "RuleId | None": _as_is,
     "Phase": _enum_value,
     "SeatStatus": _enum_value,
+    "HandResult | None": _result_json,
 }
 
 
@@ -483,7 +493,11 @@ def _make_to_json(kind: type) -> Callable[[Any], dict[str, Any]]:
     from its default; ``from_dict`` fills a missing field with its default.
     """
     encoders = dict(_encoders(kind))
-    scope: dict[str, Any] = {"_to_json": _to_json, "_optional_list": _optional_list}
+    scope: dict[str, Any] = {
+        "_to_json": _to_json,
+        "_optional_list": _optional_list,
+        "_result_json": _result_json,
+    }
     items = []
     for item in fields(kind):
         if item.metadata.get("omit_at_default"):
@@ -513,6 +527,8 @@ def _make_to_json(kind: type) -> Callable[[Any], dict[str, Any]]:
             items.append(f"{name!r}: _optional_list({get})")
         elif encode is _enum_value:
             items.append(f"{name!r}: {get}._value_")
+        elif encode is _result_json:
+            items.append(f"{name!r}: _result_json({get})")
         else:
             items.append(f"{name!r}: _to_json({get})")
     lines = [
@@ -639,10 +655,6 @@ def _optional_tuple(value: Any) -> Any:
     return None if value is None else tuple(value)
 
 
-def _same(value: Any) -> Any:
-    return value
-
-
 _DECODE_BY_ENCODER: dict[Callable[[Any], Any], Callable[[Any], Any]] = {
     list: tuple,
     _optional_list: _optional_tuple,
@@ -708,11 +720,26 @@ def _optional(kind: Callable[[Any], _T]) -> Callable[[Any], _T | None]:
     return decode
 
 
+def _result_from(data: Any) -> HandResult | None:
+    return None if data is None else result_from_json(data)
+
+
 def _waits_from(items: Any) -> tuple[tuple[int, RuleId], ...]:
     return tuple([(seat, RuleId(rule)) for seat, rule in items])
 
 
-_PLAYER_SPECIAL: dict[str, Callable[[Any], Any]] = {"shown": _optional_tuple}
+_OWED: dict[str, Owed] = {owed.value: owed for owed in Owed}
+
+
+def _owed_from(items: Any) -> tuple[Owed, ...]:
+    """``owes_what``: each part its ``Owed`` member (``KeyError`` for a value outside the set)."""
+    return tuple([_OWED[item] for item in items])
+
+
+_PLAYER_SPECIAL: dict[str, Callable[[Any], Any]] = {
+    "shown": _optional_tuple,
+    "owes_what": _owed_from,
+}
 _SEAT_SPECIAL: dict[str, Callable[[Any], Any]] = {
     "status": SeatStatus,
     "missed_blind": _optional(MissedBlind),
@@ -723,7 +750,7 @@ _HAND_SPECIAL: dict[str, Callable[[Any], Any]] = {
     "waiting": _waits_from,
     "floor_wait": _optional(RuleId),
     "players": _players_from,
-    "result": _same,
+    "result": _result_from,
 }
 _TABLE_SPECIAL: dict[str, Callable[[Any], Any]] = {
     "spec": _spec_from,

@@ -19,10 +19,12 @@ from dealerassist.rules.model.house_rules import (
 )
 from dealerassist.rules.model.messages import betting as say
 from dealerassist.rules.model.messages import opening
+from dealerassist.rules.model.outcomes import CancelledResult
 from dealerassist.rules.model.said import Join, Listed
 from dealerassist.rules.model.state import (
     HandState,
     MissedBlind,
+    Owed,
     Phase,
     PlayerState,
     SeatState,
@@ -34,9 +36,9 @@ from dealerassist.rules.model.variants import deck_size, game
 from dealerassist.rules.model.violations import RuleId, RuleViolation
 
 # What a seat may owe, by part: live parts are bets, dead parts go to the middle (BLIND-08)
-LIVE_ENTRY = ("returning_big_blind", "entering_big_blind")  # BLIND-05/08: a live big blind
-DEAD_SMALL = "dead_small_blind"  # BLIND-06 buy-button, BLIND-08/09: the small blind, dead
-STRADDLE_OFFER = "straddle_offer"  # BLIND-14: the seat left of the big blind may straddle
+LIVE_ENTRY = (Owed.RETURNING_BIG_BLIND, Owed.ENTERING_BIG_BLIND)  # BLIND-05/08: a live big blind
+DEAD_SMALL = Owed.DEAD_SMALL_BLIND  # BLIND-06 buy-button, BLIND-08/09: the small blind, dead
+STRADDLE_OFFER = Owed.STRADDLE_OFFER  # BLIND-14: the seat left of the big blind may straddle
 
 
 def eligible_seats(table: TableState) -> list[int]:
@@ -170,7 +172,7 @@ def _button_buyer(table: TableState, seats: list[int]) -> int | None:
     blind between the button and the small blind in the last hand (not a misdeal) takes the
     button now, where the dead button would skip him."""
     hand = table.hand
-    if hand is None or hand.button != table.button or (hand.result or {}).get("cancelled"):
+    if hand is None or hand.button != table.button or isinstance(hand.result, CancelledResult):
         return None
     bought = [p.seat for p in hand.players if buys_button(p)]
     return next((s for s in clockwise_after(seats, hand.button) if s in bought), None)
@@ -282,7 +284,7 @@ def track_first_orbit(table: TableState, where: Positions, rules: HouseRules) ->
 def _first_hand_misdealt(table: TableState) -> bool:
     """The table's only hand so far was misdealt (IRREG-01): the next deal starts the game."""
     hand = table.hand
-    cancelled = hand is not None and bool((hand.result or {}).get("cancelled"))
+    cancelled = hand is not None and isinstance(hand.result, CancelledResult)
     return cancelled and table.hand_no == 1
 
 
@@ -291,7 +293,7 @@ def _first_hand_misdealt(table: TableState) -> bool:
 
 def entry(
     table: TableState, seat: SeatState, where: Positions, rules: HouseRules
-) -> RuleId | tuple[str, ...]:
+) -> RuleId | tuple[Owed, ...]:
     """What an eligible seat owes beyond its place in the blinds, or the rule ID it waits under.
 
     BLIND-05 a newcomer posts a big blind or waits; BLIND-06 not between the blinds and the
@@ -317,7 +319,7 @@ def entry(
     if seat.missed_blind == MissedBlind.SMALL and _button_to_pass(table, seat.seat, where, rules):
         return RuleId.BLIND_09
     big = seat.missed_blind == MissedBlind.BIG
-    return ("returning_big_blind", DEAD_SMALL) if big else (DEAD_SMALL,)
+    return (Owed.RETURNING_BIG_BLIND, DEAD_SMALL) if big else (DEAD_SMALL,)
 
 
 def _button_to_pass(table: TableState, seat: int, where: Positions, rules: HouseRules) -> bool:
@@ -328,7 +330,7 @@ def _button_to_pass(table: TableState, seat: int, where: Positions, rules: House
     return seat == where.button or seat in arc(where.button, small, len(table.seats))
 
 
-_BUYS_BUTTON = ("entering_big_blind", DEAD_SMALL)  # BLIND-06 buy_button: big blind + dead small
+_BUYS_BUTTON = (Owed.ENTERING_BIG_BLIND, DEAD_SMALL)  # BLIND-06 buy_button: big blind + dead small
 
 
 def buys_button(player: PlayerState) -> bool:
@@ -347,20 +349,20 @@ def _waits_for_button(seat: SeatState, rules: HouseRules) -> bool:
 
 def _newcomer(
     table: TableState, seat: int, where: Positions, rules: HouseRules
-) -> RuleId | tuple[str, ...]:
+) -> RuleId | tuple[Owed, ...]:
     """BLIND-05/06: post a big blind now, or play free where the house does not make newcomers
     post (WSOP 104-a); but not between the blinds and the button: wait, or buy the button."""
     small = where.small_blind_position
     between = small is not None and seat in arc(where.button, small, len(table.seats))
     if not between:
-        return ("entering_big_blind",) if rules.blinds.new_player_must_post else ()
+        return (Owed.ENTERING_BIG_BLIND,) if rules.blinds.new_player_must_post else ()
     buys = rules.blinds.between_blinds_and_button is NewPlayerBetweenBlindsAndButton.BUY_BUTTON
     if buys and not _waits_for_button(table.seat(seat), rules):
         return _BUYS_BUTTON
     return RuleId.BLIND_06
 
 
-_OBLIGATIONS = frozenset({"small_blind", "big_blind", *LIVE_ENTRY, DEAD_SMALL, kills.KILL})
+_OBLIGATIONS = frozenset({Owed.SMALL_BLIND, Owed.BIG_BLIND, *LIVE_ENTRY, DEAD_SMALL, kills.KILL})
 
 
 def settle_newcomers(table: TableState, hand: HandState) -> TableState:
@@ -482,7 +484,7 @@ def _everyone_in(
     return new_hand(evolve(table, seats=seats), where, rules, volunteer, everyone=True)
 
 
-def _killing_entry(seat: SeatState, extra: RuleId | tuple[str, ...]) -> tuple[str, ...]:
+def _killing_entry(seat: SeatState, extra: RuleId | tuple[Owed, ...]) -> tuple[Owed, ...]:
     """KILL-01 (RRoP lowball): a seat that kills by choice is dealt in at once instead of
     waiting for the big blind (BLIND-05/06/08/09/12/13); the kill replaces its live blind
     (``_kill_owed``), and a missed blind's dead small blind is still owed on top."""
@@ -497,31 +499,31 @@ def _player(
     stakes: Stakes,
     small: int | None,
     big: int | None,
-    extra: tuple[str, ...],
+    extra: tuple[Owed, ...],
 ) -> PlayerState:
-    owes_what: list[str] = []
+    owes_what: list[Owed] = []
     if seat == small and stakes.small_blind:
-        owes_what.append("small_blind")
+        owes_what.append(Owed.SMALL_BLIND)
     if seat == big and stakes.big_blind_ante:
-        owes_what.append("big_blind_ante")
+        owes_what.append(Owed.BIG_BLIND_ANTE)
     if seat == big:
-        owes_what.append("big_blind")
+        owes_what.append(Owed.BIG_BLIND)
     owes_what.extend(extra)
     if stakes.ante:
-        owes_what.append("ante")
+        owes_what.append(Owed.ANTE)
     owes = sum(part_amount(part, stakes) for part in owes_what)
     return PlayerState(seat=seat, stack=stack, owes=owes, owes_what=tuple(owes_what))
 
 
-def part_amount(part: str, stakes: Stakes) -> int:
+def part_amount(part: Owed, stakes: Stakes) -> int:
     """The chips of one posting obligation."""
-    if part in ("small_blind", DEAD_SMALL):
+    if part in (Owed.SMALL_BLIND, DEAD_SMALL):
         return stakes.small_blind
-    if part in ("big_blind", *LIVE_ENTRY):
+    if part in (Owed.BIG_BLIND, *LIVE_ENTRY):
         return stakes.big_blind
-    if part == "straddle":
+    if part == Owed.STRADDLE:
         return 2 * stakes.big_blind
-    return {"big_blind_ante": stakes.big_blind_ante, "ante": stakes.ante}.get(part, 0)
+    return {Owed.BIG_BLIND_ANTE: stakes.big_blind_ante, Owed.ANTE: stakes.ante}.get(part, 0)
 
 
 def _single_blind(hand: HandState, stakes: Stakes, rules: HouseRules) -> HandState:
@@ -538,19 +540,19 @@ def _single_blind(hand: HandState, stakes: Stakes, rules: HouseRules) -> HandSta
 
 
 def take_big_blind(
-    player: PlayerState, stakes: Stakes, parts: tuple[str, ...] = ("big_blind",)
+    player: PlayerState, stakes: Stakes, parts: tuple[Owed, ...] = (Owed.BIG_BLIND,)
 ) -> PlayerState:
     """The seat that takes the hand's big blind (moved at the post, BLIND-07, or after a short
     single blind, BLIND-13) owes ``parts`` (the blind, and a big-blind ante, dead), except the
     blind itself where a live big blind it owes to come in (BLIND-05/08) or its kill (KILL-01,
     as ``_kill_owed``) stands for it: posted once (a dead small blind it owes stays, dead)."""
     stands = any(part == kills.KILL or part in LIVE_ENTRY for part in player.owes_what)
-    takes = tuple(part for part in parts if not (stands and part == "big_blind"))
+    takes = tuple(part for part in parts if not (stands and part == Owed.BIG_BLIND))
     amount = sum(part_amount(part, stakes) for part in takes)
     return evolve(player, owes=player.owes + amount, owes_what=(*takes, *player.owes_what))
 
 
-_LIVE_BLINDS = ("small_blind", "big_blind", *LIVE_ENTRY)
+_LIVE_BLINDS = (Owed.SMALL_BLIND, Owed.BIG_BLIND, *LIVE_ENTRY)
 
 
 def _kill_owed(hand: HandState, seat: int | None, stakes: Stakes, rules: HouseRules) -> HandState:
@@ -619,9 +621,9 @@ def next_to_post(hand: HandState) -> int | None:
 
 def missed_marker(player: PlayerState) -> MissedBlind | None:
     """BLIND-07: the marker a seat gets for skipping a blind it owed."""
-    if "big_blind" in player.owes_what or "returning_big_blind" in player.owes_what:
+    if Owed.BIG_BLIND in player.owes_what or Owed.RETURNING_BIG_BLIND in player.owes_what:
         return MissedBlind.BIG
-    if "small_blind" in player.owes_what or DEAD_SMALL in player.owes_what:
+    if Owed.SMALL_BLIND in player.owes_what or DEAD_SMALL in player.owes_what:
         return MissedBlind.SMALL
     return None
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dealerassist.rules.model.actions import Stakes
 from dealerassist.rules.model.house_rules import ButtonMethod, HouseRules
-from dealerassist.rules.model.state import HandState, TableState, evolve
+from dealerassist.rules.model.state import HandState, Owed, TableState, evolve
 from dealerassist.rules.table.blinds import Positions, clockwise_after, eligible_seats
 
-SMALL, BIG = "small_blind", "big_blind"
+SMALL, BIG = Owed.SMALL_BLIND, Owed.BIG_BLIND
 
 
 def due_big_blind(table: TableState, where: Positions, rules: HouseRules) -> int | None:

@@ -18,6 +18,7 @@ from dealerassist.rules.model.outcomes import (
 )
 from dealerassist.rules.model.state import (
     HandState,
+    Owed,
     Phase,
     PlayerState,
     SeatStatus,
@@ -68,7 +69,8 @@ def posting_legal(hand: HandState, stakes: Stakes) -> list[LegalAction]:
         legal.append({"action": "post", "option": STRADDLE, "amount": straddle})
         legal.append({"action": "post", "option": NO_STRADDLE, "amount": post_amount(player)})
     else:
-        legal.append({"action": "post", "amount": post_amount(player), "owes": owes})
+        owed = [str(part) for part in owes]
+        legal.append({"action": "post", "amount": post_amount(player), "owes": owed})
     if buys_button(player):
         amount = _expected(player, BIG_BLIND_ONLY, stakes)
         legal.append({"action": "post", "option": BIG_BLIND_ONLY, "amount": amount})
@@ -162,9 +164,9 @@ def _expected(player: PlayerState, option: str | None, stakes: Stakes) -> int:
 def _amount_rule(player: PlayerState) -> RuleId:
     if KILL in player.owes_what:
         return RuleId.KILL_01
-    if "entering_big_blind" in player.owes_what:
+    if Owed.ENTERING_BIG_BLIND in player.owes_what:
         return RuleId.BLIND_05
-    if "returning_big_blind" in player.owes_what:
+    if Owed.RETURNING_BIG_BLIND in player.owes_what:
         return RuleId.BLIND_08
     if DEAD_SMALL in player.owes_what:
         return RuleId.BLIND_09
@@ -203,16 +205,16 @@ def apply_post(
         parts = tuple(p for p in parts if p != DEAD_SMALL)
         player = evolve(player, owes=player.owes - part_amount(DEAD_SMALL, stakes))
     if act.option == STRADDLE:
-        parts = (*parts, STRADDLE)
+        parts = (*parts, Owed.STRADDLE)
         player = evolve(player, owes=player.owes + 2 * stakes.big_blind)
         hand = evolve(hand, straddle_seat=act.seat)
     amount = post_amount(player)
-    dead_owed = sum(part_amount(p, stakes) for p in parts if p in ("big_blind_ante", DEAD_SMALL))
+    dead_owed = sum(part_amount(p, stakes) for p in parts if p in (Owed.BIG_BLIND_ANTE, DEAD_SMALL))
     dead = min(dead_owed, amount)
-    ante = min(stakes.ante, amount - dead) if "ante" in parts else 0
+    ante = min(stakes.ante, amount - dead) if Owed.ANTE in parts else 0
     live = amount - dead - ante
-    if big_blind_first and "big_blind_ante" in parts:  # TDA 2024 RP-11
-        ante_owed = stakes.ante if "ante" in parts else 0
+    if big_blind_first and Owed.BIG_BLIND_ANTE in parts:  # TDA 2024 RP-11
+        ante_owed = stakes.ante if Owed.ANTE in parts else 0
         live = min(player.owes - dead_owed - ante_owed, amount)
         dead = min(dead_owed, amount - live)
         ante = amount - live - dead
@@ -262,7 +264,7 @@ def apply_sit_out(
 def _holds_big_blind(player: PlayerState) -> bool:
     """The seat owes the hand's big blind: the blind itself, or a live big blind to come in
     that stands for it (BLIND-05/08, once the big blind moved onto it, ``_move_big_blind``)."""
-    return any(part == "big_blind" or part in LIVE_ENTRY for part in player.owes_what)
+    return any(part == Owed.BIG_BLIND or part in LIVE_ENTRY for part in player.owes_what)
 
 
 def _heads_up_small_blind(
@@ -282,7 +284,7 @@ def _heads_up_small_blind(
         return hand
     dropped = [part for part in player.owes_what if part in (DEAD_SMALL, STRADDLE_OFFER)]
     kept = tuple(part for part in player.owes_what if part not in dropped)
-    blind = () if KILL in kept else ("small_blind",)
+    blind = () if KILL in kept else (Owed.SMALL_BLIND,)
     change = sum(part_amount(part, stakes) for part in blind)
     change -= sum(part_amount(part, stakes) for part in dropped)
     posts = evolve(player, owes=player.owes + change, owes_what=(*blind, *kept))
@@ -293,7 +295,7 @@ def _move_big_blind(hand: HandState, seat: int, stakes: Stakes) -> HandState:
     """BLIND-07: the next seat that has not posted takes the big blind (and its ante). KILL-01:
     the seat that kills posts the kill instead; BLIND-05/08: a live big blind it owes to come in
     is the one it takes (``blinds.take_big_blind``)."""
-    owes = ("big_blind_ante", "big_blind") if stakes.big_blind_ante else ("big_blind",)
+    owes = (Owed.BIG_BLIND_ANTE, Owed.BIG_BLIND) if stakes.big_blind_ante else (Owed.BIG_BLIND,)
     for candidate in hand.seats_from(seat):
         player = hand.player(candidate)
         unposted = player.committed == 0 and player.dead == 0
@@ -356,7 +358,7 @@ def apply_act(
         settled = evolve(seat, new_player=False, waiting=None, missed_blind=None, dodge_from=None)
         return state.with_seat(settled), apply_post(hand, act, stakes, big_blind_first)
     if act.option == WAIT:
-        rule = RuleId.BLIND_05 if "entering_big_blind" in player.owes_what else RuleId.BLIND_08
+        rule = RuleId.BLIND_05 if Owed.ENTERING_BIG_BLIND in player.owes_what else RuleId.BLIND_08
         seat = evolve(seat, waiting=rule)
         log.events.append(WaitsForBigBlind(act.seat))
     else:

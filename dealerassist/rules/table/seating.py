@@ -313,7 +313,10 @@ def next_hand_preview(table: TableState, rules: HouseRules) -> dict[str, object]
     due = moving_button.due_big_blind(table, where, rules)  # BLIND-03 (RRoP 2(a))
     upcoming = moving_button.owe_big_blind(upcoming, due, table.spec.stakes)
     owes = {
-        str(p.seat): {"amount": p.owes, "owes": [w for w in p.owes_what if w != STRADDLE_OFFER]}
+        str(p.seat): {
+            "amount": p.owes,
+            "owes": [str(w) for w in p.owes_what if w != STRADDLE_OFFER],
+        }
         for p in upcoming.players
         if p.owes
     }

@@ -88,8 +88,8 @@ class StoredTable(Table):
         kept = apply(self.state, command, self.rules, AT)
         read = apply(stored, command, self.rules, AT)
         assert canonical(read.state.to_dict()) == canonical(kept.state.to_dict())
-        assert canonical([read.events_json(), read.instructions, read.result]) == canonical(
-            [kept.events_json(), kept.instructions, kept.result]
+        assert canonical([read.events_json(), read.instructions, read.result_json()]) == canonical(
+            [kept.events_json(), kept.instructions, kept.result_json()]
         )
         self.outcome, self.state = kept, kept.state
         return kept

@@ -36,7 +36,7 @@ def test_limit_hand_won_by_a_bet_after_the_draw() -> None:
     table.act(3, "bet", amount=20)
     outcome = table.act(1, "fold")
     assert outcome.result is not None
-    assert outcome.result["pots"][0]["winners"] == [3]
+    assert outcome.result.to_json()["pots"][0]["winners"] == [3]
     assert table.stacks() == {1: 180, 2: 190, 3: 230}
 
 

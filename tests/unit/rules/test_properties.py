@@ -72,7 +72,7 @@ def house_take(state: TableState) -> int:
         return 0
     if hand.phase is not Phase.COMPLETE:
         return hand.time_collected
-    result = hand.result or {}
+    result = hand.result.to_json() if hand.result else {}
     taken = int(result.get("rake", 0)) + int(result.get("jackpot_drop", 0))
     return hand.time_collected + taken
 
@@ -81,7 +81,11 @@ def check_invariants(table: Table, total: int) -> None:
     state = table.state
     assert chips_in_play(state) == total
     hand = state.hand
-    if hand is None or hand.phase is Phase.POSTING or (hand.result or {}).get("cancelled"):
+    if (
+        hand is None
+        or hand.phase is Phase.POSTING
+        or (hand.result.to_json() if hand.result else {}).get("cancelled")
+    ):
         return
     if hand.phase is not Phase.DEAL:
         assert cards_accounted(hand) == hand.deck
@@ -271,7 +275,7 @@ def play_hand(
 def check_rake(table: Table) -> None:
     """RAKE-01..04: each pot's rake is at most its percent (rounded down to the chip), the total
     at most the cap, the drops whole chips, and the winners share what is left of each pot."""
-    rake, result = table.rules.rake, table.hand.result or {}
+    rake, result = table.rules.rake, table.hand.result.to_json() if table.hand.result else {}
     if "rake" not in result:
         return
     limit = rake.cap if rake.collection is Collection.PERCENT else rake.per_hand

@@ -89,6 +89,9 @@ OWED_ENTERING_BIG_BLIND = Message("deal.owed_entering_big_blind", "a big blind t
 OWED_DEAD_SMALL_BLIND = Message("deal.owed_dead_small_blind", "the small blind (dead)")
 OWED_STRADDLE_OFFER = Message("deal.owed_straddle_offer", "(may straddle)")
 OWED_KILL = Message("deal.owed_kill", "the kill blind")
+# the English is the stored value, as the posts have always said it (recorded states' text)
+OWED_BIG_BLIND_ANTE = Message("deal.owed_big_blind_ante", "big_blind_ante")
+OWED_STRADDLE = Message("deal.owed_straddle", "the straddle")
 
 # why a seated player is not dealt in, by the rule it waits under
 WAITS_BIG_BLIND = Message("deal.waits_big_blind", "waits for the big blind")

@@ -298,7 +298,7 @@ def test_IRREG_01_guides_a_misdeal_on_a_second_exposed_card() -> None:
     assert "2 cards exposed by the dealer" in notice.message and "call the floor" in notice.message
     assert (table.hand.stub, table.hand.burns, table.hand.exposed) == (before.stub, 1, 2)
     outcome = table.run(Ruling(decision="misdeal", rule_id="IRREG-01", effects=(Misdeal(),)))
-    assert outcome.result is not None and outcome.result["misdeal"] is True
+    assert outcome.result is not None and outcome.result.to_json()["misdeal"] is True
     assert table.stacks() == {1: 100, 2: 100, 3: 100}
 
 

@@ -286,7 +286,7 @@ def test_IRREG_01_guides_a_misdeal_on_a_second_extra_card() -> None:
     } in outcome.events_json()
     assert (table.hand.stub, table.hand.burns, table.hand.extra_cards) == (before.stub, 1, 2)
     outcome = table.run(Ruling(decision="misdeal", rule_id="IRREG-01", effects=(Misdeal(),)))
-    assert outcome.result is not None and outcome.result["misdeal"] is True
+    assert outcome.result is not None and outcome.result.to_json()["misdeal"] is True
     assert table.stacks() == {1: 100, 2: 100, 3: 100}
 
 

@@ -206,7 +206,7 @@ def test_misdeal_returns_every_chip_and_the_redeal_keeps_the_button() -> None:
     table = _three()
     table.act(1, "raise", amount=20)
     outcome = _rule(table, Misdeal(), rule_id="IRREG-01", decision="misdeal")
-    assert outcome.result is not None and outcome.result["misdeal"] is True
+    assert outcome.result is not None and outcome.result.to_json()["misdeal"] is True
     assert table.stacks() == {1: 100, 2: 100, 3: 100} and table.hand.phase is Phase.COMPLETE
     table.start()
     assert table.hand.hand_no == 2 and table.hand.button == 1 and table.hand.big_blind_seat == 3
@@ -217,7 +217,10 @@ def test_award_gives_the_pot_to_the_seats_named_with_odd_chip_left_of_button() -
     table = _three()
     table.act(1, "call")
     outcome = _rule(table, Award((2, 3)), rule_id="SHOW-04", decision="share_remaining")
-    assert outcome.result is not None and outcome.result["pots"][0]["shares"] == {"2": 13, "3": 12}
+    assert outcome.result is not None and outcome.result.to_json()["pots"][0]["shares"] == {
+        "2": 13,
+        "3": 12,
+    }
     assert table.stacks() == {1: 90, 2: 108, 3: 102}
 
 
@@ -243,13 +246,13 @@ def test_SHOW_07_accepts_an_award_pot_by_pot_with_odd_chips_as_at_a_showdown() -
     table = _short_all_in()
     outcome = _award_pots(table, (1, 2), (3,))
     assert outcome.result is not None
-    assert outcome.result["pots"] == [
+    assert outcome.result.to_json()["pots"] == [
         {"amount": 75, "eligible": [2, 3, 1], "winners": [1, 2], "shares": {"2": 38, "1": 37},
          "odd_chip": 2, "by_ruling": True},
         {"amount": 10, "eligible": [2, 3], "winners": [3], "shares": {"3": 10},
          "odd_chip": None, "by_ruling": True},
     ]  # fmt: skip
-    assert outcome.result["winnings"] == {"1": 37, "2": 38, "3": 10}
+    assert outcome.result.to_json()["winnings"] == {"1": 37, "2": 38, "3": 10}
     assert table.hand.phase is Phase.COMPLETE and table.stacks() == {1: 37, 2: 108, 3: 80}
     texts = [i["text"] for i in outcome.instructions if i["code"] == "award"]
     assert texts[-1] == "Push 10 from side pot 1 to seat 3"
@@ -261,8 +264,8 @@ def test_SHOW_07_award_pot_by_pot_counts_the_pots_after_the_uncalled_bet_goes_ba
     table = _three()
     table.act(1, "raise", amount=20)
     outcome = _award_pots(table, (2,), (3,))
-    assert outcome.result is not None and outcome.result["returned"] == {"1": 10}
-    assert [p["amount"] for p in outcome.result["pots"]] == [15, 10]
+    assert outcome.result is not None and outcome.result.to_json()["returned"] == {"1": 10}
+    assert [p["amount"] for p in outcome.result.to_json()["pots"]] == [15, 10]
     assert table.stacks() == {1: 90, 2: 110, 3: 100}
 
 
@@ -510,7 +513,7 @@ def test_kill_hand_at_the_showdown_awards_the_other_hand() -> None:
     table.act(3, "check")
     assert table.hand.phase is Phase.SHOWDOWN
     outcome = _rule(table, KillHand(table.hand.to_act))
-    assert outcome.result is not None and outcome.result["pots"][0]["amount"] == 20
+    assert outcome.result is not None and outcome.result.to_json()["pots"][0]["amount"] == 20
 
 
 def test_accept_entry_binds_a_draw_over_the_house_maximum() -> None:
@@ -630,7 +633,7 @@ def test_IRREG_02_accepts_a_misdeal_before_two_players_have_acted() -> None:
     table = _deadline(MisdealDeadline.TWO_PLAYERS_ACTED)
     table.act(1, "call")
     outcome = _rule(table, Misdeal(), rule_id="IRREG-01", decision="misdeal")
-    assert outcome.result is not None and outcome.result["misdeal"] is True
+    assert outcome.result is not None and outcome.result.to_json()["misdeal"] is True
 
 
 def test_IRREG_02_refuses_a_misdeal_after_two_players_have_acted() -> None:
@@ -650,7 +653,7 @@ def test_IRREG_02_accepts_a_fouled_deck_misdeal_after_the_deadline() -> None:
     table.act(1, "call")
     table.act(2, "call")
     outcome = _rule(table, Misdeal(), rule_id="DECK-01", decision="void_refund")
-    assert outcome.result is not None and outcome.result["misdeal"] is True
+    assert outcome.result is not None and outcome.result.to_json()["misdeal"] is True
     assert table.stacks() == {1: 100, 2: 100, 3: 100}
 
 
@@ -674,7 +677,9 @@ def test_IRREG_02_without_a_house_deadline_the_floor_may_always_declare_a_misdea
     table = _three()
     table.act(1, "call")
     table.act(2, "call")
-    assert _rule(table, Misdeal(), rule_id="IRREG-01", decision="misdeal").result["misdeal"]
+    assert _rule(table, Misdeal(), rule_id="IRREG-01", decision="misdeal").result.to_json()[
+        "misdeal"
+    ]
 
 
 # -- OPEN-08: the floor lifts a false opener's wait -------------------------------------------

@@ -405,7 +405,7 @@ def test_uncalled_bet_goes_back_and_the_hand_ends_when_one_player_remains() -> N
     outcome = table.act(3, "fold")
     assert table.hand.phase.value == "complete"
     assert outcome.result is not None
-    assert outcome.result["returned"] == {"1": 10}
+    assert outcome.result.to_json()["returned"] == {"1": 10}
     assert table.stacks() == {1: 115, 2: 95, 3: 90}
 
 

@@ -15,7 +15,7 @@ from dealerassist.api.language import words_for
 from dealerassist.rules.hand import kills, rake
 from dealerassist.rules.model.actions import Stakes, Structure
 from dealerassist.rules.model.house_rules import HouseRules, KillMode, KillRules
-from dealerassist.rules.model.outcomes import Instruction
+from dealerassist.rules.model.outcomes import AwardedResult, Instruction, PotAward
 from dealerassist.rules.model.said import render, render_json
 from dealerassist.rules.model.violations import RuleId, RuleViolation
 
@@ -97,11 +97,13 @@ def test_a_kill_instruction_in_the_room_words(locale: str, room_words: tuple[str
 )
 def test_the_drop_in_the_room_words(locale: str, room_words: tuple[str, ...]) -> None:
     """RAKE-01/03: the drop, then each push from its pot, joined as the language joins them."""
-    result = {
-        "rake": 4,
-        "jackpot_drop": 1,
-        "pots": [{"shares": {"1": 45}}, {"shares": {"2": 20}}],
-    }
+    pots = (
+        PotAward(amount=45, eligible=(1, 2), winners=(1,), shares={1: 45}, odd_chip=None),
+        PotAward(amount=20, eligible=(2,), winners=(2,), shares={2: 20}, odd_chip=None),
+    )
+    result = AwardedResult(
+        pots=pots, winnings={1: 45, 2: 20}, returned={}, shown={}, rake=4, jackpot_drop=1
+    )
     made = rake.drop_instruction(result)
     assert made is not None and made["text"] == (
         "Drop 4 to the rake slot and 1 to the jackpot; push 20 from side pot 1 to seat 2; "

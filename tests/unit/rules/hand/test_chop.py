@@ -57,7 +57,7 @@ def test_SHOW_08_accepts_a_chop_when_everyone_folds_to_the_blinds() -> None:
     outcome = table.act(2, "chop")
     assert table.hand.phase is Phase.COMPLETE and table.hand.to_act is None
     assert table.stacks() == START
-    result = outcome.result
+    result = outcome.result_json()
     assert result is not None
     assert result["pots"] == [] and result["chopped"] == {"2": 5, "3": 10}
     assert result["stacks"] == {str(seat): 500 for seat in START}
@@ -240,7 +240,7 @@ def test_SHOW_08_accepts_a_chop_with_a_short_big_blind() -> None:
     table.act(4, "fold")
     table.act(1, "fold")
     outcome = table.act(2, "chop")
-    assert outcome.result is not None and _chop_text(outcome.result) == "2:5, 3:4"
+    assert outcome.result is not None and _chop_text(outcome.result_json()) == "2:5, 3:4"
     assert table.stacks() == {1: 500, 2: 500, 3: 4, 4: 500}
 
 

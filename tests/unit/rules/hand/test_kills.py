@@ -320,7 +320,7 @@ def _legs(table: Table) -> tuple[int | None, int, str | None]:
 
 def _misdeal(table: Table, rule_id: str = "IRREG-01", decision: str = "misdeal") -> None:
     outcome = table.run(Ruling(decision, rule_id=rule_id, note="redeal", effects=(Misdeal(),)))
-    assert outcome.result is not None and outcome.result["misdeal"] is True
+    assert outcome.result is not None and outcome.result.to_json()["misdeal"] is True
 
 
 def away_during_hand_2() -> Table:

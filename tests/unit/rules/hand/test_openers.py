@@ -112,7 +112,7 @@ def test_OPEN_03_accepts_a_passed_out_deal_carrying_the_antes() -> None:
     outcome = table.act(1, "check")
     table.act(2, "check")
     outcome = table.act(3, "check")
-    assert outcome.result is not None and outcome.result["passed_out"]
+    assert outcome.result is not None and outcome.result.to_json()["passed_out"]
     assert outcome.instructions[-1]["code"] == "passed_out"
     assert table.state.carried_pot == 6
     assert sum(table.stacks().values()) + table.state.carried_pot == 300
@@ -141,8 +141,8 @@ def test_OPEN_03_accepts_a_cancelled_deal_keeping_the_carried_antes() -> None:
     legal = table.legal()
     assert legal is not None
     outcome = table.act(legal["seat"], "post")
-    assert outcome.result is not None and outcome.result["cancelled"]
-    assert outcome.result["carried"] == 6
+    assert outcome.result is not None and outcome.result.to_json()["cancelled"]
+    assert outcome.result.to_json()["carried"] == 6
     assert table.state.carried_pot == 6
     assert sum(table.stacks().values()) + table.state.carried_pot == 300
 
@@ -258,7 +258,7 @@ def test_OPEN_05_accepts_an_opener_who_shows_openers() -> None:
     table.act(1, "show", cards="Jh Js 2c 5d 9s")
     outcome = table.act(2, "show", cards="Ah Kd 4c 7d 3s")
     assert outcome.result is not None
-    assert outcome.result["pots"][0]["winners"] == [1]
+    assert outcome.result.to_json()["pots"][0]["winners"] == [1]
 
 
 def test_OPEN_05_rejects_an_opener_who_cannot_show_openers() -> None:
@@ -270,7 +270,7 @@ def test_OPEN_05_rejects_an_opener_who_cannot_show_openers() -> None:
     assert [n.rule_id for n in outcome.notices] == [RuleId.OPEN_05]
     assert table.hand.player(1).mucked
     assert outcome.result is not None
-    assert outcome.result["pots"][0]["winners"] == [2]
+    assert outcome.result.to_json()["pots"][0]["winners"] == [2]
 
 
 def split_hands() -> Table:
@@ -296,7 +296,7 @@ def test_OPEN_07_accepts_splitting_openers_proven_by_the_kept_discards() -> None
     table.act(1, "show")
     outcome = table.act(2, "show")
     assert outcome.result is not None
-    assert outcome.result["pots"][0]["winners"] == [1]
+    assert outcome.result.to_json()["pots"][0]["winners"] == [1]
 
 
 def test_OPEN_07_rejects_splitting_by_a_player_who_did_not_open() -> None:
@@ -323,7 +323,7 @@ def test_all_in_for_the_antes_plays_for_the_antes_it_matched() -> None:
     while table.hand.phase.value == "showdown":
         outcome = table.act(table.hand.to_act, "show", cards=shown[table.hand.to_act])
     assert outcome.result is not None
-    assert [p["amount"] for p in outcome.result["pots"]] == [3, 22]
+    assert [p["amount"] for p in outcome.result.to_json()["pots"]] == [3, 22]
     assert table.stacks() == {1: 110, 2: 88, 3: 3}
 
 
@@ -372,7 +372,10 @@ def test_OPEN_08_accepts_an_open_declared_all_in_for_the_antes_callers_put_in_th
     table.act(2, "check")
     outcome = show_down(table, {1: "Kh Kd 2c 5d 9s", 2: "Qh Qd 3c 6d 8s", 3: "Ah As 4c 7d 2s"})
     assert outcome.result is not None
-    assert [(p["amount"], p["winners"]) for p in outcome.result["pots"]] == [(3, [3]), (22, [1])]
+    assert [(p["amount"], p["winners"]) for p in outcome.result.to_json()["pots"]] == [
+        (3, [3]),
+        (22, [1]),
+    ]
     assert table.stacks() == {1: 110, 2: 88, 3: 3}
 
 
@@ -388,8 +391,8 @@ def test_OPEN_08_accepts_an_open_from_the_last_seat_after_the_others_passed() ->
     table.act(3, "bet", amount=10)
     table.act(1, "fold")
     outcome = table.act(2, "fold")
-    assert outcome.result is not None and outcome.result["winnings"] == {"3": 3}
-    assert outcome.result["returned"] == {"1": 1, "2": 1}
+    assert outcome.result is not None and outcome.result.to_json()["winnings"] == {"3": 3}
+    assert outcome.result.to_json()["returned"] == {"1": 1, "2": 1}
     assert [i["code"] for i in outcome.instructions if i.get("seat") == 3][:1] == ["show_openers"]
     assert table.stacks() == {1: 99, 2: 99, 3: 3}
 
@@ -406,7 +409,7 @@ def test_OPEN_08_accepts_a_pass_and_asks_nobody_all_in_once_the_pot_is_open() ->
     passed.act(3, "check")
     passed.act(1, "check")
     outcome = passed.act(2, "check")
-    assert outcome.result is not None and outcome.result["passed_out"]
+    assert outcome.result is not None and outcome.result.to_json()["passed_out"]
     assert passed.state.carried_pot == 5
 
 
@@ -502,14 +505,14 @@ def test_OPEN_08_accepts_the_false_opener_again_once_a_legally_opened_pot_is_won
         table.act(table.hand.to_act, "post")
     checked_around(table)  # passed out: no pot won
     assert table.outcome is not None and table.outcome.result is not None
-    assert table.outcome.result["passed_out"] and table.state.seat(3).false_opener
+    assert table.outcome.result.to_json()["passed_out"] and table.state.seat(3).false_opener
     table.start()
     assert not table.hand.has(3) and table.hand.waiting == ((3, "OPEN-08"),)
     first = table.hand.to_act
     other = 2 if first == 1 else 1
     table.act(first, "bet", amount=10)
     outcome = table.act(other, "fold")
-    assert outcome.result is not None and outcome.result["pots"]
+    assert outcome.result is not None and outcome.result.to_json()["pots"]
     assert not table.state.seat(3).false_opener
     assert "false_opener" not in table.state.to_dict()["seats"][2]
     table.start()

@@ -84,7 +84,7 @@ def test_SHOW_02_accepts_a_caller_mucking() -> None:
     table.act(2, "show", cards="Ah Ad Ac Kd Ks")
     outcome = table.act(1, "muck")
     assert outcome.result is not None
-    assert outcome.result["pots"][0]["winners"] == [2]
+    assert outcome.result.to_json()["pots"][0]["winners"] == [2]
     assert table.stacks() == {1: 70, 2: 130}
 
 
@@ -96,7 +96,7 @@ def test_SHOW_02_rejects_mucking_the_last_hand_in_a_pot() -> None:
     table.act(3, "muck")
     table.act(1, "muck")
     assert table.hand.phase.value == "complete"
-    assert table.hand.result["pots"][0]["winners"] == [2]
+    assert table.hand.result.to_json()["pots"][0]["winners"] == [2]
 
 
 def test_SHOW_02_rejects_a_muck_by_the_only_claimant_of_a_side_pot() -> None:
@@ -114,7 +114,7 @@ def test_SHOW_02_rejects_a_muck_by_the_only_claimant_of_a_side_pot() -> None:
     table.act(2, "show", cards="Ah Ad Ac Kd Ks")
     outcome = table.act(3, "show", cards="2s 2h 3s 3h 4s")
     assert outcome.result is not None
-    assert [pot["winners"] for pot in outcome.result["pots"]] == [[2], [2]]
+    assert [pot["winners"] for pot in outcome.result.to_json()["pots"]] == [[2], [2]]
     assert table.stacks() == {1: 0, 2: 230, 3: 0}
 
 
@@ -136,8 +136,8 @@ def test_SHOW_03_accepts_card_mode_hands_shown_without_retyping() -> None:
     table.act(1, "show")
     outcome = table.act(2, "show")
     assert outcome.result is not None
-    assert outcome.result["shown"] == {"1": "2c 3c 4c 5c 7d", "2": "Ah Ad Ac Kd Ks"}
-    assert outcome.result["pots"][0]["winners"] == [2]
+    assert outcome.result.to_json()["shown"] == {"1": "2c 3c 4c 5c 7d", "2": "Ah Ad Ac Kd Ks"}
+    assert outcome.result.to_json()["pots"][0]["winners"] == [2]
 
 
 def test_SHOW_03_rejects_a_card_mode_show_of_other_cards() -> None:
@@ -167,7 +167,7 @@ def test_cards_speak_with_the_deuce_to_seven_ranking() -> None:
     table.act(2, "show", cards="Ah Ad 3c 4d 5s")
     outcome = table.act(1, "show", cards="7h 5c 4s 3d 2c")
     assert outcome.result is not None
-    assert outcome.result["pots"][0]["winners"] == [1]
+    assert outcome.result.to_json()["pots"][0]["winners"] == [1]
 
 
 def test_SHOW_09_guides_a_tie_split_and_SHOW_06_the_odd_chip_left_of_the_button() -> None:
@@ -184,7 +184,7 @@ def test_SHOW_09_guides_a_tie_split_and_SHOW_06_the_odd_chip_left_of_the_button(
     table.act(3, "show", cards="Ah Kd Qc Js 9h")
     outcome = table.act(1, "show", cards="As Kh Qd Jc 9s")
     assert outcome.result is not None
-    pot = outcome.result["pots"][0]
+    pot = outcome.result.to_json()["pots"][0]
     assert pot["amount"] == 60
     assert pot["shares"] == {"3": 30, "1": 30}
 
@@ -203,7 +203,7 @@ def test_SHOW_06_guides_the_odd_chip_to_the_first_winner_left_of_the_button() ->
     table.act(3, "show", cards="Ah Kd Qc Js 9h")
     outcome = table.act(1, "show", cards="As Kh Qd Jc 9s")
     assert outcome.result is not None
-    pot = outcome.result["pots"][0]
+    pot = outcome.result.to_json()["pots"][0]
     assert pot["amount"] == 25
     assert pot["shares"] == {"3": 13, "1": 12}
     assert pot["odd_chip"] == 3
@@ -222,7 +222,10 @@ def test_SHOW_07_refuses_the_side_pot_to_a_short_all_in() -> None:
     table.act(2, "show", cards="Qh Qd 3c 6s 8d")
     outcome = table.act(3, "show", cards="Ah Ad Ac 4d 4s")
     assert outcome.result is not None
-    assert [(p["amount"], p["winners"]) for p in outcome.result["pots"]] == [(90, [3]), (140, [1])]
+    assert [(p["amount"], p["winners"]) for p in outcome.result.to_json()["pots"]] == [
+        (90, [3]),
+        (140, [1]),
+    ]
     assert table.stacks() == {1: 140, 2: 0, 3: 90}
 
 
@@ -234,7 +237,7 @@ def test_SHOW_09_refuses_a_split_between_unequal_hands() -> None:
     table.act(2, "show", cards="Ah Kd Qc Js 9h")
     outcome = table.act(1, "show", cards="As Kh Qd Jc 8s")
     assert outcome.result is not None
-    assert outcome.result["pots"][0]["shares"] == {"2": 20}
+    assert outcome.result.to_json()["pots"][0]["shares"] == {"2": 20}
 
 
 def test_SHOW_06_refuses_the_odd_chip_to_the_second_winner() -> None:
@@ -251,7 +254,7 @@ def test_SHOW_06_refuses_the_odd_chip_to_the_second_winner() -> None:
     table.act(2, "show", cards="Ah Kd Qc Js 9h")
     outcome = table.act(3, "show", cards="As Kh Qd Jc 9s")
     assert outcome.result is not None
-    assert outcome.result["pots"][0]["shares"] == {"2": 13, "3": 12}
+    assert outcome.result.to_json()["pots"][0]["shares"] == {"2": 13, "3": 12}
 
 
 def test_SHOW_01_accepts_the_opener_showing_first_when_everyone_checked_in_an_ante_game() -> None:
@@ -305,7 +308,7 @@ def test_DECK_02_accepts_the_bug_at_the_showdown_in_card_mode() -> None:
     to_showdown(table)
     table.act(1, "show")
     table.act(2, "show")
-    result = table.hand.result
+    result = table.hand.result.to_json()
     assert result["pots"][0]["winners"] == [1]
     assert result["shown"]["1"] == "Jk Ac Ad Kc Kd"
     assert result["jokers"] == {"1": "Ah"}
@@ -321,7 +324,7 @@ def test_DECK_02_refuses_the_bug_as_a_wild_queen() -> None:
     to_showdown(table)
     table.act(1, "show")
     table.act(2, "show")
-    assert table.hand.result["pots"][0]["winners"] == [2]
+    assert table.hand.result.to_json()["pots"][0]["winners"] == [2]
 
 
 def test_DECK_02_guides_a_53_card_stub_in_count_mode() -> None:
@@ -340,7 +343,7 @@ def test_DECK_02_guides_five_aces_in_the_result() -> None:
     to_showdown(table)
     table.act(1, "show")
     table.act(2, "show")
-    result = table.hand.result
+    result = table.hand.result.to_json()
     assert (result["pots"][0]["winners"], result["jokers"]) == ([1], {"1": "A"})
 
 
@@ -432,7 +435,10 @@ def test_SHOW_01_accepts_the_side_pot_pair_showing_before_the_all_in() -> None:
     assert table.hand.to_act == 3
     outcome = table.act(3, "show", cards="Ah Ad Ac 4d 4s")
     assert outcome.result is not None
-    assert [(p["amount"], p["winners"]) for p in outcome.result["pots"]] == [(60, [3]), (40, [2])]
+    assert [(p["amount"], p["winners"]) for p in outcome.result.to_json()["pots"]] == [
+        (60, [3]),
+        (40, [2]),
+    ]
     assert table.stacks() == {1: 60, 2: 100, 3: 60}
 
 
@@ -504,7 +510,10 @@ def test_SHOW_02_rejects_a_muck_by_the_last_side_pot_hand_before_the_all_in_show
     table.act(1, "show", cards="Kh Kd 2c 5s 7d")
     outcome = table.act(3, "muck")
     assert outcome.result is not None
-    assert [(p["amount"], p["winners"]) for p in outcome.result["pots"]] == [(60, [1]), (40, [1])]
+    assert [(p["amount"], p["winners"]) for p in outcome.result.to_json()["pots"]] == [
+        (60, [1]),
+        (40, [1]),
+    ]
 
 
 def test_SHOW_02_accepts_a_side_pot_decided_before_the_all_in_shows() -> None:
@@ -516,7 +525,10 @@ def test_SHOW_02_accepts_a_side_pot_decided_before_the_all_in_shows() -> None:
     assert table.hand.to_act == 3
     outcome = table.act(3, "show", cards="Ah Ad Ac 4d 4s")
     assert outcome.result is not None
-    assert [(p["amount"], p["winners"]) for p in outcome.result["pots"]] == [(60, [3]), (40, [2])]
+    assert [(p["amount"], p["winners"]) for p in outcome.result.to_json()["pots"]] == [
+        (60, [3]),
+        (40, [2]),
+    ]
 
 
 def test_SHOW_01_guides_the_side_pot_first_after_the_floor_kills_a_hand_at_the_showdown() -> None:

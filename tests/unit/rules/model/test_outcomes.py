@@ -29,10 +29,13 @@ from dealerassist.rules.model.outcomes import (
     EVENT_TYPES,
     ActionTaken,
     AddedChips,
+    AwardedResult,
     BettingReopened,
     BoxedCard,
     ButtonMoved,
+    CancelledResult,
     ChangedSeat,
+    ChoppedResult,
     DrawChanged,
     EntryAccepted,
     EntryOption,
@@ -45,14 +48,18 @@ from dealerassist.rules.model.outcomes import (
     HandCancelled,
     HandEnded,
     HandKilled,
+    HandResult,
     HandStarted,
+    KillLeg,
     KillRecord,
     Left,
     MissedBlind,
     Owed,
     PassedOut,
+    PassedOutResult,
     PhaseEntered,
     Posted,
+    PotAward,
     PotHeld,
     PotReleased,
     Returned,
@@ -65,13 +72,20 @@ from dealerassist.rules.model.outcomes import (
     Voided,
     WaitsForBigBlind,
     event_from_json,
+    result_from_json,
 )
 from dealerassist.rules.model.state import Phase, PlayerState
 from dealerassist.rules.table.blinds import DEAD_SMALL, STRADDLE_OFFER, missed_marker
 from dealerassist.rules.table.posting import POST_OPTIONS
 
 RECORDED = Path(__file__).resolve().parents[3] / "hands" / "recorded"
-_RESULT = {"pots": [{"amount": 6, "shares": {"2": 6}}], "winnings": {"2": 6}, "stacks": {"2": 104}}
+_RESULT = AwardedResult(
+    pots=(PotAward(6, (2, 3), (2,), {2: 6}, None),),
+    winnings={2: 6},
+    returned={},
+    shown={2: "Ah Kh Qh Jh Th"},
+    stacks={2: 104, 3: 94},
+)
 _ENTRY = {"type": "action", "seat": 3, "action": "draw", "amount": None, "count": 2}
 
 # each event as it encodes, the compact JSON written as the dict literal it replaced wrote it
@@ -115,16 +129,18 @@ ENCODED: list[tuple[Event, str]] = [
     ),
     (
         HandEnded(_RESULT),
-        '{"type":"hand_ended","result":{"pots":[{"amount":6,"shares":{"2":6}}],'
-        '"winnings":{"2":6},"stacks":{"2":104}}}',
+        '{"type":"hand_ended","result":{"pots":[{"amount":6,"eligible":[2,3],"winners":[2],'
+        '"shares":{"2":6},"odd_chip":null}],"winnings":{"2":6},"returned":{},'
+        '"shown":{"2":"Ah Kh Qh Jh Th"},"stacks":{"2":104,"3":94}}}',
     ),
     (
-        HandCancelled({"pots": [], "cancelled": True, "stacks": {"1": 100}}),
+        HandCancelled(CancelledResult({1: 100})),
         '{"type":"hand_cancelled","result":{"pots":[],"cancelled":true,"stacks":{"1":100}}}',
     ),
     (
-        PassedOut({"pots": [], "passed_out": True, "carried": 3}),
-        '{"type":"passed_out","result":{"pots":[],"passed_out":true,"carried":3}}',
+        PassedOut(PassedOutResult(3, {1: 99, 2: 98})),
+        '{"type":"passed_out","result":{"pots":[],"passed_out":true,"carried":3,'
+        '"stacks":{"1":99,"2":98}}}',
     ),
     (Returned(3, 10), '{"type":"returned","seat":3,"amount":10}'),
     (
@@ -189,6 +205,68 @@ def test_the_module_lists_every_event_type_once_as_a_frozen_slotted_dataclass() 
 
 def test_every_type_has_an_encoding_pinned_here() -> None:
     assert {type(event) for event, _ in ENCODED} == set(EVENT_TYPES)
+
+
+_RAKED = PotAward(30, (1, 2, 3), (1, 3), {3: 14, 1: 13}, 3, False, 2, 1)
+# each kind of hand result with every optional key set and unset, as the engine stored it
+RESULTS: list[tuple[HandResult, str]] = [
+    (
+        AwardedResult(
+            pots=(_RAKED, PotAward(10, (1, 3), (1,), {1: 10}, None)),
+            winnings={1: 23, 3: 14},
+            returned={2: 5},
+            shown={1: "Ah Ad Kc Ks 2d", 3: "Ac Ah Kd Kh 2c"},
+            rake=2,
+            jackpot_drop=1,
+            jokers={1: "A"},
+            stacks={1: 123, 2: 70, 3: 114},
+            kill_leg=KillLeg(None, 0),
+        ),
+        '{"pots":[{"amount":30,"eligible":[1,2,3],"winners":[1,3],"shares":{"3":14,"1":13},'
+        '"odd_chip":3,"rake":2,"jackpot_drop":1},{"amount":10,"eligible":[1,3],"winners":[1],'
+        '"shares":{"1":10},"odd_chip":null}],"rake":2,"jackpot_drop":1,'
+        '"winnings":{"1":23,"3":14},"returned":{"2":5},'
+        '"shown":{"1":"Ah Ad Kc Ks 2d","3":"Ac Ah Kd Kh 2c"},"jokers":{"1":"A"},'
+        '"stacks":{"1":123,"2":70,"3":114},"kill_leg":{"seat":null,"legs":0}}',
+    ),
+    (
+        AwardedResult(
+            pots=(PotAward(8, (2, 3), (2,), {2: 8}, None, by_ruling=True),),
+            winnings={2: 8},
+            returned={},
+            shown={},
+            kill_leg=KillLeg(2, 1),
+        ),
+        '{"pots":[{"amount":8,"eligible":[2,3],"winners":[2],"shares":{"2":8},"odd_chip":null,'
+        '"by_ruling":true}],"winnings":{"2":8},"returned":{},"shown":{},'
+        '"kill_leg":{"seat":2,"legs":1}}',
+    ),
+    (
+        CancelledResult({1: 100, 2: 98}, carried=4),
+        '{"pots":[],"cancelled":true,"stacks":{"1":100,"2":98},"carried":4}',
+    ),
+    (
+        CancelledResult({1: 100}, misdeal=True),
+        '{"pots":[],"cancelled":true,"misdeal":true,"stacks":{"1":100}}',
+    ),
+    (
+        PassedOutResult(6, {1: 98, 2: 98, 3: 98}),
+        '{"pots":[],"passed_out":true,"carried":6,"stacks":{"1":98,"2":98,"3":98}}',
+    ),
+    (
+        ChoppedResult({1: 1, 2: 2}, {1: 100, 2: 100}),
+        '{"pots":[],"chopped":{"1":1,"2":2},"stacks":{"1":100,"2":100}}',
+    ),
+]
+
+
+@pytest.mark.parametrize(("result", "stored"), RESULTS, ids=lambda item: type(item).__name__)
+def test_each_hand_result_encodes_as_stored_and_reads_back(result: HandResult, stored: str) -> None:
+    """A hand's result writes the keys the engine's dicts wrote, in their order, an optional
+    key only when set; ``result_from_json`` tells the kind from its marking key."""
+    assert json.dumps(result.to_json(), separators=(",", ":")) == stored
+    back = result_from_json(json.loads(stored))
+    assert back == result and type(back) is type(result)
 
 
 @pytest.mark.parametrize(("event", "stored"), ENCODED, ids=lambda v: getattr(v, "TYPE", ""))

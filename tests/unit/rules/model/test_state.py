@@ -14,6 +14,7 @@ from dealerassist.errors import InvalidInput
 from dealerassist.rules.model.actions import Mode, Variant
 from dealerassist.rules.model.state import (
     MissedBlind,
+    Owed,
     Phase,
     TableState,
     betting_phase,
@@ -109,6 +110,41 @@ def test_closed_set_fields_are_str_enums_with_the_json_of_their_strings() -> Non
     broken["seats"][0]["missed_blind"] = "medium"
     with pytest.raises(InvalidInput):
         TableState.from_dict(broken)
+
+
+def _owing(state: TableState, parts: tuple[Any, ...]) -> TableState:
+    """The state with the first seat dealt in owing ``parts`` (members or plain strings)."""
+    assert state.hand is not None
+    first = dataclasses.replace(state.hand.players[0], owes_what=parts)
+    return dataclasses.replace(state, hand=state.hand.with_player(first))
+
+
+@pytest.mark.parametrize("owed", list(Owed))
+def test_every_owes_value_round_trips_through_the_state_json_as_its_enum(owed: Owed) -> None:
+    """BLIND-01..14, KILL-01: each part a seat may owe (or has posted) encodes as the string
+    stored before ``Owed`` typed it, alone and among the others, and decodes to its member."""
+    table = Table([100, 100, 100])
+    table.start(button=1)
+    assert table.state.hand is not None
+    assert all(type(part) is Owed for p in table.state.hand.players for part in p.owes_what)
+    for parts in ((owed,), tuple(Owed)):
+        typed = _owing(table.state, parts)
+        text = json.dumps(typed.to_dict())
+        assert text == json.dumps(_owing(table.state, tuple(p.value for p in parts)).to_dict())
+        back = TableState.from_dict(json.loads(text))
+        assert back == typed and back.hand is not None
+        assert back.hand.players[0].owes_what == parts
+        assert all(type(part) is Owed for part in back.hand.players[0].owes_what)
+
+
+def test_an_owes_value_outside_the_set_is_a_broken_state() -> None:
+    """``owes_what`` holds ``Owed`` values only: any other string is refused."""
+    table = Table([100, 100, 100])
+    table.start(button=1)
+    data = table.state.to_dict()
+    data["hand"]["players"][0]["owes_what"] = ["big_blind", "bring_in"]
+    with pytest.raises(InvalidInput):
+        TableState.from_dict(data)
 
 
 def test_a_broken_state_dict_is_invalid_input() -> None:

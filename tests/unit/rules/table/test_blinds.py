@@ -171,7 +171,7 @@ def test_everyone_but_one_sitting_out_cancels_the_hand_and_returns_the_posts() -
     table.start(button=1, post=False)
     table.act(1, "post")
     outcome = table.act(2, "sit_out")
-    assert outcome.result is not None and outcome.result["cancelled"]
+    assert outcome.result is not None and outcome.result.to_json()["cancelled"]
     assert table.stacks() == {1: 100, 2: 100}
 
 
