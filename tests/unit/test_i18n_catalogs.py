@@ -5,6 +5,8 @@ committed .mo files are the .po files compiled (``make i18n``)."""
 
 from __future__ import annotations
 
+import io
+import json
 import re
 from pathlib import Path
 
@@ -12,6 +14,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from dealerassist.api import language  # noqa: F401 (registers the engine's messages and titles)
@@ -135,3 +138,39 @@ def test_the_rules_catalog_holds_no_message_that_is_gone(locale: str) -> None:
     listed = {(entry.context, str(entry.id)) for entry in _catalog(locale, "rules") if entry.id}
     wanted = {(m.id, str(_rules_msgid(m))) for m in MESSAGES.values()}
     assert listed - wanted == set()
+
+
+@pytest.mark.parametrize("domain", ["messages", "scripts", "rules"])
+@pytest.mark.parametrize("locale", LOCALES)
+def test_committed_mo_is_the_po_compiled(locale: str, domain: str) -> None:
+    """The service reads the .mo files: one older than its .po serves stale words."""
+    compiled = io.BytesIO()
+    write_mo(compiled, _catalog(locale, domain))
+    mo = (TRANSLATIONS / locale / "LC_MESSAGES" / f"{domain}.mo").read_bytes()
+    assert mo == compiled.getvalue(), "run `make i18n` and commit the .mo files"
+
+
+def test_the_completeness_check_sees_a_missing_translation() -> None:
+    """The check fails on an absent, an empty or a fuzzy entry (not a vacuous pass)."""
+    catalog = _catalog("es", "scripts")
+    wanted = {"Table {table} opened.", "Verified.", "Required.", "A msgid nobody translated"}
+    catalog["Verified."].string = ""
+    catalog["Required."].flags.add("fuzzy")
+    assert _missing(catalog, wanted) == ["A msgid nobody translated", "Required.", "Verified."]
+
+
+SCRIPT_CALL = re.compile(r'\bt\("((?:[^"\\]|\\.)*)"')
+
+
+def test_every_scripts_t_call_is_extracted() -> None:
+    """Babel's JavaScript extractor does not see a t("...") within another t()'s arguments
+    (nor one in a template literal there): such a string would have no catalog entry and
+    show in English. Every t("...") literal of the scripts must be among the extracted."""
+    extracted = _extracted("scripts")
+    unseen = []
+    for script in sorted((ROOT / "dealerassist" / "web" / "static").glob("*.js")):
+        for found in SCRIPT_CALL.finditer(script.read_text()):
+            text = json.loads(f'"{found[1]}"')
+            if text not in extracted:
+                unseen.append(f"{script.name}: {text}")
+    assert unseen == ["i18n.js: ..."], unseen  # i18n.js's own comment shows t("...")
