@@ -5,6 +5,6 @@ domain (``make i18n``: ``tools/rules_pot.py`` writes ``translations/rules.pot`` 
 modules) translates it. Importing this package registers them all in ``said.MESSAGES``.
 """
 
-from dealerassist.rules.model.messages import betting
+from dealerassist.rules.model.messages import betting, engine, model, table
 
-__all__ = ["betting"]
+__all__ = ["betting", "engine", "model", "table"]
