@@ -9,8 +9,12 @@ from engine_table import Table
 
 from dealerassist.api.language import words_for
 from dealerassist.rules.engine import _options_text
-from dealerassist.rules.model.actions import ChangeSeat
+from dealerassist.rules.model.actions import ActionKind, ChangeSeat
+from dealerassist.rules.model.messages import engine as engine_words
+from dealerassist.rules.model.messages import model as model_words
+from dealerassist.rules.model.messages import table as table_words
 from dealerassist.rules.model.said import Said, render
+from dealerassist.rules.model.state import Owed, Phase
 from dealerassist.rules.model.violations import RuleId, RuleViolation
 
 ENGLISH_WORDS = ("seat", "post", "blind", "must", "wait", "owes", "exactly", "hand", "call")
@@ -83,3 +87,18 @@ def test_the_legal_actions_in_words_in_each_language() -> None:
     assert said.english() == "call 5, raise to 20-40 or fold"
     assert render(said, words_for("es")) == "igualar 5, subir a 20-40 o retirarse"
     assert render(said, words_for("fr")) == "suivre 5, relancer à 20-40 ou se coucher"
+
+
+def test_every_action_and_phase_has_its_words() -> None:
+    """The engine's word tables list every ActionKind and Phase (written out, not imported)."""
+    assert set(engine_words.ACTIONS) == {kind.value for kind in ActionKind}
+    assert set(engine_words.PHASES) == {phase.value for phase in Phase}
+    assert set(table_words.PARTS) >= {part.value for part in Owed} - {"kill"}
+
+
+def test_one_voided_action_is_said_as_one_in_spanish() -> None:
+    """The English always wrote "action(s)"; Spanish and French say one action as one."""
+    said = model_words.VOID_AT_MOST(count=1)
+    assert said.english() == "The hand has 1 action(s); void at most that many."
+    assert "1 acción;" in render(said, words_for("es"))
+    assert "3 actions" in render(model_words.VOID_AT_MOST(count=3), words_for("fr"))
