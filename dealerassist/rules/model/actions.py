@@ -12,7 +12,9 @@ from dealerassist.rules.model.house_rules import (
     Structure as Structure,
 )  # re-exported: the spec names them
 from dealerassist.rules.model.house_rules import Variant as Variant
+from dealerassist.rules.model.messages import model as told
 from dealerassist.rules.model.ruling_commands import Ruling, ruling_from_dict, ruling_to_dict
+from dealerassist.rules.model.said import Join, Listed
 
 
 class Mode(StrEnum):
@@ -107,10 +109,10 @@ class TableSpec:
         profile = data.get("profile_id", data.get("profile"))
         stakes = data.get("stakes", {})
         if not isinstance(stakes, Mapping):
-            raise InvalidInput("stakes must be an object")
+            raise InvalidInput(said=told.STAKES_NOT_OBJECT())
         max_seats = _int(data, "max_seats", 6)
         if not 2 <= max_seats <= 10:
-            raise InvalidInput("max_seats must be between 2 and 10")
+            raise InvalidInput(said=told.MAX_SEATS_RANGE(low=2, high=10))
         return TableSpec(
             table_id=_text(data.get("table_id"), "table_id"),
             variant=_enum(Variant, data.get("variant"), "variant"),
@@ -258,7 +260,7 @@ def command_to_dict(command: Command) -> dict[str, Any]:
             return {"type": "change_seat", "seat": seat, "to": to}
         case AddChips(seat=seat, chips=chips):
             return {"type": "add_chips", "seat": seat, "chips": chips}
-    raise InvalidInput(f"not a command: {command!r}")
+    raise InvalidInput(said=told.NOT_A_COMMAND(command=repr(command)))
 
 
 def _act_to_dict(act: Act) -> dict[str, Any]:
@@ -291,14 +293,14 @@ def command_from_dict(data: Mapping[str, Any]) -> Command:
     dealerassist.errors.InvalidInput: unknown command type 'fly'
     """
     if not isinstance(data, Mapping):
-        raise InvalidInput("a command must be an object")
+        raise InvalidInput(said=told.COMMAND_NOT_OBJECT())
     kind = data.get("type")
     match kind:
         case "create_table":
             _only_keys(data, {"type", "spec"})
             spec = data.get("spec")
             if not isinstance(spec, Mapping):
-                raise InvalidInput("create_table needs a spec object")
+                raise InvalidInput(said=told.CREATE_TABLE_NEEDS_SPEC())
             return CreateTable(spec=TableSpec.from_dict(spec))
         case "seat":
             _only_keys(data, {"type", "seat", "player", "stack"})
@@ -320,7 +322,7 @@ def command_from_dict(data: Mapping[str, Any]) -> Command:
             return ruling_from_dict(data, _entry_from_dict)
         case "sit_out" | "return" | "change_seat" | "add_chips":
             return _seating_from_dict(data)
-    raise InvalidInput(f"unknown command type {kind!r}")
+    raise InvalidInput(said=told.UNKNOWN_COMMAND_TYPE(kind=repr(kind)))
 
 
 def _seating_from_dict(data: Mapping[str, Any]) -> SitOut | ReturnToPlay | ChangeSeat | AddChips:
@@ -338,14 +340,14 @@ def _seating_from_dict(data: Mapping[str, Any]) -> SitOut | ReturnToPlay | Chang
     _only_keys(data, {"type", "seat", "wait"})
     wait = data.get("wait", False)
     if not isinstance(wait, bool):
-        raise InvalidInput("wait must be true or false")
+        raise InvalidInput(said=told.MUST_BE_BOOLEAN(field="wait"))
     return ReturnToPlay(seat=_seat(data), wait=wait)
 
 
 def _entry_from_dict(data: Any) -> Act:
     """The refused entry a ruling accepts: an action, with or without its ``type``."""
     if not isinstance(data, Mapping) or data.get("type", "action") != "action":
-        raise InvalidInput("accept_entry needs 'entry': the refused action")
+        raise InvalidInput(said=told.ACCEPT_ENTRY_NEEDS_ENTRY())
     return _act_from_dict({**data, "type": "action"})
 
 
@@ -357,13 +359,13 @@ def _act_from_dict(data: Mapping[str, Any]) -> Act:
     )
     option = data.get("option")
     if option is not None and not isinstance(option, str):
-        raise InvalidInput("option must be a string")
+        raise InvalidInput(said=told.MUST_BE_STRING(field="option"))
     rank = data.get("rank")
     if rank is not None and (not isinstance(rank, str) or not rank.strip()):
-        raise InvalidInput("rank must be a rank symbol such as '7', 'T' or 'A'")
+        raise InvalidInput(said=told.RANK_SYMBOL(field="rank"))
     ace_shown = data.get("ace_shown", False)
     if not isinstance(ace_shown, bool):
-        raise InvalidInput("ace_shown must be true or false")
+        raise InvalidInput(said=told.MUST_BE_BOOLEAN(field="ace_shown"))
     amount = data.get("amount")
     count = data.get("count")
     return Act(
@@ -408,13 +410,13 @@ def normalise_cards(value: Any, name: str = "cards") -> tuple[str, ...] | None:
     elif isinstance(value, list | tuple):
         tokens = list(value)
     else:
-        raise InvalidInput(f"{name} must be a string or a list of cards")
+        raise InvalidInput(said=told.CARDS_STRING_OR_LIST(field=name))
     return tuple(_card_token(token, name) for token in tokens)
 
 
 def _card_token(token: Any, name: str) -> str:
     if not isinstance(token, str) or len(token) != 2:
-        raise InvalidInput(f"{name}: {token!r} is not a card like '7h'")
+        raise InvalidInput(said=told.NOT_A_CARD(field=name, token=repr(token)))
     if token == "??":
         return token
     return token[0].upper() + token[1].lower()
@@ -432,40 +434,43 @@ def _enum(enum: type[E], value: Any, name: str) -> E:
     try:
         return enum(value)
     except ValueError:
-        allowed = ", ".join(member.value for member in enum)
-        raise InvalidInput(f"{name} must be one of {allowed}, not {value!r}") from None
+        allowed = Listed(tuple(str(member.value) for member in enum), Join.COMMA)
+        said = told.ONE_OF(field=name, allowed=allowed, value=repr(value))
+        raise InvalidInput(said=said) from None
 
 
 def _only_keys(data: Mapping[str, Any], allowed: set[str]) -> None:
     unknown = sorted(set(data) - allowed)
     if unknown:
-        raise InvalidInput(f"unknown field(s): {', '.join(unknown)}")
+        raise InvalidInput(
+            said=told.UNKNOWN_FIELDS(count=len(unknown), fields=Listed(tuple(unknown), Join.COMMA))
+        )
 
 
 def _int(data: Mapping[str, Any], key: str, default: int) -> int:
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInput(f"{key} must be an integer")
+        raise InvalidInput(said=told.MUST_BE_INTEGER(field=key))
     return value
 
 
 def _chips(data: Mapping[str, Any], key: str) -> int:
     value = _int(data, key, 0)
     if value < 0:
-        raise InvalidInput(f"{key} must not be negative")
+        raise InvalidInput(said=told.MUST_NOT_BE_NEGATIVE(field=key))
     return value
 
 
 def _seat(data: Mapping[str, Any], key: str = "seat") -> int:
     if key not in data:
-        raise InvalidInput(f"{key} is required")
+        raise InvalidInput(said=told.REQUIRED(field=key))
     value = _int(data, key, 0)
     if value < 1:
-        raise InvalidInput(f"{key} must be a seat number from 1")
+        raise InvalidInput(said=told.SEAT_NUMBER(field=key))
     return value
 
 
 def _text(value: Any, name: str) -> str:
     if not isinstance(value, str) or not value:
-        raise InvalidInput(f"{name} must be a non-empty string")
+        raise InvalidInput(said=told.NON_EMPTY_STRING(field=name))
     return value

@@ -50,7 +50,7 @@ def check_seat(table: TableState, seat: int, stack: int, rules: HouseRules) -> N
     """An empty seat and a buy-in within the profile's limits (``table.min_buy_in``/``max``)."""
     current = table.seat(seat)
     if current.status is not SeatStatus.EMPTY:
-        raise InvalidInput(f"seat {seat} is taken by {current.player}; choose an empty seat")
+        raise InvalidInput(said=told.SEAT_TAKEN_BY(seat=seat, player=str(current.player)))
     if in_hand(table, seat):  # a player who folded and left: his dead hand is still in play
         raise RuleViolation(
             rule_id=RuleId.GAME_01,
@@ -65,13 +65,12 @@ def check_add_chips(table: TableState, seat: int, chips: int, rules: HouseRules)
     at least the minimum (BLIND-11 a: he keeps his seat and owes the blinds he missed)."""
     current = table.seat(seat)
     if current.status is SeatStatus.EMPTY:
-        raise InvalidInput(f"seat {seat} is empty")
+        raise InvalidInput(said=told.SEAT_EMPTY(seat=seat))
     _check_between_hands(table, seat, RuleId.GAME_01, told.WHAT_ADD_CHIPS())
     high = rules.table.max_buy_in
     if high and current.stack + chips > high:
-        raise InvalidInput(
-            f"seat {seat} may have at most {high} chips; it may add {high - current.stack}"
-        )
+        room = high - current.stack
+        raise InvalidInput(said=told.CHIPS_AT_MOST(seat=seat, high=high, room=room))
     if current.stack == 0:
         _check_buy_in(seat, chips, rules)
 
@@ -79,8 +78,8 @@ def check_add_chips(table: TableState, seat: int, chips: int, rules: HouseRules)
 def _check_buy_in(seat: int, stack: int, rules: HouseRules) -> None:
     low, high = rules.table.min_buy_in, rules.table.max_buy_in
     if stack < low or (high and stack > high):
-        limits = f"{low}-{high}" if high else f"at least {low}"
-        raise InvalidInput(f"the buy-in here is {limits} chips; seat {seat} brought {stack}")
+        limits = told.BUY_IN_RANGE(low=low, high=high) if high else told.BUY_IN_AT_LEAST(low=low)
+        raise InvalidInput(said=told.BUY_IN(limits=limits, seat=seat, stack=stack))
 
 
 def apply_seat(
@@ -103,7 +102,7 @@ def check_leave(table: TableState, seat: int) -> None:
     """A player leaves between hands, or during one once he has folded: his chips in the pot
     stay there (his hand is dead), he takes the chips behind him. Not while his hand is live."""
     if table.seat(seat).status is SeatStatus.EMPTY:
-        raise InvalidInput(f"seat {seat} is already empty")
+        raise InvalidInput(said=told.SEAT_ALREADY_EMPTY(seat=seat))
     if folded_in_hand(table, seat):
         return
     _check_between_hands(table, seat, RuleId.GAME_01, told.WHAT_LEAVE())
@@ -127,7 +126,7 @@ def _check_between_hands(table: TableState, seat: int, rule: RuleId, what: Said)
 def check_sit_out(table: TableState, seat: int) -> None:
     """Only an active seat sits out, and not while it is dealt into the hand."""
     if table.seat(seat).status is not SeatStatus.ACTIVE:
-        raise InvalidInput(f"seat {seat} is not an active player")
+        raise InvalidInput(said=told.NOT_ACTIVE(seat=seat))
     _check_between_hands(table, seat, RuleId.GAME_01, told.WHAT_SIT_OUT())
 
 
@@ -159,7 +158,7 @@ def check_return(table: TableState, seat: int, wait: bool, rules: HouseRules) ->
     if current.status is SeatStatus.EMPTY or (
         current.status is SeatStatus.ACTIVE and current.waiting is None
     ):
-        raise InvalidInput(f"seat {seat} is not sitting out or waiting")
+        raise InvalidInput(said=told.NOT_SITTING_OUT(seat=seat))
     if wait:
         return
     rule, why = _must_wait(current, rules)
@@ -212,9 +211,9 @@ def check_change_seat(table: TableState, seat: int, to: int) -> None:
     """BLIND-12: a player moves between hands, to an empty seat; OPEN-09 not while a passed-out
     deal's antes wait in the pot."""
     if table.seat(seat).status is SeatStatus.EMPTY:
-        raise InvalidInput(f"seat {seat} is empty")
+        raise InvalidInput(said=told.SEAT_EMPTY(seat=seat))
     if table.seat(to).status is not SeatStatus.EMPTY:
-        raise InvalidInput(f"seat {to} is taken; choose an empty seat")
+        raise InvalidInput(said=told.SEAT_TAKEN(seat=to))
     _check_between_hands(table, seat, RuleId.BLIND_12, told.WHAT_CHANGE_SEATS())
     if table.carried_pot:
         raise RuleViolation(

@@ -133,3 +133,21 @@ def missed(value: str) -> Said | str:
     """The missed blind (``MissedBlind``'s value) in words."""
     message = MISSED.get(value)
     return message() if message is not None else value
+
+
+# -- malformed seat commands (400, InvalidInput) -----------------------------------------------
+
+SEAT_TAKEN_BY = Message(
+    "table.seat_taken_by", "seat {seat} is taken by {player}; choose an empty seat"
+)
+SEAT_TAKEN = Message("table.seat_taken", "seat {seat} is taken; choose an empty seat")
+SEAT_EMPTY = Message("table.seat_empty", "seat {seat} is empty")
+SEAT_ALREADY_EMPTY = Message("table.seat_already_empty", "seat {seat} is already empty")
+NOT_ACTIVE = Message("table.not_active", "seat {seat} is not an active player")
+NOT_SITTING_OUT = Message("table.not_sitting_out", "seat {seat} is not sitting out or waiting")
+CHIPS_AT_MOST = Message(
+    "table.chips_at_most", "seat {seat} may have at most {high} chips; it may add {room}"
+)
+BUY_IN = Message("table.buy_in", "the buy-in here is {limits} chips; seat {seat} brought {stack}")
+BUY_IN_RANGE = Message("table.buy_in_range", "{low}-{high}")
+BUY_IN_AT_LEAST = Message("table.buy_in_at_least", "at least {low}")
