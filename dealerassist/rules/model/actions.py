@@ -442,9 +442,7 @@ def _enum(enum: type[E], value: Any, name: str) -> E:
 def _only_keys(data: Mapping[str, Any], allowed: set[str]) -> None:
     unknown = sorted(set(data) - allowed)
     if unknown:
-        raise InvalidInput(
-            said=told.UNKNOWN_FIELDS(count=len(unknown), fields=Listed(tuple(unknown), Join.COMMA))
-        )
+        raise InvalidInput(said=told.UNKNOWN_FIELDS(fields=Listed(tuple(unknown), Join.COMMA)))
 
 
 def _int(data: Mapping[str, Any], key: str, default: int) -> int:

@@ -39,12 +39,7 @@ CARDS_STRING_OR_LIST = Message(
 )
 NOT_A_CARD = Message("model.not_a_card", "{field}: {token} is not a card like '7h'")
 ONE_OF = Message("model.one_of", "{field} must be one of {allowed}, not {value}")
-# the English always said "field(s)"; its plural is the same words
-UNKNOWN_FIELDS = Message(
-    "model.unknown_fields",
-    "unknown field(s): {fields}",
-    plural="unknown field(s): {fields}",
-)
+UNKNOWN_FIELDS = Message("model.unknown_fields", "unknown field(s): {fields}")
 MUST_BE_INTEGER = Message("model.must_be_integer", "{field} must be an integer")
 MUST_NOT_BE_NEGATIVE = Message("model.must_not_be_negative", "{field} must not be negative")
 REQUIRED = Message("model.required", "{field} is required")
