@@ -12,7 +12,7 @@ import redis
 from dealerassist.adapters.rq_audit_queue import RQAuditQueue
 from dealerassist.audit.chain import GENESIS_HASH
 from dealerassist.audit.envelope import build_event
-from dealerassist.audit.replay import ReplayEngine, state_sha256
+from dealerassist.audit.replay import LEGACY_STATE_FORM, STATE_FORM, ReplayEngine, state_sha256
 from dealerassist.rules.engine import legal_actions
 from dealerassist.rules.model.house_rules import HouseRules
 from dealerassist.rules.model.violations import RuleId, RuleViolation
@@ -144,8 +144,11 @@ def record(
     commands: list[dict[str, Any]],
     rules: HouseRules = RULES,
     start: datetime = T0,
+    state_form: int = STATE_FORM,
 ) -> list[dict[str, Any]]:
-    """The audit events the service would seal for these commands (accepted and refused)."""
+    """The audit events the service would seal for these commands (accepted and refused);
+    ``state_form=1`` as a version before message IDs sealed them (no ``state_form``, the
+    instructions' English only in the digest, no ``message_id`` in a refusal)."""
     state: Any = None
     prev_hash, events = GENESIS_HASH, []
     for seq, data in enumerate(commands, start=1):
@@ -162,14 +165,19 @@ def record(
                 "message": violation.message,
                 "seat": violation.seat,
             }
+            if violation.said is not None and state_form != LEGACY_STATE_FORM:
+                said = violation.said.to_json()
+                payload.update(message_id=said["id"], params=said["params"])
         else:
             kind, after = data["type"], replace(outcome.state, version=before.version + 1)
             payload = {
                 "command": data,
                 "events": outcome.events_json(),
                 "result": outcome.result,
-                "state_sha256": state_sha256(after),
+                "state_sha256": state_sha256(after, state_form),
             }
+            if state_form != LEGACY_STATE_FORM:
+                payload["state_form"] = state_form
             state = after
         hand = getattr(after, "hand", None) or getattr(before, "hand", None)
         event = build_event(

@@ -233,7 +233,10 @@ def _step(
         "problem": problem,
     }
     if event["kind"] == REJECTED:
-        step["refused"] = {"rule_id": payload.get("rule_id"), "message": payload.get("message")}
+        refused = {"rule_id": payload.get("rule_id"), "message": payload.get("message")}
+        if "message_id" in payload:  # what it said, which the API renders in any language
+            refused |= {"message_id": payload["message_id"], "params": payload.get("params")}
+        step["refused"] = refused
     if event["kind"] == FLOOR_CALL:
         step["call"] = payload.get("call")
     if event["kind"] in (DEALER_ON_DUTY, SIGN_IN_REFUSED):

@@ -21,7 +21,9 @@ from dealerassist.rules.floor.exposed import in_initial_deal
 from dealerassist.rules.hand import instructions as say
 from dealerassist.rules.hand.dealing import UNKNOWN, card_locations, deck_cards
 from dealerassist.rules.model.actions import Act, Mode
+from dealerassist.rules.model.messages import irregular as msg
 from dealerassist.rules.model.outcomes import BoxedCard, Instruction, LegalAction
+from dealerassist.rules.model.said import Said
 from dealerassist.rules.model.state import HandState, evolve, is_draw
 from dealerassist.rules.model.violations import Notice, RuleId, RuleViolation
 
@@ -41,36 +43,26 @@ def check_boxed_card(hand: HandState, act: Act, mode: Mode) -> str | None:
     seat not in the hand, with fields it does not take, and in card mode a card that is not
     named, not of the deck or already seen; the card (card mode) or None (count mode)."""
     if not (in_initial_deal(hand) or is_draw(hand.phase)):
-        message = (
-            "A card found face up in the stub is entered while the stub is being dealt: on "
-            f"the deal (before the first betting action) or in a draw; the hand is in "
-            f"{hand.phase.value}. Call the floor."
-        )
-        raise _refuse(message, act.seat)
+        raise _refuse(msg.BOXED_NOT_DEALING(phase=msg.PHASES[hand.phase]()), act.seat)
     if hand.stub < 1:
-        raise _refuse("The stub is empty: no card can be found face up in it.", act.seat)
+        raise _refuse(msg.BOXED_STUB_EMPTY(), act.seat)
     if act.seat not in boxed_card_seats(hand):
-        message = f"Seat {act.seat} is not in the hand: enter the seat whose cards were dealt."
-        raise _refuse(message, act.seat, _entry(hand))
+        raise _refuse(msg.BOXED_SEAT_NOT_IN_HAND(seat=act.seat), act.seat, _entry(hand))
     extras = (act.amount, act.count, act.discards, act.option, act.rank)
     if any(value is not None for value in extras) or act.ace_shown:
-        message = "Enter boxed_card with the seat and, in card mode, the card found; nothing else."
-        raise _refuse(message, act.seat, _entry(hand))
+        raise _refuse(msg.BOXED_NOTHING_ELSE(), act.seat, _entry(hand))
     if mode is Mode.COUNT:
         if act.cards:
-            message = "Count mode tracks no cards: enter boxed_card with the seat alone."
-            raise _refuse(message, act.seat, _entry(hand))
+            raise _refuse(msg.BOXED_SEAT_ALONE(), act.seat, _entry(hand))
         return None
     if not act.cards or len(act.cards) != 1 or act.cards[0] == UNKNOWN:
-        message = "Card mode: enter the one card found face up as cards (e.g. 'Qh')."
-        raise _refuse(message, act.seat, _entry(hand))
+        raise _refuse(msg.BOXED_ONE_CARD(), act.seat, _entry(hand))
     card = act.cards[0]
     if card not in deck_cards(hand.deck):
-        raise _refuse(f"{card} is not a card of this {hand.deck}-card deck.", act.seat)
+        raise _refuse(msg.NOT_A_CARD_OF_DECK(card=card, deck=hand.deck), act.seat)
     place = card_locations(hand, frozenset({card})).get(card)
-    if place is not None:
-        message = f"{card} is already in play ({place}): a card in the stub has not been seen."
-        raise _refuse(message, act.seat, _entry(hand))
+    if place is not None:  # the place is the engine's code: "hand:2", "pile:3:1", "muck", "burn"
+        raise _refuse(msg.BOXED_IN_PLAY(card=card, place=place), act.seat, _entry(hand))
     return card
 
 
@@ -85,21 +77,12 @@ def apply_boxed_card(
         hand, stub=hand.stub - 1, burns=hand.burns + 1, burn_cards=known, boxed=hand.boxed + 1
     )
     event = BoxedCard(seat, card, hand.boxed)
-    named = f" ({card})" if card else ""
-    text = (
-        f"The card found face up in the stub{named} is a blank: put it face down with the burn "
-        f"cards (it goes into a reshuffle, never to seat {seat}'s hand now) and deal seat "
-        f"{seat} the next card"
-    )
+    text = msg.BOXED_BLANK(card=card, seat=seat) if card else msg.BOXED_BLANK_UNNAMED(seat=seat)
     instruction = say.instruction("boxed_card", seat, 1, text)
     notices: list[Notice] = []
     if hand.boxed > 1:
-        message = (
-            f"{hand.boxed} cards found face up in the stub in this hand: the hand is void "
-            "(WSOP 23; RRoP: a misdeal). Leave the cards as they are and call the floor; the "
-            "floor declares it with the misdeal ruling."
-        )
-        notices.append(Notice(rule_id=RuleId.DECK_06, message=message, seat=seat))
+        said = msg.BOXED_VOID(count=hand.boxed)
+        notices.append(Notice(rule_id=RuleId.DECK_06, said=said, seat=seat))
     return hand, event, [instruction], notices
 
 
@@ -114,5 +97,5 @@ def _entry(hand: HandState) -> list[LegalAction]:
     return [legal] if legal else []
 
 
-def _refuse(message: str, seat: int, allowed: list[LegalAction] | None = None) -> RuleViolation:
-    return RuleViolation(rule_id=RuleId.DECK_06, message=message, seat=seat, allowed=allowed or [])
+def _refuse(said: Said, seat: int, allowed: list[LegalAction] | None = None) -> RuleViolation:
+    return RuleViolation(rule_id=RuleId.DECK_06, said=said, seat=seat, allowed=allowed or [])

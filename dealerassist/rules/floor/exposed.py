@@ -20,7 +20,10 @@ from dealerassist.rules.hand import instructions as say
 from dealerassist.rules.hand.dealing import UNKNOWN, deck_cards, next_to_deal
 from dealerassist.rules.model.actions import Act, Mode
 from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.messages import exposed as msg
+from dealerassist.rules.model.messages import irregular
 from dealerassist.rules.model.outcomes import Exposed, Instruction, LegalAction
+from dealerassist.rules.model.said import Join, Listed, Said
 from dealerassist.rules.model.state import HandState, Phase, evolve
 from dealerassist.rules.model.violations import Notice, RuleId, RuleViolation
 
@@ -63,14 +66,14 @@ def keeps(rules: HouseRules, rank: str) -> bool:
     return ranks != KEEP_NONE and rank != JOKER and rank in ranks
 
 
-def house_text(rules: HouseRules) -> str:
+def house_text(rules: HouseRules) -> Said:
     """The house rule in words, for instructions and refusals."""
     ranks = rules.irregularities.exposed_keep_ranks
     if ranks == KEEP_ANY:
-        return "this house keeps every exposed card"
+        return msg.HOUSE_KEEPS_EVERY()
     if ranks == KEEP_NONE:
-        return "this house replaces every exposed card"
-    return f"this house keeps only {', '.join(ranks)}"
+        return msg.HOUSE_REPLACES_EVERY()
+    return msg.HOUSE_KEEPS_ONLY(ranks=Listed(tuple(ranks), Join.COMMA))
 
 
 # -- when ------------------------------------------------------------------------------------
@@ -102,14 +105,10 @@ def check_exposed(hand: HandState, act: Act, rules: HouseRules, mode: Mode) -> s
     mode) or of no rank of the deck, and a keep or replace the house does not give (the
     player never chooses); the exposed card (card mode) or rank (count mode)."""
     if not in_initial_deal(hand):
-        message = (
-            f"An exposed card is entered only on the initial deal, before the first betting "
-            f"action; the hand is in {hand.phase.value}. A card exposed on the draw is IRREG-04: "
-            "finish the draw and call the floor."
-        )
-        raise _refuse(message, act.seat)
+        phase = irregular.PHASES[hand.phase]()
+        raise _refuse(msg.EXPOSED_NOT_ON_DEAL(phase=phase), act.seat)
     if not hand.has(act.seat) or hand.player(act.seat).folded:
-        raise _refuse(f"Seat {act.seat} is not dealt in this hand.", act.seat)
+        raise _refuse(irregular.NOT_DEALT_IN(seat=act.seat), act.seat)
     exposed = _card(hand, act) if mode is Mode.CARD else _rank(hand, act)
     _check_choice(act, rules, rank_of(exposed))
     return exposed
@@ -127,21 +126,17 @@ def rank_of(exposed: str) -> str:
 def _card(hand: HandState, act: Act) -> str:
     player = hand.player(act.seat)
     if not act.cards or len(act.cards) != 1:
-        raise _refuse("Card mode: enter the one exposed card as cards (e.g. '6h').", act.seat)
+        raise _refuse(irregular.ENTER_ONE_EXPOSED_CARD(), act.seat)
     card = act.cards[0]
     if card == UNKNOWN:
-        raise _refuse("Enter the exposed card itself: everyone has seen it.", act.seat)
+        raise _refuse(msg.EXPOSED_ITSELF(), act.seat)
     if not player.held:
-        message = f"Seat {act.seat} has no cards yet: enter its deal first, then the exposed card."
-        raise _refuse(message, act.seat)
+        raise _refuse(msg.EXPOSED_NO_CARDS_YET(seat=act.seat), act.seat)
     if card not in player.cards:
-        message = (
-            f"{card} is not in seat {act.seat}'s hand: enter the exposed card from the cards "
-            f"dealt to that seat ({' '.join(player.cards)})."
-        )
-        raise _refuse(message, act.seat)
+        said = msg.EXPOSED_NOT_IN_HAND(card=card, seat=act.seat, cards=" ".join(player.cards))
+        raise _refuse(said, act.seat)
     if act.rank is not None and act.rank != rank_of(card):
-        raise _refuse(f"The rank {act.rank} is not the rank of {card}.", act.seat)
+        raise _refuse(irregular.RANK_NOT_OF_CARD(rank=act.rank, card=card), act.seat)
     return card
 
 
@@ -151,11 +146,11 @@ def _rank(hand: HandState, act: Act) -> str:
     elif act.rank is not None and not act.cards:
         rank = act.rank
     else:
-        raise _refuse("Count mode: enter the exposed card's rank (e.g. rank '6').", act.seat)
+        raise _refuse(irregular.ENTER_EXPOSED_RANK(), act.seat)
     deck = deck_cards(hand.deck)
     if not any(rank_of(card) == rank for card in deck):
         symbols = "".join(s for s in RANK_SYMBOLS if any(c[0] == s for c in deck))
-        raise _refuse(f"{rank} is no rank of this deck ({symbols}).", act.seat)
+        raise _refuse(msg.EXPOSED_NO_SUCH_RANK(rank=rank, ranks=symbols), act.seat)
     return rank
 
 
@@ -164,20 +159,16 @@ def _check_choice(act: Act, rules: HouseRules, rank: str) -> None:
     if act.option is None:
         return
     if act.option not in (KEEP, REPLACE):
-        raise _refuse(f"option is '{KEEP}', '{REPLACE}' or left out, not '{act.option}'.", act.seat)
+        raise _refuse(msg.EXPOSED_OPTION(option=act.option), act.seat)
     house = KEEP if keeps(rules, rank) else REPLACE
-    if act.option != house:
-        chose = "chose to keep" if act.option == KEEP else "chose to replace"
-        message = (
-            f"The player never chooses (player {chose} an exposed {rank}): {house_text(rules)}, "
-            f"so this card is {'kept' if house == KEEP else 'replaced after the deal'}. "
-            f"Enter it without option, or with option '{house}'."
-        )
-        raise _refuse(message, act.seat, [{"action": "exposed", "seat": act.seat, "option": house}])
+    if act.option != house:  # the option is the other one: the house's is said
+        never = msg.NEVER_CHOOSES_KEEP if act.option == KEEP else msg.NEVER_CHOOSES_REPLACE
+        said = never(rank=rank, house=house_text(rules))
+        raise _refuse(said, act.seat, [{"action": "exposed", "seat": act.seat, "option": house}])
 
 
-def _refuse(message: str, seat: int, allowed: list[LegalAction] | None = None) -> RuleViolation:
-    return RuleViolation(rule_id=RuleId.IRREG_03, message=message, seat=seat, allowed=allowed or [])
+def _refuse(said: Said, seat: int, allowed: list[LegalAction] | None = None) -> RuleViolation:
+    return RuleViolation(rule_id=RuleId.IRREG_03, said=said, seat=seat, allowed=allowed or [])
 
 
 # -- apply -----------------------------------------------------------------------------------
@@ -198,18 +189,15 @@ def apply_exposed(
             hand,
             _event(seat, exposed, "misdeal"),
             [],
-            [misdeal_notice(seat, f"{hand.exposed} cards exposed by the dealer")],
+            [misdeal_notice(seat, irregular.MISDEAL_EXPOSED(count=hand.exposed))],
         )
     if keeps(rules, rank):
-        text = f"Seat {seat} keeps the exposed {exposed}: {house_text(rules)}"
+        text = msg.KEEPS(seat=seat, card=exposed, house=house_text(rules))
         return hand, _event(seat, exposed, KEEP), [say.instruction(KEEP, seat, None, text)], []
     if mode is Mode.COUNT:
         hand = evolve(hand, burns=hand.burns + 1, stub=hand.stub - 1)
         hand = _first_burn(hand, rules)
-        text = (
-            f"Seat {seat}'s exposed {exposed} is replaced ({house_text(rules)}): put it in the "
-            f"burn pile (it is the burn) and deal seat {seat} one card from the stub"
-        )
+        text = msg.REPLACED_NOW(seat=seat, card=exposed, house=house_text(rules))
         return hand, _event(seat, exposed, REPLACE), [say.instruction(REPLACE, seat, 1, text)], []
     return _replace_card(hand, seat, exposed, rules)
 
@@ -226,11 +214,7 @@ def _replace_card(
     hand = evolve(hand.with_player(owed), burns=hand.burns + 1, exposed_burn=card)
     hand = _first_burn(hand, rules)
     hand = evolve(hand, phase=Phase.DEAL, to_act=next_to_deal(hand))
-    text = (
-        f"Seat {seat}'s exposed {card} is replaced ({house_text(rules)}): put it in the burn "
-        f"pile (it is the burn); when every seat has five cards, deal seat {seat} one card "
-        "from the stub and enter it with deal"
-    )
+    text = msg.REPLACED_AFTER_DEAL(seat=seat, card=card, house=house_text(rules))
     return hand, _event(seat, card, REPLACE), [say.instruction(REPLACE, seat, 1, text)], []
 
 
@@ -247,11 +231,7 @@ def _event(seat: int, exposed: str, ruling: str) -> Exposed:
     return Exposed(seat, exposed, ruling)
 
 
-def misdeal_notice(seat: int, what: str) -> Notice:
+def misdeal_notice(seat: int, what: Said) -> Notice:
     """IRREG-01: two or more cards exposed by the dealer, or two or more extra cards, on one
     deal: a misdeal, which the floor declares (``what``: "2 cards exposed by the dealer")."""
-    message = (
-        f"{what} on this deal: that is a misdeal (IRREG-01). Leave the cards as they are and "
-        "call the floor; the floor declares it with the misdeal ruling."
-    )
-    return Notice(rule_id=RuleId.IRREG_01, message=message, seat=seat)
+    return Notice(rule_id=RuleId.IRREG_01, said=irregular.MISDEAL(what=what), seat=seat)

@@ -31,7 +31,10 @@ from dealerassist.rules.hand.stub import Step
 from dealerassist.rules.model.actions import Act, ActionKind, Mode
 from dealerassist.rules.model.house_rules import ExposedDrawCard, HouseRules
 from dealerassist.rules.model.journal import read
+from dealerassist.rules.model.messages import exposed as msg
+from dealerassist.rules.model.messages import irregular
 from dealerassist.rules.model.outcomes import Exposed, Instruction, LegalAction
+from dealerassist.rules.model.said import Join, Listed, Said
 from dealerassist.rules.model.state import (
     HandState,
     Phase,
@@ -96,33 +99,21 @@ def check_exposed_draw(
     if not draw_round:
         raise _refuse(_closed_message(hand), act.seat)
     if act.option is not None:
-        message = (
-            "The player may not take a card exposed on the draw, nor choose anything (IRREG-04): "
-            "enter it without option."
-        )
-        raise _refuse(message, act.seat, _entry(hand))
+        raise _refuse(msg.DRAW_NO_OPTION(), act.seat, _entry(hand))
     if act.seat != hand.last_receiver:
-        message = (
-            f"Only a card just dealt can be entered as exposed, and the last cards went to seat "
-            f"{hand.last_receiver} (IRREG-04). A card exposed earlier is the floor's."
-        )
-        raise _refuse(message, act.seat, _entry(hand))
+        last = hand.last_receiver
+        assert last is not None  # draw_round_open: a card was dealt in this draw
+        said = msg.DRAW_ONLY_JUST_DEALT(last=last)
+        raise _refuse(said, act.seat, _entry(hand))
     if mode is Mode.CARD:
         return _card(state, hand, act)
     return _rank(hand, act)
 
 
-def _closed_message(hand: HandState) -> str:
+def _closed_message(hand: HandState) -> Said:
     if is_draw(hand.phase):
-        return (
-            "No card has been dealt in this draw yet: a card exposed on the draw is entered "
-            "right after the deal that exposed it (IRREG-04)."
-        )
-    return (
-        f"An exposed draw card is entered right after it is dealt, before the first action "
-        f"after the draw; the hand is in {hand.phase.value} and has moved on (IRREG-04): call "
-        "the floor."
-    )
+        return msg.DRAW_NO_CARD_YET()
+    return msg.DRAW_MOVED_ON(phase=irregular.PHASES[hand.phase]())
 
 
 def just_dealt(state: TableState, seat: int) -> tuple[str, ...] | None:
@@ -141,31 +132,28 @@ def just_dealt(state: TableState, seat: int) -> tuple[str, ...] | None:
 def _card(state: TableState, hand: HandState, act: Act) -> str:
     player = hand.player(act.seat)
     if not act.cards or len(act.cards) != 1 or act.cards[0] == UNKNOWN:
-        raise _refuse("Card mode: enter the one exposed card as cards (e.g. '6h').", act.seat)
+        raise _refuse(irregular.ENTER_ONE_EXPOSED_CARD(), act.seat)
     card = act.cards[0]
     dealt = just_dealt(state, act.seat)
     if card not in player.cards or (dealt is not None and card not in dealt):
         last = " ".join(c for c in dealt or player.cards if c in player.cards)
-        message = (
-            f"{card} is not one of the cards just dealt to seat {act.seat} ({last}): enter the "
-            "card that was exposed (IRREG-04)."
-        )
-        raise _refuse(message, act.seat, _entry(hand))
+        said = msg.DRAW_NOT_JUST_DEALT(card=card, seat=act.seat, cards=last)
+        raise _refuse(said, act.seat, _entry(hand))
     if act.rank is not None and act.rank != rank_of(card):
-        raise _refuse(f"The rank {act.rank} is not the rank of {card}.", act.seat)
+        raise _refuse(irregular.RANK_NOT_OF_CARD(rank=act.rank, card=card), act.seat)
     return card
 
 
 def _rank(hand: HandState, act: Act) -> str | None:
     if act.cards:
         if len(act.cards) != 1 or act.rank is not None:
-            raise _refuse("Count mode: enter the exposed card's rank (e.g. rank '6').", act.seat)
+            raise _refuse(irregular.ENTER_EXPOSED_RANK(), act.seat)
         rank: str | None = rank_of(act.cards[0])
     else:
         rank = act.rank
     deck = deck_cards(hand.deck)
     if rank is not None and not any(rank_of(card) == rank for card in deck):
-        raise _refuse(f"{rank} is no rank of this {hand.deck}-card deck.", act.seat)
+        raise _refuse(msg.DRAW_NO_SUCH_RANK(rank=rank, deck=hand.deck), act.seat)
     return rank
 
 
@@ -173,8 +161,8 @@ def _entry(hand: HandState) -> list[LegalAction]:
     return [{"action": "exposed", "seat": hand.last_receiver}]
 
 
-def _refuse(message: str, seat: int, allowed: list[LegalAction] | None = None) -> RuleViolation:
-    return RuleViolation(rule_id=RuleId.IRREG_04, message=message, seat=seat, allowed=allowed or [])
+def _refuse(said: Said, seat: int, allowed: list[LegalAction] | None = None) -> RuleViolation:
+    return RuleViolation(rule_id=RuleId.IRREG_04, said=said, seat=seat, allowed=allowed or [])
 
 
 # -- apply -----------------------------------------------------------------------------------
@@ -196,27 +184,26 @@ def apply_exposed_draw(
         known = hand.burn_cards if card is None else (*hand.burn_cards, card)
         hand = evolve(hand, burns=hand.burns + 1, spare_burn=True, burn_cards=known)
     else:
-        where = f"put it with the discards (seat {seat} may never get it back)"
+        where = msg.TO_DISCARDS(seat=seat)
         player = _discarded(player, card, draw_round)
     hand = _owe(hand.with_player(player), seat, mode)
     if not is_draw(hand.phase):
         hand = evolve(hand, phase=draw_phase(draw_round))
     hand = evolve(hand, to_act=next_in_draw(hand, rules, draw_round))
     event = Exposed(seat, exposed, disposition.value)
-    shown = exposed or "card"
-    text = f"Seat {seat} may not take the exposed {shown}: {where}."
+    if exposed:
+        taken = msg.NOT_TAKEN(seat=seat, card=exposed, where=where)
+    else:
+        taken = msg.NOT_TAKEN_UNNAMED(seat=seat, where=where)
     if not can_replace(hand, rules, draw_round):
         hand = evolve(hand, floor_wait=RuleId.IRREG_04, to_act=waiting_turn(hand))
-        text = f"{text} {_STUCK.format(seat=seat)}: stop the draw and call the floor"
+        text = msg.CANNOT_REPLACE(taken=taken, seat=seat)
         return hand, event, [say.instruction("call_floor", seat, 1, text)], ()
     steps: tuple[Step, ...] = ()
     if hand.to_act is None:  # count mode, every other seat served: the replacement now
         hand, steps, _ = finish_draw(hand, rules, draw_round)
-    text = f"{text} Replacement owed to seat {seat} at the end of the draw"
+    text = msg.REPLACEMENT_OWED(taken=taken, seat=seat)
     return hand, event, [say.instruction("replacement_owed", seat, 1, text)], steps
-
-
-_STUCK = "The stub and the reshuffle pool cannot replace seat {seat}'s exposed card"
 
 
 def floor_notice(hand: HandState) -> list[Notice]:
@@ -224,13 +211,8 @@ def floor_notice(hand: HandState) -> list[Notice]:
     if hand.floor_wait != RuleId.IRREG_04.value:
         return []
     seat = hand.exposed_owed[-1] if hand.exposed_owed else None
-    who = "a" if seat is None else f"seat {seat}'s"
-    message = (
-        f"The stub and the reshuffle pool cannot replace {who} exposed card (DRAW-06): stop "
-        "the draw and call the floor. The player may be allowed to take the exposed card "
-        "(take_exposed), or the floor rules a misdeal, a dead hand or an award"
-    )
-    return [Notice(rule_id=RuleId.IRREG_04, message=message, seat=seat)]
+    said = msg.FLOOR_WAIT_UNSEATED() if seat is None else msg.FLOOR_WAIT(seat=seat)
+    return [Notice(rule_id=RuleId.IRREG_04, said=said, seat=seat)]
 
 
 def can_replace(hand: HandState, rules: HouseRules, draw_round: int) -> bool:
@@ -317,19 +299,18 @@ def check_take_exposed(hand: HandState, seat: int, rules: HouseRules) -> None:
     replacement cannot be supplied, and with its exposed card still where the house put it."""
     if hand.floor_wait != RuleId.IRREG_04.value or seat not in hand.exposed_owed:
         owed = sorted(set(hand.exposed_owed)) if hand.floor_wait else []
-        message = (
-            f"Seat {seat} cannot take an exposed card: the player takes one only when the stub "
-            "and the reshuffle pool cannot replace it and the hand waits for the floor "
-            f"(IRREG-04){f'; seats owed one: {owed}' if owed else ''}."
-        )
-        raise _refuse(message, seat, [{"effect": "take_exposed", "seat": s} for s in owed])
+        if owed:  # the seats as a list reads: "[3, 5]"
+            said = msg.TAKE_NOT_WAITING_OWED(seat=seat, owed=Listed(tuple(owed), Join.COMMA))
+        else:
+            said = msg.TAKE_NOT_WAITING(seat=seat)
+        raise _refuse(said, seat, [{"effect": "take_exposed", "seat": s} for s in owed])
     player = hand.player(seat)
     if rules.irregularities.exposed_draw is ExposedDrawCard.BECOMES_NEXT_BURN:
         there = hand.burns > 0
     else:
         there = len(player.pile) == len(player.drawn) and player.pile[-1] > 0
     if not there:
-        raise _refuse(f"Seat {seat}'s exposed card is no longer where it was put.", seat)
+        raise _refuse(msg.TAKE_GONE(seat=seat), seat)
 
 
 def _exposed_card(
@@ -346,7 +327,7 @@ def _exposed_card(
             card = (command.get("cards") or [None])[0]
             if card in where:
                 return str(card)
-    raise _refuse(f"Seat {seat}'s exposed card is no longer where it was put.", seat)
+    raise _refuse(msg.TAKE_GONE(seat=seat), seat)
 
 
 def _undiscarded(player: PlayerState, card: str | None, draw_round: int) -> PlayerState:
@@ -381,10 +362,10 @@ def _discarded(player: PlayerState, card: str | None, draw_round: int) -> Player
     return evolve(player, pile=tuple(pile), pile_cards=tuple(piles))
 
 
-def _burn_text(hand: HandState) -> str:
+def _burn_text(hand: HandState) -> Said:
     if hand.spare_burn:
-        return "put it in the burn pile (the exposed card already there is the next burn)"
-    return "put it in the burn pile: it is the next burn (no other card is burned then)"
+        return msg.TO_BURN_SPARE()
+    return msg.TO_BURN_NEXT()
 
 
 def _owe(hand: HandState, seat: int, mode: Mode) -> HandState:

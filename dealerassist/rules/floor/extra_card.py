@@ -20,7 +20,9 @@ from dealerassist.rules.hand import instructions as say
 from dealerassist.rules.hand.dealing import UNKNOWN, card_locations, deck_cards
 from dealerassist.rules.model.actions import Act, Mode
 from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.messages import irregular as msg
 from dealerassist.rules.model.outcomes import ExtraCard, Instruction, LegalAction
+from dealerassist.rules.model.said import Said
 from dealerassist.rules.model.state import HandState, evolve
 from dealerassist.rules.model.violations import Notice, RuleId, RuleViolation
 
@@ -51,25 +53,14 @@ def check_extra_card(hand: HandState, act: Act, mode: Mode) -> str | None:
     fields it does not take, and in card mode a card that is unknown, of another deck or in
     play; the extra card (card mode) or None (count mode)."""
     if not in_initial_deal(hand):
-        message = (
-            f"An extra card is entered only on the initial deal, before the first betting "
-            f"action; the hand is in {hand.phase.value}. Too many cards on the draw is "
-            "IRREG-07: call the floor."
-        )
-        raise _refuse(message, act.seat)
+        raise _refuse(msg.EXTRA_NOT_ON_DEAL(phase=msg.PHASES[hand.phase]()), act.seat)
     if act.seat not in extra_card_seats(hand):
-        message = (
-            f"Seat {act.seat} is not dealt in this hand. A card dealt to an empty or ineligible "
-            "seat is a misdeal (IRREG-01): call the floor."
-        )
-        raise _refuse(message, act.seat, _entry(hand))
+        raise _refuse(msg.EXTRA_SEAT_NOT_DEALT_IN(seat=act.seat), act.seat, _entry(hand))
     if _other_fields(act):
-        message = "Enter extra_card with the seat and, in card mode, the extra card; nothing else."
-        raise _refuse(message, act.seat, _entry(hand))
+        raise _refuse(msg.EXTRA_NOTHING_ELSE(), act.seat, _entry(hand))
     if mode is Mode.COUNT:
         if act.cards:
-            message = "Count mode tracks no cards: enter extra_card with the seat alone."
-            raise _refuse(message, act.seat, _entry(hand))
+            raise _refuse(msg.EXTRA_SEAT_ALONE(), act.seat, _entry(hand))
         return None
     return _card(hand, act)
 
@@ -82,29 +73,18 @@ def _other_fields(act: Act) -> bool:
 
 def _card(hand: HandState, act: Act) -> str:
     if not act.cards or len(act.cards) != 1:
-        message = "Card mode: enter the one extra card as cards (e.g. '9d'), the one dealt last."
-        raise _refuse(message, act.seat, _entry(hand))
+        raise _refuse(msg.EXTRA_ONE_CARD(), act.seat, _entry(hand))
     card = act.cards[0]
     if card == UNKNOWN:
-        message = (
-            "Name the extra card: only an identifiable extra card goes back as the burn "
-            "(IRREG-06). If it cannot be told from the seat's five, the seat has the wrong "
-            "number of cards: a misdeal (IRREG-01), call the floor."
-        )
-        raise _refuse(message, act.seat, _entry(hand))
+        raise _refuse(msg.EXTRA_NAME_IT(), act.seat, _entry(hand))
     if card not in deck_cards(hand.deck):
-        raise _refuse(f"{card} is not a card of this {hand.deck}-card deck.", act.seat)
+        raise _refuse(msg.NOT_A_CARD_OF_DECK(card=card, deck=hand.deck), act.seat)
     place = card_locations(hand, frozenset({card})).get(card)
     if place == f"hand:{act.seat}":
-        message = (
-            f"{card} is one of the five entered for seat {act.seat}: the extra card is the one "
-            "not entered. If the deal was entered with the extra card, void it and enter the "
-            "five the seat keeps."
-        )
-        raise _refuse(message, act.seat, _entry(hand))
-    if place is not None:
-        message = f"{card} is already in play ({place}): enter the card seat {act.seat} got extra."
-        raise _refuse(message, act.seat, _entry(hand))
+        raise _refuse(msg.EXTRA_AMONG_FIVE(card=card, seat=act.seat), act.seat, _entry(hand))
+    if place is not None:  # the place is the engine's code: "hand:2", "pile:3:1", "muck", "burn"
+        said = msg.EXTRA_IN_PLAY(card=card, place=place, seat=act.seat)
+        raise _refuse(said, act.seat, _entry(hand))
     return card
 
 
@@ -112,8 +92,8 @@ def _entry(hand: HandState) -> list[LegalAction]:
     return [{"action": "extra_card", "seats": extra_card_seats(hand)}]
 
 
-def _refuse(message: str, seat: int, allowed: list[LegalAction] | None = None) -> RuleViolation:
-    return RuleViolation(rule_id=RuleId.IRREG_06, message=message, seat=seat, allowed=allowed or [])
+def _refuse(said: Said, seat: int, allowed: list[LegalAction] | None = None) -> RuleViolation:
+    return RuleViolation(rule_id=RuleId.IRREG_06, said=said, seat=seat, allowed=allowed or [])
 
 
 # -- apply -----------------------------------------------------------------------------------
@@ -130,7 +110,7 @@ def apply_extra_card(
     hand = evolve(hand, extra_cards=hand.extra_cards + 1)
     if hand.extra_cards > 1:
         event = _event(seat, card, MISDEAL)
-        return hand, event, [], [misdeal_notice(seat, f"{hand.extra_cards} extra cards dealt")]
+        return hand, event, [], [misdeal_notice(seat, msg.MISDEAL_EXTRA(count=hand.extra_cards))]
     known = hand.burn_cards if card is None else (*hand.burn_cards, card)
     burn_before = rules.draw.burn_before  # DRAW-04: the extra card is that burn
     hand = evolve(
@@ -149,11 +129,11 @@ def _instruction(seat: int, card: str | None, burn_before: bool) -> Instruction:
     >>> _instruction(3, "9d", False)["text"]
     'Seat 3 was dealt an extra card (9d): return it face down to the burn pile; it is the burn'
     """
-    named = "an extra card" if card is None else f"an extra card ({card})"
-    rest = ", so burn nothing more before the first draw" if burn_before else ""
-    text = (
-        f"Seat {seat} was dealt {named}: return it face down to the burn pile; it is the burn{rest}"
-    )
+    rest: Said | str = msg.EXTRA_BURN_NOTHING_MORE() if burn_before else ""
+    if card is None:
+        text = msg.EXTRA_TO_BURN_UNNAMED(seat=seat, rest=rest)
+    else:
+        text = msg.EXTRA_TO_BURN(seat=seat, card=card, rest=rest)
     return say.instruction("extra_card", seat, 1, text)
 
 

@@ -17,7 +17,7 @@ from dealerassist.rules.model.house_rules import (
 )
 from dealerassist.rules.model.messages import betting as say
 from dealerassist.rules.model.outcomes import LegalAction
-from dealerassist.rules.model.said import Said
+from dealerassist.rules.model.said import Join, Listed, Said
 from dealerassist.rules.model.state import HandState, Phase, PlayerState, evolve, phase_number
 from dealerassist.rules.model.variants import limit_bet_size, minimum_bet
 from dealerassist.rules.model.violations import RuleId, RuleViolation
@@ -32,7 +32,7 @@ class Options:
     raise_min: int | None  # total bet after the smallest legal bet/raise
     raise_max: int | None  # total bet after the largest
     word: str  # "bet" when nobody has bet this round, else "raise"
-    blocked: tuple[RuleId, str] | None  # why the seat may not bet or raise, if it has chips to
+    blocked: tuple[RuleId, Said] | None  # why the seat may not bet or raise, if it has chips to
     limp_refused: bool  # BET-01: calling the big blind is not allowed
 
     def legal(self) -> list[LegalAction]:
@@ -226,21 +226,21 @@ def opening_bet(hand: HandState, spec: TableSpec, rules: HouseRules) -> int:
 
 def _raise_blocked(
     hand: HandState, player: PlayerState, spec: TableSpec, rules: HouseRules
-) -> tuple[RuleId, str] | None:
+) -> tuple[RuleId, Said] | None:
     limit = spec.structure is Structure.FIXED_LIMIT
     if player.timed_out:
-        return RuleId.DRAW_11, "the seat was declared pat by the draw timer"
+        return RuleId.DRAW_11, say.BLOCKED_TIMED_OUT()
     if player.checked and not rules.betting.check_raise and hand.current_bet > 0:
-        return RuleId.BET_06, "check-raise is not allowed in this game"
+        return RuleId.BET_06, say.BLOCKED_CHECK_RAISE()
     rule = RuleId.BET_04 if limit else RuleId.BET_05
     if rules.betting.short_all_in is ShortAllInRule.POKERKIT:
         closed = _pokerkit_closed(hand, player)
         if closed is not None:
             return rule, closed
     elif not player.may_raise and not _reopened(hand, player, spec, rules):
-        return rule, "a short all-in raise did not reopen the betting"
+        return rule, say.BLOCKED_NOT_REOPENED()
     if limit and hand.capped and hand.raises >= rules.betting.max_raises + 1:
-        return RuleId.BET_03, f"the raise cap is reached (bet + {rules.betting.max_raises} raises)"
+        return RuleId.BET_03, say.BLOCKED_CAP(raises=rules.betting.max_raises)
     return None
 
 
@@ -260,7 +260,7 @@ def _reopened(hand: HandState, player: PlayerState, spec: TableSpec, rules: Hous
     return faced >= max(hand.last_raise, minimum_bet(spec.stakes))
 
 
-def _pokerkit_closed(hand: HandState, player: PlayerState) -> str | None:
+def _pokerkit_closed(hand: HandState, player: PlayerState) -> Said | None:
     """BET-04/05 ``short_all_in = "pokerkit"``: why pokerkit 0.7.7 would refuse this seat a
     bet or raise (``State._verify_completion_betting_or_raising``), or None. ``last_raise`` is
     pokerkit's largest increment of the round, ``acted_seats`` and ``short_all_ins`` its
@@ -270,19 +270,13 @@ def _pokerkit_closed(hand: HandState, player: PlayerState) -> str | None:
         return None
     owed = min(player.stack, hand.current_bet - player.bet)
     if owed < hand.last_raise:
-        return (
-            f"a short all-in cannot be raised: the call of {owed} is less than the round's "
-            f"largest bet or raise ({hand.last_raise}) (pokerkit)"
-        )
+        return say.BLOCKED_POKERKIT_SHORT_CALL(owed=owed, largest=hand.last_raise)
     shorts = hand.short_all_ins
     if shorts and sum(shorts) < hand.last_raise and player.seat in hand.acted_seats:
-        return (
-            f"the seat has acted, and the short all-ins since ({sum(shorts)}) do not add up to "
-            f"the round's largest bet or raise ({hand.last_raise}) (pokerkit)"
-        )
+        return say.BLOCKED_POKERKIT_SHORT_ALL_INS(shorts=sum(shorts), largest=hand.last_raise)
     others = [p for p in hand.players if p.seat != player.seat and not p.folded]
     if not any(p.stack + p.bet > hand.current_bet for p in others):
-        return "every other player has folded or is all in for no more than the bet (pokerkit)"
+        return say.BLOCKED_POKERKIT_NOBODY_BEHIND()
     return None
 
 
@@ -343,7 +337,7 @@ def check_bet_action(hand: HandState, act: Act, spec: TableSpec, rules: HouseRul
     opts = options(hand, act.seat, spec, rules)
     match act.action:
         case ActionKind.CHECK:
-            _require(opts.to_call == 0, opts, RuleId.GAME_06, f"Seat {act.seat} faces a bet")
+            _require(opts.to_call == 0, opts, RuleId.GAME_06, say.FACES_A_BET(seat=act.seat))
         case ActionKind.CALL:
             _check_call(opts, act)
         case ActionKind.BET | ActionKind.RAISE:
@@ -396,81 +390,86 @@ def _out_of_turn(hand: HandState, seat: int, spec: TableSpec, rules: HouseRules)
     )
 
 
-def _require(ok: bool, opts: Options, rule: RuleId, why: str) -> None:
+def _require(ok: bool, opts: Options, rule: RuleId, why: Said) -> None:
     if not ok:
         allowed = opts.legal()
-        what = ", ".join(_describe(a) for a in allowed)
+        what = Listed(tuple(_describe(a) for a in allowed), Join.COMMA)
         raise RuleViolation(
             rule_id=rule,
-            message=f"{why}. Seat {opts.seat} may {what}.",
+            said=say.REFUSED(why=why, seat=opts.seat, allowed=what),
             seat=opts.seat,
             allowed=allowed,
         )
 
 
-def _describe(action: LegalAction) -> str:
+def _describe(action: LegalAction) -> Said:
+    """One legal action as the refusal lists it: "call 20", "raise to 40-80", "fold"."""
+    name = _action(action["action"])
     if "amount" in action:
-        return f"{action['action']} {action['amount']}"
+        return say.MAY_AMOUNT(action=name, amount=action["amount"])
     if "min" in action:
         low, high = action["min"], action["max"]
-        return (
-            f"{action['action']} to {low}" if low == high else f"{action['action']} to {low}-{high}"
-        )
-    return str(action["action"])
+        if low == high or high is None:  # a range always has its top
+            return say.MAY_TO(action=name, low=low)
+        return say.MAY_RANGE(action=name, low=low, high=high)
+    return name
+
+
+def _action(name: str) -> Said:
+    """A betting action's verb ("call", "raise"): the word the refusals say it with."""
+    return say.ACTIONS[name]()
 
 
 def _check_call(opts: Options, act: Act) -> None:
-    _require(opts.to_call > 0, opts, RuleId.GAME_06, "There is nothing to call")
-    _require(not opts.limp_refused, opts, RuleId.BET_01, "This game allows no limping")
+    _require(opts.to_call > 0, opts, RuleId.GAME_06, say.NOTHING_TO_CALL())
+    _require(not opts.limp_refused, opts, RuleId.BET_01, say.NO_LIMPING())
     ok = act.amount is None or act.amount == opts.to_call
-    _require(ok, opts, RuleId.GAME_06, f"A call is {opts.to_call}")
+    _require(ok, opts, RuleId.GAME_06, say.CALL_IS(amount=opts.to_call))
 
 
-def _check_raise(opts: Options, act: Act, spec: TableSpec, note: str = "", facing: int = 0) -> int:
+def _check_raise(
+    opts: Options, act: Act, spec: TableSpec, note: Said | str = "", facing: int = 0
+) -> int:
     """BET-02/05 the size of a bet or raise; ``note`` says why in a kill pot (KILL-01), and an
     undersized no-limit or pot-limit raise says how the floor settles it (BET-09)."""
     if opts.blocked is not None:
         rule, why = opts.blocked
-        _require(False, opts, rule, f"Seat {opts.seat} may not {act.action}: {why}")
-    _require(opts.raise_min is not None, opts, RuleId.GAME_06, "The seat cannot raise")
+        _require(
+            False, opts, rule, say.MAY_NOT(seat=opts.seat, action=_action(act.action), why=why)
+        )
+    _require(opts.raise_min is not None, opts, RuleId.GAME_06, say.CANNOT_RAISE())
     assert opts.raise_min is not None and opts.raise_max is not None
     limit = spec.structure is Structure.FIXED_LIMIT
     amount = act.amount if act.amount is not None else (opts.raise_min if limit else None)
     rule = RuleId.BET_02 if limit else RuleId.BET_05
-    _require(amount is not None, opts, rule, f"Enter the amount to {opts.word} to")
+    _require(amount is not None, opts, rule, say.ENTER_AMOUNT(action=_action(opts.word)))
     assert amount is not None
     if amount < opts.raise_min:
         short = "" if limit else _short_raise(opts, amount, facing)
-        _require(False, opts, rule, f"{amount} is below the minimum{note}{short}")
+        _require(False, opts, rule, say.BELOW_MINIMUM(amount=amount, note=note, short=short))
     over_stack = amount > opts.raise_max and amount > opts.raise_min
-    _require(not over_stack or limit, opts, rule, f"{amount} is above the maximum")
-    _require(amount <= opts.raise_max, opts, rule, f"{amount} is not the bet size{note}")
+    _require(not over_stack or limit, opts, rule, say.ABOVE_MAXIMUM(amount=amount))
+    _require(amount <= opts.raise_max, opts, rule, say.NOT_THE_BET_SIZE(amount=amount, note=note))
     return amount
 
 
-def _short_raise(opts: Options, amount: int, facing: int) -> str:
+def _short_raise(opts: Options, amount: int, facing: int) -> Said | str:
     """BET-09 (TDA 43, WSOP 140-142): chips put out for a raise short of the minimum, with no
     amount declared, are made a full raise when they add half the minimum raise or more, and
     stand as a call when they add less; the dealer enters what the floor settles on.
 
     >>> opts = Options(2, 30, 50, 500, "raise", None, limp_refused=False)
-    >>> _short_raise(opts, 40, 30).endswith("made a full raise to 50 (BET-09)")
+    >>> _short_raise(opts, 40, 30).english().endswith("made a full raise to 50 (BET-09)")
     True
-    >>> _short_raise(opts, 35, 30).endswith("stands as a call of 30 (BET-09)")
+    >>> _short_raise(opts, 35, 30).english().endswith("stands as a call of 30 (BET-09)")
     True
     """
     if opts.word != "raise" or amount <= facing or opts.raise_min is None:
         return ""
     needed = opts.raise_min - facing
     if 2 * (amount - facing) >= needed:
-        return (
-            f"; {amount} adds half the minimum raise or more, so it is made a full raise to "
-            f"{opts.raise_min} (BET-09)"
-        )
-    return (
-        f"; {amount} adds less than half the minimum raise, so it stands as a call of "
-        f"{opts.to_call} (BET-09)"
-    )
+        return say.SHORT_RAISE_MADE_FULL(amount=amount, raise_to=opts.raise_min)
+    return say.SHORT_RAISE_STANDS_AS_CALL(amount=amount, call=opts.to_call)
 
 
 def _check_declared_open(opts: Options, act: Act) -> int:
@@ -478,10 +477,7 @@ def _check_declared_open(opts: Options, act: Act) -> int:
     assert opts.raise_min is not None
     size = opts.raise_min
     amount = size if act.amount is None else act.amount
-    why = (
-        f"Seat {opts.seat} is all in for the antes: it may open only for the full opening bet "
-        f"of {size}, which every caller puts in (it puts in nothing more), not {amount}"
-    )
+    why = say.OPEN_ALL_IN_FULL_BET(seat=opts.seat, size=size, amount=amount)
     _require(amount == size, opts, RuleId.OPEN_08, why)
     return size
 

@@ -11,6 +11,7 @@ from dealerassist.rules.hand.dealing import HAND_SIZE
 from dealerassist.rules.hand.stub import Step, burn_due, deliverable, reserve
 from dealerassist.rules.model.actions import Mode
 from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.messages import irregular as msg
 from dealerassist.rules.model.state import HandState, PlayerState, evolve
 from dealerassist.rules.model.violations import Notice, RuleId
 
@@ -144,8 +145,4 @@ def foul_short_hands(hand: HandState) -> tuple[HandState, tuple[tuple[int, int],
 
 def fouled_notice(seat: int, held: int) -> Notice:
     """DRAW-10: tell the dealer the hand is dead and why."""
-    message = (
-        f"Seat {seat} has {held} cards after the draw: a hand must have exactly five, so it is "
-        "foul (dead); its chips stay in the pot"
-    )
-    return Notice(rule_id=RuleId.DRAW_10, message=message, seat=seat)
+    return Notice(rule_id=RuleId.DRAW_10, said=msg.FOULED(seat=seat, held=held), seat=seat)

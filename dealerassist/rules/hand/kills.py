@@ -39,7 +39,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from dealerassist.rules.hand import instructions as say
+from dealerassist.rules.hand.instructions import instruction
 from dealerassist.rules.model.actions import Stakes, Structure, TableSpec
 from dealerassist.rules.model.house_rules import (
     HouseRules,
@@ -48,7 +48,9 @@ from dealerassist.rules.model.house_rules import (
     KillSize,
     SecondLeg,
 )
+from dealerassist.rules.model.messages import kills as say
 from dealerassist.rules.model.outcomes import Instruction, KillRecord
+from dealerassist.rules.model.said import Message, Said
 from dealerassist.rules.model.state import HandState, Phase, SeatStatus, TableState, evolve
 from dealerassist.rules.model.variants import big_bet, small_bet
 from dealerassist.rules.model.violations import RuleId, RuleViolation
@@ -115,20 +117,17 @@ def kill_record(hand: HandState, stakes: Stakes, rules: HouseRules) -> KillRecor
     return KillRecord(hand.kill_seat, kill_blind(stakes, rules), small_bet(sized), big_bet(sized))
 
 
-def limits_text(stakes: Stakes, rules: HouseRules) -> str:
+def limits_text(stakes: Stakes, rules: HouseRules) -> Said:
     """The kill pot's limits for a dealer message, e.g. ``doubled to 20/40``."""
-    how = "doubled" if rules.kill.size is KillSize.FULL else "raised by half"
-    low, high = killed(small_bet(stakes), rules), killed(big_bet(stakes), rules)
-    return f"{how} to {low}/{high}"
+    how = say.LIMITS_DOUBLED if rules.kill.size is KillSize.FULL else say.LIMITS_RAISED_BY_HALF
+    return how(low=killed(small_bet(stakes), rules), high=killed(big_bet(stakes), rules))
 
 
-def size_note(hand: HandState, stakes: Stakes, rules: HouseRules) -> str:
+def size_note(hand: HandState, stakes: Stakes, rules: HouseRules) -> Said | str:
     """KILL-01: what a wrong bet size message adds in a kill pot ('' in any other hand)."""
     if hand.kill_seat is None:
         return ""
-    return f" (the kill is on: seat {hand.kill_seat} killed the pot, limits are " + (
-        f"{limits_text(stakes, rules)} this hand)"
-    )
+    return say.SIZE_NOTE(kill=hand.kill_seat, limits=limits_text(stakes, rules))
 
 
 def check_stakes(spec: TableSpec, rules: HouseRules) -> None:
@@ -139,18 +138,16 @@ def check_stakes(spec: TableSpec, rules: HouseRules) -> None:
     stakes = spec.stakes
     if spec.structure is not Structure.FIXED_LIMIT or not stakes.big_blind:
         raise RuleViolation(
-            rule_id=RuleId.KILL_01,
-            message=f"Profile {rules.profile_id} plays kill pots, a fixed-limit device with a "
-            "kill blind of the big blind's multiple: create the table fixed_limit with blinds.",
+            rule_id=RuleId.KILL_01, said=say.NOT_FIXED_LIMIT(profile=rules.profile_id)
         )
     if rules.kill.size is KillSize.HALF:
         sizes = (stakes.big_blind, small_bet(stakes), big_bet(stakes))
         if any(size % 2 for size in sizes):
             raise RuleViolation(
                 rule_id=RuleId.KILL_01,
-                message="A half kill is 1.5x the big blind and the limits, and chips are whole: "
-                f"big blind {sizes[0]}, small bet {sizes[1]} and big bet {sizes[2]} must all "
-                "be even (e.g. 10, 10, 20).",
+                said=say.HALF_KILL_ODD_STAKES(
+                    big_blind=sizes[0], small_bet=sizes[1], big_bet=sizes[2]
+                ),
             )
 
 
@@ -160,16 +157,13 @@ def start_instructions(hand: HandState, stakes: Stakes, rules: HouseRules) -> li
     if seat is None:
         return []
     amount = kill_blind(stakes, rules)
-    posts = "kills voluntarily and posts" if is_optional(rules) else "posts"
-    text = (
-        f"Kill pot: seat {seat} {posts} the kill blind of {amount}; limits are "
-        f"{limits_text(stakes, rules)} this hand; "
+    starts = say.POT_STARTS_VOLUNTARY if is_optional(rules) else say.POT_STARTS
+    # KILL-04 (WSOP 194): or the kill acts in turn, as a blind
+    order = say.ORDER_ACTS_LAST if acts_last(rules) else say.ORDER_IN_TURN
+    text = starts(
+        seat=seat, amount=amount, limits=limits_text(stakes, rules), order=order(seat=seat)
     )
-    if acts_last(rules):
-        text += f"before the draw the action starts to seat {seat}'s left and seat {seat} acts last"
-    else:  # KILL-04 (WSOP 194): the kill acts in turn, as a blind
-        text += f"before the draw seat {seat} acts in turn"
-    return [say.instruction("kill_pot", seat, amount, text)]
+    return [instruction("kill_pot", seat, amount, text)]
 
 
 # -- the voluntary kill (KILL-01 optional, KILL-06) ---------------------------------------------
@@ -187,58 +181,41 @@ def check_volunteer(
     if not is_optional(rules):
         raise _volunteer_refusal(*_wrong_mode(hand, seat, rules), seat)
     if not hand.has(seat):
-        why = _not_dealt_in(table, seat)
-        text = (
-            f"Seat {seat} is not dealt in this hand ({why}): only a seat dealt in may kill; "
-            "start the hand without kill_seat, or name a seat that plays."
-        )
+        text = say.NOT_DEALT_IN(seat=seat, why=_not_dealt_in(table, seat))
         raise _volunteer_refusal(RuleId.KILL_01, text, seat)
     player = hand.player(seat)
     if player.stack < player.owes:
         blind = kill_blind(table.spec.stakes, rules)
-        besides = "" if player.owes == blind else f" (the kill blind of {blind} and what it owes)"
-        text = (
-            f"Seat {seat} has {player.stack} in chips, less than the {player.owes} it would post "
-            f"to kill{besides}: a voluntary kill is posted in full; start the hand without "
-            "kill_seat, or add chips first."
+        besides: Said | str = "" if player.owes == blind else say.BESIDES_OWED(blind=blind)
+        text = say.SHORT_OF_THE_KILL(
+            seat=seat, stack=player.stack, owes=player.owes, besides=besides
         )
         raise _volunteer_refusal(RuleId.KILL_01, text, seat)
 
 
-def _wrong_mode(hand: HandState, seat: int, rules: HouseRules) -> tuple[RuleId, str]:
+def _wrong_mode(hand: HandState, seat: int, rules: HouseRules) -> tuple[RuleId, Said]:
     """KILL-01/06: why a game without optional kills refuses the volunteer."""
     profile = rules.profile_id
     if not is_required(rules):
-        return RuleId.KILL_01, (
-            f"Profile {profile} plays no kill pots: seat {seat} may not kill; start the hand "
-            "without kill_seat."
-        )
+        return RuleId.KILL_01, say.NO_KILL_POTS(profile=profile, seat=seat)
     due_seat = hand.kill_seat
     if due_seat is not None and due_seat != seat:
-        return RuleId.KILL_06, (
-            f"One kill per deal: seat {due_seat} won the last two pots and kills this hand, so "
-            f"seat {seat} may not kill it too; start the hand without kill_seat."
-        )
-    already = f" (seat {seat} is due to kill this hand anyway)" if due_seat == seat else ""
-    return RuleId.KILL_01, (
-        f"Profile {profile} plays required kills only: a seat kills after winning two pots in a "
-        f"row, never by choice{already}; start the hand without kill_seat."
-    )
+        return RuleId.KILL_06, say.ONE_PER_DEAL(due=due_seat, seat=seat)
+    already: Said | str = say.ALREADY_DUE(seat=seat) if due_seat == seat else ""
+    return RuleId.KILL_01, say.REQUIRED_ONLY(profile=profile, already=already)
 
 
-def _not_dealt_in(table: TableState, seat: int) -> str:
+def _not_dealt_in(table: TableState, seat: int) -> Said:
     state = table.seat(seat)
     if state.status is SeatStatus.EMPTY:
-        return "the seat is empty"
+        return say.WHY_SEAT_EMPTY()
     if state.status is SeatStatus.SITTING_OUT:
-        return "it is sitting out"
-    return "it has no chips" if state.stack == 0 else "it does not play this hand"
+        return say.WHY_SITTING_OUT()
+    return say.WHY_NO_CHIPS() if state.stack == 0 else say.WHY_NOT_PLAYING()
 
 
-def _volunteer_refusal(rule_id: RuleId, text: str, seat: int) -> RuleViolation:
-    return RuleViolation(
-        rule_id=rule_id, message=text, seat=seat, allowed=[{"action": "start_hand"}]
-    )
+def _volunteer_refusal(rule_id: RuleId, text: Said, seat: int) -> RuleViolation:
+    return RuleViolation(rule_id=rule_id, said=text, seat=seat, allowed=[{"action": "start_hand"}])
 
 
 # -- legs (KILL-02/03) --------------------------------------------------------------------------
@@ -340,16 +317,12 @@ def settle(table: TableState, rules: HouseRules) -> tuple[TableState, list[Instr
 
 def _leg_instruction(leg: int | None, legs: int, stakes: Stakes, rules: HouseRules) -> Instruction:
     if leg is None:
-        return say.instruction("kill_button", None, None, "The kill button is neutral")
+        return instruction("kill_button", None, None, say.BUTTON_NEUTRAL())
     if legs == 1:
-        text = f"Seat {leg} has a leg up: put the kill button in front of seat {leg}"
-        return say.instruction("kill_button", leg, 1, text)
+        return instruction("kill_button", leg, 1, say.LEG_UP(seat=leg))
     amount = kill_blind(stakes, rules)
-    text = (
-        f"Seat {leg} won two pots in a row: it kills the next hand, posting {amount}; "
-        f"limits {limits_text(stakes, rules)} (turn the kill button over)"
-    )
-    return say.instruction("kill_button", leg, 2, text)
+    text = say.KILLS_NEXT(seat=leg, amount=amount, limits=limits_text(stakes, rules))
+    return instruction("kill_button", leg, 2, text)
 
 
 # -- between hands (KILL-03, KILL-05) -----------------------------------------------------------
@@ -357,7 +330,7 @@ def _leg_instruction(leg: int | None, legs: int, stakes: Stakes, rules: HouseRul
 
 def check_sit_out(table: TableState, seat: int, rules: HouseRules) -> None:
     """KILL-05: the seat due to kill posts the kill before it may sit out."""
-    _check_not_due(table, seat, rules, "sit out", "")
+    _check_not_due(table, seat, rules, say.DUE_BEFORE_SIT_OUT)
 
 
 def check_leave(table: TableState, seat: int, rules: HouseRules) -> None:
@@ -365,14 +338,10 @@ def check_leave(table: TableState, seat: int, rules: HouseRules) -> None:
     may leave the table. A player who is gone is not waited for: the dealer posts the kill from
     his chips, the floor kills his hand once it is dealt (``kill_hand``), and he leaves after
     the hand."""
-    gone = (
-        "; if the player is gone, post the kill from his chips, the floor kills his hand once "
-        "dealt, and he leaves after that hand"
-    )
-    _check_not_due(table, seat, rules, "leave the table", gone)
+    _check_not_due(table, seat, rules, say.DUE_BEFORE_LEAVING)
 
 
-def _check_not_due(table: TableState, seat: int, rules: HouseRules, what: str, more: str) -> None:
+def _check_not_due(table: TableState, seat: int, rules: HouseRules, refusal: Message) -> None:
     """KILL-05 between hands (in the kill hand the seat is dealt in: GAME-01 keeps it there)."""
     hand = table.hand
     if hand is not None and hand.phase is not Phase.COMPLETE:
@@ -381,8 +350,7 @@ def _check_not_due(table: TableState, seat: int, rules: HouseRules, what: str, m
         amount = kill_blind(table.spec.stakes, rules)
         raise RuleViolation(
             rule_id=RuleId.KILL_05,
-            message=f"Seat {seat} won two pots in a row and must kill the next hand: it posts "
-            f"the kill ({amount}) and plays that hand before it may {what}{more}.",
+            said=refusal(seat=seat, amount=amount),
             seat=seat,
             allowed=[{"action": "start_hand"}],
         )
@@ -446,9 +414,6 @@ def leg_instructions(before: TableState, after: TableState, rules: HouseRules) -
         return []
     away = after.kill_leg_away
     if leg is None and away is not None:
-        text = (
-            f"The kill button is neutral: {away} left with a leg up and has it back if he sits "
-            "down again before the next pot is won"
-        )
-        return [say.instruction("kill_button", None, None, text)]
+        text = say.BUTTON_NEUTRAL_AWAY(player=away)
+        return [instruction("kill_button", None, None, text)]
     return [_leg_instruction(leg, legs, after.spec.stakes, rules)]

@@ -10,11 +10,14 @@ from collections.abc import Sequence
 from dealerassist.rules.cards.joker import JOKER
 from dealerassist.rules.hand import betting
 from dealerassist.rules.hand.dealing import UNKNOWN
+from dealerassist.rules.hand.instructions import instruction
 from dealerassist.rules.hand.showdown import next_to_show
 from dealerassist.rules.model.actions import Act, ActionKind, Mode, TableSpec
 from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.messages import opening as say
 from dealerassist.rules.model.outcomes import Instruction
 from dealerassist.rules.model.ruling_commands import Ruling
+from dealerassist.rules.model.said import Join, Listed
 from dealerassist.rules.model.state import HandState, Phase, PlayerState, TableState, evolve
 from dealerassist.rules.model.violations import Notice, RuleId, RuleViolation
 
@@ -79,8 +82,7 @@ def check_open(hand: HandState, act: Act, rules: HouseRules, mode: Mode) -> None
         return
     raise RuleViolation(
         rule_id=RuleId.OPEN_02,
-        message=f"Seat {act.seat} holds {' '.join(cards)}: no jacks or better to open. "
-        "It may check (pass) or fold.",
+        said=say.NO_OPENERS(seat=act.seat, cards=" ".join(cards)),
         seat=act.seat,
         allowed=[{"action": "check"}, {"action": "fold"}],
     )
@@ -91,8 +93,7 @@ def opened_notice(before: HandState, after: HandState) -> list[Notice]:
     if before.opener is not None or after.opener is None:
         return []
     seat = after.opener
-    text = f"Seat {seat} opened: it must keep its openers to show them at the end of the hand"
-    return [Notice(rule_id=RuleId.OPEN_02, message=text, seat=seat)]
+    return [Notice(rule_id=RuleId.OPEN_02, said=say.OPENED_KEEP_OPENERS(seat=seat), seat=seat)]
 
 
 def ask_all_in(hand: HandState, spec: TableSpec, rules: HouseRules) -> list[Notice]:
@@ -101,12 +102,7 @@ def ask_all_in(hand: HandState, spec: TableSpec, rules: HouseRules) -> list[Noti
     if seat is None or hand.phase is not Phase.BETTING_1 or not hand.player(seat).may_open:
         return []
     size = betting.opening_bet(hand, spec, rules)
-    text = (
-        f"Seat {seat} is all in for the antes: ask whether it opens. With openers it may declare "
-        f"the pot open; every caller puts in the full opening bet of {size}, and it plays only "
-        "for the antes it matched"
-    )
-    return [Notice(rule_id=RuleId.OPEN_08, message=text, seat=seat)]
+    return [Notice(rule_id=RuleId.OPEN_08, said=say.ASK_ALL_IN(seat=seat, size=size), seat=seat)]
 
 
 def passed_out(hand: HandState, rules: HouseRules) -> bool:
@@ -147,8 +143,7 @@ def check_split(hand: HandState, act: Act, rules: HouseRules) -> None:
     if not jackpots(hand, rules) or act.seat != hand.opener or hand.phase is not Phase.DRAW_1:
         raise RuleViolation(
             rule_id=RuleId.OPEN_07,
-            message=f"Seat {act.seat} did not open this pot: only the opener splits openers. "
-            "Enter the draw without 'split'.",
+            said=say.ONLY_OPENER_SPLITS(seat=act.seat),
             seat=act.seat,
             allowed=[{"action": "draw"}],
         )
@@ -163,8 +158,7 @@ def apply_split(hand: HandState, act: Act) -> HandState:
 
 
 def split_instruction(seat: int) -> Instruction:
-    text = f"Seat {seat} splits openers: keep its discards under a chip until the pot is decided"
-    return {"code": "keep_discards", "seat": seat, "count": None, "text": text}
+    return instruction("keep_discards", seat, None, say.SPLITS_OPENERS(seat=seat))
 
 
 def prove(hand: HandState, seat: int, rules: HouseRules) -> tuple[HandState, list[Notice]]:
@@ -177,12 +171,9 @@ def prove(hand: HandState, seat: int, rules: HouseRules) -> tuple[HandState, lis
     if has_openers(cards):
         return hand, []
     hand = hand.with_player(evolve(player, mucked=True))
-    text = (
-        f"Seat {seat} opened but cannot show openers ({' '.join(cards)}): its hand is dead and "
-        "cannot win the pot"
-    )
+    text = say.CANNOT_SHOW_OPENERS(seat=seat, cards=" ".join(cards))
     turn = next_to_show(hand, rules)  # SHOW-01
-    return evolve(hand, to_act=turn), [Notice(rule_id=RuleId.OPEN_05, message=text, seat=seat)]
+    return evolve(hand, to_act=turn), [Notice(rule_id=RuleId.OPEN_05, said=text, seat=seat)]
 
 
 def proof_reminder(hand: HandState, rules: HouseRules) -> list[Instruction]:
@@ -195,14 +186,13 @@ def proof_reminder(hand: HandState, rules: HouseRules) -> list[Instruction]:
         return []
     if hand.player(opener).shown is not None:
         return []
-    text = f"Seat {opener} opened: it shows its openers to the table before the pot is pushed"
-    return [{"code": "show_openers", "seat": opener, "count": None, "text": text}]
+    return [instruction("show_openers", opener, None, say.SHOW_OPENERS(seat=opener))]
 
 
 # -- OPEN-08: an all-in false opener sits out until a legally opened pot has been won ----------
 
 FALSE_OPEN_ALL_IN = "false_open_all_in"  # the floor's OPEN-08 ruling (ruling_options.py)
-_UNTIL = "until a legally opened pot has been won (even if he rebuys)"
+_UNTIL = say.UNTIL_LEGAL_POT()
 
 
 def all_in_for_the_antes(player: PlayerState, ante: int) -> bool:
@@ -228,11 +218,8 @@ def sit_out_false_opener(table: TableState, seat: int) -> tuple[TableState, list
     current = table.seat(seat)
     if current.player is None:
         return table, []
-    text = (
-        f"Seat {seat} opened falsely while all in for the antes: it loses the antes and is not "
-        f"dealt in {_UNTIL}"
-    )
-    notice = Notice(rule_id=RuleId.OPEN_08, message=text, seat=seat)
+    text = say.FALSE_OPENER_SITS_OUT(seat=seat, until=_UNTIL)
+    notice = Notice(rule_id=RuleId.OPEN_08, said=text, seat=seat)
     return table.with_seat(evolve(current, false_opener=True)), [notice]
 
 
@@ -289,13 +276,11 @@ def check_not_waiting(hand: HandState, seat: int) -> None:
     """OPEN-08: a false opener who waits is not dealt in: no entry for his seat this hand."""
     if (seat, RuleId.OPEN_08) not in hand.waiting:
         return
-    raise RuleViolation(
-        rule_id=RuleId.OPEN_08,
-        message=f"Seat {seat} opened falsely while all in for the antes and is not dealt in "
-        f"{_UNTIL}; it has no cards in this hand"
-        + ("." if hand.to_act is None else f": enter seat {hand.to_act}'s action."),
-        seat=seat,
-    )
+    if hand.to_act is None:
+        text = say.FALSE_OPENER_NO_CARDS(seat=seat, until=_UNTIL)
+    else:
+        text = say.FALSE_OPENER_NO_CARDS_NEXT(seat=seat, until=_UNTIL, to_act=hand.to_act)
+    raise RuleViolation(rule_id=RuleId.OPEN_08, said=text, seat=seat)
 
 
 def check_enough_dealt(hand: HandState) -> None:
@@ -303,11 +288,10 @@ def check_enough_dealt(hand: HandState) -> None:
     sitting = [seat for seat, rule in hand.waiting if rule == RuleId.OPEN_08]
     if len(hand.players) >= 2 or not sitting:
         return
-    names = ", ".join(str(seat) for seat in sitting)
+    seats = Listed(tuple(sitting), Join.COMMA)
     raise RuleViolation(
         rule_id=RuleId.OPEN_08,
-        message=f"Seat {names} opened falsely while all in for the antes and is not dealt in "
-        f"{_UNTIL}: at least two other players with chips are needed to deal.",
+        said=say.FALSE_OPENERS_TOO_FEW(seats=seats, until=_UNTIL),
         seat=sitting[0],
     )
 

@@ -32,11 +32,13 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from dealerassist.rules.hand import instructions as say
+from dealerassist.rules.hand.instructions import instruction
 from dealerassist.rules.hand.pots import Pot
 from dealerassist.rules.model.actions import TableSpec
 from dealerassist.rules.model.house_rules import Collection, HouseRules, RakeRules
+from dealerassist.rules.model.messages import rake as say
 from dealerassist.rules.model.outcomes import Instruction, TimeCollected
+from dealerassist.rules.model.said import Join, Listed, Said
 from dealerassist.rules.model.state import HandState, Phase, TableState, evolve
 from dealerassist.rules.model.violations import RuleId, RuleViolation
 
@@ -163,20 +165,23 @@ def drop_instruction(result: dict[str, Any]) -> Instruction | None:
         return None
     parts = []
     if raked:
-        parts.append(f"{raked} to the rake slot")
+        parts.append(say.TO_RAKE_SLOT(chips=raked))
     if dropped:
-        parts.append(f"{dropped} to the jackpot")
+        parts.append(say.TO_JACKPOT(chips=dropped))
     pots = result["pots"]
-    pushes = [
-        f"push {chips} to seat {seat}"
-        if len(pots) == 1
-        else f"push {chips} from "
-        f"{'the main pot' if index == 0 else f'side pot {index}'} to seat {seat}"
-        for index, pot in reversed(list(enumerate(pots)))
-        for seat, chips in pot["shares"].items()
-    ]
-    text = "Drop " + " and ".join(parts) + "".join(f"; {push}" for push in pushes)
-    return say.instruction(DROP, None, raked + dropped, text)
+    text = say.DROP(parts=Listed(tuple(parts), Join.AND))
+    for index, pot in reversed(list(enumerate(pots))):
+        for seat, chips in pot["shares"].items():
+            text = say.THEN(before=text, after=_push(chips, int(seat), index, len(pots)))
+    return instruction(DROP, None, raked + dropped, text)
+
+
+def _push(chips: int, seat: int, index: int, pots: int) -> Said:
+    """A push after the drop: from which pot, when there are side pots."""
+    if pots == 1:
+        return say.PUSH(chips=chips, seat=seat)
+    pot = say.MAIN_POT() if index == 0 else say.SIDE_POT(index=index)
+    return say.PUSH_FROM(chips=chips, pot=pot, seat=seat)
 
 
 def check_stakes(spec: TableSpec, rules: HouseRules) -> None:
@@ -186,12 +191,13 @@ def check_stakes(spec: TableSpec, rules: HouseRules) -> None:
     if unit == 1:
         return
     stakes = spec.stakes.to_dict()
-    odd = [f"{name} {amount}" for name, amount in stakes.items() if amount % unit]
+    odd = [say.STAKE(name=name, amount=amount) for name, amount in stakes.items() if amount % unit]
     if odd:
         raise RuleViolation(
             rule_id=RuleId.RAKE_01,
-            message=f"Profile {rules.profile_id}: rake.chip_unit {unit} does not divide the "
-            f"stakes ({', '.join(odd)}): create the table with stakes in chips of {unit}.",
+            said=say.CHIP_UNIT(
+                profile=rules.profile_id, unit=unit, odd=Listed(tuple(odd), Join.COMMA)
+            ),
         )
 
 
@@ -233,6 +239,6 @@ def collect_time(hand: HandState) -> tuple[HandState, list[TimeCollected], list[
     total = sum(paid.values())
     hand = evolve(hand, players=players, time_due=0, time_collected=total)
     event = TimeCollected({str(seat): chips for seat, chips in paid.items()}, total)
-    seats = ", ".join(str(seat) for seat in paid)
-    text = f"Collect time before the deal: {due} from each of seats {seats} ({total} in all)"
-    return hand, [event], [say.instruction(COLLECT_TIME, None, total, text)]
+    seats = Listed(tuple(paid), Join.COMMA)
+    text = say.COLLECT_TIME(due=due, seats=seats, total=total)
+    return hand, [event], [instruction(COLLECT_TIME, None, total, text)]

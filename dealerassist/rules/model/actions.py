@@ -12,9 +12,7 @@ from dealerassist.rules.model.house_rules import (
     Structure as Structure,
 )  # re-exported: the spec names them
 from dealerassist.rules.model.house_rules import Variant as Variant
-from dealerassist.rules.model.messages import model as told
 from dealerassist.rules.model.ruling_commands import Ruling, ruling_from_dict, ruling_to_dict
-from dealerassist.rules.model.said import Join, Listed
 
 
 class Mode(StrEnum):
@@ -109,10 +107,10 @@ class TableSpec:
         profile = data.get("profile_id", data.get("profile"))
         stakes = data.get("stakes", {})
         if not isinstance(stakes, Mapping):
-            raise InvalidInput(said=told.STAKES_NOT_OBJECT())
+            raise InvalidInput("stakes must be an object")
         max_seats = _int(data, "max_seats", 6)
         if not 2 <= max_seats <= 10:
-            raise InvalidInput(said=told.MAX_SEATS_RANGE(low=2, high=10))
+            raise InvalidInput("max_seats must be between 2 and 10")
         return TableSpec(
             table_id=_text(data.get("table_id"), "table_id"),
             variant=_enum(Variant, data.get("variant"), "variant"),
@@ -260,7 +258,7 @@ def command_to_dict(command: Command) -> dict[str, Any]:
             return {"type": "change_seat", "seat": seat, "to": to}
         case AddChips(seat=seat, chips=chips):
             return {"type": "add_chips", "seat": seat, "chips": chips}
-    raise InvalidInput(said=told.NOT_A_COMMAND(command=repr(command)))
+    raise InvalidInput(f"not a command: {command!r}")
 
 
 def _act_to_dict(act: Act) -> dict[str, Any]:
@@ -293,14 +291,14 @@ def command_from_dict(data: Mapping[str, Any]) -> Command:
     dealerassist.errors.InvalidInput: unknown command type 'fly'
     """
     if not isinstance(data, Mapping):
-        raise InvalidInput(said=told.COMMAND_NOT_OBJECT())
+        raise InvalidInput("a command must be an object")
     kind = data.get("type")
     match kind:
         case "create_table":
             _only_keys(data, {"type", "spec"})
             spec = data.get("spec")
             if not isinstance(spec, Mapping):
-                raise InvalidInput(said=told.CREATE_TABLE_NEEDS_SPEC())
+                raise InvalidInput("create_table needs a spec object")
             return CreateTable(spec=TableSpec.from_dict(spec))
         case "seat":
             _only_keys(data, {"type", "seat", "player", "stack"})
@@ -322,7 +320,7 @@ def command_from_dict(data: Mapping[str, Any]) -> Command:
             return ruling_from_dict(data, _entry_from_dict)
         case "sit_out" | "return" | "change_seat" | "add_chips":
             return _seating_from_dict(data)
-    raise InvalidInput(said=told.UNKNOWN_COMMAND_TYPE(kind=repr(kind)))
+    raise InvalidInput(f"unknown command type {kind!r}")
 
 
 def _seating_from_dict(data: Mapping[str, Any]) -> SitOut | ReturnToPlay | ChangeSeat | AddChips:
@@ -340,14 +338,14 @@ def _seating_from_dict(data: Mapping[str, Any]) -> SitOut | ReturnToPlay | Chang
     _only_keys(data, {"type", "seat", "wait"})
     wait = data.get("wait", False)
     if not isinstance(wait, bool):
-        raise InvalidInput(said=told.MUST_BE_BOOLEAN(field="wait"))
+        raise InvalidInput("wait must be true or false")
     return ReturnToPlay(seat=_seat(data), wait=wait)
 
 
 def _entry_from_dict(data: Any) -> Act:
     """The refused entry a ruling accepts: an action, with or without its ``type``."""
     if not isinstance(data, Mapping) or data.get("type", "action") != "action":
-        raise InvalidInput(said=told.ACCEPT_ENTRY_NEEDS_ENTRY())
+        raise InvalidInput("accept_entry needs 'entry': the refused action")
     return _act_from_dict({**data, "type": "action"})
 
 
@@ -359,13 +357,13 @@ def _act_from_dict(data: Mapping[str, Any]) -> Act:
     )
     option = data.get("option")
     if option is not None and not isinstance(option, str):
-        raise InvalidInput(said=told.MUST_BE_STRING(field="option"))
+        raise InvalidInput("option must be a string")
     rank = data.get("rank")
     if rank is not None and (not isinstance(rank, str) or not rank.strip()):
-        raise InvalidInput(said=told.RANK_SYMBOL(field="rank"))
+        raise InvalidInput("rank must be a rank symbol such as '7', 'T' or 'A'")
     ace_shown = data.get("ace_shown", False)
     if not isinstance(ace_shown, bool):
-        raise InvalidInput(said=told.MUST_BE_BOOLEAN(field="ace_shown"))
+        raise InvalidInput("ace_shown must be true or false")
     amount = data.get("amount")
     count = data.get("count")
     return Act(
@@ -410,13 +408,13 @@ def normalise_cards(value: Any, name: str = "cards") -> tuple[str, ...] | None:
     elif isinstance(value, list | tuple):
         tokens = list(value)
     else:
-        raise InvalidInput(said=told.CARDS_STRING_OR_LIST(field=name))
+        raise InvalidInput(f"{name} must be a string or a list of cards")
     return tuple(_card_token(token, name) for token in tokens)
 
 
 def _card_token(token: Any, name: str) -> str:
     if not isinstance(token, str) or len(token) != 2:
-        raise InvalidInput(said=told.NOT_A_CARD(field=name, token=repr(token)))
+        raise InvalidInput(f"{name}: {token!r} is not a card like '7h'")
     if token == "??":
         return token
     return token[0].upper() + token[1].lower()
@@ -434,41 +432,40 @@ def _enum(enum: type[E], value: Any, name: str) -> E:
     try:
         return enum(value)
     except ValueError:
-        allowed = Listed(tuple(str(member.value) for member in enum), Join.COMMA)
-        said = told.ONE_OF(field=name, allowed=allowed, value=repr(value))
-        raise InvalidInput(said=said) from None
+        allowed = ", ".join(member.value for member in enum)
+        raise InvalidInput(f"{name} must be one of {allowed}, not {value!r}") from None
 
 
 def _only_keys(data: Mapping[str, Any], allowed: set[str]) -> None:
     unknown = sorted(set(data) - allowed)
     if unknown:
-        raise InvalidInput(said=told.UNKNOWN_FIELDS(fields=Listed(tuple(unknown), Join.COMMA)))
+        raise InvalidInput(f"unknown field(s): {', '.join(unknown)}")
 
 
 def _int(data: Mapping[str, Any], key: str, default: int) -> int:
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInput(said=told.MUST_BE_INTEGER(field=key))
+        raise InvalidInput(f"{key} must be an integer")
     return value
 
 
 def _chips(data: Mapping[str, Any], key: str) -> int:
     value = _int(data, key, 0)
     if value < 0:
-        raise InvalidInput(said=told.MUST_NOT_BE_NEGATIVE(field=key))
+        raise InvalidInput(f"{key} must not be negative")
     return value
 
 
 def _seat(data: Mapping[str, Any], key: str = "seat") -> int:
     if key not in data:
-        raise InvalidInput(said=told.REQUIRED(field=key))
+        raise InvalidInput(f"{key} is required")
     value = _int(data, key, 0)
     if value < 1:
-        raise InvalidInput(said=told.SEAT_NUMBER(field=key))
+        raise InvalidInput(f"{key} must be a seat number from 1")
     return value
 
 
 def _text(value: Any, name: str) -> str:
     if not isinstance(value, str) or not value:
-        raise InvalidInput(said=told.NON_EMPTY_STRING(field=name))
+        raise InvalidInput(f"{name} must be a non-empty string")
     return value

@@ -9,7 +9,6 @@ from typing import Any, TypeVar
 
 from dealerassist.errors import InvalidInput
 from dealerassist.rules.model.actions import TableSpec
-from dealerassist.rules.model.messages import model as told
 from dealerassist.rules.model.violations import RuleId
 
 _T = TypeVar("_T")
@@ -301,7 +300,7 @@ class HandState:
         for player in self.players:
             if player.seat == seat:
                 return player
-        raise InvalidInput(said=told.SEAT_NOT_IN_HAND(seat=seat))
+        raise InvalidInput(f"seat {seat} is not in the hand")
 
     def has(self, seat: int) -> bool:
         return seat in [player.seat for player in self.players]
@@ -373,7 +372,7 @@ class TableState:
 
     def seat(self, seat: int) -> SeatState:
         if not 1 <= seat <= len(self.seats):
-            raise InvalidInput(said=told.NO_SUCH_SEAT(seat=seat, seats=len(self.seats)))
+            raise InvalidInput(f"seat {seat} does not exist (1..{len(self.seats)})")
         return self.seats[seat - 1]
 
     def with_seat(self, updated: SeatState) -> TableState:
@@ -391,7 +390,7 @@ class TableState:
         try:
             return _table_from(data)
         except (KeyError, TypeError, ValueError) as error:
-            raise InvalidInput(said=told.NOT_A_TABLE_STATE(error=str(error))) from error
+            raise InvalidInput(f"not a table state: {error}") from error
 
 
 _PLAIN = frozenset({int, str, bool, float, type(None)})

@@ -17,6 +17,9 @@ from dealerassist.rules.model.house_rules import (
     Structure,
     Variant,
 )
+from dealerassist.rules.model.messages import betting as say
+from dealerassist.rules.model.messages import opening
+from dealerassist.rules.model.said import Join, Listed
 from dealerassist.rules.model.state import (
     HandState,
     MissedBlind,
@@ -72,7 +75,7 @@ def next_button(table: TableState, requested: int | None) -> int:
         if requested not in seats:
             raise RuleViolation(
                 rule_id=RuleId.BLIND_03,
-                message=f"Seat {requested} cannot take the button: give it to one of {seats}.",
+                said=say.BUTTON_CHOICE(seat=requested, seats=Listed(tuple(seats), Join.COMMA)),
                 seat=requested,
                 allowed=[{"action": "start_hand", "button": s} for s in seats],
             )
@@ -122,7 +125,7 @@ def _same_dealer(seats: list[int], button: int | None, requested: int | None) ->
     if requested is not None and requested != button:
         raise RuleViolation(
             rule_id=RuleId.OPEN_03,
-            message=f"Nobody opened: seat {button} deals again; start without naming a button.",
+            said=opening.SAME_DEALER(seat=button),
             seat=requested,
             allowed=[{"action": "start_hand", "button": button}],
         )
@@ -139,8 +142,7 @@ def _heads_up_button(table: TableState, seats: list[int], requested: int | None)
     if requested is not None and requested != last_big:
         raise RuleViolation(
             rule_id=RuleId.BLIND_02,
-            message=f"Heads-up: seat {last_big} had the big blind, so it takes the button "
-            "and the small blind; start without naming a button.",
+            said=say.HEADS_UP_BUTTON(seat=last_big),
             seat=requested,
             allowed=[{"action": "start_hand", "button": last_big}],
         )
@@ -178,7 +180,7 @@ def _check_requested(requested: int | None, button: int) -> None:
     if requested is not None and requested != button:
         raise RuleViolation(
             rule_id=RuleId.BLIND_03,
-            message=f"The button moves to seat {button}; start the hand without naming a button.",
+            said=say.BUTTON_MOVES(seat=button),
             seat=requested,
             allowed=[{"action": "start_hand", "button": button}],
         )
@@ -631,19 +633,17 @@ def check_players(count: int, rules: HouseRules, table: TableState, most: bool =
     if count < 2:
         raise RuleViolation(
             rule_id=RuleId.DEAL_02,
-            message="At least two active seats with chips are needed to deal a hand.",
+            said=say.TOO_FEW_TO_DEAL(),
         )
     if not most:
         return
     if table.spec.variant is Variant.ACE_TO_SEVEN_STRIPPED and count > limit:
         raise RuleViolation(
             rule_id=RuleId.GAME_05,
-            message=f"A-7 stripped deals at most {limit} players ({count} are active); "
-            "sit someone out first.",
+            said=say.STRIPPED_MOST_PLAYERS(most=limit, count=count),
         )
     if count > limit:
         raise RuleViolation(
             rule_id=RuleId.GAME_07,
-            message=f"{count} players are active but this game deals at most {limit}; "
-            "sit someone out first.",
+            said=say.TOO_MANY_PLAYERS(count=count, most=limit),
         )

@@ -5,6 +5,26 @@ domain (``make i18n``: ``tools/rules_pot.py`` writes ``translations/rules.pot`` 
 modules) translates it. Importing this package registers them all in ``said.MESSAGES``.
 """
 
-from dealerassist.rules.model.messages import betting, engine, model, table
+from dealerassist.rules.model.messages import (
+    betting,
+    engine,
+    exposed,
+    irregular,
+    kills,
+    model,
+    opening,
+    rake,
+    table,
+)
 
-__all__ = ["betting", "engine", "model", "table"]
+__all__ = [
+    "betting",
+    "engine",
+    "exposed",
+    "irregular",
+    "kills",
+    "model",
+    "opening",
+    "rake",
+    "table",
+]

@@ -5,6 +5,7 @@ them; the JSON form renders to the same words; a bad message is refused when it 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pytest
 
@@ -20,12 +21,27 @@ from dealerassist.rules.model.said import (
     render_json,
 )
 
-CARDS = Message(
-    "test.cards", "Deal {count} card to seat {seat}", "Deal {count} cards to seat {seat}"
-)
-OWES = Message("test.owes", "Seat {seat} posts {what}: {amount}")
-SMALL = Message("test.small", "the small blind")
-ANTE = Message("test.ante", "the ante")
+
+@pytest.fixture(autouse=True)
+def _scratch_messages() -> Iterator[None]:
+    """The made-up messages of these tests leave the engine's list as it was."""
+    saved = dict(MESSAGES)
+    global CARDS, OWES, SMALL, ANTE
+    CARDS = Message(
+        "test.cards", "Deal {count} card to seat {seat}", "Deal {count} cards to seat {seat}"
+    )
+    OWES = Message("test.owes", "Seat {seat} posts {what}: {amount}")
+    SMALL = Message("test.small", "the small blind")
+    ANTE = Message("test.ante", "the ante")
+    yield
+    MESSAGES.clear()
+    MESSAGES.update(saved)
+
+
+CARDS: Message
+OWES: Message
+SMALL: Message
+ANTE: Message
 
 
 class _Shouting:
