@@ -37,6 +37,7 @@ from dealerassist.rules.model.actions import (
     TableSpec,
 )
 from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.messages import betting as bet_words
 from dealerassist.rules.model.messages import engine as told
 from dealerassist.rules.model.outcomes import (
     HAND_OVER,
@@ -458,13 +459,13 @@ def _options_text(allowed: list[LegalAction]) -> Param:
         name = str(option["action"])
         word = told.action(name)
         if "amount" in option:
-            word = told.OPTION_AMOUNT(action=word, amount=_said_number(option["amount"]))
+            word = bet_words.MAY_AMOUNT(action=word, amount=_said_number(option["amount"]))
         elif name in ("bet", "raise") and "min" in option:
             low, high = _said_number(option["min"]), _said_number(option["max"])
             if low == high:
-                word = told.OPTION_TO(action=word, amount=low)
+                word = bet_words.MAY_TO(action=word, low=low)
             else:
-                word = told.OPTION_TO_RANGE(action=word, low=low, high=high)
+                word = bet_words.MAY_RANGE(action=word, low=low, high=high)
         words.append(word)
     if len(words) == 1:
         return words[0]

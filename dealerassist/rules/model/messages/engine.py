@@ -2,6 +2,7 @@
 an entry outside its phase, the deck and the antes of a deal (GAME-05, OPEN-03), the draw's
 timer (DRAW-11), a refused chop (SHOW-08) and the legal actions in words."""
 
+from dealerassist.rules.model.messages import betting
 from dealerassist.rules.model.said import Message, Param
 
 HAND_IN_PROGRESS = Message(
@@ -44,19 +45,21 @@ NO_SPLIT_BY_AGREEMENT = Message(
 )
 CHOP_INSTEAD = Message("engine.chop_instead", "; seat {seat} may {options}")
 
-# The legal actions in words: "call 5, raise to 20 or fold".
+# The legal actions in words: "call 5, raise to 20 or fold"; each action as the betting
+# refusals say it ("call 5": ``bet.may_amount``), the last after "or".
 OPTIONS_OR = Message("engine.options_or", "{others} or {last}")
-OPTION_AMOUNT = Message("engine.option_amount", "{action} {amount}")
-OPTION_TO = Message("engine.option_to", "{action} to {amount}")
-OPTION_TO_RANGE = Message("engine.option_to_range", "{action} to {low}-{high}")
 # an action (ActionKind) and a phase (Phase) by their stored values, written as they are
-# (not imported: the model's modules may import these messages; a test checks both lists)
+# (not imported: the model's modules may import these messages; a test checks both lists);
+# the betting verbs are the betting rounds' own (``bet.action.*``)
 ACTIONS: dict[str, Message] = {
-    name: Message(f"engine.action.{name}", name)
-    for name in (
-        *("post", "sit_out", "check", "call", "bet", "raise", "fold", "draw", "time", "show"),
-        *("muck", "deal", "exposed", "extra_card", "chop", "boxed_card"),
-    )
+    **betting.ACTIONS,
+    **{
+        name: Message(f"engine.action.{name}", name)
+        for name in (
+            *("post", "sit_out", "draw", "time", "show", "muck", "deal", "exposed"),
+            *("extra_card", "chop", "boxed_card"),
+        )
+    },
 }
 PHASES: dict[str, Message] = {
     name: Message(f"engine.phase.{name}", name)
