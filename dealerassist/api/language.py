@@ -4,7 +4,8 @@ The engine says everything as a message ID and its parameters (``rules/model/sai
 writes only the English beside them. Every JSON answer of ``/v1`` (a table's view, an
 accepted entry's instructions and notices, a refusal's problem+json) carries those IDs:
 ``message_id`` and ``params`` beside a ``message`` (a refusal, a notice), ``text_id`` and
-``params`` beside a ``text`` (an instruction). When ``Accept-Language`` best matches Spanish
+``params`` beside a ``text`` (an instruction), ``label_id`` beside a ``label`` (a floor
+ruling option). When ``Accept-Language`` best matches Spanish
 or French, :func:`localize` renders each in that language from the ``rules`` gettext domain
 (``make i18n``), with its numbers and lists formatted for the locale; the problem's
 ``title`` and ``detail`` too. Rule IDs, codes, the IDs themselves and the audit log stay
@@ -98,6 +99,8 @@ def localize(data: Any, words: Words) -> Any:
         _put(out, ("message", "detail"), said, words)
     if "text_id" in data:
         _put(out, ("text",), {"id": data["text_id"], "params": data.get("params")}, words)
+    if "label_id" in data:
+        _put(out, ("label",), {"id": data["label_id"], "params": data.get("params")}, words)
     slug = str(data.get("type", "")).rpartition("/")[2]
     if "title" in data and "status" in data and slug in TITLES:
         out["title"] = render_json({"id": TITLES[slug].id}, words)
@@ -122,7 +125,7 @@ def _localize_response(response: Response) -> Response:
     if locale == DEFAULT_LOCALE or response.direct_passthrough or response.is_streamed:
         return response
     body = response.get_data()
-    if not any(mark in body for mark in (b'message_id"', b'text_id"', b'"title"')):
+    if not any(mark in body for mark in (b'message_id"', b'text_id"', b'label_id"', b'"title"')):
         return response
     response.set_data(json.dumps(localize(json.loads(body), words_for(locale))))
     return response

@@ -124,6 +124,12 @@ FLOOR_CALL = {
         "hand_no": {"type": "integer", "nullable": True},
         "rule_id": {"type": "string", "nullable": True},
         "message": {"type": "string"},
+        "message_id": {
+            "type": "string",
+            "description": "what the refusal said, as its message ID (with params): the "
+            "message is rendered in the Accept-Language; left out for an older call",
+        },
+        "params": OBJECT,
         "seat": {"type": "integer", "nullable": True},
         "entry": {**OBJECT, "nullable": True},
         "seq": {"type": "integer", "nullable": True},

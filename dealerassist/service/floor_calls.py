@@ -69,7 +69,11 @@ class FloorCall:
     version: int  # the table's version when the call was made
     hand_no: int | None
     rule_id: str | None
-    message: str = ""
+    message: str = ""  # the refusal's English words
+    # what the refusal said (its message ID and parameters, ``rules/model/said.py``): the API
+    # renders ``message`` in the floor manager's language; left out of the JSON when unknown
+    message_id: str | None = None
+    params: dict[str, Any] | None = None
     seat: int | None = None
     entry: dict[str, Any] | None = None  # the refused command, as recorded
     seq: int | None = None  # the refused entry's audit seq, when known
@@ -88,12 +92,19 @@ class FloorCall:
     ruling: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if f.name not in _WRITTEN_WHEN_SET or getattr(self, f.name) is not None
+        }
 
     @staticmethod
     def from_dict(data: Mapping[str, Any]) -> FloorCall:
         names = {f.name for f in fields(FloorCall)}
         return FloorCall(**{key: value for key, value in data.items() if key in names})
+
+
+_WRITTEN_WHEN_SET = frozenset({"message_id", "params"})  # a call made before them is as it was
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,8 @@ from enum import IntEnum, StrEnum
 from functools import lru_cache
 
 from dealerassist.errors import InvalidInput
+from dealerassist.rules.model.messages import cards as say
+from dealerassist.rules.model.said import Said
 from dealerassist.rules.model.violations import RuleId, RuleViolation
 
 RANK_SYMBOLS = "23456789TJQKA"
@@ -113,9 +115,13 @@ class DeckSpec:
         return isinstance(card, Card) and bool(self.index_mask >> card.index & 1)
 
     def describe(self) -> str:
-        """``"32-card deck (7 to ace)"``."""
-        low = self.ranks[0]
-        return f"{self.size}-card deck ({low.name.lower()} to ace)"
+        """``"32-card deck (seven to ace)"``."""
+        return self.said().english()
+
+    def said(self) -> Said:
+        """``describe`` as a message, said in any language."""
+        lowest = say.RANK[self.ranks[0].name.lower()]()
+        return say.DECK(size=self.size, lowest=lowest)
 
 
 def _deck(name: str, lowest: Rank) -> DeckSpec:
@@ -190,20 +196,14 @@ def check_cards_in_deck(cards: Iterable[Card], deck: DeckSpec, *, seat: int | No
         if not allowed_mask & bit:
             raise RuleViolation(
                 rule_id=RuleId.DECK_01,
-                message=(
-                    f"{card} is not in the {deck.describe()}; check the card and re-enter "
-                    "it (a stripped or foreign card fouls the deck)."
-                ),
+                said=say.NOT_IN_DECK(card=str(card), deck=deck.said()),
                 seat=seat,
                 allowed=({"deck": deck.name, "lowest_rank": deck.ranks[0].symbol},),
             )
         if seen & bit:
             raise RuleViolation(
                 rule_id=RuleId.DECK_01,
-                message=(
-                    f"{card} is entered twice; each card exists once in the deck — "
-                    "re-enter the cards (two identical cards foul the deck)."
-                ),
+                said=say.ENTERED_TWICE(card=str(card)),
                 seat=seat,
             )
         seen |= bit

@@ -14,7 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dealerassist.rules.cards.cards import Card, Rank
-from dealerassist.rules.cards.rankings import HandCategory, HandShape, Ranking, read_hand
+from dealerassist.rules.cards.rankings import HandShape, Ranking, name_parts, read_hand
+from dealerassist.rules.model.messages import cards as say
+from dealerassist.rules.model.said import Said
 
 LOCALES = ("en", "es", "fr")
 
@@ -89,17 +91,6 @@ _TEMPLATES: dict[str, dict[str, str]] = {
     "high_card": {"en": "{1} high", "es": "carta alta, {1}", "fr": "hauteur {1}"},
     "low": {"en": "{1}-{2} low", "es": "{1}-{2}", "fr": "{1}-{2}"},
 }
-_KEYS = {
-    HandCategory.STRAIGHT_FLUSH: "straight_flush",
-    HandCategory.FOUR_OF_A_KIND: "four_of_a_kind",
-    HandCategory.FULL_HOUSE: "full_house",
-    HandCategory.FLUSH: "flush",
-    HandCategory.STRAIGHT: "straight",
-    HandCategory.THREE_OF_A_KIND: "three_of_a_kind",
-    HandCategory.TWO_PAIR: "two_pair",
-    HandCategory.ONE_PAIR: "one_pair",
-    HandCategory.HIGH_CARD: "high_card",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,13 +104,18 @@ class HandName:
 def hand_name(shape: HandShape, *, low: bool) -> HandName:
     """The parts of a hand's name: a low hand without a pair or better is named by its two
     top cards ("seven-five"), as :func:`rankings.describe` does."""
-    first, *rest = shape.ranks
-    if shape.category is HandCategory.STRAIGHT_FLUSH and first is Rank.ACE and not low:
-        return HandName("royal_flush", ())
-    if shape.category is HandCategory.HIGH_CARD and low:
-        return HandName("low", (first, rest[0]))
-    named = 2 if shape.category in (HandCategory.FULL_HOUSE, HandCategory.TWO_PAIR) else 1
-    return HandName(_KEYS[shape.category], (first, *rest[: named - 1]))
+    return HandName(*name_parts(shape, low=low))
+
+
+def said(name: HandName) -> Said:
+    """``name`` as a message (``model/messages/cards.py``): what the engine puts into an
+    instruction or a refusal, rendered by the ``rules`` catalog in the dealer's language with
+    the words of these tables (a test holds the two to each other).
+
+    >>> said(HandName("three_of_a_kind", (Rank.ACE,))).english()
+    'three of a kind, aces'
+    """
+    return say.hand(name.key, tuple(rank.name.lower() for rank in name.ranks))
 
 
 def words(name: HandName, locale: str) -> str:

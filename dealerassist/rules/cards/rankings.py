@@ -30,6 +30,8 @@ from dealerassist.rules.cards.cards import (
     check_cards_in_deck,
     format_cards,
 )
+from dealerassist.rules.model.messages import cards as say
+from dealerassist.rules.model.said import Said
 
 Evaluator = Callable[[Sequence[int]], int]
 
@@ -343,41 +345,62 @@ def describe(cards: Sequence[Card], ranking: Ranking, *, ace_low_straight: bool 
     >>> describe(parse_cards("7h 5s 4d 3c 2d"), Ranking.DEUCE_TO_SEVEN)
     'seven-five low'
     """
+    return describe_said(cards, ranking, ace_low_straight=ace_low_straight).english()
+
+
+def describe_said(
+    cards: Sequence[Card], ranking: Ranking, *, ace_low_straight: bool = True
+) -> Said:
+    """``describe`` as a message (``model/messages/cards.py``), said in any language.
+
+    >>> from dealerassist.rules.cards.cards import parse_cards
+    >>> describe_said(parse_cards("Ah Ad As 9c 4d"), Ranking.HIGH).message.id
+    'cards.hand_three_of_a_kind'
+    """
     shape = read_hand(cards, ranking, ace_low_straight=ace_low_straight)
-    return _words(shape, ranking.is_low)
+    return name_said(shape, low=ranking.is_low)
 
 
-def _words(shape: HandShape, low: bool) -> str:
+def name_said(shape: HandShape, *, low: bool) -> Said:
+    """A hand's name as a message: its key and the English words of the ranks it names.
+
+    >>> from dealerassist.rules.cards.cards import parse_cards
+    >>> name_said(read_hand(parse_cards("Ah Ad 8c 8s 3d"), Ranking.HIGH), low=False).english()
+    'two pair, aces and eights'
+    """
+    key, ranks = name_parts(shape, low=low)
+    return say.hand(key, tuple(rank.name.lower() for rank in ranks))
+
+
+_NAME_KEYS = {
+    _C.STRAIGHT_FLUSH: "straight_flush",
+    _C.FOUR_OF_A_KIND: "four_of_a_kind",
+    _C.FULL_HOUSE: "full_house",
+    _C.FLUSH: "flush",
+    _C.STRAIGHT: "straight",
+    _C.THREE_OF_A_KIND: "three_of_a_kind",
+    _C.TWO_PAIR: "two_pair",
+    _C.ONE_PAIR: "one_pair",
+    _C.HIGH_CARD: "high_card",
+}
+
+
+def name_parts(shape: HandShape, *, low: bool) -> tuple[str, tuple[Rank, ...]]:
+    """The parts of a hand's name: a key (``messages.cards.HAND_KEYS``) and the ranks it
+    names. A low hand without a pair or better is named by its two top cards
+    ("seven-five"); a full house and two pair name two ranks, a royal flush none.
+
+    >>> from dealerassist.rules.cards.cards import parse_cards
+    >>> name_parts(read_hand(parse_cards("7h 5s 4d 3c 2d"), Ranking.DEUCE_TO_SEVEN), low=True)
+    ('low', (<Rank.SEVEN: 7>, <Rank.FIVE: 5>))
+    """
     first, *rest = shape.ranks
-    match shape.category:
-        case _C.STRAIGHT_FLUSH if first is Rank.ACE and not low:
-            return "royal flush"
-        case _C.STRAIGHT_FLUSH:
-            return f"straight flush, {_word(first)} high"
-        case _C.FOUR_OF_A_KIND:
-            return f"four of a kind, {_plural(first)}"
-        case _C.FULL_HOUSE:
-            return f"full house, {_plural(first)} full of {_plural(rest[0])}"
-        case _C.FLUSH:
-            return f"flush, {_word(first)} high"
-        case _C.STRAIGHT:
-            return f"straight, {_word(first)} high"
-        case _C.THREE_OF_A_KIND:
-            return f"three of a kind, {_plural(first)}"
-        case _C.TWO_PAIR:
-            return f"two pair, {_plural(first)} and {_plural(rest[0])}"
-        case _C.ONE_PAIR:
-            return f"pair of {_plural(first)}"
-        case _:
-            return f"{_word(first)}-{_word(rest[0])} low" if low else f"{_word(first)} high"
-
-
-def _word(rank: Rank) -> str:
-    return rank.name.lower()
-
-
-def _plural(rank: Rank) -> str:
-    return "sixes" if rank is Rank.SIX else f"{_word(rank)}s"
+    if shape.category is _C.STRAIGHT_FLUSH and first is Rank.ACE and not low:
+        return "royal_flush", ()
+    if shape.category is _C.HIGH_CARD and low:
+        return "low", (first, rest[0])
+    named = 2 if shape.category in (_C.FULL_HOUSE, _C.TWO_PAIR) else 1
+    return _NAME_KEYS[shape.category], (first, *rest[: named - 1])
 
 
 def _refuse_count(count: int, cards: Iterable[Card]) -> NoReturn:

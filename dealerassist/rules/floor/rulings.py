@@ -23,6 +23,7 @@ from dealerassist.rules.model import journal
 from dealerassist.rules.model.actions import Act, Command
 from dealerassist.rules.model.house_rules import HouseRules, MisdealDeadline
 from dealerassist.rules.model.journal import Replay
+from dealerassist.rules.model.messages import floor as words
 from dealerassist.rules.model.outcomes import (
     BettingReopened,
     ButtonMoved,
@@ -56,7 +57,9 @@ from dealerassist.rules.model.ruling_commands import (
     VoidLast,
     effect_kind,
     pot_name,
+    pot_said,
 )
+from dealerassist.rules.model.said import Join, Listed, Said
 from dealerassist.rules.model.state import (
     HandState,
     Phase,
@@ -87,17 +90,14 @@ def check_released(state: TableState, command: Command) -> None:
         options = [o.decision for o in options_for(hand.floor_wait)]
         raise RuleViolation(
             rule_id=RuleId(hand.floor_wait),
-            message=(
-                "The stub and the reshuffle pool cannot replace the card exposed on the draw: "
-                "nothing is entered until the floor rules (IRREG-04)."
-            ),
+            said=words.WAIT_FOR_RULING(),
             seat=command.seat,
             allowed=[{"rule_id": hand.floor_wait, "decision": option} for option in options],
         )
     if isinstance(command, Act) and hand is not None and hand.pot_held:
         raise RuleViolation(
             rule_id=RuleId.SHOW_11,
-            message="The floor holds the pot while surveillance checks; wait for its release.",
+            said=words.POT_HELD_WAIT(),
             seat=command.seat,
         )
 
@@ -144,10 +144,14 @@ def check_deadline(state: TableState, ruling: Ruling) -> None:
         raise InvalidInput(f"hand {ruling.hand_no} has not been dealt at this table")
     late = any(not isinstance(effect, AdjustStack) for effect in ruling.effects)
     if late or not ruling.note.strip():
+        closed = (
+            words.HAND_CLOSED_NO_HAND(hand=ruling.hand_no)
+            if current is None
+            else words.HAND_CLOSED(hand=ruling.hand_no, current=current)
+        )
         raise RuleViolation(
             rule_id=RuleId.IRREG_14,
-            message=f"Hand {ruling.hand_no} closed when hand {current} started; only a stack "
-            "adjustment with a note is possible now.",
+            said=closed,
             allowed=[{"effect": "adjust_stack", "note": "required"}],
         )
 
@@ -168,7 +172,7 @@ def _check_hold(state: TableState, effect: Effect) -> None:
     if held and not isinstance(effect, ReleasePot | AdjustStack):
         raise RuleViolation(
             rule_id=RuleId.SHOW_11,
-            message=f"The pot is held; release it before {effect_kind(effect)}.",
+            said=words.POT_HELD_RELEASE_FIRST(effect=effect_kind(effect)),
             allowed=[{"effect": "release_pot"}, {"effect": "adjust_stack"}],
         )
 
@@ -201,15 +205,15 @@ def _apply_effect(
             return _clear_false_opener(state, effect, log)
 
 
-def _refuse(message: str, seat: int | None = None) -> RuleViolation:
+def _refuse(said: Said, seat: int | None = None) -> RuleViolation:
     """IRREG-15: the floor's effect cannot be carried out on the table as it is."""
-    return RuleViolation(rule_id=RuleId.IRREG_15, message=message, seat=seat)
+    return RuleViolation(rule_id=RuleId.IRREG_15, said=said, seat=seat)
 
 
 def _live_hand(state: TableState, effect: str) -> HandState:
     hand = state.hand
     if hand is None or hand.phase is Phase.COMPLETE:
-        raise _refuse(f"{effect} needs a hand in play; none is.")
+        raise _refuse(words.NEEDS_LIVE_HAND(effect=effect))
     return hand
 
 
@@ -224,7 +228,7 @@ def _accept(
     hand = _live_hand(state, "accept_entry")
     entry = effect.entry
     if not isinstance(entry, Act) or not hand.has(entry.seat):
-        raise _refuse("accept_entry takes an action of a seat in the hand.")
+        raise _refuse(words.ACCEPT_NEEDS_ACTION())
     ready, relaxed = waivers.waived(state, hand, entry, effect.waive, rules)
     outcome = replay(ready, entry, relaxed, at)
     log.events.append(EntryAccepted(effect.waive, entry.seat))
@@ -242,7 +246,7 @@ def _void_last(
 ) -> TableState:
     """Rebuild the hand from its start, replaying the journal without its last ``count`` actions."""
     if state.before_hand is None or not state.hand_log:
-        raise _refuse("There is no hand to void actions in.")
+        raise _refuse(words.NO_HAND_TO_VOID())
     table, dropped = journal.without_last_actions(state, count, rules, replay)
     log.events.append(Voided(dropped))
     return table
@@ -262,19 +266,16 @@ def check_misdeal_deadline(state: TableState, ruling: Ruling, rules: HouseRules)
     acts = [a for a in _entries(state) if a.get("action") in _VOLUNTARY]
     if deadline is MisdealDeadline.TWO_PLAYERS_ACTED:
         passed = len({a.get("seat") for a in acts}) >= 2
-        why = "two players have acted"
+        why = words.WHY_TWO_PLAYERS_ACTED()
     else:  # TDA 36: any two actions, at least one with chips, or any three actions
         passed = len(acts) >= 3 or (
             len(acts) >= 2 and any(a["action"] in _WITH_CHIPS for a in acts)
         )
-        why = "there has been substantial action"
+        why = words.WHY_SUBSTANTIAL_ACTION()
     if passed:
         raise RuleViolation(
             rule_id=RuleId.IRREG_02,
-            message=(
-                f"Too late for a misdeal: {why} (house deadline {deadline.value}). The hand is "
-                "played out; only a fouled deck (DECK-01) still voids it."
-            ),
+            said=words.TOO_LATE_FOR_MISDEAL(why=why, deadline=deadline.value),
             allowed=[{"decision": "play_on"}, {"rule_id": "DECK-01", "decision": "void_refund"}],
         )
 
@@ -300,7 +301,7 @@ def _misdeal(state: TableState, rules: HouseRules, log: Log) -> TableState:
     where the kill button goes if that moves it (a pot won in the hand is void)."""
     hand = state.hand
     if hand is None or state.before_hand is None:
-        raise _refuse("There is no hand to declare a misdeal on.")
+        raise _refuse(words.NO_HAND_TO_MISDEAL())
     before = journal.table_at_start(state)
     adjusted = _adjustments(state)  # IRREG-14: the floor's stack corrections stand
     start = {
@@ -323,7 +324,7 @@ def _misdeal(state: TableState, rules: HouseRules, log: Log) -> TableState:
         current_bet=0, pot_held=False,
     )  # fmt: skip
     log.events.append(HandCancelled(result))
-    log.instructions.append(say.instruction("misdeal", None, None, _MISDEAL_TEXT))
+    log.instructions.append(say.instruction("misdeal", None, None, words.MISDEAL()))
     table = kills.after_misdeal(
         before, evolve(before, seats=seats, hand=hand, hand_no=state.hand_no)
     )
@@ -373,9 +374,6 @@ def _cleared_again(
     return seats, tuple(p for p in away if p not in cleared)
 
 
-_MISDEAL_TEXT = "Misdeal: return every chip to its owner; the redeal keeps the same button"
-
-
 # -- kill, award, stacks, button, betting, hold ----------------------------------------------
 
 
@@ -384,9 +382,9 @@ def _kill(state: TableState, seat: int, rules: HouseRules, log: Log, replay: Rep
     part of its bet nobody called."""
     hand = _live_hand(state, "kill_hand")
     if hand.phase in (Phase.POSTING, Phase.DEAL):
-        raise _refuse("The hands are not dealt yet; the seat may sit out instead.", seat)
+        raise _refuse(words.KILL_NOT_DEALT(), seat)
     if hand.player(seat).folded:
-        raise _refuse(f"Seat {seat}'s hand is already dead.", seat)
+        raise _refuse(words.ALREADY_DEAD(seat=seat), seat)
     hand = _uncalled_back(state, hand, seat, rules, log, replay)
     player = hand.player(seat)
     dead = evolve(player, folded=True, acted=True, held=0, cards=(), pending=0)
@@ -404,7 +402,7 @@ def _kill(state: TableState, seat: int, rules: HouseRules, log: Log, replay: Rep
         hand, steps = drawing.deal_fifth_cards(hand, rules, phase_number(hand.phase))
         log.instructions.extend(say.dealing_script(steps))
     log.events.append(HandKilled(seat))
-    log.instructions.append(say.instruction("kill", seat, None, f"Kill seat {seat}'s hand"))
+    log.instructions.append(say.instruction("kill", seat, None, words.KILL(seat=seat)))
     return store_hand(state, advance(hand, state.spec, rules, log))
 
 
@@ -492,7 +490,7 @@ def _award(state: TableState, award: Award, log: Log, rules: HouseRules) -> Tabl
     showdown."""
     hand = _live_hand(state, "award")
     if hand.phase is Phase.POSTING:
-        raise _refuse("Nothing is dealt yet; declare a misdeal or let the posts finish.")
+        raise _refuse(words.AWARD_NOT_DEALT())
     if award.pots:
         excess = uncalled({player.seat: player.bet for player in hand.players})
         hand = return_uncalled(hand)
@@ -528,17 +526,20 @@ def check_pots_awarded(
     eligible for each pot: a seat wins only what it matched from each opponent."""
     pots = hand_pots(hand)
     if len(named) != len(pots):
-        back = f" after the uncalled {excess[1]} went back to seat {excess[0]}" if excess else ""
-        listed = "; ".join(
-            f"{pot_name(index)} {pot.amount} (seats {_seat_list(pot.eligible)})"
-            for index, pot in enumerate(pots)
+        back = words.AFTER_UNCALLED(amount=excess[1], seat=excess[0]) if excess else ""
+        listed = _semicolons(
+            [
+                words.POT_SEATS(pot=pot_said(index), amount=pot.amount, seats=_seats(pot.eligible))
+                for index, pot in enumerate(pots)
+            ]
         )
         raise RuleViolation(
             rule_id=RuleId.SHOW_07,
-            message=(
-                f"The award names {len(named)} pot{'s' if len(named) != 1 else ''} but the hand "
-                f"has {len(pots)}{back}: {listed or 'no chips in the middle'}. Name the winners "
-                "of each pot, main pot first."
+            said=words.AWARD_POT_COUNT(
+                named=len(named),
+                pots=len(pots),
+                back=back,
+                listed=listed if listed is not None else words.NO_CHIPS_IN_MIDDLE(),
             ),
             allowed=_pot_list(pots),
         )
@@ -568,33 +569,34 @@ def _not_eligible(
 ) -> RuleViolation:
     pot = pots[index]
     if not hand.has(seat):
-        why = "it is not in the hand"
+        why = words.WHY_NOT_IN_HAND()
     elif hand.player(seat).folded:
-        why = "its hand is folded"
+        why = words.WHY_FOLDED()
     else:
-        committed = hand.player(seat).committed
-        why = f"it put in {committed} in all and wins only what it matched from each opponent"
-    name = pot_name(index)
-    advice = f"Award {name} to seats among {_seat_list(pot.eligible)}."
+        why = words.WHY_MATCHED_ONLY(committed=hand.player(seat).committed)
+    name = pot_said(index)
+    advice = words.AWARD_AMONG(pot=name, seats=_seats(pot.eligible))
     if every_pot:  # an award to seats gives them every pot
         everywhere = [
             s for s in pots[0].eligible
             if not hand.player(s).all_in or all(s in p.eligible for p in pots)
         ]  # fmt: skip
-        advice = (
-            f"An award to seats gives them every pot: name seats among "
-            f"{_seat_list(tuple(everywhere))}, or award pot by pot ("
-            + "; ".join(
-                f"{pot_name(i)} {p.amount} to seats among {_seat_list(p.eligible)}"
-                for i, p in enumerate(pots)
-            )
-            + ")."
+        each = [
+            words.POT_TO_SEATS(pot=pot_said(i), amount=p.amount, seats=_seats(p.eligible))
+            for i, p in enumerate(pots)
+        ]
+        advice = words.AWARD_EVERY_POT(
+            seats=_seats(tuple(everywhere)), pots=_semicolons(each) or ""
         )
     return RuleViolation(
         rule_id=RuleId.SHOW_07,
-        message=(
-            f"Seat {seat} cannot share {name} ({pot.amount}, seats {_seat_list(pot.eligible)}): "
-            f"{why}. {advice}"
+        said=words.CANNOT_SHARE(
+            seat=seat,
+            pot=name,
+            amount=pot.amount,
+            seats=_seats(pot.eligible),
+            why=why,
+            advice=advice,
         ),
         seat=seat,
         allowed=_pot_list(pots),
@@ -608,13 +610,24 @@ def _pot_list(pots: list[Pot]) -> list[dict[str, Any]]:
     ]
 
 
-def _seat_list(seats: tuple[int, ...]) -> str:
+def _seats(seats: tuple[int, ...]) -> Listed:
     """Seats as the floor reads them.
 
-    >>> _seat_list((2, 3, 5))
-    '2, 3, 5'
+    >>> Said(words.AWARD_AMONG, {"pot": pot_said(0), "seats": _seats((2, 3, 5))}).english()
+    'Award the main pot to seats among 2, 3, 5.'
     """
-    return ", ".join(str(seat) for seat in seats)
+    return Listed(seats, Join.COMMA)
+
+
+def _semicolons(items: list[Said]) -> Said | None:
+    """``items`` said as "a; b; c" (None for no items): the core's lists join with "and" or
+    a comma only, so each "; " is a message of its own."""
+    if not items:
+        return None
+    said = items[-1]
+    for item in reversed(items[:-1]):
+        said = words.SEMICOLON(first=item, rest=said)
+    return said
 
 
 def _awarded_result(
@@ -665,10 +678,13 @@ def _adjust(state: TableState, seat: int, amount: int, rules: HouseRules, log: L
         player = hand.player(seat)
         if amount > 0:  # GAME-06 table stakes: only chips on the table at the start play
             player, stack = evolve(player, added=player.added + amount), player.stack
-            log.notices.append(Notice(rule_id=RuleId.GAME_06, seat=seat, message=(
-                f"Seat {seat}'s {amount} added chips play from the next hand (table stakes): "
-                "keep them beside its stack until this hand is over."
-            )))  # fmt: skip
+            log.notices.append(
+                Notice(
+                    rule_id=RuleId.GAME_06,
+                    seat=seat,
+                    said=words.ADDED_CHIPS_NEXT_HAND(seat=seat, amount=amount),
+                )
+            )
         else:
             stack = _adjusted(player.stack, amount, seat)
             player = evolve(player, stack=stack)
@@ -700,12 +716,12 @@ def _adjusted(stack: int, amount: int, seat: int) -> int:
 def _move_button(state: TableState, seat: int, log: Log) -> TableState:
     """IRREG-12: the next hand's button goes to ``seat`` (between hands only)."""
     if state.hand is not None and state.hand.phase is not Phase.COMPLETE:
-        raise _refuse("The button moves between hands; finish the hand or declare a misdeal.")
+        raise _refuse(words.BUTTON_BETWEEN_HANDS())
     seats = blinds.eligible_seats(state)
     if seat not in seats:
         raise RuleViolation(
             rule_id=RuleId.BLIND_03,
-            message=f"Seat {seat} cannot take the button: give it to one of {seats}.",
+            said=words.BUTTON_NOT_ELIGIBLE(seat=seat, seats=Listed(tuple(seats), Join.COMMA)),
             seat=seat,
             allowed=[{"effect": "move_button", "seat": s} for s in seats],
         )
@@ -726,10 +742,10 @@ def _reopen(state: TableState, seat: int, log: Log) -> TableState:
     """DRAW-08 / BET-08: the betting round is open again for ``seat``, which acts now."""
     hand = _live_hand(state, "reopen_betting")
     if not is_betting(hand.phase):
-        raise _refuse("Betting can be reopened only during a betting round.", seat)
+        raise _refuse(words.REOPEN_NOT_BETTING(), seat)
     player = hand.player(seat)
     if not player.can_bet:
-        raise _refuse(f"Seat {seat} is out of the hand or all in.", seat)
+        raise _refuse(words.REOPEN_CANNOT_BET(seat=seat), seat)
     player = evolve(player, acted=False, may_raise=True, checked=False)
     log.events.append(BettingReopened(seat))
     return evolve(state, hand=evolve(hand.with_player(player), to_act=seat))
@@ -739,7 +755,7 @@ def _hold(state: TableState, hold: bool, log: Log) -> TableState:
     """SHOW-11: impound the pot (nothing more is entered for the hand) or release it."""
     hand = _live_hand(state, "hold_pot" if hold else "release_pot")
     if hand.pot_held is hold:
-        raise _refuse("The pot is held already." if hold else "The pot is not held.")
+        raise _refuse(words.POT_HELD_ALREADY() if hold else words.POT_NOT_HELD())
     log.events.append(PotHeld() if hold else PotReleased())
     return evolve(state, hand=evolve(hand, pot_held=hold))
 
@@ -756,15 +772,13 @@ def _clear_false_opener(state: TableState, effect: ClearFalseOpener, log: Log) -
     if effect.seat is not None:
         current = state.seat(effect.seat)
         if not current.false_opener or current.player is None:
-            raise _not_marked(
-                state, f"Seat {effect.seat} does not wait as a false opener", effect.seat
-            )
+            raise _not_marked(state, words.SEAT_NOT_FALSE_OPENER(seat=effect.seat), effect.seat)
         seat, player = effect.seat, current.player
     else:
         player = str(effect.player)
         marked = [s for s in state.seats if s.false_opener and s.player == player]
         if not marked and player not in state.false_openers_away:
-            raise _not_marked(state, f"Player {player} does not wait as a false opener")
+            raise _not_marked(state, words.PLAYER_NOT_FALSE_OPENER(player=player))
         seat = marked[0].seat if marked else None
     if seat is not None:
         state = state.with_seat(evolve(state.seat(seat), false_opener=False))
@@ -775,21 +789,23 @@ def _clear_false_opener(state: TableState, effect: ClearFalseOpener, log: Log) -
     return state
 
 
-def _not_marked(state: TableState, what: str, seat: int | None = None) -> RuleViolation:
+def _not_marked(state: TableState, what: Said, seat: int | None = None) -> RuleViolation:
     """OPEN-08: only a seat (or player) marked as an all-in false opener can be cleared."""
     marked = [s for s in state.seats if s.false_opener and s.player is not None]
     allowed: list[dict[str, Any]] = [
         {"effect": "clear_false_opener", "seat": s.seat} for s in marked
     ] + [{"effect": "clear_false_opener", "player": p} for p in state.false_openers_away]
-    waiting = ", ".join(
-        [f"seat {s.seat} ({s.player})" for s in marked]
-        + [f"player {p} (away)" for p in state.false_openers_away]
-    )
+    waiting = [words.WAITING_SEAT(seat=s.seat, player=str(s.player)) for s in marked] + [
+        words.WAITING_AWAY(player=p) for p in state.false_openers_away
+    ]
+    listed = Listed(tuple(waiting), Join.COMMA)
     return RuleViolation(
         rule_id=RuleId.OPEN_08,
-        message=(
-            f"{what} (OPEN-08): nothing to clear. "
-            + (f"Waiting as false openers: {waiting}." if waiting else "Nobody waits as one.")
+        said=words.NOTHING_TO_CLEAR(
+            what=what,
+            waiting=words.WAITING_FALSE_OPENERS(waiting=listed)
+            if waiting
+            else words.NOBODY_WAITS(),
         ),
         seat=seat,
         allowed=allowed,
@@ -806,7 +822,7 @@ def _take_exposed(state: TableState, seat: int, rules: HouseRules, log: Log) -> 
     exposed_draw.check_take_exposed(hand, seat, rules)
     hand, card = exposed_draw.take_exposed(state, hand, seat, rules, state.spec.mode)
     log.events.append(ExposedTaken(seat, card))
-    text = f"Give seat {seat} its exposed {card or 'card'}: it is its replacement (floor ruling)"
+    text = words.GIVE_EXPOSED_CARD(seat=seat, card=card) if card else words.GIVE_EXPOSED(seat=seat)
     log.instructions.append(say.instruction("take_exposed", seat, 1, text))
     return store_hand(state, hand)
 

@@ -17,6 +17,8 @@ from typing import Any
 from dealerassist.rules.hand import betting
 from dealerassist.rules.model.actions import Act
 from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.messages import floor as words
+from dealerassist.rules.model.said import Join, Listed
 from dealerassist.rules.model.state import HandState, Phase, TableState, evolve, is_betting
 from dealerassist.rules.model.violations import RuleId, RuleViolation
 
@@ -60,7 +62,7 @@ def waived(
         return state, RELAXED[waive](rules)
     raise RuleViolation(
         rule_id=RuleId.IRREG_15,
-        message=f"{waive} cannot be waived here; waivable: {', '.join(WAIVABLE)}.",
+        said=words.NOT_WAIVABLE(waive=waive, waivable=Listed(tuple(WAIVABLE), Join.COMMA)),
         seat=entry.seat,
     )
 

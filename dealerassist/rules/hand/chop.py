@@ -28,62 +28,59 @@ from typing import Any
 
 from dealerassist.rules.hand import instructions as say
 from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.messages import floor as words
 from dealerassist.rules.model.outcomes import HandEnded, Instruction, LegalAction
+from dealerassist.rules.model.said import Join, Listed, Said
 from dealerassist.rules.model.state import HandState, Phase, evolve
 from dealerassist.rules.model.violations import RuleId
 
 CHOP = "chop"
-AGREED = "Only when both blinds agree"
 
 
-def chop_refusal(hand: HandState, seat: int, rules: HouseRules) -> tuple[RuleId, str] | None:
+def chop_refusal(hand: HandState, seat: int, rules: HouseRules) -> tuple[RuleId, Said] | None:
     """SHOW-08, KILL-06, BET-08: why ``seat`` may not chop now (the rule and the reason), or
     None when the chop is allowed. The most specific rule first: the house rule, the kill in
     a blind, the state of the hand, then whose turn it is."""
     if not rules.blinds.chop:
-        return RuleId.SHOW_08, "this table's house rules do not allow chopping the blinds"
+        return RuleId.SHOW_08, words.CHOP_NOT_ALLOWED()
     small, big = hand.small_blind_seat, hand.big_blind_seat
     if hand.kill_seat is not None and hand.kill_seat in (small, big):
-        return RuleId.KILL_06, (
-            f"no blind chop when the kill sits in a blind (seat {hand.kill_seat} kills this hand)"
-        )
+        return RuleId.KILL_06, words.CHOP_KILL_IN_BLIND(kill=hand.kill_seat)
     why = _hand_refusal(hand, small, big)
     if why is not None:
         return RuleId.SHOW_08, why
     if seat != small:
-        return RuleId.BET_08, (
-            f"it is seat {small}'s turn: the chop is entered for the small blind, seat {small}, "
-            f"when both blinds agree; seat {seat} may not enter it"
-        )
+        return RuleId.BET_08, words.CHOP_SMALL_BLINDS_TURN(small=_seat(small), seat=seat)
     return None
 
 
-def _hand_refusal(hand: HandState, small: int | None, big: int | None) -> str | None:
+def _seat(seat: int | None) -> int | str:
+    """A seat as a parameter ("None" where there is none, as the engine always wrote it)."""
+    return "None" if seat is None else seat
+
+
+def _hand_refusal(hand: HandState, small: int | None, big: int | None) -> Said | None:
     """SHOW-08: why the hand as it stands allows no chop, or None."""
     if hand.phase is not Phase.BETTING_1:
-        return "the blinds may chop only before the draw, when everyone else folded to them"
+        return words.CHOP_BEFORE_DRAW()
     if small is None or big is None or small == big or not (hand.has(small) and hand.has(big)):
-        return "a chop needs a small and a big blind in the hand"
+        return words.CHOP_NEEDS_BLINDS()
     if len(hand.players) == 2:
-        return "in a hand dealt to two nobody folded to the blinds: it is played out"
+        return words.CHOP_HEADS_UP()
     if hand.straddle_seat is not None:
-        return f"seat {hand.straddle_seat} straddled: the straddle plays, no chop"
+        return words.CHOP_STRADDLE(seat=hand.straddle_seat)
     if hand.kill_seat is not None:
-        return f"seat {hand.kill_seat} killed this hand: a kill pot is played out"
+        return words.CHOP_KILL_POT(seat=hand.kill_seat)
     still_in = [p.seat for p in hand.players if not p.folded and p.seat not in (small, big)]
     if still_in:
-        seats = ", ".join(map(str, still_in))
-        return f"seat(s) {seats} still in the hand: the blinds chop only when all others fold"
+        return words.CHOP_STILL_IN(seats=Listed(tuple(still_in), Join.COMMA))
     small_blind, big_blind = hand.player(small), hand.player(big)
     if small_blind.acted or big_blind.acted or hand.last_aggressor is not None:
-        return "the small blind already acted: the blinds chop only before it completes or raises"
+        return words.CHOP_ALREADY_ACTED()
     if hand.pot != small_blind.bet + big_blind.bet:
-        return (
-            "more than the two blinds is in the pot (antes, dead money or the post of a seat "
-            "that folded): the pot is played out"
-        )
+        return words.CHOP_DEAD_MONEY()
     if hand.to_act != small:
-        return f"the chop is entered on the small blind's turn (seat {small})"
+        return words.CHOP_ON_SMALL_BLINDS_TURN(small=small)
     return None
 
 
@@ -98,8 +95,15 @@ def can_chop(hand: HandState, seat: int, rules: HouseRules) -> bool:
 def chop_legal(hand: HandState) -> LegalAction:
     """The ``chop`` entry of the small blind's legal actions, with what each blind gets back."""
     back = {str(p.seat): p.bet for p in hand.players if p.bet}
-    text = f"{AGREED}: each blind takes back its blind and the hand ends (no pot, no showdown)"
-    return {"action": CHOP, "returns": back, "text": text}
+    said = words.CHOP_OFFER().to_json()  # text_id and params: the API renders it
+    text = words.CHOP_OFFER().english()
+    return {
+        "action": CHOP,
+        "returns": back,
+        "text": text,
+        "text_id": said["id"],
+        "params": said["params"],
+    }
 
 
 def apply_chop(hand: HandState) -> tuple[HandState, HandEnded, Instruction]:
@@ -119,6 +123,8 @@ def apply_chop(hand: HandState) -> tuple[HandState, HandEnded, Instruction]:
     hand = evolve(
         hand, players=players, phase=Phase.COMPLETE, to_act=None, result=result, current_bet=0
     )
-    taken = ", ".join(f"seat {seat} takes back {chips}" for seat, chips in back.items())
-    text = f"The blinds agreed to chop: {taken}; no pot, no showdown: muck both hands"
-    return hand, HandEnded(result), say.instruction(CHOP, None, None, text)
+    taken = Listed(
+        tuple(words.TAKES_BACK(seat=seat, chips=chips) for seat, chips in back.items()), Join.COMMA
+    )
+    said = words.CHOPPED(taken=taken)
+    return hand, HandEnded(result), say.instruction(CHOP, None, None, said)

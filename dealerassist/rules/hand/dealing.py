@@ -9,7 +9,9 @@ from dealerassist.rules.cards.joker import JOKER
 from dealerassist.rules.hand.stub import in_pool, muck_in_pool, owed_seats
 from dealerassist.rules.model.actions import Act
 from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.messages import dealing as say
 from dealerassist.rules.model.outcomes import LegalAction
+from dealerassist.rules.model.said import Said
 from dealerassist.rules.model.state import HandState, evolve
 from dealerassist.rules.model.violations import RuleId, RuleViolation
 
@@ -30,8 +32,8 @@ def deck_cards(deck: int) -> frozenset[str]:
     return frozenset(str(card) for card in DECKS_BY_SIZE[deck].cards)
 
 
-def refuse(rule: RuleId, message: str, seat: int, allowed: list[LegalAction]) -> RuleViolation:
-    return RuleViolation(rule_id=rule, message=message, seat=seat, allowed=allowed)
+def refuse(rule: RuleId, said: Said, seat: int, allowed: list[LegalAction]) -> RuleViolation:
+    return RuleViolation(rule_id=rule, said=said, seat=seat, allowed=allowed)
 
 
 def card_locations(hand: HandState, among: frozenset[str] | None = None) -> dict[str, str]:
@@ -85,7 +87,7 @@ def check_dealt(
     known = [card for card in cards if card != UNKNOWN]
     entered = frozenset(known)
     if len(entered) != len(known):
-        raise refuse(RuleId.DECK_01, "The same card is entered twice.", seat, allowed)
+        raise refuse(RuleId.DECK_01, say.SAME_CARD_TWICE(), seat, allowed)
     where = card_locations(hand, entered)
     owed = owed_seats(hand, seat, rules, draw_round) if where else frozenset()
     for card in known:
@@ -103,20 +105,13 @@ def _wrong_count(
 ) -> RuleViolation:
     """DEAL-01 on the deal; on the draw IRREG-07 (too many) or IRREG-08 (too few)."""
     if not draw_round:
-        message = f"Seat {seat} receives {count} card(s), not {entered}: a hand has five."
-        return refuse(RuleId.DEAL_01, message, seat, allowed)
+        said = say.WRONG_COUNT(seat=seat, count=count, entered=entered)
+        return refuse(RuleId.DEAL_01, said, seat, allowed)
     if entered > count:
-        message = (
-            f"Seat {seat} receives {count} card(s) now, not {entered}. If the extra card was "
-            "not mixed into the hand, take it back as an exposed card and enter the others; "
-            "if it was, the hand is foul (six cards): call the floor."
-        )
-        return refuse(RuleId.IRREG_07, message, seat, allowed)
-    message = (
-        f"Seat {seat} receives {count} card(s) now, not {entered}: complete the draw from the "
-        "stub before the betting starts (a hand after the draw has exactly five)."
-    )
-    return refuse(RuleId.IRREG_08, message, seat, allowed)
+        said = say.TOO_MANY_ON_DRAW(seat=seat, count=count, entered=entered)
+        return refuse(RuleId.IRREG_07, said, seat, allowed)
+    said = say.TOO_FEW_ON_DRAW(seat=seat, count=count, entered=entered)
+    return refuse(RuleId.IRREG_08, said, seat, allowed)
 
 
 _HOUSE_DEFAULTS = HouseRules()  # the first deal has no discards: the pool rules never apply
@@ -127,15 +122,10 @@ def _foreign_card(card: str, deck: int, seat: int, allowed: list[LegalAction]) -
     """DECK-05: a joker or a stripped rank is a blank, replaced before the player acts;
     anything else is not a card of any deck (DECK-01)."""
     if deck == JOKER_DECK and card in JOKERS:
-        message = f"Enter the joker as {JOKER}, not {card}."
-        return refuse(RuleId.DECK_01, message, seat, allowed)
+        return refuse(RuleId.DECK_01, say.JOKER_ENTRY(joker=JOKER, card=card), seat, allowed)
     if card in JOKERS or card in deck_cards(52):
-        message = (
-            f"{card} is not used in this {deck}-card game: it is a blank. Replace it with the "
-            "next card from the stub before the player acts (acting on it kills the hand)."
-        )
-        return refuse(RuleId.DECK_05, message, seat, allowed)
-    return refuse(RuleId.DECK_01, f"{card} is not a card of this {deck}-card deck.", seat, allowed)
+        return refuse(RuleId.DECK_05, say.BLANK_CARD(card=card, deck=deck), seat, allowed)
+    return refuse(RuleId.DECK_01, say.NOT_IN_DECK(card=card, deck=deck), seat, allowed)
 
 
 def _check_place(
@@ -153,25 +143,17 @@ def _check_place(
         if in_pool(int(owner), int(pile_round), seat, rules, draw_round, owed):
             return 1
         if int(owner) == seat:
-            message = f"{card} is seat {seat}'s own discard and may not be dealt back to it."
-            raise refuse(RuleId.DRAW_06, message, seat, allowed)
+            raise refuse(RuleId.DRAW_06, say.OWN_DISCARD(card=card, seat=seat), seat, allowed)
         if int(owner) in owed:
-            message = (
-                f"{card} is a discard of seat {owner}, who is still owed cards in this draw; "
-                "it stays out of the reshuffle: deal another card."
-            )
-            raise refuse(RuleId.DRAW_06, message, seat, allowed)
+            said = say.DISCARD_OF_OWED_SEAT(card=card, owner=int(owner))
+            raise refuse(RuleId.DRAW_06, said, seat, allowed)
     if kind == "muck" and muck_in_pool(rules):
         return 1
     if kind == "burn":  # IRREG-03/06: exposed or extra; every reshuffle pool takes the burns
         if draw_round:
             return 1
-        message = (
-            f"{card} is in the burn pile: a card exposed (IRREG-03) or dealt extra (IRREG-06) on "
-            "the deal is the burn, out of play until a reshuffle; deal another card."
-        )
-        raise refuse(RuleId.DECK_01, message, seat, allowed)
-    raise refuse(RuleId.DECK_01, f"{card} is already in play ({place}).", seat, allowed)
+        raise refuse(RuleId.DECK_01, say.IN_BURN_PILE(card=card), seat, allowed)
+    raise refuse(RuleId.DECK_01, say.IN_PLAY(card=card, place=place), seat, allowed)
 
 
 def next_to_deal(hand: HandState) -> int | None:
@@ -197,8 +179,8 @@ def check_initial_deal(hand: HandState, act: Act) -> None:
     count = to_deal(hand, hand.to_act)
     allowed: list[LegalAction] = [{"action": "deal", "seat": hand.to_act, "count": count}]
     if act.seat != hand.to_act:
-        message = f"Deal to seat {hand.to_act} next (clockwise from the button)."
-        raise refuse(RuleId.DEAL_01, message, act.seat, allowed)
+        said = say.DEAL_NEXT(seat="None" if hand.to_act is None else hand.to_act)
+        raise refuse(RuleId.DEAL_01, said, act.seat, allowed)
     cards = act.cards or ()
     check_dealt(hand, act.seat, cards, count, _HOUSE_DEFAULTS, 0, allowed)
 

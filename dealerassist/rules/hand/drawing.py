@@ -29,7 +29,9 @@ from dealerassist.rules.hand.stub import Step, burn_due, deliverable, reserve
 from dealerassist.rules.model.actions import Act, ActionKind, Mode
 from dealerassist.rules.model.house_rules import HouseRules
 from dealerassist.rules.model.journal import read
+from dealerassist.rules.model.messages import drawing as say
 from dealerassist.rules.model.outcomes import LegalAction
+from dealerassist.rules.model.said import Param, Said
 from dealerassist.rules.model.state import (
     HandState,
     PlayerState,
@@ -127,20 +129,18 @@ def rule_max(rules: HouseRules, ace_shown: bool) -> int:
     return limit
 
 
-def draw_limit_message(seat: int, rules: HouseRules, player: PlayerState) -> str:
+def draw_limit_message(seat: int, rules: HouseRules, player: PlayerState) -> Said:
     """DRAW-02: what the seat may draw, in the house's words.
 
     >>> from dealerassist.rules.model.house_rules import DrawRules
     >>> rules = HouseRules(draw=DrawRules(max_cards=3, four_with_ace=True))
-    >>> draw_limit_message(2, rules, PlayerState(seat=2, stack=0, held=5))
+    >>> draw_limit_message(2, rules, PlayerState(seat=2, stack=0, held=5)).english()
     'Seat 2 may draw 0 to 3 cards, or 4 with an ace shown to the table.'
     """
     plain = min(rule_max(rules, ace_shown=False), player.held)
     with_ace = min(rule_max(rules, ace_shown=True), player.held)
-    message = f"Seat {seat} may draw 0 to {plain} cards"
-    if with_ace > plain:
-        message += f", or {with_ace} with an ace shown to the table"
-    return message + "."
+    ace: Param = say.LIMIT_WITH_ACE(with_ace=with_ace) if with_ace > plain else ""
+    return say.LIMIT(seat=seat, plain=plain, ace=ace)
 
 
 def max_draw(hand: HandState, seat: int, rules: HouseRules, draw_round: int, ace: bool) -> int:
@@ -235,9 +235,9 @@ def _check_draw(hand: HandState, act: Act, rules: HouseRules, mode: Mode, draw_r
     declaring = next_to_declare(hand, draw_round)
     if act.seat != declaring:
         small = small_blind_off_button(hand)
-        why = "" if small is None else f" (heads-up: the small blind, seat {small}, draws last)"
-        message = f"Seat {declaring} draws next{why}; seat {act.seat} must wait."
-        raise refuse(RuleId.DRAW_01, message, act.seat, allowed)
+        why: Param = "" if small is None else say.WHY_HEADS_UP_SMALL_BLIND(small=small)
+        said = say.NOT_NEXT(declaring=_seat(declaring), why=why, seat=act.seat)
+        raise refuse(RuleId.DRAW_01, said, act.seat, allowed)
     player = hand.player(act.seat)
     count = _draw_count(act, mode, allowed)
     limit = rule_max(rules, act.ace_shown)
@@ -245,17 +245,18 @@ def _check_draw(hand: HandState, act: Act, rules: HouseRules, mode: Mode, draw_r
         raise refuse(RuleId.DRAW_02, draw_limit_message(act.seat, rules, player), act.seat, allowed)
     most = max_draw(hand, act.seat, rules, draw_round, act.ace_shown) if count else 0
     if count > most:  # DRAW-06: the very bound ``draw_legal`` offers
-        message = f"The stub and a reshuffle can give only {most} card(s); draw at most {most}."
-        raise refuse(RuleId.DRAW_06, message, act.seat, allowed)
+        raise refuse(RuleId.DRAW_06, say.STUB_GIVES_ONLY(most=most), act.seat, allowed)
     if mode is Mode.CARD:
         _check_discards(player, act.discards or (), allowed)
         _check_ace_kept(player, act.discards or (), rules, allowed)
         if act.cards is not None and splits(count, rules):
-            message = (
-                "Five cards in a row are not dealt: enter four now, the fifth after the others."
-            )
-            raise refuse(RuleId.DRAW_03, message, act.seat, allowed)
+            raise refuse(RuleId.DRAW_03, say.NO_FIVE_IN_A_ROW(), act.seat, allowed)
     return count
+
+
+def _seat(seat: int | None) -> Param:
+    """A seat as a parameter ("None" when there is none, as the words always said)."""
+    return "None" if seat is None else seat
 
 
 def _draw_count(act: Act, mode: Mode, allowed: list[LegalAction]) -> int:
@@ -263,12 +264,11 @@ def _draw_count(act: Act, mode: Mode, allowed: list[LegalAction]) -> int:
     named = len(act.discards or ())
     if mode is Mode.CARD or named:  # count mode names discards only to split openers
         if count is not None and count != named:
-            message = f"{count} cards requested but {named} discarded; they must match."
-            raise refuse(RuleId.DRAW_01, message, act.seat, allowed)
+            said = say.COUNT_MISMATCH(count=count, named=named)
+            raise refuse(RuleId.DRAW_01, said, act.seat, allowed)
         count = named
     if count is None or not 0 <= count <= HAND_SIZE:
-        message = "Enter how many cards the seat draws (0 to stand pat)."
-        raise refuse(RuleId.DRAW_01, message, act.seat, allowed)
+        raise refuse(RuleId.DRAW_01, say.ENTER_COUNT(), act.seat, allowed)
     return count
 
 
@@ -278,8 +278,8 @@ def _check_discards(
     held = list(player.cards)
     for card in discards:
         if card not in held:
-            message = f"{card} is not in seat {player.seat}'s hand; discard cards it holds."
-            raise refuse(RuleId.DRAW_01, message, player.seat, allowed)
+            said = say.DISCARD_NOT_HELD(card=card, seat=player.seat)
+            raise refuse(RuleId.DRAW_01, said, player.seat, allowed)
         held.remove(card)
 
 
@@ -310,12 +310,15 @@ def _check_ace_kept(
         kept.remove(card)
     if holds_ace(evolve(player, cards=tuple(kept))) is not False:
         return
-    joker = " or the joker" if rules.deck.joker else ""
-    message = (
-        f"Seat {player.seat} keeps {' '.join(kept)}: {len(discards)} cards are drawn only while "
-        f"keeping an ace{joker}; draw at most {rules.draw.max_cards}."
+    joker: Param = say.OR_THE_JOKER() if rules.deck.joker else ""
+    said = say.ACE_KEPT(
+        seat=player.seat,
+        kept=" ".join(kept),
+        count=len(discards),
+        joker=joker,
+        most=rules.draw.max_cards,
     )
-    raise refuse(RuleId.DRAW_02, message, player.seat, allowed)
+    raise refuse(RuleId.DRAW_02, said, player.seat, allowed)
 
 
 # -- applying --------------------------------------------------------------------------------
@@ -372,11 +375,10 @@ def can_change(hand: HandState, seat: int, draw_round: int) -> bool:
 def check_change(hand: HandState, seat: int, draw_round: int) -> None:
     """DRAW-07: refuse to change a request that is locked."""
     if not can_change(hand, seat, draw_round):
-        message = f"Seat {seat}'s draw is locked: cards were dealt or a later seat has acted on it."
         allowed: list[LegalAction] = []
         if hand.to_act is not None:
             allowed = [{"seat": hand.to_act, "action": "draw"}]
-        raise refuse(RuleId.DRAW_07, message, seat, allowed)
+        raise refuse(RuleId.DRAW_07, say.LOCKED(seat=seat), seat, allowed)
 
 
 _DRAW_ENTRIES = (ActionKind.DRAW.value, ActionKind.DEAL.value, ActionKind.TIME.value)
@@ -455,11 +457,10 @@ def can_change_pat(state: TableState, seat: int) -> bool:
         return False
     if _pat_of(entries[draws[-1]]) != seat:
         return False
-    message = f"Seat {seat} stood pat and the betting after the draw has begun: the pat stands."
     allowed: list[LegalAction] = []
     if hand.to_act is not None:
         allowed = [{"seat": hand.to_act, "action": "bet"}]
-    raise refuse(RuleId.DRAW_07, message, seat, allowed)
+    raise refuse(RuleId.DRAW_07, say.PAT_STANDS(seat=seat), seat, allowed)
 
 
 def undo_draw(hand: HandState, seat: int) -> HandState:
@@ -504,8 +505,7 @@ def receive(
         _check_stub_first(hand, seat, count, from_pool, rules, draw_round)
     planned = deliverable(hand, seat, count, rules, draw_round, from_pool)
     if planned is None:
-        message = "The stub and a reshuffle cannot supply these cards."
-        raise refuse(RuleId.DRAW_06, message, seat, [])
+        raise refuse(RuleId.DRAW_06, say.CANNOT_SUPPLY(), seat, [])
     hand, steps = planned
     steps = (*early, *steps)
     if count:
@@ -526,11 +526,8 @@ def _check_stub_first(
     """DRAW-06 (card mode): discards come back only through a reshuffle, once the stub is out."""
     usable = max(0, hand.stub - burn_due(hand, rules) - reserve(hand, seat, rules, draw_round))
     if from_pool and count - from_pool < min(count, usable):
-        message = (
-            f"{from_pool} of these cards are discards, but the stub still has {usable} card(s) "
-            f"to deal: deal from the stub first; discards come back only in a reshuffle."
-        )
-        raise refuse(RuleId.DRAW_06, message, seat, [])
+        said = say.STUB_FIRST(from_pool=from_pool, usable=usable)
+        raise refuse(RuleId.DRAW_06, said, seat, [])
 
 
 def receive_dealt(
@@ -580,16 +577,12 @@ def _check_replacements(hand: HandState, act: Act, rules: HouseRules, draw_round
     allowed: list[LegalAction] = []
     player = hand.player(act.seat) if hand.has(act.seat) else None
     if act.seat in hand.come_back and act.seat != hand.to_act:
-        message = (
-            f"Seat {act.seat}'s fifth card comes after every other seat has drawn "
-            f"(never five in a row); deal to seat {hand.to_act} now."
-        )
-        raise refuse(RuleId.DRAW_03, message, act.seat, allowed)
+        said = say.FIFTH_COMES_AFTER(seat=act.seat, to_act=_seat(hand.to_act))
+        raise refuse(RuleId.DRAW_03, said, act.seat, allowed)
     if act.seat != hand.to_act or player is None or not player.pending:
-        message = f"Only the seat that has drawn (seat {hand.to_act}) receives cards now."
-        raise refuse(RuleId.DRAW_01, message, act.seat, allowed)
+        said = say.ONLY_DRAWER_RECEIVES(to_act=_seat(hand.to_act))
+        raise refuse(RuleId.DRAW_01, said, act.seat, allowed)
     count = deal_count(player, rules)
     if splits(player.pending, rules) and len(act.cards or ()) == player.pending:
-        message = "Five cards in a row are not dealt: enter four now, the fifth after the others."
-        raise refuse(RuleId.DRAW_03, message, act.seat, allowed)
+        raise refuse(RuleId.DRAW_03, say.NO_FIVE_IN_A_ROW(), act.seat, allowed)
     return check_dealt(hand, act.seat, act.cards or (), count, rules, draw_round, allowed)

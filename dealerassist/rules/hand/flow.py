@@ -16,6 +16,7 @@ from dealerassist.rules.hand.showdown import award, next_to_show
 from dealerassist.rules.hand.stub import off_limits_notice, reach_notice
 from dealerassist.rules.model.actions import Mode, TableSpec
 from dealerassist.rules.model.house_rules import HouseRules, OddChipMethod
+from dealerassist.rules.model.messages import dealing as say_deal
 from dealerassist.rules.model.outcomes import (
     Event,
     HandCancelled,
@@ -102,12 +103,9 @@ def _after_posting(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log
 
 def _deck_changed(announced: int, deck: int, players: int) -> Notice:
     """GAME-05: a sit-out at the post changed the number dealt in, and with it the deck."""
-    change = "take the sixes out" if deck < announced else "add the four sixes"
-    message = (
-        f"The deck changes: {players} players are dealt in after the post, so this hand is "
-        f"dealt with the {deck}-card deck, not the {announced}-card deck announced ({change})"
-    )
-    return Notice(rule_id=RuleId.GAME_05, message=message)
+    change = say_deal.TAKE_SIXES_OUT() if deck < announced else say_deal.ADD_SIXES()
+    said = say_deal.DECK_CHANGES(players=players, deck=deck, announced=announced, change=change)
+    return Notice(rule_id=RuleId.GAME_05, said=said)
 
 
 def _start_betting(

@@ -6,28 +6,29 @@ from collections.abc import Iterable
 from typing import Any
 
 from dealerassist.rules.hand.stub import Step
+from dealerassist.rules.model.messages import dealing as say
 from dealerassist.rules.model.outcomes import Instruction, Owed
-from dealerassist.rules.model.said import Said
+from dealerassist.rules.model.said import Join, Listed, Message, Param, Said
 
-OWED_WORDS: dict[str, str] = {  # each of Owed (a test checks it), by its stored value
-    Owed.SMALL_BLIND: "the small blind",
-    Owed.BIG_BLIND: "the big blind",
-    Owed.ANTE: "the ante",
-    Owed.RETURNING_BIG_BLIND: "the missed big blind (live)",
-    Owed.ENTERING_BIG_BLIND: "a big blind to enter (live)",
-    Owed.DEAD_SMALL_BLIND: "the small blind (dead)",
-    Owed.STRADDLE_OFFER: "(may straddle)",
-    Owed.KILL: "the kill blind",
+OWED_WORDS: dict[str, Message] = {  # each of Owed (a test checks it), by its stored value
+    Owed.SMALL_BLIND: say.OWED_SMALL_BLIND,
+    Owed.BIG_BLIND: say.OWED_BIG_BLIND,
+    Owed.ANTE: say.OWED_ANTE,
+    Owed.RETURNING_BIG_BLIND: say.OWED_RETURNING_BIG_BLIND,
+    Owed.ENTERING_BIG_BLIND: say.OWED_ENTERING_BIG_BLIND,
+    Owed.DEAD_SMALL_BLIND: say.OWED_DEAD_SMALL_BLIND,
+    Owed.STRADDLE_OFFER: say.OWED_STRADDLE_OFFER,
+    Owed.KILL: say.OWED_KILL,
 }
 _WAITS = {
-    "BLIND-05": "a new player waiting for the big blind",
-    "BLIND-06": "a new player between the blinds and the button, waiting for the button to pass",
-    "BLIND-08": "owes missed blinds and waits for the big blind",
-    "BLIND-12": "changed seats and waits for the big blind",
-    "BLIND-13": "skipped the blind and re-enters only on the blind",
-    "OPEN-08": "opened falsely all in: sits out until a legally opened pot has been won",
-    "OPEN-09": "was not dealt in on the passed-out deal: dealt in once its antes are won",
-    "KILL-06": "a new player who may not buy the button while the kill is in a blind",
+    "BLIND-05": say.WAITS_NEW_PLAYER,
+    "BLIND-06": say.WAITS_FOR_BUTTON,
+    "BLIND-08": say.WAITS_MISSED_BLINDS,
+    "BLIND-12": say.WAITS_CHANGED_SEATS,
+    "BLIND-13": say.WAITS_SKIPPED_BLIND,
+    "OPEN-08": say.WAITS_FALSE_OPENER,
+    "OPEN-09": say.WAITS_PASSED_OUT,
+    "KILL-06": say.WAITS_KILL_IN_BLIND,
 }
 
 
@@ -35,8 +36,8 @@ def instruction(code: str, seat: int | None, count: int | None, text: str | Said
     """One instruction: its English text and, from a ``Said``, the message ID and parameters
     the API renders in the dealer's language.
 
-    >>> instruction("burn", None, 1, "Burn one card")["code"]
-    'burn'
+    >>> instruction("burn", None, 1, say.BURN())["text_id"]
+    'deal.burn'
     """
     if isinstance(text, str):
         return Instruction(code=code, seat=seat, count=count, text=text)
@@ -52,16 +53,19 @@ def instruction(code: str, seat: int | None, count: int | None, text: str | Said
 
 
 def post(seat: int, amount: int, owes: Iterable[str]) -> Instruction:
-    what = " and ".join(OWED_WORDS.get(item, item) for item in owes)
-    return instruction("post", seat, amount, f"Seat {seat} posts {what}: {amount}")
+    what = Listed(tuple(_owed(item) for item in owes))
+    return instruction("post", seat, amount, say.POST(seat=seat, what=what, amount=amount))
+
+
+def _owed(item: str) -> Param:
+    """What a seat posts, in words (an item no word names is said as it is stored)."""
+    word = OWED_WORDS.get(item)
+    return item if word is None else word()
 
 
 def deal_hands(seats: list[int]) -> Instruction:
-    listed = ", ".join(str(seat) for seat in seats)
-    text = (
-        f"Deal five cards to each of seats {listed}, one at a time, starting with seat {seats[0]}"
-    )
-    return instruction("deal", None, 5, text)
+    listed = Listed(tuple(seats), Join.COMMA)
+    return instruction("deal", None, 5, say.DEAL_HANDS(seats=listed, first=seats[0]))
 
 
 def dealing_script(steps: Iterable[Step]) -> list[Instruction]:
@@ -72,44 +76,43 @@ def dealing_script(steps: Iterable[Step]) -> list[Instruction]:
     for step in steps:
         match step.code:
             case "burn" if step.count == 0:  # IRREG-04/06: a card already burned stands for it
-                text = "Burn nothing more: the card already in the burn pile is this burn"
-                result.append(instruction("burn", None, 0, text))
+                result.append(instruction("burn", None, 0, say.BURN_NOTHING_MORE()))
             case "burn":
-                result.append(instruction("burn", None, step.count, "Burn one card"))
+                result.append(instruction("burn", None, step.count, say.BURN()))
             case "reshuffle":
                 result.append(reshuffle(step))
                 reshuffled.add(step.seat)
             case "come_back":
-                text = (
-                    f"Seat {step.seat} gets four now: come back to it for the fifth card after "
-                    "every other seat has drawn (never five in a row)"
-                )
-                result.append(instruction("come_back", step.seat, 1, text))
+                said = say.COME_BACK(seat=_seat(step.seat))
+                result.append(instruction("come_back", step.seat, 1, said))
             case "stop":
                 result.append(stop(step))
             case _:
-                more = " more" if step.seat in given else ""
-                plural = "s" if step.count != 1 else ""
-                text = f"Deal {step.count}{more} card{plural} to seat {step.seat}"
+                source: Param = say.FROM_NEW_STUB() if step.seat in reshuffled else ""
                 if step.parts:
-                    text = _owed_text(step)
-                if step.seat in reshuffled:
-                    text += " from the new stub"
+                    said = _owed_said(step, source)
+                else:
+                    dealt = say.DEAL_MORE_CARDS if step.seat in given else say.DEAL_CARDS
+                    said = dealt(count=step.count, seat=_seat(step.seat), source=source)
                 given.add(step.seat)
-                result.append(instruction("deal", step.seat, step.count, text))
+                result.append(instruction("deal", step.seat, step.count, said))
     return result
+
+
+def _seat(seat: int | None) -> Param:
+    """A step's seat as a parameter (a step for no seat says "None", as it always did)."""
+    return "None" if seat is None else seat
 
 
 def stop(step: Step) -> Instruction:
     """DRAW-05/06: the stub is out before the seat's draw is complete."""
     if step.count == 1:
-        left = "the last card (the bottom card) is not dealt: it goes into the reshuffle"
+        left = say.STOP_BOTTOM_CARD()
     elif step.count:
-        left = f"the {step.count} cards left go into the reshuffle"
+        left = say.STOP_CARDS_LEFT(count=step.count)
     else:
-        left = "the stub is empty"
-    text = f"Stop: the stub cannot complete seat {step.seat}'s draw; {left}"
-    return instruction("stop", step.seat, step.count, text)
+        left = say.STOP_STUB_EMPTY()
+    return instruction("stop", step.seat, step.count, say.STOP(seat=_seat(step.seat), left=left))
 
 
 def reshuffle(step: Step) -> Instruction:
@@ -124,27 +127,19 @@ def reshuffle(step: Step) -> Instruction:
     parts = dict(step.parts)
     discards = {name[5:]: count for name, count in step.parts if name.startswith("seat:")}
     kept = {name[5:]: count for name, count in step.parts if name.startswith("kept:")}
-    pieces = []
+    pieces: list[Param] = []
     left = parts.get("stub", 0)
     if left:
-        pieces.append(
-            "the 1 card left in the stub (the bottom card)"
-            if left == 1
-            else f"the {left} cards left in the stub"
-        )
+        pieces.append(say.POOL_BOTTOM_CARD() if left == 1 else say.POOL_STUB_LEFT(count=left))
     if parts.get("burns"):
-        pieces.append(f"{parts['burns']} burn card{'s' if parts['burns'] != 1 else ''}")
+        pieces.append(say.POOL_BURNS(count=parts["burns"]))
     if parts.get("muck"):
-        pieces.append(f"the {parts['muck']} mucked cards of folded hands")
+        pieces.append(say.POOL_MUCK(count=parts["muck"]))
     if discards:
-        pieces.append("the discards of " + _seat_list(discards, None))
-    taken = _and(pieces) if pieces else "nothing"
-    text = (
-        f"Reshuffle for seat {step.seat}: shuffle face down and cut {taken} "
-        f"into a new stub of {step.count} cards."
-    )
-    if kept:
-        text += " Keep out the discards of " + _seat_list(kept, step.seat) + "."
+        pieces.append(say.POOL_DISCARDS(seats=_seat_list(discards, None)))
+    taken = _and(pieces) if pieces else say.POOL_NOTHING()
+    kept_out: Param = say.RESHUFFLE_KEEP_OUT(seats=_seat_list(kept, step.seat)) if kept else ""
+    said = say.RESHUFFLE(seat=_seat(step.seat), taken=taken, count=step.count, kept=kept_out)
     pool: dict[str, object] = {
         "stub": left,
         "burns": parts.get("burns", 0),
@@ -152,38 +147,46 @@ def reshuffle(step: Step) -> Instruction:
         "discards": discards,
         "kept_out": kept,
     }
-    made = instruction("reshuffle", step.seat, step.count, text)
+    made = instruction("reshuffle", step.seat, step.count, said)
     made["pool"] = pool
     return made
 
 
-def _seat_list(counts: dict[str, int], own: int | None) -> str:
-    items = [
-        f"seat {seat} ({count}{', its own' if own is not None and seat == str(own) else ''})"
+def _seat_list(counts: dict[str, int], own: int | None) -> Param:
+    items: list[Param] = [
+        (say.SEAT_DISCARDS_OWN if own is not None and seat == str(own) else say.SEAT_DISCARDS)(
+            seat=_seat_number(seat), count=count
+        )
         for seat, count in counts.items()
     ]
     return _and(items)
 
 
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+def _seat_number(seat: str) -> Param:
+    """A seat of a pool part's name ("seat:3") as a number (as it is written if it is none)."""
+    return int(seat) if seat.isdigit() else seat
 
 
-def _owed_text(step: Step) -> str:
+def _and(items: list[Param]) -> Param:
+    """ "a", "a and b", "a, b and c": commas, then "and" before the last."""
+    if len(items) == 1:
+        return items[0]
+    if len(items) == 2:
+        return Listed(tuple(items))
+    return Listed((Listed(tuple(items[:-1]), Join.COMMA), items[-1]))
+
+
+def _owed_said(step: Step, source: Param = "") -> Said:
     """DRAW-03 / IRREG-04: the cards dealt to a seat after every other seat."""
     parts = dict(step.parts)
     if not parts.get("replacement"):
-        return f"Deal seat {step.seat} its fifth card (owed since its five-card draw)"
-    plural = "s" if step.count != 1 else ""
-    return (
-        f"Deal seat {step.seat} {step.count} card{plural}: the replacement owed to seat "
-        f"{step.seat} at the end of the draw (its exposed card was not taken)"
-    )
+        return say.FIFTH_OWED(seat=_seat(step.seat), source=source)
+    return say.REPLACEMENT_OWED(seat=_seat(step.seat), count=step.count, source=source)
 
 
 def deal_replacement(seat: int, count: int) -> Instruction:
     """IRREG-04 (card mode): deal the replacement owed for a card exposed on the draw."""
-    return instruction("deal", seat, count, _owed_text(Step("deal", count, seat, _REPLACED)))
+    return instruction("deal", seat, count, _owed_said(Step("deal", count, seat, _REPLACED)))
 
 
 _REPLACED = (("replacement", 1),)
@@ -191,51 +194,51 @@ _REPLACED = (("replacement", 1),)
 
 def deal_fifth(seat: int) -> Instruction:
     """DRAW-03 (card mode): deal the fifth card owed to a five-card draw."""
-    text = f"Deal seat {seat} its fifth card (owed since its five-card draw)"
-    return instruction("deal", seat, 1, text)
+    return instruction("deal", seat, 1, say.FIFTH_OWED(seat=seat, source=""))
 
 
 def ask_draw(seat: int) -> Instruction:
-    return instruction("ask_draw", seat, None, f"Seat {seat}: how many cards?")
+    return instruction("ask_draw", seat, None, say.ASK_DRAW(seat=seat))
 
 
 def award(seat: int, amount: int, pot_index: int) -> Instruction:
-    name = "the main pot" if pot_index == 0 else f"side pot {pot_index}"
-    return instruction("award", seat, amount, f"Push {amount} from {name} to seat {seat}")
+    pot = say.MAIN_POT() if pot_index == 0 else say.SIDE_POT(index=pot_index)
+    return instruction("award", seat, amount, say.AWARD(amount=amount, pot=pot, seat=seat))
 
 
 def return_bet(seat: int, amount: int) -> Instruction:
-    return instruction("return", seat, amount, f"Return {amount} uncalled to seat {seat}")
+    return instruction("return", seat, amount, say.RETURN_UNCALLED(amount=amount, seat=seat))
 
 
 def show_first(seat: int) -> Instruction:
-    return instruction("show", seat, None, f"Seat {seat} shows first")
+    return instruction("show", seat, None, say.SHOW_FIRST(seat=seat))
 
 
 def collect(pot: int) -> Instruction:
-    return instruction("collect", None, pot, f"Collect the bets into the pot ({pot})")
+    return instruction("collect", None, pot, say.COLLECT(pot=pot))
 
 
 def waits(seat: int, rule: str) -> Instruction:
     """BLIND-05/06/08/12/13: a seated player who is not dealt in this hand, and why."""
-    why = wait_reason(rule)
-    return instruction("skip", seat, None, f"Do not deal seat {seat}: {why} ({rule})")
+    said = say.SKIP(seat=seat, why=why_waiting(rule), rule=rule)
+    return instruction("skip", seat, None, said)
 
 
 def passed_out(result: dict[str, Any]) -> Instruction:
     """OPEN-03: nobody opened."""
     carried = result.get("carried", 0)
-    text = (
-        "Nobody opened: collect the cards; the pot "
-        f"({carried}) stays for the next deal and everyone antes again"
-    )
-    return instruction("passed_out", None, carried, text)
+    return instruction("passed_out", None, carried, say.PASSED_OUT(carried=carried))
+
+
+def why_waiting(rule: str) -> Said:
+    """Why a seat is not dealt in this hand, by the rule it waits under.
+
+    >>> why_waiting("OPEN-09").english()
+    'was not dealt in on the passed-out deal: dealt in once its antes are won'
+    """
+    return _WAITS.get(rule, say.WAITS_BIG_BLIND)()
 
 
 def wait_reason(rule: str) -> str:
-    """Why a seat is not dealt in this hand, by the rule it waits under.
-
-    >>> wait_reason("OPEN-09")
-    'was not dealt in on the passed-out deal: dealt in once its antes are won'
-    """
-    return _WAITS.get(rule, "waits for the big blind")
+    """``why_waiting`` in English (for the callers not yet saying it as a ``Said``)."""
+    return why_waiting(rule).english()

@@ -13,8 +13,10 @@ from dealerassist.rules.hand.pots import Pot, hand_pots, split
 from dealerassist.rules.hand.rake import collect, result_fields
 from dealerassist.rules.model.actions import Act, Mode, Variant
 from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.messages import floor as words
 from dealerassist.rules.model.outcomes import LegalAction
-from dealerassist.rules.model.ruling_commands import pot_name
+from dealerassist.rules.model.ruling_commands import pot_said
+from dealerassist.rules.model.said import Param, Said
 from dealerassist.rules.model.state import HandState, evolve
 from dealerassist.rules.model.variants import game
 from dealerassist.rules.model.violations import Notice, RuleId, RuleViolation
@@ -109,19 +111,20 @@ def _sole_contender(hand: HandState, seat: int) -> bool:
     return any(_contenders(hand, pot) == [seat] for pot in hand_pots(hand) if seat in pot.eligible)
 
 
-def _refuse(hand: HandState, rule: RuleId, message: str, seat: int) -> RuleViolation:
-    return RuleViolation(rule_id=rule, message=message, seat=seat, allowed=showdown_legal(hand))
+def _refuse(hand: HandState, rule: RuleId, said: Said, seat: int) -> RuleViolation:
+    return RuleViolation(rule_id=rule, said=said, seat=seat, allowed=showdown_legal(hand))
 
 
 def check_turn(hand: HandState, seat: int, rules: HouseRules | None = None) -> None:
     """SHOW-01: hands are shown in order (side pots first where the profile says so)."""
     if seat != hand.to_act:
-        message = f"Seat {hand.to_act} shows (or mucks) first{_why_first(hand, seat, rules)}; "
-        message += f"seat {seat} must wait."
-        raise _refuse(hand, RuleId.SHOW_01, message, seat)
+        expected: Param = hand.to_act if hand.to_act is not None else "None"
+        why = _why_first(hand, seat, rules)
+        said = words.SHOWS_FIRST(expected=expected, why=why, seat=seat)
+        raise _refuse(hand, RuleId.SHOW_01, said, seat)
 
 
-def _why_first(hand: HandState, seat: int, rules: HouseRules | None) -> str:
+def _why_first(hand: HandState, seat: int, rules: HouseRules | None) -> Said | str:
     """WSOP 149: the reason a side-pot hand shows before ``seat``, if that is the reason."""
     if hand.to_act is None or rules is None or not rules.showdown.side_pots_first:
         return ""
@@ -129,10 +132,7 @@ def _why_first(hand: HandState, seat: int, rules: HouseRules | None) -> str:
     first = depth.get(hand.to_act, -1)
     if first <= depth.get(seat, -1):
         return ""
-    return (
-        f": {pot_name(first)} is shown down before a hand all in for less "
-        "(side-pot hands show first, WSOP 149)"
-    )
+    return words.WHY_SIDE_POT_FIRST(pot=pot_said(first))
 
 
 def may_table(hand: HandState, seat: int) -> bool:
@@ -149,8 +149,7 @@ def check_muck(hand: HandState, seat: int, rules: HouseRules | None = None) -> N
     """SHOW-02: a seat may muck unless it alone is left to claim a pot."""
     check_turn(hand, seat, rules)
     if _sole_contender(hand, seat):
-        message = f"Seat {seat} is the only hand left for a pot; it wins without mucking."
-        raise _refuse(hand, RuleId.SHOW_02, message, seat)
+        raise _refuse(hand, RuleId.SHOW_02, words.ONLY_HAND_LEFT(seat=seat), seat)
 
 
 def check_show(
@@ -167,17 +166,15 @@ def check_show(
     if cards is None and mode is Mode.CARD and UNKNOWN not in player.cards:
         cards = player.cards
     if cards is None or len(cards) != HAND_SIZE or UNKNOWN in cards:
-        message = f"Table all five cards of seat {act.seat} to show (e.g. '7h 5s 4d 3c 2d')."
-        raise _refuse(hand, RuleId.SHOW_03, message, act.seat)
+        raise _refuse(hand, RuleId.SHOW_03, words.TABLE_FIVE_CARDS(seat=act.seat), act.seat)
     _parse_shown(cards, hand.deck, act.seat)
     known = [card for card in player.cards if card != UNKNOWN]
     if mode is Mode.CARD and not set(known) <= set(cards):
-        message = f"Seat {act.seat} holds {' '.join(player.cards)}; show those cards."
-        raise _refuse(hand, RuleId.SHOW_03, message, act.seat)
+        said = words.SHOW_HELD_CARDS(seat=act.seat, cards=" ".join(player.cards))
+        raise _refuse(hand, RuleId.SHOW_03, said, act.seat)
     shown_elsewhere = {c for p in hand.players if p.shown and p.seat != act.seat for c in p.shown}
     if shown_elsewhere & set(cards):
-        message = "A card shown here was already shown by another seat; re-enter the cards."
-        raise _refuse(hand, RuleId.DECK_01, message, act.seat)
+        raise _refuse(hand, RuleId.DECK_01, words.SHOWN_ELSEWHERE(), act.seat)
     return cards
 
 
@@ -210,12 +207,7 @@ def pair_notice(hand: HandState, seat: int, variant: Variant) -> list[Notice]:
     ranks = [card[0] for card in shown if card not in (JOKER, UNKNOWN)]
     if not _lowball(variant) or len(set(ranks)) == len(ranks):
         return []
-    message = (
-        f"Seat {seat} shows a paired hand: in lowball the player must say 'pair' as he spreads "
-        "it. If another player threw his hand away because it was not announced, call the "
-        "floor (the pot may be at risk for the seat that did not announce it)."
-    )
-    return [Notice(rule_id=RuleId.SHOW_05, message=message, seat=seat)]
+    return [Notice(rule_id=RuleId.SHOW_05, said=words.SAY_PAIR(seat=seat), seat=seat)]
 
 
 def number_notice(hand: HandState, seat: int, variant: Variant) -> list[Notice]:
@@ -228,8 +220,8 @@ def number_notice(hand: HandState, seat: int, variant: Variant) -> list[Notice]:
     if number is None:
         return []
     ranks = sorted((card[0] for card in shown), key=RANK_SYMBOLS.index, reverse=True)
-    message = f"Seat {seat} shows {'-'.join(ranks)}: number {number}"
-    return [Notice(rule_id=RuleId.RANK_05, message=message, seat=seat)]
+    said = words.LOW_NUMBER(seat=seat, ranks="-".join(ranks), number=number)
+    return [Notice(rule_id=RuleId.RANK_05, said=said, seat=seat)]
 
 
 def apply_muck(hand: HandState, seat: int, rules: HouseRules | None = None) -> HandState:

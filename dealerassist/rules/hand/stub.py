@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dealerassist.rules.model.house_rules import BottomCard, HouseRules, ReshufflePool
+from dealerassist.rules.model.messages import drawing as say
+from dealerassist.rules.model.said import Said
 from dealerassist.rules.model.state import HandState, PlayerState, evolve
 from dealerassist.rules.model.violations import Notice, RuleId
 
@@ -218,48 +220,28 @@ def deliverable(
     return hand, tuple(steps)
 
 
-_POOL_TEXT = {
-    ReshufflePool.EARLIER_DISCARDS_BOTTOM_BURNS: (
-        "the bottom card, the burn cards and the discards of the other seats (never the "
-        "drawer's own, nor those of a seat still owed cards)"
-    ),
-    ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS: (
-        "what is left of the stub, the burn cards, the muck and the discards of earlier draws "
-        "(this draw's discards stay out)"
-    ),
-    ReshufflePool.ALL_DISCARDS_EXCEPT_OWN: (
-        "what is left of the stub, the burn cards, the muck and every discard except the "
-        "drawer's own (and those of a seat still owed cards)"
-    ),
-    ReshufflePool.ALL_DISCARDS: "what is left of the stub, the burn cards and every discard",
+_POOL_WORDS = {
+    ReshufflePool.EARLIER_DISCARDS_BOTTOM_BURNS: say.POOL_EARLIER_DISCARDS_BOTTOM_BURNS,
+    ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS: say.POOL_PREVIOUS_ROUNDS_MUCK_BURNS,
+    ReshufflePool.ALL_DISCARDS_EXCEPT_OWN: say.POOL_ALL_DISCARDS_EXCEPT_OWN,
+    ReshufflePool.ALL_DISCARDS: say.POOL_ALL_DISCARDS,
 }
 
-_LATER_DRAWERS_TEXT = (
-    "the bottom card, the burn cards and the discards of the seats that drew before in this "
-    "draw (never the drawer's own, nor those of a seat still to draw or owed cards)"
-)
-_FIRST_DRAW_TEXT = (
-    "what is left of the stub, the burn cards, the muck and the discards of earlier draws "
-    "(in the first draw: of the seats already served; never the drawer's own)"
-)
 
-
-def pool_text(rules: HouseRules) -> str:
+def pool_text(rules: HouseRules) -> Said:
     """DRAW-06: what a reshuffle takes, in the dealer's words, as the house options say."""
     if _keeps_out_later_drawers(rules):
-        return _LATER_DRAWERS_TEXT
+        return say.POOL_LATER_DRAWERS()
     pool = rules.draw.reshuffle_pool
     if pool is ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS and rules.draw.reshuffle_first_draw_served:
-        return _FIRST_DRAW_TEXT
-    return _POOL_TEXT[pool]
+        return say.POOL_FIRST_DRAW()
+    return _POOL_WORDS[pool]()
 
 
-_BOTTOM_TEXT = {
-    BottomCard.NEVER: "the bottom card is not dealt",
-    BottomCard.ONLY_IF_IT_COMPLETES_ALL_DRAWS: (
-        "the bottom card is dealt only if it completes every remaining draw"
-    ),
-    BottomCard.NORMAL_CARD: "the bottom card is dealt like any other",
+_BOTTOM_WORDS = {
+    BottomCard.NEVER: say.BOTTOM_NEVER,
+    BottomCard.ONLY_IF_IT_COMPLETES_ALL_DRAWS: say.BOTTOM_IF_IT_COMPLETES,
+    BottomCard.NORMAL_CARD: say.BOTTOM_NORMAL,
 }
 
 
@@ -267,22 +249,17 @@ def reach_notice(hand: HandState, rules: HouseRules, draw_round: int) -> Notice:
     """DRAW-04/05/06: before the draw, how far the stub reaches and what a reshuffle takes."""
     burn = 1 if rules.draw.burn_before and not hand.spare_burn else 0
     usable = max(0, hand.stub - burn - reserve(hand, -1, rules, draw_round))
-    burned = "one burn, " if burn else ""
-    message = (
-        f"Draw {draw_round}: {hand.stub} cards in the stub; {usable} can be dealt before a "
-        f"reshuffle is needed ({burned}{_BOTTOM_TEXT[rules.draw.bottom_card]}). "
-        "If it runs out, stop and shuffle face down "
-        f"{pool_text(rules)} into a new stub"
+    said = say.REACH(
+        round=draw_round,
+        stub=hand.stub,
+        usable=usable,
+        burn=say.ONE_BURN() if burn else "",
+        bottom=_BOTTOM_WORDS[rules.draw.bottom_card](),
+        pool=pool_text(rules),
     )
-    return Notice(rule_id=RuleId.DRAW_06, message=message)
+    return Notice(rule_id=RuleId.DRAW_06, said=said)
 
 
 def off_limits_notice() -> Notice:
     """DRAW-13 / DECK-06: the discards and the stub are off limits; a boxed card is a blank."""
-    message = (
-        "Discards and the stub are off limits: nobody looks through them, and no card is "
-        "shown after the hand. A card found face up in the stub is a blank: enter it "
-        "(boxed_card), put it with the burn cards and deal the next one (two or more among "
-        "the cards needed: call the floor)"
-    )
-    return Notice(rule_id=RuleId.DRAW_13, message=message)
+    return Notice(rule_id=RuleId.DRAW_13, said=say.OFF_LIMITS())

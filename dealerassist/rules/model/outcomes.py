@@ -115,6 +115,8 @@ class LegalAction(TypedDict, total=False):
     keep_ranks: str
     returns: dict[str, int]
     text: str
+    text_id: str  # what ``text`` says (``model/said.py``): the API renders it
+    params: dict[str, Any]
     button: int | None
 
 

@@ -18,6 +18,8 @@ from enum import StrEnum
 from typing import Any
 
 from dealerassist.errors import InvalidInput
+from dealerassist.rules.model.messages import floor as say
+from dealerassist.rules.model.said import Said
 
 RULE_ID_PATTERN = re.compile(r"^[A-Z]{3,5}-\d{2}$")
 MAX_NOTE = 2000
@@ -100,7 +102,12 @@ def pot_name(index: int) -> str:
     >>> pot_name(0), pot_name(2)
     ('the main pot', 'side pot 2')
     """
-    return "the main pot" if index == 0 else f"side pot {index}"
+    return pot_said(index).english()
+
+
+def pot_said(index: int) -> Said:
+    """The pot at ``index`` as a message: the dealer's language names it."""
+    return say.POT_MAIN() if index == 0 else say.POT_SIDE(index=index)
 
 
 @dataclass(frozen=True, slots=True)

@@ -89,7 +89,7 @@ def check_post(hand: HandState, act: Act, stakes: Stakes, volunteered: bool = Fa
     seat = act.seat
     waits = dict(hand.waiting)
     if seat in waits:
-        why: Param = say.wait_reason(waits[seat])
+        why = say.why_waiting(waits[seat])
         text = told.NOT_DEALT_IN(seat=seat, why=why, rule=str(waits[seat]))
         raise _refuse(hand, RuleId(waits[seat]), text, seat, stakes)
     if hand.to_act != seat:

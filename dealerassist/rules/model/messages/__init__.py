@@ -7,8 +7,12 @@ modules) translates it. Importing this package registers them all in ``said.MESS
 
 from dealerassist.rules.model.messages import (
     betting,
+    cards,
+    dealing,
+    drawing,
     engine,
     exposed,
+    floor,
     irregular,
     kills,
     model,
@@ -19,8 +23,12 @@ from dealerassist.rules.model.messages import (
 
 __all__ = [
     "betting",
+    "cards",
+    "dealing",
+    "drawing",
     "engine",
     "exposed",
+    "floor",
     "irregular",
     "kills",
     "model",

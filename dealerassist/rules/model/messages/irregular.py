@@ -3,10 +3,26 @@ up in the stub (DECK-06), a misdeal (IRREG-01), a foul hand after the draw (DRAW
 phase words and the refusals the exposed cards share (``messages/exposed.py``)."""
 
 from dealerassist.rules.model.said import Message
-from dealerassist.rules.model.state import Phase
 
-# A phase as a word ("the hand is in {phase}"): the English is the phase's stored value.
-PHASES = {phase: Message(f"irregular.phase.{phase.value}", phase.value) for phase in Phase}
+# A phase as a word ("the hand is in {phase}"), keyed by the phase's stored value (a Phase
+# is that str), which is its English. The message modules import nothing of the model but
+# said.py: the model's own modules say them too. (tests/unit/rules/floor checks every Phase.)
+PHASES = {
+    value: Message(f"irregular.phase.{value}", value)
+    for value in (
+        "posting",
+        "deal",
+        "betting_1",
+        "draw_1",
+        "betting_2",
+        "draw_2",
+        "betting_3",
+        "draw_3",
+        "betting_4",
+        "showdown",
+        "complete",
+    )
+}
 
 # -- the card entered ------------------------------------------------------------------------
 

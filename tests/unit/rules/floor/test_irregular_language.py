@@ -106,3 +106,12 @@ def test_DRAW_10_notice_says_one_card_or_several() -> None:
     assert "a 1 carte après le tirage" in render(one.said, words_for("fr"))
     assert "a 4 cartes après le tirage" in render(four.said, words_for("fr"))
     _no_english(render(four.said, words_for("fr")))
+
+
+def test_every_phase_has_its_word() -> None:
+    """The phase words are listed by value (the message modules import no model module)."""
+    from dealerassist.rules.model.messages import irregular
+    from dealerassist.rules.model.state import Phase
+
+    assert set(irregular.PHASES) == {phase.value for phase in Phase}
+    assert all(irregular.PHASES[phase]().english() == phase.value for phase in Phase)

@@ -7,7 +7,7 @@ from dealerassist.rules.hand.stub import Step
 
 
 def test_every_instruction_has_code_seat_count_and_text() -> None:
-    """The tablet can rely on the four keys."""
+    """The tablet can rely on the four keys; the API on the message ID and parameters."""
     for item in (
         say.post(2, 5, ["small_blind"]),
         say.deal_hands([2, 3, 1]),
@@ -15,7 +15,8 @@ def test_every_instruction_has_code_seat_count_and_text() -> None:
         say.return_bet(3, 10),
         say.ask_draw(4),
     ):
-        assert set(item) == {"code", "seat", "count", "text"}
+        assert set(item) == {"code", "seat", "count", "text", "text_id", "params"}
+        assert item["text_id"].startswith("deal.")
 
 
 def test_dealing_script_lists_burn_deal_and_reshuffle_in_order() -> None:
