@@ -24,7 +24,10 @@ class to one status code in one place (``api/errors.py``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the engine's words (the engine imports this module, not the reverse)
+    from dealerassist.rules.model.said import Said
 
 
 class DealerAssistError(Exception):
@@ -35,7 +38,15 @@ class DealerAssistError(Exception):
 
 
 class InvalidInput(DealerAssistError):
-    """Input that cannot be understood (a card "Zx", a negative stack)."""
+    """Input that cannot be understood (a card "Zx", a negative stack).
+
+    ``said`` (optional): the same words as a message ID and parameters
+    (``rules/model/said.py``); the message is then its English, and the API answers the ID
+    beside it to render in the dealer's language."""
+
+    def __init__(self, message: str = "", said: Said | None = None) -> None:
+        super().__init__(said.english() if said is not None else message)
+        self.said = said
 
 
 class InvalidFields(InvalidInput):

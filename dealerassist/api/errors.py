@@ -164,6 +164,9 @@ def _extras(error: DealerAssistError) -> dict[str, Any]:
         return {"current_version": error.current_version}
     if isinstance(error, InvalidFields):  # a schema's field errors, or the service's
         return {"errors": error.errors}
+    if isinstance(error, InvalidInput) and error.said is not None:  # api/language.py renders it
+        said = error.said.to_json()
+        return {"message_id": said["id"], "params": said["params"]}
     if isinstance(error, RateLimited):
         return {"retry_after": error.retry_after, **error.details}
     return {}

@@ -37,6 +37,8 @@ from dealerassist.rules.model.actions import (
     TableSpec,
 )
 from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.messages import betting as bet_words
+from dealerassist.rules.model.messages import engine as told
 from dealerassist.rules.model.outcomes import (
     HAND_OVER,
     ActionTaken,
@@ -53,6 +55,7 @@ from dealerassist.rules.model.outcomes import (
     events_json,
 )
 from dealerassist.rules.model.ruling_commands import Ruling
+from dealerassist.rules.model.said import Join, Listed, Param
 from dealerassist.rules.model.state import (
     HandState,
     Phase,
@@ -241,7 +244,7 @@ def _start(
     if state.hand is not None and state.hand.phase is not Phase.COMPLETE:
         raise RuleViolation(
             rule_id=RuleId.GAME_01,
-            message=f"Hand {state.hand.hand_no} is still in progress; finish it first.",
+            said=told.HAND_IN_PROGRESS(hand_no=state.hand.hand_no),
         )
     for named in (button, kill_seat):
         if named is not None:
@@ -249,11 +252,9 @@ def _start(
     if not state.carried_pot and state.passed_out_deals:
         state = evolve(state, passed_out_deals=0)  # OPEN-03: the run of pass-outs ended
     if openers.antes_stopped(state.carried_pot, state.passed_out_deals, rules):
-        text = (
-            f"No antes this deal: {state.passed_out_deals} deals in a row were passed out, the "
-            f"house limit; the {state.carried_pot} in the pot plays as it is"
-        )
-        log.notices.append(Notice(rule_id=RuleId.OPEN_03, message=text))
+        deals, carried = state.passed_out_deals, state.carried_pot
+        text = told.NO_ANTES_THIS_DEAL(deals=deals, carried=carried)
+        log.notices.append(Notice(rule_id=RuleId.OPEN_03, said=text))
     blinds.check_players(len(blinds.eligible_seats(state)), rules, state, most=False)
     where = blinds.positions(state, button, rules)
     state = blinds.mark_missed(state, where)
@@ -273,8 +274,8 @@ def _start(
     log.events.append(HandStarted(hand.hand_no, moved, dealt, kill))
     state, hand = rake.start_period(state, hand, rules, at)  # RAKE-05
     if hand.deck != 52:
-        text = f"Deal this hand with the {hand.deck}-card deck ({len(hand.players)} players)"
-        log.notices.append(Notice(rule_id=RuleId.GAME_05, message=text))
+        text = told.DECK_FOR_THIS_HAND(deck=hand.deck, players=len(hand.players))
+        log.notices.append(Notice(rule_id=RuleId.GAME_05, said=text))
     log.instructions.extend(kills.start_instructions(hand, state.spec.stakes, rules))
     log.instructions.extend(posting.start_instructions(hand, state.spec.stakes))
     hand = advance(hand, state.spec, rules, log)
@@ -296,7 +297,7 @@ def _phase_refusal(
     legal = _legal(state, hand, rules)
     return RuleViolation(
         rule_id=RuleId.GAME_01,
-        message=f"'{act.action}' does not belong to the {hand.phase.value} phase.",
+        said=told.NOT_THIS_PHASE(action=told.action(act.action), phase=told.phase(hand.phase)),
         seat=act.seat,
         allowed=legal,
     )
@@ -314,7 +315,7 @@ def _act(state: TableState, act: Act, rules: HouseRules, at: datetime, log: Log)
     if hand is None or hand.phase is Phase.COMPLETE:
         raise RuleViolation(
             rule_id=RuleId.GAME_01,
-            message="No hand is in progress; start a hand first.",
+            said=told.NO_HAND_IN_PROGRESS(),
             seat=act.seat,
         )
     if hand.waiting and act.action is not ActionKind.POST:  # check_post names a post's wait
@@ -440,35 +441,46 @@ def _chop(state: TableState, hand: HandState, act: Act, rules: HouseRules, log: 
     if refusal is not None:
         rule, why = refusal
         allowed = _legal(state, hand, rules)
-        text = f"No chop: {why.english()}"
-        if rule is RuleId.SHOW_08:
-            text += ". Players may not agree to split a pot (SHOW-08)"
+        split: Param = told.NO_SPLIT_BY_AGREEMENT() if rule is RuleId.SHOW_08 else ""
+        instead: Param = ""
         if hand.to_act is not None and allowed:
-            text += f"; seat {hand.to_act} may {_options_text(allowed)}"
-        raise RuleViolation(rule_id=rule, message=text + ".", seat=act.seat, allowed=allowed)
+            instead = told.CHOP_INSTEAD(seat=hand.to_act, options=_options_text(allowed))
+        text = told.NO_CHOP(why=why, split=split, instead=instead)
+        raise RuleViolation(rule_id=rule, said=text, seat=act.seat, allowed=allowed)
     hand, ended, instruction = chop.apply_chop(hand)
     log.events.append(ended)
     log.instructions.append(instruction)
     return hand
 
 
-def _options_text(allowed: list[LegalAction]) -> str:
+def _options_text(allowed: list[LegalAction]) -> Param:
     """The legal actions in words: ``call 5, raise to 20 or fold``.
 
     >>> _options_text([{"action": "call", "amount": 5}, {"action": "raise", "min": 20,
-    ...     "max": 20}, {"action": "fold"}])
+    ...     "max": 20}, {"action": "fold"}]).english()
     'call 5, raise to 20 or fold'
     """
-    words = []
+    words: list[Param] = []
     for option in allowed:
-        word = str(option["action"])
+        name = str(option["action"])
+        word = told.action(name)
         if "amount" in option:
-            word += f" {option['amount']}"
-        elif word in ("bet", "raise") and "min" in option:
-            low, high = option["min"], option["max"]
-            word += f" to {low}" if low == high else f" to {low}-{high}"
+            word = bet_words.MAY_AMOUNT(action=word, amount=_said_number(option["amount"]))
+        elif name in ("bet", "raise") and "min" in option:
+            low, high = _said_number(option["min"]), _said_number(option["max"])
+            if low == high:
+                word = bet_words.MAY_TO(action=word, low=low)
+            else:
+                word = bet_words.MAY_RANGE(action=word, low=low, high=high)
         words.append(word)
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+    if len(words) == 1:
+        return words[0]
+    return told.OPTIONS_OR(others=Listed(tuple(words[:-1]), Join.COMMA), last=words[-1])
+
+
+def _said_number(value: object) -> Param:
+    """A legal action's amount as a message parameter (an int; anything else as written)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else str(value)
 
 
 def _change_pat(
@@ -652,8 +664,8 @@ def _draw(
         _check_time(hand, act, rules, at)
         player = hand.player(act.seat)
         hand = hand.with_player(evolve(player, drawn=(*player.drawn, 0), timed_out=True))
-        text = f"Seat {act.seat} is pat: after the draw it may only check, call or fold"
-        log.notices.append(Notice(rule_id=RuleId.DRAW_11, message=text, seat=act.seat))
+        text = told.PAT_AFTER_TIME(seat=act.seat)
+        log.notices.append(Notice(rule_id=RuleId.DRAW_11, said=text, seat=act.seat))
         steps = ()
     else:
         if len(hand.player(act.seat).drawn) >= draw_round if hand.has(act.seat) else False:
@@ -680,17 +692,14 @@ def _check_time(hand: HandState, act: Act, rules: HouseRules, at: datetime) -> N
     if act.seat == hand.to_act and _declared(hand, act.seat, rules):
         raise RuleViolation(
             rule_id=RuleId.DRAW_11,
-            message=(
-                f"Seat {act.seat} has declared its draw: the timer is over for it, and the "
-                "dealer enters its cards with deal."
-            ),
+            said=told.DRAW_DECLARED(seat=act.seat),
             seat=act.seat,
             allowed=drawing.legal_now(hand, rules, phase_number(hand.phase)),
         )
     if act.seat != hand.to_act or rules.draw.timeout_seconds <= 0 or too_early:
         raise RuleViolation(
             rule_id=RuleId.DRAW_11,
-            message=f"Seat {act.seat}'s draw time has not run out; enter its draw.",
+            said=told.DRAW_TIME_LEFT(seat=act.seat),
             seat=act.seat,
             allowed=drawing.draw_legal(
                 hand, hand.to_act or act.seat, rules, phase_number(hand.phase)

@@ -18,8 +18,10 @@ from typing import Any, Protocol
 from dealerassist.json_codec import ascii_compact
 from dealerassist.rules.model.actions import Command, StartHand, command_from_dict, command_to_dict
 from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.messages import model as told
 from dealerassist.rules.model.outcomes import Event, Instruction
 from dealerassist.rules.model.ruling_commands import STRUCTURAL, Ruling
+from dealerassist.rules.model.said import Said
 from dealerassist.rules.model.state import TableState, evolve
 from dealerassist.rules.model.violations import RuleId, RuleViolation
 
@@ -101,7 +103,7 @@ def _snapshot(table: TableState) -> str:
 def table_at_start(state: TableState) -> TableState:
     """The table as it was before the current hand started (at the current version)."""
     if state.before_hand is None:
-        raise _refuse("There is no hand in the journal to go back to.")
+        raise _refuse(told.NO_HAND_IN_JOURNAL())
     before = TableState.from_dict(json.loads(state.before_hand))
     return evolve(before, version=state.version)
 
@@ -116,7 +118,7 @@ def without_last_actions(
     journal = [read(entry) for entry in state.hand_log]
     actions = [i for i, (command, _) in enumerate(journal) if command["type"] == "action"]
     if count > len(actions):
-        raise _refuse(f"The hand has {len(actions)} action(s); void at most that many.")
+        raise _refuse(told.VOID_AT_MOST(count=len(actions)))
     dropped = set(actions[-count:])
     table = table_at_start(state)
     for index, (command, at) in enumerate(journal):
@@ -125,5 +127,5 @@ def without_last_actions(
     return table, [journal[i][0] for i in sorted(dropped)]
 
 
-def _refuse(message: str) -> RuleViolation:
-    return RuleViolation(rule_id=RuleId.IRREG_15, message=message)
+def _refuse(said: Said) -> RuleViolation:
+    return RuleViolation(rule_id=RuleId.IRREG_15, said=said)

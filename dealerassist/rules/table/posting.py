@@ -7,6 +7,7 @@ from dealerassist.rules.hand import instructions as say
 from dealerassist.rules.hand.flow import Log
 from dealerassist.rules.hand.kills import KILL, due
 from dealerassist.rules.model.actions import Act, ActionKind, Stakes
+from dealerassist.rules.model.messages import table as told
 from dealerassist.rules.model.outcomes import (
     EntryOption,
     Instruction,
@@ -16,6 +17,7 @@ from dealerassist.rules.model.outcomes import (
     SatOut,
     WaitsForBigBlind,
 )
+from dealerassist.rules.model.said import Listed, Param, Said
 from dealerassist.rules.model.state import (
     HandState,
     Owed,
@@ -89,44 +91,37 @@ def check_post(hand: HandState, act: Act, stakes: Stakes, volunteered: bool = Fa
     seat = act.seat
     waits = dict(hand.waiting)
     if seat in waits:
-        why = say.wait_reason(waits[seat])
-        text = f"Seat {seat} is not dealt in this hand: {why} ({waits[seat]})."
+        why = say.why_waiting(waits[seat])
+        text = told.NOT_DEALT_IN(seat=seat, why=why, rule=str(waits[seat]))
         raise _refuse(hand, RuleId(waits[seat]), text, seat, stakes)
     if hand.to_act != seat:
-        raise _refuse(
-            hand,
-            RuleId.BLIND_01,
-            f"Seat {hand.to_act} posts first; seat {seat} must wait.",
-            seat,
-            stakes,
-        )
+        text = told.POSTS_FIRST(expected=str(hand.to_act), seat=seat)
+        raise _refuse(hand, RuleId.BLIND_01, text, seat, stakes)
     player = hand.player(seat)
     _check_kill(hand, act, player, stakes, volunteered)
     if act.option in (STRADDLE, NO_STRADDLE) and STRADDLE_OFFER not in player.owes_what:
-        text = f"Seat {seat} may not straddle: only the seat left of the big blind may, if allowed."
+        text = told.STRADDLE_NOT_OFFERED(seat=seat)
         if hand.straddle_seat is not None:
-            text = f"Seat {seat} may not straddle: seat {hand.straddle_seat} has straddled."
+            text = told.STRADDLE_TAKEN(seat=seat, straddle=hand.straddle_seat)
         raise _refuse(hand, RuleId.BLIND_14, text, seat, stakes)
     if act.option == WAIT and not may_wait(player):
         rule = RuleId.BLIND_01
-        text = f"Seat {seat} owes its blind this hand; post {post_amount(player)} or sit out."
+        text = told.OWES_BLIND_NO_WAIT(seat=seat, amount=post_amount(player))
         raise _refuse(hand, rule, text, seat, stakes)
     if act.option == BIG_BLIND_ONLY and not buys_button(player):
-        text = (
-            f"Seat {seat} may not post the big blind alone: only a newcomer buying the button "
-            "between the blinds and the button may, where the house sells it (buy_button); "
-            f"post {post_amount(player)}."
-        )
+        text = told.BIG_BLIND_ALONE_REFUSED(seat=seat, amount=post_amount(player))
         raise _refuse(hand, RuleId.BLIND_06, text, seat, stakes)
     if act.option is not None and act.option not in POST_OPTIONS:
-        raise _refuse(hand, RuleId.BLIND_01, f"Unknown post option {act.option!r}.", seat, stakes)
+        text = told.UNKNOWN_POST_OPTION(option=repr(act.option))
+        raise _refuse(hand, RuleId.BLIND_01, text, seat, stakes)
     expected = _expected(player, act.option, stakes)
     if act.action is ActionKind.POST and act.option != WAIT and act.amount not in (None, expected):
         rule = _amount_rule(player)
-        text = f"Seat {seat} owes {_owed_text(player, stakes, expected)}; post exactly {expected}."
+        owed = _owed_text(player, stakes, expected)
+        text = told.POST_EXACTLY(seat=seat, owed=owed, amount=expected)
         if act.option == BIG_BLIND_ONLY:
             rule = RuleId.BLIND_06
-            text = f"Seat {seat} posts the big blind alone; post exactly {expected}."
+            text = told.POST_BIG_BLIND_ALONE_EXACTLY(seat=seat, amount=expected)
         raise _refuse(hand, rule, text, seat, stakes)
 
 
@@ -137,19 +132,12 @@ def _check_kill(
     no waiting; KILL-06: no straddle in a kill pot."""
     seat = act.seat
     if KILL in player.owes_what and (act.action is ActionKind.SIT_OUT or act.option == WAIT):
-        why = "won the last two pots and must kill this hand"
-        if volunteered:
-            why = "chose to kill this hand"
-        text = (
-            f"Seat {seat} {why}: it may not sit out or leave before it posts the kill; "
-            f"post {post_amount(player)}."
-        )
+        why = told.WHY_KILL_CHOSEN() if volunteered else told.WHY_KILL_DUE()
+        text = told.KILL_NO_SIT_OUT(seat=seat, why=why, amount=post_amount(player))
         raise _refuse(hand, RuleId.KILL_05, text, seat, stakes)
     if hand.kill_seat is not None and act.option == STRADDLE:
-        text = (
-            f"No straddle in a kill pot (seat {hand.kill_seat} kills this hand): seat {seat} "
-            f"posts {post_amount(player)} without a straddle."
-        )
+        amount = post_amount(player)
+        text = told.NO_STRADDLE_IN_KILL_POT(kill=hand.kill_seat, seat=seat, amount=amount)
         raise _refuse(hand, RuleId.KILL_06, text, seat, stakes)
 
 
@@ -173,19 +161,21 @@ def _amount_rule(player: PlayerState) -> RuleId:
     return RuleId.BLIND_01
 
 
-def _owed_text(player: PlayerState, stakes: Stakes, total: int) -> str:
+def _owed_text(player: PlayerState, stakes: Stakes, total: int) -> Param:
+    """What the seat owes in words: the total, and the kill blind's parts or the dead part."""
     dead = sum(part_amount(p, stakes) for p in player.owes_what if p == DEAD_SMALL)
     if KILL in player.owes_what:
-        return f"{total} (the kill blind{' and ' if len(player.owes_what) > 1 else ''}" + (
-            " and ".join(p.replace("_", " ") for p in player.owes_what if p != KILL) + ")"
-        )
+        others = tuple(told.part(p) for p in player.owes_what if p != KILL)
+        if not others:
+            return told.OWED_KILL(total=total)
+        return told.OWED_KILL_AND(total=total, others=Listed(others))
     if not dead:
-        return str(total)
-    return f"{total} ({total - dead} live, {dead} dead)"
+        return total
+    return told.OWED_LIVE_DEAD(total=total, live=total - dead, dead=dead)
 
 
-def _refuse(hand: HandState, rule: RuleId, text: str, seat: int, stakes: Stakes) -> RuleViolation:
-    return RuleViolation(rule_id=rule, message=text, seat=seat, allowed=posting_legal(hand, stakes))
+def _refuse(hand: HandState, rule: RuleId, text: Said, seat: int, stakes: Stakes) -> RuleViolation:
+    return RuleViolation(rule_id=rule, said=text, seat=seat, allowed=posting_legal(hand, stakes))
 
 
 def apply_post(
@@ -321,8 +311,9 @@ def check_full_blind_call(
             owed = min(hand.current_bet - player.bet, player.stack)
             raise RuleViolation(
                 rule_id=RuleId.BLIND_04,
-                message=f"The kill is all in for {short}, but a call is still the full kill "
-                f"blind of {kill_blind}: seat {act.seat} calls {owed}.",
+                said=told.KILL_FULL_CALL(
+                    short=short, kill_blind=kill_blind, seat=act.seat, owed=owed
+                ),
                 seat=act.seat,
                 allowed=[{"action": "call", "amount": owed}, {"action": "fold"}],
             )
@@ -336,8 +327,7 @@ def check_full_blind_call(
         owed = hand.current_bet - player.bet
         raise RuleViolation(
             rule_id=RuleId.BLIND_04,
-            message=f"The big blind is all in for {short}, but a call is still the full blind: "
-            f"seat {act.seat} calls {owed}.",
+            said=told.BIG_BLIND_FULL_CALL(short=short, seat=act.seat, owed=owed),
             seat=act.seat,
             allowed=[{"action": "call", "amount": owed}, {"action": "fold"}],
         )
@@ -385,12 +375,10 @@ def start_instructions(hand: HandState, stakes: Stakes) -> list[Instruction]:
             result.append(say.post(seat, post_amount(player), owes))
         if buys_button(player):
             amount = _expected(player, BIG_BLIND_ONLY, stakes)
-            text = (
-                f"Seat {seat} buys the button; or posts the big blind alone ({amount}) and the "
-                "button skips him next hand"
-            )
+            text = told.BUYS_BUTTON(seat=seat, amount=amount)
             result.append(say.instruction(BIG_BLIND_ONLY, seat, amount, text))
         if STRADDLE_OFFER in player.owes_what:
             amount = min(player.stack, player.owes + 2 * stakes.big_blind)
-            result.append(say.instruction("straddle", seat, amount, f"Seat {seat} may straddle"))
+            text = told.MAY_STRADDLE(seat=seat)
+            result.append(say.instruction("straddle", seat, amount, text))
     return result + [say.waits(seat, rule) for seat, rule in hand.waiting]

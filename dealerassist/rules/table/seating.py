@@ -14,6 +14,7 @@ from dealerassist.rules.model.actions import (
     SitOut,
 )
 from dealerassist.rules.model.house_rules import HouseRules, MissedBlindsReturn
+from dealerassist.rules.model.messages import table as told
 from dealerassist.rules.model.outcomes import (
     AddedChips,
     ChangedSeat,
@@ -22,6 +23,7 @@ from dealerassist.rules.model.outcomes import (
     SatOut,
     Seated,
 )
+from dealerassist.rules.model.said import Said
 from dealerassist.rules.model.state import Phase, SeatState, SeatStatus, TableState, evolve
 from dealerassist.rules.model.violations import Notice, RuleId, RuleViolation
 from dealerassist.rules.table import moving_button
@@ -48,12 +50,11 @@ def check_seat(table: TableState, seat: int, stack: int, rules: HouseRules) -> N
     """An empty seat and a buy-in within the profile's limits (``table.min_buy_in``/``max``)."""
     current = table.seat(seat)
     if current.status is not SeatStatus.EMPTY:
-        raise InvalidInput(f"seat {seat} is taken by {current.player}; choose an empty seat")
+        raise InvalidInput(said=told.SEAT_TAKEN_BY(seat=seat, player=str(current.player)))
     if in_hand(table, seat):  # a player who folded and left: his dead hand is still in play
         raise RuleViolation(
             rule_id=RuleId.GAME_01,
-            message=f"Seat {seat}'s folded hand is still in this hand; seat a player there when "
-            "the hand is over.",
+            said=told.FOLDED_HAND_IN_PLAY(seat=seat),
             seat=seat,
         )
     _check_buy_in(seat, stack, rules)
@@ -64,13 +65,12 @@ def check_add_chips(table: TableState, seat: int, chips: int, rules: HouseRules)
     at least the minimum (BLIND-11 a: he keeps his seat and owes the blinds he missed)."""
     current = table.seat(seat)
     if current.status is SeatStatus.EMPTY:
-        raise InvalidInput(f"seat {seat} is empty")
-    _check_between_hands(table, seat, RuleId.GAME_01, "add chips")
+        raise InvalidInput(said=told.SEAT_EMPTY(seat=seat))
+    _check_between_hands(table, seat, RuleId.GAME_01, told.WHAT_ADD_CHIPS())
     high = rules.table.max_buy_in
     if high and current.stack + chips > high:
-        raise InvalidInput(
-            f"seat {seat} may have at most {high} chips; it may add {high - current.stack}"
-        )
+        room = high - current.stack
+        raise InvalidInput(said=told.CHIPS_AT_MOST(seat=seat, high=high, room=room))
     if current.stack == 0:
         _check_buy_in(seat, chips, rules)
 
@@ -78,8 +78,8 @@ def check_add_chips(table: TableState, seat: int, chips: int, rules: HouseRules)
 def _check_buy_in(seat: int, stack: int, rules: HouseRules) -> None:
     low, high = rules.table.min_buy_in, rules.table.max_buy_in
     if stack < low or (high and stack > high):
-        limits = f"{low}-{high}" if high else f"at least {low}"
-        raise InvalidInput(f"the buy-in here is {limits} chips; seat {seat} brought {stack}")
+        limits = told.BUY_IN_RANGE(low=low, high=high) if high else told.BUY_IN_AT_LEAST(low=low)
+        raise InvalidInput(said=told.BUY_IN(limits=limits, seat=seat, stack=stack))
 
 
 def apply_seat(
@@ -102,10 +102,10 @@ def check_leave(table: TableState, seat: int) -> None:
     """A player leaves between hands, or during one once he has folded: his chips in the pot
     stay there (his hand is dead), he takes the chips behind him. Not while his hand is live."""
     if table.seat(seat).status is SeatStatus.EMPTY:
-        raise InvalidInput(f"seat {seat} is already empty")
+        raise InvalidInput(said=told.SEAT_ALREADY_EMPTY(seat=seat))
     if folded_in_hand(table, seat):
         return
-    _check_between_hands(table, seat, RuleId.GAME_01, "leave")
+    _check_between_hands(table, seat, RuleId.GAME_01, told.WHAT_LEAVE())
 
 
 def folded_in_hand(table: TableState, seat: int) -> bool:
@@ -114,11 +114,11 @@ def folded_in_hand(table: TableState, seat: int) -> bool:
     return in_hand(table, seat) and hand is not None and hand.player(seat).folded
 
 
-def _check_between_hands(table: TableState, seat: int, rule: RuleId, what: str) -> None:
+def _check_between_hands(table: TableState, seat: int, rule: RuleId, what: Said) -> None:
     if in_hand(table, seat):
         raise RuleViolation(
             rule_id=rule,
-            message=f"Seat {seat} is in the hand; it may {what} when the hand is over.",
+            said=told.IN_THE_HAND(seat=seat, what=what),
             seat=seat,
         )
 
@@ -126,8 +126,8 @@ def _check_between_hands(table: TableState, seat: int, rule: RuleId, what: str) 
 def check_sit_out(table: TableState, seat: int) -> None:
     """Only an active seat sits out, and not while it is dealt into the hand."""
     if table.seat(seat).status is not SeatStatus.ACTIVE:
-        raise InvalidInput(f"seat {seat} is not an active player")
-    _check_between_hands(table, seat, RuleId.GAME_01, "sit out")
+        raise InvalidInput(said=told.NOT_ACTIVE(seat=seat))
+    _check_between_hands(table, seat, RuleId.GAME_01, told.WHAT_SIT_OUT())
 
 
 def apply_sit_out(table: TableState, seat: int, rules: HouseRules) -> TableState:
@@ -158,28 +158,28 @@ def check_return(table: TableState, seat: int, wait: bool, rules: HouseRules) ->
     if current.status is SeatStatus.EMPTY or (
         current.status is SeatStatus.ACTIVE and current.waiting is None
     ):
-        raise InvalidInput(f"seat {seat} is not sitting out or waiting")
+        raise InvalidInput(said=told.NOT_SITTING_OUT(seat=seat))
     if wait:
         return
     rule, why = _must_wait(current, rules)
-    if rule is not None:
+    if rule is not None and why is not None:
         raise RuleViolation(
             rule_id=rule,
-            message=f"Seat {seat} {why}; it comes back waiting for the big blind.",
+            said=told.COMES_BACK_WAITING(seat=seat, why=why),
             seat=seat,
             allowed=[{"type": "return", "seat": seat, "wait": True}],
         )
 
 
-def _must_wait(seat: SeatState, rules: HouseRules) -> tuple[RuleId | None, str]:
+def _must_wait(seat: SeatState, rules: HouseRules) -> tuple[RuleId | None, Said | None]:
     if seat.waiting == RuleId.BLIND_12:
-        return RuleId.BLIND_12, "changed seats and may not take a free hand"
+        return RuleId.BLIND_12, told.WHY_CHANGED_SEATS()
     if seat.missed_blind and rules.blinds.single_blind:
-        return RuleId.BLIND_13, "skipped the blind and may re-enter only on the blind"
+        return RuleId.BLIND_13, told.WHY_SINGLE_BLIND()
     waits = rules.blinds.missed_blinds_return is MissedBlindsReturn.WAIT_FOR_BIG_BLIND
     if seat.missed_blind and waits:
-        return RuleId.BLIND_08, "missed the blinds, and this house makes it wait for the big blind"
-    return None, ""
+        return RuleId.BLIND_08, told.WHY_MISSED_BLINDS_WAIT()
+    return None, None
 
 
 def apply_return(
@@ -203,26 +203,22 @@ def _dodge_notice(table: TableState, seat: SeatState) -> list[Notice]:
     occupied = sum(1 for s in table.seats if s.status is not SeatStatus.EMPTY)
     if table.hand_no - seat.dodge_from > occupied:
         return []
-    text = (
-        f"Seat {seat.seat} sat out just before its blind and returns after it passed "
-        f"(missed {seat.missed_blind}): possible blind dodging, call the floor."
-    )
-    return [Notice(rule_id=RuleId.BLIND_15, message=text, seat=seat.seat)]
+    text = told.BLIND_DODGING(seat=seat.seat, missed=told.missed(str(seat.missed_blind)))
+    return [Notice(rule_id=RuleId.BLIND_15, said=text, seat=seat.seat)]
 
 
 def check_change_seat(table: TableState, seat: int, to: int) -> None:
     """BLIND-12: a player moves between hands, to an empty seat; OPEN-09 not while a passed-out
     deal's antes wait in the pot."""
     if table.seat(seat).status is SeatStatus.EMPTY:
-        raise InvalidInput(f"seat {seat} is empty")
+        raise InvalidInput(said=told.SEAT_EMPTY(seat=seat))
     if table.seat(to).status is not SeatStatus.EMPTY:
-        raise InvalidInput(f"seat {to} is taken; choose an empty seat")
-    _check_between_hands(table, seat, RuleId.BLIND_12, "change seats")
+        raise InvalidInput(said=told.SEAT_TAKEN(seat=to))
+    _check_between_hands(table, seat, RuleId.BLIND_12, told.WHAT_CHANGE_SEATS())
     if table.carried_pot:
         raise RuleViolation(
             rule_id=RuleId.OPEN_09,
-            message=f"The antes of a passed-out deal ({table.carried_pot}) are in the pot: no "
-            "seat changes until that pot is won.",
+            said=told.NO_SEAT_CHANGE_CARRIED_POT(carried=table.carried_pot),
             seat=seat,
         )
 

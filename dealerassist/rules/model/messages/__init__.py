@@ -10,12 +10,15 @@ from dealerassist.rules.model.messages import (
     cards,
     dealing,
     drawing,
+    engine,
     exposed,
     floor,
     irregular,
     kills,
+    model,
     opening,
     rake,
+    table,
 )
 
 __all__ = [
@@ -23,10 +26,13 @@ __all__ = [
     "cards",
     "dealing",
     "drawing",
+    "engine",
     "exposed",
     "floor",
     "irregular",
     "kills",
+    "model",
     "opening",
     "rake",
+    "table",
 ]
