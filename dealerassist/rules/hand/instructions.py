@@ -35,23 +35,21 @@ _WAITS = {
 }
 
 
-def instruction(code: str, seat: int | None, count: int | None, text: str | Said) -> Instruction:
-    """One instruction: its English text and, from a ``Said``, the message ID and parameters
-    the API renders in the dealer's language.
+def instruction(code: str, seat: int | None, count: int | None, said: Said) -> Instruction:
+    """One instruction: its English text, and the message ID and parameters the API renders
+    in the dealer's language.
 
     >>> instruction("burn", None, 1, say.BURN())["text_id"]
     'deal.burn'
     """
-    if isinstance(text, str):
-        return Instruction(code=code, seat=seat, count=count, text=text)
-    said = text.to_json()
+    data = said.to_json()
     return Instruction(
         code=code,
         seat=seat,
         count=count,
-        text=text.english(),
-        text_id=said["id"],
-        params=said["params"],
+        text=said.english(),
+        text_id=data["id"],
+        params=data["params"],
     )
 
 
