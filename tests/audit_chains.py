@@ -15,6 +15,7 @@ from dealerassist.audit.envelope import build_event
 from dealerassist.audit.replay import LEGACY_STATE_FORM, STATE_FORM, ReplayEngine, state_sha256
 from dealerassist.rules.engine import legal_actions
 from dealerassist.rules.model.house_rules import HouseRules
+from dealerassist.rules.model.said import Message
 from dealerassist.rules.model.violations import RuleId, RuleViolation
 from dealerassist.service import tables as use_cases
 
@@ -112,13 +113,18 @@ class FakeOutcome:
         return self.result
 
 
+# the fake engine's words (``test.*``: made up by the tests, never translated)
+ADD_ZERO_OR_MORE = Message("test.fake.add_zero_or_more", "Add zero or more.")
+ADD_AT_MOST = Message("test.fake.add_at_most", "Add at most {most}.")
+
+
 def _fake_apply(state: FakeState, command: FakeCommand, rules: Any, at: datetime) -> FakeOutcome:
     if command.type == "create_table":
         return FakeOutcome(state, ({"type": "table_created"},), None)
     if command.amount < 0:
-        raise RuleViolation(rule_id=RuleId.BET_01, message="Add zero or more.", seat=1)
+        raise RuleViolation(rule_id=RuleId.BET_01, said=ADD_ZERO_OR_MORE(), seat=1)
     if command.amount > 100:
-        raise RuleViolation(rule_id=RuleId.BET_02, message="Add at most 100.", seat=1)
+        raise RuleViolation(rule_id=RuleId.BET_02, said=ADD_AT_MOST(most=100), seat=1)
     total = state.total + command.amount
     result = {"total": total} if total >= 100 else None
     return FakeOutcome(

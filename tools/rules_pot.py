@@ -27,6 +27,8 @@ def catalog() -> Catalog:
     # a fixed date: the template changes only when a message does
     pot = Catalog(project="dealerassist", domain=language.DOMAIN, fuzzy=False, creation_date=DATE)
     for message in sorted(MESSAGES.values(), key=lambda m: m.id):
+        if message.id.startswith("test."):  # made up by the tests (none is imported here)
+            continue
         if not message.english:
             raise ValueError(f"{message.id}: an empty message cannot be translated")
         msgid: str | tuple[str, str] = message.english

@@ -15,7 +15,9 @@ from typing import Any
 
 from dealerassist.errors import Forbidden, InvalidInput, NotFound
 from dealerassist.rules.model import journal
+from dealerassist.rules.model.messages import correction as say
 from dealerassist.rules.model.ruling_commands import Ruling, VoidLast
+from dealerassist.rules.model.said import Said
 from dealerassist.rules.model.state import Phase
 from dealerassist.rules.model.violations import RuleId, RuleViolation
 from dealerassist.service.ports import Services
@@ -39,12 +41,10 @@ def undo_last_entry(
     state = record.state
     hand = state.hand
     if hand is None or hand.phase is Phase.COMPLETE or not state.hand_log:
-        raise _refuse("The hand is over: only the floor can change it now (call the floor).")
+        raise _refuse(say.HAND_OVER())
     last, _at = journal.read(state.hand_log[-1])
     if last.get("type") != "action":
-        raise _refuse(
-            "The last entry of the hand is not a player's action: call the floor to correct it."
-        )
+        raise _refuse(say.NOT_AN_ACTION())
     entry = ", ".join(f"{k} {v}" for k, v in last.items() if k not in ("type",))
     note = f"{CORRECTION_NOTE} ({entry}) by {actor.name}"
     if body.get("note"):
@@ -58,6 +58,6 @@ def undo_last_entry(
     return execute(services, table_id, ruling, actor, pre)
 
 
-def _refuse(message: str) -> RuleViolation:
+def _refuse(said: Said) -> RuleViolation:
     """IRREG-15: the correction cannot be carried out on the table as it is; the floor can."""
-    return RuleViolation(rule_id=RuleId.IRREG_15, message=message)
+    return RuleViolation(rule_id=RuleId.IRREG_15, said=said)

@@ -127,13 +127,12 @@ class Notice:
     ``message`` its English words."""
 
     rule_id: RuleId
-    message: str = ""
+    said: Said
     seat: int | None = None
-    said: Said | None = None
+    message: str = field(init=False)
 
     def __post_init__(self) -> None:
-        if self.said is not None:
-            object.__setattr__(self, "message", self.said.english())
+        object.__setattr__(self, "message", self.said.english())
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"rule_id": str(self.rule_id), "message": self.message}
@@ -150,14 +149,13 @@ class RuleViolation(DealerAssistError):
     English words, as the audit log has always recorded them."""
 
     rule_id: RuleId
-    message: str = ""
+    said: Said
     seat: int | None = None
     allowed: Sequence[Mapping[str, Any]] = field(default_factory=tuple)
-    said: Said | None = None
+    message: str = field(init=False)
 
     def __post_init__(self) -> None:
-        if self.said is not None:
-            self.message = self.said.english()
+        self.message = self.said.english()
         DealerAssistError.__init__(self, f"{self.rule_id}: {self.message}")
 
     def __str__(self) -> str:
@@ -171,9 +169,8 @@ class RuleViolation(DealerAssistError):
         return data
 
 
-def _said_json(data: dict[str, Any], said: Said | None) -> None:
+def _said_json(data: dict[str, Any], said: Said) -> None:
     """``message_id`` and ``params`` beside the English ``message``: the API renders them in
     the dealer's language, the audit log keeps them."""
-    if said is not None:
-        data["message_id"] = said.message.id
-        data["params"] = said.to_json()["params"]
+    data["message_id"] = said.message.id
+    data["params"] = said.to_json()["params"]

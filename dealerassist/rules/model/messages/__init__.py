@@ -8,6 +8,7 @@ modules) translates it. Importing this package registers them all in ``said.MESS
 from dealerassist.rules.model.messages import (
     betting,
     cards,
+    correction,
     dealing,
     drawing,
     engine,
@@ -24,6 +25,7 @@ from dealerassist.rules.model.messages import (
 __all__ = [
     "betting",
     "cards",
+    "correction",
     "dealing",
     "drawing",
     "engine",
