@@ -62,11 +62,14 @@ SIZES = [(1024, 768), (768, 1024)]
 HOOK = """
 window.__times = []; window.__t0 = 0; // a reload's clock starts at its navigation
 window.__want = sessionStorage.getItem("bench.want"); sessionStorage.removeItem("bench.want");
-document.addEventListener("pointerdown", () => { if (window.__t0 === null) window.__t0 = performance.now(); }, true);
+document.addEventListener("pointerdown", () => {
+  if (window.__t0 === null) window.__t0 = performance.now();
+}, true);
 const WANTS = {
   banner: () => { const p = document.getElementById("problem");
     return p && !p.hidden && p.querySelector(".rule-id"); },
-  called: () => { const p = document.getElementById("problem"), m = document.getElementById("message");
+  called: () => {
+    const p = document.getElementById("problem"), m = document.getElementById("message");
     return p && m && p.hidden && !m.hidden && m.textContent.trim(); },
 };
 const look = () => {
@@ -77,7 +80,8 @@ const look = () => {
   requestAnimationFrame(() => window.__times.push([want, performance.now() - t0]));
 };
 document.addEventListener("DOMContentLoaded", () => {
-  new MutationObserver(look).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  const all = { subtree: true, childList: true, attributes: true, characterData: true };
+  new MutationObserver(look).observe(document.body, all);
   look();
 });
 """
@@ -112,9 +116,9 @@ def send_button(dealer: Dealer) -> Any:
 def sign_in(service: Service_, dealer: Dealer, lang: str, table_id: str) -> None:
     """A fresh tablet paired for ``table_id`` and the dealer signed in on the keypad."""
     driver = dealer.driver
-    code = service.call(
-        "POST", "/v1/tablets", "admin", {"name": "Bank A", "tables": [table_id]}
-    )["pairing_code"]
+    code = service.call("POST", "/v1/tablets", "admin", {"name": "Bank A", "tables": [table_id]})[
+        "pairing_code"
+    ]
     driver.get(f"{service.base}/healthz")
     driver.execute_script("localStorage.clear(); sessionStorage.clear()")
     driver.delete_all_cookies()
@@ -237,9 +241,10 @@ def main() -> None:
             service.stop()
     for lang, runs in results.items():
         first = runs[0]
+        again = "" if first["reload"] else ", after entering it again"
         print(f"{lang}: {len(runs)} runs; taps to the refusal {first['taps_refused']} (the cards "
               f"field, the Show button; {len(REFUSED)} keystrokes), to the floor "
-              f"{first['taps_called']} (a double tap{'' if first['reload'] else ', after entering it again'}); floor calls a double tap made: "
+              f"{first['taps_called']} (a double tap{again}); floor calls a double tap made: "
               f"{sorted({r['calls'] for r in runs})}")  # fmt: skip
         print(f"  Show tap to the banner:        {summary([r['refused'] for r in runs])}")
         print(f"  reload to the banner back:     {summary([r['reload'] for r in runs])}")
