@@ -73,10 +73,12 @@ docs: $(STAMP)
 	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8001
 
 # The pictures docs/ shows: the floor and audit browser tests write them only when asked
-# (an ordinary test run leaves the work tree as it was); the tablet's come from its tap bench.
+# (an ordinary test run leaves the work tree as it was); the tablet's come from its tap bench
+# and its refusal bench (the Spanish refusal at both sizes).
 screenshots: $(STAMP) browser
 	DEALERASSIST_UPDATE_SCREENSHOTS=1 $(BIN)/pytest -q tests/e2e/test_floor.py tests/e2e/test_audit.py
 	$(BIN)/python bench/tablet_taps.py
+	$(BIN)/python bench/tablet_refusal.py
 
 # tests/e2e drive Debian's chromium through chromedriver: installed here when missing and we
 # are root with apt-get; otherwise say why not (those tests then skip with the reason)

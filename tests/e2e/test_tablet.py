@@ -54,8 +54,8 @@ def test_a_refused_show_names_its_rule_and_calls_the_floor(
     page: Page, service: Served, console: Console
 ) -> None:
     """Seat 3 entered as showing a card seat 1 showed: the banner shows DECK-01, the engine's
-    message and what is allowed instead, nothing changes; "Call the floor" opens a floor
-    call with the refused entry that the floor's list shows."""
+    message and what is allowed instead, nothing changes; the banner's "Send this entry to the
+    floor" opens a floor call with the refused entry that the floor's list shows."""
     console.expect(409)  # the refusal itself
     version = service.to_showdown("E2")["version"]
     page.open("tablet", "dealer", "E2")
@@ -69,7 +69,9 @@ def test_a_refused_show_names_its_rule_and_calls_the_floor(
     assert "already shown by another seat" in banner.text
     assert "Allowed instead:" in banner.text and "muck" in banner.text
     assert page.version() == version == service.table("E2")["version"]
-    floor_button = next(b for b in page.css("#problem button") if b.text == "Call the floor")
+    floor_button = next(
+        b for b in page.css("#problem button") if b.text == "Send this entry to the floor"
+    )
     floor_button.click()
     assert page.message().startswith("Floor called: seat 3 show.")
     calls = service.call("GET", "/v1/floor/calls?table_id=E2", "floor")["calls"]

@@ -23,6 +23,7 @@ them (``tablet-<lang>-<phase>-<width>x<height>.png``).
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -30,6 +31,7 @@ from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
+from selenium.webdriver.common.action_chains import ActionChains
 
 from e2e.conftest import (
     KINGS,
@@ -111,6 +113,7 @@ WORDS = {
     "es": {
         "seat": "Asiento {seat}",
         "floor": "Llamar al floor",
+        "send": "Enviar esta jugada al floor",
         "called": "Floor llamado",
         "kings": "pareja de reyes",
         "sign_in": "Entrada del crupier",
@@ -119,6 +122,7 @@ WORDS = {
     "fr": {
         "seat": "Siège {seat}",
         "floor": "Appeler le floor",
+        "send": "Envoyer cette action au floor",
         "called": "Floor appelé",
         "kings": "paire de rois",
         "sign_in": "Connexion du croupier",
@@ -349,7 +353,7 @@ def test_a_whole_hand_on_the_tablet_in_the_dealers_language(
     assert banner.find_element("css selector", ".rule-id").text == "DECK-01"
     assert page.version() == version
     check(page, lang, "refused")
-    to_floor = next(b for b in page.css("#problem button") if b.text == WORDS[lang]["floor"])
+    to_floor = next(b for b in page.css("#problem button") if b.text == WORDS[lang]["send"])
     to_floor.click()
     page.until(lambda: page.message().startswith(WORDS[lang]["called"]), "the floor called")
     check(page, lang, "floor-called")
@@ -373,3 +377,94 @@ def test_a_whole_hand_on_the_tablet_in_the_dealers_language(
     page.css("#calls article.call button")[0].click()
     page.until(lambda: page.by_id("call-detail").is_displayed(), "the call opened")
     check(page, lang, "floor", buttons=False)
+
+
+# A refusal's banner as the dealer sees it: every element of it and every control of the
+# dock inside the window, no element wider than its box, the message slot not scrolled
+# (all of the banner in view), each button of the banner what a tap on its middle reaches.
+REFUSAL_SHOWN = """
+const out = [];
+const name = (n) => `${n.tagName}#${n.id}.${n.className}: ${n.textContent.trim().slice(0, 40)}`;
+const inside = (r) => r.top >= -0.5 && r.left >= -0.5 && r.bottom <= innerHeight + 0.5
+  && r.right <= innerWidth + 0.5;
+const shown = (n) => n.checkVisibility() && !n.closest("[hidden]");
+const wanted = "#problem, #problem *, #dock-bar *, #actions button.act, #call-floor";
+for (const node of document.querySelectorAll(wanted)) {
+  if (!shown(node)) continue;
+  const r = node.getBoundingClientRect();
+  if (!inside(r)) out.push(`outside the window: ${name(node)} ${JSON.stringify(r)}`);
+  if (node.scrollWidth > node.clientWidth + 1 && node.clientWidth > 0)
+    out.push(`wider than its box: ${name(node)}`);
+}
+const slot = document.getElementById("msg-slot");
+if (slot.scrollHeight > slot.clientHeight + 1)
+  out.push(`the message slot scrolls: ${slot.scrollHeight} > ${slot.clientHeight}`);
+for (const b of document.querySelectorAll("#problem button")) {
+  const r = b.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  if (!b.contains(hit)) out.push(`covered: ${name(b)}`);
+}
+return out;
+"""
+
+
+def _refusal_on_screen(page: Page, lang: str) -> None:
+    """At 1024x768 and 768x1024: the refusal whole on screen, one button that sends the
+    refused entry to the floor (labelled so) and one "Call the floor", the dock's; nothing
+    cut off, nothing outside the window, no sideways scrolling (``check`` besides)."""
+    driver = page.driver
+    try:
+        for size in (LANDSCAPE, PORTRAIT):
+            set_viewport(driver, size)
+            page.until(lambda: not page.css("#actions.settling"), "the buttons to settle")
+            shown = [b for b in page.css("button") if b.is_displayed()]
+            sends = [b for b in shown if b.text == WORDS[lang]["send"]]
+            assert len(sends) == 1, (size, [b.text for b in shown])
+            assert sends[0].find_element("xpath", "ancestor::*[@id='problem']")
+            calls = [b.get_attribute("id") for b in shown if b.text == WORDS[lang]["floor"]]
+            assert calls == ["call-floor"], (size, calls)
+            assert driver.execute_script(REFUSAL_SHOWN) == [], size
+            assert fits_width(driver), (size, driver.execute_script(WIDER))
+    finally:
+        set_viewport(driver, None)
+    check(page, lang, "refused-at-speed")
+
+
+@pytest.mark.usefixtures("clean_device")
+def test_a_refusal_met_at_speed_in_spanish(page: Page, service: Served, console: Console) -> None:
+    """A registered tablet in Spanish, seat 3 entered as showing seat 1's king (DECK-01): the
+    banner names the rule and why, with one "Enviar esta jugada al floor" beside the dock's
+    "Llamar al floor", whole on screen at both sizes; a reload with the banner up brings it
+    back (the table is where it was refused); a double tap on the banner's button makes one
+    floor call, with the refused entry, and the banner gives way to "Floor llamado"."""
+    console.expect(409)
+    lang = "es"
+    version = service.to_showdown("L1")["version"]
+    _sign_in(page, service, lang)
+    page.shows_version(version)
+    page.until(lambda: WORDS[lang]["seat"].format(seat=3) in page.to_act(), "seat 3 to show")
+    refused = "Kc Qh Js 8d 3c"  # Kc is seat 1's
+    page.type("show-cards", refused)
+    _legal(page)[BUTTONS[lang][-1]].click()
+    assert page.banner().find_element("css selector", ".rule-id").text == "DECK-01"
+    _refusal_on_screen(page, lang)
+
+    page.driver.refresh()
+    page.until(lambda: page.css("#problem button.send-entry"), "the banner after the reload")
+    assert page.banner().find_element("css selector", ".rule-id").text == "DECK-01"
+    assert page.version() == version
+    _refusal_on_screen(page, lang)
+
+    send = page.css("#problem button.send-entry")[0]
+    ActionChains(page.driver).move_to_element(send).click().pause(0.06).click().perform()
+    page.until(lambda: page.message().startswith(WORDS[lang]["called"]), "the floor called")
+    assert not page.by_id("problem").is_displayed()
+    time.sleep(1.0)  # a second call would have been answered by now
+    calls = service.call("GET", "/v1/floor/calls?table_id=L1", "floor")["calls"]
+    assert len(calls) == 1, calls
+    assert calls[0]["rule_id"] == "DECK-01" and calls[0]["entry"]["cards"] == refused
+    assert not page.by_id("floor-dialog").is_displayed()
+    assert service.table("L1")["version"] == version == page.version()
+    page.driver.refresh()  # the refusal was settled by the call: it does not come back
+    page.shows_version(version)
+    assert not page.by_id("problem").is_displayed()

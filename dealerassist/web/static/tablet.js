@@ -14,7 +14,7 @@ import { CARD_FORMS, readCards, renderPicker } from "./card_picker.js";
 
 const poller = new TablePoller(render);
 let sending = false;
-let lastRefused = null; // the entry of the last 409, for "Call the floor"
+let lastRefused = null; // the entry of the last 409, for the banner's "Send this entry to the floor"
 // The entry this tablet made last and the version it produced: "Undo" is offered while the
 // table is still at that version (nothing entered since), as the dealer's own correction.
 let lastEntry = null;
@@ -61,6 +61,7 @@ function refused(problem, status, extra) {
 }
 
 function render(table) {
+  if (!refusalRestored) restoreRefusal(table);
   if (problemVersion !== null && table.version !== problemVersion) {
     showProblem(null);
     problemVersion = null;
@@ -538,8 +539,7 @@ async function undoLast() {
 // Past the dealer's own correction (something was entered since, or the hand is over): the
 // floor decides (void_last is among its options); the call names the entry and its audit seq.
 function offerFloorUndo(taken) {
-  const box = $("problem");
-  box.insertBefore(el("button", {
+  offer(el("button", {
     type: "button", class: "primary", text: t("Call the floor to take it back"),
     onclick: async (event) => {
       event.target.disabled = true;
@@ -552,7 +552,15 @@ function offerFloorUndo(taken) {
       if (answer.ok) showProblem(null);
       calledFloor(answer, t("take back {entry}", { entry: entryText(taken.entry) }));
     },
-  }), box.lastChild);
+  }));
+}
+
+// An offer of the banner (send again, the floor): the last of its buttons, after Dismiss,
+// so it is the one at the slot's bottom right, where the "Recorded"/"Floor called" message
+// shows once the banner is gone (a second tap of a double tap lands on that message)
+function offer(button) {
+  const box = $("problem");
+  (box.querySelector(".problem-actions") || box).append(button);
 }
 
 // -- the draw timer (DRAW-11) ------------------------------------------------------------------
@@ -809,6 +817,7 @@ async function change(route, { params = {}, body, key = newKey(), version } = {}
     if (answer.status === 409 && route === "action" && answer.problem && answer.problem.rule_id) {
       lastRefused = body;
       offerFloorCall();
+      keepRefusal({ problem: answer.problem, status: answer.status, entry: body, version: sentVersion });
     }
     if (answer.status === 409 && route === "seatChange" && answer.problem) offerAllowedChanges(answer.problem);
     return answer;
@@ -825,11 +834,10 @@ function reached(ok) {
 }
 
 function offerResend(route, sent) {
-  const box = $("problem");
-  box.insertBefore(el("button", {
+  offer(el("button", {
     type: "button", class: "primary", text: t("Send again (recorded once only)"),
     onclick: () => change(route, sent), // the service answers a repeat of the same key as before
-  }), box.lastChild);
+  }));
 }
 
 // -- the session clock: hands dealt and hands per hour since this tablet opened the table ----
@@ -955,14 +963,13 @@ export function changeStatus(seat) {
 // A 409 on a seat change may name the change allowed instead (e.g. return waiting for the
 // big blind, BLIND-08/12/13): offer it as a button in the banner.
 function offerAllowedChanges(problem) {
-  const box = $("problem");
   for (const allowed of problem.allowed || []) {
     if (!allowed || !SEAT_CHANGES[allowed.type] || !allowed.seat) continue;
     const button = el("button", {
       type: "button", class: "primary", text: describeAction(allowed),
       onclick: () => sendChange(allowed.seat, allowed.type, allowed),
     });
-    box.insertBefore(button, box.lastChild);
+    offer(button);
   }
 }
 
@@ -1039,22 +1046,52 @@ async function askFloor() {
   calledFloor(answer, reason.text.toLocaleLowerCase(locale));
 }
 
+// The refused entry to the floor, in one tap: the banner's button says what it sends, apart
+// from the dock's "Call the floor" (any reason, a dialog; it stays where it always is). A
+// second tap is not a second call: the button is disabled at the first.
 function offerFloorCall() {
-  const box = $("problem");
-  box.insertBefore(el("button", {
-    type: "button", class: "primary", text: t("Call the floor"),
+  const entry = lastRefused;
+  offer(el("button", {
+    type: "button", class: "primary send-entry", text: t("Send this entry to the floor"),
     onclick: async (event) => {
-      event.target.disabled = true;
-      const about = describeAction(lastRefused);
-      const answer = await call("floorCall", { params: { table_id: session.table }, body: { entry: lastRefused } });
+      event.currentTarget.disabled = true;
+      const about = describeAction(entry);
+      const answer = await call("floorCall", { params: { table_id: session.table }, body: { entry } });
       if (answer.ok) showProblem(null);
       calledFloor(answer, about);
     },
-  }), box.lastChild);
+  }));
+}
+
+// A refusal stays through a reload while the table is at the version it was refused at (the
+// tab keeps it, as it keeps its floor calls): the banner comes back with its button. Any
+// other banner, or none, forgets it.
+const REFUSAL_KEY = () => `dealerassist.refusal.${session.table}`;
+function keepRefusal(kept) {
+  if (kept) sessionStorage.setItem(REFUSAL_KEY(), JSON.stringify(kept));
+  else sessionStorage.removeItem(REFUSAL_KEY());
+}
+let refusalRestored = false;
+function restoreRefusal(table) {
+  refusalRestored = true;
+  let kept = null;
+  try { kept = JSON.parse(sessionStorage.getItem(REFUSAL_KEY()) || "null"); } catch { kept = null; }
+  if (!kept || kept.version !== table.version || !kept.entry) { keepRefusal(null); return; }
+  showProblem(kept.problem, kept.status);
+  problemVersion = table.version;
+  lastRefused = kept.entry;
+  offerFloorCall();
+}
+function watchRefusal() {
+  const box = $("problem");
+  new MutationObserver(() => {
+    if (box.hidden || !box.querySelector(".send-entry")) keepRefusal(null);
+  }).observe(box, { attributes: true, attributeFilter: ["hidden"], childList: true });
 }
 
 function setup() {
   $("msg-slot").append($("problem"), $("message")); // the dock's fixed place for messages
+  watchRefusal();
   $("start-hand").addEventListener("click", async () => {
     const body = startHandBody({
       button: $("button-field").hidden ? "" : $("start-button").value,

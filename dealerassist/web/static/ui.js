@@ -101,22 +101,26 @@ export function showProblem(problem, status, extra) {
   const box = $("problem");
   clear(box);
   if (!problem) { box.hidden = true; return; }
+  // what it says, then its buttons (a page lays them out side by side, tablet.css)
+  const words = el("div", { class: "problem-text" });
   const head = el("div", { class: "problem-head" });
   if (problem.rule_id) head.append(el("span", { class: "rule-id", text: problem.rule_id }));
   head.append(el("strong", { text: problem.title || t("Refused") }));
   if (status) head.append(el("span", { class: "status", text: ` (${status})` }));
-  box.append(head);
-  if (problem.detail) box.append(el("p", { class: "detail", text: problem.detail }));
-  if (extra) box.append(el("p", { class: "detail", text: extra }));
+  words.append(head);
+  if (problem.detail) words.append(el("p", { class: "detail", text: problem.detail }));
+  if (extra) words.append(el("p", { class: "detail", text: extra }));
   if (Array.isArray(problem.allowed) && problem.allowed.length) {
-    box.append(el("p", { text: t("Allowed instead:") }),
-      el("ul", {}, problem.allowed.map((a) => el("li", { text: describeAction(a) }))));
+    words.append(el("p", { class: "allowed" }, `${t("Allowed instead:")} `,
+      el("span", { text: problem.allowed.map((a) => describeAction(a)).join(" · ") })));
   }
   if (problem.errors && typeof problem.errors === "object") {
-    box.append(el("ul", {}, Object.entries(fieldErrors(problem.errors)).map(
+    words.append(el("ul", {}, Object.entries(fieldErrors(problem.errors)).map(
       ([field, messages]) => el("li", { text: `${fieldWords(field)}: ${messages.join("; ")}` }))));
   }
-  box.append(el("button", { type: "button", class: "small", text: t("Dismiss"), onclick: () => showProblem(null) }));
+  // a page adds its offers after Dismiss (the tablet's "Send this entry to the floor")
+  box.append(words, el("div", { class: "problem-actions" },
+    el("button", { type: "button", class: "small", text: t("Dismiss"), onclick: () => showProblem(null) })));
   box.hidden = false;
   box.scrollIntoView({ block: "nearest" });
 }
