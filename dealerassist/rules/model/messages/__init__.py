@@ -15,6 +15,7 @@ from dealerassist.rules.model.messages import (
     irregular,
     kills,
     opening,
+    options,
     rake,
 )
 
@@ -28,5 +29,6 @@ __all__ = [
     "irregular",
     "kills",
     "opening",
+    "options",
     "rake",
 ]
