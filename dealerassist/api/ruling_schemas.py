@@ -96,10 +96,15 @@ class FloorCallsQuerySchema(StrictSchema):
 OBJECT = {"type": "object", "additionalProperties": True}
 OPTION = {
     "type": "object",
-    "required": ["decision", "label", "effects"],
+    "required": ["decision", "label", "label_id", "effects"],
     "properties": {
         "decision": {"type": "string"},
-        "label": {"type": "string"},
+        "label": {"type": "string", "description": "rendered in the Accept-Language"},
+        "label_id": {
+            "type": "string",
+            "description": "the label as its message ID (with params when it has any)",
+        },
+        "params": OBJECT,
         "effects": {"type": "array", "items": {"type": "string"}},
     },
 }

@@ -260,3 +260,29 @@ def test_a_call_from_table_B_shows_on_a_floor_console_opened_on_table_A(
         assert page.until(lambda: fits_width(page.driver), "the console in 768 px")
     finally:
         set_viewport(page.driver, None)
+
+
+def test_the_ruling_form_offers_the_options_in_the_floor_manager_s_language(
+    page: Page, service: Served
+) -> None:
+    """With Spanish chosen on this device, "Show options" for IRREG-01 lists the server's
+    labels in Spanish (GET /v1/rulings/options with the page's Accept-Language) beside the
+    decision codes, which stay as they are."""
+    service.start_hand("FL")
+    page.driver.get(f"{service.base}/healthz")
+    page.driver.add_cookie({"name": "lang", "value": "es", "path": "/"})
+    try:
+        page.open("floor", "floor", "FL")
+        assert page.driver.find_element("tag name", "html").get_attribute("lang") == "es"
+        page.type("rule-id", "IRREG-01")
+        page.by_id("load-options").click()
+        page.until(lambda: page.css('#options input[value="misdeal"]'), "IRREG-01's options")
+        labels = [" ".join(label.text.split()) for label in page.css("#options label")]
+        assert labels[0].startswith("Reparto nulo: se devuelven todas las fichas")
+        assert labels[0].endswith("misdeal → Reparto nulo")  # the effect: the script's words
+        assert any(text.startswith("Decisión libre: descríbala en la nota") for text in labels)
+        assert not any("Misdeal:" in text for text in labels)
+    finally:
+        page.driver.get(f"{service.base}/healthz")
+        page.driver.delete_all_cookies()
+        page.driver.execute_script("window.localStorage.clear()")

@@ -1,7 +1,8 @@
 """The floor's standard ruling options per catalog rule (the **F** rules and their neighbours).
 
 ``options_for(rule_id)`` answers ``GET /v1/rulings/options``: each option is a decision
-code, a label for the console and the effects it usually takes. ``custom`` and
+code, a label for the console (a message of ``model/messages/options.py``, so the API says
+it in the floor manager's language) and the effects it usually takes. ``custom`` and
 ``discretionary`` (IRREG-15) are always offered; a rule without its own list (a validation
 rule whose refusal was called to the floor) gets ``uphold`` and ``accept_entry``.
 """
@@ -11,238 +12,239 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from dealerassist.rules.model.messages import options as say
+from dealerassist.rules.model.said import Message, Said, params_json
+
 
 @dataclass(frozen=True, slots=True)
 class Option:
     """One standard ruling: its decision code, the console label and the usual effects."""
 
     decision: str
-    label: str
+    said: Said  # the label, as a message
     effects: tuple[str, ...] = ()
 
+    @property
+    def label(self) -> str:
+        """The label in English."""
+        return self.said.english()
+
     def to_dict(self) -> dict[str, Any]:
-        return {"decision": self.decision, "label": self.label, "effects": list(self.effects)}
+        """The API's option: ``label`` (English), ``label_id`` and, when the label has any,
+        its ``params``; the API renders ``label`` in the request's language from them.
+
+        >>> MISDEAL.to_dict()["label_id"]
+        'option.misdeal'
+        """
+        out: dict[str, Any] = {
+            "decision": self.decision,
+            "label": self.label,
+            "label_id": self.said.message.id,
+        }
+        if self.said.params:
+            out["params"] = params_json(self.said.params)
+        out["effects"] = list(self.effects)
+        return out
 
 
-def _o(decision: str, label: str, *effects: str) -> Option:
-    return Option(decision, label, effects)
+def _o(decision: str, label: Message | Said, *effects: str) -> Option:
+    return Option(decision, label() if isinstance(label, Message) else label, effects)
 
 
-MISDEAL = _o("misdeal", "Misdeal: every chip back, redeal with the same button", "misdeal")
-PLAY_ON = _o("play_on", "The hand plays on as dealt")
-DEAD_HAND = _o("dead_hand", "The hand is dead; its chips stay in the pot", "kill_hand")
+MISDEAL = _o("misdeal", say.MISDEAL, "misdeal")
+PLAY_ON = _o("play_on", say.PLAY_ON)
+DEAD_HAND = _o("dead_hand", say.DEAD_HAND, "kill_hand")
 
 ALWAYS = (
-    _o("custom", "Custom ruling: describe it in the note", "any"),
-    _o(
-        "discretionary", "IRREG-15 discretionary ruling (fairness override; reason required)", "any"
-    ),
+    _o("custom", say.CUSTOM, "any"),
+    _o("discretionary", say.DISCRETIONARY, "any"),
 )
 GENERIC = (
-    _o("uphold", "The refusal stands: the entry is not recorded"),
-    _o("accept_entry", "The entry binds as made (the refused check is waived)", "accept_entry"),
-    _o("void_last", "Void the last action(s) and re-enter", "void_last"),
+    _o("uphold", say.UPHOLD),
+    _o("accept_entry", say.ACCEPT_ENTRY, "accept_entry"),
+    _o("void_last", say.VOID_LAST, "void_last"),
 )
 
 OPTIONS: dict[str, tuple[Option, ...]] = {
     "DEAL-02": (
-        _o("kill_absent", "Player absent when the deal completed: hand killed, posts stay",
-           "kill_hand"),
-        _o("misdeal", "Entitled seat dealt out or empty seat dealt, before action: misdeal",
-           "misdeal"),
+        _o("kill_absent", say.DEAL02_KILL_ABSENT, "kill_hand"),
+        _o("misdeal", say.DEAL02_MISDEAL, "misdeal"),
         PLAY_ON,
     ),
     "DECK-01": (
-        _o("void_refund", "Fouled deck (duplicate or different back): void, all bets back",
-           "misdeal"),
-        _o("stands", "Only missing cards: a finished hand stands"),
+        _o("void_refund", say.DECK01_VOID_REFUND, "misdeal"),
+        _o("stands", say.DECK01_STANDS),
     ),
     "DECK-05": (
-        _o("replace", "Found before the player acted: the stray card is replaced"),
+        _o("replace", say.DECK05_REPLACE),
         DEAD_HAND,
-        _o("misdeal", "Before substantial action (TDA): misdeal", "misdeal"),
-        _o("blank", "After substantial action: the card plays as a blank"),
+        _o("misdeal", say.DECK05_MISDEAL, "misdeal"),
+        _o("blank", say.DECK05_BLANK),
     ),
     "DECK-06": (
-        _o("replace", "One boxed card: a blank, replaced by the next card"),
-        _o("misdeal", "Two or more boxed cards among those needed: misdeal", "misdeal"),
+        _o("replace", say.DECK06_REPLACE),
+        _o("misdeal", say.DECK06_MISDEAL, "misdeal"),
     ),
     "BLIND-03": (
-        _o("correct_next_hand", "Correct the button for the next hand", "move_button"),
-        _o("stands", "Action has happened: the hand plays, fix it next hand", "move_button"),
+        _o("correct_next_hand", say.BLIND03_CORRECT_NEXT_HAND, "move_button"),
+        _o("stands", say.BLIND03_STANDS, "move_button"),
     ),
     "BLIND-10": (
-        _o("dead_hand", "Looked before posting and not acted: the hand is dead", "kill_hand"),
-        _o("plays_post_next", "Acted with chips in: the hand plays; post on the next deal"),
+        _o("dead_hand", say.BLIND10_DEAD_HAND, "kill_hand"),
+        _o("plays_post_next", say.BLIND10_PLAYS_POST_NEXT),
     ),
     "BLIND-15": (
-        _o("penalty", "Deliberate dodge: penalty (TDA 71), chips adjusted", "adjust_stack"),
-        _o("warning", "Warning; the blind stays owed"),
+        _o("penalty", say.BLIND15_PENALTY, "adjust_stack"),
+        _o("warning", say.BLIND15_WARNING),
     ),
     "OPEN-04": (
-        _o("declared_open", "Pot declared open: false opener dead, his opening bet stays",
-           "kill_hand"),
-        _o("not_declared", "Nobody declares it open: bets back but the opening bet and antes",
-           "void_last", "adjust_stack"),
+        _o("declared_open", say.OPEN04_DECLARED_OPEN, "kill_hand"),
+        _o("not_declared", say.OPEN04_NOT_DECLARED, "void_last", "adjust_stack"),
     ),
     "OPEN-05": (
-        _o("retrieve_allowed", "The opener may retrieve the discarded hand to prove openers"),
-        _o("not_proven", "Openers not proven: the opener cannot win", "kill_hand", "award"),
+        _o("retrieve_allowed", say.OPEN05_RETRIEVE_ALLOWED),
+        _o("not_proven", say.OPEN05_NOT_PROVEN, "kill_hand", "award"),
     ),
     "OPEN-06": (
-        _o("pot_plays", "Raise, two callers or pre-draw action complete: the pot plays"),
-        _o("opener_dead", "The opener's hand is dead; the others play for the pot",
-           "kill_hand"),
+        _o("pot_plays", say.OPEN06_POT_PLAYS),
+        _o("opener_dead", say.OPEN06_OPENER_DEAD, "kill_hand"),
     ),
     "OPEN-07": (
-        _o("pot_lost", "Hand plus discards could not hold openers: the pot is lost",
-           "kill_hand", "award"),
-        _o("split_proven", "The discards prove the openers: the hand stands"),
+        _o("pot_lost", say.OPEN07_POT_LOST, "kill_hand", "award"),
+        _o("split_proven", say.OPEN07_SPLIT_PROVEN),
     ),
     "OPEN-08": (
-        _o("false_open_all_in", "All-in false opener loses the antes and sits out", "kill_hand"),
-        _o("plays_for_antes", "Plays for the antes he matched"),
-        _o("lift_wait", "The open was legal (or marked by mistake): dealt in again",
-           "clear_false_opener"),
+        _o("false_open_all_in", say.OPEN08_FALSE_OPEN_ALL_IN, "kill_hand"),
+        _o("plays_for_antes", say.OPEN08_PLAYS_FOR_ANTES),
+        _o("lift_wait", say.OPEN08_LIFT_WAIT, "clear_false_opener"),
     ),
-    "OPEN-10": (_o("no_refund", "A caller who cannot beat the openers gets no refund"),),
+    "OPEN-10": (_o("no_refund", say.OPEN10_NO_REFUND),),
     "BET-07": (
-        _o("void_post_draw", "Sevens rule: wins only the pre-draw pot, post-draw action void",
-           "adjust_stack", "award"),
-        _o("forfeit_pot", "House rule: the checked seven forfeits the pot", "kill_hand",
-           "award"),
-        _o("return_violator", "The violator's post-check chips are returned", "adjust_stack"),
-        _o("no_penalty", "The checker was beaten: no penalty"),
+        _o("void_post_draw", say.BET07_VOID_POST_DRAW, "adjust_stack", "award"),
+        _o("forfeit_pot", say.BET07_FORFEIT_POT, "kill_hand", "award"),
+        _o("return_violator", say.BET07_RETURN_VIOLATOR, "adjust_stack"),
+        _o("no_penalty", say.BET07_NO_PENALTY),
     ),
     "BET-08": (
-        _o("action_stands", "Out-of-turn action stands: the action to him did not change",
-           "accept_entry"),
-        _o("take_back", "The action changed: he may take the chips back and reconsider",
-           "void_last"),
-        _o("fold_binding", "An out-of-turn fold is binding", "kill_hand"),
-        _o("back_up", "Back up to the correct player; the entry is not recorded"),
+        _o("action_stands", say.BET08_ACTION_STANDS, "accept_entry"),
+        _o("take_back", say.BET08_TAKE_BACK, "void_last"),
+        _o("fold_binding", say.BET08_FOLD_BINDING, "kill_hand"),
+        _o("back_up", say.BET08_BACK_UP),
     ),
     "BET-09": (
-        _o("call_only", "String bet or single oversized chip: a call"),
-        _o("full_raise", "Half a raise or more: it is made a full raise", "accept_entry"),
-        _o("correct_amount", "Wrong amount corrected before the round ends", "void_last",
-           "adjust_stack"),
+        _o("call_only", say.BET09_CALL_ONLY),
+        _o("full_raise", say.BET09_FULL_RAISE, "accept_entry"),
+        _o("correct_amount", say.BET09_CORRECT_AMOUNT, "void_last", "adjust_stack"),
     ),
     "DRAW-07": (
-        _o("request_stands", "A card was dealt or a later player acted: the request stands"),
-        _o("change_allowed", "Nothing dealt or acted on yet: the change is allowed",
-           "accept_entry"),
+        _o("request_stands", say.DRAW07_REQUEST_STANDS),
+        _o("change_allowed", say.DRAW07_CHANGE_ALLOWED, "accept_entry"),
     ),
     "DRAW-08": (
-        _o("rap_is_pat", "A rap in the draw is pat"),
-        _o("raised_pot_exception", "Rapped pat unaware of a raise: hand live, betting reopened",
-           "reopen_betting"),
+        _o("rap_is_pat", say.DRAW08_RAP_IS_PAT),
+        _o("raised_pot_exception", say.DRAW08_RAISED_POT_EXCEPTION, "reopen_betting"),
     ),
     "DRAW-10": (
-        _o("give_card", "Before the first player acted: the short hand gets its card"),
-        _o("draw_to_five", "After action: the short hand draws to five"),
-        _o("misdeal", "Short non-button hand before any action (RRoP draw high): misdeal",
-           "misdeal"),
-        _o("dead_hand", "After the draw not five cards: foul, dead", "kill_hand"),
+        _o("give_card", say.DRAW10_GIVE_CARD),
+        _o("draw_to_five", say.DRAW10_DRAW_TO_FIVE),
+        _o("misdeal", say.DRAW10_MISDEAL, "misdeal"),
+        _o("dead_hand", say.DRAW10_DEAD_HAND, "kill_hand"),
     ),
-    "IRREG-01": (MISDEAL, _o("play_on", "Deadline passed or no cause: the hand plays")),
+    "IRREG-01": (MISDEAL, _o("play_on", say.IRREG01_PLAY_ON)),
     "IRREG-02": (
-        _o("play_on", "After the misdeal deadline: the hand is played out, no refund"),
-        _o("fouled_deck", "Fouled deck: void anyway (DECK-01)", "misdeal"),
+        _o("play_on", say.IRREG02_PLAY_ON),
+        _o("fouled_deck", say.IRREG02_FOULED_DECK, "misdeal"),
     ),
     "IRREG-03": (
-        _o("keep", "Keep the exposed card (house table by rank)"),
-        _o("replace", "Replace it after the deal; the first exposed card is the burn"),
-        _o("misdeal", "Two or more cards exposed by the dealer: misdeal", "misdeal"),
+        _o("keep", say.IRREG03_KEEP),
+        _o("replace", say.IRREG03_REPLACE),
+        _o("misdeal", say.IRREG03_MISDEAL, "misdeal"),
     ),
     "IRREG-04": (
-        _o("replace_last", "The exposed card is not taken; served last from the stub"),
-        _o("take_exposed", "The player takes the exposed card (no replacement can be supplied)",
-           "take_exposed"),
+        _o("replace_last", say.IRREG04_REPLACE_LAST),
+        _o("take_exposed", say.IRREG04_TAKE_EXPOSED, "take_exposed"),
         MISDEAL,
         DEAD_HAND,
-        _o("award", "The pot is awarded", "award"),
+        _o("award", say.IRREG04_AWARD, "award"),
     ),
     "IRREG-05": (
-        _o("exposed", "Flashed by the dealer: an exposed card (IRREG-03/04)"),
-        _o("plays", "Flashed by the player: the card plays"),
-        _o("dead_hand", "Dropped cards: no replacement, the hand is dead", "kill_hand"),
+        _o("exposed", say.IRREG05_EXPOSED),
+        _o("plays", say.IRREG05_PLAYS),
+        _o("dead_hand", say.IRREG05_DEAD_HAND, "kill_hand"),
     ),
     "IRREG-06": (
-        _o("burn", "One extra card: it goes back as the burn"),
-        _o("misdeal", "Two or more extra cards: misdeal", "misdeal"),
+        _o("burn", say.IRREG06_BURN),
+        _o("misdeal", say.IRREG06_MISDEAL, "misdeal"),
     ),
     "IRREG-07": (
-        _o("remove_excess", "Excess card identifiable and unseen: removed, treated as exposed"),
-        _o("fouled", "Mixed into the hand: foul, chips in the pot stay", "kill_hand"),
+        _o("remove_excess", say.IRREG07_REMOVE_EXCESS),
+        _o("fouled", say.IRREG07_FOULED, "kill_hand"),
     ),
     "IRREG-08": (
-        _o("replace_end", "Mucked draw cards: replaced at the end of the draw"),
-        _o("complete_from_stub", "Shortfall caught before the betting: completed from the stub"),
-        _o("fouled", "Bet with fewer than five after the draw: foul", "kill_hand"),
+        _o("replace_end", say.IRREG08_REPLACE_END),
+        _o("complete_from_stub", say.IRREG08_COMPLETE_FROM_STUB),
+        _o("fouled", say.IRREG08_FOULED, "kill_hand"),
     ),
     "IRREG-09": (
-        _o("serve_skipped", "Serve the skipped player next from the stub"),
-        _o("move_cards", "Unseen cards of the out-of-turn drawer go to the skipped player",
-           "accept_entry"),
-        _o("leave_cards", "Cards seen or mixed: they stay; skipped player served from the stub"),
-        _o("floor_discretion", "Post-draw betting has begun: floor discretion"),
+        _o("serve_skipped", say.IRREG09_SERVE_SKIPPED),
+        _o("move_cards", say.IRREG09_MOVE_CARDS, "accept_entry"),
+        _o("leave_cards", say.IRREG09_LEAVE_CARDS),
+        _o("floor_discretion", say.IRREG09_FLOOR_DISCRETION),
     ),
     "IRREG-10": (
-        _o("live_short", "Short before the draw: the hand stays live (DRAW-10)"),
-        _o("give_card", "Give the missing card before the draw"),
-        _o("draw_to_five", "Let him draw to five"),
+        _o("live_short", say.IRREG10_LIVE_SHORT),
+        _o("give_card", say.IRREG10_GIVE_CARD),
+        _o("draw_to_five", say.IRREG10_DRAW_TO_FIVE),
         DEAD_HAND,
         MISDEAL,
     ),
     "IRREG-11": (
-        _o("reconstruct", "Reconstruct the stub's order"),
-        _o("reshuffle_stub", "Reshuffle the stub alone"),
-        _o("shuffle_with_muck", "Mixed with the muck: shuffle together and cut"),
+        _o("reconstruct", say.IRREG11_RECONSTRUCT),
+        _o("reshuffle_stub", say.IRREG11_RESHUFFLE_STUB),
+        _o("shuffle_with_muck", say.IRREG11_SHUFFLE_WITH_MUCK),
     ),
     "IRREG-12": (
-        _o("correct_next_hand", "Cash: correct the button and blinds next hand", "move_button"),
-        _o("error_stands", "After substantial action: the error stands"),
-        _o("misdeal_and_correct", "Before action: misdeal and correct the button", "misdeal",
-           "move_button"),
+        _o("correct_next_hand", say.IRREG12_CORRECT_NEXT_HAND, "move_button"),
+        _o("error_stands", say.IRREG12_ERROR_STANDS),
+        _o("misdeal_and_correct", say.IRREG12_MISDEAL_AND_CORRECT, "misdeal", "move_button"),
     ),
     "IRREG-13": (
-        _o("no_redress", "Killed by mistake or fouled beyond identification: no redress",
-           "kill_hand"),
-        _o("live_identifiable", "An identifiable fouled hand stays live"),
-        _o("thrown_dead", "Cards thrown into another hand are dead", "kill_hand"),
+        _o("no_redress", say.IRREG13_NO_REDRESS, "kill_hand"),
+        _o("live_identifiable", say.IRREG13_LIVE_IDENTIFIABLE),
+        _o("thrown_dead", say.IRREG13_THROWN_DEAD, "kill_hand"),
     ),
     "IRREG-14": (
-        _o("late_adjustment", "After the next hand started: a stack adjustment with a note",
-           "adjust_stack"),
-        _o("house_error", "House error (WSOP 55): stacks corrected", "adjust_stack"),
-        _o("too_late", "Dispute made too late: the result stands"),
+        _o("late_adjustment", say.IRREG14_LATE_ADJUSTMENT, "adjust_stack"),
+        _o("house_error", say.IRREG14_HOUSE_ERROR, "adjust_stack"),
+        _o("too_late", say.IRREG14_TOO_LATE),
     ),
     "IRREG-15": (),
     "SHOW-03": (
-        _o("not_tabled", "Not all five cards tabled: the hand cannot win", "kill_hand"),
-        _o("award_tabled", "The tabled winner is awarded the pot", "award"),
+        _o("not_tabled", say.SHOW03_NOT_TABLED, "kill_hand"),
+        _o("award_tabled", say.SHOW03_AWARD_TABLED, "award"),
     ),
     "SHOW-04": (
-        _o("cards_speak", "Cards speak: the best hand wins"),
-        _o("miscall_kills", "A miscall made another discard: miscaller dead, best remaining wins",
-           "kill_hand", "award"),
-        _o("share_remaining", "Hands were discarded: the pot is shared by the remaining hands",
-           "award"),
+        _o("cards_speak", say.SHOW04_CARDS_SPEAK),
+        _o("miscall_kills", say.SHOW04_MISCALL_KILLS, "kill_hand", "award"),
+        _o("share_remaining", say.SHOW04_SHARE_REMAINING, "award"),
     ),
     "SHOW-11": (
-        _o("correct_before_push", "Error pointed out before the push: corrected", "void_last",
-           "award", "adjust_stack"),
-        _o("hold", "Hold the pot while surveillance checks", "hold_pot"),
-        _o("release", "Release the pot", "release_pot"),
+        _o(
+            "correct_before_push",
+            say.SHOW11_CORRECT_BEFORE_PUSH,
+            "void_last",
+            "award",
+            "adjust_stack",
+        ),
+        _o("hold", say.SHOW11_HOLD, "hold_pot"),
+        _o("release", say.SHOW11_RELEASE, "release_pot"),
     ),
-    "KILL-05": (_o("post_kill", "The kill is owed: post it before playing"),),
+    "KILL-05": (_o("post_kill", say.KILL05_POST_KILL),),
     "KILL-07": (
-        _o("make_up_or_lose", "Kill announced and shown: make up the amount or lose it",
-           "adjust_stack"),
-        _o("take_back", "Kill not announced: take the chips back and reconsider", "void_last"),
+        _o("make_up_or_lose", say.KILL07_MAKE_UP_OR_LOSE, "adjust_stack"),
+        _o("take_back", say.KILL07_TAKE_BACK, "void_last"),
     ),
-}  # fmt: skip
+}
 
 
 def options_for(rule_id: str | None) -> list[Option]:

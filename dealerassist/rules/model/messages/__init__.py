@@ -18,6 +18,7 @@ from dealerassist.rules.model.messages import (
     kills,
     model,
     opening,
+    options,
     rake,
     table,
 )
@@ -35,6 +36,7 @@ __all__ = [
     "kills",
     "model",
     "opening",
+    "options",
     "rake",
     "table",
 ]
