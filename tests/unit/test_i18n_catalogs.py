@@ -5,6 +5,8 @@ committed .mo files are the .po files compiled (``make i18n``)."""
 
 from __future__ import annotations
 
+import io
+import json
 import re
 from pathlib import Path
 
@@ -12,6 +14,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from dealerassist.api import language  # noqa: F401 (registers the engine's messages and titles)
