@@ -4,6 +4,7 @@ OPEN-08)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from dealerassist.rules.hand import kills
 from dealerassist.rules.model.actions import Act, ActionKind, TableSpec
@@ -16,7 +17,14 @@ from dealerassist.rules.model.house_rules import (
     Structure,
 )
 from dealerassist.rules.model.outcomes import LegalAction
-from dealerassist.rules.model.state import HandState, Phase, PlayerState, evolve, phase_number
+from dealerassist.rules.model.state import (
+    HandState,
+    Phase,
+    PlayerState,
+    betting_phase,
+    evolve,
+    phase_number,
+)
 from dealerassist.rules.model.variants import limit_bet_size, minimum_bet
 from dealerassist.rules.model.violations import RuleId, RuleViolation
 
@@ -77,16 +85,19 @@ def round_complete(hand: HandState) -> bool:
 def start_round(
     hand: HandState, betting_round: int, spec: TableSpec, rules: HouseRules
 ) -> HandState:
-    """OPEN-01: reset the round and name the first seat to act; BET-03 whether it is capped."""
+    """Betting round ``betting_round`` begins (its phase): OPEN-01 the round reset and the first
+    seat to act named; BET-03 whether it is capped."""
     capped = not (rules.betting.uncapped_heads_up and _heads_up(hand, rules))
     if betting_round == 1:
-        hand = _start_first_round(hand, spec, rules)
+        changes = _start_first_round(hand, spec, rules)
     else:
         players = tuple(_fresh(p, bet=0) for p in hand.players)
-        hand = evolve(hand, players=players, current_bet=0, full_bet=0, raises=0, last_raise=0)
+        changes = {"players": players, "current_bet": 0, "full_bet": 0, "raises": 0}
+        changes["last_raise"] = 0
     if hand.acted_seats or hand.short_all_ins:  # pokerkit's round state starts afresh
-        hand = evolve(hand, acted_seats=(), short_all_ins=())
-    hand = evolve(hand, capped=capped, last_aggressor=None)
+        changes |= {"acted_seats": (), "short_all_ins": ()}
+    phase = betting_phase(betting_round)  # the round, in one copy
+    hand = evolve(hand, phase=phase, capped=capped, last_aggressor=None, **changes)
     order = first_order(hand, betting_round, rules)
     return evolve(hand, to_act=_first_needing(hand, order))
 
@@ -108,7 +119,8 @@ def _fresh(player: PlayerState, bet: int) -> PlayerState:
     return evolve(player, bet=bet, acted=False, may_raise=True, checked=False)
 
 
-def _start_first_round(hand: HandState, spec: TableSpec, rules: HouseRules) -> HandState:
+def _start_first_round(hand: HandState, spec: TableSpec, rules: HouseRules) -> dict[str, Any]:
+    """The first round's fields: the blinds' bet to call, its raise size and count."""
     stakes = spec.stakes
     players = tuple(_fresh(p, bet=p.bet) for p in hand.players)
     blind = stakes.big_blind if hand.big_blind_seat is not None else 0
@@ -126,14 +138,13 @@ def _start_first_round(hand: HandState, spec: TableSpec, rules: HouseRules) -> H
         size = 0  # pokerkit: the blinds are no bet or raise of the round
     if jackpots(hand, rules):  # OPEN-08: a seat all in for the antes may still open
         players = tuple(evolve(p, may_open=True) if p.all_in else p for p in players)
-    return evolve(
-        hand,
-        players=players,
-        current_bet=current,
-        full_bet=current,
-        raises=counts,
-        last_raise=size,
-    )
+    return {
+        "players": players,
+        "current_bet": current,
+        "full_bet": current,
+        "raises": counts,
+        "last_raise": size,
+    }
 
 
 def first_order(hand: HandState, betting_round: int, rules: HouseRules) -> list[int]:
@@ -491,16 +502,18 @@ def apply_bet_action(
     player = hand.player(act.seat)
     pokerkit = rules.betting.short_all_in is ShortAllInRule.POKERKIT
     passive = act.action not in (ActionKind.BET, ActionKind.RAISE)
+    acted: dict[str, Any] = {}  # in the same copy as the player's action
     if pokerkit and passive and act.seat not in hand.acted_seats:  # ``acted_player_indices``
-        hand = evolve(hand, acted_seats=(*hand.acted_seats, act.seat))
+        acted["acted_seats"] = (*hand.acted_seats, act.seat)
     match act.action:
         case ActionKind.FOLD:
-            hand = _fold(hand, player)
+            hand = _fold(hand, player, acted)
         case ActionKind.CHECK:
-            hand = hand.with_player(evolve(player, acted=True, checked=True, may_raise=False))
+            checked = evolve(player, acted=True, checked=True, may_raise=False)
+            hand = hand.with_player(checked, **acted)
         case ActionKind.CALL:
             owed = min(hand.current_bet - player.bet, player.stack)
-            hand = hand.with_player(_put(player, owed))
+            hand = hand.with_player(_put(player, owed), **acted)
         case _:
             hand = _raise(hand, player, raise_to, spec, rules)
     if player.may_open or (hand.opener is not None and hand.phase is Phase.BETTING_1):
@@ -542,12 +555,13 @@ def _put(player: PlayerState, chips: int) -> PlayerState:
     )
 
 
-def _fold(hand: HandState, player: PlayerState) -> HandState:
+def _fold(hand: HandState, player: PlayerState, changes: dict[str, Any]) -> HandState:
     folded = evolve(player, folded=True, acted=True, held=0, cards=())
-    return evolve(
-        hand.with_player(folded),
+    return hand.with_player(
+        folded,
         muck=hand.muck + player.held,
         muck_cards=hand.muck_cards + player.cards,
+        **changes,
     )
 
 
@@ -600,15 +614,15 @@ def _pokerkit_raise(hand: HandState, player: PlayerState, raise_to: int) -> Hand
     if increment >= hand.last_raise:
         acted = (player.seat,)
     largest = max(hand.last_raise, increment)
-    hand = hand.with_player(_put(player, raise_to - player.bet))
-    shorts = () if hand.player(player.seat).stack else (*hand.short_all_ins, increment)
+    put = _put(player, raise_to - player.bet)
+    shorts = () if put.stack else (*hand.short_all_ins, increment)
     if sum(shorts) >= largest:
         shorts = ()
     opener = hand.opener
     if opener is None and hand.phase is Phase.BETTING_1 and not is_blind_game(hand):
         opener = player.seat
-    return evolve(
-        hand,
+    return hand.with_player(
+        put,
         opener=opener,
         current_bet=max(hand.current_bet, raise_to),
         full_bet=max(hand.current_bet, raise_to),

@@ -508,8 +508,6 @@ def receive(
         raise refuse(RuleId.DRAW_06, message, seat, [])
     hand, steps = planned
     steps = (*early, *steps)
-    if count:
-        hand = evolve(hand, last_receiver=seat)
     player = hand.player(seat)
     received = evolve(
         player,
@@ -517,6 +515,8 @@ def receive(
         cards=player.cards + (cards or ()),
         pending=0,
     )
+    if count:
+        return hand.with_player(received, last_receiver=seat), steps
     return hand.with_player(received), steps
 
 

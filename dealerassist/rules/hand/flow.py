@@ -30,7 +30,6 @@ from dealerassist.rules.model.state import (
     PlayerState,
     SeatStatus,
     TableState,
-    betting_phase,
     draw_phase,
     evolve,
     is_betting,
@@ -91,10 +90,10 @@ def _after_posting(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log
     deck = deck_size(spec.variant, len(seats), rules)  # GAME-05 after sit-outs
     if deck != hand.deck:  # never silently: the hand was announced with the other deck
         log.notices.append(_deck_changed(hand.deck, deck, len(seats)))
-    hand = evolve(hand, deck=deck)
     if spec.mode is Mode.CARD:
-        hand = evolve(hand, phase=Phase.DEAL, stub=hand.deck)
+        hand = evolve(hand, deck=deck, phase=Phase.DEAL, stub=deck)
         return evolve(hand, to_act=next_to_deal(hand))
+    hand = evolve(hand, deck=deck)
     log.instructions.append(say.deal_hands(seats))
     hand = deal_everyone(hand)
     return _start_betting(hand, 1, spec, rules, log)
@@ -115,8 +114,7 @@ def _start_betting(
 ) -> HandState:
     if _one_left(hand):
         return finish(hand, spec, rules, log)
-    hand = evolve(hand, phase=betting_phase(betting_round))
-    hand = start_round(hand, betting_round, spec, rules)
+    hand = start_round(hand, betting_round, spec, rules)  # in its phase
     log.notices.extend(ask_all_in(hand, spec, rules))  # OPEN-08
     return hand
 

@@ -303,11 +303,22 @@ class HandState:
         raise InvalidInput(f"seat {seat} is not in the hand")
 
     def has(self, seat: int) -> bool:
-        return seat in [player.seat for player in self.players]
+        for player in self.players:  # noqa: SIM110 - no generator to make, several times an entry
+            if player.seat == seat:
+                return True
+        return False
 
-    def with_player(self, updated: PlayerState) -> HandState:
-        players = tuple([updated if p.seat == updated.seat else p for p in self.players])
-        return evolve(self, players=players)
+    def with_player(self, updated: PlayerState, **changes: Any) -> HandState:
+        """The hand with ``updated`` in its seat's place, and any other ``changes``, in one copy."""
+        players = self.players
+        seat = updated.seat
+        for index, player in enumerate(players):
+            if player.seat == seat:
+                changes["players"] = (*players[:index], updated, *players[index + 1 :])
+                break
+        else:  # not dealt in: the players stay as they are (as before)
+            changes["players"] = players
+        return evolve(self, **changes)
 
     def live(self) -> Iterator[PlayerState]:
         """Players who have not folded, in dealing order."""
