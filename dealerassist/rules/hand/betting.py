@@ -23,6 +23,7 @@ from dealerassist.rules.model.state import (
     PlayerState,
     betting_phase,
     evolve,
+    fill,
     phase_number,
 )
 from dealerassist.rules.model.variants import limit_bet_size, minimum_bet
@@ -99,7 +100,7 @@ def start_round(
     phase = betting_phase(betting_round)  # the round, in one copy
     hand = evolve(hand, phase=phase, capped=capped, last_aggressor=None, **changes)
     order = first_order(hand, betting_round, rules)
-    return evolve(hand, to_act=_first_needing(hand, order))
+    return fill(hand, to_act=_first_needing(hand, order))
 
 
 def _heads_up(hand: HandState, rules: HouseRules) -> bool:
@@ -520,7 +521,7 @@ def apply_bet_action(
         hand = _asked(hand, act.seat)
     if hand.capped and rules.betting.heads_up is HeadsUp.BECOMES:
         hand = _uncapped_if_heads_up(hand, rules)
-    return evolve(hand, to_act=next_to_act(hand, act.seat))
+    return fill(hand, to_act=next_to_act(hand, act.seat))  # every action above copied the hand
 
 
 def _uncapped_if_heads_up(hand: HandState, rules: HouseRules) -> HandState:

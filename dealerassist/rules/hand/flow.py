@@ -32,6 +32,7 @@ from dealerassist.rules.model.state import (
     TableState,
     draw_phase,
     evolve,
+    fill,
     is_betting,
     is_draw,
     phase_number,
@@ -64,8 +65,13 @@ def advance(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log) -> Ha
 def _one_left(hand: HandState) -> bool:
     if hand.phase is Phase.POSTING:
         return False
-    live = [player for player in hand.players if not player.folded]
-    return len(live) <= 1
+    live = 0
+    for player in hand.players:  # counted, and only to the second: several times an entry
+        if not player.folded:
+            live += 1
+            if live > 1:
+                return False
+    return True
 
 
 def _step(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log) -> HandState:
@@ -92,7 +98,7 @@ def _after_posting(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log
         log.notices.append(_deck_changed(hand.deck, deck, len(seats)))
     if spec.mode is Mode.CARD:
         hand = evolve(hand, deck=deck, phase=Phase.DEAL, stub=deck)
-        return evolve(hand, to_act=next_to_deal(hand))
+        return fill(hand, to_act=next_to_deal(hand))
     hand = evolve(hand, deck=deck)
     log.instructions.append(say.deal_hands(seats))
     hand = deal_everyone(hand)
@@ -126,7 +132,7 @@ def _after_betting(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log
     betting_round = phase_number(hand.phase)
     if betting_round >= game(spec.variant).betting_rounds:
         hand = evolve(hand, phase=Phase.SHOWDOWN)
-        hand = evolve(hand, to_act=next_to_show(hand, rules))
+        hand = fill(hand, to_act=next_to_show(hand, rules))
         if hand.to_act is not None:
             log.instructions.append(say.show_first(hand.to_act))
         return hand
@@ -138,7 +144,7 @@ def _after_betting(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log
         last_receiver=None,
         exposed_owed=(),  # IRREG-04: every replacement was dealt in the draw before
     )
-    hand = evolve(hand, to_act=next_to_draw(hand, betting_round))
+    hand = fill(hand, to_act=next_to_draw(hand, betting_round))
     if hand.to_act is not None:
         log.notices.append(stub_notice(hand, rules, betting_round))
         log.notices.append(off_limits_notice())

@@ -41,6 +41,22 @@ def evolve(value: _T, **changes: Any) -> _T:
     return result
 
 
+def fill(copy: _T, **changes: Any) -> _T:
+    """Set fields of a copy the caller has just made with ``evolve`` and not handed on yet (a
+    step's working copy, e.g. the hand after a bet, whose next seat to act is worked out from
+    it), instead of copying it once more; frozen from then on. Never on a value received.
+
+    >>> seat = evolve(SeatState(seat=1), stack=50)
+    >>> fill(seat, status=SeatStatus.ACTIVE).status
+    <SeatStatus.ACTIVE: 'active'>
+    """
+    known = _DICT_FIELDS.get(type(copy))
+    if known is None or not known.issuperset(changes):
+        raise TypeError(f"{type(copy).__name__} takes no field(s) {sorted(changes)} in place")
+    copy.__dict__.update(changes)
+    return copy
+
+
 def _make_copier(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
     """One class's copy function: a single ``__dict__`` copy for the table-state classes
     (which have no slots for that reason), straight-line slot copies for any other."""
@@ -331,7 +347,7 @@ class HandState:
 
     def seats_from(self, seat: int) -> list[int]:
         """Seats in the hand clockwise, starting with the first one after ``seat``."""
-        order = sorted(player.seat for player in self.players)
+        order = sorted([player.seat for player in self.players])
         return [s for s in order if s > seat] + [s for s in order if s <= seat]
 
 
