@@ -164,6 +164,8 @@ def _reshuffle_step(hand: HandState, drawer: int, rules: HouseRules, draw_round:
 def _clear_piles(
     player: PlayerState, drawer: int, rules: HouseRules, draw_round: int, owed: frozenset[int]
 ) -> PlayerState:
+    if not player.pile and not player.pile_cards:  # nothing discarded: nothing to take
+        return player
     keep = [
         not in_pool(player.seat, index, drawer, rules, draw_round, owed)
         for index in range(1, len(player.pile) + 1)

@@ -88,7 +88,7 @@ def _act_line(act: Act, at: str) -> str | None:
         return None
     return (
         f'{{"at":"{at}","command":{{"type":"action","seat":{act.seat},'
-        f'"action":"{act.action.value}","amount":{amount},"count":{count},"ace_shown":{ace},'
+        f'"action":"{act.action}","amount":{amount},"count":{count},"ace_shown":{ace},'
         f'"cards":{cards},"discards":{discards}}}}}'
     )
 
@@ -104,14 +104,15 @@ def _cards_json(cards: tuple[str, ...] | None) -> str | None:
     """Cards as a JSON list when each is printable ASCII with nothing to escape, else None."""
     if cards is None:
         return "null"
-    if not cards:
-        return "[]"
-    if type(cards) is not tuple or any(type(card) is not str for card in cards):
+    if type(cards) is not tuple:
         return None
-    text = "".join(cards)
+    try:
+        text = "".join(cards)
+    except TypeError:  # not all text
+        return None
     if not text.isascii() or not text.isprintable() or '"' in text or "\\" in text:
         return None
-    return '["' + '","'.join(cards) + '"]'
+    return '["' + '","'.join(cards) + '"]' if cards else "[]"
 
 
 _last_iso: tuple[datetime | None, str] = (None, "")

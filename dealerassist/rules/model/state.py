@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import MISSING, dataclass, field, fields, is_dataclass
 from enum import Enum, StrEnum
@@ -348,7 +349,8 @@ class HandState:
     def seats_from(self, seat: int) -> list[int]:
         """Seats in the hand clockwise, starting with the first one after ``seat``."""
         order = sorted([player.seat for player in self.players])
-        return [s for s in order if s > seat] + [s for s in order if s <= seat]
+        first = bisect_right(order, seat)
+        return order[first:] + order[:first]
 
 
 # No slots: ``evolve`` copies the instance ``__dict__`` in one step (see ``_make_copier``).
