@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from dealerassist.json_codec import ascii_compact
 from dealerassist.rules.model.actions import (
     Act,
+    ActionKind,
     Command,
     StartHand,
     command_from_dict,
@@ -78,6 +79,8 @@ def _act_line(act: Act, at: str) -> str | None:
     and the encoder: the numbers plain ints, no option or rank, the cards plain printable ASCII
     (every card the engine accepts); None for any other, which goes the general way."""
     if act.option is not None or act.rank is not None or type(act.seat) is not int:
+        return None
+    if type(act.action) is not ActionKind:  # its value is written as it is
         return None
     cards, discards = _cards_json(act.cards), _cards_json(act.discards)
     amount, count = _int_json(act.amount), _int_json(act.count)
