@@ -73,14 +73,22 @@ def needs_action(hand: HandState, player: PlayerState) -> bool:
 def round_complete(hand: HandState) -> bool:
     """Every seat that can bet has acted and matched the top bet, or no one is left to bet;
     OPEN-08: a seat all in for the antes has been asked whether it opens."""
+    players = hand.players  # plain loops, no generators: after every bet
     # only the first round asks (``_start_first_round``), and it ends with every mark cleared
-    if hand.phase is Phase.BETTING_1 and any(p.may_open and not p.folded for p in hand.players):
-        return False
+    if hand.phase is Phase.BETTING_1:
+        for p in players:
+            if p.may_open and not p.folded:
+                return False
     current = hand.current_bet
-    bettors = [p for p in hand.players if not p.folded and p.stack > 0]  # ``can_bet``, inline
-    if len(bettors) <= 1 and all(p.bet >= current for p in bettors):
+    bettors, short, unacted = 0, False, False  # seats that ``can_bet`` (inline), and how
+    for p in players:
+        if not p.folded and p.stack > 0:
+            bettors += 1
+            short = short or p.bet < current
+            unacted = unacted or not p.acted
+    if bettors <= 1 and not short:
         return True
-    return not any(not p.acted or p.bet < current for p in bettors)  # ``needs_action``
+    return not (short or unacted)  # ``needs_action`` of none
 
 
 def start_round(
@@ -191,8 +199,12 @@ def _first_needing(hand: HandState, order: list[int]) -> int | None:
     if round_complete(hand):
         return None
     by_seat = {player.seat: player for player in hand.players}
-    for seat in order:
-        if needs_action(hand, by_seat[seat]):
+    current = hand.current_bet
+    for seat in order:  # ``needs_action``, inline
+        player = by_seat[seat]
+        if player.folded:
+            continue
+        if player.may_open or (player.stack > 0 and (not player.acted or player.bet < current)):
             return seat
     return None
 
