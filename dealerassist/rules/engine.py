@@ -62,6 +62,7 @@ from dealerassist.rules.model.state import (
     SeatState,
     TableState,
     evolve,
+    fill,
     is_betting,
     is_draw,
     phase_number,
@@ -155,11 +156,11 @@ def _entered(table: TableState, hand: HandState, act: Act, at: datetime, log: Lo
     changes: dict[str, Any] = {"hand": hand}
     if table.before_hand is not None:
         changes["hand_log"] = (*table.hand_log, journal.entry(act, at))
-    if table.instructions or log.instructions:
-        changes["instructions"] = tuple(log.instructions)
+    instructions = tuple(log.instructions)  # the table's and the outcome's: one tuple
+    if table.instructions or instructions:
+        changes["instructions"] = instructions
     table = evolve(table, **changes)
-    events, instructions = tuple(log.events), tuple(log.instructions)
-    return Outcome(table, events, instructions, tuple(log.notices), None)
+    return Outcome(table, tuple(log.events), instructions, tuple(log.notices), None)
 
 
 def _settled(
@@ -655,7 +656,7 @@ _ENTRIES = _entries()
 def _draw(
     hand: HandState, act: Act, spec: TableSpec, rules: HouseRules, at: datetime, log: Log
 ) -> HandState:
-    draw_round = phase_number(hand.phase)
+    draw_round, entered = phase_number(hand.phase), hand
     if act.action is ActionKind.DEAL:
         from_pool = drawing.check_replacements(hand, act, rules, draw_round)
         cards = act.cards or ()
@@ -675,7 +676,8 @@ def _draw(
         hand, steps = drawing.apply_draw(hand, act, count, rules, spec.mode, draw_round)
         if hand.player(act.seat).timed_out:  # DRAW-11: the timer's limit held one betting round
             hand = hand.with_player(evolve(hand.player(act.seat), timed_out=False))
-    hand = evolve(hand, to_act=drawing.next_in_draw(hand, rules, draw_round))
+    to_act = drawing.next_in_draw(hand, rules, draw_round)  # in the entry's own copy, if made
+    hand = evolve(hand, to_act=to_act) if hand is entered else fill(hand, to_act=to_act)
     if hand.to_act is None:
         hand, fifth, fouled = drawing.finish_draw(hand, rules, draw_round)
         steps = (*steps, *fifth)

@@ -4,6 +4,7 @@ OPEN-08)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from dealerassist.rules.hand import kills
 from dealerassist.rules.model.actions import Act, ActionKind, TableSpec
@@ -18,7 +19,15 @@ from dealerassist.rules.model.house_rules import (
 from dealerassist.rules.model.messages import betting as say
 from dealerassist.rules.model.outcomes import LegalAction
 from dealerassist.rules.model.said import Join, Listed, Said
-from dealerassist.rules.model.state import HandState, Phase, PlayerState, evolve, phase_number
+from dealerassist.rules.model.state import (
+    HandState,
+    Phase,
+    PlayerState,
+    betting_phase,
+    evolve,
+    fill,
+    phase_number,
+)
 from dealerassist.rules.model.variants import limit_bet_size, minimum_bet
 from dealerassist.rules.model.violations import RuleId, RuleViolation
 
@@ -66,31 +75,42 @@ def needs_action(hand: HandState, player: PlayerState) -> bool:
 def round_complete(hand: HandState) -> bool:
     """Every seat that can bet has acted and matched the top bet, or no one is left to bet;
     OPEN-08: a seat all in for the antes has been asked whether it opens."""
+    players = hand.players  # plain loops, no generators: after every bet
     # only the first round asks (``_start_first_round``), and it ends with every mark cleared
-    if hand.phase is Phase.BETTING_1 and any(p.may_open and not p.folded for p in hand.players):
-        return False
+    if hand.phase is Phase.BETTING_1:
+        for p in players:
+            if p.may_open and not p.folded:
+                return False
     current = hand.current_bet
-    bettors = [p for p in hand.players if not p.folded and p.stack > 0]  # ``can_bet``, inline
-    if len(bettors) <= 1 and all(p.bet >= current for p in bettors):
+    bettors, short, unacted = 0, False, False  # seats that ``can_bet`` (inline), and how
+    for p in players:
+        if not p.folded and p.stack > 0:
+            bettors += 1
+            short = short or p.bet < current
+            unacted = unacted or not p.acted
+    if bettors <= 1 and not short:
         return True
-    return not any(not p.acted or p.bet < current for p in bettors)  # ``needs_action``
+    return not (short or unacted)  # ``needs_action`` of none
 
 
 def start_round(
     hand: HandState, betting_round: int, spec: TableSpec, rules: HouseRules
 ) -> HandState:
-    """OPEN-01: reset the round and name the first seat to act; BET-03 whether it is capped."""
+    """Betting round ``betting_round`` begins (its phase): OPEN-01 the round reset and the first
+    seat to act named; BET-03 whether it is capped."""
     capped = not (rules.betting.uncapped_heads_up and _heads_up(hand, rules))
     if betting_round == 1:
-        hand = _start_first_round(hand, spec, rules)
+        changes = _start_first_round(hand, spec, rules)
     else:
         players = tuple(_fresh(p, bet=0) for p in hand.players)
-        hand = evolve(hand, players=players, current_bet=0, full_bet=0, raises=0, last_raise=0)
+        changes = {"players": players, "current_bet": 0, "full_bet": 0, "raises": 0}
+        changes["last_raise"] = 0
     if hand.acted_seats or hand.short_all_ins:  # pokerkit's round state starts afresh
-        hand = evolve(hand, acted_seats=(), short_all_ins=())
-    hand = evolve(hand, capped=capped, last_aggressor=None)
+        changes |= {"acted_seats": (), "short_all_ins": ()}
+    phase = betting_phase(betting_round)  # the round, in one copy
+    hand = evolve(hand, phase=phase, capped=capped, last_aggressor=None, **changes)
     order = first_order(hand, betting_round, rules)
-    return evolve(hand, to_act=_first_needing(hand, order))
+    return fill(hand, to_act=_first_needing(hand, order))
 
 
 def _heads_up(hand: HandState, rules: HouseRules) -> bool:
@@ -110,7 +130,8 @@ def _fresh(player: PlayerState, bet: int) -> PlayerState:
     return evolve(player, bet=bet, acted=False, may_raise=True, checked=False)
 
 
-def _start_first_round(hand: HandState, spec: TableSpec, rules: HouseRules) -> HandState:
+def _start_first_round(hand: HandState, spec: TableSpec, rules: HouseRules) -> dict[str, Any]:
+    """The first round's fields: the blinds' bet to call, its raise size and count."""
     stakes = spec.stakes
     players = tuple(_fresh(p, bet=p.bet) for p in hand.players)
     blind = stakes.big_blind if hand.big_blind_seat is not None else 0
@@ -128,14 +149,13 @@ def _start_first_round(hand: HandState, spec: TableSpec, rules: HouseRules) -> H
         size = 0  # pokerkit: the blinds are no bet or raise of the round
     if jackpots(hand, rules):  # OPEN-08: a seat all in for the antes may still open
         players = tuple(evolve(p, may_open=True) if p.all_in else p for p in players)
-    return evolve(
-        hand,
-        players=players,
-        current_bet=current,
-        full_bet=current,
-        raises=counts,
-        last_raise=size,
-    )
+    return {
+        "players": players,
+        "current_bet": current,
+        "full_bet": current,
+        "raises": counts,
+        "last_raise": size,
+    }
 
 
 def first_order(hand: HandState, betting_round: int, rules: HouseRules) -> list[int]:
@@ -181,8 +201,12 @@ def _first_needing(hand: HandState, order: list[int]) -> int | None:
     if round_complete(hand):
         return None
     by_seat = {player.seat: player for player in hand.players}
-    for seat in order:
-        if needs_action(hand, by_seat[seat]):
+    current = hand.current_bet
+    for seat in order:  # ``needs_action``, inline
+        player = by_seat[seat]
+        if player.folded:
+            continue
+        if player.may_open or (player.stack > 0 and (not player.acted or player.bet < current)):
             return seat
     return None
 
@@ -489,23 +513,25 @@ def apply_bet_action(
     player = hand.player(act.seat)
     pokerkit = rules.betting.short_all_in is ShortAllInRule.POKERKIT
     passive = act.action not in (ActionKind.BET, ActionKind.RAISE)
+    acted: dict[str, Any] = {}  # in the same copy as the player's action
     if pokerkit and passive and act.seat not in hand.acted_seats:  # ``acted_player_indices``
-        hand = evolve(hand, acted_seats=(*hand.acted_seats, act.seat))
+        acted["acted_seats"] = (*hand.acted_seats, act.seat)
     match act.action:
         case ActionKind.FOLD:
-            hand = _fold(hand, player)
+            hand = _fold(hand, player, acted)
         case ActionKind.CHECK:
-            hand = hand.with_player(evolve(player, acted=True, checked=True, may_raise=False))
+            checked = evolve(player, acted=True, checked=True, may_raise=False)
+            hand = hand.with_player(checked, **acted)
         case ActionKind.CALL:
             owed = min(hand.current_bet - player.bet, player.stack)
-            hand = hand.with_player(_put(player, owed))
+            hand = hand.with_player(_put(player, owed), **acted)
         case _:
             hand = _raise(hand, player, raise_to, spec, rules)
     if player.may_open or (hand.opener is not None and hand.phase is Phase.BETTING_1):
         hand = _asked(hand, act.seat)
     if hand.capped and rules.betting.heads_up is HeadsUp.BECOMES:
         hand = _uncapped_if_heads_up(hand, rules)
-    return evolve(hand, to_act=next_to_act(hand, act.seat))
+    return fill(hand, to_act=next_to_act(hand, act.seat))  # every action above copied the hand
 
 
 def _uncapped_if_heads_up(hand: HandState, rules: HouseRules) -> HandState:
@@ -540,12 +566,13 @@ def _put(player: PlayerState, chips: int) -> PlayerState:
     )
 
 
-def _fold(hand: HandState, player: PlayerState) -> HandState:
+def _fold(hand: HandState, player: PlayerState, changes: dict[str, Any]) -> HandState:
     folded = evolve(player, folded=True, acted=True, held=0, cards=())
-    return evolve(
-        hand.with_player(folded),
+    return hand.with_player(
+        folded,
         muck=hand.muck + player.held,
         muck_cards=hand.muck_cards + player.cards,
+        **changes,
     )
 
 
@@ -598,15 +625,15 @@ def _pokerkit_raise(hand: HandState, player: PlayerState, raise_to: int) -> Hand
     if increment >= hand.last_raise:
         acted = (player.seat,)
     largest = max(hand.last_raise, increment)
-    hand = hand.with_player(_put(player, raise_to - player.bet))
-    shorts = () if hand.player(player.seat).stack else (*hand.short_all_ins, increment)
+    put = _put(player, raise_to - player.bet)
+    shorts = () if put.stack else (*hand.short_all_ins, increment)
     if sum(shorts) >= largest:
         shorts = ()
     opener = hand.opener
     if opener is None and hand.phase is Phase.BETTING_1 and not is_blind_game(hand):
         opener = player.seat
-    return evolve(
-        hand,
+    return hand.with_player(
+        put,
         opener=opener,
         current_bet=max(hand.current_bet, raise_to),
         full_bet=max(hand.current_bet, raise_to),

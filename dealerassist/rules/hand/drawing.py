@@ -52,7 +52,9 @@ def next_to_draw(hand: HandState, draw_round: int) -> int | None:
     """DRAW-01: a seat waiting for its cards (card mode) first, else the first seat in the
     draw order (``draw_order``) that has not declared its draw yet; a deferred fifth card
     (DRAW-03) last."""
-    return first_pending(hand) or next_to_declare(hand, draw_round) or _deferred(hand)
+    order = draw_order(hand)  # once, for both questions
+    pending = _first_pending(order, hand.come_back)
+    return pending or _first_to_declare(order, draw_round) or _deferred(hand)
 
 
 def next_in_draw(hand: HandState, rules: HouseRules, draw_round: int) -> int | None:
@@ -104,7 +106,11 @@ def draw_order(hand: HandState) -> list[PlayerState]:
 
 def next_to_declare(hand: HandState, draw_round: int) -> int | None:
     """The first seat in the draw order (``draw_order``) that has not said how many it draws."""
-    for player in draw_order(hand):
+    return _first_to_declare(draw_order(hand), draw_round)
+
+
+def _first_to_declare(order: list[PlayerState], draw_round: int) -> int | None:
+    for player in order:
         if len(player.drawn) < draw_round:
             return player.seat
     return None
@@ -112,8 +118,12 @@ def next_to_declare(hand: HandState, draw_round: int) -> int | None:
 
 def first_pending(hand: HandState) -> int | None:
     """Card mode: the first seat that has discarded but not yet received its cards."""
-    for player in draw_order(hand):
-        if player.pending and player.seat not in hand.come_back:
+    return _first_pending(draw_order(hand), hand.come_back)
+
+
+def _first_pending(order: list[PlayerState], come_back: tuple[int, ...]) -> int | None:
+    for player in order:
+        if player.pending and player.seat not in come_back:
             return player.seat
     return None
 
@@ -508,8 +518,6 @@ def receive(
         raise refuse(RuleId.DRAW_06, say.CANNOT_SUPPLY(), seat, [])
     hand, steps = planned
     steps = (*early, *steps)
-    if count:
-        hand = evolve(hand, last_receiver=seat)
     player = hand.player(seat)
     received = evolve(
         player,
@@ -517,6 +525,8 @@ def receive(
         cards=player.cards + (cards or ()),
         pending=0,
     )
+    if count:
+        return hand.with_player(received, last_receiver=seat), steps
     return hand.with_player(received), steps
 
 

@@ -31,9 +31,9 @@ from dealerassist.rules.model.state import (
     PlayerState,
     SeatStatus,
     TableState,
-    betting_phase,
     draw_phase,
     evolve,
+    fill,
     is_betting,
     is_draw,
     phase_number,
@@ -66,8 +66,13 @@ def advance(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log) -> Ha
 def _one_left(hand: HandState) -> bool:
     if hand.phase is Phase.POSTING:
         return False
-    live = [player for player in hand.players if not player.folded]
-    return len(live) <= 1
+    live = 0
+    for player in hand.players:  # counted, and only to the second: several times an entry
+        if not player.folded:
+            live += 1
+            if live > 1:
+                return False
+    return True
 
 
 def _step(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log) -> HandState:
@@ -92,10 +97,10 @@ def _after_posting(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log
     deck = deck_size(spec.variant, len(seats), rules)  # GAME-05 after sit-outs
     if deck != hand.deck:  # never silently: the hand was announced with the other deck
         log.notices.append(_deck_changed(hand.deck, deck, len(seats)))
-    hand = evolve(hand, deck=deck)
     if spec.mode is Mode.CARD:
-        hand = evolve(hand, phase=Phase.DEAL, stub=hand.deck)
-        return evolve(hand, to_act=next_to_deal(hand))
+        hand = evolve(hand, deck=deck, phase=Phase.DEAL, stub=deck)
+        return fill(hand, to_act=next_to_deal(hand))
+    hand = evolve(hand, deck=deck)
     log.instructions.append(say.deal_hands(seats))
     hand = deal_everyone(hand)
     return _start_betting(hand, 1, spec, rules, log)
@@ -113,8 +118,7 @@ def _start_betting(
 ) -> HandState:
     if _one_left(hand):
         return finish(hand, spec, rules, log)
-    hand = evolve(hand, phase=betting_phase(betting_round))
-    hand = start_round(hand, betting_round, spec, rules)
+    hand = start_round(hand, betting_round, spec, rules)  # in its phase
     log.notices.extend(ask_all_in(hand, spec, rules))  # OPEN-08
     return hand
 
@@ -126,7 +130,7 @@ def _after_betting(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log
     betting_round = phase_number(hand.phase)
     if betting_round >= game(spec.variant).betting_rounds:
         hand = evolve(hand, phase=Phase.SHOWDOWN)
-        hand = evolve(hand, to_act=next_to_show(hand, rules))
+        hand = fill(hand, to_act=next_to_show(hand, rules))
         if hand.to_act is not None:
             log.instructions.append(say.show_first(hand.to_act))
         return hand
@@ -138,7 +142,7 @@ def _after_betting(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log
         last_receiver=None,
         exposed_owed=(),  # IRREG-04: every replacement was dealt in the draw before
     )
-    hand = evolve(hand, to_act=next_to_draw(hand, betting_round))
+    hand = fill(hand, to_act=next_to_draw(hand, betting_round))
     if hand.to_act is not None:
         log.notices.append(stub_notice(hand, rules, betting_round))
         log.notices.append(off_limits_notice())

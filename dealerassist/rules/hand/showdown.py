@@ -254,11 +254,12 @@ def award(
     pots = []
     winnings: dict[int, int] = {}
     contested = hand_pots(hand)
+    strengths: dict[int, int] = {}  # each shown hand valued once, for every pot it is in
     if pokerkit:
-        contested = _pokerkit_pots(hand, contested, ranking, ace_low_straight)
+        contested = _pokerkit_pots(hand, contested, ranking, ace_low_straight, strengths)
     takes = None if rules is None else collect(hand, contested, rules)
     for index, pot in enumerate(contested):
-        winners = _pot_winners(hand, pot, ranking, ace_low_straight)
+        winners = _pot_winners(hand, pot, ranking, ace_low_straight, strengths)
         take = None if takes is None else takes[index]
         net = pot.amount if take is None else pot.amount - take.rake - take.jackpot_drop
         shares = split(net, winners, order, whole_remainder=pokerkit)
@@ -294,13 +295,19 @@ def awarded(
 
 
 def _pokerkit_pots(
-    hand: HandState, pots: list[Pot], ranking: str, ace_low_straight: bool
+    hand: HandState,
+    pots: list[Pot],
+    ranking: str,
+    ace_low_straight: bool,
+    strengths: dict[int, int],
 ) -> list[Pot]:
     """SHOW-06 ``odd_chip = "pokerkit"``: pokerkit 0.7.7 kills the hands that win no pot
     before it pushes the chips, so pots whose remaining hands are the same are one pot (its
     odd chips split once); WSOP 153 keeps "side pots and the main pot ... split as separate
     pots"."""
-    keep = {s for pot in pots for s in _pot_winners(hand, pot, ranking, ace_low_straight)}
+    keep = {
+        s for pot in pots for s in _pot_winners(hand, pot, ranking, ace_low_straight, strengths)
+    }
     merged: list[Pot] = []
     for pot in pots:
         remaining = tuple(seat for seat in pot.eligible if seat in keep)
@@ -328,15 +335,21 @@ def joker_plays_as(cards: tuple[str, ...], ranking: rankings.Ranking) -> str:
     return str(played[-1]) if len(played) == HAND_SIZE else "A"
 
 
-def _pot_winners(hand: HandState, pot: Pot, ranking: str, ace_low_straight: bool) -> list[int]:
+def _pot_winners(
+    hand: HandState, pot: Pot, ranking: str, ace_low_straight: bool, strengths: dict[int, int]
+) -> list[int]:
+    """The best shown hands among the pot's contenders; ``strengths`` keeps the award's values."""
     contenders = _contenders(hand, pot) or list(pot.eligible)
     if len(contenders) == 1:
         return contenders
     values: dict[int, int] = {}
     for seat in contenders:
+        if seat in strengths:
+            values[seat] = strengths[seat]
+            continue
         shown = hand.player(seat).shown
         if shown is not None:
-            values[seat] = hand_strength(shown, ranking, ace_low_straight)
+            values[seat] = strengths[seat] = hand_strength(shown, ranking, ace_low_straight)
     if not values:
         return contenders
     best = max(values.values())

@@ -7,6 +7,7 @@ Seams for the house rules of issue 4: ``reserve`` (DRAW-05), ``in_pool`` / ``muc
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from dealerassist.rules.model.house_rules import BottomCard, HouseRules, ReshufflePool
 from dealerassist.rules.model.messages import drawing as say
@@ -165,6 +166,8 @@ def _reshuffle_step(hand: HandState, drawer: int, rules: HouseRules, draw_round:
 def _clear_piles(
     player: PlayerState, drawer: int, rules: HouseRules, draw_round: int, owed: frozenset[int]
 ) -> PlayerState:
+    if not player.pile and not player.pile_cards:  # nothing discarded: nothing to take
+        return player
     keep = [
         not in_pool(player.seat, index, drawer, rules, draw_round, owed)
         for index in range(1, len(player.pile) + 1)
@@ -185,6 +188,7 @@ def deliverable(
     None if even a reshuffle cannot supply them. ``from_pool`` cards come after a reshuffle.
     """
     steps: list[Step] = []
+    burn: dict[str, Any] = {}
     if count == 0:
         return hand, ()
     if rules.draw.burn_before and not hand.burned_this_draw and hand.spare_burn:
@@ -201,11 +205,12 @@ def deliverable(
             from_pool = 0  # every card now comes from the new stub: no second reshuffle
         if hand.stub < 1:
             return None
-        hand = evolve(hand, stub=hand.stub - 1, burns=hand.burns + 1, burned_this_draw=True)
+        burn = {"burns": hand.burns + 1, "burned_this_draw": True}  # in the deal's copy
         steps.append(Step("burn", 1))
-    available = max(0, hand.stub - reserve(hand, seat, rules, draw_round))
+    stub = hand.stub - 1 if burn else hand.stub
+    available = max(0, stub - reserve(hand, seat, rules, draw_round))  # the stub's size aside
     first = min(count - from_pool, available)
-    hand = evolve(hand, stub=hand.stub - first)
+    hand = evolve(hand, stub=stub - first, **burn)
     if first:
         steps.append(Step("deal", first, seat))
     rest = count - first

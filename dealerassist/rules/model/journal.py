@@ -16,7 +16,14 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from dealerassist.json_codec import ascii_compact
-from dealerassist.rules.model.actions import Command, StartHand, command_from_dict, command_to_dict
+from dealerassist.rules.model.actions import (
+    Act,
+    ActionKind,
+    Command,
+    StartHand,
+    command_from_dict,
+    command_to_dict,
+)
 from dealerassist.rules.model.house_rules import HouseRules
 from dealerassist.rules.model.messages import model as told
 from dealerassist.rules.model.outcomes import Event, Instruction
@@ -61,8 +68,56 @@ def record(before: TableState, after: TableState, command: Command, at: datetime
 
 def entry(command: Command, at: datetime) -> str:
     """One journal line: when the command was accepted and the command, compact JSON."""
+    if type(command) is Act:  # most lines: written straight, when every value is plain
+        line = _act_line(command, _iso(at))
+        if line is not None:
+            return line
     # no key sorting: command_to_dict's key order is fixed
     return ascii_compact({"at": _iso(at), "command": command_to_dict(command)})
+
+
+def _act_line(act: Act, at: str) -> str | None:
+    """``entry`` of a dealer's action, the very text ``ascii_compact`` writes, without the dict
+    and the encoder: the numbers plain ints, no option or rank, the cards plain printable ASCII
+    (every card the engine accepts); None for any other, which goes the general way."""
+    if act.option is not None or act.rank is not None or type(act.seat) is not int:
+        return None
+    if type(act.action) is not ActionKind:  # its value is written as it is
+        return None
+    cards, discards = _cards_json(act.cards), _cards_json(act.discards)
+    amount, count = _int_json(act.amount), _int_json(act.count)
+    if cards is None or discards is None or amount is None or count is None:
+        return None
+    ace = "true" if act.ace_shown is True else "false" if act.ace_shown is False else None
+    if ace is None or not at.isascii() or not at.isprintable() or '"' in at or "\\" in at:
+        return None
+    return (
+        f'{{"at":"{at}","command":{{"type":"action","seat":{act.seat},'
+        f'"action":"{act.action}","amount":{amount},"count":{count},"ace_shown":{ace},'
+        f'"cards":{cards},"discards":{discards}}}}}'
+    )
+
+
+def _int_json(value: int | None) -> str | None:
+    """A plain int or None as JSON; None for anything else (a bool, a float)."""
+    if value is None:
+        return "null"
+    return str(value) if type(value) is int else None
+
+
+def _cards_json(cards: tuple[str, ...] | None) -> str | None:
+    """Cards as a JSON list when each is printable ASCII with nothing to escape, else None."""
+    if cards is None:
+        return "null"
+    if type(cards) is not tuple:
+        return None
+    try:
+        text = "".join(cards)
+    except TypeError:  # not all text
+        return None
+    if not text.isascii() or not text.isprintable() or '"' in text or "\\" in text:
+        return None
+    return '["' + '","'.join(cards) + '"]' if cards else "[]"
 
 
 _last_iso: tuple[datetime | None, str] = (None, "")

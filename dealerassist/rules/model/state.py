@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import MISSING, dataclass, field, fields, is_dataclass
 from enum import Enum, StrEnum
@@ -40,6 +41,22 @@ def evolve(value: _T, **changes: Any) -> _T:
     copier = _COPIERS.get(cls) or _make_copier(cls)
     result: _T = copier(value, changes)
     return result
+
+
+def fill(copy: _T, **changes: Any) -> _T:
+    """Set fields of a copy the caller has just made with ``evolve`` and not handed on yet (a
+    step's working copy, e.g. the hand after a bet, whose next seat to act is worked out from
+    it), instead of copying it once more; frozen from then on. Never on a value received.
+
+    >>> seat = evolve(SeatState(seat=1), stack=50)
+    >>> fill(seat, status=SeatStatus.ACTIVE).status
+    <SeatStatus.ACTIVE: 'active'>
+    """
+    known = _DICT_FIELDS.get(type(copy))
+    if known is None or not known.issuperset(changes):
+        raise TypeError(f"{type(copy).__name__} takes no field(s) {sorted(changes)} in place")
+    copy.__dict__.update(changes)
+    return copy
 
 
 def _make_copier(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
@@ -307,11 +324,22 @@ class HandState:
         raise InvalidInput(f"seat {seat} is not in the hand")
 
     def has(self, seat: int) -> bool:
-        return seat in [player.seat for player in self.players]
+        for player in self.players:  # noqa: SIM110 - no generator to make, several times an entry
+            if player.seat == seat:
+                return True
+        return False
 
-    def with_player(self, updated: PlayerState) -> HandState:
-        players = tuple([updated if p.seat == updated.seat else p for p in self.players])
-        return evolve(self, players=players)
+    def with_player(self, updated: PlayerState, **changes: Any) -> HandState:
+        """The hand with ``updated`` in its seat's place, and any other ``changes``, in one copy."""
+        players = self.players
+        seat = updated.seat
+        for index, player in enumerate(players):
+            if player.seat == seat:
+                changes["players"] = (*players[:index], updated, *players[index + 1 :])
+                break
+        else:  # not dealt in: the players stay as they are (as before)
+            changes["players"] = players
+        return evolve(self, **changes)
 
     def live(self) -> Iterator[PlayerState]:
         """Players who have not folded, in dealing order."""
@@ -324,8 +352,9 @@ class HandState:
 
     def seats_from(self, seat: int) -> list[int]:
         """Seats in the hand clockwise, starting with the first one after ``seat``."""
-        order = sorted(player.seat for player in self.players)
-        return [s for s in order if s > seat] + [s for s in order if s <= seat]
+        order = sorted([player.seat for player in self.players])
+        first = bisect_right(order, seat)
+        return order[first:] + order[:first]
 
 
 # No slots: ``evolve`` copies the instance ``__dict__`` in one step (see ``_make_copier``).
