@@ -160,7 +160,10 @@ FLOOR_CALL = {
         "ruling": {
             **OBJECT,
             "nullable": True,
-            "description": "the ruling that closed it: decision, label, rule_id, note, effects",
+            "description": (
+                "the ruling that closed it: decision, label (rendered in the Accept-Language from"
+                " label_id when the decision is a standard option), rule_id, note, effects"
+            ),
         },
     },
     "additionalProperties": True,

@@ -88,7 +88,12 @@ def _close(
 ) -> None:
     event = answer.body.get("event")
     seq = event.get("seq") if isinstance(event, Mapping) else None
-    labels = {o.decision: o.label for o in options_for(ruling.rule_id)}
+    option = {o.decision: o for o in options_for(ruling.rule_id)}.get(ruling.decision)
+    label: dict[str, Any] = {"label": ruling.decision}
+    if option is not None:  # its words, and their ID for the dealer's language
+        label = {"label": option.label, "label_id": option.said.message.id}
+        if option.said.params:
+            label["params"] = option.said.to_json()["params"]
     closed = replace(
         call,
         status=CLOSED,
@@ -97,7 +102,7 @@ def _close(
         ruling_seq=seq,
         ruling={
             "decision": ruling.decision,
-            "label": labels.get(ruling.decision, ruling.decision),
+            **label,
             "rule_id": ruling.rule_id,
             "note": ruling.note,
             "effects": [effect_kind(effect) for effect in ruling.effects],

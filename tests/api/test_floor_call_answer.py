@@ -27,9 +27,14 @@ def test_the_dealer_reads_the_floor_s_ruling_on_his_call(api: Api) -> None:
     assert answered["ruling"] == {
         "decision": "misdeal",
         "label": "Misdeal: every chip back, redeal with the same button",
+        "label_id": "option.misdeal",
         "rule_id": "IRREG-01",
         "note": "redeal",
         "effects": ["misdeal"],
     }
+    # the tablet reads the ruling in the dealer's language: the label from its ID
+    spanish = api.call("GET", path, "dealer", headers={"Accept-Language": "es"}).get_json()
+    assert spanish["ruling"]["label"].startswith("Reparto nulo")
+    assert spanish["ruling"]["note"] == "redeal"  # the floor's own words stay as written
     assert api.call("GET", f"/v1/tables/T2/floor-calls/{call_id}", "dealer").status_code == 404
     assert api.call("GET", path, "auditor").status_code == 403
