@@ -49,7 +49,7 @@ from e2e.conftest import (
 TRANSLATIONS = Path(__file__).resolve().parents[2] / "dealerassist" / "translations"
 
 # the elements whose text the service wrote (shown as received, see the module's docstring)
-SERVER_TEXT: list[str] = []
+SERVER_TEXT = ["code"]  # a code shown as the ID it is (a ruling option's decision)
 
 # Words of the English msgids that are on screen in that language too: proper names and
 # codes, and the room's own words (the floor, a kill, the ante are the same in Spanish and
@@ -68,6 +68,7 @@ ALLOWED = {
         "console", "code", "page", "option", "options", "message", "service", "main", "mode",
         "action", "actions", "direction", "date", "pots",
         "suit",  # "il suit" (he calls), not the cards' suit
+        "face", "plus", "non",  # "face visible", "deux ou plus", "non autorisée"
         "max", "min", "full", "profil",
     },
 }  # fmt: skip

@@ -291,8 +291,14 @@ async function loadOptions() {
     const radio = el("input", { type: "radio", name: "decision", value: option.decision, required: true });
     radio.addEventListener("change", () => setEffects(option.effects));
     append(box, el("label", {}, radio, el("span", { class: "server-text" }, option.label, " ", el("code", { text: option.decision })),
-      option.effects.length ? el("span", { class: "hint", text: ` → ${option.effects.map((kind) => (EFFECTS[kind] ? EFFECTS[kind].label : kind)).join(", ")}` }) : null));
+      option.effects.length ? el("span", { class: "hint", text: ` → ${option.effects.map(effectWord).join(", ")}` }) : null));
   }
+}
+
+// An option's usual effect in words ("any": a custom or discretionary ruling takes any).
+function effectWord(kind) {
+  if (kind === "any") return t("any effect");
+  return EFFECTS[kind] ? EFFECTS[kind].label : kind;
 }
 
 // A decision's effects replace the last decision's; the effects the floor added stay.
