@@ -128,7 +128,7 @@ def words(name: HandName, locale: str) -> str:
         fill[f"{i}"] = singular
         fill[f"{i}s"] = plural
         fill[f"de{i}s"] = f"d'{plural}" if plural[0] in "aeiou" else f"de {plural}"
-        fill[f"al{i}"] = f"a la {singular}" if rank is Rank.QUEEN else f"al {singular}"
+        fill[f"al{i}"] = f"a la {singular}" if rank in (Rank.QUEEN, Rank.JACK) else f"al {singular}"
     text = _TEMPLATES[name.key][lang]
     for slot, value in fill.items():
         text = text.replace("{" + slot + "}", value)

@@ -82,7 +82,7 @@ export function nameWords({ key, ranks }, lang) {
       [`${n}`]: singular,
       [`${n}s`]: plural,
       [`de${n}s`]: "aeiou".includes(plural[0]) ? `d'${plural}` : `de ${plural}`,
-      [`al${n}`]: rank === "queen" ? `a la ${singular}` : `al ${singular}`,
+      [`al${n}`]: rank === "queen" || rank === "jack" ? `a la ${singular}` : `al ${singular}`,
     };
     text = text.replace(/\{(\w+)\}/g, (whole, slot) => (slot in fill ? fill[slot] : whole));
   });
