@@ -32,6 +32,7 @@ LOCALES = ("en", "es", "fr")
 DEFAULT_LOCALE = "en"
 DOMAIN = "rules"
 TRANSLATIONS = Path(__file__).resolve().parents[1] / "translations"
+NUMBERS_KEPT = 100_000  # chips, seats and counts seen, per language (a few MB at most)
 _JSON_TYPES = ("application/json", "application/problem+json")
 
 # A problem's title by its type slug (api/errors.py): said in the dealer's language too.
@@ -61,6 +62,7 @@ class CatalogWords:
     def __init__(self, locale: str) -> None:
         self.locale = Locale.parse(locale)
         self.translations = Translations.load(str(TRANSLATIONS), [locale], domain=DOMAIN)
+        self._numbers: dict[int, str] = {}  # babel's formatting is most of a rendering's cost
 
     def template(self, message: Message, count: int | None) -> str:
         if message.plural is None:
@@ -69,7 +71,12 @@ class CatalogWords:
         return str(self.translations.npgettext(message.id, message.english, message.plural, n))
 
     def number(self, value: int) -> str:
-        return format_decimal(value, locale=self.locale)
+        text = self._numbers.get(value)
+        if text is None:
+            text = format_decimal(value, locale=self.locale)
+            if len(self._numbers) < NUMBERS_KEPT:
+                self._numbers[value] = text
+        return text
 
     def join(self, items: Sequence[str], join: Join) -> str:
         if join is Join.AND and len(items) > 1:
