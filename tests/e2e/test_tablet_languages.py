@@ -14,9 +14,10 @@ At every phase, at 1024x768 and at 768x1024, the test holds the page to:
   scrolling, no text cut off and no horizontal scrolling.
 
 What the service writes (the dealer's instructions, a refusal's title and detail, the
-engine's notices, the floor's ruling options) is shown as received and may still be
-English until the engine's messages are rendered per Accept-Language: the check leaves out
-those elements (``SERVER_TEXT``). The screenshots go where conftest's ``screenshot`` puts
+engine's notices, the floor's ruling options) comes rendered in the page's language
+(``api/language.py``) and is held to the same check, the words of the ``rules`` catalog's
+English among the ones looked for; a code shown as such (``<code>``, an entry's name like
+``boxed_card``) is a name. The screenshots go where conftest's ``screenshot`` puts
 them (``tablet-<lang>-<phase>-<width>x<height>.png``).
 """
 
