@@ -106,15 +106,26 @@ class Said:
             elif kind is int:
                 shown[name] = str(value)
                 data[name] = value
-            elif kind is Said:
-                shown[name], data[name] = value.english_and_json()  # type: ignore[union-attr]
             else:
-                shown[name] = _param(value, ENGLISH)
-                data[name] = _param_json(value)
+                shown[name], data[name] = _english_and_json(value)
         return _english_template(self.message, self.params).format_map(shown), {
             "id": self.message.id,
             "params": data,
         }
+
+
+def _english_and_json(value: Param) -> tuple[str, Any]:
+    """``_param(value, ENGLISH)`` and ``_param_json(value)`` in one walk."""
+    if isinstance(value, Said):
+        return value.english_and_json()
+    if isinstance(value, Listed):
+        shown, data = [], []
+        for item in value.items:
+            words, json = _english_and_json(item)
+            shown.append(words)
+            data.append(json)
+        return ENGLISH.join(shown, value.join), {"listed": data, "join": str(value.join)}
+    return _param(value, ENGLISH), _param_json(value)
 
 
 def _english(message: Message, params: Mapping[str, Param]) -> str:
