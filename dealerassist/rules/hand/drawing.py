@@ -25,7 +25,7 @@ from dealerassist.rules.hand.fifth_cards import (
 from dealerassist.rules.hand.fifth_cards import deal_fifth_cards as deal_fifth_cards
 from dealerassist.rules.hand.fifth_cards import finish_draw as finish_draw
 from dealerassist.rules.hand.fifth_cards import fouled_notice as fouled_notice
-from dealerassist.rules.hand.stub import Step, burn_due, deliverable, reserve
+from dealerassist.rules.hand.stub import Step, burn_due, deliverable, reserve, supplies
 from dealerassist.rules.model.actions import Act, ActionKind, Mode
 from dealerassist.rules.model.house_rules import HouseRules
 from dealerassist.rules.model.journal import read
@@ -180,7 +180,7 @@ def can_supply(hand: HandState, seat: int, count: int, rules: HouseRules, draw_r
     owed = sum(owed_count(hand, other) for other in set(hand.come_back))  # IRREG-04: 2+ a seat
     owed += 1 if splits(count, rules) else 0
     if not owed:
-        return deliverable(hand, seat, count, rules, draw_round) is not None
+        return supplies(hand, seat, count, rules, draw_round)
     try:
         after, _ = apply_draw(
             hand, Act(seat, ActionKind.DRAW, count=count), count, rules, Mode.COUNT, draw_round

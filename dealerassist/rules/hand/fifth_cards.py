@@ -8,7 +8,7 @@ discards (DRAW-06); after the draw a hand that is not five cards is foul.
 from __future__ import annotations
 
 from dealerassist.rules.hand.dealing import HAND_SIZE
-from dealerassist.rules.hand.stub import Step, burn_due, deliverable, reserve
+from dealerassist.rules.hand.stub import Step, burn_due, deliverable, reserve, supplies
 from dealerassist.rules.model.actions import Mode
 from dealerassist.rules.model.house_rules import HouseRules
 from dealerassist.rules.model.messages import irregular as msg
@@ -82,7 +82,7 @@ def can_serve(hand: HandState, seat: int, rules: HouseRules, draw_round: int) ->
     """DRAW-06 / IRREG-04: can the stub (and, to complete it, a reshuffle) give ``seat`` its
     next owed deal now? Not when the pool would leave out every discard that could fill it
     (those of the seat itself and of every other seat still owed cards)."""
-    return deliverable(hand, seat, owed_deal(hand, seat, rules), rules, draw_round) is not None
+    return supplies(hand, seat, owed_deal(hand, seat, rules), rules, draw_round)
 
 
 def _give_fifth(

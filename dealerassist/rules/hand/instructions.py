@@ -42,12 +42,12 @@ def instruction(code: str, seat: int | None, count: int | None, said: Said) -> I
     >>> instruction("burn", None, 1, say.BURN())["text_id"]
     'deal.burn'
     """
-    data = said.to_json()
+    text, data = said.english_and_json()
     return Instruction(
         code=code,
         seat=seat,
         count=count,
-        text=said.english(),
+        text=text,
         text_id=data["id"],
         params=data["params"],
     )

@@ -225,6 +225,39 @@ def deliverable(
     return hand, tuple(steps)
 
 
+def supplies(
+    hand: HandState, seat: int, count: int, rules: HouseRules, draw_round: int, from_pool: int = 0
+) -> bool:
+    """``deliverable(...) is not None``, worked out in numbers: the what-if questions
+    (``can_supply``, ``can_serve``) build no hand. A burn and the deal change only the stub
+    and the burns; a reshuffle adds the burns, the muck (if it goes in) and the discards
+    taken, and leaves only its own later burns to a second one. The seats' draws, the
+    pending cards and ``come_back`` (all ``reserve`` and ``owed_seats`` read) do not move."""
+    if count == 0:
+        return True
+    burn_before = rules.draw.burn_before
+    burned = hand.burned_this_draw or (burn_before and hand.spare_burn)  # IRREG-04
+    stub, burns = hand.stub, hand.burns
+    held_out = reserve(hand, seat, rules, draw_round)
+    others: int | None = None  # the pool beyond the burns, until a reshuffle takes it
+    if burn_before and not burned:
+        short = stub - held_out < 2
+        if short or stub < 1:
+            others = pool_size(hand, seat, rules, draw_round) - burns
+        if (short and burns + (others or 0) > 0) or stub < 1:
+            stub, burns, others, from_pool = stub + burns + (others or 0), 0, 0, 0
+        if stub < 1:
+            return False
+        stub, burns = stub - 1, burns + 1
+    first = min(count - from_pool, max(0, stub - held_out))
+    rest = count - first
+    if not rest:
+        return True
+    if others is None:
+        others = pool_size(hand, seat, rules, draw_round) - hand.burns
+    return stub - first + burns + others >= rest
+
+
 _POOL_WORDS = {
     ReshufflePool.EARLIER_DISCARDS_BOTTOM_BURNS: say.POOL_EARLIER_DISCARDS_BOTTOM_BURNS,
     ReshufflePool.PREVIOUS_ROUNDS_MUCK_BURNS: say.POOL_PREVIOUS_ROUNDS_MUCK_BURNS,

@@ -89,10 +89,68 @@ class Said:
     params: Mapping[str, Param] = field(default_factory=dict)
 
     def english(self) -> str:
-        return render(self, ENGLISH)
+        return _english(self.message, self.params)
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.message.id, "params": params_json(self.params)}
+
+    def english_and_json(self) -> tuple[str, dict[str, Any]]:
+        """``english()`` and ``to_json()`` in one walk of the parameters (an instruction
+        holds both)."""
+        shown: dict[str, Any] = {}
+        data: dict[str, Any] = {}
+        for name, value in self.params.items():
+            kind = type(value)
+            if kind is str:
+                shown[name] = data[name] = value
+            elif kind is int:
+                shown[name] = str(value)
+                data[name] = value
+            else:
+                shown[name], data[name] = _english_and_json(value)
+        return _english_template(self.message, self.params).format_map(shown), {
+            "id": self.message.id,
+            "params": data,
+        }
+
+
+def _english_and_json(value: Param) -> tuple[str, Any]:
+    """``_param(value, ENGLISH)`` and ``_param_json(value)`` in one walk."""
+    if isinstance(value, Said):
+        return value.english_and_json()
+    if isinstance(value, Listed):
+        shown, data = [], []
+        for item in value.items:
+            words, json = _english_and_json(item)
+            shown.append(words)
+            data.append(json)
+        return ENGLISH.join(shown, value.join), {"listed": data, "join": str(value.join)}
+    return _param(value, ENGLISH), _param_json(value)
+
+
+def _english(message: Message, params: Mapping[str, Param]) -> str:
+    """``render(Said(message, params), ENGLISH)``, the parameters walked inline: a ``str``
+    is itself, an ``int`` its digits, anything else as :func:`_param` says it."""
+    shown: dict[str, Any] = {}
+    for name, value in params.items():
+        kind = type(value)
+        if kind is str:
+            shown[name] = value
+        elif kind is int:
+            shown[name] = str(value)
+        elif kind is Said:
+            shown[name] = _english(value.message, value.params)  # type: ignore[union-attr]
+        else:
+            shown[name] = _param(value, ENGLISH)
+    return _english_template(message, params).format_map(shown)
+
+
+def _english_template(message: Message, params: Mapping[str, Param]) -> str:
+    """:meth:`_English.template` with the count read as :func:`_fill` reads it."""
+    if message.plural is None:
+        return message.english
+    count = params.get(message.plural_by)
+    return message.english if isinstance(count, int) and count == 1 else message.plural
 
 
 def params_json(params: Mapping[str, Param]) -> dict[str, Any]:

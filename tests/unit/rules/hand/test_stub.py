@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from dealerassist.rules.hand.stub import (
     Step,
     deliverable,
@@ -13,6 +16,7 @@ from dealerassist.rules.hand.stub import (
     pool_size,
     reserve,
     reshuffle,
+    supplies,
 )
 from dealerassist.rules.model.house_rules import BottomCard, DrawRules, HouseRules, ReshufflePool
 from dealerassist.rules.model.state import HandState, Phase, PlayerState
@@ -131,3 +135,62 @@ def test_deliverable_stops_and_reshuffles_before_the_burn_when_only_the_bottom_c
         ("burn", 1),
         ("deal", 2),
     ]
+
+
+_PILES = st.tuples(st.integers(0, 4), st.integers(0, 4))
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    stub=st.integers(0, 6),
+    burns=st.integers(0, 3),
+    muck=st.integers(0, 6),
+    piles=st.tuples(_PILES, _PILES, _PILES),
+    pending=st.tuples(st.integers(0, 2), st.integers(0, 2), st.integers(0, 2)),
+    come_back=st.lists(st.integers(1, 3), max_size=2),
+    flags=st.tuples(st.booleans(), st.booleans(), st.booleans(), st.booleans()),
+    bottom=st.sampled_from(BottomCard),
+    pool=st.sampled_from(ReshufflePool),
+    seat=st.integers(1, 3),
+    count=st.integers(0, 5),
+    from_pool=st.integers(0, 3),
+    draw_round=st.integers(1, 2),
+)
+def test_supplies_answers_as_deliverable_does(
+    stub: int,
+    burns: int,
+    muck: int,
+    piles: tuple[tuple[int, int], ...],
+    pending: tuple[int, ...],
+    come_back: list[int],
+    flags: tuple[bool, bool, bool, bool],
+    bottom: BottomCard,
+    pool: ReshufflePool,
+    seat: int,
+    count: int,
+    from_pool: int,
+    draw_round: int,
+) -> None:
+    """DRAW-04/05/06: the what-if answer in numbers is the dealing script's, in every case."""
+    burn_before, burned, spare, later = flags
+    players = tuple(
+        PlayerState(
+            seat=n, stack=100, held=5, drawn=(0,) * (draw_round - 1), pile=pile, pending=owed
+        )
+        for n, pile, owed in zip((1, 2, 3), piles, pending, strict=True)
+    )
+    state = replace(
+        hand(stub, {}, muck=muck, burns=burns),
+        players=players,
+        come_back=tuple(come_back),
+        burned_this_draw=burned,
+        spare_burn=spare,
+    )
+    house = rules(
+        burn_before=burn_before,
+        bottom_card=bottom,
+        reshuffle_pool=pool,
+        reshuffle_keeps_out_later_drawers=later,
+    )
+    want = deliverable(state, seat, count, house, draw_round, from_pool) is not None
+    assert supplies(state, seat, count, house, draw_round, from_pool) is want

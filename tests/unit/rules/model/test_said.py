@@ -91,6 +91,24 @@ def test_the_json_form_renders_the_same_words_in_any_language() -> None:
     assert render(said, shouting) == "SEAT [2] POSTS THE SMALL BLIND + THE ANTE: [1000]"
 
 
+def test_english_and_json_in_one_walk_are_the_two_walks() -> None:
+    """An instruction's words and JSON from one walk of the parameters: what ``render`` and
+    ``to_json`` give, for strings, ints, a str enum, nested and listed parameters, plurals."""
+    saids = [
+        CARDS(count=1, seat=3),
+        CARDS(count=4, seat="None"),
+        OWES(seat=2, what=Listed((SMALL(), ANTE())), amount=1000),
+        OWES(seat=2, what=Listed((SMALL(), 7), Join.COMMA), amount=5),
+        OWES(seat=Join.AND, what=SMALL(), amount=1),
+        OWES(seat=1, what=CARDS(count=1, seat=Join.COMMA), amount=0),
+    ]
+    for said in saids:
+        assert said.english_and_json() == (render(said, ENGLISH), said.to_json())
+        assert said.english() == render(said, ENGLISH)
+    with pytest.raises(TypeError):
+        Said(OWES, {"seat": True, "what": "x", "amount": 1}).english_and_json()
+
+
 def test_a_message_id_exists_once_and_says_something() -> None:
     with pytest.raises(ValueError, match="defined twice"):
         Message("test.cards", "again")
