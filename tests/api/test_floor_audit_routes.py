@@ -240,6 +240,13 @@ def test_a_hand_replayed_step_by_step(api: Api, settings: Settings) -> None:
         second["steps"][-1]["seq"]
     ]
     assert second["steps"][-2]["refused"]["rule_id"]
+    # the refusal as recorded (English) and what it said, read in the auditor's language
+    refused = second["steps"][-2]["refused"]
+    spanish = api.call(
+        "GET", "/v1/audit/hands/T1/2/replay", "auditor", headers={"Accept-Language": "es"}
+    ).get_json()["steps"][-2]["refused"]
+    assert refused["message_id"] == spanish["message_id"] and refused["params"] == spanish["params"]
+    assert spanish["rule_id"] == refused["rule_id"] and spanish["message"] != refused["message"]
     assert second["steps"][-1]["ruling"]["note"] == "dealer pushed the wrong stack"
     assert api.call("GET", "/v1/audit/hands/T1/9/replay", "auditor").status_code == 404
     assert api.call("GET", "/v1/audit/hands/T1/1/replay", "floor").status_code == 403
