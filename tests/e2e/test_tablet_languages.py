@@ -540,18 +540,10 @@ def _card_mode_showdown(service: Served, table_id: str) -> None:
     raise AssertionError(service.table(table_id)["next"])
 
 
-@pytest.mark.usefixtures("clean_device")
-@pytest.mark.parametrize("lang", ["es", "fr"])
-def test_the_top_bar_is_two_lines_at_most_and_the_picker_on_screen(
-    page: Page, service: Served, lang: str
-) -> None:
-    """A registered tablet in ``lang``, the dealer signed in (the shift bar in the top bar), a
-    card-mode table at the showdown: at 1024x768 and 768x1024 the top bar's boxes sit on two
-    lines at most and it is no taller than two lines' worth, and the card picker of the show
-    is on screen to its last row without scrolling the page or the dock."""
-    _card_mode_showdown(service, "L1")
-    _sign_in(page, service, lang)
-    page.until(lambda: page.css("#picker .picker-row"), "the card picker of the show")
+def _top_bar_and_picker(page: Page, lang: str, phase: str) -> list[tuple[str, Any]]:
+    """At 1024x768 and 768x1024: what of the top bar (two lines at most, no taller than two
+    lines' worth) and of the card picker (its four rows inside the window and the dock, the
+    dock not scrolled) is wrong, with the measures; the action buttons on screen besides."""
     driver = page.driver
     wrong: list[tuple[str, Any]] = []
     try:
@@ -559,9 +551,9 @@ def test_the_top_bar_is_two_lines_at_most_and_the_picker_on_screen(
             set_viewport(driver, (width, height))
             page.until(lambda: not page.css("#actions.settling"), "the buttons to settle")
             driver.execute_script("window.scrollTo(0, 0)")
-            screenshot(driver, f"tablet-{lang}-picker-{width}x{height}")
+            screenshot(driver, f"tablet-{lang}-{phase}-{width}x{height}")
             seen = driver.execute_script(TOP_AND_PICKER)
-            where = (lang, width, height, seen)
+            where = (lang, phase, width, height, seen)
             if not (seen["lines"] <= 2 and seen["bar"] <= seen["two"]):
                 wrong.append(("the top bar", where))
             if not (seen["rows"] == 4 and seen["reachable"] and seen["dock_scroll"] == 0):
@@ -570,4 +562,26 @@ def test_the_top_bar_is_two_lines_at_most_and_the_picker_on_screen(
             assert fits_width(driver), (where, driver.execute_script(WIDER))
     finally:
         set_viewport(driver, None)
+    return wrong
+
+
+@pytest.mark.usefixtures("clean_device")
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_the_top_bar_is_two_lines_at_most_and_the_picker_on_screen(
+    page: Page, service: Served, console: Console, lang: str
+) -> None:
+    """A registered tablet in ``lang``, the dealer signed in (the shift bar in the top bar), a
+    card-mode table at the showdown: at 1024x768 and 768x1024 the top bar's boxes sit on two
+    lines at most and it is no taller than two lines' worth, and the card picker of the show
+    is on screen to its last row without scrolling the page or the dock; the same with a
+    refusal's banner up (seat 2 entered as showing seat 1's king: SHOW-03)."""
+    console.expect(409)  # the refused show
+    _card_mode_showdown(service, "L1")
+    _sign_in(page, service, lang)
+    page.until(lambda: page.css("#picker .picker-row"), "the card picker of the show")
+    wrong = _top_bar_and_picker(page, lang, "picker")
+    page.type("show-cards", "Kc Ad Ac 7h 5h")  # Kc is seat 1's
+    _legal(page)[BUTTONS[lang][-1]].click()
+    assert page.banner().find_element("css selector", ".rule-id").text == "SHOW-03"
+    wrong += _top_bar_and_picker(page, lang, "picker-refused")
     assert wrong == []
