@@ -95,8 +95,11 @@ def test_a_page_varies_on_its_language(client: FlaskClient) -> None:
 def test_the_chooser_lists_each_language_with_the_current_one_selected(client: FlaskClient) -> None:
     text = client.get("/admin", headers={"Accept-Language": "es"}).get_data(as_text=True)
     assert 'id="lang-select"' in text
-    assert '<option value="es" lang="es" selected>Español</option>' in text
-    assert '<option value="fr" lang="fr">Français</option>' in text
+    assert (
+        '<option value="es" lang="es" aria-label="Español" title="Español" selected>ES</option>'
+        in text
+    )
+    assert '<option value="fr" lang="fr" aria-label="Français" title="Français">FR</option>' in text
 
 
 @pytest.mark.parametrize(
@@ -197,12 +200,12 @@ def test_no_english_word_left_on_the_translated_pages(
 ) -> None:
     """Every text of the page differs from the English page's, but the words that are the
     same in both languages (a translation equal to its msgid: "Ante", "Structure"), proper
-    names (dealerassist, the other languages' own names) and file formats. A string left
+    names (dealerassist, the other languages' own names and codes) and file formats. A string left
     out of _() in a template shows here."""
     with (TRANSLATIONS / lang / "LC_MESSAGES" / "messages.po").open("rb") as po:
         catalog = read_po(po, locale=lang)
     same = {entry.id for entry in catalog if entry.id and entry.id == entry.string}
-    same |= {"dealerassist", "English", "Español", "Français"}
+    same |= {"dealerassist", "English", "Español", "Français", "EN", "ES", "FR"}
     english, translated = _texts(client, path, "en"), _texts(client, path, lang)
     assert len(english) == len(translated)
     untranslated = [

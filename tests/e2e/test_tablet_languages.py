@@ -35,6 +35,7 @@ from babel.messages.pofile import read_po
 from selenium.webdriver.common.action_chains import ActionChains
 
 from e2e.conftest import (
+    FIVE_CARD_DRAW,
     KINGS,
     LANDSCAPE,
     PORTRAIT,
@@ -467,3 +468,121 @@ def test_a_refusal_met_at_speed_in_spanish(page: Page, service: Served, console:
     page.driver.refresh()  # the refusal was settled by the call: it does not come back
     page.shows_version(version)
     assert not page.by_id("problem").is_displayed()
+
+
+# The top bar and the card picker at speed: the bar's boxes (the brand, the pages, the
+# table, the dealer on duty and the shift's buttons, the language) grouped into the lines
+# they sit on, its height against two lines' worth, and the picker's rows against the
+# window and the dock that holds them (the dock scrolls inside: a row under its bottom is
+# one the dealer scrolls to).
+TOP_AND_PICKER = """
+const bar = document.querySelector("header.topbar");
+const shown = (n) => n.checkVisibility() && !n.closest("[hidden]");
+const boxes = [...bar.querySelectorAll(
+  ".brand, nav a, #session-label, .shift-bar > *, #logout, #lang-select")].filter(shown)
+  .map((n) => n.getBoundingClientRect()).filter((r) => r.height > 0);
+const lines = [];
+for (const r of boxes.sort((a, b) => a.top - b.top)) {
+  const line = lines.find((l) => r.top < l.bottom - 1 && r.bottom > l.top + 1);
+  if (line) { line.top = Math.min(line.top, r.top); line.bottom = Math.max(line.bottom, r.bottom); }
+  else lines.push({ top: r.top, bottom: r.bottom });
+}
+const style = getComputedStyle(bar);
+const tallest = Math.max(...boxes.map((r) => r.height));
+const two = 2 * tallest + parseFloat(style.rowGap || "0") + parseFloat(style.paddingTop)
+  + parseFloat(style.paddingBottom) + parseFloat(style.borderBottomWidth) + 1;
+const rows = [...document.querySelectorAll("#picker .picker-row")].filter(shown);
+const dock = document.getElementById("dock");
+const d = dock.getBoundingClientRect();
+const last = rows.length ? rows[rows.length - 1].getBoundingClientRect() : null;
+const first = rows.length ? rows[0].getBoundingClientRect() : null;
+return {
+  bar: Math.round(bar.getBoundingClientRect().height), lines: lines.length,
+  two: Math.round(two), rows: rows.length,
+  first_top: first && Math.round(first.top), last_bottom: last && Math.round(last.bottom),
+  dock_top: Math.round(d.top), dock_bottom: Math.round(d.bottom), dock_scroll: dock.scrollTop,
+  window: innerHeight,
+  reachable: !!last && last.bottom <= Math.min(innerHeight, d.bottom) + 0.5
+    && first.top >= d.top - 0.5,
+};
+"""
+
+
+def _card_mode_showdown(service: Served, table_id: str) -> None:
+    """A card-mode table with Ann, Bob and Cy, played through the API to the showdown (each
+    seat dealt its five cards, every seat checking or calling, standing pat): seat 1 is to
+    show."""
+    service.call("POST", "/v1/tables", "admin",
+                 {"table_id": table_id, **FIVE_CARD_DRAW, "mode": "card"})  # fmt: skip
+    for seat, player in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
+        service.call(
+            "PUT", f"/v1/tables/{table_id}/seats/{seat}", body={"player": player, "stack": 100}
+        )
+    service.call("POST", f"/v1/tables/{table_id}/hands", body={"button": 1})
+    hands = {1: KINGS, 2: "Ah Ad Ac 7h 5h", 3: QUEENS}
+    for _ in range(40):
+        nxt = service.table(table_id)["next"]
+        if nxt["phase"] == "showdown":
+            return
+        actions = {legal["action"]: legal for legal in nxt["legal"]}
+        seat = nxt["seat"]
+        if "post" in actions:
+            entry: dict[str, Any] = {"action": "post"}
+        elif "deal" in actions:
+            entry = {"action": "deal", "count": actions["deal"]["count"], "cards": hands[seat]}
+        elif "draw" in actions:
+            entry = {"action": "draw", "count": 0}
+        else:
+            entry = {"action": "check" if "check" in actions else "call"}
+        status = service.status(
+            "POST", f"/v1/tables/{table_id}/actions", "dealer", {"seat": seat, **entry}
+        )
+        assert status == 200, (status, nxt, entry)
+    raise AssertionError(service.table(table_id)["next"])
+
+
+def _top_bar_and_picker(page: Page, lang: str, phase: str) -> list[tuple[str, Any]]:
+    """At 1024x768 and 768x1024: what of the top bar (two lines at most, no taller than two
+    lines' worth) and of the card picker (its four rows inside the window and the dock, the
+    dock not scrolled) is wrong, with the measures; the action buttons on screen besides."""
+    driver = page.driver
+    wrong: list[tuple[str, Any]] = []
+    try:
+        for width, height in (LANDSCAPE, PORTRAIT):
+            set_viewport(driver, (width, height))
+            page.until(lambda: not page.css("#actions.settling"), "the buttons to settle")
+            driver.execute_script("window.scrollTo(0, 0)")
+            screenshot(driver, f"tablet-{lang}-{phase}-{width}x{height}")
+            seen = driver.execute_script(TOP_AND_PICKER)
+            where = (lang, phase, width, height, seen)
+            if not (seen["lines"] <= 2 and seen["bar"] <= seen["two"]):
+                wrong.append(("the top bar", where))
+            if not (seen["rows"] == 4 and seen["reachable"] and seen["dock_scroll"] == 0):
+                wrong.append(("the picker", where))
+            assert driver.execute_script(OFF_SCREEN) == [], where
+            assert fits_width(driver), (where, driver.execute_script(WIDER))
+    finally:
+        set_viewport(driver, None)
+    return wrong
+
+
+@pytest.mark.usefixtures("clean_device")
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_the_top_bar_is_two_lines_at_most_and_the_picker_on_screen(
+    page: Page, service: Served, console: Console, lang: str
+) -> None:
+    """A registered tablet in ``lang``, the dealer signed in (the shift bar in the top bar), a
+    card-mode table at the showdown: at 1024x768 and 768x1024 the top bar's boxes sit on two
+    lines at most and it is no taller than two lines' worth, and the card picker of the show
+    is on screen to its last row without scrolling the page or the dock; the same with a
+    refusal's banner up (seat 2 entered as showing seat 1's king: SHOW-03)."""
+    console.expect(409)  # the refused show
+    _card_mode_showdown(service, "L1")
+    _sign_in(page, service, lang)
+    page.until(lambda: page.css("#picker .picker-row"), "the card picker of the show")
+    wrong = _top_bar_and_picker(page, lang, "picker")
+    page.type("show-cards", "Kc Ad Ac 7h 5h")  # Kc is seat 1's
+    _legal(page)[BUTTONS[lang][-1]].click()
+    assert page.banner().find_element("css selector", ".rule-id").text == "SHOW-03"
+    wrong += _top_bar_and_picker(page, lang, "picker-refused")
+    assert wrong == []
