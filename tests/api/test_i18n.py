@@ -95,11 +95,10 @@ def test_a_page_varies_on_its_language(client: FlaskClient) -> None:
 def test_the_chooser_lists_each_language_with_the_current_one_selected(client: FlaskClient) -> None:
     text = client.get("/admin", headers={"Accept-Language": "es"}).get_data(as_text=True)
     assert 'id="lang-select"' in text
-    assert (
-        '<option value="es" lang="es" aria-label="Español" title="Español" selected>ES</option>'
-        in text
-    )
-    assert '<option value="fr" lang="fr" aria-label="Français" title="Français">FR</option>' in text
+    spanish = '<option value="es" lang="es" aria-label="ES · Español" title="Español" selected>'
+    assert spanish + "ES</option>" in text
+    french = '<option value="fr" lang="fr" aria-label="FR · Français" title="Français">'
+    assert french + "FR</option>" in text
 
 
 @pytest.mark.parametrize(
@@ -206,6 +205,7 @@ def test_no_english_word_left_on_the_translated_pages(
         catalog = read_po(po, locale=lang)
     same = {entry.id for entry in catalog if entry.id and entry.id == entry.string}
     same |= {"dealerassist", "English", "Español", "Français", "EN", "ES", "FR"}
+    same |= {"EN · English", "ES · Español", "FR · Français"}  # a language by code and name
     english, translated = _texts(client, path, "en"), _texts(client, path, lang)
     assert len(english) == len(translated)
     untranslated = [
