@@ -175,7 +175,7 @@ def record(
                 "message": violation.message,
                 "seat": violation.seat,
             }
-            if violation.said is not None and state_form != LEGACY_STATE_FORM:
+            if state_form != LEGACY_STATE_FORM:
                 said = violation.said.to_json()
                 payload.update(message_id=said["id"], params=said["params"])
         else:

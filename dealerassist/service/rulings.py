@@ -49,6 +49,7 @@ from dealerassist.service.tables import (
     Preconditions,
     check_on_duty,
     execute,
+    said_of,
     seal_event,
 )
 
@@ -243,7 +244,7 @@ def _refused_now(state: TableState, entry: Any, rules: HouseRules, now: datetime
         return {
             "rule_id": str(violation.rule_id),
             "message": violation.message,
-            **_said(violation.to_dict()),
+            **said_of(violation.to_dict()),
             "seat": violation.seat,
             "entry": {"type": "action", **dict(entry)},
             "allowed": [dict(item) for item in violation.allowed],
@@ -258,7 +259,7 @@ def _recorded_refusal(services: Services, table_id: str, seq: int) -> dict[str, 
             return {
                 "rule_id": payload.get("rule_id"),
                 "message": payload.get("message", ""),
-                **_said(payload),  # recorded beside it since the engine says message IDs
+                **said_of(payload),  # recorded beside it since the engine says message IDs
                 "seat": payload.get("seat"),
                 "entry": payload.get("command"),
                 "seq": seq,
@@ -268,13 +269,6 @@ def _recorded_refusal(services: Services, table_id: str, seq: int) -> dict[str, 
         f"no refused entry with seq {seq} at table {table_id!r} in the audit store yet; "
         "send the entry itself"
     )
-
-
-def _said(refusal: Mapping[str, Any]) -> dict[str, Any]:
-    """The refusal's message ID and parameters beside its English ``message`` (none for a
-    refusal said before message IDs): the API renders the call's ``message`` in the floor
-    manager's language."""
-    return {key: refusal[key] for key in ("message_id", "params") if key in refusal}
 
 
 def list_floor_calls(

@@ -470,7 +470,7 @@ def _rejected(
         "command": command_to_dict(command),
         "rule_id": str(violation.rule_id),
         "message": violation.message,
-        **_said(violation),
+        **said_of(violation.to_dict()),
         "seat": violation.seat,
     }
     if rate_limit is not None:  # the first refusal past the token's limit (the burst's mark)
@@ -487,13 +487,11 @@ def _rejected(
     return _Decision(record=record, events=(event,), answer=answer)
 
 
-def _said(violation: RuleViolation) -> dict[str, Any]:
-    """What the refusal said as its message ID and parameters (beside the English), so the
-    audit log can be read in any language."""
-    if violation.said is None:
-        return {}
-    said = violation.said.to_json()
-    return {"message_id": said["id"], "params": said["params"]}
+def said_of(refusal: Mapping[str, Any]) -> dict[str, Any]:
+    """What a refusal said, its ``message_id`` and ``params`` beside its English ``message``
+    (none for one recorded before message IDs): the audit log keeps them, the API renders
+    them in the reader's language."""
+    return {key: refusal[key] for key in ("message_id", "params") if key in refusal}
 
 
 def seal_event(
