@@ -26,7 +26,7 @@ from babel.support import Translations
 from flask import Flask, Response, json, request
 
 from dealerassist.rules.model import messages as _messages  # noqa: F401 (registers them all)
-from dealerassist.rules.model.said import ENGLISH, MESSAGES, Join, Message, Words, render_json
+from dealerassist.rules.model.said import ENGLISH, Join, Message, Words, render_json
 
 LOCALES = ("en", "es", "fr")
 DEFAULT_LOCALE = "en"
@@ -115,9 +115,13 @@ def localize(data: Any, words: Words) -> Any:
 
 
 def _put(out: dict[str, Any], keys: tuple[str, ...], said: dict[str, Any], words: Words) -> None:
-    if said["id"] not in MESSAGES:  # a newer version's ID: keep its English
+    try:
+        text = render_json(said, words)
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+        # an ID this version does not know (nested too), or params that do not fill its
+        # words (an answer stored by another version, replayed by its Idempotency-Key):
+        # the English the service wrote stays
         return
-    text = render_json(said, words)
     for key in keys:
         if key in out:
             out[key] = text

@@ -9,10 +9,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from babel.messages.pofile import read_po
 
 from api.conftest import Api
-from dealerassist.api.language import TRANSLATIONS
+from dealerassist.api.language import TRANSLATIONS, localize, words_for
 from dealerassist.rules.model.said import MESSAGES
 from dealerassist.settings import Settings
 from dealerassist.worker import run_worker
@@ -97,3 +98,25 @@ def test_the_audit_log_records_the_refusal_as_its_id_and_params(
     assert payload["message_id"] == "bet.not_your_turn"
     assert payload["params"] == refused["params"]
     assert payload["message"].startswith("It is seat ")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        {"id": "bet.no_such_message", "params": {}},
+        {"id": "bet.not_your_turn", "params": {}},  # its words name params it lacks
+        {"id": "bet.not_your_turn", "params": None},
+        {
+            "id": "bet.not_your_turn",
+            "params": {"expected": "2", "seat": 1, "why": {"id": "gone.nested", "params": {}}},
+        },
+        {"id": "bet.not_your_turn", "params": {"expected": "2", "seat": 1, "why": {"id": 3}}},
+    ],
+)
+def test_words_the_service_cannot_render_stay_english(said: dict[str, Any]) -> None:
+    """A stored answer of another version (an unknown or nested unknown ID, params that do
+    not fill the words) keeps its English: never a 500."""
+    body = {"rule_id": "BET-08", "message": "English as stored", "message_id": said["id"]}
+    body["params"] = said["params"]
+    for locale in ("es", "fr"):
+        assert localize(body, words_for(locale))["message"] == "English as stored"
