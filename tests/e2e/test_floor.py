@@ -282,6 +282,15 @@ def test_the_ruling_form_offers_the_options_in_the_floor_manager_s_language(
         assert labels[0].endswith("misdeal → Reparto nulo")  # the effect: the script's words
         assert any(text.startswith("Decisión libre: descríbala en la nota") for text in labels)
         assert not any("Misdeal:" in text for text in labels)
+        # the longer Spanish effects keep "Effect to add" inside its box at 1024x768
+        set_viewport(page.driver, LANDSCAPE)
+        inside = page.driver.execute_script(
+            "const s = document.getElementById('effect-kind');"
+            "return s.getBoundingClientRect().right"
+            " <= s.closest('fieldset').getBoundingClientRect().right + 1;"
+        )
+        assert inside and fits_width(page.driver)
+        set_viewport(page.driver, None)
     finally:
         page.driver.get(f"{service.base}/healthz")
         page.driver.delete_all_cookies()
