@@ -115,6 +115,9 @@ def _registered(client: redis.Redis) -> set[str]:
     return {member.decode() for member in client.smembers("rq:workers:audit")}
 
 
+EVENTS = 4000  # staged for the killed drain
+
+
 def test_a_second_worker_drains_what_a_killed_one_left_within_seconds(
     redis_servers: list[RedisServer], tmp_path: Path
 ) -> None:
@@ -130,7 +133,9 @@ def test_a_second_worker_drains_what_a_killed_one_left_within_seconds(
     workers = [_worker(server.url, sql_url, "--batch", "10") for _ in range(2)]
     try:
         _until(lambda: len(_registered(client)) == 2, 30, "both workers registered")
-        stage(RQAuditQueue(client), client, interleaved(tables=10, per_table=100))
+        # enough events that the drain is still going when the kill lands, on an idle machine
+        # too (1,000 were all stored before it once, in a fresh-clone run)
+        stage(RQAuditQueue(client), client, interleaved(tables=10, per_table=EVENTS // 10))
         _until(lambda: store.count_events() >= 100, 30, "a drain under way")
         started = StartedJobRegistry("audit", connection=client)
         job_id = _until(started.get_job_ids, 5, "the running drain job")[0]
@@ -139,9 +144,9 @@ def test_a_second_worker_drains_what_a_killed_one_left_within_seconds(
         os.killpg(victim.pid, signal.SIGKILL)
         victim.wait()
         stored_at_kill = store.count_events()
-        assert stored_at_kill < 1000, "the kill must land mid-drain"
-        _until(lambda: store.count_events() == 1000, 60, "the live worker drained the rest")
-        _assert_each_once(store, 1000)
+        assert stored_at_kill < EVENTS, "the kill must land mid-drain"
+        _until(lambda: store.count_events() == EVENTS, 90, "the live worker drained the rest")
+        _assert_each_once(store, EVENTS)
     finally:
         for worker in workers:
             _stop(worker)
