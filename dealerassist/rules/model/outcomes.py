@@ -35,6 +35,7 @@ from dealerassist.rules.model.hand_result import (
     PotAward,
     result_from_json,
 )
+from dealerassist.rules.model.instruction import Instruction
 from dealerassist.rules.model.state import MissedBlind, Owed, Phase
 from dealerassist.rules.model.violations import Notice
 
@@ -94,22 +95,6 @@ __all__ = [
     "events_json",
     "result_from_json",
 ]
-
-
-class Instruction(TypedDict):
-    """What the dealer is told to do (``hand/instructions.py`` words them): the step's
-        ``code``, the seat and the number of cards or chips it names, and its text (its English
-    words, and the message ID and parameters they render, for the dealer's language). A typed dict:
-        the table's state keeps the last command's instructions, and its codec stores them as
-        these keys (a reshuffle adds the ``pool`` it is made of, DRAW-06)."""
-
-    code: str
-    seat: int | None
-    count: int | None
-    text: str  # the English words of ``text_id`` and ``params``
-    text_id: NotRequired[str]  # what it says (``model/said.py``): the API renders it
-    params: NotRequired[dict[str, Any]]
-    pool: NotRequired[dict[str, object]]
 
 
 class LegalAction(TypedDict, total=False):

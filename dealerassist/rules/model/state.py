@@ -6,11 +6,12 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import MISSING, dataclass, field, fields, is_dataclass
 from enum import Enum, StrEnum
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from dealerassist.errors import InvalidInput
 from dealerassist.rules.model.actions import TableSpec
 from dealerassist.rules.model.hand_result import HandResult, result_from_json
+from dealerassist.rules.model.instruction import Instruction
 from dealerassist.rules.model.violations import RuleId
 
 _T = TypeVar("_T")
@@ -369,7 +370,7 @@ class TableState:
     button: int | None = None
     hand: HandState | None = None
     hand_no: int = 0
-    instructions: tuple[dict[str, Any], ...] = field(default_factory=tuple)
+    instructions: tuple[Instruction, ...] = field(default_factory=tuple)
     small_blind_position: int | None = None  # BLIND-03: last hand's small blind, posted or dead
     big_blind_position: int | None = None  # BLIND-03: the seat that took last hand's big blind
     carried_pot: int = 0  # OPEN-03: antes of a deal nobody opened, carried into the next deal
@@ -781,9 +782,16 @@ _HAND_SPECIAL: dict[str, Callable[[Any], Any]] = {
     "players": _players_from,
     "result": _result_from,
 }
+
+
+def _instructions_from(items: Any) -> tuple[Instruction, ...]:
+    """The stored instructions, each a copy of its JSON object (the keys ``Instruction`` names)."""
+    return tuple(cast(Instruction, dict(item)) for item in items)
+
+
 _TABLE_SPECIAL: dict[str, Callable[[Any], Any]] = {
     "spec": _spec_from,
     "seats": _seats_from,
     "hand": _hand_from,
-    "instructions": lambda items: tuple(dict(item) for item in items),
+    "instructions": _instructions_from,
 }
