@@ -24,7 +24,7 @@ from engine import DEFAULT_DIR, best_of_interleaved, load_texts  # bench/engine.
 from dealerassist.audit.chain import GENESIS_HASH
 from dealerassist.audit.envelope import build_event
 from dealerassist.audit.phh.reader import parse_phh, to_commands
-from dealerassist.audit.replay import state_sha256
+from dealerassist.audit.replay import STATE_FORM, state_sha256
 from dealerassist.audit.verify import verify
 from dealerassist.json_codec import canonical, parse
 from dealerassist.profiles import get_profile
@@ -52,6 +52,7 @@ def record_table(table_id: int, commands: Sequence[Command], rules: HouseRules) 
             "events": outcome.events_json(),
             "result": outcome.result_json(),
             "state_sha256": state_sha256(state),
+            "state_form": STATE_FORM,  # instructions with their message IDs, as the service seals
         }
         hand = state.hand
         event = build_event(
