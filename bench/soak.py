@@ -71,6 +71,15 @@ BUY_IN = 400
 PHH_VARIANTS = {"deuce_to_seven_triple_draw", "deuce_to_seven_single_draw"}
 
 
+def house_take(state: dict[str, Any]) -> int:
+    """The chips a finished hand left the table by the house rules: RAKE-01..03 the rake and
+    the jackpot drop out of its pots, RAKE-05 a time charge collected from its seats."""
+    result = state.get("result") or {}
+    hand = state.get("hand") or {}
+    taken = (result.get("rake") or 0) + (result.get("jackpot_drop") or 0)
+    return int(taken) + int(hand.get("time_collected") or 0)
+
+
 # -- HTTP -----------------------------------------------------------------------------------
 
 
@@ -547,6 +556,8 @@ class TableSoak:
                 self.seat_change(number, {"change": "add_chips", "chips": BUY_IN})
 
     def conserve(self, where: str) -> None:
+        """Stacks and the carried pot hold every chip bought in, added or adjusted, less what
+        leaving players took and what the house took out of finished pots (``house_take``)."""
         stacks = sum(s["stack"] for s in self.state["seats"])
         total = stacks + int(self.state.get("carried_pot") or 0)
         if total != self.expected_chips:
@@ -929,6 +940,10 @@ class TableSoak:
             cards.hands[seat].remove(card)
             cards.burns.append(card)
             cards.give(seat, 1)
+            # IRREG-03 exposed_is_first_burn (RRoP lowball 3, WSOP 283): the replaced card in
+            # the burn pile stands for the first draw's burn, as IRREG-06's extra card does
+            if self.profile.get("irregularities", {}).get("exposed_is_first_burn"):
+                cards.spare_burn = True
         if self.rng.random() < 0.15:  # a second exposed card: the floor calls a misdeal
             other = self.rng.choice(live)
             shown = self.rng.choice(cards.hands[other])
@@ -969,6 +984,7 @@ class TableSoak:
             return
         self.hands_done += 1
         self.finished_hands.append(number)
+        self.expected_chips -= house_take(self.state)
         self.conserve(f"after hand {number}")
 
     def check_stub(self) -> None:
@@ -1322,6 +1338,9 @@ def serve(folder: Path) -> tuple[subprocess.Popen[bytes], str, dict[str, str]]:
         if key not in ("REDIS_URL", "DATABASE_URL", "DEALERASSIST_TOKENS_FILE")
     }  # fmt: skip
     env["DEALERASSIST_DATA_DIR"] = str(folder)
+    # one dealer token refuses at machine speed on every table at once, far past a room's
+    # rate: the per-token limit on refusals (its own tests, bench/abuse.py) would answer 429
+    env["DEALERASSIST_REFUSALS_PER_WINDOW"] = "1000000"
     log = open(folder / "serve.log", "wb")  # noqa: SIM115 - lives as long as the server
     process = subprocess.Popen(
         [sys.executable, "-m", "dealerassist.cli", "serve", "--port", str(port), "--workers", "2"],
