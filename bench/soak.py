@@ -225,11 +225,16 @@ class Cards:
 
     def in_pool(self, owner: int, pile_round: int, drawer: int, owed: set[int]) -> bool:
         pool = self.draw["reshuffle_pool"]
-        if pool == "previous_rounds_muck_burns":
-            return pile_round < self.round
         if pool == "all_discards":
             return True
-        return owner != drawer and owner not in owed
+        if owner == drawer or owner in owed:  # never one's own, nor a seat still owed cards
+            return False
+        if pool == "previous_rounds_muck_burns":  # earlier draws (in the first: those served)
+            first = self.round == 1 and bool(self.draw.get("reshuffle_first_draw_served"))
+            return pile_round < self.round or first
+        # the discards of those who drew earlier: a seat still to draw keeps its own out
+        later = owner not in self.declared and owner not in self.folded
+        return not (later and self.draw.get("reshuffle_keeps_out_later_drawers"))
 
     def muck_in_pool(self) -> bool:
         return bool(self.draw["reshuffle_pool"] != "earlier_discards_bottom_burns")
