@@ -4,11 +4,13 @@ must hold on a few hands, or a figure in the documentation can no longer be meas
 ``bench/verify.py`` once sealed its events without ``state_form`` after the service began to
 record it, so verify read every digest in the legacy form and the script's own assert failed
 at each table's first ``start_hand``; nothing ran it until the next speed measurement. These
-run each script's core on three hands of its real data, no timing.
+run the engine and verify benchmarks' cores on three hands of their real data, and the
+dealer soak on two hands a table, with no timing.
 """
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -59,3 +61,22 @@ def test_the_verify_bench_seals_events_that_verify(bench: Any) -> None:
     report = verify(events, lambda profile_id, sha256: rules)
     assert report["ok"], report["problems"][:3]
     assert report["hands"] == 3
+
+
+@pytest.mark.slow
+def test_the_dealer_soak_runs_clean_on_every_profile() -> None:
+    """bench/soak.py, two hands a table on every shipped profile in both modes (44 tables,
+    ~1,200 events, ~8 s): no 5xx, no finding, chips conserved, verify ok, the PHH sample
+    replays. Three changes of the service had each left it failing unseen: the per-token
+    refusal limit, the rake, and the DRAW-06 and IRREG-03 house options of issue 20."""
+    soak = subprocess.run(
+        [sys.executable, str(BENCH / "soak.py"), "--hands", "2", "--seed", "5"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    summary = [line for line in soak.stdout.splitlines() if not line.startswith("  ")]
+    assert soak.returncode == 0, "\n".join(summary[-30:]) + soak.stderr[-2000:]
+    assert "findings:         {}" in summary
+    assert any(line.startswith("verify:           ok=True") for line in summary)
