@@ -1213,6 +1213,14 @@ def load_profiles(client: Http, wanted: list[str]) -> list[dict[str, Any]]:
     return profiles
 
 
+def _retry_after(answer: Answer) -> float | None:
+    """The seconds a 429 or 503 asks the client to wait (``Retry-After``), else None."""
+    if answer.status not in (429, 503):
+        return None
+    value = {k.lower(): v for k, v in answer.headers.items()}.get("retry-after", "")
+    return float(value) if value.isdigit() else None
+
+
 def verify_tables(soak: Soak, tables: list[TableSoak], seconds: float = 180) -> dict[str, Any]:
     """``/v1/audit/verify?table_id=`` for each table, polled until the worker has stored every
     event the table gave (its highest seq); the sum of the answers. One verify of the whole
@@ -1226,6 +1234,10 @@ def verify_tables(soak: Soak, tables: list[TableSoak], seconds: float = 180) -> 
             answer = auditor.call("GET", f"/v1/audit/verify?table_id={table.table_id}")
             total["slowest"] = max(total["slowest"], time.perf_counter() - started)
             one = answer.body or {}
+            wait = _retry_after(answer)
+            if wait is not None and time.monotonic() + wait < deadline:
+                time.sleep(wait)  # the verify limits per token and host: come back when told
+                continue
             if answer.status != 200:
                 soak.stats.failures.append(f"verify {table.table_id}: {auditor.last}")
                 break
