@@ -111,6 +111,7 @@ def main(argv: list[str] | None = None) -> int:
         env["DEALERASSIST_DATA_DIR"] = str(data)
         env["DEALERASSIST_PROFILES_DIR"] = str(context / "config" / "house_rules")
         env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}"
+        env["DEALERASSIST_REFUSALS_PER_WINDOW"] = "1000000"  # the soak's token refuses at speed
         port = free_port()
         command = [str(port) if part == "8000" else part for part in image.command]
         log = (root / "serve.log").open("wb")

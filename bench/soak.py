@@ -18,7 +18,8 @@ Checked as it goes: no 5xx; every 409 names a rule ID and leaves the table uncha
 (``If-None-Match`` of the version before answers 304); a 412 names the current version;
 an idempotent replay answers the first answer again without a new version; chips are
 conserved per table (stacks + carried pot = buy-ins + chips added + floor adjustments -
-chips taken away by leaving players); the physical stub and burn pile match the service's
+chips taken away by leaving players - the house's rake, jackpot drops and time charges);
+the physical stub and burn pile match the service's
 counts. At the end: ``/v1/audit/verify?table_id=`` of every table, once the worker has stored
 it, is ok with exactly the events (the highest ``seq`` of the table) and finished hands the
 script counted, and a sample of each table's hands exported as PHH replays under the table's
@@ -28,7 +29,9 @@ profile (``dealerassist.replay``) where the variant is F2L3D or N2L1D.
                                    [--url http://127.0.0.1:8000 --tokens tokens.toml]
 
 Without ``--url`` it starts ``dealerassist serve`` (embedded Redis, SQLite, audit worker) in a
-temporary data dir (``--keep DIR`` keeps it, with the PHH files). Exit status 1 on any
+temporary data dir (``--keep DIR`` keeps it, with the PHH files), its per-token refusal limit
+lifted (the soak's one dealer token makes mistakes at machine speed on every table; a server
+given with ``--url`` needs ``DEALERASSIST_REFUSALS_PER_WINDOW`` as high). Exit status 1 on any
 invariant failure; failures are summarised by kind, then printed with their request and
 answer.
 """
