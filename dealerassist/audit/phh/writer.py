@@ -136,8 +136,53 @@ def _button(events: list[Mapping[str, Any]]) -> int | None:
 
 def _kill(events: list[Mapping[str, Any]]) -> Mapping[str, Any]:
     """KILL-01: the hand's kill (``seat``, ``blind``, limits) as ``hand_started`` recorded it;
-    empty in a hand that is not a kill pot."""
-    return dict((_started(events) or {}).get("kill") or {})
+    empty in a hand that is not a kill pot. With ``in_big_blind`` when the events show that
+    the killer posted the big blind though no small blind was posted before it
+    (``_killer_in_the_big_blind``): the posts alone do not tell it from a small blind's kill."""
+    kill = dict((_started(events) or {}).get("kill") or {})
+    if kill and _killer_in_the_big_blind(events, kill.get("seat")):
+        kill["in_big_blind"] = True
+    return kill
+
+
+def _killer_in_the_big_blind(events: list[Mapping[str, Any]], killer: Any) -> bool:
+    """KILL-01/04: whether the killer is the big blind by what ``hand_started`` recorded (the
+    button, the seats dealt in) and who sat out at the post. Dealt to two seats, the button
+    one of them, the other seat is the big blind (BLIND-02: heads-up the button is in the
+    small blind's place). Dealt to more, the seat due the small blind (the first dealt in after the
+    button) sat out at the post (its ``sat_out`` event: it missed the small blind, BLIND-07)
+    and the killer is the next seat dealt in. Either way its kill is the big blind's (WSOP
+    194: under ``kill.action = "in_turn"`` the kill acts in turn as that blind), though the
+    posts alone read as a small blind's kill: a kill posted first and a big blind's chips
+    next, here a newcomer's entering big blind (BLIND-05) that nobody's small blind preceded.
+
+    >>> started = {"type": "hand_started", "button": 1, "dealt": [3, 4, 1]}
+    >>> sat_out = {"type": "sat_out", "seat": 3, "missed_blind": "small"}
+    >>> _killer_in_the_big_blind([{"payload": {"events": [started]}},
+    ...                           {"payload": {"events": [sat_out]}}], 4)
+    True
+    >>> _killer_in_the_big_blind([{"payload": {"events": [started]}}], 4)
+    False
+    >>> heads_up = {"type": "hand_started", "button": 1, "dealt": [5, 1]}
+    >>> [_killer_in_the_big_blind([{"payload": {"events": [heads_up]}}], s) for s in (5, 1)]
+    [True, False]
+    """
+    started = _started(events)
+    if started is None or started.get("button") is None or killer is None:
+        return False
+    button, dealt = int(started["button"]), sorted(int(s) for s in started.get("dealt") or ())
+    ring = [seat for seat in dealt if seat > button] + [seat for seat in dealt if seat <= button]
+    if len(ring) == 2:  # BLIND-02: [the big blind, the button]
+        return button in ring and ring[0] == int(killer)
+    if len(ring) < 3 or ring[1] != int(killer):
+        return False
+    return any(
+        item.get("type") == "sat_out"
+        and int(item.get("seat", 0)) == ring[0]
+        and item.get("missed_blind") == "small"
+        for event in events
+        for item in event["payload"].get("events") or []
+    )
 
 
 def _started(events: list[Mapping[str, Any]]) -> Mapping[str, Any] | None:
@@ -371,10 +416,12 @@ def _blind_posters(
     next (no more than a big blind, and not a small blind's chips alone unless they are all
     its ``stacks``: a short big blind all in, BLIND-04). A kill posted first and followed by
     a small blind's chips alone is the big blind's (the small blind dead, BLIND-03): the
-    next seat made up a missed small blind, dead (BLIND-09). Heads-up, the button may post
-    the small blind after the big blind has posted (the seat due the small blind sat out at
-    the post, BLIND-02): a small blind posted after a big blind by the other seat of two is
-    the small blind.
+    next seat made up a missed small blind, dead (BLIND-09). A kill the events show in the
+    big blind (``kill["in_big_blind"]``, ``_killer_in_the_big_blind``: dealt heads-up, or the
+    small blind sat out at the post) is the big blind's whatever comes next (KILL-04: it acts
+    in turn as the big blind). Heads-up, the button may post the small blind after the big
+    blind has posted (the seat due the small blind sat out at the post, BLIND-02): a small
+    blind posted after a big blind by the other seat of two is the small blind.
 
     >>> _blind_posters({"small_blind": 5, "big_blind": 10}, [1, 2, 3], [(2, 5), (3, 10)])
     (2, 3)
@@ -395,6 +442,14 @@ def _blind_posters(
     >>> _blind_posters({"small_blind": 5, "big_blind": 10}, [1, 4, 6], [(6, 20), (1, 5)],
     ...                {"seat": 6, "blind": 20}, {1: 5, 4: 100, 6: 100})
     (6, 1)
+
+    Heads-up, the big blind kills (20), the small blind sat out at the post and the button
+    posts its entering big blind (10, BLIND-05): the same posts as a small blind's kill and a
+    big blind, told apart by the events only:
+
+    >>> _blind_posters({"small_blind": 5, "big_blind": 10}, [1, 4], [(4, 20), (1, 10)],
+    ...                {"seat": 4, "blind": 20, "in_big_blind": True})
+    (None, 4)
     """
     seats = [seat for seat, _ in posted if seat in dealt]
     big, ante = int(stakes.get("big_blind", 0)), int(stakes.get("ante", 0))
@@ -403,14 +458,16 @@ def _blind_posters(
     paid = dict(posted)
     first = paid[seats[0]] - ante
     limit = big + int(stakes.get("big_blind_ante", 0))
-    if seats[0] == (kill or {}).get("seat") and len(seats) > 1:
+    killed_first = seats[0] == (kill or {}).get("seat")
+    in_big_blind = killed_first and bool((kill or {}).get("in_big_blind"))
+    if killed_first and len(seats) > 1 and not in_big_blind:
         ring = sorted(dealt)
         after = ring[(ring.index(seats[0]) + 1) % len(ring)]
         dead_small = paid[after] - ante == int(stakes.get("small_blind", 0))
         all_in = paid[after] >= (stacks or {}).get(after, paid[after] + 1)
         if seats[1] == after and paid[after] - ante <= limit and (all_in or not dead_small):
             return seats[0], after
-    if first >= limit:
+    if first >= limit or in_big_blind:
         later = seats[1] if len(dealt) == 2 and len(seats) > 1 else None
         if later is not None and paid[later] - ante == int(stakes.get("small_blind", 0)):
             return later, seats[0]  # BLIND-02: heads-up, the button posts the small blind last

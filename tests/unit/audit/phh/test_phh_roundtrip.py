@@ -72,9 +72,16 @@ def _profile(profile_id: str) -> HouseRules:
 class Table:
     """One table played through the service use cases on fakes."""
 
-    def __init__(self, mode: str, stacks: dict[int, int], profile_id: str = TRIPLE_DRAW) -> None:
+    def __init__(
+        self,
+        mode: str,
+        stacks: dict[int, int],
+        profile_id: str = TRIPLE_DRAW,
+        rules: HouseRules | None = None,
+    ) -> None:
+        """``rules``: the profile as dealt (default: ``_profile``'s older readings of it)."""
         self.profile_id = profile_id
-        self.services = fake_services({profile_id: _profile(profile_id)})
+        self.services = fake_services({profile_id: rules or _profile(profile_id)})
         self.table_id = "R1"
         spec = {
             "table_id": self.table_id,
@@ -1680,6 +1687,133 @@ def test_the_soak_heads_up_button_making_up_a_missed_big_blind_replays(
     hand = parse_phh(text)
     assert hand.finishing_stacks == finishing
     assert _replayed(text, "replay-permissive") == list(finishing)
+
+
+REQUIRED_KILL = "casino-triple-draw-27-kill"
+
+
+@pytest.mark.parametrize("profile_id", [REQUIRED_KILL, OPTIONAL_KILL])
+@pytest.mark.parametrize("at_the_post", [True, False], ids=["sat-out-at-the-post", "heads-up"])
+def test_KILL_04_heads_up_the_big_blind_kills_and_a_newcomers_entering_big_blind_replays(
+    profile_id: str, at_the_post: bool
+) -> None:
+    """KILL-01/04, BLIND-02/05/07 (the soak's cases, below), under the shipped profile (WSOP
+    194, ``kill.action = "in_turn"``: the kill acts in turn, as the blind it is in). Seats 3
+    and 4 play heads-up and seat 4 wins both pots, the second with a full bet beyond the
+    blinds (KILL-02: it must kill the next hand; where kills are optional the dealer names
+    it). A newcomer sits in seat 1. Hand 3: the button on seat 1, which owes an entering big
+    blind (BLIND-05: a newcomer posts a big blind to come in, WSOP 104-a), seat 4 the big
+    blind and the kill (20), and nobody posts a small blind: seat 3, due it, sits out at the
+    post and misses it (BLIND-07), or seat 3 sat out before the hand and another newcomer in
+    seat 2 waits for the big blind, so the hand is dealt heads-up and the button, owing a big
+    blind, takes no small blind (BLIND-02). Seat 4 posts its kill, seat 1 its 10, and heads-up
+    seat 1, left of the big blind, acts first: it raises to 40 and seat 4 folds. The export
+    read the posts alone, a kill posted first and a big blind's chips next, as a small blind
+    who kills and the big blind (``_posts = [["big_blind"], ["small_blind", "kill"]]``), and
+    the replay had the killer act first and refused seat 1's raise (KILL-04: not its turn).
+    The hand's events say what was posted (``hand_started``: the button and the seats dealt
+    in; ``sat_out``: seat 3 missed the small blind): p1 is the big blind and the kill, p2's
+    10 its entering big blind, and the hand replays to the recorded stacks."""
+    rules = get_profile(profile_id)
+    table = Table("count", {3: 300, 4: 400}, profile_id, rules)
+    table.start(button=3)  # seat 4 the big blind wins with a bet after the draw
+    _in_turn(table, "post", "post", "call", "check", ("draw", 0), ("draw", 0), ("bet", 10), "fold")
+    table.start()  # seat 4 the button wins a raised pot (KILL-02's second leg)
+    _in_turn(table, "post", "post", ("raise", 20), "call", *[("draw", 0)] * 2, "check", ("bet", 10))
+    _in_turn(table, "fold")
+    if not at_the_post:
+        table.command(SitOut(3))
+        table.command(SeatPlayer(2, "P2", 400))
+    table.command(SeatPlayer(1, "P1", 400))
+    hand = table.start(kill_seat=4 if profile_id == OPTIONAL_KILL else None)
+    small = 3 if at_the_post else None
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (1, small, 4)
+    owes = {player["seat"]: player["owes_what"] for player in hand["players"]}
+    assert owes == {**({3: ["small_blind"]} if at_the_post else {}), 4: ["kill"],
+                    1: ["entering_big_blind"]}  # fmt: skip
+    seats = _in_turn(table, *(["sit_out"] if at_the_post else []), "post", "post", ("raise", 40))
+    assert seats + _in_turn(table, "fold") == [3, 4, 1, 1, 4][0 if at_the_post else 1 :]
+    record = table.record(3)
+    text = hand_to_phh(record)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P4", "P1"]
+    assert data["_posts"] == [["big_blind", "kill"], ["entering_big_blind"]]
+    assert data["blinds_or_straddles"] == [10, 10] and data["antes"] == [0, 0]
+    assert data["_kill"]["player"] == 1 and "_dead_small_blind" not in data
+    assert data["actions"][2:] == ["p2 cbr 40", "p1 f"]
+    recorded = _recorded_stacks(record, text)
+    start = data["starting_stacks"]  # P1 takes P4's kill; its own 20 not called comes back
+    assert recorded == data["finishing_stacks"] == [start[0] - 20, start[1] + 20]
+    hand = parse_phh(text)
+    state = replay_hand(hand, rules)
+    assert finishing_stacks(state, replay_seats(hand)) == recorded
+
+
+def _soak_hand_11() -> dict[str, Any]:
+    """The record of hand 11 of the soak table S151-ctd2k-count-1b65 (``bench/soak.py --hands
+    20 --seed 151 --profiles casino-triple-draw-27-kill --modes count``) as the store holds
+    it: its events (the posting ones as they were; the others with only what the export
+    reads), and the table as the hand began."""
+    commands = [
+        ({"type": "start_hand", "button": None}, [{"type": "hand_started", "button": 1,
+            "dealt": [3, 4, 1], "hand_no": 11,
+            "kill": {"big_bet": 40, "blind": 20, "seat": 4, "small_bet": 20}}]),
+        ({"type": "action", "seat": 3, "action": "sit_out"},
+            [{"type": "sat_out", "seat": 3, "missed_blind": "small"}]),
+        ({"type": "action", "seat": 4, "action": "post"}, [{"type": "posted", "seat": 4,
+            "amount": 20}]),
+        ({"type": "action", "seat": 1, "action": "post"}, [{"type": "posted", "seat": 1,
+            "amount": 10}]),
+        ({"type": "action", "seat": 1, "action": "raise", "amount": 40}, []),
+        ({"type": "action", "seat": 4, "action": "fold"}, [{"type": "returned", "seat": 1,
+            "amount": 20}]),
+    ]  # fmt: skip
+    result = {"stacks": {"1": 420, "3": 77, "4": 432}, "winnings": {"1": 40}}
+    events = [
+        {"seq": 221 + n, "hash": f"h{n}", "kind": command["type"], "hand_no": 11,
+         "payload": {"command": command, "events": items, "result": result if n == 5 else None}}
+        for n, (command, items) in enumerate(commands)
+    ]  # fmt: skip
+    spec = {"variant": "deuce_to_seven_triple_draw", "structure": "fixed_limit", "stakes": LIMIT}
+    return {
+        "table_id": "S151-ctd2k-count-1b65",
+        "hand_no": 11,
+        "profile_id": REQUIRED_KILL,
+        "profile_sha256": get_profile(REQUIRED_KILL).sha256,
+        "started_at": "2026-12-03T06:40:15.131506Z",
+        "result": result,
+        "events": events,
+        "table": {
+            "spec": {**spec, "mode": "count", "profile_id": REQUIRED_KILL},
+            "seats": {1: {"player": "P8", "stack": 400}, 3: {"player": "P3", "stack": 77},
+                      4: {"player": "P7", "stack": 452}},
+        },
+    }  # fmt: skip
+
+
+def test_KILL_04_the_soak_big_blind_kill_with_a_newcomers_entering_big_blind_replays(
+    tmp_path: Path,
+) -> None:
+    """The soak hand that did not replay (``bench/soak.py --hands 20 --seed 151 --profiles
+    casino-triple-draw-27-kill --modes count``, table S151-ctd2k-count-1b65, hand 11: "KILL-04:
+    It is seat 2's turn (kill pot: seat 2 kills and acts in turn); seat 1 must wait"), from
+    its events: button seat 1 (a newcomer owing its entering big blind, BLIND-05), seat 3
+    sits out in the small blind (BLIND-07), seat 4 the big blind kills (KILL-01) and acts in
+    turn as the big blind (KILL-04, WSOP 194), so seat 1, left of it, acts first heads-up.
+    The export names p1 (seat 4) the big blind and the kill and p2 (seat 1) the newcomer, and
+    replays under the profile it names to the recorded stacks."""
+    text = hand_to_phh(_soak_hand_11())
+    path = tmp_path / "S151-ctd2k-count-1b65-11.phh"
+    path.write_text(text, encoding="utf-8")
+    result = replay_file(path)
+    assert result.ok, result.error
+    assert result.profile is not None and result.profile.startswith(REQUIRED_KILL)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P7", "P8"] and data["starting_stacks"] == [452, 400]
+    assert result.finishing_stacks == [432, 420] == result.expected == data["finishing_stacks"]
+    assert data["_posts"] == [["big_blind", "kill"], ["entering_big_blind"]]
+    assert data["blinds_or_straddles"] == [10, 10]
+    assert data["actions"][2:] == ["p2 cbr 40", "p1 f"]
 
 
 def _exposed_then_a_reshuffle(on_the_draw: bool) -> Table:
