@@ -587,6 +587,9 @@ class TableSoak:
     def rule(self, body: dict[str, Any], kind: str) -> Answer:
         answer = self.change(self.floor, "POST", "/rulings", body, "ruling")
         if answer.status == 200:
+            # an out-of-turn entry the floor lets bind (accept_entry) is a betting action: no
+            # IRREG-03/06 deal irregularity after a ruling (they are the deal's, IRREG-06)
+            self.last_kind = "ruling"
             self.local.rulings[kind] += 1
             hand = self.state.get("hand")
             if hand:
