@@ -1318,9 +1318,12 @@ def test_a_dead_small_blind_at_an_empty_seat_from_an_earlier_export_replays() ->
 
 def test_a_heads_up_dead_small_blind_at_an_empty_seat_is_refused_with_the_reason() -> None:
     """Still not replayed: heads-up, p1 past the button makes up a missed big blind and the
-    small blind is dead before the big blind p2 (the engine would make the button post a
-    heads-up small blind, BLIND-02); the reader says so instead of misreading p1 as the small
-    blind."""
+    small blind is dead before the big blind p2, but p1's ante does not hold the dead small
+    blind (``antes = [5, 0]``: heads-up the 5 is p2's), so the small blind is unknown; the
+    reader says so instead of misreading p1 as the small blind. Written as our exports write
+    it (p1's dead small blind his ante, ``antes = [0, 5]``) the hand replays with the big
+    blind moved onto the button (``test_BLIND_07_08_heads_up_the_big_blind_moved_onto_the_
+    button_past_a_returning_seat``)."""
     text = (
         'variant = "N2L1D"\nantes = [5, 0]\nblinds_or_straddles = [10, 10]\n'
         '_posts = [["returning_big_blind", "dead_small_blind"], ["big_blind"]]\n'
@@ -1908,6 +1911,35 @@ def test_KILL_04_BLIND_08_a_big_blind_kill_past_a_dead_small_blind_stays_the_big
     assert recorded == data["finishing_stacks"]
     hand = parse_phh(text)
     assert finishing_stacks(replay_hand(hand, rules), replay_seats(hand)) == recorded
+
+
+def test_BLIND_07_08_heads_up_the_big_blind_moved_onto_the_button_past_a_returning_seat() -> None:
+    """BLIND-03/07/08 heads-up (the soak hand: ``bench/soak.py --hands 30 --seed 12``, table
+    S12-ctd2ok-card-db47, hand 29), as the export writes it: the last hand's big blind (seat
+    1) left, so the small blind is dead at his empty seat (BLIND-03, dead button); seat 6,
+    past the button (seat 5), comes back owing its missed big blind and the small blind dead
+    (BLIND-08); seat 2, due the big blind, sits out at the post and the big blind moves onto
+    the button (BLIND-07), which then owes no small blind (BLIND-02). Seat 6 (p1) posts 15
+    and acts first in every round, the button (p2) last. The reader refused it ("such a hand
+    is not replayed"); it now seats p1, an empty seat (the dead small blind), a stand-in due
+    the big blind who sits out at the post and p2 on the button, as for a p1 who posted
+    nothing, and the hand replays to its recorded stacks."""
+    text = (
+        'variant = "F2L3D"\nantes = [0, 5]\nblinds_or_straddles = [10, 10]\n'
+        '_posts = [["returning_big_blind", "dead_small_blind"], ["big_blind"]]\n'
+        "small_bet = 10\nbig_bet = 20\nstarting_stacks = [138, 724]\n"
+        'actions = ["d dh p1 8cKsJs2s9s", "d dh p2 Th2dQc5dAs", "p1 cbr 20", "p2 cc", "p1 sd", '
+        '"p2 sd", "p1 cbr 10", "p2 cc", "p1 sd Js", "p2 sd Th", "d dh p1 4s", "d dh p2 6d", '
+        '"p1 cc", "p2 cc", "p1 sd 9s2s8c", "p2 sd", "d dh p1 4h6sJh", "p1 cc", "p2 cc", '
+        '"p1 sm"]\n_dealt_in_turn = true\nhand = 29\nplayers = ["P6", "P5"]\n'
+        "finishing_stacks = [103, 759]\n"
+        '_table_id = "S12-ctd2ok-card-db47"\n_profile_id = "casino-triple-draw-27-optional-kill"\n'
+    )
+    hand = parse_phh(text)
+    state = replay_hand(hand, get_profile(OPTIONAL_KILL))
+    assert finishing_stacks(state, replay_seats(hand)) == [103, 759]
+    assert state.hand is not None and state.hand.small_blind_seat is None
+    assert state.hand.button == state.hand.big_blind_seat == replay_seats(hand)[1]
 
 
 def _exposed_then_a_reshuffle(on_the_draw: bool) -> Table:
