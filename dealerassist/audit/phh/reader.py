@@ -552,6 +552,8 @@ def blind_seats(hand: HandHistory) -> tuple[int, int]:
         if hand.player_count == 2:
             if _small_blind_waits(hand):  # nobody's seat: the stand-in's, who waits
                 return _dead_seat(hand), big
+            if _big_blind_on_the_button(hand):  # p2 the big blind, the small blind dead
+                return _dead_seat(hand), big
             small = 2 if big == 1 else 1
             if small == 1 and _parts(hand, small):  # the first after the button made up a blind
                 raise InvalidInput(
@@ -699,16 +701,47 @@ def _big_blind_on_the_button(hand: HandHistory) -> bool:
     dead button, BLIND-03), and p1, dealt in past the button, owed nothing (such as a player
     who changed seats having paid his blinds, BLIND-12). p1 acts first in every round:
     before the draw after the big blind, and after it after the button. The replay seats the
-    hand so (``_ON_THE_BUTTON_SEATS``, ``prepare_table``).
+    hand so (``_ON_THE_BUTTON_SEATS``, ``prepare_table``). So too with our ``_posts`` naming
+    p2 the big blind alone and p1 a missed big blind made up with its dead small blind
+    (``_made_up_past_the_button``).
 
     >>> _big_blind_on_the_button(parse_phh("variant='F2L3D'\\nstarting_stacks=[9,9]\\n"
     ...     "actions=[]\\nblinds_or_straddles=[10,0]"))
     True
     """
-    if hand.posts is not None or hand.player_count != 2 or hand.dead_small_blind:
+    if hand.player_count != 2 or hand.dead_small_blind:
         return False
+    if hand.posts is not None:
+        return _made_up_past_the_button(hand)
     to_p2, to_p1 = hand.blinds_or_straddles  # pokerkit lists a heads-up p2's first
     return to_p2 > 0 and not to_p1
+
+
+def _made_up_past_the_button(hand: HandHistory) -> bool:
+    """BLIND-03/07/08 heads-up: our ``_posts`` names p2 the big blind alone and p1, dealt in
+    past the button, a missed big blind made up with the small blind it missed, dead
+    (``returning_big_blind``, ``dead_small_blind``), and nobody the small blind. The writer
+    numbers p1 the first seat after the button when the big blind is not the other seat's
+    and no small blind was posted, so p2 held the button and took the big blind there at the
+    post (BLIND-07: the seat due it sat out), and the small blind was dead at an empty seat
+    (the last hand's big blind's, a dead button); the button, now the big blind, owes no
+    small blind (BLIND-02). p1 acts first in every round, as in ``_big_blind_on_the_button``,
+    whose replay seats it takes, p1 with his missed big blind's marker (``_owing_players``).
+    The small blind is the dead part of p1's post (his ante, ``_made_up_small_blind``); a
+    file without it there is refused (``blind_seats``).
+
+    >>> _made_up_past_the_button(parse_phh("variant='F2L3D'\\nstarting_stacks=[9,9]\\n"
+    ...     "actions=[]\\nantes=[0,5]\\nblinds_or_straddles=[10,10]\\n"
+    ...     "_posts=[['returning_big_blind','dead_small_blind'],['big_blind']]"))
+    True
+    """
+    made_up, big = hand.posts or ((), ())
+    if big != (PostPart.BIG_BLIND,) or made_up != _RETURNING:
+        return False
+    return _made_up_small_blind(hand) > 0  # p1's dead small blind is his ante, as we write it
+
+
+_RETURNING = (PostPart.RETURNING_BIG_BLIND, PostPart.DEAD_SMALL_BLIND)  # BLIND-08
 
 
 def _small_blind_waits(hand: HandHistory) -> bool:
@@ -952,15 +985,17 @@ def _big_blind_on_the_button_before(
     hand: HandHistory, table: TableState, rules: HouseRules
 ) -> TableState:
     """BLIND-03/07, heads-up: p2 took the big blind on a dead button at the post and p1, past
-    the button, posted nothing (``_big_blind_on_the_button``). The replay seats p1, an empty
-    seat (the last hand's big blind, now the small blind, dead), the stand-in due the big
-    blind and p2 on the button, and places the last hand's blinds so: the engine's
-    dead-button plan gives the stand-in the big blind and leaves the small blind dead, the
-    stand-in sits out at the post (``to_commands``) and the big blind moves onto the button,
-    who then owes no small blind (BLIND-02), as at the recorded table."""
+    the button, posted nothing (``_big_blind_on_the_button``) or made up a missed big blind
+    (``_made_up_past_the_button``: ``_owing_players`` gives him its marker). The replay
+    seats p1, an empty seat (the last hand's big blind, now the small blind, dead), the
+    stand-in due the big blind and p2 on the button, and places the last hand's blinds so:
+    the engine's dead-button plan gives the stand-in the big blind and leaves the small blind
+    dead, the stand-in sits out at the post (``to_commands``) and the big blind moves onto
+    the button, who then owes no small blind (BLIND-02), as at the recorded table."""
     if rules.blinds.button_method is not ButtonMethod.DEAD:
+        p1 = "a missed big blind made up" if hand.posts is not None else "nothing"
         raise InvalidInput(
-            "heads-up, p2 posted the big blind on the button and p1 nothing: the big blind "
+            f"heads-up, p2 posted the big blind on the button and p1 {p1}: the big blind "
             "moved onto a dead button at the post, the small blind dead (BLIND-03/07), which "
             f"only a dead button does; {rules.profile_id} moves the button"
         )

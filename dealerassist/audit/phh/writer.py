@@ -142,6 +142,8 @@ def _kill(events: list[Mapping[str, Any]]) -> Mapping[str, Any]:
     kill = dict((_started(events) or {}).get("kill") or {})
     if kill and _killer_in_the_big_blind(events, kill.get("seat")):
         kill["in_big_blind"] = True
+    elif kill and _killer_in_the_small_blind(events, kill.get("seat")):
+        kill["in_small_blind"] = True
     return kill
 
 
@@ -151,7 +153,10 @@ def _killer_in_the_big_blind(events: list[Mapping[str, Any]], killer: Any) -> bo
     one of them, the other seat is the big blind (BLIND-02: heads-up the button is in the
     small blind's place). Dealt to more, the seat due the small blind (the first dealt in after the
     button) sat out at the post (its ``sat_out`` event: it missed the small blind, BLIND-07)
-    and the killer is the next seat dealt in. Either way its kill is the big blind's (WSOP
+    and the killer is the next seat dealt in; that seat sat out before the killer posted
+    (BLIND-01: the small blind posts first), else it was a seat dealt in between a dead button
+    and the small blind who owed a missed small blind (BLIND-09: its marker is "small" too)
+    and the killer is the small blind. Either way its kill is the big blind's (WSOP
     194: under ``kill.action = "in_turn"`` the kill acts in turn as that blind), though the
     posts alone read as a small blind's kill: a kill posted first and a big blind's chips
     next, here a newcomer's entering big blind (BLIND-05) that nobody's small blind preceded.
@@ -162,6 +167,11 @@ def _killer_in_the_big_blind(events: list[Mapping[str, Any]], killer: Any) -> bo
     ...                           {"payload": {"events": [sat_out]}}], 4)
     True
     >>> _killer_in_the_big_blind([{"payload": {"events": [started]}}], 4)
+    False
+    >>> posted = {"type": "posted", "seat": 4, "amount": 20}
+    >>> _killer_in_the_big_blind([{"payload": {"events": [started]}},
+    ...                           {"payload": {"events": [posted]}},
+    ...                           {"payload": {"events": [sat_out]}}], 4)
     False
     >>> heads_up = {"type": "hand_started", "button": 1, "dealt": [5, 1]}
     >>> [_killer_in_the_big_blind([{"payload": {"events": [heads_up]}}], s) for s in (5, 1)]
@@ -176,13 +186,74 @@ def _killer_in_the_big_blind(events: list[Mapping[str, Any]], killer: Any) -> bo
         return button in ring and ring[0] == int(killer)
     if len(ring) < 3 or ring[1] != int(killer):
         return False
-    return any(
-        item.get("type") == "sat_out"
-        and int(item.get("seat", 0)) == ring[0]
-        and item.get("missed_blind") == "small"
+    posts = _posting_steps(events)
+    return bool(posts) and posts[0] == ("sat_out", ring[0], "small")
+
+
+def _killer_in_the_small_blind(events: list[Mapping[str, Any]], killer: Any) -> bool:
+    """KILL-01/04, BLIND-07/08: whether the killer is the small blind though the posts alone
+    read as the big blind's kill (a kill posted first, then a big blind with a dead small
+    blind on top: a missed big blind made up after a big blind's kill, the small blind dead).
+    By ``hand_started`` and the posting steps in their order (BLIND-01: the small blind
+    first, then the big blind): the killer is the first seat dealt in after the button and
+    posted first, and the next seat dealt in sat out at once missing the big blind (its
+    ``sat_out``: "big"), so the big blind moved on at the post (BLIND-07) onto a seat making
+    up a missed big blind, which posted it with its dead small blind (BLIND-08). The kill is
+    the small blind's (WSOP 194: under ``kill.action = "in_turn"`` it acts in turn as the
+    small blind). The same steps are those of a big blind's kill with the small blind dead
+    at a seat not dealt in, a returning seat after it sitting out and the next making up a
+    missed big blind: that seat, left of the big blind, acts first, so the kill is read as
+    the small blind's only when another seat made the hand's first betting action (heads-up
+    under ``kill.action = "last"`` the moved big blind acts first either way: not read so).
+
+    >>> started = {"type": "hand_started", "button": 6, "dealt": [1, 2, 3]}
+    >>> steps = [{"type": "posted", "seat": 1, "amount": 20},
+    ...          {"type": "sat_out", "seat": 2, "missed_blind": "big"},
+    ...          {"type": "posted", "seat": 3, "amount": 15}]
+    >>> first = [{"type": "action", "seat": seat, "action": "check"} for seat in (1, 3)]
+    >>> events = [{"payload": {"events": [item]}} for item in [started, *steps, first[0]]]
+    >>> [_killer_in_the_small_blind(events, seat) for seat in (1, 3)]
+    [True, False]
+    >>> _killer_in_the_small_blind(events[:2] + events[3:], 1)
+    False
+    >>> _killer_in_the_small_blind(events[:-1] + [{"payload": {"events": [first[1]]}}], 1)
+    False
+    """
+    started = _started(events)
+    if started is None or started.get("button") is None or killer is None:
+        return False
+    button, dealt = int(started["button"]), sorted(int(s) for s in started.get("dealt") or ())
+    ring = [seat for seat in dealt if seat > button] + [seat for seat in dealt if seat <= button]
+    if len(ring) < 3 or ring[0] != int(killer):
+        return False
+    posts = _posting_steps(events)
+    if posts[:2] != [("posted", ring[0], None), ("sat_out", ring[1], "big")]:
+        return False
+    moved = next((seat for step, seat, _ in posts[2:] if step == "posted"), None)
+    return _first_to_act(events) not in (None, moved)
+
+
+def _first_to_act(events: list[Mapping[str, Any]]) -> int | None:
+    """The seat of the hand's first betting action (None if it has none)."""
+    for event in events:
+        for item in event["payload"].get("events") or []:
+            if item.get("type") == "action" and item.get("action") in _BETTING:
+                return int(item["seat"])
+    return None
+
+
+_BETTING = frozenset({"check", "call", "bet", "raise", "fold"})
+
+
+def _posting_steps(events: list[Mapping[str, Any]]) -> list[tuple[str, int, Any]]:
+    """The hand's posts and sit-outs at the post in their order (BLIND-01: the seat whose turn
+    it is posts or sits out): ``("posted", seat, None)`` or ``("sat_out", seat, marker)``."""
+    return [
+        (str(item["type"]), int(item.get("seat", 0)), item.get("missed_blind"))
         for event in events
         for item in event["payload"].get("events") or []
-    )
+        if item.get("type") in ("posted", "sat_out")
+    ]
 
 
 def _started(events: list[Mapping[str, Any]]) -> Mapping[str, Any] | None:
@@ -460,6 +531,8 @@ def _blind_posters(
     limit = big + int(stakes.get("big_blind_ante", 0))
     killed_first = seats[0] == (kill or {}).get("seat")
     in_big_blind = killed_first and bool((kill or {}).get("in_big_blind"))
+    if killed_first and len(seats) > 1 and (kill or {}).get("in_small_blind"):
+        return seats[0], seats[1]  # BLIND-07/08: the big blind moved onto a returning seat
     if killed_first and len(seats) > 1 and not in_big_blind:
         ring = sorted(dealt)
         after = ring[(ring.index(seats[0]) + 1) % len(ring)]

@@ -1318,9 +1318,12 @@ def test_a_dead_small_blind_at_an_empty_seat_from_an_earlier_export_replays() ->
 
 def test_a_heads_up_dead_small_blind_at_an_empty_seat_is_refused_with_the_reason() -> None:
     """Still not replayed: heads-up, p1 past the button makes up a missed big blind and the
-    small blind is dead before the big blind p2 (the engine would make the button post a
-    heads-up small blind, BLIND-02); the reader says so instead of misreading p1 as the small
-    blind."""
+    small blind is dead before the big blind p2, but p1's ante does not hold the dead small
+    blind (``antes = [5, 0]``: heads-up the 5 is p2's), so the small blind is unknown; the
+    reader says so instead of misreading p1 as the small blind. Written as our exports write
+    it (p1's dead small blind his ante, ``antes = [0, 5]``) the hand replays with the big
+    blind moved onto the button (``test_BLIND_07_08_heads_up_the_big_blind_moved_onto_the_
+    button_past_a_returning_seat``)."""
     text = (
         'variant = "N2L1D"\nantes = [5, 0]\nblinds_or_straddles = [10, 10]\n'
         '_posts = [["returning_big_blind", "dead_small_blind"], ["big_blind"]]\n'
@@ -1814,6 +1817,129 @@ def test_KILL_04_the_soak_big_blind_kill_with_a_newcomers_entering_big_blind_rep
     assert data["_posts"] == [["big_blind", "kill"], ["entering_big_blind"]]
     assert data["blinds_or_straddles"] == [10, 10]
     assert data["actions"][2:] == ["p2 cbr 40", "p1 f"]
+
+
+@pytest.mark.parametrize("profile_id", [REQUIRED_KILL, OPTIONAL_KILL])
+def test_KILL_04_BLIND_08_a_small_blind_kill_with_the_big_blind_moved_onto_a_returning_seat(
+    profile_id: str,
+) -> None:
+    """KILL-01/04, BLIND-07/08 (the soak's case: ``bench/soak.py --hands 30 --seed 3``, table
+    S3-ctd2ok-card-50db, hand 11), under the shipped profile (WSOP 194, ``kill.action =
+    "in_turn"``: the kill acts in turn, as the blind it is in). Seat 3 sits out at the post
+    in the big blind (hand 1: it misses the big blind, BLIND-07), seat 1 wins hands 1 and 2,
+    the second with a full bet beyond the blinds (KILL-02; where kills are optional the dealer
+    names it), seat 6 leaves and seat 3 comes back owing its missed big blind and the small
+    blind dead (BLIND-08). Hand 3: the button dead on seat 6's empty seat (BLIND-03), seat 1
+    the small blind and the kill (20), seat 2 the big blind. Seat 2 sits out at the post: the
+    big blind moves onto seat 3, which posts it with its dead small blind (15, BLIND-07/08).
+    Heads-up the killer, in the small blind, acts first before the draw and last after it.
+    The export read the posts alone, a kill posted first and 15 next, as the big blind's kill
+    and a missed big blind made up (``_posts = [["big_blind", "kill"], ["returning_big_blind",
+    "dead_small_blind"]]``), and the replay had seat 3 act first and refused the killer's
+    check (KILL-04: not its turn). The events say the kill is the small blind's (it posted
+    first from the first seat dealt in after the button, and the next seat dealt in sat out
+    at once missing the big blind): p1 is seat 3, the big blind with its dead small blind (its
+    ante), p2 the small blind and the kill, and the hand replays to the recorded stacks."""
+    rules = get_profile(profile_id)
+    table = Table("count", dict.fromkeys((1, 2, 3, 6), 400), profile_id, rules)
+    table.start(button=1)  # seat 3 misses the big blind; seat 1 on the button wins
+    _in_turn(table, "post", "sit_out", "post", ("raise", 20), "fold", "fold")
+    table.start()  # seat 1 the big blind wins a called raise (KILL-02's second leg)
+    _in_turn(table, "post", "post", ("raise", 20), "fold", "call", ("draw", 0), ("draw", 0))
+    _in_turn(table, ("bet", 10), "fold")
+    table.leave(6)
+    table.command(ReturnToPlay(3, wait=False))
+    hand = table.start(kill_seat=1 if profile_id == OPTIONAL_KILL else None)
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (6, 1, 2)
+    owes = {player["seat"]: player["owes_what"] for player in hand["players"]}
+    assert owes == {1: ["kill"], 2: ["big_blind"], 3: ["returning_big_blind", "dead_small_blind"]}
+    seats = _in_turn(table, "post", "sit_out", "post", "check", "call", ("draw", 0), ("draw", 0))
+    seats += _in_turn(table, "check", ("bet", 20), "fold")
+    assert seats == [1, 2, 3, 1, 3, 3, 1, 3, 1, 3]
+    record = table.record(3)
+    text = hand_to_phh(record)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P3", "P1"]
+    assert data["_posts"] == [["big_blind", "dead_small_blind"], ["small_blind", "kill"]]
+    assert data["blinds_or_straddles"] == [5, 10] and data["antes"] == [0, 5]
+    assert data["_kill"]["player"] == 2 and "_dead_small_blind" not in data
+    recorded = _recorded_stacks(record, text)
+    start = data["starting_stacks"]  # P1 wins P3's 15 and 10 called; its 20 bet comes back
+    assert recorded == data["finishing_stacks"] == [start[0] - 25, start[1] + 25]
+    hand = parse_phh(text)
+    state = replay_hand(hand, rules)
+    assert finishing_stacks(state, replay_seats(hand)) == recorded
+
+
+def test_KILL_04_BLIND_08_a_big_blind_kill_past_a_dead_small_blind_stays_the_big_blinds() -> None:
+    """KILL-01/04, BLIND-03/08: the posting steps of the case above, from a big blind's kill.
+    Seats 2 and 3 sit out at the post in hand 1 (each misses the big blind, BLIND-07), seat 6
+    leaves after hand 3, seats 2 and 3 come back (BLIND-08). Hand 4: the button on seat 5,
+    the small blind dead at seat 6's empty seat (BLIND-03), seat 1 the big blind and the kill
+    the dealer names (KILL-01, WSOP 194). Seat 1 posts 20, seat 2 sits out at the post
+    ("big": it owed its missed big blind) and seat 3 makes its missed big blind up (15): the
+    same steps as a small blind's kill with the big blind moved onto a returning seat. Seat 3,
+    left of the big blind, acts first, which tells them apart: the export names p1 the big
+    blind and the kill, p2 the missed big blind made up, and replays to the recorded stacks."""
+    rules = get_profile(OPTIONAL_KILL)
+    table = Table("count", dict.fromkeys((1, 2, 3, 4, 5, 6), 400), OPTIONAL_KILL, rules)
+    table.start(button=6)
+    assert _in_turn(table, "post", "sit_out", "sit_out", "post") == [1, 2, 3, 4]
+    table.fold_around()
+    for _ in range(2):
+        table.start()
+        table.fold_around()
+    table.leave(6)
+    table.command(ReturnToPlay(2, wait=False))
+    table.command(ReturnToPlay(3, wait=False))
+    hand = table.start(kill_seat=1)
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (5, None, 1)
+    owes = {player["seat"]: player["owes_what"] for player in hand["players"]}
+    returning = ["returning_big_blind", "dead_small_blind"]
+    assert owes == {1: ["kill"], 2: returning, 3: returning, 4: [], 5: []}
+    seats = _in_turn(table, "post", "sit_out", "post", "fold", "fold", "call", "check")
+    seats += _in_turn(table, ("draw", 0), ("draw", 0), "check", ("bet", 20), "fold")
+    assert seats == [1, 2, 3, 3, 4, 5, 1, 1, 5, 1, 5, 1]
+    record = table.record(4)
+    text = hand_to_phh(record)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P1", "P3", "P4", "P5"]
+    assert data["_posts"] == [["big_blind", "kill"], returning, [], []]
+    assert data["blinds_or_straddles"] == [10, 10, 0, 0] and data["antes"] == [0, 5, 0, 0]
+    assert data["_kill"]["player"] == 1 and data["_dead_small_blind"] == 5
+    recorded = _recorded_stacks(record, text)
+    assert recorded == data["finishing_stacks"]
+    hand = parse_phh(text)
+    assert finishing_stacks(replay_hand(hand, rules), replay_seats(hand)) == recorded
+
+
+def test_BLIND_07_08_heads_up_the_big_blind_moved_onto_the_button_past_a_returning_seat() -> None:
+    """BLIND-03/07/08 heads-up (the soak hand: ``bench/soak.py --hands 30 --seed 12``, table
+    S12-ctd2ok-card-db47, hand 29), as the export writes it: the last hand's big blind (seat
+    1) left, so the small blind is dead at his empty seat (BLIND-03, dead button); seat 6,
+    past the button (seat 5), comes back owing its missed big blind and the small blind dead
+    (BLIND-08); seat 2, due the big blind, sits out at the post and the big blind moves onto
+    the button (BLIND-07), which then owes no small blind (BLIND-02). Seat 6 (p1) posts 15
+    and acts first in every round, the button (p2) last. The reader refused it ("such a hand
+    is not replayed"); it now seats p1, an empty seat (the dead small blind), a stand-in due
+    the big blind who sits out at the post and p2 on the button, as for a p1 who posted
+    nothing, and the hand replays to its recorded stacks."""
+    text = (
+        'variant = "F2L3D"\nantes = [0, 5]\nblinds_or_straddles = [10, 10]\n'
+        '_posts = [["returning_big_blind", "dead_small_blind"], ["big_blind"]]\n'
+        "small_bet = 10\nbig_bet = 20\nstarting_stacks = [138, 724]\n"
+        'actions = ["d dh p1 8cKsJs2s9s", "d dh p2 Th2dQc5dAs", "p1 cbr 20", "p2 cc", "p1 sd", '
+        '"p2 sd", "p1 cbr 10", "p2 cc", "p1 sd Js", "p2 sd Th", "d dh p1 4s", "d dh p2 6d", '
+        '"p1 cc", "p2 cc", "p1 sd 9s2s8c", "p2 sd", "d dh p1 4h6sJh", "p1 cc", "p2 cc", '
+        '"p1 sm"]\n_dealt_in_turn = true\nhand = 29\nplayers = ["P6", "P5"]\n'
+        "finishing_stacks = [103, 759]\n"
+        '_table_id = "S12-ctd2ok-card-db47"\n_profile_id = "casino-triple-draw-27-optional-kill"\n'
+    )
+    hand = parse_phh(text)
+    state = replay_hand(hand, get_profile(OPTIONAL_KILL))
+    assert finishing_stacks(state, replay_seats(hand)) == [103, 759]
+    assert state.hand is not None and state.hand.small_blind_seat is None
+    assert state.hand.button == state.hand.big_blind_seat == replay_seats(hand)[1]
 
 
 def _exposed_then_a_reshuffle(on_the_draw: bool) -> Table:
