@@ -1942,6 +1942,128 @@ def test_BLIND_07_08_heads_up_the_big_blind_moved_onto_the_button_past_a_returni
     assert state.hand.button == state.hand.big_blind_seat == replay_seats(hand)[1]
 
 
+@pytest.mark.parametrize("profile_id", [REQUIRED_KILL, OPTIONAL_KILL])
+def test_KILL_04_BLIND_03_a_big_blind_kill_past_a_small_blind_dead_at_an_empty_seat_replays(
+    profile_id: str,
+) -> None:
+    """KILL-01/04, BLIND-03/05 (the soak's case, below), under the shipped profile (WSOP 194,
+    ``kill.action = "in_turn"``: the kill acts in turn, as the blind it is in). Seat 4 wins
+    hands 1 and 2, the second with a full bet beyond the blinds (KILL-02: it must kill the
+    next hand; where kills are optional the dealer names it). Hand 2's blinds (seats 2 and
+    3) leave and a newcomer sits in seat 1. Hand 3, dead button (BLIND-03, WSOP 155: the big
+    blind moves to the next player, the small blind and the button follow it, onto empty
+    seats): the button on seat 2's empty seat, the small blind dead at seat 3's, seat 4 the
+    big blind and the kill (20); seat 5 owes nothing and the newcomer in seat 1, past the big
+    blind, posts its entering big blind (BLIND-05, WSOP 104-a). Seat 5, left of the big
+    blind, acts first. The export crashed (``KeyError``: a kill posted first was read as a
+    small blind's, whose big blind is the next seat dealt in, and seat 5 posted nothing; the
+    audit route answered 500). The next seat dealt in after the killer posted nothing, so
+    no big blind was there: the kill is the big blind's, p1 (seat 4) the big blind and the
+    kill with the small blind dead (our ``_dead_small_blind``), p3 the newcomer, and the hand
+    replays to the recorded stacks."""
+    rules = get_profile(profile_id)
+    table = Table("count", dict.fromkeys((2, 3, 4, 5), 400), profile_id, rules)
+    table.start(button=4)  # seat 4 on the button wins a raised pot
+    assert _in_turn(table, "post", "post", "fold", ("raise", 20), "fold", "fold")[3] == 4
+    table.start()  # seat 4, left of the big blind, wins a bet called after the draw
+    _in_turn(table, "post", "post", ("raise", 20), "fold", "call", "fold", ("draw", 0))
+    _in_turn(table, ("draw", 0), "check", ("bet", 10), "fold")
+    table.leave(2)
+    table.leave(3)
+    table.command(SeatPlayer(1, "P1", 400))
+    hand = table.start(kill_seat=4 if profile_id == OPTIONAL_KILL else None)
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (2, None, 4)
+    owes = {player["seat"]: player["owes_what"] for player in hand["players"]}
+    assert owes == {4: ["kill"], 5: [], 1: ["entering_big_blind"]}
+    seats = _in_turn(table, "post", "post", "call", "fold", "check", ("draw", 0), ("draw", 0))
+    seats += _in_turn(table, ("bet", 20), "fold")
+    assert seats == [4, 1, 5, 1, 4, 4, 5, 4, 5]
+    record = table.record(3)
+    text = hand_to_phh(record)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P4", "P5", "P1"]
+    assert data["_posts"] == [["big_blind", "kill"], [], ["entering_big_blind"]]
+    assert data["blinds_or_straddles"] == [10, 0, 10] and data["antes"] == [0, 0, 0]
+    assert data["_kill"]["player"] == 1 and data["_dead_small_blind"] == 5
+    assert data["actions"][3:6] == ["p2 cc", "p3 f", "p1 cc"]
+    recorded = _recorded_stacks(record, text)
+    start = data["starting_stacks"]  # P4 wins P5's 20 called and P1's 10
+    assert recorded == data["finishing_stacks"] == [start[0] + 30, start[1] - 20, start[2] - 10]
+    hand = parse_phh(text)
+    assert finishing_stacks(replay_hand(hand, rules), replay_seats(hand)) == recorded
+
+
+def _soak_kill_past_an_empty_small_blind() -> dict[str, Any]:
+    """The record of hand 8 of the soak table S21-ctd2k-count-f66a (``bench/soak.py --hands 30
+    --seed 21``, casino-triple-draw-27-kill, count) as the store holds it: its events (the
+    posting ones as they were; the others with only what the export reads), and the table as
+    the hand began."""
+    commands = [
+        ({"type": "start_hand", "button": None}, [{"type": "hand_started", "button": 2,
+            "dealt": [4, 5, 1], "hand_no": 8,
+            "kill": {"big_bet": 40, "blind": 20, "seat": 4, "small_bet": 20}}]),
+        ({"type": "action", "seat": 4, "action": "post"}, [{"type": "posted", "seat": 4,
+            "amount": 20}]),
+        ({"type": "action", "seat": 1, "action": "post"}, [{"type": "posted", "seat": 1,
+            "amount": 10}]),
+        ({"type": "action", "seat": 5, "action": "call"}, []),
+        ({"type": "action", "seat": 1, "action": "fold"}, [{"type": "returned", "seat": 4,
+            "amount": 10}]),
+        *[({"type": "action", "seat": seat, "action": "draw", "count": count}, [])
+          for seat, count in ((4, 2), (5, 4), (4, 1), (5, 5), (4, 3), (5, 0))],
+        ({"type": "action", "seat": 4, "action": "muck"}, []),
+    ]  # fmt: skip
+    result = {"stacks": {"1": 110, "4": 770, "5": 30}, "winnings": {"5": 30}}
+    last = len(commands) - 1
+    events = [
+        {"seq": 190 + n, "hash": f"h{n}", "kind": command["type"], "hand_no": 8,
+         "payload": {"command": command, "events": items, "result": result if n == last else None}}
+        for n, (command, items) in enumerate(commands)
+    ]  # fmt: skip
+    spec = {"variant": "deuce_to_seven_triple_draw", "structure": "fixed_limit", "stakes": LIMIT}
+    return {
+        "table_id": "S21-ctd2k-count-f66a",
+        "hand_no": 8,
+        "profile_id": REQUIRED_KILL,
+        "profile_sha256": get_profile(REQUIRED_KILL).sha256,
+        "started_at": "2026-12-03T07:10:07.504086Z",
+        "result": result,
+        "events": events,
+        "table": {
+            "spec": {**spec, "mode": "count", "profile_id": REQUIRED_KILL},
+            "seats": {4: {"player": "P4", "stack": 780}, 5: {"player": "P2", "stack": 10},
+                      1: {"player": "P5", "stack": 120}},
+        },
+    }  # fmt: skip
+
+
+def test_KILL_04_BLIND_03_the_soak_big_blind_kill_past_an_empty_small_blind_seat_replays(
+    tmp_path: Path,
+) -> None:
+    """The soak hand whose export was a 500 (``bench/soak.py --hands 30 --seed 21``, table
+    S21-ctd2k-count-f66a, hand 8: ``GET /v1/audit/hands/S21-ctd2k-count-f66a/8?format=phh``,
+    ``KeyError: 5`` in ``_blind_posters``), from its events. Replayed through the engine, the
+    live hand was: the button dead on seat 2's empty seat and the small blind dead at seat
+    3's (BLIND-03, WSOP 155), seat 4 the big blind and the kill (KILL-01/02: it had won the
+    last two pots), seat 5 (10 chips) owing nothing, seat 1 a newcomer posting its entering
+    big blind (BLIND-05). Seat 5, left of the big blind, calls all in for 10 (KILL-04, WSOP
+    194: the kill acts in turn as the big blind), seat 1 folds and seat 4's 10 not called
+    comes back. The export names p1 (seat 4) the big blind and the kill, the small blind dead,
+    p3 the newcomer, and replays under the profile it names to the recorded stacks."""
+    text = hand_to_phh(_soak_kill_past_an_empty_small_blind())
+    path = tmp_path / "S21-ctd2k-count-f66a-8.phh"
+    path.write_text(text, encoding="utf-8")
+    result = replay_file(path)
+    assert result.ok, result.error
+    assert result.profile is not None and result.profile.startswith(REQUIRED_KILL)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P4", "P2", "P5"] and data["starting_stacks"] == [780, 10, 120]
+    assert result.finishing_stacks == [770, 30, 110] == result.expected == data["finishing_stacks"]
+    assert data["_posts"] == [["big_blind", "kill"], [], ["entering_big_blind"]]
+    assert data["blinds_or_straddles"] == [10, 0, 10] and data["_dead_small_blind"] == 5
+    assert data["actions"][3:5] == ["p2 cc", "p3 f"]
+
+
 def _exposed_then_a_reshuffle(on_the_draw: bool) -> Table:
     """DRAW-06 (card mode, casino profile: a burn before each draw, the bottom card never
     dealt): seat 3's Jc is exposed and replaced by Qs, on the deal (IRREG-03, the house
