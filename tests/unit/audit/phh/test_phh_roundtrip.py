@@ -2064,6 +2064,104 @@ def test_KILL_04_BLIND_03_the_soak_big_blind_kill_past_an_empty_small_blind_seat
     assert data["actions"][3:5] == ["p2 cc", "p3 f"]
 
 
+def test_BLIND_03_07_the_button_dead_between_the_small_blind_and_the_big_blind_replays() -> None:
+    """BLIND-03/07/08/12 (the soak's case, below), under the shipped profile (dead button,
+    WSOP 155: the big blind moves to the next player, the small blind and the button follow
+    it). Hand 2: seat 1, due the big blind, sits out at the post and the big blind moves onto
+    the button, seat 2 (BLIND-07), the small blind seat 3. Seat 3 then moves to seat 4
+    (BLIND-12) and seat 1 comes back owing its missed big blind and the small blind dead
+    (BLIND-08). Hand 3: the big blind moves on from seat 2 past seat 3's empty seat to seat
+    4, the small blind follows onto seat 2, the last big blind's, and the button onto seat 3,
+    the last small blind's, dead between them. Seat 1, left of the big blind, acts first
+    before the draw; after it seat 4, past the button, acts first and the small blind last.
+    The export numbers the players from the first seat after the button, as PHH does: p1
+    (seat 4) the big blind, p2 the missed big blind made up, p3 the small blind. The reader
+    refused it ("the big blind (p1) is not next to the small (p3)"): it placed the blinds of
+    a dead button only after p1. The small blind the last player and the big blind p1 are
+    next to each other round the table, the dead button between them: the replay places the
+    last hand's blinds so (its big blind p3, its small blind the empty seat after him, the
+    button now) and the engine deals the hand as it was played, to the recorded stacks."""
+    rules = get_profile(TRIPLE_DRAW)
+    table = Table("count", dict.fromkeys((1, 2, 3), 400), TRIPLE_DRAW, rules)
+    table.start(button=1)
+    table.fold_around()
+    hand = table.start()
+    assert _in_turn(table, "post", "sit_out", "post") == [3, 1, 2]
+    table.fold_around()
+    table.command(ChangeSeat(3, 4))
+    table.command(ReturnToPlay(1, wait=False))
+    hand = table.start()
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (3, 2, 4)
+    owes = {player["seat"]: player["owes_what"] for player in hand["players"]}
+    assert owes == {4: ["big_blind"], 1: ["returning_big_blind", "dead_small_blind"],
+                    2: ["small_blind"]}  # fmt: skip
+    seats = _in_turn(table, "post", "post", "post", ("raise", 20), "fold", "call", ("draw", 0))
+    seats += _in_turn(table, ("draw", 0), "check", ("bet", 10), "fold")
+    assert seats == [2, 4, 1, 1, 2, 4, 4, 1, 4, 1, 4]
+    record = table.record(3)
+    text, recorded = _round_trip_under(record, rules)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P3", "P1", "P2"]
+    assert data["_posts"] == [["big_blind"], ["returning_big_blind", "dead_small_blind"],
+                              ["small_blind"]]  # fmt: skip
+    assert data["blinds_or_straddles"] == [10, 10, 5] and data["antes"] == [0, 5, 0]
+    start = data["starting_stacks"]  # P1 wins P3's 20 called and P2's small blind
+    assert recorded == [start[0] - 20, start[1] + 25, start[2] - 5]
+    hand = parse_phh(text)
+    state = replay_hand(hand, rules)
+    assert state.hand is not None
+    seat_of = replay_seats(hand)
+    assert (state.hand.small_blind_seat, state.hand.big_blind_seat) == (seat_of[2], seat_of[0])
+    assert state.hand.button not in seat_of
+
+
+def _round_trip_under(record: dict[str, Any], rules: HouseRules) -> tuple[str, list[int]]:
+    """The record's PHH, replayed under ``rules`` to the recorded stacks (its
+    finishing_stacks)."""
+    text = hand_to_phh(record)
+    recorded = _recorded_stacks(record, text)
+    assert tomllib.loads(text)["finishing_stacks"] == recorded
+    hand = parse_phh(text)
+    assert finishing_stacks(replay_hand(hand, rules), replay_seats(hand)) == recorded
+    return text, recorded
+
+
+def test_BLIND_03_07_the_soak_hand_with_the_button_dead_between_the_blinds_replays(
+    tmp_path: Path,
+) -> None:
+    """The soak export that did not replay (``bench/soak.py --hands 30 --seed 21``, table
+    S21-ctd2-count-1e2c, hand 14: "_posts: the big blind (p1) is not next to the small (p3)").
+    Replayed through the engine from its events, the live hand was: hand 13's big blind
+    (seat 1) sat out at the post and the big blind moved onto the button, seat 2 (BLIND-07);
+    its small blind moved from seat 3 to seat 4 (BLIND-12) and seat 1 came back owing its
+    missed big blind and the small blind dead (BLIND-08). Hand 14: the button dead on seat
+    3's empty seat, the small blind seat 2, the big blind seat 4 (BLIND-03: the big blind
+    moves to the next player, the small blind and the button follow it); seat 1 posted 15
+    and acted first, seat 4 first after the draw. The export says so, as PHH numbers players
+    from the button (p1 seat 4 the big blind, p2 seat 1, p3 seat 2 the small blind): the
+    writer is right; the reader now replays it, under the profile it names, to the recorded
+    stacks."""
+    text = (
+        'variant = "F2L3D"\nantes = [0, 5, 0]\nblinds_or_straddles = [10, 10, 5]\n'
+        '_posts = [["big_blind"], ["returning_big_blind", "dead_small_blind"], ["small_blind"]]\n'
+        "small_bet = 10\nbig_bet = 20\nstarting_stacks = [845, 660, 48]\n"
+        'actions = ["d dh p1 ??????????", "d dh p2 ??????????", "d dh p3 ??????????", '
+        '"p2 cbr 20", "p3 f", "p1 cc", "p1 sd ????????", "p2 sd", "d dh p1 ????????", "p1 cc", '
+        '"p2 cc", "p1 sd ??????????", "p2 sd ????????", "d dh p1 ??????????", '
+        '"d dh p2 ????????", "p1 cc", "p2 cc", "p1 sd", "p2 sd ????", "d dh p2 ????", "p1 cc", '
+        '"p2 cbr 20", "p1 cc", "p2 sm AdQhKd2cJs", "p1 sm"]\n'
+        'hand = 14\nplayers = ["P3", "P1", "P4"]\nfinishing_stacks = [805, 705, 43]\n'
+        '_table_id = "S21-ctd2-count-1e2c"\n_profile_id = "casino-triple-draw-27"\n'
+        f'_profile_sha256 = "{get_profile(TRIPLE_DRAW).sha256}"\n'
+    )
+    path = tmp_path / "S21-ctd2-count-1e2c-14.phh"
+    path.write_text(text, encoding="utf-8")
+    result = replay_file(path)
+    assert result.ok, result.error
+    assert result.profile is not None and result.profile.startswith(TRIPLE_DRAW)
+    assert result.finishing_stacks == [805, 705, 43] == result.expected
+
+
 def _exposed_then_a_reshuffle(on_the_draw: bool) -> Table:
     """DRAW-06 (card mode, casino profile: a burn before each draw, the bottom card never
     dealt): seat 3's Jc is exposed and replaced by Qs, on the deal (IRREG-03, the house
