@@ -78,8 +78,10 @@ class Table:
         stacks: dict[int, int],
         profile_id: str = TRIPLE_DRAW,
         rules: HouseRules | None = None,
+        game: dict[str, Any] | None = None,
     ) -> None:
-        """``rules``: the profile as dealt (default: ``_profile``'s older readings of it)."""
+        """``rules``: the profile as dealt (default: ``_profile``'s older readings of it);
+        ``game``: the variant, structure and stakes (default: triple draw, fixed limit)."""
         self.profile_id = profile_id
         self.services = fake_services({profile_id: rules or _profile(profile_id)})
         self.table_id = "R1"
@@ -88,6 +90,7 @@ class Table:
             "variant": "deuce_to_seven_triple_draw",
             "structure": "fixed_limit",
             "stakes": LIMIT,
+            **(game or {}),
             "profile_id": profile_id,
             "mode": mode,
         }
@@ -2113,6 +2116,49 @@ def test_BLIND_03_07_the_button_dead_between_the_small_blind_and_the_big_blind_r
     seat_of = replay_seats(hand)
     assert (state.hand.small_blind_seat, state.hand.big_blind_seat) == (seat_of[2], seat_of[0])
     assert state.hand.button not in seat_of
+
+
+@pytest.mark.parametrize("option", [None, "big_blind_only"], ids=["with-the-dead-small", "alone"])
+def test_BLIND_03_06_newcomers_buying_the_button_dead_between_the_blinds_replay(
+    option: str | None,
+) -> None:
+    """BLIND-03/06 (WSOP 158, ``between_blinds_and_button = "buy_button"``: a newcomer between
+    the blinds and the button may come in at once with a big blind and the dead small blind,
+    or the big blind alone and the button skips him), the layout above under the no-limit
+    single draw profile: the button dead between the small blind (seat 2) and the big blind
+    (seat 4), newcomers in seats 5 and 1 between them. The engine has them buy the button;
+    the export names them p2 and p3 (``_posts``: a big blind with the dead small blind, or
+    ``entering_big_blind`` alone), and the replay, which places the blinds as above, asks
+    the same posts (the big blind alone for p2 and p3 before the small blind, p4) and
+    replays to the recorded stacks."""
+    profile_id = "single-draw-27-no-limit"
+    rules = get_profile(profile_id)
+    game = {"variant": "deuce_to_seven_single_draw", "structure": "no_limit",
+            "stakes": {"small_blind": 5, "big_blind": 10}}  # fmt: skip
+    table = Table("count", dict.fromkeys((1, 2, 3), 400), profile_id, rules, game)
+    table.start(button=1)
+    table.fold_around()
+    table.start()
+    assert _in_turn(table, "post", "sit_out", "post") == [3, 1, 2]
+    table.fold_around()
+    table.command(ChangeSeat(3, 4))
+    table.leave(1)
+    table.command(SeatPlayer(1, "N1", 400))
+    table.command(SeatPlayer(5, "N5", 400))
+    hand = table.start()
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (3, 2, 4)
+    buying = ["entering_big_blind", "dead_small_blind"]
+    owes = {player["seat"]: player["owes_what"] for player in hand["players"]}
+    assert owes == {4: ["big_blind"], 5: buying, 1: buying, 2: ["small_blind"]}
+    assert _in_turn(table, "post", "post") == [2, 4]
+    for seat in (5, 1):
+        table.act(seat, "post", **({"option": option} if option else {}))
+    table.fold_around()
+    text, _ = _round_trip_under(table.record(3), rules)
+    made_up = (
+        ["returning_big_blind", "dead_small_blind"] if option is None else ["entering_big_blind"]
+    )
+    assert tomllib.loads(text)["_posts"] == [["big_blind"], made_up, made_up, ["small_blind"]]
 
 
 def _round_trip_under(record: dict[str, Any], rules: HouseRules) -> tuple[str, list[int]]:
