@@ -947,17 +947,22 @@ class TableSoak:
         if answer.status != 200:
             return
         codes = [i["code"] for i in answer.body.get("instructions") or [] if i["seat"] == seat]
+        not_entered: list[str] = []  # the replacement, not yet entered (the service asks: deal)
         if "replace" in codes:
             cards.hands[seat].remove(card)
             cards.burns.append(card)
-            cards.give(seat, 1)
+            not_entered = cards.give(seat, 1)
             # IRREG-03 exposed_is_first_burn (RRoP lowball 3, WSOP 283): the replaced card in
             # the burn pile stands for the first draw's burn, as IRREG-06's extra card does
             if self.profile.get("irregularities", {}).get("exposed_is_first_burn"):
                 cards.spare_burn = True
         if self.rng.random() < 0.15:  # a second exposed card: the floor calls a misdeal
             other = self.rng.choice(live)
-            shown = self.rng.choice(cards.hands[other])
+            # card mode: one of the cards entered for that seat, which the service checks it
+            # against (IRREG-03); a replacement is entered only once the service asks for it
+            pending = not_entered if other == seat and self.mode == "card" else []
+            entered = [c for c in cards.hands[other] if c not in pending]
+            shown = self.rng.choice(entered)
             body = {"seat": other, "action": "exposed"}
             body.update({"cards": shown} if self.mode == "card" else {"rank": shown[0]})
             notices = [n["rule_id"] for n in (self.act(body).body or {}).get("notices") or []]

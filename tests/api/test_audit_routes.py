@@ -123,6 +123,55 @@ def test_finished_hand_as_phh(api: Api, settings: Settings) -> None:
     assert "actions" in text and "variant" in text
 
 
+def _moves_in_turn(api: Api, body: dict[str, Any], *moves: str | tuple[str, int]) -> Any:
+    """Each move (an action, or an action and its amount; a draw's count) by the seat whose
+    turn it is at table T1; the last answer's body."""
+    for move in moves:
+        action, amount = (move, None) if isinstance(move, str) else move
+        fields = {"amount": amount} if amount is not None else {}
+        if action == "draw":
+            fields = {"count": amount or 0}
+        response = api.act("T1", seat=body["next"]["seat"], action=action, **fields)
+        assert response.status_code == 200, response.get_json()
+        body = response.get_json()
+    return body
+
+
+def test_KILL_04_BLIND_03_a_big_blind_kill_past_a_dead_small_blind_exports_as_phh(
+    api: Api, settings: Settings
+) -> None:
+    """KILL-01/04, BLIND-03/05 (the soak's hand S21-ctd2k-count-f66a/8, whose PHH export was
+    a 500): the button dead on an empty seat and the small blind dead at the next (BLIND-03,
+    WSOP 155), seat 4 the big blind and the kill the dealer names (KILL-01, WSOP 194), seat 5
+    owing nothing, a newcomer in seat 1 posting its entering big blind (BLIND-05, WSOP 104-a).
+    The audited hand exports as PHH (200, not a 500): p1 the big blind and the kill, the small
+    blind dead."""
+    stakes = {"small_blind": 5, "big_blind": 10, "small_bet": 10, "big_bet": 20}
+    profile = "casino-triple-draw-27-optional-kill"
+    table = {"variant": "deuce_to_seven_triple_draw", "profile": profile, "stakes": stakes}
+    assert api.create_table(**table).status_code == 201
+    for seat in (2, 3, 4, 5):
+        assert api.seat("T1", seat, f"P{seat}", 400).status_code == 200
+    body = api.start("T1", 4).get_json()  # seat 4 on the button, then left of the big blind
+    _moves_in_turn(api, body, "post", "post", "fold", ("raise", 20), "fold", "fold")
+    body = api.start("T1", None).get_json()
+    _moves_in_turn(api, body, "post", "post", ("raise", 20), "fold", "fold", "fold")
+    for seat in (2, 3):
+        assert api.call("DELETE", f"/v1/tables/T1/seats/{seat}").status_code == 200
+    assert api.seat("T1", 1, "P1", 400).status_code == 200
+    body = api.call("POST", "/v1/tables/T1/hands", "dealer", {"kill_seat": 4}).get_json()
+    hand = body["hand"]
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (2, None, 4)
+    _moves_in_turn(api, body, "post", "post", "call", "fold", "check", ("draw", 0), ("draw", 0))
+    _moves_in_turn(api, body, ("bet", 20), "fold")
+    _drain(settings)
+    response = api.call("GET", "/v1/audit/hands/T1/3?format=phh", "auditor")
+    assert response.status_code == 200, response.get_json()
+    text = response.get_data(as_text=True)
+    assert '_posts = [["big_blind", "kill"], [], ["entering_big_blind"]]' in text
+    assert "_dead_small_blind = 5" in text
+
+
 def test_times_out_of_range_in_utc_are_400(api: Api) -> None:
     """A time that cannot be expressed in UTC (year 1 with a positive offset) is a 400."""
     response = api.call("GET", "/v1/audit/events?until=0001-01-01T00:00:01%2B05:14", "auditor")

@@ -938,13 +938,14 @@ def _dead_button_before(
     """BLIND-03 dead button: players p1..p(small - 1) were dealt in between the button and
     the small blind. The last hand's small blind was the button (the empty seat n + 1,
     ``_button_seat``) and its big blind the small blind, so the engine places this hand's
-    blinds where they were."""
+    blinds where they were. So too when the small blind is the last player and the big blind
+    p1, the button dead between them (``_button_between_the_blinds``)."""
     if rules.blinds.button_method is not ButtonMethod.DEAD:
         raise InvalidInput(
             f"p1 is dealt in between the button and the small blind (p{small}), which only a "
             f"dead button does (BLIND-03); {rules.profile_id} moves the button"
         )
-    if big != small + 1:
+    if big != small + 1 and not _button_between_the_blinds(hand, small, big):
         raise InvalidInput(f"_posts: the big blind (p{big}) is not next to the small (p{small})")
     last_button = small  # any seat but the button: the button then moves by the dead-button plan
     return evolve(
@@ -953,6 +954,16 @@ def _dead_button_before(
         small_blind_position=_button_seat(hand),
         big_blind_position=small,
     )
+
+
+def _button_between_the_blinds(hand: HandHistory, small: int, big: int) -> bool:
+    """BLIND-03/07 dead button: the small blind is the last player and the big blind p1, the
+    button dead on the empty seat between them (n + 1). The last hand's big blind moved at
+    the post onto its button (BLIND-07) and is this hand's small blind; that hand's small
+    blind, where this hand's button goes, left its seat, so the big blind moved on past it
+    to the next player (the engine's dead-button plan, ``blinds.positions``). p1, past the
+    button, acts first after the draw, the small blind last."""
+    return small == hand.player_count and big == 1
 
 
 def _empty_small_blind_before(

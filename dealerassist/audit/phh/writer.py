@@ -487,7 +487,9 @@ def _blind_posters(
     next (no more than a big blind, and not a small blind's chips alone unless they are all
     its ``stacks``: a short big blind all in, BLIND-04). A kill posted first and followed by
     a small blind's chips alone is the big blind's (the small blind dead, BLIND-03): the
-    next seat made up a missed small blind, dead (BLIND-09). A kill the events show in the
+    next seat made up a missed small blind, dead (BLIND-09). So is a kill posted first when
+    the next seat dealt in posted nothing (no big blind there: it owed nothing, the small
+    blind dead at an empty seat before the killer, BLIND-03). A kill the events show in the
     big blind (``kill["in_big_blind"]``, ``_killer_in_the_big_blind``: dealt heads-up, or the
     small blind sat out at the post) is the big blind's whatever comes next (KILL-04: it acts
     in turn as the big blind). Heads-up, the button may post the small blind after the big
@@ -514,6 +516,13 @@ def _blind_posters(
     ...                {"seat": 6, "blind": 20}, {1: 5, 4: 100, 6: 100})
     (6, 1)
 
+    The big blind kills (20) past a small blind dead at an empty seat, the next seat owes
+    nothing and a newcomer past it posts its entering big blind (10, BLIND-05):
+
+    >>> _blind_posters({"small_blind": 5, "big_blind": 10}, [1, 4, 5], [(4, 20), (1, 10)],
+    ...                {"seat": 4, "blind": 20})
+    (None, 4)
+
     Heads-up, the big blind kills (20), the small blind sat out at the post and the button
     posts its entering big blind (10, BLIND-05): the same posts as a small blind's kill and a
     big blind, told apart by the events only:
@@ -536,10 +545,11 @@ def _blind_posters(
     if killed_first and len(seats) > 1 and not in_big_blind:
         ring = sorted(dealt)
         after = ring[(ring.index(seats[0]) + 1) % len(ring)]
-        dead_small = paid[after] - ante == int(stakes.get("small_blind", 0))
-        all_in = paid[after] >= (stacks or {}).get(after, paid[after] + 1)
-        if seats[1] == after and paid[after] - ante <= limit and (all_in or not dead_small):
-            return seats[0], after
+        if seats[1] == after:  # else it did not post next (here: nothing): no big blind there
+            dead_small = paid[after] - ante == int(stakes.get("small_blind", 0))
+            all_in = paid[after] >= (stacks or {}).get(after, paid[after] + 1)
+            if paid[after] - ante <= limit and (all_in or not dead_small):
+                return seats[0], after
     if first >= limit or in_big_blind:
         later = seats[1] if len(dealt) == 2 and len(seats) > 1 else None
         if later is not None and paid[later] - ante == int(stakes.get("small_blind", 0)):

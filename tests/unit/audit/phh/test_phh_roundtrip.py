@@ -78,8 +78,10 @@ class Table:
         stacks: dict[int, int],
         profile_id: str = TRIPLE_DRAW,
         rules: HouseRules | None = None,
+        game: dict[str, Any] | None = None,
     ) -> None:
-        """``rules``: the profile as dealt (default: ``_profile``'s older readings of it)."""
+        """``rules``: the profile as dealt (default: ``_profile``'s older readings of it);
+        ``game``: the variant, structure and stakes (default: triple draw, fixed limit)."""
         self.profile_id = profile_id
         self.services = fake_services({profile_id: rules or _profile(profile_id)})
         self.table_id = "R1"
@@ -88,6 +90,7 @@ class Table:
             "variant": "deuce_to_seven_triple_draw",
             "structure": "fixed_limit",
             "stakes": LIMIT,
+            **(game or {}),
             "profile_id": profile_id,
             "mode": mode,
         }
@@ -1940,6 +1943,269 @@ def test_BLIND_07_08_heads_up_the_big_blind_moved_onto_the_button_past_a_returni
     assert finishing_stacks(state, replay_seats(hand)) == [103, 759]
     assert state.hand is not None and state.hand.small_blind_seat is None
     assert state.hand.button == state.hand.big_blind_seat == replay_seats(hand)[1]
+
+
+@pytest.mark.parametrize("profile_id", [REQUIRED_KILL, OPTIONAL_KILL])
+def test_KILL_04_BLIND_03_a_big_blind_kill_past_a_small_blind_dead_at_an_empty_seat_replays(
+    profile_id: str,
+) -> None:
+    """KILL-01/04, BLIND-03/05 (the soak's case, below), under the shipped profile (WSOP 194,
+    ``kill.action = "in_turn"``: the kill acts in turn, as the blind it is in). Seat 4 wins
+    hands 1 and 2, the second with a full bet beyond the blinds (KILL-02: it must kill the
+    next hand; where kills are optional the dealer names it). Hand 2's blinds (seats 2 and
+    3) leave and a newcomer sits in seat 1. Hand 3, dead button (BLIND-03, WSOP 155: the big
+    blind moves to the next player, the small blind and the button follow it, onto empty
+    seats): the button on seat 2's empty seat, the small blind dead at seat 3's, seat 4 the
+    big blind and the kill (20); seat 5 owes nothing and the newcomer in seat 1, past the big
+    blind, posts its entering big blind (BLIND-05, WSOP 104-a). Seat 5, left of the big
+    blind, acts first. The export crashed (``KeyError``: a kill posted first was read as a
+    small blind's, whose big blind is the next seat dealt in, and seat 5 posted nothing; the
+    audit route answered 500). The next seat dealt in after the killer posted nothing, so
+    no big blind was there: the kill is the big blind's, p1 (seat 4) the big blind and the
+    kill with the small blind dead (our ``_dead_small_blind``), p3 the newcomer, and the hand
+    replays to the recorded stacks."""
+    rules = get_profile(profile_id)
+    table = Table("count", dict.fromkeys((2, 3, 4, 5), 400), profile_id, rules)
+    table.start(button=4)  # seat 4 on the button wins a raised pot
+    assert _in_turn(table, "post", "post", "fold", ("raise", 20), "fold", "fold")[3] == 4
+    table.start()  # seat 4, left of the big blind, wins a bet called after the draw
+    _in_turn(table, "post", "post", ("raise", 20), "fold", "call", "fold", ("draw", 0))
+    _in_turn(table, ("draw", 0), "check", ("bet", 10), "fold")
+    table.leave(2)
+    table.leave(3)
+    table.command(SeatPlayer(1, "P1", 400))
+    hand = table.start(kill_seat=4 if profile_id == OPTIONAL_KILL else None)
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (2, None, 4)
+    owes = {player["seat"]: player["owes_what"] for player in hand["players"]}
+    assert owes == {4: ["kill"], 5: [], 1: ["entering_big_blind"]}
+    seats = _in_turn(table, "post", "post", "call", "fold", "check", ("draw", 0), ("draw", 0))
+    seats += _in_turn(table, ("bet", 20), "fold")
+    assert seats == [4, 1, 5, 1, 4, 4, 5, 4, 5]
+    record = table.record(3)
+    text = hand_to_phh(record)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P4", "P5", "P1"]
+    assert data["_posts"] == [["big_blind", "kill"], [], ["entering_big_blind"]]
+    assert data["blinds_or_straddles"] == [10, 0, 10] and data["antes"] == [0, 0, 0]
+    assert data["_kill"]["player"] == 1 and data["_dead_small_blind"] == 5
+    assert data["actions"][3:6] == ["p2 cc", "p3 f", "p1 cc"]
+    recorded = _recorded_stacks(record, text)
+    start = data["starting_stacks"]  # P4 wins P5's 20 called and P1's 10
+    assert recorded == data["finishing_stacks"] == [start[0] + 30, start[1] - 20, start[2] - 10]
+    hand = parse_phh(text)
+    assert finishing_stacks(replay_hand(hand, rules), replay_seats(hand)) == recorded
+
+
+def _soak_kill_past_an_empty_small_blind() -> dict[str, Any]:
+    """The record of hand 8 of the soak table S21-ctd2k-count-f66a (``bench/soak.py --hands 30
+    --seed 21``, casino-triple-draw-27-kill, count) as the store holds it: its events (the
+    posting ones as they were; the others with only what the export reads), and the table as
+    the hand began."""
+    commands = [
+        ({"type": "start_hand", "button": None}, [{"type": "hand_started", "button": 2,
+            "dealt": [4, 5, 1], "hand_no": 8,
+            "kill": {"big_bet": 40, "blind": 20, "seat": 4, "small_bet": 20}}]),
+        ({"type": "action", "seat": 4, "action": "post"}, [{"type": "posted", "seat": 4,
+            "amount": 20}]),
+        ({"type": "action", "seat": 1, "action": "post"}, [{"type": "posted", "seat": 1,
+            "amount": 10}]),
+        ({"type": "action", "seat": 5, "action": "call"}, []),
+        ({"type": "action", "seat": 1, "action": "fold"}, [{"type": "returned", "seat": 4,
+            "amount": 10}]),
+        *[({"type": "action", "seat": seat, "action": "draw", "count": count}, [])
+          for seat, count in ((4, 2), (5, 4), (4, 1), (5, 5), (4, 3), (5, 0))],
+        ({"type": "action", "seat": 4, "action": "muck"}, []),
+    ]  # fmt: skip
+    result = {"stacks": {"1": 110, "4": 770, "5": 30}, "winnings": {"5": 30}}
+    last = len(commands) - 1
+    events = [
+        {"seq": 190 + n, "hash": f"h{n}", "kind": command["type"], "hand_no": 8,
+         "payload": {"command": command, "events": items, "result": result if n == last else None}}
+        for n, (command, items) in enumerate(commands)
+    ]  # fmt: skip
+    spec = {"variant": "deuce_to_seven_triple_draw", "structure": "fixed_limit", "stakes": LIMIT}
+    return {
+        "table_id": "S21-ctd2k-count-f66a",
+        "hand_no": 8,
+        "profile_id": REQUIRED_KILL,
+        "profile_sha256": get_profile(REQUIRED_KILL).sha256,
+        "started_at": "2026-12-03T07:10:07.504086Z",
+        "result": result,
+        "events": events,
+        "table": {
+            "spec": {**spec, "mode": "count", "profile_id": REQUIRED_KILL},
+            "seats": {4: {"player": "P4", "stack": 780}, 5: {"player": "P2", "stack": 10},
+                      1: {"player": "P5", "stack": 120}},
+        },
+    }  # fmt: skip
+
+
+def test_KILL_04_BLIND_03_the_soak_big_blind_kill_past_an_empty_small_blind_seat_replays(
+    tmp_path: Path,
+) -> None:
+    """The soak hand whose export was a 500 (``bench/soak.py --hands 30 --seed 21``, table
+    S21-ctd2k-count-f66a, hand 8: ``GET /v1/audit/hands/S21-ctd2k-count-f66a/8?format=phh``,
+    ``KeyError: 5`` in ``_blind_posters``), from its events. Replayed through the engine, the
+    live hand was: the button dead on seat 2's empty seat and the small blind dead at seat
+    3's (BLIND-03, WSOP 155), seat 4 the big blind and the kill (KILL-01/02: it had won the
+    last two pots), seat 5 (10 chips) owing nothing, seat 1 a newcomer posting its entering
+    big blind (BLIND-05). Seat 5, left of the big blind, calls all in for 10 (KILL-04, WSOP
+    194: the kill acts in turn as the big blind), seat 1 folds and seat 4's 10 not called
+    comes back. The export names p1 (seat 4) the big blind and the kill, the small blind dead,
+    p3 the newcomer, and replays under the profile it names to the recorded stacks."""
+    text = hand_to_phh(_soak_kill_past_an_empty_small_blind())
+    path = tmp_path / "S21-ctd2k-count-f66a-8.phh"
+    path.write_text(text, encoding="utf-8")
+    result = replay_file(path)
+    assert result.ok, result.error
+    assert result.profile is not None and result.profile.startswith(REQUIRED_KILL)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P4", "P2", "P5"] and data["starting_stacks"] == [780, 10, 120]
+    assert result.finishing_stacks == [770, 30, 110] == result.expected == data["finishing_stacks"]
+    assert data["_posts"] == [["big_blind", "kill"], [], ["entering_big_blind"]]
+    assert data["blinds_or_straddles"] == [10, 0, 10] and data["_dead_small_blind"] == 5
+    assert data["actions"][3:5] == ["p2 cc", "p3 f"]
+
+
+def test_BLIND_03_07_the_button_dead_between_the_small_blind_and_the_big_blind_replays() -> None:
+    """BLIND-03/07/08/12 (the soak's case, below), under the shipped profile (dead button,
+    WSOP 155: the big blind moves to the next player, the small blind and the button follow
+    it). Hand 2: seat 1, due the big blind, sits out at the post and the big blind moves onto
+    the button, seat 2 (BLIND-07), the small blind seat 3. Seat 3 then moves to seat 4
+    (BLIND-12) and seat 1 comes back owing its missed big blind and the small blind dead
+    (BLIND-08). Hand 3: the big blind moves on from seat 2 past seat 3's empty seat to seat
+    4, the small blind follows onto seat 2, the last big blind's, and the button onto seat 3,
+    the last small blind's, dead between them. Seat 1, left of the big blind, acts first
+    before the draw; after it seat 4, past the button, acts first and the small blind last.
+    The export numbers the players from the first seat after the button, as PHH does: p1
+    (seat 4) the big blind, p2 the missed big blind made up, p3 the small blind. The reader
+    refused it ("the big blind (p1) is not next to the small (p3)"): it placed the blinds of
+    a dead button only after p1. The small blind the last player and the big blind p1 are
+    next to each other round the table, the dead button between them: the replay places the
+    last hand's blinds so (its big blind p3, its small blind the empty seat after him, the
+    button now) and the engine deals the hand as it was played, to the recorded stacks."""
+    rules = get_profile(TRIPLE_DRAW)
+    table = Table("count", dict.fromkeys((1, 2, 3), 400), TRIPLE_DRAW, rules)
+    table.start(button=1)
+    table.fold_around()
+    hand = table.start()
+    assert _in_turn(table, "post", "sit_out", "post") == [3, 1, 2]
+    table.fold_around()
+    table.command(ChangeSeat(3, 4))
+    table.command(ReturnToPlay(1, wait=False))
+    hand = table.start()
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (3, 2, 4)
+    owes = {player["seat"]: player["owes_what"] for player in hand["players"]}
+    assert owes == {4: ["big_blind"], 1: ["returning_big_blind", "dead_small_blind"],
+                    2: ["small_blind"]}  # fmt: skip
+    seats = _in_turn(table, "post", "post", "post", ("raise", 20), "fold", "call", ("draw", 0))
+    seats += _in_turn(table, ("draw", 0), "check", ("bet", 10), "fold")
+    assert seats == [2, 4, 1, 1, 2, 4, 4, 1, 4, 1, 4]
+    record = table.record(3)
+    text, recorded = _round_trip_under(record, rules)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P3", "P1", "P2"]
+    assert data["_posts"] == [["big_blind"], ["returning_big_blind", "dead_small_blind"],
+                              ["small_blind"]]  # fmt: skip
+    assert data["blinds_or_straddles"] == [10, 10, 5] and data["antes"] == [0, 5, 0]
+    start = data["starting_stacks"]  # P1 wins P3's 20 called and P2's small blind
+    assert recorded == [start[0] - 20, start[1] + 25, start[2] - 5]
+    hand = parse_phh(text)
+    state = replay_hand(hand, rules)
+    assert state.hand is not None
+    seat_of = replay_seats(hand)
+    assert (state.hand.small_blind_seat, state.hand.big_blind_seat) == (seat_of[2], seat_of[0])
+    assert state.hand.button not in seat_of
+
+
+@pytest.mark.parametrize("option", [None, "big_blind_only"], ids=["with-the-dead-small", "alone"])
+def test_BLIND_03_06_newcomers_buying_the_button_dead_between_the_blinds_replay(
+    option: str | None,
+) -> None:
+    """BLIND-03/06 (WSOP 158, ``between_blinds_and_button = "buy_button"``: a newcomer between
+    the blinds and the button may come in at once with a big blind and the dead small blind,
+    or the big blind alone and the button skips him), the layout above under the no-limit
+    single draw profile: the button dead between the small blind (seat 2) and the big blind
+    (seat 4), newcomers in seats 5 and 1 between them. The engine has them buy the button;
+    the export names them p2 and p3 (``_posts``: a big blind with the dead small blind, or
+    ``entering_big_blind`` alone), and the replay, which places the blinds as above, asks
+    the same posts (the big blind alone for p2 and p3 before the small blind, p4) and
+    replays to the recorded stacks."""
+    profile_id = "single-draw-27-no-limit"
+    rules = get_profile(profile_id)
+    game = {"variant": "deuce_to_seven_single_draw", "structure": "no_limit",
+            "stakes": {"small_blind": 5, "big_blind": 10}}  # fmt: skip
+    table = Table("count", dict.fromkeys((1, 2, 3), 400), profile_id, rules, game)
+    table.start(button=1)
+    table.fold_around()
+    table.start()
+    assert _in_turn(table, "post", "sit_out", "post") == [3, 1, 2]
+    table.fold_around()
+    table.command(ChangeSeat(3, 4))
+    table.leave(1)
+    table.command(SeatPlayer(1, "N1", 400))
+    table.command(SeatPlayer(5, "N5", 400))
+    hand = table.start()
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (3, 2, 4)
+    buying = ["entering_big_blind", "dead_small_blind"]
+    owes = {player["seat"]: player["owes_what"] for player in hand["players"]}
+    assert owes == {4: ["big_blind"], 5: buying, 1: buying, 2: ["small_blind"]}
+    assert _in_turn(table, "post", "post") == [2, 4]
+    for seat in (5, 1):
+        table.act(seat, "post", **({"option": option} if option else {}))
+    table.fold_around()
+    text, _ = _round_trip_under(table.record(3), rules)
+    made_up = (
+        ["returning_big_blind", "dead_small_blind"] if option is None else ["entering_big_blind"]
+    )
+    assert tomllib.loads(text)["_posts"] == [["big_blind"], made_up, made_up, ["small_blind"]]
+
+
+def _round_trip_under(record: dict[str, Any], rules: HouseRules) -> tuple[str, list[int]]:
+    """The record's PHH, replayed under ``rules`` to the recorded stacks (its
+    finishing_stacks)."""
+    text = hand_to_phh(record)
+    recorded = _recorded_stacks(record, text)
+    assert tomllib.loads(text)["finishing_stacks"] == recorded
+    hand = parse_phh(text)
+    assert finishing_stacks(replay_hand(hand, rules), replay_seats(hand)) == recorded
+    return text, recorded
+
+
+def test_BLIND_03_07_the_soak_hand_with_the_button_dead_between_the_blinds_replays(
+    tmp_path: Path,
+) -> None:
+    """The soak export that did not replay (``bench/soak.py --hands 30 --seed 21``, table
+    S21-ctd2-count-1e2c, hand 14: "_posts: the big blind (p1) is not next to the small (p3)").
+    Replayed through the engine from its events, the live hand was: hand 13's big blind
+    (seat 1) sat out at the post and the big blind moved onto the button, seat 2 (BLIND-07);
+    its small blind moved from seat 3 to seat 4 (BLIND-12) and seat 1 came back owing its
+    missed big blind and the small blind dead (BLIND-08). Hand 14: the button dead on seat
+    3's empty seat, the small blind seat 2, the big blind seat 4 (BLIND-03: the big blind
+    moves to the next player, the small blind and the button follow it); seat 1 posted 15
+    and acted first, seat 4 first after the draw. The export says so, as PHH numbers players
+    from the button (p1 seat 4 the big blind, p2 seat 1, p3 seat 2 the small blind): the
+    writer is right; the reader now replays it, under the profile it names, to the recorded
+    stacks."""
+    text = (
+        'variant = "F2L3D"\nantes = [0, 5, 0]\nblinds_or_straddles = [10, 10, 5]\n'
+        '_posts = [["big_blind"], ["returning_big_blind", "dead_small_blind"], ["small_blind"]]\n'
+        "small_bet = 10\nbig_bet = 20\nstarting_stacks = [845, 660, 48]\n"
+        'actions = ["d dh p1 ??????????", "d dh p2 ??????????", "d dh p3 ??????????", '
+        '"p2 cbr 20", "p3 f", "p1 cc", "p1 sd ????????", "p2 sd", "d dh p1 ????????", "p1 cc", '
+        '"p2 cc", "p1 sd ??????????", "p2 sd ????????", "d dh p1 ??????????", '
+        '"d dh p2 ????????", "p1 cc", "p2 cc", "p1 sd", "p2 sd ????", "d dh p2 ????", "p1 cc", '
+        '"p2 cbr 20", "p1 cc", "p2 sm AdQhKd2cJs", "p1 sm"]\n'
+        'hand = 14\nplayers = ["P3", "P1", "P4"]\nfinishing_stacks = [805, 705, 43]\n'
+        '_table_id = "S21-ctd2-count-1e2c"\n_profile_id = "casino-triple-draw-27"\n'
+        f'_profile_sha256 = "{get_profile(TRIPLE_DRAW).sha256}"\n'
+    )
+    path = tmp_path / "S21-ctd2-count-1e2c-14.phh"
+    path.write_text(text, encoding="utf-8")
+    result = replay_file(path)
+    assert result.ok, result.error
+    assert result.profile is not None and result.profile.startswith(TRIPLE_DRAW)
+    assert result.finishing_stacks == [805, 705, 43] == result.expected
 
 
 def _exposed_then_a_reshuffle(on_the_draw: bool) -> Table:
