@@ -18,7 +18,7 @@ from dealerassist.rules.model.house_rules import (
 )
 from dealerassist.rules.model.messages import betting as say
 from dealerassist.rules.model.outcomes import LegalAction
-from dealerassist.rules.model.said import Join, Listed, Said
+from dealerassist.rules.model.said import Join, Listed, Message, Param, Said
 from dealerassist.rules.model.state import (
     HandState,
     Phase,
@@ -361,7 +361,7 @@ def check_bet_action(hand: HandState, act: Act, spec: TableSpec, rules: HouseRul
     opts = options(hand, act.seat, spec, rules)
     match act.action:
         case ActionKind.CHECK:
-            _require(opts.to_call == 0, opts, RuleId.GAME_06, say.FACES_A_BET(seat=act.seat))
+            _require(opts.to_call == 0, opts, RuleId.GAME_06, say.FACES_A_BET, seat=act.seat)
         case ActionKind.CALL:
             _check_call(opts, act)
         case ActionKind.BET | ActionKind.RAISE:
@@ -414,13 +414,15 @@ def _out_of_turn(hand: HandState, seat: int, spec: TableSpec, rules: HouseRules)
     )
 
 
-def _require(ok: bool, opts: Options, rule: RuleId, why: Said) -> None:
+def _require(ok: bool, opts: Options, rule: RuleId, why: Message, /, **params: Param) -> None:
+    """Refuse unless ``ok``, saying ``why`` with ``params``: the words are put together only
+    for a refusal (every accepted bet passes four of these checks)."""
     if not ok:
         allowed = opts.legal()
         what = Listed(tuple(_describe(a) for a in allowed), Join.COMMA)
         raise RuleViolation(
             rule_id=rule,
-            said=say.REFUSED(why=why, seat=opts.seat, allowed=what),
+            said=say.REFUSED(why=why(**params), seat=opts.seat, allowed=what),
             seat=opts.seat,
             allowed=allowed,
         )
@@ -445,10 +447,10 @@ def _action(name: str) -> Said:
 
 
 def _check_call(opts: Options, act: Act) -> None:
-    _require(opts.to_call > 0, opts, RuleId.GAME_06, say.NOTHING_TO_CALL())
-    _require(not opts.limp_refused, opts, RuleId.BET_01, say.NO_LIMPING())
+    _require(opts.to_call > 0, opts, RuleId.GAME_06, say.NOTHING_TO_CALL)
+    _require(not opts.limp_refused, opts, RuleId.BET_01, say.NO_LIMPING)
     ok = act.amount is None or act.amount == opts.to_call
-    _require(ok, opts, RuleId.GAME_06, say.CALL_IS(amount=opts.to_call))
+    _require(ok, opts, RuleId.GAME_06, say.CALL_IS, amount=opts.to_call)
 
 
 def _check_raise(
@@ -459,21 +461,21 @@ def _check_raise(
     if opts.blocked is not None:
         rule, why = opts.blocked
         _require(
-            False, opts, rule, say.MAY_NOT(seat=opts.seat, action=_action(act.action), why=why)
+            False, opts, rule, say.MAY_NOT, seat=opts.seat, action=_action(act.action), why=why
         )
-    _require(opts.raise_min is not None, opts, RuleId.GAME_06, say.CANNOT_RAISE())
+    _require(opts.raise_min is not None, opts, RuleId.GAME_06, say.CANNOT_RAISE)
     assert opts.raise_min is not None and opts.raise_max is not None
     limit = spec.structure is Structure.FIXED_LIMIT
     amount = act.amount if act.amount is not None else (opts.raise_min if limit else None)
     rule = RuleId.BET_02 if limit else RuleId.BET_05
-    _require(amount is not None, opts, rule, say.ENTER_AMOUNT(action=_action(opts.word)))
+    _require(amount is not None, opts, rule, say.ENTER_AMOUNT, action=_action(opts.word))
     assert amount is not None
     if amount < opts.raise_min:
         short = "" if limit else _short_raise(opts, amount, facing)
-        _require(False, opts, rule, say.BELOW_MINIMUM(amount=amount, note=note, short=short))
+        _require(False, opts, rule, say.BELOW_MINIMUM, amount=amount, note=note, short=short)
     over_stack = amount > opts.raise_max and amount > opts.raise_min
-    _require(not over_stack or limit, opts, rule, say.ABOVE_MAXIMUM(amount=amount))
-    _require(amount <= opts.raise_max, opts, rule, say.NOT_THE_BET_SIZE(amount=amount, note=note))
+    _require(not over_stack or limit, opts, rule, say.ABOVE_MAXIMUM, amount=amount)
+    _require(amount <= opts.raise_max, opts, rule, say.NOT_THE_BET_SIZE, amount=amount, note=note)
     return amount
 
 
@@ -501,8 +503,8 @@ def _check_declared_open(opts: Options, act: Act) -> int:
     assert opts.raise_min is not None
     size = opts.raise_min
     amount = size if act.amount is None else act.amount
-    why = say.OPEN_ALL_IN_FULL_BET(seat=opts.seat, size=size, amount=amount)
-    _require(amount == size, opts, RuleId.OPEN_08, why)
+    why = say.OPEN_ALL_IN_FULL_BET
+    _require(amount == size, opts, RuleId.OPEN_08, why, seat=opts.seat, size=size, amount=amount)
     return size
 
 

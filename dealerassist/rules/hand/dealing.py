@@ -12,7 +12,7 @@ from dealerassist.rules.model.house_rules import HouseRules
 from dealerassist.rules.model.messages import dealing as say
 from dealerassist.rules.model.outcomes import LegalAction
 from dealerassist.rules.model.said import Said
-from dealerassist.rules.model.state import HandState, evolve
+from dealerassist.rules.model.state import HandState, evolve, fill
 from dealerassist.rules.model.violations import RuleId, RuleViolation
 
 HAND_SIZE = 5
@@ -188,8 +188,8 @@ def check_initial_deal(hand: HandState, act: Act) -> None:
 def apply_initial_deal(hand: HandState, seat: int, cards: tuple[str, ...]) -> HandState:
     player = hand.player(seat)
     dealt = evolve(player, held=player.held + len(cards), cards=player.cards + cards, pending=0)
-    hand = hand.with_player(dealt)
-    return evolve(hand, stub=hand.stub - len(cards), to_act=next_to_deal(hand))
+    hand = hand.with_player(dealt)  # the deal's own copy: the stub and the turn set in place
+    return fill(hand, stub=hand.stub - len(cards), to_act=next_to_deal(hand))
 
 
 def deal_everyone(hand: HandState) -> HandState:

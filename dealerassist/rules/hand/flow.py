@@ -128,13 +128,13 @@ def _after_betting(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log
     if _one_left(hand):
         return finish(hand, spec, rules, log)
     betting_round = phase_number(hand.phase)
-    if betting_round >= game(spec.variant).betting_rounds:
-        hand = evolve(hand, phase=Phase.SHOWDOWN)
+    if betting_round >= game(spec.variant).betting_rounds:  # _collect's copy, set in place
+        hand = fill(hand, phase=Phase.SHOWDOWN)
         hand = fill(hand, to_act=next_to_show(hand, rules))
         if hand.to_act is not None:
             log.instructions.append(say.show_first(hand.to_act))
         return hand
-    hand = evolve(
+    hand = fill(
         hand,
         phase=draw_phase(betting_round),
         burned_this_draw=False,
@@ -156,21 +156,23 @@ def stub_notice(hand: HandState, rules: HouseRules, draw_round: int) -> Notice:
 
 
 def _collect(hand: HandState, log: Log) -> HandState:
-    """End of a betting round: return the uncalled part, then the bets join the pot."""
+    """End of a betting round: return the uncalled part, then the bets join the pot (in a
+    copy of the hand of its own, which ``_after_betting`` moves on in place)."""
     hand = _returned(hand, log)
     players = tuple([evolve(p, bet=0) if p.bet else p for p in hand.players])  # copy only bets
     return evolve(hand, players=players, current_bet=0)
 
 
 def _returned(hand: HandState, log: Log) -> HandState:
-    before = {p.seat: p.returned for p in hand.players}
-    hand = return_uncalled(hand)
-    for player in hand.players:
-        amount = player.returned - before[player.seat]
+    after = return_uncalled(hand)
+    if after is hand:  # every chip was matched: nothing went back
+        return hand
+    for player, before in zip(after.players, hand.players, strict=True):  # the same order
+        amount = player.returned - before.returned
         if amount:
             log.instructions.append(say.return_bet(player.seat, amount))
             log.events.append(Returned(player.seat, amount))
-    return hand
+    return after
 
 
 def finish(hand: HandState, spec: TableSpec, rules: HouseRules, log: Log) -> HandState:

@@ -25,14 +25,14 @@ def build_pots(committed: Mapping[int, int], live: Sequence[int], dead: int = 0)
     [Pot(amount=55, eligible=(1, 2))]
     """
     levels = sorted({committed[seat] for seat in live if committed[seat] > 0})
+    chips = [c for c in committed.values() if c > 0]
     pots: list[Pot] = []
     previous = 0
     for level in levels:
-        amount = sum(min(c, level) - min(c, previous) for c in committed.values())
-        eligible = tuple(seat for seat in live if committed[seat] >= level)
-        pots = _add(pots, Pot(amount, eligible))
+        eligible = tuple([seat for seat in live if committed[seat] >= level])
+        pots = _add(pots, Pot(_between(chips, previous, level), eligible))
         previous = level
-    leftover = sum(max(0, c - previous) for c in committed.values()) + dead
+    leftover = _between(chips, previous, max(chips, default=0)) + dead
     if not pots:
         return [Pot(leftover, tuple(live))] if leftover else []
     if leftover:
@@ -40,6 +40,16 @@ def build_pots(committed: Mapping[int, int], live: Sequence[int], dead: int = 0)
         if leftover > dead:
             pots[-1] = evolve(pots[-1], amount=pots[-1].amount + leftover - dead)
     return pots
+
+
+def _between(chips: list[int], low: int, high: int) -> int:
+    """The chips put in above ``low`` and up to ``high`` (one plain loop: a showdown builds
+    the pots at every show)."""
+    total = 0
+    for put in chips:
+        if put > low:
+            total += (put if put < high else high) - low
+    return total
 
 
 def _add(pots: list[Pot], pot: Pot) -> list[Pot]:

@@ -15,7 +15,7 @@ from dealerassist.rules.model.messages import floor as words
 from dealerassist.rules.model.outcomes import AwardedResult, LegalAction, PotAward
 from dealerassist.rules.model.ruling_commands import pot_said
 from dealerassist.rules.model.said import Param, Said
-from dealerassist.rules.model.state import HandState, evolve
+from dealerassist.rules.model.state import HandState, evolve, fill
 from dealerassist.rules.model.variants import game
 from dealerassist.rules.model.violations import Notice, RuleId, RuleViolation
 
@@ -189,7 +189,7 @@ def apply_show(
 ) -> HandState:
     player = hand.player(seat)
     hand = hand.with_player(evolve(player, shown=cards, cards=cards))
-    return evolve(hand, to_act=next_to_show(hand, rules))
+    return fill(hand, to_act=next_to_show(hand, rules))  # the show's own copy
 
 
 def _lowball(variant: Variant) -> bool:
@@ -224,7 +224,7 @@ def number_notice(hand: HandState, seat: int, variant: Variant) -> list[Notice]:
 
 def apply_muck(hand: HandState, seat: int, rules: HouseRules | None = None) -> HandState:
     hand = hand.with_player(evolve(hand.player(seat), mucked=True))
-    return evolve(hand, to_act=next_to_show(hand, rules))
+    return fill(hand, to_act=next_to_show(hand, rules))  # the muck's own copy
 
 
 def hand_strength(cards: tuple[str, ...], ranking: str, ace_low_straight: bool) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import MISSING, dataclass, field, fields, is_dataclass
+from dataclasses import MISSING, Field, dataclass, field, fields, is_dataclass
 from enum import Enum, StrEnum
 from typing import Any, TypeVar, cast
 
@@ -733,6 +733,41 @@ def _table_from(data: Mapping[str, Any]) -> TableState:
 
 
 _TABLE_CLASSES = frozenset({SeatState, PlayerState, HandState, TableState})
+
+
+def _one_dict_init(cls: type) -> None:
+    """Give a table-state class an ``__init__`` that sets its ``__dict__`` in one step, as
+    ``evolve`` and ``_build`` make their values, instead of the frozen dataclass's one
+    ``object.__setattr__`` per field (a new hand of 45 fields took 5 us, a player 2.4 us).
+    Same signature, defaults and field order; the class stays frozen."""
+    scope: dict[str, Any] = {"set_field": object.__setattr__, "UNSET": object()}
+    pairs = [_init_field(index, item, scope) for index, item in enumerate(fields(cls))]
+    params, items = [param for param, _ in pairs], [item for _, item in pairs]
+    lines = [f"def __init__(self, {', '.join(params)}):"]
+    lines.append(f"    set_field(self, '__dict__', {{{', '.join(items)}}})")
+    exec("\n".join(lines), scope)  # the code is built from the class's own field names
+    init = scope["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    setattr(cls, "__init__", init)  # noqa: B010 - a method assigned after the class is made
+
+
+def _init_field(index: int, item: Field[Any], scope: dict[str, Any]) -> tuple[str, str]:
+    """One field's parameter (with its default) and its item of the ``__dict__`` display."""
+    assert item.init and not item.kw_only, f"{item.name}: a plain init field"
+    name = item.name
+    if item.default is not MISSING:
+        scope[f"default_{index}"] = item.default
+        return f"{name}=default_{index}", f"{name!r}: {name}"
+    if item.default_factory is not MISSING:
+        scope[f"factory_{index}"] = item.default_factory
+        return f"{name}=UNSET", f"{name!r}: factory_{index}() if {name} is UNSET else {name}"
+    return name, f"{name!r}: {name}"
+
+
+for _kind in (SeatState, PlayerState, HandState, TableState):
+    assert not hasattr(_kind, "__post_init__")
+    _one_dict_init(_kind)
+
 # fields holding the table's own classes (by annotation): the class, and whether it may be None
 _NESTED: dict[str, tuple[type, bool]] = {
     "tuple[SeatState, ...]": (SeatState, False),
