@@ -482,7 +482,9 @@ def _blind_posters(
 ) -> tuple[int | None, int | None]:
     """(small blind seat, big blind seat) from the posts in their order: the blinds post first
     (BLIND-01); the first post is the small blind unless it is a big blind or more (no small
-    blind this hand), and the big blind is the next post. A kill posted first (KILL-01, a kill
+    blind this hand), or more than a small blind and all its ``stacks`` (a short big blind all
+    in, BLIND-04: a small blind posts no more than the small blind), and the big blind is the
+    next post. A kill posted first (KILL-01, a kill
     of the small blind) is the small blind when the next seat dealt in posts the big blind
     next (no more than a big blind, and not a small blind's chips alone unless they are all
     its ``stacks``: a short big blind all in, BLIND-04). A kill posted first and followed by
@@ -523,6 +525,12 @@ def _blind_posters(
     ...                {"seat": 4, "blind": 20})
     (None, 4)
 
+    The big blind all in for 9 past a small blind dead at an empty seat (BLIND-03/04):
+
+    >>> _blind_posters({"small_blind": 5, "big_blind": 10}, [6, 1, 2], [(6, 9)], None,
+    ...                {6: 9, 1: 410, 2: 1129})
+    (None, 6)
+
     Heads-up, the big blind kills (20), the small blind sat out at the post and the button
     posts its entering big blind (10, BLIND-05): the same posts as a small blind's kill and a
     big blind, told apart by the events only:
@@ -550,9 +558,11 @@ def _blind_posters(
             all_in = paid[after] >= (stacks or {}).get(after, paid[after] + 1)
             if paid[after] - ante <= limit and (all_in or not dead_small):
                 return seats[0], after
-    if first >= limit or in_big_blind:
+    small = int(stakes.get("small_blind", 0))
+    short_big = first > small and paid[seats[0]] >= (stacks or {}).get(seats[0], first + ante + 1)
+    if first >= limit or in_big_blind or short_big:  # short_big: BLIND-04, all in for less
         later = seats[1] if len(dealt) == 2 and len(seats) > 1 else None
-        if later is not None and paid[later] - ante == int(stakes.get("small_blind", 0)):
+        if later is not None and paid[later] - ante == small:
             return later, seats[0]  # BLIND-02: heads-up, the button posts the small blind last
         return None, seats[0]
     return seats[0], next(iter(seats[1:]), None)
