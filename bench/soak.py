@@ -620,8 +620,8 @@ class TableSoak:
                     "note": "soak: the player acted out of turn; the action binds",
                     "effects": [effect]}  # fmt: skip
             accepted = self.rule(body, "accept_entry").status == 200
-            if accepted and entry["action"] == "fold" and self.cards is not None:
-                self.cards.fold(entry["seat"])
+            if accepted and entry["action"] == "fold":
+                self.physical().fold(entry["seat"])
             return
         decision = "uphold" if "uphold" in choices else "custom"
         body = {"decision": decision, "rule_id": rule, "call_id": call_id,
@@ -676,8 +676,8 @@ class TableSoak:
             body = {"decision": dead["decision"], "rule_id": "IRREG-13",
                     "note": "soak: the hand touched the muck",
                     "effects": [{"effect": "kill_hand", "seat": seat}]}  # fmt: skip
-            if self.rule(body, "kill_hand").status == 200 and self.cards is not None:
-                self.cards.fold(seat)
+            if self.rule(body, "kill_hand").status == 200:
+                self.physical().fold(seat)
             return
         player = self.rng.choice(hand["players"])
         amount = self.rng.choice([-1, 1]) * self.rng.randint(1, 25)
@@ -862,7 +862,11 @@ class TableSoak:
         return answer.status == 200
 
     def physical(self) -> Cards:
-        """The cards of this hand, dealt once the posts are in."""
+        """The cards of this hand, dealt once the posts are in. A hand folded or killed
+        mid-hand (an out-of-turn fold that binds, the floor's IRREG-13) is mucked in this
+        hand's cards, made here if need be: in count mode no entry may have made them yet
+        (the floor kills a hand before the first bet), and the last hand's cards have no
+        hand for a seat dealt in since (it came back, or sat down)."""
         hand = self.state["hand"]
         if self.cards is None or self.card_hand_no != hand["hand_no"]:
             seats = [p["seat"] for p in hand["players"]]

@@ -75,7 +75,10 @@ def to_history(hand_record: Mapping[str, Any]) -> HandHistory:
     order = _player_order(events, seats, spec)
     numbering = Numbering(tuple(order))
     actions, exposed, accepted, ruled = _actions(events, order, hand_record.get("hand_no"))
-    game = _game(spec, order, seats, _posted(events), _kill(events), _time_paid(events))
+    posted, kill, time_paid = _posted(events), _kill(events), _time_paid(events)
+    short = _made_up_short(spec.get("stakes") or {}, order, seats, posted, kill, time_paid,
+                           hand_record.get("result"))  # fmt: skip
+    game = _game(spec, order, seats, posted, kill, time_paid, short)
     return HandHistory(
         **game,
         actions=tuple(map(action, actions)),
@@ -308,18 +311,20 @@ def _game(
     posted: list[tuple[int, int]],
     kill: Mapping[str, Any],
     time_paid: Mapping[int, int] | None = None,
+    dead_first: frozenset[int] = frozenset(),
 ) -> dict[str, Any]:
     """The game, its forced bets (PHH's, our ``_dead_small_blind`` and ``_posts``), bet sizes
     and stacks. PHH has variant codes only for ``F2L3D`` and ``N2L1D`` of our games: the
-    others are written with our own name (``structure/variant``)."""
+    others are written with our own name (``structure/variant``). ``dead_first``: the seats
+    that made up a missed big blind all in for less (``_made_up_short``)."""
     stakes = spec.get("stakes") or {}
     key = (spec.get("variant"), spec.get("structure"))
     code = PHH_VARIANTS.get(key)  # type: ignore[arg-type]
     if code is None:
         code = f"{spec.get('structure', 'unknown')}/{spec.get('variant', 'unknown')}"
     stacks = _stacks(seats)
-    blinds, antes, dead_small = _forced_bets(stakes, order, posted, kill, stacks)
-    parts = _post_parts(stakes, order, posted, kill, stacks)
+    blinds, antes, dead_small = _forced_bets(stakes, order, posted, kill, stacks, dead_first)
+    parts = _post_parts(stakes, order, posted, kill, stacks, dead_first)
     game: dict[str, Any] = {
         "variant": code,
         "antes": tuple(antes),
@@ -387,6 +392,7 @@ def _forced_bets(
     posted: list[tuple[int, int]],
     kill: Mapping[str, Any] | None = None,
     stacks: Mapping[int, int] | None = None,
+    dead_first: frozenset[int] = frozenset(),
 ) -> tuple[list[int], list[int], int]:
     """PHH ``blinds_or_straddles`` and ``antes`` from what was posted (``posted`` in the order
     of the posts), and the small blind that was dead this hand (0 if none was).
@@ -400,8 +406,10 @@ def _forced_bets(
     big blind (pokerkit's convention). A big-blind ante is the big blind's. Posts of other
     seats (a missed blind made up, a newcomer's big blind, a kill blind) are written as they
     were made: the live part a blind of that player, a dead small blind an ante of that player,
-    as pokerkit plays them; what each post was is our ``_posts`` (``_post_parts``). A kill
-    (``kill``, KILL-01) posted by a blind is written as that blind.
+    as pokerkit plays them; what each post was is our ``_posts`` (``_post_parts``); the
+    posts of ``dead_first`` seats are a missed big blind made up all in for less, the dead
+    small blind first (``_made_up_short``). A kill (``kill``, KILL-01) posted by a blind is
+    written as that blind.
 
     >>> stakes = {"small_blind": 5, "big_blind": 10}
     >>> _forced_bets(stakes, [4, 1, 2], [(4, 10)])
@@ -449,7 +457,9 @@ def _forced_bets(
     paid = [dict(posted).get(seat) for seat in order]
     killer = (kill or {}).get("seat")
     kill_at = order.index(killer) if killer in order else None
-    _other_posts(blinds, antes, paid, places, stakes, kill_at, int((kill or {}).get("blind", 0)))
+    kill_blind = int((kill or {}).get("blind", 0))
+    short = {order.index(seat) for seat in dead_first if seat in order}
+    _other_posts(blinds, antes, paid, places, stakes, kill_at, kill_blind, short)
     if heads_up:  # pokerkit: heads-up the lists begin with player 2's (the small blind's)
         blinds.reverse()
         antes.reverse()
@@ -482,7 +492,9 @@ def _blind_posters(
 ) -> tuple[int | None, int | None]:
     """(small blind seat, big blind seat) from the posts in their order: the blinds post first
     (BLIND-01); the first post is the small blind unless it is a big blind or more (no small
-    blind this hand), and the big blind is the next post. A kill posted first (KILL-01, a kill
+    blind this hand), or more than a small blind and all its ``stacks`` (a short big blind all
+    in, BLIND-04: a small blind posts no more than the small blind), and the big blind is the
+    next post. A kill posted first (KILL-01, a kill
     of the small blind) is the small blind when the next seat dealt in posts the big blind
     next (no more than a big blind, and not a small blind's chips alone unless they are all
     its ``stacks``: a short big blind all in, BLIND-04). A kill posted first and followed by
@@ -523,6 +535,12 @@ def _blind_posters(
     ...                {"seat": 4, "blind": 20})
     (None, 4)
 
+    The big blind all in for 9 past a small blind dead at an empty seat (BLIND-03/04):
+
+    >>> _blind_posters({"small_blind": 5, "big_blind": 10}, [6, 1, 2], [(6, 9)], None,
+    ...                {6: 9, 1: 410, 2: 1129})
+    (None, 6)
+
     Heads-up, the big blind kills (20), the small blind sat out at the post and the button
     posts its entering big blind (10, BLIND-05): the same posts as a small blind's kill and a
     big blind, told apart by the events only:
@@ -550,9 +568,11 @@ def _blind_posters(
             all_in = paid[after] >= (stacks or {}).get(after, paid[after] + 1)
             if paid[after] - ante <= limit and (all_in or not dead_small):
                 return seats[0], after
-    if first >= limit or in_big_blind:
+    small = int(stakes.get("small_blind", 0))
+    short_big = first > small and paid[seats[0]] >= (stacks or {}).get(seats[0], first + ante + 1)
+    if first >= limit or in_big_blind or short_big:  # short_big: BLIND-04, all in for less
         later = seats[1] if len(dealt) == 2 and len(seats) > 1 else None
-        if later is not None and paid[later] - ante == int(stakes.get("small_blind", 0)):
+        if later is not None and paid[later] - ante == small:
             return later, seats[0]  # BLIND-02: heads-up, the button posts the small blind last
         return None, seats[0]
     return seats[0], next(iter(seats[1:]), None)
@@ -581,6 +601,71 @@ def _moved_dead_small(
     return small if small and paid == ante + big + small else 0
 
 
+def _made_up_short(
+    stakes: Mapping[str, Any],
+    order: list[int],
+    seats: Mapping[int, Any],
+    posted: list[tuple[int, int]],
+    kill: Mapping[str, Any] | None,
+    time_paid: Mapping[int, int],
+    result: Any,
+) -> frozenset[int]:
+    """The seats that made up a missed big blind all in for less (BLIND-08 with BLIND-04).
+
+    A seat owing its missed big blind and the small blind dead (returning_big_blind,
+    dead_small_blind) with fewer chips than both posts them all: the dead small blind first,
+    the rest live (BLIND-01, ``posting.apply_post``: dead parts first, outside the side-pot
+    levels). Its amount alone (all its chips, more than a small blind and less than both
+    blinds) reads as a newcomer's big blind all in (BLIND-05, all live): only the pots tell
+    them apart. Such a post is the made-up one when the pots the seat could win (those naming
+    it ``eligible``) hold what they would with its small blind dead (the dead chips, and from
+    each player at most the seat's live chips: ``pots.build_pots``) and not what they would
+    with all of it live. Each player's chips come from the result (stack before, less stack
+    after, plus what it won; less time paid, RAKE-05). A hand without pots, or pots neither
+    reading gives, is written by the amounts as before (and heads-up, where every post is a
+    blind's)."""
+    pots = (result or {}).get("pots") if isinstance(result, Mapping) else None
+    small, big = int(stakes.get("small_blind", 0)), int(stakes.get("big_blind", 0))
+    if not pots or not small or len(order) < 3:
+        return frozenset()
+    ante, stacks = int(stakes.get("ante", 0)), _stacks(seats)
+    blinds = {*_blind_seats(stakes, order, posted, kill, stacks), (kill or {}).get("seat")}
+    final = {int(seat): int(chips) for seat, chips in (result.get("stacks") or {}).items()}
+    won = {int(seat): int(chips) for seat, chips in (result.get("winnings") or {}).items()}
+    put = {
+        seat: stacks.get(seat, 0) - final.get(seat, 0) + won.get(seat, 0) - time_paid.get(seat, 0)
+        for seat in order
+    }
+    others = [(seat, amount) for seat, amount in posted if seat in order and seat not in blinds]
+    dead = {seat: _live_and_dead(amount, stakes)[1] for seat, amount in others}
+    short = set()
+    for seat, amount in others:
+        if amount != stacks.get(seat) or not small < amount - ante < small + big:
+            continue
+        held = sum(int(pot["amount"]) for pot in pots if seat in pot.get("eligible", ()))
+        made_up, live = (_in_reach(seat, amount, own, put, dead) for own in (small, 0))
+        if held == made_up != live:
+            short.add(seat)
+    return frozenset(short)
+
+
+def _in_reach(
+    seat: int, amount: int, own_dead: int, put: Mapping[int, int], dead: Mapping[int, int]
+) -> int:
+    """The chips of the pots ``seat`` can win (``pots.build_pots``) when ``own_dead`` of its
+    all-in post was dead: every dead chip, and from each player (``put``, less its ``dead``)
+    at most the seat's live chips.
+
+    >>> put, dead = {1: 10, 2: 10, 3: 10, 4: 10}, {}
+    >>> _in_reach(1, 10, 5, put, dead), _in_reach(1, 10, 0, put, dead)
+    (25, 40)
+    """
+    level = amount - own_dead
+    others = [chips - dead.get(player, 0) for player, chips in put.items() if player != seat]
+    dead_chips = sum(chips for player, chips in dead.items() if player != seat) + own_dead
+    return dead_chips + level + sum(min(chips, level) for chips in others)
+
+
 def _other_posts(
     blinds: list[int],
     antes: list[int],
@@ -589,31 +674,41 @@ def _other_posts(
     stakes: Mapping[str, Any],
     kill_at: int | None = None,
     kill_blind: int = 0,
+    dead_first: set[int] | None = None,
 ) -> None:
     """Add the posts of players other than the blinds: live parts to ``blinds``, a dead
     small blind to ``antes`` (BLIND-08/09 a missed blind made up, BLIND-05/06 a newcomer;
-    KILL-01 a kill, with a missed small blind owed on top)."""
+    KILL-01 a kill, with a missed small blind owed on top; ``dead_first``, the players who
+    made up a missed big blind all in for less)."""
     for index, amount in enumerate(paid):
         if amount is None or index in blind_players:
             continue
-        live, dead = _live_and_dead(amount, stakes, kill_blind if index == kill_at else 0)
+        short = index in (dead_first or set())
+        live, dead = _live_and_dead(amount, stakes, kill_blind if index == kill_at else 0, short)
         antes[index] += dead
         blinds[index] += live
 
 
-def _live_and_dead(amount: int, stakes: Mapping[str, Any], kill_blind: int = 0) -> tuple[int, int]:
+def _live_and_dead(
+    amount: int, stakes: Mapping[str, Any], kill_blind: int = 0, short: bool = False
+) -> tuple[int, int]:
     """A post of a seat that is not a blind, without the ante: (live part, dead small blind);
-    ``kill_blind`` when the seat kills (KILL-01), a missed small blind owed on top.
+    ``kill_blind`` when the seat kills (KILL-01), a missed small blind owed on top;
+    ``short``, a missed big blind made up all in for less (``_made_up_short``): the dead small
+    blind first (BLIND-01, ``posting.apply_post``), the rest live.
 
     >>> _live_and_dead(15, {"small_blind": 5, "big_blind": 10})
     (10, 5)
     >>> _live_and_dead(25, {"small_blind": 5, "big_blind": 10}, kill_blind=20)
     (20, 5)
+    >>> _live_and_dead(10, {"small_blind": 5, "big_blind": 10}), _live_and_dead(
+    ...     10, {"small_blind": 5, "big_blind": 10}, short=True)
+    ((10, 0), (5, 5))
     """
     small, big = int(stakes.get("small_blind", 0)), int(stakes.get("big_blind", 0))
     rest = max(0, amount - int(stakes.get("ante", 0)))
     made_up = (kill_blind + small,) if kill_blind else (small, small + big)
-    dead = small if rest in made_up else 0
+    dead = small if rest in made_up or (short and rest > small) else 0
     return rest - dead, dead
 
 
@@ -623,11 +718,13 @@ def _post_parts(
     posted: list[tuple[int, int]],
     kill: Mapping[str, Any] | None = None,
     stacks: Mapping[int, int] | None = None,
+    dead_first: frozenset[int] = frozenset(),
 ) -> list[list[str]]:
     """Our ``_posts``: for each player, what its forced bet was, by the engine's names:
     ``small_blind``/``big_blind`` (the blinds' places), ``kill`` (KILL-01: the kill blind,
     instead of a blind's live part), ``returning_big_blind`` with ``dead_small_blind``
-    (BLIND-08, a missed big blind made up), ``dead_small_blind`` alone (BLIND-09),
+    (BLIND-08, a missed big blind made up; all in for less, ``dead_first``),
+    ``dead_small_blind`` alone (BLIND-09),
     ``entering_big_blind`` (BLIND-05, a newcomer). PHH cannot say these; the reader replays
     them (``audit.phh.reader``).
 
@@ -654,11 +751,11 @@ def _post_parts(
         if seat not in order or seat in (small_seat, big_seat):
             continue
         kill_blind = int((kill or {}).get("blind", 0)) if seat == killer else 0
-        live, dead = _live_and_dead(amount, stakes, kill_blind)
+        live, dead = _live_and_dead(amount, stakes, kill_blind, seat in dead_first)
         here = parts[order.index(seat)]
         if seat == killer:
             here.append("kill")
-        elif live == big and dead:
+        elif dead and (live == big or seat in dead_first):
             here.append("returning_big_blind")
         elif live == big:
             here.append("entering_big_blind")

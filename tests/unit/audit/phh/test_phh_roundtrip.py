@@ -2208,6 +2208,217 @@ def test_BLIND_03_07_the_soak_hand_with_the_button_dead_between_the_blinds_repla
     assert result.finishing_stacks == [805, 705, 43] == result.expected
 
 
+NO_LIMIT_SINGLE_DRAW = {"variant": "deuce_to_seven_single_draw", "structure": "no_limit",
+                        "stakes": {"small_blind": 5, "big_blind": 10}}  # fmt: skip
+
+
+def test_BLIND_03_04_a_short_all_in_big_blind_past_a_dead_small_blind_replays() -> None:
+    """BLIND-03 (WSOP 155, dead button: the big blind moves to the next player, the small
+    blind and the button follow it) and BLIND-04 (a big blind short of chips posts what he
+    has, all in; the others still call the full blind), under the shipped no-limit single
+    draw profile (no limping: the button raises). Hand 1: button seat 1, the blinds seats 2
+    and 3. Seat 3 leaves, so in hand 2 the big blind moves on to seat 4, who has 9 chips and
+    posts them all, the small blind is dead at seat 3's empty seat and the button on seat 2
+    (small_blind_seat None). Nobody posts before the big blind: its 9 are the first post,
+    more than a small blind. The export read them as the small blind's and named p2 (seat 1,
+    who posted nothing) the big blind, so the reader had p2 act last and refused its fold
+    ("It is seat 3's turn"). The big blind is p1 (the first seat after the button), the
+    small blind dead (``_dead_small_blind``); seat 1 acts first and folds, the button raises
+    to 22 and the 13 nobody matched come back."""
+    profile_id = "single-draw-27-no-limit"
+    rules = get_profile(profile_id)
+    stacks = {1: 400, 2: 400, 3: 400, 4: 9}
+    table = Table("count", stacks, profile_id, rules, NO_LIMIT_SINGLE_DRAW)
+    table.start(button=1)
+    table.fold_around()
+    table.leave(3)
+    hand = table.start()
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (2, None, 4)
+    moves = ("post", "fold", ("raise", 22), ("draw", 0), ("draw", 0))
+    assert _in_turn(table, *moves) == [4, 1, 2, 4, 2]
+    table.act(4, "show", cards="2c 3c 4c 5c 7s")
+    table.act(2, "show", cards="2d 3d 4d 5d 8h")
+    text, recorded = _round_trip_under(table.record(2), rules)
+    data = tomllib.loads(text)
+    assert data["blinds_or_straddles"] == [10, 0, 0] and data["_dead_small_blind"] == 5
+    assert "_posts" not in data and data["actions"][3:5] == ["p2 f", "p3 cbr 22"]
+    assert recorded == [18, 400, 386]  # seat 4 wins 9 of the button's 22 (13 come back)
+
+
+def test_BLIND_03_04_the_soak_short_big_blind_past_a_dead_small_blind_replays(
+    tmp_path: Path,
+) -> None:
+    """The soak export that did not replay (``bench/soak.py --hands 30 --seed 33``, table
+    S33-sd2nl-count-4889, hand 15: "command 10 of 14 {"seat": 2, "action": "fold"}: OPEN-01:
+    It is seat 3's turn; seat 2 must wait"). Replayed through the engine from its events, the
+    live hand was: hand 14's big blind (seat 5) left, so the small blind was dead at his
+    empty seat (BLIND-03: small_blind_seat None), the button seat 2, the big blind seat 6
+    with 9 chips, all in (BLIND-04); seat 1, left of the big blind, folded first and the
+    button raised to 22, 13 of it not called. The export now names p1 (seat 6) the big
+    blind and the small blind dead, and replays under the profile it names to the recorded
+    stacks."""
+    profile_id = "single-draw-27-no-limit"
+    commands = [
+        ({"type": "start_hand", "button": None}, [{"type": "hand_started", "button": 2,
+            "dealt": [6, 1, 2], "hand_no": 15}]),
+        ({"type": "action", "seat": 6, "action": "post"}, [{"type": "posted", "seat": 6,
+            "amount": 9}]),
+        ({"type": "action", "seat": 1, "action": "fold"}, []),
+        ({"type": "action", "seat": 2, "action": "raise", "amount": 22},
+         [{"type": "returned", "seat": 2, "amount": 13}]),
+        ({"type": "action", "seat": 6, "action": "draw", "count": 0}, []),
+        ({"type": "action", "seat": 2, "action": "draw", "count": 0}, []),
+        ({"type": "action", "seat": 6, "action": "muck"}, []),
+    ]  # fmt: skip
+    result = {"stacks": {"1": 410, "2": 1138, "6": 0}, "winnings": {"2": 18},
+              "returned": {"2": 13}}  # fmt: skip
+    last = len(commands) - 1
+    events = [
+        {"seq": 180 + n, "hash": f"h{n}", "kind": command["type"], "hand_no": 15,
+         "payload": {"command": command, "events": items, "result": result if n == last else None}}
+        for n, (command, items) in enumerate(commands)
+    ]  # fmt: skip
+    record = {
+        "table_id": "S33-sd2nl-count-4889",
+        "hand_no": 15,
+        "profile_id": profile_id,
+        "profile_sha256": get_profile(profile_id).sha256,
+        "started_at": "2026-12-03T07:46:29.754207Z",
+        "result": result,
+        "events": events,
+        "table": {
+            "spec": {**NO_LIMIT_SINGLE_DRAW, "mode": "count", "profile_id": profile_id},
+            "seats": {2: {"player": "P5", "stack": 1129}, 6: {"player": "P4", "stack": 9},
+                      1: {"player": "P6", "stack": 410}},
+        },
+    }  # fmt: skip
+    text = hand_to_phh(record)
+    path = tmp_path / "S33-sd2nl-count-4889-15.phh"
+    path.write_text(text, encoding="utf-8")
+    result_ = replay_file(path)
+    assert result_.ok, result_.error
+    assert result_.profile is not None and result_.profile.startswith(profile_id)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P4", "P6", "P5"] and data["starting_stacks"] == [9, 410, 1129]
+    assert data["blinds_or_straddles"] == [10, 0, 0] and data["_dead_small_blind"] == 5
+    assert result_.finishing_stacks == [0, 410, 1138] == result_.expected
+
+
+def test_BLIND_08_a_missed_big_blind_made_up_all_in_for_less_replays() -> None:
+    """BLIND-08 (a player who missed his big blind makes it up, live, with the small blind
+    dead) and BLIND-04 (a player short of chips posts what he has, all in), under the
+    shipped triple draw profile. Hand 1: seat 1, due the big blind, sits out at the post.
+    He comes back with 10 chips, owing 15 (returning_big_blind, dead_small_blind); in hand 2
+    he posts his 10, and the engine takes the dead small blind first (``posting.apply_post``,
+    BLIND-01: dead parts first, outside the side-pot levels): 5 dead, 5 live. Everyone else
+    puts in 10, so seat 1's main pot is 25 (his 5 dead, 5 from each of four players) and a
+    side pot of 15 is the others'. The export wrote his 10 as a newcomer's big blind all in
+    (``entering_big_blind``, all live), which replays to other pots (40 for seat 1) or not
+    at all; it now writes what he owed (``_posts`` returning_big_blind, dead_small_blind:
+    blind 5, ante 5, the dead part as pokerkit plays it), and replays to the recorded
+    stacks."""
+    rules = get_profile(TRIPLE_DRAW)
+    table = Table("count", {1: 10, 2: 400, 3: 400, 4: 400}, TRIPLE_DRAW, rules)
+    table.start(button=3)
+    assert _in_turn(table, "post", "sit_out", "post") == [4, 1, 2]
+    table.fold_around()
+    table.command(ReturnToPlay(1, wait=False))
+    hand = table.start()
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (4, 2, 3)
+    owes = {player["seat"]: player["owes_what"] for player in hand["players"]}
+    assert owes[1] == ["returning_big_blind", "dead_small_blind"]
+    assert _in_turn(table, "post", "post", "post", "call", "call", "check") == [2, 3, 1, 4, 2, 3]
+    for _ in range(3):
+        _in_turn(table, *[("draw", 0)] * 4, "check", "check", "check")
+    table.act(1, "show", cards="2c 3c 4c 5c 7d")
+    table.act(2, "show", cards="2d 3d 4d 5d 8h")
+    table.act(3, "muck")
+    table.act(4, "muck")
+    text, recorded = _round_trip_under(table.record(2), rules)
+    data = tomllib.loads(text)
+    assert data["_posts"][0] == ["returning_big_blind", "dead_small_blind"]
+    assert data["blinds_or_straddles"] == [5, 5, 10, 0] and data["antes"] == [5, 0, 0, 0]
+    assert recorded == [25, 410, 390, 385]  # seat 1 the main pot, seat 2 the side pot
+
+
+def test_BLIND_08_the_soak_missed_big_blind_made_up_all_in_replays_to_the_recorded_stacks(
+    tmp_path: Path,
+) -> None:
+    """The soak export that replayed to other stacks (``bench/soak.py --hands 30 --seed
+    31``, table S31-ctd2-count-af9d, hand 23: "finishing stacks differ from the recorded
+    ones (stacks [670, 1030, 40, 200], recorded [670, 1030, 25, 215])"). Replayed through
+    the engine from its events, the live hand was: the small blind dead (BLIND-03), the
+    button seat 2, the big blind seat 4; seat 1 came back with 10 chips owing its missed big
+    blind and the small blind dead (BLIND-08) and posted them, all in: 5 dead, 5 live. Its
+    main pot was 25 (eligible seats 4, 1, 2), which it won; seat 2 won the side pot of 175.
+    The export named seat 1's 10 a newcomer's big blind, all live, so the replay gave it a
+    main pot of 40. From its events (the posting ones as they were; the others with only
+    what the export reads), the export now says what seat 1 owed and replays, under the
+    profile it names, to the recorded stacks."""
+    moves: list[tuple[int, str, dict[str, Any]]] = [
+        (5, "call", {}), (2, "raise", {"amount": 20}), (4, "call", {}), (5, "call", {}),
+        *[(seat, "draw", {"count": n}) for seat, n in ((4, 0), (5, 5), (1, 4), (2, 0))],
+        (4, "bet", {"amount": 10}), (5, "call", {}), (2, "call", {}),
+        *[(seat, "draw", {"count": n}) for seat, n in ((4, 1), (5, 0), (1, 0), (2, 4))],
+        (4, "check", {}), (5, "check", {}), (2, "check", {}),
+        *[(seat, "draw", {"count": 0}) for seat in (4, 5, 1, 2)],
+        (4, "check", {}), (5, "bet", {"amount": 20}), (2, "call", {}),
+        (4, "raise", {"amount": 40}), (5, "fold", {}), (2, "call", {}), (4, "muck", {}),
+        (2, "show", {"cards": ["2h", "8c", "2s", "8s", "Ts"]}),
+        (1, "show", {"cards": ["6d", "Qs", "5h", "9c", "Tc"]}),
+    ]  # fmt: skip
+    commands = [
+        ({"type": "start_hand", "button": None}, [{"type": "hand_started", "button": 2,
+            "dealt": [4, 5, 1, 2], "hand_no": 23}]),
+        ({"type": "action", "seat": 4, "action": "post"}, [{"type": "posted", "seat": 4,
+            "amount": 10}]),
+        ({"type": "action", "seat": 1, "action": "post"}, [{"type": "posted", "seat": 1,
+            "amount": 10}]),
+        *[({"type": "action", "seat": seat, "action": name, **fields}, [])
+          for seat, name, fields in moves],
+    ]  # fmt: skip
+    result = {
+        "pots": [{"amount": 25, "eligible": [4, 1, 2], "odd_chip": None, "shares": {"1": 25},
+                  "winners": [1]},
+                 {"amount": 175, "eligible": [4, 2], "odd_chip": None, "shares": {"2": 175},
+                  "winners": [2]}],
+        "returned": {}, "shown": {"1": "6d Qs 5h 9c Tc", "2": "2h 8c 2s 8s Ts"},
+        "stacks": {"1": 25, "2": 215, "4": 670, "5": 1030}, "winnings": {"1": 25, "2": 175},
+    }  # fmt: skip
+    last = len(commands) - 1
+    events = [
+        {"seq": 584 + n, "hash": f"h{n}", "kind": command["type"], "hand_no": 23,
+         "payload": {"command": command, "events": items, "result": result if n == last else None}}
+        for n, (command, items) in enumerate(commands)
+    ]  # fmt: skip
+    spec = {"variant": "deuce_to_seven_triple_draw", "structure": "fixed_limit", "stakes": LIMIT}
+    record = {
+        "table_id": "S31-ctd2-count-af9d",
+        "hand_no": 23,
+        "profile_id": TRIPLE_DRAW,
+        "profile_sha256": get_profile(TRIPLE_DRAW).sha256,
+        "started_at": "2026-12-03T07:47:13.675143Z",
+        "result": result,
+        "events": events,
+        "table": {
+            "spec": {**spec, "mode": "count", "profile_id": TRIPLE_DRAW},
+            "seats": {1: {"player": "P6", "stack": 10}, 2: {"player": "P7", "stack": 110},
+                      4: {"player": "P8", "stack": 740}, 5: {"player": "P4", "stack": 1080}},
+        },
+    }  # fmt: skip
+    text = hand_to_phh(record)
+    path = tmp_path / "S31-ctd2-count-af9d-23.phh"
+    path.write_text(text, encoding="utf-8")
+    replayed = replay_file(path)
+    assert replayed.ok, replayed.error
+    assert replayed.profile is not None and replayed.profile.startswith(TRIPLE_DRAW)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P8", "P4", "P6", "P7"]
+    assert data["_posts"] == [["big_blind"], [], ["returning_big_blind", "dead_small_blind"], []]
+    assert data["blinds_or_straddles"] == [10, 0, 5, 0] and data["antes"] == [0, 0, 5, 0]
+    assert replayed.finishing_stacks == [670, 1030, 25, 215] == replayed.expected
+
+
 def _exposed_then_a_reshuffle(on_the_draw: bool) -> Table:
     """DRAW-06 (card mode, casino profile: a burn before each draw, the bottom card never
     dealt): seat 3's Jc is exposed and replaced by Qs, on the deal (IRREG-03, the house
