@@ -1698,6 +1698,43 @@ def test_the_soak_heads_up_button_making_up_a_missed_big_blind_replays(
 REQUIRED_KILL = "casino-triple-draw-27-kill"
 
 
+Commands = list[tuple[dict[str, Any], list[dict[str, Any]]]]
+TRIPLE_DRAW_SPEC = {"variant": "deuce_to_seven_triple_draw", "structure": "fixed_limit",
+                    "stakes": LIMIT}  # fmt: skip
+
+
+def _soak_record(
+    table: str,
+    hand_no: int,
+    first_seq: int,
+    profile_id: str,
+    spec: dict[str, Any],
+    started_at: str,
+    commands: Commands,
+    result: dict[str, Any],
+    seats: dict[int, dict[str, Any]],
+) -> dict[str, Any]:
+    """A soak hand's record as the audit store gives it back: each command with the engine's
+    events (the posting ones as they were; the others with only what the export reads), the
+    result on the last one, and the table (count mode) as the hand began."""
+    last = len(commands) - 1
+    events = [
+        {"seq": first_seq + n, "hash": f"h{n}", "kind": command["type"], "hand_no": hand_no,
+         "payload": {"command": command, "events": items, "result": result if n == last else None}}
+        for n, (command, items) in enumerate(commands)
+    ]  # fmt: skip
+    return {
+        "table_id": table,
+        "hand_no": hand_no,
+        "profile_id": profile_id,
+        "profile_sha256": get_profile(profile_id).sha256,
+        "started_at": started_at,
+        "result": result,
+        "events": events,
+        "table": {"spec": {**spec, "mode": "count", "profile_id": profile_id}, "seats": seats},
+    }
+
+
 @pytest.mark.parametrize("profile_id", [REQUIRED_KILL, OPTIONAL_KILL])
 @pytest.mark.parametrize("at_the_post", [True, False], ids=["sat-out-at-the-post", "heads-up"])
 def test_KILL_04_heads_up_the_big_blind_kills_and_a_newcomers_entering_big_blind_replays(
@@ -1775,26 +1812,10 @@ def _soak_hand_11() -> dict[str, Any]:
             "amount": 20}]),
     ]  # fmt: skip
     result = {"stacks": {"1": 420, "3": 77, "4": 432}, "winnings": {"1": 40}}
-    events = [
-        {"seq": 221 + n, "hash": f"h{n}", "kind": command["type"], "hand_no": 11,
-         "payload": {"command": command, "events": items, "result": result if n == 5 else None}}
-        for n, (command, items) in enumerate(commands)
-    ]  # fmt: skip
-    spec = {"variant": "deuce_to_seven_triple_draw", "structure": "fixed_limit", "stakes": LIMIT}
-    return {
-        "table_id": "S151-ctd2k-count-1b65",
-        "hand_no": 11,
-        "profile_id": REQUIRED_KILL,
-        "profile_sha256": get_profile(REQUIRED_KILL).sha256,
-        "started_at": "2026-12-03T06:40:15.131506Z",
-        "result": result,
-        "events": events,
-        "table": {
-            "spec": {**spec, "mode": "count", "profile_id": REQUIRED_KILL},
-            "seats": {1: {"player": "P8", "stack": 400}, 3: {"player": "P3", "stack": 77},
-                      4: {"player": "P7", "stack": 452}},
-        },
-    }  # fmt: skip
+    seats = {1: {"player": "P8", "stack": 400}, 3: {"player": "P3", "stack": 77},
+             4: {"player": "P7", "stack": 452}}  # fmt: skip
+    return _soak_record("S151-ctd2k-count-1b65", 11, 221, REQUIRED_KILL, TRIPLE_DRAW_SPEC,
+                        "2026-12-03T06:40:15.131506Z", commands, result, seats)  # fmt: skip
 
 
 def test_KILL_04_the_soak_big_blind_kill_with_a_newcomers_entering_big_blind_replays(
@@ -2017,27 +2038,10 @@ def _soak_kill_past_an_empty_small_blind() -> dict[str, Any]:
         ({"type": "action", "seat": 4, "action": "muck"}, []),
     ]  # fmt: skip
     result = {"stacks": {"1": 110, "4": 770, "5": 30}, "winnings": {"5": 30}}
-    last = len(commands) - 1
-    events = [
-        {"seq": 190 + n, "hash": f"h{n}", "kind": command["type"], "hand_no": 8,
-         "payload": {"command": command, "events": items, "result": result if n == last else None}}
-        for n, (command, items) in enumerate(commands)
-    ]  # fmt: skip
-    spec = {"variant": "deuce_to_seven_triple_draw", "structure": "fixed_limit", "stakes": LIMIT}
-    return {
-        "table_id": "S21-ctd2k-count-f66a",
-        "hand_no": 8,
-        "profile_id": REQUIRED_KILL,
-        "profile_sha256": get_profile(REQUIRED_KILL).sha256,
-        "started_at": "2026-12-03T07:10:07.504086Z",
-        "result": result,
-        "events": events,
-        "table": {
-            "spec": {**spec, "mode": "count", "profile_id": REQUIRED_KILL},
-            "seats": {4: {"player": "P4", "stack": 780}, 5: {"player": "P2", "stack": 10},
-                      1: {"player": "P5", "stack": 120}},
-        },
-    }  # fmt: skip
+    seats = {4: {"player": "P4", "stack": 780}, 5: {"player": "P2", "stack": 10},
+             1: {"player": "P5", "stack": 120}}  # fmt: skip
+    return _soak_record("S21-ctd2k-count-f66a", 8, 190, REQUIRED_KILL, TRIPLE_DRAW_SPEC,
+                        "2026-12-03T07:10:07.504086Z", commands, result, seats)  # fmt: skip
 
 
 def test_KILL_04_BLIND_03_the_soak_big_blind_kill_past_an_empty_small_blind_seat_replays(
@@ -2272,26 +2276,10 @@ def test_BLIND_03_04_the_soak_short_big_blind_past_a_dead_small_blind_replays(
     ]  # fmt: skip
     result = {"stacks": {"1": 410, "2": 1138, "6": 0}, "winnings": {"2": 18},
               "returned": {"2": 13}}  # fmt: skip
-    last = len(commands) - 1
-    events = [
-        {"seq": 180 + n, "hash": f"h{n}", "kind": command["type"], "hand_no": 15,
-         "payload": {"command": command, "events": items, "result": result if n == last else None}}
-        for n, (command, items) in enumerate(commands)
-    ]  # fmt: skip
-    record = {
-        "table_id": "S33-sd2nl-count-4889",
-        "hand_no": 15,
-        "profile_id": profile_id,
-        "profile_sha256": get_profile(profile_id).sha256,
-        "started_at": "2026-12-03T07:46:29.754207Z",
-        "result": result,
-        "events": events,
-        "table": {
-            "spec": {**NO_LIMIT_SINGLE_DRAW, "mode": "count", "profile_id": profile_id},
-            "seats": {2: {"player": "P5", "stack": 1129}, 6: {"player": "P4", "stack": 9},
-                      1: {"player": "P6", "stack": 410}},
-        },
-    }  # fmt: skip
+    seats = {2: {"player": "P5", "stack": 1129}, 6: {"player": "P4", "stack": 9},
+             1: {"player": "P6", "stack": 410}}  # fmt: skip
+    record = _soak_record("S33-sd2nl-count-4889", 15, 180, profile_id, NO_LIMIT_SINGLE_DRAW,
+                          "2026-12-03T07:46:29.754207Z", commands, result, seats)  # fmt: skip
     text = hand_to_phh(record)
     path = tmp_path / "S33-sd2nl-count-4889-15.phh"
     path.write_text(text, encoding="utf-8")
@@ -2385,27 +2373,10 @@ def test_BLIND_08_the_soak_missed_big_blind_made_up_all_in_replays_to_the_record
         "returned": {}, "shown": {"1": "6d Qs 5h 9c Tc", "2": "2h 8c 2s 8s Ts"},
         "stacks": {"1": 25, "2": 215, "4": 670, "5": 1030}, "winnings": {"1": 25, "2": 175},
     }  # fmt: skip
-    last = len(commands) - 1
-    events = [
-        {"seq": 584 + n, "hash": f"h{n}", "kind": command["type"], "hand_no": 23,
-         "payload": {"command": command, "events": items, "result": result if n == last else None}}
-        for n, (command, items) in enumerate(commands)
-    ]  # fmt: skip
-    spec = {"variant": "deuce_to_seven_triple_draw", "structure": "fixed_limit", "stakes": LIMIT}
-    record = {
-        "table_id": "S31-ctd2-count-af9d",
-        "hand_no": 23,
-        "profile_id": TRIPLE_DRAW,
-        "profile_sha256": get_profile(TRIPLE_DRAW).sha256,
-        "started_at": "2026-12-03T07:47:13.675143Z",
-        "result": result,
-        "events": events,
-        "table": {
-            "spec": {**spec, "mode": "count", "profile_id": TRIPLE_DRAW},
-            "seats": {1: {"player": "P6", "stack": 10}, 2: {"player": "P7", "stack": 110},
-                      4: {"player": "P8", "stack": 740}, 5: {"player": "P4", "stack": 1080}},
-        },
-    }  # fmt: skip
+    seats = {1: {"player": "P6", "stack": 10}, 2: {"player": "P7", "stack": 110},
+             4: {"player": "P8", "stack": 740}, 5: {"player": "P4", "stack": 1080}}  # fmt: skip
+    record = _soak_record("S31-ctd2-count-af9d", 23, 584, TRIPLE_DRAW, TRIPLE_DRAW_SPEC,
+                          "2026-12-03T07:47:13.675143Z", commands, result, seats)  # fmt: skip
     text = hand_to_phh(record)
     path = tmp_path / "S31-ctd2-count-af9d-23.phh"
     path.write_text(text, encoding="utf-8")
