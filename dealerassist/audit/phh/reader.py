@@ -507,8 +507,11 @@ def _live_part(hand: HandHistory, player: int, big: int) -> int:
 
 
 def _dead_part(hand: HandHistory, player: int) -> int:
-    """A missed small blind ``player`` posted dead (BLIND-08/09), written as its ante."""
-    return _blind_amounts(hand)[0] if "dead_small_blind" in _parts(hand, player) else 0
+    """A missed small blind ``player`` posted dead (BLIND-08/09), written as its ante: all of
+    that ante when it is less (all in for less, BLIND-04)."""
+    if "dead_small_blind" not in _parts(hand, player):
+        return 0
+    return min(_blind_amounts(hand)[0], from_phh_order(hand.antes)[player - 1])
 
 
 def _antes(hand: HandHistory) -> tuple[int, int]:

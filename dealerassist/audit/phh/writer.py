@@ -78,6 +78,8 @@ def to_history(hand_record: Mapping[str, Any]) -> HandHistory:
     posted, kill, time_paid = _posted(events), _kill(events), _time_paid(events)
     short = _made_up_short(spec.get("stakes") or {}, order, seats, posted, kill, time_paid,
                            hand_record.get("result"))  # fmt: skip
+    short |= _dead_short(spec.get("stakes") or {}, order, seats, posted, kill,
+                         hand_record.get("result"))  # fmt: skip
     game = _game(spec, order, seats, posted, kill, time_paid, short)
     return HandHistory(
         **game,
@@ -492,9 +494,10 @@ def _blind_posters(
 ) -> tuple[int | None, int | None]:
     """(small blind seat, big blind seat) from the posts in their order: the blinds post first
     (BLIND-01); the first post is the small blind unless it is a big blind or more (no small
-    blind this hand), or more than a small blind and all its ``stacks`` (a short big blind all
-    in, BLIND-04: a small blind posts no more than the small blind), and the big blind is the
-    next post. A kill posted first (KILL-01, a kill
+    blind this hand), or all its ``stacks`` and more than a small blind or the hand's only
+    post (a short big blind all in, BLIND-04: a small blind posts no more than the small
+    blind, and a big blind's post follows it), and the big blind is the next post. A kill
+    posted first (KILL-01, a kill
     of the small blind) is the small blind when the next seat dealt in posts the big blind
     next (no more than a big blind, and not a small blind's chips alone unless they are all
     its ``stacks``: a short big blind all in, BLIND-04). A kill posted first and followed by
@@ -541,6 +544,12 @@ def _blind_posters(
     ...                {6: 9, 1: 410, 2: 1129})
     (None, 6)
 
+    The big blind all in for 5 past a small blind dead at an empty seat, the hand's only post:
+
+    >>> _blind_posters({"small_blind": 5, "big_blind": 10}, [6, 2, 3, 4], [(6, 5)], None,
+    ...                {6: 5, 2: 440, 3: 845, 4: 70})
+    (None, 6)
+
     Heads-up, the big blind kills (20), the small blind sat out at the post and the button
     posts its entering big blind (10, BLIND-05): the same posts as a small blind's kill and a
     big blind, told apart by the events only:
@@ -569,7 +578,8 @@ def _blind_posters(
             if paid[after] - ante <= limit and (all_in or not dead_small):
                 return seats[0], after
     small = int(stakes.get("small_blind", 0))
-    short_big = first > small and paid[seats[0]] >= (stacks or {}).get(seats[0], first + ante + 1)
+    all_in = paid[seats[0]] >= (stacks or {}).get(seats[0], first + ante + 1)
+    short_big = all_in and (first > small or len(seats) == 1)
     if first >= limit or in_big_blind or short_big:  # short_big: BLIND-04, all in for less
         later = seats[1] if len(dealt) == 2 and len(seats) > 1 else None
         if later is not None and paid[later] - ante == small:
@@ -649,6 +659,48 @@ def _made_up_short(
     return frozenset(short)
 
 
+def _dead_short(
+    stakes: Mapping[str, Any],
+    order: list[int],
+    seats: Mapping[int, Any],
+    posted: list[tuple[int, int]],
+    kill: Mapping[str, Any] | None,
+    result: Any,
+) -> frozenset[int]:
+    """The seats that made up a missed small blind all in for less (BLIND-09 with BLIND-04).
+
+    A seat owing the small blind dead with fewer chips than it posts them all, dead
+    (``posting.apply_post``: dead parts first; a dead small blind plays no part in the
+    betting), so no pot names it ``eligible``. Its amount alone (all its chips, less than a
+    small blind) reads as a live blind all in (a newcomer's big blind, BLIND-05), which would
+    put it in the main pot: a seat, not a blind, all in on its post for less than a small
+    blind and in no pot's ``eligible`` posted dead. A hand without pots is written by the
+    amounts as before.
+
+    >>> stakes, order = {"small_blind": 5, "big_blind": 10}, [6, 1, 2, 3]
+    >>> seats = {6: {"stack": 450}, 1: {"stack": 96}, 2: {"stack": 4}, 3: {"stack": 907}}
+    >>> posted = [(6, 5), (1, 10), (2, 4)]
+    >>> pot = {"amount": 34, "eligible": [6, 1, 3]}
+    >>> _dead_short(stakes, order, seats, posted, None, {"pots": [pot]})
+    frozenset({2})
+    >>> _dead_short(stakes, order, seats, posted, None, {"pots": [{**pot, "eligible": [2]}]})
+    frozenset()
+    """
+    pots = (result or {}).get("pots") if isinstance(result, Mapping) else None
+    small = int(stakes.get("small_blind", 0))
+    if not pots or not small or len(order) < 3:
+        return frozenset()
+    ante, stacks = int(stakes.get("ante", 0)), _stacks(seats)
+    blinds = {*_blind_seats(stakes, order, posted, kill, stacks), (kill or {}).get("seat")}
+    eligible = {seat for pot in pots for seat in pot.get("eligible", ())}
+    return frozenset(
+        seat
+        for seat, amount in posted
+        if seat in order and seat not in blinds and seat not in eligible
+        and amount == stacks.get(seat) and 0 < amount - ante < small
+    )  # fmt: skip
+
+
 def _in_reach(
     seat: int, amount: int, own_dead: int, put: Mapping[int, int], dead: Mapping[int, int]
 ) -> int:
@@ -694,8 +746,8 @@ def _live_and_dead(
 ) -> tuple[int, int]:
     """A post of a seat that is not a blind, without the ante: (live part, dead small blind);
     ``kill_blind`` when the seat kills (KILL-01), a missed small blind owed on top;
-    ``short``, a missed big blind made up all in for less (``_made_up_short``): the dead small
-    blind first (BLIND-01, ``posting.apply_post``), the rest live.
+    ``short``, a missed blind made up all in for less (``_made_up_short``, ``_dead_short``):
+    the dead small blind first (BLIND-01, ``posting.apply_post``), the rest live.
 
     >>> _live_and_dead(15, {"small_blind": 5, "big_blind": 10})
     (10, 5)
@@ -708,7 +760,7 @@ def _live_and_dead(
     small, big = int(stakes.get("small_blind", 0)), int(stakes.get("big_blind", 0))
     rest = max(0, amount - int(stakes.get("ante", 0)))
     made_up = (kill_blind + small,) if kill_blind else (small, small + big)
-    dead = small if rest in made_up or (short and rest > small) else 0
+    dead = min(rest, small) if short else small if rest in made_up else 0
     return rest - dead, dead
 
 
@@ -755,7 +807,7 @@ def _post_parts(
         here = parts[order.index(seat)]
         if seat == killer:
             here.append("kill")
-        elif dead and (live == big or seat in dead_first):
+        elif dead and (live == big or (live and seat in dead_first)):
             here.append("returning_big_blind")
         elif live == big:
             here.append("entering_big_blind")

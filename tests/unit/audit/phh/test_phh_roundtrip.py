@@ -1731,7 +1731,7 @@ def _soak_record(
         "started_at": started_at,
         "result": result,
         "events": events,
-        "table": {"spec": {**spec, "mode": "count", "profile_id": profile_id}, "seats": seats},
+        "table": {"spec": {"mode": "count", **spec, "profile_id": profile_id}, "seats": seats},
     }
 
 
@@ -2898,3 +2898,352 @@ def test_DECK_06_a_boxed_card_is_named_in_the_export_and_its_replay_refused_clea
     assert _pokerkit_stacks(text) == _recorded_stacks(record, text)
     with pytest.raises(InvalidInput, match="DECK-06"):
         parse_phh(text)
+
+
+RP_CARD_SPEC = {"variant": "deuce_to_seven_triple_draw", "structure": "fixed_limit",
+                "stakes": LIMIT, "mode": "card"}  # fmt: skip
+
+
+def _soak_hand_s42_27() -> dict[str, Any]:
+    """Hand 27 of the soak table S42-rp-card-0dff (``bench/soak.py --hands 30 --seed 42``,
+    replay-permissive, card mode) as the store holds it."""
+    commands = [
+        (
+            {"button": None, "type": "start_hand"},
+            [{"button": 5, "dealt": [6, 1, 2, 3, 5], "hand_no": 27, "type": "hand_started"}],
+        ),
+        (
+            {"action": "post", "seat": 6, "type": "action"},
+            [{"amount": 5, "seat": 6, "type": "posted"}],
+        ),
+        (
+            {"action": "post", "seat": 1, "type": "action"},
+            [{"amount": 10, "seat": 1, "type": "posted"}],
+        ),
+        (
+            {"action": "post", "seat": 2, "type": "action"},
+            [{"amount": 4, "seat": 2, "type": "posted"}],
+        ),
+        (
+            {
+                "action": "deal",
+                "cards": ["8s", "7c", "7h", "As", "Kh"],
+                "seat": 6,
+                "type": "action",
+            },
+            [],
+        ),
+        (
+            {
+                "action": "deal",
+                "cards": ["Ah", "9s", "5s", "7s", "4h"],
+                "seat": 1,
+                "type": "action",
+            },
+            [],
+        ),
+        (
+            {
+                "action": "deal",
+                "cards": ["9h", "Jd", "Jc", "Kd", "7d"],
+                "seat": 2,
+                "type": "action",
+            },
+            [],
+        ),
+        (
+            {
+                "action": "deal",
+                "cards": ["Qd", "Js", "2s", "Kc", "Qh"],
+                "seat": 3,
+                "type": "action",
+            },
+            [],
+        ),
+        (
+            {
+                "action": "deal",
+                "cards": ["Ks", "3h", "6c", "6d", "Td"],
+                "seat": 5,
+                "type": "action",
+            },
+            [],
+        ),
+        ({"action": "call", "seat": 3, "type": "action"}, []),
+        (
+            {
+                "decision": "custom",
+                "effects": [{"count": 1, "effect": "void_last"}],
+                "note": "soak: misentry, void it",
+                "type": "ruling",
+            },
+            [{"type": "voided", "actions": [{"action": "call", "seat": 3, "type": "action"}]}],
+        ),
+        ({"action": "raise", "amount": 20, "seat": 3, "type": "action"}, []),
+        ({"action": "call", "seat": 5, "type": "action"}, []),
+        ({"action": "raise", "amount": 30, "seat": 6, "type": "action"}, []),
+        ({"action": "call", "seat": 1, "type": "action"}, []),
+        ({"action": "call", "seat": 3, "type": "action"}, []),
+        ({"action": "raise", "amount": 40, "seat": 5, "type": "action"}, []),
+        ({"action": "call", "seat": 6, "type": "action"}, []),
+        ({"action": "call", "seat": 1, "type": "action"}, []),
+        ({"action": "call", "seat": 3, "type": "action"}, []),
+        ({"action": "draw", "discards": [], "seat": 6, "type": "action"}, []),
+        ({"action": "draw", "discards": [], "seat": 1, "type": "action"}, []),
+        ({"action": "draw", "discards": [], "seat": 2, "type": "action"}, []),
+        ({"action": "draw", "count": 1, "discards": ["Qh"], "seat": 3, "type": "action"}, []),
+        ({"action": "deal", "cards": ["5c"], "seat": 3, "type": "action"}, []),
+        (
+            {
+                "action": "draw",
+                "count": 4,
+                "discards": ["3h", "Ks", "6d", "Td"],
+                "seat": 5,
+                "type": "action",
+            },
+            [],
+        ),
+        ({"action": "deal", "cards": ["4d", "6h", "9d", "2h"], "seat": 5, "type": "action"}, []),
+        ({"action": "check", "seat": 6, "type": "action"}, []),
+        ({"action": "check", "seat": 1, "type": "action"}, []),
+        ({"action": "check", "seat": 3, "type": "action"}, []),
+        ({"action": "check", "seat": 5, "type": "action"}, []),
+        (
+            {
+                "action": "draw",
+                "count": 3,
+                "discards": ["Kh", "7c", "7h"],
+                "seat": 6,
+                "type": "action",
+            },
+            [],
+        ),
+        ({"action": "deal", "cards": ["9c", "Qc", "4s"], "seat": 6, "type": "action"}, []),
+        ({"action": "draw", "count": 1, "discards": ["7s"], "seat": 1, "type": "action"}, []),
+        ({"action": "deal", "cards": ["6s"], "seat": 1, "type": "action"}, []),
+        ({"action": "draw", "count": 1, "discards": ["Kd"], "seat": 2, "type": "action"}, []),
+        ({"action": "deal", "cards": ["Jh"], "seat": 2, "type": "action"}, []),
+        ({"action": "draw", "discards": [], "seat": 3, "type": "action"}, []),
+        ({"action": "draw", "count": 2, "discards": ["6c", "4d"], "seat": 5, "type": "action"}, []),
+        ({"action": "deal", "cards": ["Ts", "3s"], "seat": 5, "type": "action"}, []),
+        ({"action": "check", "seat": 6, "type": "action"}, []),
+        ({"action": "bet", "amount": 20, "seat": 1, "type": "action"}, []),
+        ({"action": "call", "seat": 3, "type": "action"}, []),
+        ({"action": "call", "seat": 5, "type": "action"}, []),
+        ({"action": "call", "seat": 6, "type": "action"}, []),
+        (
+            {
+                "action": "draw",
+                "count": 3,
+                "discards": ["As", "4s", "Qc"],
+                "seat": 6,
+                "type": "action",
+            },
+            [],
+        ),
+        ({"action": "deal", "cards": ["3d", "8h", "Th"], "seat": 6, "type": "action"}, []),
+        ({"action": "draw", "discards": [], "seat": 1, "type": "action"}, []),
+        ({"action": "draw", "discards": [], "seat": 2, "type": "action"}, []),
+        (
+            {
+                "action": "draw",
+                "count": 5,
+                "discards": ["Js", "5c", "Kc", "2s", "Qd"],
+                "seat": 3,
+                "type": "action",
+            },
+            [],
+        ),
+        (
+            {
+                "action": "deal",
+                "cards": ["Ac", "2c", "5h", "Tc", "5d"],
+                "seat": 3,
+                "type": "action",
+            },
+            [],
+        ),
+        ({"action": "draw", "count": 1, "discards": ["6h"], "seat": 5, "type": "action"}, []),
+        ({"action": "deal", "cards": ["2d"], "seat": 5, "type": "action"}, []),
+        ({"action": "check", "seat": 6, "type": "action"}, []),
+        ({"action": "bet", "amount": 20, "seat": 1, "type": "action"}, []),
+        ({"action": "call", "seat": 3, "type": "action"}, []),
+        ({"action": "call", "seat": 5, "type": "action"}, []),
+        ({"action": "call", "seat": 6, "type": "action"}, []),
+        (
+            {
+                "action": "show",
+                "cards": ["Ah", "9s", "5s", "4h", "6s"],
+                "seat": 1,
+                "type": "action",
+            },
+            [],
+        ),
+        (
+            {
+                "action": "show",
+                "cards": ["Ac", "2c", "5h", "Tc", "5d"],
+                "seat": 3,
+                "type": "action",
+            },
+            [],
+        ),
+        ({"action": "muck", "seat": 5, "type": "action"}, []),
+        (
+            {
+                "action": "show",
+                "cards": ["8s", "9c", "3d", "8h", "Th"],
+                "seat": 6,
+                "type": "action",
+            },
+            [],
+        ),
+    ]
+    result = {
+        "pots": [
+            {
+                "amount": 324,
+                "eligible": [6, 1, 3, 5],
+                "odd_chip": None,
+                "shares": {"1": 324},
+                "winners": [1],
+            }
+        ],
+        "returned": {},
+        "shown": {"1": "Ah 9s 5s 4h 6s", "3": "Ac 2c 5h Tc 5d", "6": "8s 9c 3d 8h Th"},
+        "stacks": {"1": 340, "2": 0, "3": 827, "4": 315, "5": 1155, "6": 370},
+        "winnings": {"1": 324},
+    }
+    seats = {1: {"player": "P7", "stack": 96}, 2: {"player": "P2", "stack": 4},
+             3: {"player": "P3", "stack": 907}, 4: {"player": "P1", "stack": 315},
+             5: {"player": "P5", "stack": 1235}, 6: {"player": "P6", "stack": 450}}  # fmt: skip
+    return _soak_record("S42-rp-card-0dff", 27, 1081, "replay-permissive", RP_CARD_SPEC,
+                        "2026-12-03T08:12:55.691157Z", commands, result, seats)  # fmt: skip
+
+
+def test_BLIND_09_04_the_soak_dead_small_blind_made_up_all_in_for_less_replays(
+    tmp_path: Path,
+) -> None:
+    """BLIND-09 with BLIND-04 (the soak: ``bench/soak.py --hands 30 --seed 42``, table
+    S42-rp-card-0dff, hand 27: "InvalidInput: blinds_or_straddles [5, 10, 4, 0, 0]"). Seat 2
+    missed the small blind (hand 26, sitting out) and comes back owing it dead (BLIND-09:
+    a missed small blind is made up dead, it plays no part in the betting) with 4 chips: it
+    posts all 4, dead (``posting.apply_post``: dead parts first; all in for less, BLIND-04),
+    and no pot names it eligible. The export read 4, neither a small blind nor both blinds,
+    as a live blind of p3 that ``_posts`` did not name, which the reader refused. The pots
+    tell it from a newcomer's big blind all in for 4 (live, in the main pot): p3's 4 is its
+    ante (dead) with ``_posts`` ``dead_small_blind``, and the hand replays to the recorded
+    stacks."""
+    text = hand_to_phh(_soak_hand_s42_27())
+    data = tomllib.loads(text)
+    assert data["blinds_or_straddles"] == [5, 10, 0, 0, 0]
+    assert data["antes"] == [0, 0, 4, 0, 0]
+    assert data["_posts"] == [["small_blind"], ["big_blind"], ["dead_small_blind"], [], []]
+    path = tmp_path / "S42-rp-card-0dff-27.phh"
+    path.write_text(text, encoding="utf-8")
+    result = replay_file(path)
+    assert result.ok, result.error
+    assert result.finishing_stacks == [370, 340, 0, 827, 1155] == result.expected
+
+
+def _soak_hand_s43_4() -> dict[str, Any]:
+    """Hand 4 of the soak table S43-ctd2ok-count-fcda (``bench/soak.py --hands 30 --seed 43``,
+    casino-triple-draw-27-optional-kill, count mode) as the store holds it."""
+    commands = [
+        (
+            {"button": None, "type": "start_hand"},
+            [{"button": 4, "dealt": [6, 2, 3, 4], "hand_no": 4, "type": "hand_started"}],
+        ),
+        (
+            {"action": "post", "seat": 6, "type": "action"},
+            [{"amount": 5, "seat": 6, "type": "posted"}],
+        ),
+        ({"action": "raise", "amount": 20, "seat": 2, "type": "action"}, []),
+        ({"action": "raise", "amount": 30, "seat": 3, "type": "action"}, []),
+        ({"action": "fold", "seat": 4, "type": "action"}, []),
+        ({"action": "call", "seat": 2, "type": "action"}, []),
+        ({"action": "draw", "count": 3, "seat": 6, "type": "action"}, []),
+        ({"action": "draw", "seat": 2, "type": "action"}, []),
+        ({"action": "draw", "count": 2, "seat": 3, "type": "action"}, []),
+        ({"action": "check", "seat": 2, "type": "action"}, []),
+        ({"action": "check", "seat": 3, "type": "action"}, []),
+        ({"action": "draw", "seat": 6, "type": "action"}, []),
+        ({"action": "draw", "seat": 2, "type": "action"}, []),
+        ({"action": "draw", "seat": 3, "type": "action"}, []),
+        ({"action": "check", "seat": 2, "type": "action"}, []),
+        ({"action": "check", "seat": 3, "type": "action"}, []),
+        ({"action": "draw", "count": 1, "seat": 6, "type": "action"}, []),
+        ({"action": "draw", "count": 2, "seat": 2, "type": "action"}, []),
+        ({"action": "draw", "count": 1, "seat": 3, "type": "action"}, []),
+        ({"action": "check", "seat": 2, "type": "action"}, []),
+        ({"action": "check", "seat": 3, "type": "action"}, []),
+        ({"action": "muck", "seat": 2, "type": "action"}, []),
+        (
+            {
+                "action": "show",
+                "cards": ["3s", "Kh", "Jc", "9d", "Tc"],
+                "seat": 3,
+                "type": "action",
+            },
+            [],
+        ),
+        (
+            {
+                "action": "show",
+                "cards": ["3c", "Ks", "Kd", "4h", "8d"],
+                "seat": 6,
+                "type": "action",
+            },
+            [],
+        ),
+    ]
+    result = {
+        "pots": [
+            {
+                "amount": 15,
+                "eligible": [6, 2, 3],
+                "odd_chip": None,
+                "shares": {"3": 15},
+                "winners": [3],
+            },
+            {
+                "amount": 50,
+                "eligible": [2, 3],
+                "odd_chip": None,
+                "shares": {"3": 50},
+                "winners": [3],
+            },
+        ],
+        "returned": {},
+        "shown": {"3": "3s Kh Jc 9d Tc", "6": "3c Ks Kd 4h 8d"},
+        "stacks": {"2": 410, "3": 880, "4": 70, "6": 0},
+        "winnings": {"3": 65},
+    }
+    seats = {2: {"player": "P2", "stack": 440}, 3: {"player": "P3", "stack": 845},
+             4: {"player": "P5", "stack": 70}, 6: {"player": "P4", "stack": 5}}  # fmt: skip
+    return _soak_record("S43-ctd2ok-count-fcda", 4, 104, OPTIONAL_KILL, TRIPLE_DRAW_SPEC,
+                        "2026-12-03T08:10:23.520353Z", commands, result, seats)  # fmt: skip
+
+
+def test_BLIND_03_04_the_soak_big_blind_all_in_for_a_small_blind_past_a_dead_small_blind(
+    tmp_path: Path,
+) -> None:
+    """BLIND-03 with BLIND-04 (the soak: ``bench/soak.py --hands 30 --seed 43``, table
+    S43-ctd2ok-count-fcda, hand 4: "OPEN-01: It is seat 3's turn; seat 2 must wait"). Hand
+    3's big blind (seat 5) left, so the small blind is dead at his empty seat (BLIND-03: no
+    small blind is posted), the button seat 4, and the big blind seat 6 with 5 chips posts
+    them all (BLIND-04: all in for less). The hand's only post, 5, is a small blind's
+    amount: the export named seat 6 the small blind and, with no second post, put the big
+    blind of the stakes on p2 (seat 2), who posted nothing, so the replay had seat 3 act
+    first. A hand's only post, all of a seat's chips, is the big blind (a small blind is
+    always followed by a big blind's post): p1 the big blind for 5, the small blind dead
+    (``_dead_small_blind``), and the hand replays to the recorded stacks."""
+    text = hand_to_phh(_soak_hand_s43_4())
+    data = tomllib.loads(text)
+    assert data["blinds_or_straddles"] == [10, 0, 0, 0] and data["_dead_small_blind"] == 5
+    assert data["starting_stacks"] == [5, 440, 845, 70]
+    path = tmp_path / "S43-ctd2ok-count-fcda-4.phh"
+    path.write_text(text, encoding="utf-8")
+    result = replay_file(path)
+    assert result.ok, result.error
+    assert result.finishing_stacks == [0, 410, 880, 70] == result.expected
