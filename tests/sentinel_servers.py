@@ -7,7 +7,7 @@ import subprocess
 from pathlib import Path
 
 import redis
-from redis_servers import free_port, wait_for_ping
+from redis_servers import free_port, stop_process, wait_for_ping
 
 SERVICE = "da"
 QUORUM = 2
@@ -72,9 +72,8 @@ class SentinelServer:
         return len(live) >= replicas and len(seen_sentinels) >= sentinels
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait()
+        if self.process is not None:
+            stop_process(self.process)
 
 
 def _flags(entry: object) -> str:
