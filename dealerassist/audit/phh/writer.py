@@ -634,19 +634,17 @@ def _made_up_short(
     after, plus what it won; less time paid, RAKE-05). A hand without pots, or pots neither
     reading gives, is written by the amounts as before (and heads-up, where every post is a
     blind's)."""
-    pots = (result or {}).get("pots") if isinstance(result, Mapping) else None
-    small, big = int(stakes.get("small_blind", 0)), int(stakes.get("big_blind", 0))
-    if not pots or not small or len(order) < 3:
+    pots, stacks, others = _other_posts_and_pots(stakes, order, seats, posted, kill, result)
+    if not pots:
         return frozenset()
-    ante, stacks = int(stakes.get("ante", 0)), _stacks(seats)
-    blinds = {*_blind_seats(stakes, order, posted, kill, stacks), (kill or {}).get("seat")}
+    small, big = int(stakes.get("small_blind", 0)), int(stakes.get("big_blind", 0))
+    ante = int(stakes.get("ante", 0))
     final = {int(seat): int(chips) for seat, chips in (result.get("stacks") or {}).items()}
     won = {int(seat): int(chips) for seat, chips in (result.get("winnings") or {}).items()}
     put = {
         seat: stacks.get(seat, 0) - final.get(seat, 0) + won.get(seat, 0) - time_paid.get(seat, 0)
         for seat in order
     }
-    others = [(seat, amount) for seat, amount in posted if seat in order and seat not in blinds]
     dead = {seat: _live_and_dead(amount, stakes)[1] for seat, amount in others}
     short = set()
     for seat, amount in others:
@@ -686,19 +684,34 @@ def _dead_short(
     >>> _dead_short(stakes, order, seats, posted, None, {"pots": [{**pot, "eligible": [2]}]})
     frozenset()
     """
-    pots = (result or {}).get("pots") if isinstance(result, Mapping) else None
-    small = int(stakes.get("small_blind", 0))
-    if not pots or not small or len(order) < 3:
-        return frozenset()
-    ante, stacks = int(stakes.get("ante", 0)), _stacks(seats)
-    blinds = {*_blind_seats(stakes, order, posted, kill, stacks), (kill or {}).get("seat")}
+    pots, stacks, others = _other_posts_and_pots(stakes, order, seats, posted, kill, result)
+    small, ante = int(stakes.get("small_blind", 0)), int(stakes.get("ante", 0))
     eligible = {seat for pot in pots for seat in pot.get("eligible", ())}
     return frozenset(
         seat
-        for seat, amount in posted
-        if seat in order and seat not in blinds and seat not in eligible
-        and amount == stacks.get(seat) and 0 < amount - ante < small
-    )  # fmt: skip
+        for seat, amount in others
+        if seat not in eligible and amount == stacks.get(seat) and 0 < amount - ante < small
+    )
+
+
+def _other_posts_and_pots(
+    stakes: Mapping[str, Any],
+    order: list[int],
+    seats: Mapping[int, Any],
+    posted: list[tuple[int, int]],
+    kill: Mapping[str, Any] | None,
+    result: Any,
+) -> tuple[list[Mapping[str, Any]], dict[int, int], list[tuple[int, int]]]:
+    """What ``_made_up_short`` and ``_dead_short`` read: the hand's pots, the stacks it
+    started with, and the posts of seats that are neither a blind nor the kill; no pots
+    (and no posts) for a hand without pots or a small blind, or of fewer than three."""
+    pots = (result or {}).get("pots") if isinstance(result, Mapping) else None
+    stacks = _stacks(seats)
+    if not pots or not int(stakes.get("small_blind", 0)) or len(order) < 3:
+        return [], stacks, []
+    blinds = {*_blind_seats(stakes, order, posted, kill, stacks), (kill or {}).get("seat")}
+    others = [(seat, amount) for seat, amount in posted if seat in order and seat not in blinds]
+    return list(pots), stacks, others
 
 
 def _in_reach(
