@@ -19,6 +19,7 @@ import pytest
 import redis
 from audit_chains import interleaved, play_hands, stage
 from redis_servers import RedisServer, group_gone, redis_servers
+from rq import Queue
 from rq.registry import ScheduledJobRegistry, StartedJobRegistry
 
 from dealerassist.adapters.redis_tables import encode_record, table_key
@@ -130,12 +131,14 @@ def test_a_second_worker_drains_what_a_killed_one_left_within_seconds(
     client = redis.Redis.from_url(server.url)
     sql_url = f"sqlite:///{tmp_path / 'audit.sqlite3'}"
     store = SqlAuditStore(sql_url)
+    # Everything is staged before the workers start: staged one by one while a drain ran,
+    # the drain kept pace and had stored all 4,000 before the kill (a fresh-clone run).
+    # Now one drain job starts with 4,000 to go, 10 a round.
+    stage(RQAuditQueue(client), client, interleaved(tables=10, per_table=EVENTS // 10))
+    assert Queue("audit", connection=client).count == 1, "one drain job, as one flag"
     workers = [_worker(server.url, sql_url, "--batch", "10") for _ in range(2)]
     try:
         _until(lambda: len(_registered(client)) == 2, 30, "both workers registered")
-        # enough events that the drain is still going when the kill lands, on an idle machine
-        # too (1,000 were all stored before it once, in a fresh-clone run)
-        stage(RQAuditQueue(client), client, interleaved(tables=10, per_table=EVENTS // 10))
         _until(lambda: store.count_events() >= 100, 30, "a drain under way")
         started = StartedJobRegistry("audit", connection=client)
         job_id = _until(started.get_job_ids, 5, "the running drain job")[0]
