@@ -435,6 +435,33 @@ def serious_accessibility_findings(driver: WebDriver) -> list[str]:
     ]
 
 
+# The top bar as it stands (``const topBar``; ``return topBar`` to get it alone): its boxes
+# (the brand, the pages, the table, the dealer on duty and the shift's buttons, the language)
+# grouped into the lines they sit on, its height, and two lines' worth of that height.
+TOP_BAR = """
+const topBar = (() => {
+  const bar = document.querySelector("header.topbar");
+  const shown = (n) => n.checkVisibility() && !n.closest("[hidden]");
+  const boxes = [...bar.querySelectorAll(
+    ".brand, nav a, #session-label, .shift-bar > *, #logout, #lang-select")].filter(shown)
+    .map((n) => n.getBoundingClientRect()).filter((r) => r.height > 0);
+  const lines = [];
+  for (const r of boxes.sort((a, b) => a.top - b.top)) {
+    const line = lines.find((l) => r.top < l.bottom - 1 && r.bottom > l.top + 1);
+    if (!line) { lines.push({ top: r.top, bottom: r.bottom }); continue; }
+    line.top = Math.min(line.top, r.top);
+    line.bottom = Math.max(line.bottom, r.bottom);
+  }
+  const style = getComputedStyle(bar);
+  const tallest = Math.max(...boxes.map((r) => r.height));
+  const two = 2 * tallest + parseFloat(style.rowGap || "0") + parseFloat(style.paddingTop)
+    + parseFloat(style.paddingBottom) + parseFloat(style.borderBottomWidth) + 1;
+  return { bar: Math.round(bar.getBoundingClientRect().height), lines: lines.length,
+           two: Math.round(two) };
+})();
+"""
+
+
 def set_viewport(driver: WebDriver, size: tuple[int, int] | None) -> None:
     """The page's viewport exactly ``size`` (CSS px; a window size would include the
     browser's own frame), or the window's again with ``None``."""

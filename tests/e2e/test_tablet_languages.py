@@ -40,6 +40,7 @@ from e2e.conftest import (
     LANDSCAPE,
     PORTRAIT,
     QUEENS,
+    TOP_BAR,
     Console,
     Page,
     Served,
@@ -470,35 +471,20 @@ def test_a_refusal_met_at_speed_in_spanish(page: Page, service: Served, console:
     assert not page.by_id("problem").is_displayed()
 
 
-# The top bar and the card picker at speed: the bar's boxes (the brand, the pages, the
-# table, the dealer on duty and the shift's buttons, the language) grouped into the lines
-# they sit on, its height against two lines' worth, and the picker's rows against the
-# window and the dock that holds them (the dock scrolls inside: a row under its bottom is
-# one the dealer scrolls to).
-TOP_AND_PICKER = """
-const bar = document.querySelector("header.topbar");
+# The top bar (TOP_BAR, conftest) and the card picker at speed: the picker's rows against
+# the window and the dock that holds them (the dock scrolls inside: a row under its bottom
+# is one the dealer scrolls to).
+TOP_AND_PICKER = (
+    TOP_BAR
+    + """
 const shown = (n) => n.checkVisibility() && !n.closest("[hidden]");
-const boxes = [...bar.querySelectorAll(
-  ".brand, nav a, #session-label, .shift-bar > *, #logout, #lang-select")].filter(shown)
-  .map((n) => n.getBoundingClientRect()).filter((r) => r.height > 0);
-const lines = [];
-for (const r of boxes.sort((a, b) => a.top - b.top)) {
-  const line = lines.find((l) => r.top < l.bottom - 1 && r.bottom > l.top + 1);
-  if (line) { line.top = Math.min(line.top, r.top); line.bottom = Math.max(line.bottom, r.bottom); }
-  else lines.push({ top: r.top, bottom: r.bottom });
-}
-const style = getComputedStyle(bar);
-const tallest = Math.max(...boxes.map((r) => r.height));
-const two = 2 * tallest + parseFloat(style.rowGap || "0") + parseFloat(style.paddingTop)
-  + parseFloat(style.paddingBottom) + parseFloat(style.borderBottomWidth) + 1;
 const rows = [...document.querySelectorAll("#picker .picker-row")].filter(shown);
 const dock = document.getElementById("dock");
 const d = dock.getBoundingClientRect();
 const last = rows.length ? rows[rows.length - 1].getBoundingClientRect() : null;
 const first = rows.length ? rows[0].getBoundingClientRect() : null;
 return {
-  bar: Math.round(bar.getBoundingClientRect().height), lines: lines.length,
-  two: Math.round(two), rows: rows.length,
+  ...topBar, rows: rows.length,
   first_top: first && Math.round(first.top), last_bottom: last && Math.round(last.bottom),
   dock_top: Math.round(d.top), dock_bottom: Math.round(d.bottom), dock_scroll: dock.scrollTop,
   window: innerHeight,
@@ -506,6 +492,7 @@ return {
     && first.top >= d.top - 0.5,
 };
 """
+)
 
 
 def _card_mode_showdown(service: Served, table_id: str) -> None:
