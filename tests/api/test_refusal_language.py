@@ -113,10 +113,14 @@ REFUSALS = {
 
 
 def _refused(api: Api, refusal: Refusal, language: str) -> dict[str, Any]:
-    response = api.call(
-        refusal.method, refusal.path, refusal.who, refusal.body,
-        headers={"Accept-Language": language},
-    )  # fmt: skip
+    return _ask(api, refusal.method, refusal.path, refusal.who, refusal.body, language)
+
+
+def _ask(
+    api: Api, method: str, path: str, who: str, body: dict[str, Any] | None, language: str
+) -> dict[str, Any]:
+    """The 400 answered to the request in ``language``."""
+    response = api.call(method, path, who, body, headers={"Accept-Language": language})
     assert response.status_code == 400, response.get_json()
     assert response.headers["Content-Language"] == language[:2]
     body: dict[str, Any] = response.get_json()
@@ -138,3 +142,92 @@ def test_the_engine_refuses_a_malformed_request_in_the_dealers_language(
     for said in (spanish, french):  # the ID and the parameters stay as the English's
         assert (said["message_id"], said["params"]) == (refusal.message_id, refusal.params)
         assert said["title"] != english["title"]
+
+
+# The other engine 400s a request reaches past the schemas: each is a message, so each has
+# its own words in Spanish and French (the catalog tests hold the words themselves).
+REACHED = {
+    "a custom ruling without a note": (
+        _posted, "/v1/tables/T1/rulings", {"decision": "custom", "effects": []},
+        "floor.note_required",
+    ),
+    "a hand not dealt yet": (
+        _between_hands, "/v1/tables/T1/rulings",
+        {**_ruling({"effect": "adjust_stack", "seat": 1, "amount": 5}), "hand_no": 99},
+        "floor.hand_not_dealt",
+    ),
+    "a stack adjusted on an empty seat": (
+        _between_hands, "/v1/tables/T1/rulings",
+        _ruling({"effect": "adjust_stack", "seat": 5, "amount": 5}),
+        "floor.no_stack_to_adjust",
+    ),
+    "accept_entry without its entry": (
+        _posted, "/v1/tables/T1/rulings",
+        _ruling({"effect": "accept_entry", "waive": "OPEN-01"}),
+        "command.accept_needs_entry",
+    ),
+    "accept_entry without waive": (
+        _posted, "/v1/tables/T1/rulings",
+        _ruling({"effect": "accept_entry", "entry": {"seat": 1, "action": "fold"}}),
+        "command.accept_needs_waive",
+    ),
+    "a seat change without its seat to go to": (
+        _between_hands, "/v1/tables/T1/seats/2/changes", {"change": "change_seat"},
+        "command.required",
+    ),
+    "a seat change of seat 0": (
+        _between_hands, "/v1/tables/T1/seats/0/changes", {"change": "sit_out"},
+        "command.not_a_seat_number",
+    ),
+    "clear_false_opener naming nobody": (
+        _between_hands, "/v1/tables/T1/rulings", _ruling({"effect": "clear_false_opener"}),
+        "command.clear_seat_or_player",
+    ),
+    "void_last after another effect": (
+        _posted, "/v1/tables/T1/rulings",
+        _ruling({"effect": "hold_pot"}, {"effect": "void_last"}),
+        "command.first_effect_only",
+    ),
+    "an effect with a field it does not take": (
+        _posted, "/v1/tables/T1/rulings", _ruling({"effect": "misdeal", "seat": 1}),
+        "command.unknown_fields",
+    ),
+    "adjust_stack without an amount": (
+        _between_hands, "/v1/tables/T1/rulings",
+        _ruling({"effect": "adjust_stack", "seat": 1}),
+        "command.not_an_integer",
+    ),
+    "kill_hand without a seat": (
+        _posted, "/v1/tables/T1/rulings", _ruling({"effect": "kill_hand"}),
+        "command.needs_a_seat",
+    ),
+    "an award to nobody": (
+        _posted, "/v1/tables/T1/rulings", _ruling({"effect": "award"}),
+        "command.award_needs_seats",
+    ),
+    "an award naming a seat twice": (
+        _posted, "/v1/tables/T1/rulings", _ruling({"effect": "award", "seats": [2, 2]}),
+        "command.award_seat_twice",
+    ),
+    "an award by seats and by pots": (
+        _posted, "/v1/tables/T1/rulings",
+        _ruling({"effect": "award", "seats": [2], "pots": [[2]]}),
+        "command.award_seats_or_pots",
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("setup", "path", "body", "message_id"), REACHED.values(), ids=REACHED.keys()
+)
+def test_every_engine_refusal_a_request_reaches_is_said_in_spanish_and_french(
+    api: Api, setup: Any, path: str, body: dict[str, Any], message_id: str
+) -> None:
+    setup(api)
+    who = "floor" if path.endswith("/rulings") else "dealer"
+    english, spanish, french = (
+        _ask(api, "POST", path, who, body, language) for language in ("en", "es", "fr")
+    )
+    assert english["message_id"] == message_id
+    assert spanish["message_id"] == french["message_id"] == message_id
+    assert english["detail"] != spanish["detail"] != french["detail"] != english["detail"]
