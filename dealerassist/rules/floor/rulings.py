@@ -132,10 +132,11 @@ def check_decision(ruling: Ruling) -> None:
     """The decision is one of the rule's options; custom and discretionary need a note."""
     allowed = decisions_for(ruling.rule_id)
     if ruling.decision not in allowed:
-        rule = ruling.rule_id or "a ruling without a rule"
-        raise InvalidInput(f"decision for {rule} must be one of {', '.join(allowed)}")
+        rule = ruling.rule_id or words.NO_RULE()
+        decisions = Listed(tuple(allowed), Join.COMMA)
+        raise InvalidInput(said=words.DECISION_NOT_AN_OPTION(rule=rule, decisions=decisions))
     if ruling.decision in NOTE_REQUIRED and not ruling.note.strip():
-        raise InvalidInput(f"a {ruling.decision} ruling needs a note giving the reason")
+        raise InvalidInput(said=words.NOTE_REQUIRED(decision=ruling.decision))
 
 
 def check_deadline(state: TableState, ruling: Ruling) -> None:
@@ -145,7 +146,7 @@ def check_deadline(state: TableState, ruling: Ruling) -> None:
     if ruling.hand_no is None or ruling.hand_no == current:
         return
     if ruling.hand_no > state.hand_no:
-        raise InvalidInput(f"hand {ruling.hand_no} has not been dealt at this table")
+        raise InvalidInput(said=words.HAND_NOT_DEALT(hand=ruling.hand_no))
     late = any(not isinstance(effect, AdjustStack) for effect in ruling.effects)
     if late or not ruling.note.strip():
         closed = (
@@ -683,7 +684,7 @@ def _adjust(state: TableState, seat: int, amount: int, rules: HouseRules, log: L
     else:
         current = state.seat(seat)
         if current.status is SeatStatus.EMPTY:
-            raise InvalidInput(f"seat {seat} is empty; there is no stack to adjust")
+            raise InvalidInput(said=words.NO_STACK_TO_ADJUST(seat=seat))
         stack = _adjusted(current.stack, amount, seat)
         state = state.with_seat(evolve(current, stack=stack))
     hand = state.hand
@@ -700,7 +701,7 @@ def _adjust(state: TableState, seat: int, amount: int, rules: HouseRules, log: L
 
 def _adjusted(stack: int, amount: int, seat: int) -> int:
     if stack + amount < 0:
-        raise InvalidInput(f"seat {seat} has {stack}; it cannot lose {-amount}")
+        raise InvalidInput(said=words.STACK_CANNOT_LOSE(seat=seat, stack=stack, amount=-amount))
     return stack + amount
 
 

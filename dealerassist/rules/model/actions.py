@@ -12,7 +12,9 @@ from dealerassist.rules.model.house_rules import (
     Structure as Structure,
 )  # re-exported: the spec names them
 from dealerassist.rules.model.house_rules import Variant as Variant
+from dealerassist.rules.model.messages import commands as told
 from dealerassist.rules.model.ruling_commands import Ruling, ruling_from_dict, ruling_to_dict
+from dealerassist.rules.model.said import Join, Listed
 
 
 class Mode(StrEnum):
@@ -345,7 +347,7 @@ def _seating_from_dict(data: Mapping[str, Any]) -> SitOut | ReturnToPlay | Chang
 def _entry_from_dict(data: Any) -> Act:
     """The refused entry a ruling accepts: an action, with or without its ``type``."""
     if not isinstance(data, Mapping) or data.get("type", "action") != "action":
-        raise InvalidInput("accept_entry needs 'entry': the refused action")
+        raise InvalidInput(said=told.ACCEPT_NEEDS_ENTRY())
     return _act_from_dict({**data, "type": "action"})
 
 
@@ -414,7 +416,7 @@ def normalise_cards(value: Any, name: str = "cards") -> tuple[str, ...] | None:
 
 def _card_token(token: Any, name: str) -> str:
     if not isinstance(token, str) or len(token) != 2:
-        raise InvalidInput(f"{name}: {token!r} is not a card like '7h'")
+        raise InvalidInput(said=told.NOT_A_CARD(field=name, token=repr(token)))
     if token == "??":
         return token
     return token[0].upper() + token[1].lower()
@@ -439,7 +441,8 @@ def _enum(enum: type[E], value: Any, name: str) -> E:
 def _only_keys(data: Mapping[str, Any], allowed: set[str]) -> None:
     unknown = sorted(set(data) - allowed)
     if unknown:
-        raise InvalidInput(f"unknown field(s): {', '.join(unknown)}")
+        fields = Listed(tuple(unknown), Join.COMMA)
+        raise InvalidInput(said=told.UNKNOWN_FIELDS(fields=fields))
 
 
 def _int(data: Mapping[str, Any], key: str, default: int) -> int:
@@ -458,10 +461,10 @@ def _chips(data: Mapping[str, Any], key: str) -> int:
 
 def _seat(data: Mapping[str, Any], key: str = "seat") -> int:
     if key not in data:
-        raise InvalidInput(f"{key} is required")
+        raise InvalidInput(said=told.REQUIRED(field=key))
     value = _int(data, key, 0)
     if value < 1:
-        raise InvalidInput(f"{key} must be a seat number from 1")
+        raise InvalidInput(said=told.NOT_A_SEAT_NUMBER(field=key))
     return value
 
 

@@ -18,13 +18,15 @@ from enum import StrEnum
 from typing import Any
 
 from dealerassist.errors import InvalidInput
+from dealerassist.rules.model.messages import commands as told
 from dealerassist.rules.model.messages import floor as say
-from dealerassist.rules.model.said import Said
+from dealerassist.rules.model.said import Join, Listed, Said
 
 RULE_ID_PATTERN = re.compile(r"^[A-Z]{3,5}-\d{2}$")
 MAX_NOTE = 2000
 MAX_EFFECTS = 10
 MAX_POTS = 10  # a main pot and at most one side pot per other seat of a ten-seat table
+_EACH_SEAT_IN_POTS = told.EACH_SEAT_IN_POTS()  # what _pots calls a seat it cannot read
 
 
 class EffectKind(StrEnum):
@@ -82,18 +84,16 @@ class Award:
 
     def __post_init__(self) -> None:
         if bool(self.seats) == bool(self.pots):
-            raise InvalidInput(
-                "award needs exactly one of 'seats' (every chip in the middle to them) or "
-                "'pots' (a list of seat lists, one per pot, main pot first)"
-            )
+            raise InvalidInput(said=told.AWARD_EXACTLY_ONE())
         if len(set(self.seats)) != len(self.seats):
-            raise InvalidInput("award names a seat twice")
+            raise InvalidInput(said=told.AWARD_SEAT_TWICE())
         for index, seats in enumerate(self.pots):
             if not seats:
-                raise InvalidInput(f"award names nobody for {pot_name(index)}")
+                raise InvalidInput(said=told.AWARD_NOBODY_FOR(pot=pot_said(index)))
             twice = sorted({seat for seat in seats if seats.count(seat) > 1})
             if twice:
-                raise InvalidInput(f"award names seat {twice[0]} twice in {pot_name(index)}")
+                said = told.AWARD_SEAT_TWICE_IN(seat=twice[0], pot=pot_said(index))
+                raise InvalidInput(said=said)
 
 
 def pot_name(index: int) -> str:
@@ -161,10 +161,7 @@ class ClearFalseOpener:
 
     def __post_init__(self) -> None:
         if (self.seat is None) == (self.player is None):
-            raise InvalidInput(
-                "clear_false_opener needs exactly one of 'seat' (the marked seat) or 'player' "
-                "(the ID of a marked player, seated or away)"
-            )
+            raise InvalidInput(said=told.CLEAR_SEAT_OR_PLAYER())
 
 
 Effect = (
@@ -249,7 +246,7 @@ def ruling_from_dict(data: Mapping[str, Any], parse_entry: Callable[[Any], Any])
         raise InvalidInput(f"effects must be a list of at most {MAX_EFFECTS} effects")
     parsed = tuple(_effect(item, parse_entry) for item in effects)
     if any(isinstance(effect, STRUCTURAL) for effect in parsed[1:]):
-        raise InvalidInput("void_last and misdeal must be a ruling's first effect")
+        raise InvalidInput(said=told.FIRST_EFFECT_ONLY())
     return Ruling(
         decision=_text(data.get("decision"), "decision", 64),
         rule_id=_rule_id(data.get("rule_id")),
@@ -275,7 +272,7 @@ def _effect(item: Any, parse_entry: Callable[[Any], Any]) -> Effect:
         case EffectKind.ACCEPT_ENTRY:
             waive = _rule_id(item.get("waive"))
             if waive is None:
-                raise InvalidInput("accept_entry needs 'waive': the rule ID the entry broke")
+                raise InvalidInput(said=told.ACCEPT_NEEDS_WAIVE())
             return AcceptEntry(entry=parse_entry(item.get("entry")), waive=waive)
         case EffectKind.VOID_LAST:
             return VoidLast(count=_int(item.get("count", 1), "count", 1))
@@ -351,14 +348,17 @@ def _only(data: Mapping[str, Any], allowed: set[str]) -> None:
         raise InvalidInput("a ruling must be an object")
     unknown = sorted(set(data) - allowed)
     if unknown:
-        raise InvalidInput(f"unknown field(s): {', '.join(unknown)}")
+        fields = Listed(tuple(unknown), Join.COMMA)
+        raise InvalidInput(said=told.UNKNOWN_FIELDS(fields=fields))
 
 
-def _int(value: Any, name: str, minimum: int | None) -> int:
+def _int(value: Any, name: str | Said, minimum: int | None) -> int:
+    """``value`` as a whole number of at least ``minimum``; ``name`` is the field's (a
+    JSON key, or a message when the words are more than a key)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInput(f"{name} must be an integer")
+        raise InvalidInput(said=told.NOT_AN_INTEGER(field=name))
     if minimum is not None and value < minimum:
-        raise InvalidInput(f"{name} must be at least {minimum}")
+        raise InvalidInput(said=told.AT_LEAST(field=name, minimum=minimum))
     return value
 
 
@@ -368,16 +368,16 @@ def _optional_int(value: Any, name: str, minimum: int) -> int | None:
 
 def _seat(item: Mapping[str, Any]) -> int:
     if "seat" not in item:
-        raise InvalidInput(f"{item.get('effect')} needs a seat")
+        raise InvalidInput(said=told.NEEDS_A_SEAT(effect=str(item.get("effect"))))
     return _int(item["seat"], "seat", 1)
 
 
 def _seats(value: Any) -> tuple[int, ...]:
     if not isinstance(value, list | tuple) or not value:
-        raise InvalidInput("award needs 'seats': a non-empty list of seats")
+        raise InvalidInput(said=told.AWARD_NEEDS_SEATS())
     seats = tuple(_int(seat, "seats", 1) for seat in value)
     if len(set(seats)) != len(seats):
-        raise InvalidInput("award names a seat twice")
+        raise InvalidInput(said=told.AWARD_SEAT_TWICE())
     return seats
 
 
@@ -386,7 +386,7 @@ def _award(item: Mapping[str, Any]) -> Award:
     if "pots" not in item:
         return Award(seats=_seats(item.get("seats")))
     if "seats" in item:
-        raise InvalidInput("award takes 'seats' or 'pots', not both")
+        raise InvalidInput(said=told.AWARD_SEATS_OR_POTS())
     return Award(pots=_pots(item["pots"]))
 
 
@@ -405,7 +405,7 @@ def _pots(value: Any) -> tuple[tuple[int, ...], ...]:
     for index, seats in enumerate(value):
         if not isinstance(seats, list | tuple) or not seats:
             raise InvalidInput(f"award 'pots': {pot_name(index)} needs a non-empty list of seats")
-        pots.append(tuple(_int(seat, "each seat in pots", 1) for seat in seats))
+        pots.append(tuple(_int(seat, _EACH_SEAT_IN_POTS, 1) for seat in seats))
     return tuple(pots)
 
 

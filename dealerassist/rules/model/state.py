@@ -12,6 +12,7 @@ from dealerassist.errors import InvalidInput
 from dealerassist.rules.model.actions import TableSpec
 from dealerassist.rules.model.hand_result import HandResult, result_from_json
 from dealerassist.rules.model.instruction import Instruction
+from dealerassist.rules.model.messages import model as told
 from dealerassist.rules.model.violations import RuleId
 
 _T = TypeVar("_T")
@@ -322,7 +323,7 @@ class HandState:
         for player in self.players:
             if player.seat == seat:
                 return player
-        raise InvalidInput(f"seat {seat} is not in the hand")
+        raise InvalidInput(said=told.SEAT_NOT_IN_HAND(seat=seat))
 
     def has(self, seat: int) -> bool:
         for player in self.players:  # noqa: SIM110 - no generator to make, several times an entry
@@ -406,7 +407,7 @@ class TableState:
 
     def seat(self, seat: int) -> SeatState:
         if not 1 <= seat <= len(self.seats):
-            raise InvalidInput(f"seat {seat} does not exist (1..{len(self.seats)})")
+            raise InvalidInput(said=told.NO_SUCH_SEAT(seat=seat, seats=len(self.seats)))
         return self.seats[seat - 1]
 
     def with_seat(self, updated: SeatState) -> TableState:

@@ -8,6 +8,7 @@ modules) translates it. Importing this package registers them all in ``said.MESS
 from dealerassist.rules.model.messages import (
     betting,
     cards,
+    commands,
     correction,
     dealing,
     drawing,
@@ -26,6 +27,7 @@ from dealerassist.rules.model.messages import (
 __all__ = [
     "betting",
     "cards",
+    "commands",
     "correction",
     "dealing",
     "drawing",

@@ -32,6 +32,21 @@ POT_HELD_RELEASE_FIRST = Message(
 POT_HELD_ALREADY = Message("floor.pot_held_already", "The pot is held already.")
 POT_NOT_HELD = Message("floor.pot_not_held", "The pot is not held.")
 
+# -- the ruling's body does not fit the table or the catalog (400) ---------------------------
+
+DECISION_NOT_AN_OPTION = Message(
+    "floor.decision_not_an_option", "decision for {rule} must be one of {decisions}"
+)
+NO_RULE = Message("floor.no_rule", "a ruling without a rule")  # DECISION_NOT_AN_OPTION's {rule}
+NOTE_REQUIRED = Message("floor.note_required", "a {decision} ruling needs a note giving the reason")
+HAND_NOT_DEALT = Message("floor.hand_not_dealt", "hand {hand} has not been dealt at this table")
+NO_STACK_TO_ADJUST = Message(
+    "floor.no_stack_to_adjust", "seat {seat} is empty; there is no stack to adjust"
+)
+STACK_CANNOT_LOSE = Message(
+    "floor.stack_cannot_lose", "seat {seat} has {stack}; it cannot lose {amount}"
+)
+
 # -- IRREG-14: the deadline -------------------------------------------------------------------
 
 HAND_CLOSED = Message(
