@@ -9,7 +9,7 @@
 * a dealer's shift session: ``GET /v1/shift``, ``POST /v1/shift/table`` (the tablet moved
   to another table of its registration), ``POST /v1/shift/sign-out``;
 * the floor: ``POST /v1/floor/dealers/{employee_id}/sign-out`` ends one dealer's shift (he
-  walked off, a tablet was left signed in), at a table the token may touch.
+  walked off, a tablet was left signed in), at a table the token may touch (else 404).
 """
 
 from __future__ import annotations
@@ -185,7 +185,7 @@ def sign_out() -> Response:
 def end_shift_by_floor(employee_id: str) -> Response:
     """The floor ends a dealer's shift: signed out at his table (audited under the floor's
     token, reason ``ended_by_floor``); his session's token stops working. 404 unless he is
-    signed in; 403 if he deals at a table outside the token's."""
+    signed in at a table the token may touch."""
     no_query()
     token = current_token()
     shifts.end_shift_by_floor(services(), employee_id, token.actor, token.may_touch)
@@ -340,8 +340,8 @@ def openapi_paths() -> dict[str, dict[str, Any]]:
             "post": _op("End a dealer's shift (he walked off, a tablet was left signed in): "
                         "signed out at his table, audited under the floor's token with reason "
                         "ended_by_floor; his session answers 401 shift_ended. 404 unless he is "
-                        "signed in; 403 where he deals at a table outside the token's",
-                        "floor, admin (a table-scoped token: a dealer at one of its tables)",
-                        gone, errors=(400, 401, 403, 404, 503)),
+                        "signed in at a table the token may touch (a token limited to other "
+                        "tables is not told that he is signed in)",
+                        "floor, admin", gone, errors=(400, 401, 403, 404, 503)),
         },
     }  # fmt: skip

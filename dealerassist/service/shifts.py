@@ -620,14 +620,14 @@ def end_shift_by_floor(
 ) -> Shift:
     """The floor ends ``employee_id``'s shift (he walked off, a tablet was left signed in):
     signed out at his table, audited under ``actor``; his token answers 401
-    ``shift_ended`` ``ended_by_floor``. NotFound unless he is signed in; Forbidden unless
-    ``may_touch`` the table where he deals."""
+    ``shift_ended`` ``ended_by_floor``. NotFound unless he is signed in at a table the
+    caller ``may_touch``: a token limited to other tables is not even told that he is
+    signed in (as it is not told of their floor calls)."""
     store = _store(services)
     shift = store.shift_of_employee(employee_id) if EMPLOYEE_ID.match(employee_id) else None
-    if shift is None or not shift_is_live(services, shift):
-        raise NotFound(f"dealer {employee_id!r} is not signed in")
-    if not may_touch(shift.table_id):
-        raise Forbidden(f"dealer {employee_id} deals at table {shift.table_id}, outside this token")
+    live = shift is not None and shift_is_live(services, shift)
+    if shift is None or not live or not may_touch(shift.table_id):
+        raise NotFound(f"dealer {employee_id!r} is not signed in at a table of this token")
     why = ShiftEnd(ShiftEndReason.ENDED_BY_FLOOR, _now(services), by_name=actor.name)
     _end(services, shift, why, actor)
     return shift

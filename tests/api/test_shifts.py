@@ -426,16 +426,18 @@ def test_a_session_ended_early_answers_401_shift_ended_saying_why(
 
 
 def test_the_floor_ends_a_named_dealers_shift(api: Api, room: Room, settings: Settings) -> None:
-    """POST /v1/floor/dealers/{id}/sign-out: a dealer's token and a floor token of another
-    table are 403 and change nothing; the floor token of his table signs him out (204),
-    audited under it with reason ended_by_floor, and his session is 401 shift_ended saying
-    so; then he, and an unknown ID, are 404 problem+json; an admin ends E2's at T2; the
-    chain verifies."""
+    """POST /v1/floor/dealers/{id}/sign-out: a dealer's token, his own session and an
+    auditor are 403, a floor token of another table 404 (not even that he is signed in),
+    and nothing changes; the floor token of his table signs him out (204), audited under it
+    with reason ended_by_floor, and his session is 401 shift_ended saying so; then he, and
+    an unknown ID, are 404 problem+json; an admin ends E2's at T2; the chains verify."""
     token = room.session(room.tablet(["T1"]), "T1", "E1")
     path = "/v1/floor/dealers/E1/sign-out"
-    refusals = [api.call("POST", path, who) for who in ("dealer", "floor@T2", "auditor")]
+    refusals = [api.call("POST", path, who) for who in ("dealer", "auditor")]
     for refused in [*refusals, room.as_(token, "POST", path)]:
         assert refused.status_code == 403 and refused.mimetype == "application/problem+json"
+    elsewhere = api.call("POST", path, "floor@T2")
+    assert elsewhere.status_code == 404 and elsewhere.mimetype == "application/problem+json"
     assert room.as_(token, "GET", "/v1/shift").status_code == 200
     assert api.call("POST", path, "floor@T1").status_code == 204
     ended = room.as_(token, "GET", "/v1/tables/T1")

@@ -12,7 +12,7 @@ import pytest
 from fakes import FakeClock, FakeShiftStore, FakeTableStore, fake_services
 
 from dealerassist.audit.envelope import DEALER_ON_DUTY, format_at, parse_at
-from dealerassist.errors import Forbidden, NotFound
+from dealerassist.errors import NotFound
 from dealerassist.rules.model.house_rules import HouseRules
 from dealerassist.service import shifts
 from dealerassist.service import tables as uc
@@ -203,11 +203,16 @@ def test_the_floor_ends_a_named_dealers_shift(services: Services) -> None:
 def test_the_floor_ends_only_shifts_at_its_tables_and_only_live_ones(
     services: Services,
 ) -> None:
-    """A floor allowed only at T2 may not end E1's shift at T1 (nothing recorded); a
-    session that ran out is not signed in (NotFound: the sweep records it)."""
+    """A floor allowed only at T2 is told E1 at T1 is not signed in, the same NotFound as
+    for an unknown ID (not even that he is), and nothing is recorded; a session that ran
+    out is not signed in (NotFound: the sweep records it)."""
     _sign_in(services, _tablet(services, ["T1"]), "T1", "E1")
-    with pytest.raises(Forbidden):
-        shifts.end_shift_by_floor(services, "E1", FLOOR, lambda table_id: table_id == "T2")
+    at_t2 = lambda table_id: table_id == "T2"  # noqa: E731
+    with pytest.raises(NotFound) as scoped:
+        shifts.end_shift_by_floor(services, "E1", FLOOR, at_t2)
+    with pytest.raises(NotFound) as unknown:
+        shifts.end_shift_by_floor(services, "E1" + "0", FLOOR, at_t2)
+    assert str(scoped.value) == str(unknown.value).replace("E10", "E1")
     assert _on_duty(services, "T1") == "E1"
     _clock(services).at += timedelta(hours=12)
     with pytest.raises(NotFound):
