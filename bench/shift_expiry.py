@@ -8,8 +8,7 @@ fake one, moved past the 12th hour) made every session due (a table transaction 
 
     .venv/bin/python bench/shift_expiry.py [--tables 100] [--sweeps 200]
 
-Redis: an embedded Redis in a temporary directory (the store's keys are fixed, so a shared
-Redis is never used here).
+Redis: an embedded Redis in a temporary directory (``bench/embedded.py``).
 """
 
 from __future__ import annotations
@@ -17,7 +16,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import tempfile
 import time
 from dataclasses import replace
 from datetime import timedelta
@@ -26,23 +24,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from fakes import FakeClock  # noqa: E402
+from embedded import embedded_settings  # noqa: E402
+from fakes import FakeClock, draw_table  # noqa: E402
 
-from dealerassist.adapters.embedded_redis import start_embedded_redis  # noqa: E402
 from dealerassist.bootstrap import build_services  # noqa: E402
 from dealerassist.service import shifts  # noqa: E402
 from dealerassist.service import tables as uc  # noqa: E402
 from dealerassist.service.ports import Services  # noqa: E402
 from dealerassist.service.shifts import ShiftLimits  # noqa: E402
 from dealerassist.service.tables import Actor, Preconditions  # noqa: E402
-from dealerassist.settings import Settings  # noqa: E402
-
-SPEC = {
-    "variant": "five_card_draw",
-    "structure": "fixed_limit",
-    "stakes": {"small_blind": 1, "big_blind": 2, "small_bet": 2, "big_bet": 4},
-    "profile_id": "casino-five-card-draw",
-}
 
 
 def main() -> None:
@@ -50,16 +40,8 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--sweeps", type=int, default=200)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        data = Path(folder)
-        embedded = start_embedded_redis(data)
-        try:
-            settings = Settings(
-                data_dir=data, redis_url=embedded.url, database_url=f"sqlite:///{data / 'a.db'}"
-            )
-            run(build_services(settings), args.tables, args.sweeps)
-        finally:
-            embedded.stop()
+    with embedded_settings() as settings:
+        run(build_services(settings), args.tables, args.sweeps)
 
 
 def run(built: Services, count: int, sweeps: int) -> None:
@@ -67,8 +49,8 @@ def run(built: Services, count: int, sweeps: int) -> None:
     services = replace(built, clock=clock, shift_limits=ShiftLimits(scrypt_n=2**4))
     for number in range(count):
         table_id = f"T{number}"
-        uc.create_table(services, {**SPEC, "table_id": table_id}, Actor("boss", "admin"),
-                        Preconditions())  # fmt: skip
+        spec = draw_table(table_id, "casino-five-card-draw")
+        uc.create_table(services, spec, Actor("boss", "admin"), Preconditions())
         shifts.set_dealer(services, f"E{number}", f"Dealer {number}", "4821")
         code = shifts.register_tablet(services, f"Tablet {number}", [table_id])["pairing_code"]
         paired = shifts.pair_tablet(services, code)["credential"]

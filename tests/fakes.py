@@ -162,6 +162,17 @@ class FakeClock:
         return self.at
 
 
+def draw_table(table_id: str = "T1", profile_id: str = "test") -> dict[str, Any]:
+    """A fixed-limit five-card draw table's spec (blinds 1-2, bets 2-4) under ``profile_id``."""
+    return {
+        "table_id": table_id,
+        "variant": "five_card_draw",
+        "structure": "fixed_limit",
+        "stakes": {"small_blind": 1, "big_blind": 2, "small_bet": 2, "big_bet": 4},
+        "profile_id": profile_id,
+    }
+
+
 def fake_services(profiles: Mapping[str, HouseRules] | None = None) -> Services:
     """Services built from fakes, with the given profiles (default: one named "test")."""
     store = FakeTableStore()

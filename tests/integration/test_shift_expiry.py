@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 import redis
+from fakes import draw_table
 
 from dealerassist import worker
 from dealerassist.adapters.sql_store import SqlAuditStore
@@ -34,12 +35,7 @@ REPO = Path(__file__).resolve().parents[2]
 ADMIN = Actor("boss", "admin")
 SHORT = ShiftLimits(shift_seconds=2, scrypt_n=2**4)
 PIN = "4821"
-SPEC = {
-    "variant": "five_card_draw",
-    "structure": "fixed_limit",
-    "stakes": {"small_blind": 1, "big_blind": 2, "small_bet": 2, "big_bet": 4},
-    "profile_id": "casino-five-card-draw",
-}
+PROFILE = "casino-five-card-draw"
 
 
 @pytest.fixture
@@ -47,7 +43,7 @@ def room(services: Services) -> Services:
     """Tables T1-T3 and dealers E1, E2; sessions of 2 seconds."""
     short = replace(services, shift_limits=SHORT)
     for table_id in ("T1", "T2", "T3"):
-        uc.create_table(short, {**SPEC, "table_id": table_id}, ADMIN, Preconditions())
+        uc.create_table(short, draw_table(table_id, PROFILE), ADMIN, Preconditions())
     for employee_id, name in (("E1", "Ada Lee"), ("E2", "Ben Ortiz")):
         shifts.set_dealer(short, employee_id, name, PIN)
     return short

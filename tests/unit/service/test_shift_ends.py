@@ -9,7 +9,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from fakes import FakeClock, FakeShiftStore, FakeTableStore, fake_services
+from fakes import FakeClock, FakeShiftStore, FakeTableStore, draw_table, fake_services
 
 from dealerassist.audit.envelope import DEALER_ON_DUTY, format_at, parse_at
 from dealerassist.errors import NotFound
@@ -23,13 +23,6 @@ from dealerassist.service.tables import Actor, Preconditions
 ADMIN = Actor("boss", "admin")
 FLOOR = Actor("floor-anna", "floor")
 PIN = "4821"
-SPEC = {
-    "table_id": "T1",
-    "variant": "five_card_draw",
-    "structure": "fixed_limit",
-    "stakes": {"small_blind": 1, "big_blind": 2, "small_bet": 2, "big_bet": 4},
-    "profile_id": "test",
-}
 
 
 @pytest.fixture
@@ -37,7 +30,7 @@ def services() -> Services:
     built = fake_services({"test": HouseRules(profile_id="test", sha256="ab" * 32)})
     built = replace(built, shifts=FakeShiftStore(), shift_limits=ShiftLimits(scrypt_n=2**4))
     for table_id in ("T1", "T2"):
-        uc.create_table(built, {**SPEC, "table_id": table_id}, ADMIN, Preconditions())
+        uc.create_table(built, draw_table(table_id), ADMIN, Preconditions())
     for employee_id, name in (("E1", "Ada Lee"), ("E2", "Ben Ortiz")):
         shifts.set_dealer(built, employee_id, name, PIN)
     return built
