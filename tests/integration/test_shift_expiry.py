@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 import redis
 from fakes import draw_table
+from rq import Worker
 
 from dealerassist import worker
 from dealerassist.adapters.sql_store import SqlAuditStore
@@ -67,7 +68,10 @@ def workers(redis_url: str, sql_url: str, tmp_path: Path) -> Iterator[Callable[[
         process.wait(timeout=30)
 
 
-def _stop(processes: list[Any]) -> None:
+def _stop(processes: list[Any], connection: redis.Redis) -> None:
+    """SIGTERM once RQ's loop of each runs (its warm shutdown: exit 0); the worker's
+    duties start before that loop, so an earlier signal would find no handler yet."""
+    _wait(lambda: len(Worker.all(connection=connection)) >= len(processes))
     for process in processes:
         process.send_signal(signal.SIGTERM)
     for process in processes:
@@ -115,7 +119,7 @@ def test_expiries_are_recorded_once_at_their_true_time_across_a_worker_restart(
     first = workers(1)
     at_t1 = _sign_in(room, "T1", "E1", "Tablet A")
     _wait(lambda: _on_duty(room, "T1") is None)
-    _stop(first)
+    _stop(first, redis_client)
 
     at_t2 = _sign_in(room, "T2", "E2", "Tablet B")
     at_t3 = _sign_in(room, "T3", "E1", "Tablet C")
@@ -134,7 +138,7 @@ def test_expiries_are_recorded_once_at_their_true_time_across_a_worker_restart(
     try:
         _wait(lambda: len(_duty(store, "T2")) == 2)
         time.sleep(1.5)  # a second worker's sweep would have come by now
-        _stop(later)
+        _stop(later, redis_client)
         worker.run_worker(redis_url, sql_url, burst=True, with_scheduler=False)  # the rest
         expired = [e for e in _duty(store, "T2") if e["payload"]["reason"] == "expired"]
         assert len(expired) == 1 and expired[0]["at"] == at_t2.expires_at
