@@ -133,9 +133,15 @@ def test_a_second_worker_drains_what_a_killed_one_left_within_seconds(
     store = SqlAuditStore(sql_url)
     # Everything is staged before the workers start: staged one by one while a drain ran,
     # the drain kept pace and had stored all 4,000 before the kill (a fresh-clone run).
-    # Now one drain job starts with 4,000 to go, 10 a round.
-    stage(RQAuditQueue(client), client, interleaved(tables=10, per_table=EVENTS // 10))
-    assert Queue("audit", connection=client).count == 1, "one drain job, as one flag"
+    # Now one drain job starts with 4,000 to go, 10 a round. Exactly one, with its flag
+    # fresh: on a loaded machine the staging outlived the flag's TTL and enqueued a second
+    # job, which the live worker would run whether or not the dead one's flag lapses.
+    audit = RQAuditQueue(client)
+    stage(audit, client, interleaved(tables=10, per_table=EVENTS // 10))
+    jobs = Queue("audit", connection=client)
+    jobs.empty()
+    audit.enqueue_drain()
+    assert jobs.count == 1, "one drain job, as one flag"
     workers = [_worker(server.url, sql_url, "--batch", "10") for _ in range(2)]
     try:
         _until(lambda: len(_registered(client)) == 2, 30, "both workers registered")
