@@ -15,7 +15,9 @@ a newcomer's or a kill blind, is our ``_posts``, and ``_kill`` names
 the player who kills); ``cbr`` amounts are "to" amounts. Card mode names every card
 dealt, discarded or shown (the ``deal`` entries); cards the service never saw are ``??``:
 in count mode every hole card, every discard and every replacement. A muck at showdown is
-``pN sm`` (no cards). Replacements dealt in turn are ``_dealt_in_turn`` (a fifth card
+``pN sm`` (no cards); when the mucks leave one live hand, which takes the pot unshown
+(SHOW-02), card mode tables its cards in a last line for pokerkit and ``_won_unshown`` names the
+player. Replacements dealt in turn are ``_dealt_in_turn`` (a fifth card
 dealt first, ``_early_fifths``), a card the dealer exposed that was replaced (IRREG-03/04:
 its replacement is in the deal line) ``_exposed`` (``_actions``), a hand called off
 before the deal ``_cancelled``, and the blinds' chop (SHOW-08: the hand ends after the folds,
@@ -43,7 +45,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from dealerassist.audit.envelope import REJECTED, dealer_of
-from dealerassist.audit.phh.codec import action, dumps
+from dealerassist.audit.phh.codec import action, dumps, parse_cards
 from dealerassist.audit.phh.model import HAND_SIZE, HandHistory, Kill, PostPart
 from dealerassist.audit.phh.model import UNKNOWN_CARD as UNKNOWN
 from dealerassist.audit.phh.numbering import Numbering
@@ -81,9 +83,11 @@ def to_history(hand_record: Mapping[str, Any]) -> HandHistory:
     short |= _dead_short(spec.get("stakes") or {}, order, seats, posted, kill,
                          hand_record.get("result"))  # fmt: skip
     game = _game(spec, order, seats, posted, kill, time_paid, short)
+    unshown = _won_unshown(events, actions, numbering, hand_record.get("result"))
     return HandHistory(
         **game,
         actions=tuple(map(action, actions)),
+        won_unshown=unshown,
         **_deals_in_turn(events, numbering),
         exposed=tuple(exposed),
         accepted=tuple(accepted),
@@ -967,6 +971,48 @@ def _chopper(events: list[Mapping[str, Any]], order: list[int]) -> int:
             seat = int(command["seat"])
             return order.index(seat) + 1 if seat in order else 0
     return 0
+
+
+def _won_unshown(
+    events: list[Mapping[str, Any]], lines: list[str], numbering: Numbering, result: Any
+) -> int:
+    """SHOW-02: the player whose hand took the pot unshown, the others having mucked (the hand
+    ended on the last muck), 0 if none. pokerkit awards a pot only to a hand shown at the
+    showdown: in card mode that hand's cards (dealt, less its discards, plus its
+    replacements) are tabled in a last line ``pN sm`` after the mucks, which the reader
+    does not enter (``_won_unshown``). In count mode they are unknown: no line."""
+    commands = _commands(events)
+    if not commands or commands[-1].get("action") != "muck" or not isinstance(result, Mapping):
+        return 0
+    shown = {int(seat) for seat in result.get("shown") or {}}
+    won = [int(seat) for seat, chips in (result.get("winnings") or {}).items() if chips]
+    unshown = [seat for seat in won if seat not in shown and seat in numbering]
+    if len(unshown) != 1:
+        return 0
+    name = numbering.name(unshown[0])
+    held = _held(lines, name)
+    if len(held) != HAND_SIZE or UNKNOWN in held:
+        return 0
+    lines.append(f"{name} sm {''.join(held)}")
+    return numbering.player(unshown[0])
+
+
+def _held(lines: list[str], name: str) -> list[str]:
+    """The cards ``name`` holds after ``lines``: those dealt to him less those he discarded.
+
+    >>> _held(["d dh p1 2c3c4c5cKd", "p1 sd Kd", "d dh p1 7s", "p2 sd"], "p1")
+    ['2c', '3c', '4c', '5c', '7s']
+    """
+    held: list[str] = []
+    for line in lines:
+        words = line.split()
+        if words[:3] == ["d", "dh", name]:
+            held += parse_cards(words[3])
+        elif words[:2] == [name, "sd"] and len(words) > 2:
+            for card in parse_cards(words[2]):
+                if card in held:
+                    held.remove(card)
+    return held
 
 
 def _ruling(event: Mapping[str, Any]) -> str:

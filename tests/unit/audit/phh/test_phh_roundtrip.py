@@ -182,17 +182,23 @@ def _check_round(table: Table, seats: tuple[int, ...], draws: dict[int, int] | N
             table.act(seat, "draw", count=draws.get(seat, 0))
 
 
-@pytest.mark.parametrize("muck_seat", [1, 3])
-def test_card_mode_names_every_card_and_writes_a_muck(muck_seat: int) -> None:
-    """Card mode: the hole cards and the replacement are named, a muck at showdown is
-    ``pN sm``; the file replays to the service's stacks, and pokerkit agrees."""
+def _blinds_posted_and_dealt(*hands: str) -> Table:
+    """A card-mode table of three, button seat 1: seats 2 and 3 post the blinds and seats 2,
+    3 and 1 are dealt ``hands`` in that order."""
     table = Table("card", {1: 400, 2: 400, 3: 400})
     table.start(button=1)
     table.act(2, "post")
     table.act(3, "post")
-    table.act(2, "deal", cards="2c 3c 4c 5c Kd")
-    table.act(3, "deal", cards="2d 3d 4d 5d Kh")
-    table.act(1, "deal", cards="2h 3h 4h 5h Ks")
+    for seat, cards in zip((2, 3, 1), hands, strict=True):
+        table.act(seat, "deal", cards=cards)
+    return table
+
+
+@pytest.mark.parametrize("muck_seat", [1, 3])
+def test_card_mode_names_every_card_and_writes_a_muck(muck_seat: int) -> None:
+    """Card mode: the hole cards and the replacement are named, a muck at showdown is
+    ``pN sm``; the file replays to the service's stacks, and pokerkit agrees."""
+    table = _blinds_posted_and_dealt("2c 3c 4c 5c Kd", "2d 3d 4d 5d Kh", "2h 3h 4h 5h Ks")
     table.act(1, "call")
     table.act(2, "call")
     table.act(3, "check")
@@ -217,6 +223,56 @@ def test_card_mode_names_every_card_and_writes_a_muck(muck_seat: int) -> None:
     muck = {1: "p3", 3: "p2"}[muck_seat]
     assert f"{muck} sm" in actions[-2:] and not any("??" in action for action in actions)
     assert _pokerkit_stacks(text) == recorded
+
+
+@pytest.mark.parametrize(
+    ("in_hand", "held"), [((2, 3), "2d3d4d5d7c"), ((2, 3, 1), "7h3h2h5c4c")], ids=["two", "three"]
+)
+def test_SHOW_02_the_last_live_hand_wins_unshown_and_pokerkit_awards_it(
+    in_hand: tuple[int, ...], held: str
+) -> None:
+    """SHOW-02: the others muck at the showdown and the last live hand takes the pot without
+    showing (card mode: the engine ends the hand on the last muck). pokerkit awards a pot only
+    to a shown hand, so the file tables that hand's cards after the mucks (its held cards:
+    dealt, less its discards, plus its replacements) and ``_won_unshown`` names the player;
+    ``dealerassist replay`` enters no show for that line and reaches the recorded stacks, and
+    pokerkit the same ones (before, it left the pot unawarded)."""
+    table = _blinds_posted_and_dealt("9c 8d 6h 4s Kd", "2d 3d 4d 5d Kh", "7h 3h 2h Qs Ks")
+    table.act(1, "call" if 1 in in_hand else "fold")
+    table.act(2, "call")
+    table.act(3, "check")
+    table.act(2, "draw", count=0)
+    table.act(3, "draw", discards="Kh")
+    table.act(3, "deal", cards="7c")
+    if 1 in in_hand:
+        table.act(1, "draw", discards="Qs Ks")
+        table.act(1, "deal", cards="5c 4c")
+    _check_round(table, in_hand, {})
+    _check_round(table, in_hand, {})
+    _check_round(table, in_hand)
+    for seat in in_hand[:-1]:
+        table.act(seat, "muck")
+    text, recorded = _round_trip(table)
+    parsed = tomllib.loads(text)
+    winner = parsed["_won_unshown"]
+    assert parsed["actions"][-1] == f"p{winner} sm {held}"
+    assert parsed["finishing_stacks"][winner - 1] > 400
+    assert _pokerkit_stacks(text) == recorded
+
+
+def test_SHOW_02_a_count_mode_hand_won_unshown_tables_no_unknown_cards() -> None:
+    """SHOW-02 in count mode: the service never saw the unshown winner's cards, so the file
+    ends with the muck and has no ``_won_unshown`` (a ``??`` show would not win pokerkit's
+    pot either); it still replays to the recorded stacks."""
+    table = Table("count", {1: 400, 2: 400, 3: 400})
+    table.start(button=1)
+    _in_turn(table, "post", "post", "fold", "call", "check", ("draw", 0), ("draw", 1))
+    for _ in range(2):
+        _in_turn(table, "check", "check", ("draw", 0), ("draw", 0))
+    _in_turn(table, "check", "check", "muck")
+    text, _ = _round_trip(table)
+    parsed = tomllib.loads(text)
+    assert "_won_unshown" not in parsed and parsed["actions"][-1] == "p1 sm"
 
 
 def test_a_split_five_card_draw_is_one_deal_of_five_replayed_four_and_one() -> None:
