@@ -20,7 +20,7 @@ from dealerassist.audit.phh.reader import parse_phh, replay_seats
 from dealerassist.audit.phh.writer import hand_to_phh
 from dealerassist.audit.verify import verify
 from dealerassist.errors import InvalidInput
-from dealerassist.profiles import get_profile
+from dealerassist.profiles import get_profile, profile_version
 from dealerassist.replay import ReplayRefused, finishing_stacks, replay_file, replay_hand
 from dealerassist.rules.engine import legal_actions
 from dealerassist.rules.model.actions import (
@@ -2125,6 +2125,123 @@ def test_KILL_04_BLIND_03_the_soak_big_blind_kill_past_an_empty_small_blind_seat
     assert data["_posts"] == [["big_blind", "kill"], [], ["entering_big_blind"]]
     assert data["blinds_or_straddles"] == [10, 0, 10] and data["_dead_small_blind"] == 5
     assert data["actions"][3:5] == ["p2 cc", "p3 f"]
+
+
+@pytest.mark.parametrize("profile_id", [REQUIRED_KILL, OPTIONAL_KILL])
+def test_KILL_04_BLIND_05_a_big_blind_kill_with_a_newcomer_posting_right_after_it_replays(
+    profile_id: str,
+) -> None:
+    """KILL-01/04, BLIND-03/05 under the shipped profile (WSOP 194, ``kill.action =
+    "in_turn"``). Seats 1, 2 and 6: seat 2 wins hands 1 and 2, the second with a full bet
+    beyond the blinds (KILL-02). Hand 2's big blind (seat 1) leaves and a newcomer sits in
+    seat 3. Hand 3: the button on seat 6, the small blind dead at seat 1's empty seat, seat 2
+    the big blind and the kill (20), the newcomer in seat 3, right after it, posting its
+    entering big blind (10, BLIND-05) and acting first, left of the big blind. The posts read
+    as a small blind's kill and a big blind (the same chips, and, where the kill acts last,
+    the same order); only the kill acting in turn tells them apart: a small blind's kill
+    would have had seat 6 act first. Read with the hand's profile version (``rules_for``),
+    the export names p1 (seat 2) the big blind and the kill, the small blind dead and p2 the
+    newcomer, and replays to the recorded stacks; before, the replay refused p2's fold
+    (KILL-04: "It is seat 3's turn")."""
+    rules = get_profile(profile_id)
+    table = Table("count", {1: 400, 2: 400, 6: 400}, profile_id, rules)
+    table.start(button=1)  # seat 2, the small blind, wins a raised pot
+    assert _in_turn(table, "post", "post", "fold", ("raise", 20), "fold")[3] == 2
+    table.start()  # seat 2 on the button wins a bet after the draw
+    _in_turn(table, "post", "post", ("raise", 20), "fold", "call", ("draw", 0), ("draw", 0))
+    _in_turn(table, "check", ("bet", 10), "fold")
+    table.leave(1)
+    table.command(SeatPlayer(3, "P3", 400))
+    hand = table.start(kill_seat=2 if profile_id == OPTIONAL_KILL else None)
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (6, None, 2)
+    owes = {player["seat"]: player["owes_what"] for player in hand["players"]}
+    assert owes == {2: ["kill"], 3: ["entering_big_blind"], 6: []}
+    assert _in_turn(table, "post", "post", "fold", "fold") == [2, 3, 3, 6]
+    record = table.record(3)
+    text = hand_to_phh(record, lambda profile, sha256: rules)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P2", "P3", "P6"]
+    assert data["_posts"] == [["big_blind", "kill"], ["entering_big_blind"], []]
+    assert data["blinds_or_straddles"] == [10, 10, 0] and data["_dead_small_blind"] == 5
+    recorded = _recorded_stacks(record, text)
+    hand_history = parse_phh(text)
+    assert (
+        finishing_stacks(replay_hand(hand_history, rules), replay_seats(hand_history)) == recorded
+    )
+
+
+_S177_29 = [  # seat, action, cards (dealt, discarded or shown)
+    (2, "deal", "8h Kd Ah 9d 8s"), (3, "deal", "2d Js 7h Qh 4c"), (6, "deal", "Jd Ad 5s 7c 7d"),
+    (3, "fold", ""), (6, "call", ""), (2, "check", ""),
+    (2, "draw", "8s Kd Ah 8h 9d"), (2, "deal", "Kc 3c Jh Th"), (6, "draw", "7c Ad"),
+    (6, "deal", "8d Tc"), (2, "deal", "3h"), (2, "check", ""), (6, "check", ""),
+    (2, "draw", "Kc"), (2, "deal", "4h"), (6, "draw", "7d"), (6, "deal", "6h"),
+    (2, "check", ""), (6, "check", ""),
+    (2, "draw", "3c Jh 4h"), (2, "deal", "3d Qc Td"), (6, "draw", ""),
+    (2, "check", ""), (6, "check", ""),
+    (2, "show", "Th 3h 3d Qc Td"), (6, "show", "Jd 5s 8d Tc 6h"),
+]  # fmt: skip
+
+
+def _file_replayed(path: Path, text: str, profile_id: str) -> Any:
+    """``text`` written to ``path`` and replayed as ``dealerassist replay`` does, under the
+    profile version it names, which must be one of ``profile_id``'s; the result, ok."""
+    path.write_text(text, encoding="utf-8")
+    result = replay_file(path)
+    assert result.ok, result.error
+    assert result.profile is not None and result.profile.startswith(profile_id)
+    return result
+
+
+def _soak_kill_with_a_newcomer_after_it() -> dict[str, Any]:
+    """The record of hand 29 of the soak table S177-ctd2k-card-ef99 (``bench/soak.py --hands
+    30 --seed 177``, casino-triple-draw-27-kill, card mode) as the store holds it: its events
+    (the posting ones and the betting actions as they were; the others with only what the
+    export reads), and the table as the hand began."""
+    commands: Commands = [
+        ({"type": "start_hand", "button": None}, [{"type": "hand_started", "button": 6,
+            "dealt": [2, 3, 6], "hand_no": 29,
+            "kill": {"big_bet": 40, "blind": 20, "seat": 2, "small_bet": 20}}]),
+        ({"type": "action", "seat": 2, "action": "post"},
+            [{"type": "posted", "seat": 2, "amount": 20}]),
+        ({"type": "action", "seat": 3, "action": "post"},
+            [{"type": "posted", "seat": 3, "amount": 10}]),
+    ]  # fmt: skip
+    for seat, name, cards in _S177_29:
+        command: dict[str, Any] = {"type": "action", "seat": seat, "action": name}
+        if name == "draw":
+            command |= {"discards": cards.split(), "count": len(cards.split())}
+        elif cards:
+            command["cards"] = cards.split()
+        commands.append((command, [command] if not cards and name != "draw" else []))
+    result = {"pots": [{"amount": 50, "eligible": [2, 6], "shares": {"6": 50}, "winners": [6]}],
+              "shown": {"2": "Th 3h 3d Qc Td", "6": "Jd 5s 8d Tc 6h"},
+              "stacks": {"2": 1268, "3": 110, "6": 625}, "winnings": {"6": 50}}  # fmt: skip
+    seats = {2: {"player": "P2", "stack": 1288}, 6: {"player": "P7", "stack": 595},
+             3: {"player": "P8", "stack": 120}}  # fmt: skip
+    return _soak_record("S177-ctd2k-card-ef99", 29, 1095, REQUIRED_KILL,
+                        {**TRIPLE_DRAW_SPEC, "mode": "card"}, "2026-12-03T10:06:06.555324Z",
+                        commands, result, seats)  # fmt: skip
+
+
+def test_KILL_04_BLIND_05_the_soak_big_blind_kill_with_a_newcomer_right_after_it_replays(
+    tmp_path: Path,
+) -> None:
+    """The soak hand that did not replay (``bench/soak.py --hands 30 --seed 177``, table
+    S177-ctd2k-card-ef99, hand 29: "KILL-04: It is seat 3's turn (kill pot: seat 1 kills and
+    acts in turn); seat 2 must wait"), from its events: hand 28's big blind (seat 1) busted
+    and left, a newcomer sat in seat 3; the button on seat 6, the small blind dead at seat
+    1's empty seat (BLIND-03), seat 2 the big blind and the kill (KILL-01/02), the newcomer
+    posting its entering big blind (BLIND-05) and acting first, left of the big blind
+    (KILL-04, WSOP 194). Exported as the audit route does, with the profile version the hand
+    names, it replays under that version to the recorded stacks."""
+    text = hand_to_phh(_soak_kill_with_a_newcomer_after_it(), profile_version)
+    result = _file_replayed(tmp_path / "S177-ctd2k-card-ef99-29.phh", text, REQUIRED_KILL)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P2", "P8", "P7"]
+    assert result.finishing_stacks == [1268, 110, 625] == result.expected
+    assert data["_posts"] == [["big_blind", "kill"], ["entering_big_blind"], []]
+    assert data["actions"][3:6] == ["p2 f", "p3 cc", "p1 cc"]
 
 
 def test_BLIND_03_07_the_button_dead_between_the_small_blind_and_the_big_blind_replays() -> None:
