@@ -181,6 +181,8 @@ def _kill(events: list[Mapping[str, Any]], in_turn: bool = False) -> Mapping[str
         kill["in_big_blind"] = True
     elif kill and _killer_in_the_small_blind(events, killer):
         kill["in_small_blind"] = True
+    elif kill and _killer_past_a_short_big_blind(events, killer):
+        kill["past_the_big_blind"] = True
     return kill
 
 
@@ -252,10 +254,38 @@ def _killer_first_in_the_big_blind(events: list[Mapping[str, Any]], killer: Any)
     >>> _killer_first_in_the_big_blind(events[:-1] + [{"payload": {"events": [first[1]]}}], 2)
     False
     """
+    ring = _second_seat_first(events, killer, 0)
+    return bool(ring) and _posting_steps(events)[:1] == [("posted", ring[0], None)]
+
+
+def _second_seat_first(events: list[Mapping[str, Any]], killer: Any, at: int) -> list[int]:
+    """The seats dealt in from the button (``_from_the_button``), three or more, when the
+    killer is the ``at``-th of them (from 0) and the second made the hand's first betting
+    action; else none."""
     ring = _from_the_button(events, killer)
-    if len(ring) > 2 and ring[0] == int(killer) and _first_to_act(events) == ring[1]:
-        return _posting_steps(events)[:1] == [("posted", ring[0], None)]
-    return False
+    if len(ring) > 2 and ring[at] == int(killer) and _first_to_act(events) == ring[1]:
+        return ring
+    return []
+
+
+def _killer_past_a_short_big_blind(events: list[Mapping[str, Any]], killer: Any) -> bool:
+    """KILL-01/04, BLIND-03/04: whether the killer, the second seat dealt in after the
+    button and the second to post, is in no blind, past a big blind all in for less than a
+    small blind with the small blind dead at a seat not dealt in: the killer made the hand's
+    first betting action. Had the first post been a small blind's, the killer would have been
+    the big blind, who never acts first before the draw, the kill in turn or last (the seat
+    after it would have). The posts alone (a small blind's chips or less, all in, then a
+    kill) read as a small blind and the big blind's kill.
+
+    >>> events = [{"payload": {"events": [item]}} for item in (
+    ...     {"type": "hand_started", "button": 6, "dealt": [2, 3, 5]},
+    ...     {"type": "posted", "seat": 2, "amount": 4}, {"type": "posted", "seat": 3, "amount": 20},
+    ...     {"type": "action", "seat": 3, "action": "check"})]
+    >>> _killer_past_a_short_big_blind(events, 3), _killer_past_a_short_big_blind(events[:3], 3)
+    (True, False)
+    """
+    ring = _second_seat_first(events, killer, 1)
+    return bool(ring) and [seat for _, seat, _ in _posting_steps(events)[:2]] == ring[:2]
 
 
 def _killer_in_the_small_blind(events: list[Mapping[str, Any]], killer: Any) -> bool:
@@ -629,6 +659,8 @@ def _blind_posters(
     limit = big + int(stakes.get("big_blind_ante", 0))
     killed_first = seats[0] == (kill or {}).get("seat")
     in_big_blind = killed_first and bool((kill or {}).get("in_big_blind"))
+    if (kill or {}).get("past_the_big_blind") and not killed_first:
+        return None, seats[0]  # BLIND-03/04: the big blind all in for less, the kill past it
     if killed_first and len(seats) > 1 and (kill or {}).get("in_small_blind"):
         return seats[0], seats[1]  # BLIND-07/08: the big blind moved onto a returning seat
     if killed_first and len(seats) > 1 and not in_big_blind:

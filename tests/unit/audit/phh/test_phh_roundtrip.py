@@ -2170,6 +2170,51 @@ def test_KILL_04_BLIND_05_a_big_blind_kill_with_a_newcomer_posting_right_after_i
     )
 
 
+_BETTING_WORDS = {"check", "call", "bet", "raise", "fold"}
+
+
+def _soak_commands(
+    started: dict[str, Any], posts: list[tuple[int, int]], steps: list[tuple[int, str, Any]]
+) -> Commands:
+    """A soak hand's commands for ``_soak_record``: its start, the posts (seat, chips), then
+    each step (seat, action, value: a draw's discards as card text or its count, a deal's or
+    a show's cards, a bet's amount); a betting action carries its engine event (the export
+    reads who acted first)."""
+    commands: Commands = [({"type": "start_hand", "button": None}, [started])]
+    for seat, chips in posts:
+        post = {"type": "action", "seat": seat, "action": "post"}
+        commands.append((post, [{"type": "posted", "seat": seat, "amount": chips}]))
+    for seat, name, value in steps:
+        command: dict[str, Any] = {"type": "action", "seat": seat, "action": name}
+        if name == "draw" and isinstance(value, str):
+            command |= {"discards": value.split(), "count": len(value.split())}
+        elif name == "draw":
+            command["count"] = value
+        elif isinstance(value, str) and value:
+            command["cards"] = value.split()
+        elif isinstance(value, int):
+            command["amount"] = value
+        commands.append((command, [command] if name in _BETTING_WORDS else []))
+    return commands
+
+
+def _kill_soak_record(
+    where: tuple[str, int, int],
+    spec: dict[str, Any],
+    started_at: str,
+    commands: Commands,
+    outcome: dict[str, Any],
+    players: dict[int, tuple[str, int, int]],
+) -> dict[str, Any]:
+    """``_soak_record`` of a hand of the required-kill profile: ``where`` its table, hand
+    number and first seq, ``outcome`` its result but the stacks, ``players`` each seat's
+    player, stack as the hand began and stack after it."""
+    stacks = {str(seat): after for seat, (_, _, after) in players.items()}
+    seats = {seat: {"player": name, "stack": before} for seat, (name, before, _) in players.items()}
+    return _soak_record(*where, REQUIRED_KILL, spec, started_at, commands,
+                        {**outcome, "stacks": stacks}, seats)  # fmt: skip
+
+
 _S177_29 = [  # seat, action, cards (dealt, discarded or shown)
     (2, "deal", "8h Kd Ah 9d 8s"), (3, "deal", "2d Js 7h Qh 4c"), (6, "deal", "Jd Ad 5s 7c 7d"),
     (3, "fold", ""), (6, "call", ""), (2, "check", ""),
@@ -2198,30 +2243,16 @@ def _soak_kill_with_a_newcomer_after_it() -> dict[str, Any]:
     30 --seed 177``, casino-triple-draw-27-kill, card mode) as the store holds it: its events
     (the posting ones and the betting actions as they were; the others with only what the
     export reads), and the table as the hand began."""
-    commands: Commands = [
-        ({"type": "start_hand", "button": None}, [{"type": "hand_started", "button": 6,
-            "dealt": [2, 3, 6], "hand_no": 29,
-            "kill": {"big_bet": 40, "blind": 20, "seat": 2, "small_bet": 20}}]),
-        ({"type": "action", "seat": 2, "action": "post"},
-            [{"type": "posted", "seat": 2, "amount": 20}]),
-        ({"type": "action", "seat": 3, "action": "post"},
-            [{"type": "posted", "seat": 3, "amount": 10}]),
-    ]  # fmt: skip
-    for seat, name, cards in _S177_29:
-        command: dict[str, Any] = {"type": "action", "seat": seat, "action": name}
-        if name == "draw":
-            command |= {"discards": cards.split(), "count": len(cards.split())}
-        elif cards:
-            command["cards"] = cards.split()
-        commands.append((command, [command] if not cards and name != "draw" else []))
-    result = {"pots": [{"amount": 50, "eligible": [2, 6], "shares": {"6": 50}, "winners": [6]}],
-              "shown": {"2": "Th 3h 3d Qc Td", "6": "Jd 5s 8d Tc 6h"},
-              "stacks": {"2": 1268, "3": 110, "6": 625}, "winnings": {"6": 50}}  # fmt: skip
-    seats = {2: {"player": "P2", "stack": 1288}, 6: {"player": "P7", "stack": 595},
-             3: {"player": "P8", "stack": 120}}  # fmt: skip
-    return _soak_record("S177-ctd2k-card-ef99", 29, 1095, REQUIRED_KILL,
-                        {**TRIPLE_DRAW_SPEC, "mode": "card"}, "2026-12-03T10:06:06.555324Z",
-                        commands, result, seats)  # fmt: skip
+    started = {"type": "hand_started", "button": 6, "dealt": [2, 3, 6], "hand_no": 29,
+               "kill": {"big_bet": 40, "blind": 20, "seat": 2, "small_bet": 20}}  # fmt: skip
+    pots = [{"amount": 50, "eligible": [2, 6], "shares": {"6": 50}, "winners": [6]}]
+    players = {2: ("P2", 1288, 1268), 6: ("P7", 595, 625), 3: ("P8", 120, 110)}
+    outcome = {"pots": pots, "shown": {"2": "Th 3h 3d Qc Td", "6": "Jd 5s 8d Tc 6h"},
+               "winnings": {"6": 50}}  # fmt: skip
+    commands = _soak_commands(started, [(2, 20), (3, 10)], _S177_29)
+    card_mode = {**TRIPLE_DRAW_SPEC, "mode": "card"}
+    return _kill_soak_record(("S177-ctd2k-card-ef99", 29, 1095), card_mode,
+                             "2026-12-03T10:06:06.555324Z", commands, outcome, players)  # fmt: skip
 
 
 def test_KILL_04_BLIND_05_the_soak_big_blind_kill_with_a_newcomer_right_after_it_replays(
@@ -2242,6 +2273,83 @@ def test_KILL_04_BLIND_05_the_soak_big_blind_kill_with_a_newcomer_right_after_it
     assert result.finishing_stacks == [1268, 110, 625] == result.expected
     assert data["_posts"] == [["big_blind", "kill"], ["entering_big_blind"], []]
     assert data["actions"][3:6] == ["p2 f", "p3 cc", "p1 cc"]
+
+
+def test_KILL_04_BLIND_03_04_a_kill_past_a_big_blind_all_in_for_less_than_a_small_blind() -> None:
+    """KILL-01/04, BLIND-03/04. Seats 1, 2 (4 chips), 3 and 5: seat 3 wins hands 1 and 2,
+    the second with a full bet beyond the blinds (KILL-02); hand 2's big blind (seat 1)
+    leaves. Hand 3: the button on seat 5, the small blind dead at seat 1's empty seat, seat
+    2 the big blind all in for 4 (less than a small blind), seat 3, past it, posts the kill
+    (20) and acts first (KILL-04: in turn, from its seat). The posts read as a small blind
+    all in and the big blind's kill; but a big blind never acts first before the draw, so the
+    kill is past the big blind: the export names p1 (seat 2) the big blind with the small
+    blind dead and p2 the kill, and replays to the recorded stacks (before, the replay
+    refused p2's check: "KILL-04: It is seat 3's turn")."""
+    rules = get_profile(REQUIRED_KILL)
+    table = Table("count", {1: 400, 2: 4, 3: 400, 5: 400}, REQUIRED_KILL, rules)
+    table.start(button=2)  # seat 3, the small blind, wins a raised pot
+    assert _in_turn(table, "post", "post", "fold", "fold", ("raise", 20), "fold")[4] == 3
+    table.start()  # seat 3 on the button wins a bet after the draw
+    _in_turn(table, "post", "post", "fold", ("raise", 20), "fold", "call", ("draw", 0), ("draw", 0))
+    _in_turn(table, "check", ("bet", 10), "fold")
+    table.leave(1)
+    hand = table.start()
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (5, None, 2)
+    owes = {player["seat"]: player["owes_what"] for player in hand["players"]}
+    assert owes == {2: ["big_blind"], 3: ["kill"], 5: []}
+    assert _in_turn(table, "post", "post", "check", "fold", *[("draw", 0)] * 6)[:4] == [2, 3, 3, 5]
+    table.act(2, "show", cards="7c 5d 4h 3s 2c")
+    table.act(3, "muck")
+    text, recorded = _round_trip_under(table.record(3), rules)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P2", "P3", "P5"] and recorded == [8, 431, 385]
+    assert data["_posts"] == [["big_blind"], ["kill"], []] and data["_dead_small_blind"] == 5
+    assert data["blinds_or_straddles"] == [10, 20, 0] and data["_kill"]["player"] == 2
+
+
+_S185_24 = [  # seat, action, amount or cards drawn/shown
+    (3, "check", None), (5, "call", None), (2, "draw", 4), (3, "draw", 4), (5, "draw", 4),
+    (3, "check", None), (5, "check", None), (2, "draw", 0), (3, "draw", 0), (5, "draw", 5),
+    (3, "check", None), (5, "check", None), (2, "draw", 0), (3, "draw", 0), (5, "draw", 5),
+    (3, "bet", 40), (5, "call", None), (3, "muck", None), (5, "show", "3h 8d 2d Qc 6d"),
+    (2, "muck", None),
+]  # fmt: skip
+
+
+def _soak_kill_past_a_short_big_blind() -> dict[str, Any]:
+    """The record of hand 24 of the soak table S185-ctd2k-count-93df (``bench/soak.py --hands
+    30 --seed 185``, casino-triple-draw-27-kill, count mode) as the store holds it: its
+    events (the posting ones and the betting actions as they were; the others with only what
+    the export reads), and the table as the hand began."""
+    started = {"type": "hand_started", "button": 6, "dealt": [2, 3, 5], "hand_no": 24,
+               "kill": {"big_bet": 40, "blind": 20, "seat": 3, "small_bet": 20}}  # fmt: skip
+    pots = [
+        {"amount": 12, "eligible": [2, 3, 5], "shares": {"5": 12}, "winners": [5]},
+        {"amount": 112, "eligible": [3, 5], "shares": {"5": 112}, "winners": [5]},
+    ]
+    players = {2: ("P2", 4, 0), 3: ("P7", 1157, 1097), 5: ("P8", 1566, 1630), 6: ("P1", 265, 265)}
+    outcome = {"pots": pots, "shown": {"5": "3h 8d 2d Qc 6d"}, "winnings": {"5": 124}}
+    commands = _soak_commands(started, [(2, 4), (3, 20)], _S185_24)
+    return _kill_soak_record(("S185-ctd2k-count-93df", 24, 891), TRIPLE_DRAW_SPEC,
+                             "2026-12-03T10:41:17.745484Z", commands, outcome, players)  # fmt: skip
+
+
+def test_KILL_04_BLIND_03_04_the_soak_kill_past_a_big_blind_all_in_for_4_replays(
+    tmp_path: Path,
+) -> None:
+    """The soak hand that did not replay (``bench/soak.py --hands 30 --seed 185``, table
+    S185-ctd2k-count-93df, hand 24: "KILL-04: It is seat 3's turn (kill pot: seat 2 kills and
+    acts in turn); seat 2 must wait"), from its events: hand 23's big blind (seat 1) left;
+    the button on seat 6 (sitting out), the small blind dead at seat 1's empty seat, seat 2
+    the big blind all in for 4 (BLIND-03/04), seat 3 the kill past it (KILL-01/02), acting
+    first (KILL-04). The export names p1 the big blind and p2 the kill and replays under the
+    profile version it names to the recorded stacks."""
+    text = hand_to_phh(_soak_kill_past_a_short_big_blind())
+    result = _file_replayed(tmp_path / "S185-ctd2k-count-93df-24.phh", text, REQUIRED_KILL)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P2", "P7", "P8"]
+    assert result.finishing_stacks == [0, 1097, 1630] == result.expected
+    assert data["_posts"] == [["big_blind"], ["kill"], []] and data["_dead_small_blind"] == 5
 
 
 def test_BLIND_03_07_the_button_dead_between_the_small_blind_and_the_big_blind_replays() -> None:
