@@ -64,7 +64,8 @@ from dealerassist.worker import (
 
 
 def _phhs_lines(events: Iterable[dict[str, Any]]) -> Iterator[str]:
-    return to_phhs_lines(hand_records(events))
+    """Every finished hand, read with the profile version each names (``_rules_for``)."""
+    return to_phhs_lines(hand_records(events), _rules_for(None))
 
 
 FORMATS: dict[str, Callable[[Iterable[dict[str, Any]]], Iterator[str]]] = {

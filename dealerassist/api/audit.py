@@ -113,7 +113,7 @@ def hand(table_id: str, hand_no: int) -> Response:
             live=url_for("tables.get_hand", table_id=table_id, hand_no=hand_no),
         )  # fmt: skip
     if query.get("format") == "phh":
-        return Response(hand_to_phh(record), mimetype="text/plain")
+        return Response(hand_to_phh(record, services().profiles.version), mimetype="text/plain")
     return jsonify({"table_id": table_id, "hand_no": hand_no, "live": False, "hand": record})
 
 

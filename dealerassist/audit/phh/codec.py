@@ -293,6 +293,28 @@ def _chopped(data: Mapping[str, Any], count: int) -> int:
     return int(value)
 
 
+def _won_unshown(data: Mapping[str, Any], key: str, count: int, actions: Sequence[Action]) -> int:
+    """Our ``_won_unshown`` (SHOW-02): the player whose hand won unshown after the others
+    mucked, 0 if none; the file's last action must table that player's cards (``pN sm``).
+
+    >>> actions = [parse_action(text) for text in ("p1 sm", "p2 sm 2c3c4c5c7d")]
+    >>> _won_unshown({"_won_unshown": 2}, "_won_unshown", 2, actions)
+    2
+    >>> _won_unshown({"_won_unshown": 1}, "_won_unshown", 2, actions)
+    Traceback (most recent call last):
+    ...
+    dealerassist.errors.InvalidInput: _won_unshown = 1: the last action must table p1's cards
+    """
+    value = data[key]
+    if not _is_chips(value) or value > count:
+        raise InvalidInput(f"_won_unshown must be a player (1..{count}), got {value!r}")
+    last = actions[-1] if actions else None
+    shows = last is not None and last.code is ActionCode.SHOW_OR_MUCK and bool(last.cards)
+    if value and not (shows and last is not None and last.player == value):
+        raise InvalidInput(f"_won_unshown = {value}: the last action must table p{value}'s cards")
+    return int(value)
+
+
 def _accepted(data: Mapping[str, Any], actions: Sequence[Action]) -> tuple[tuple[int, str], ...]:
     """Our ``_accepted``: [i, rule] (``writer._actions``): the action at index i (from 0)
     of ``actions``, a player's action, not a deal, was bound by the floor waiving ``rule``.
@@ -538,6 +560,7 @@ _FIELDS: dict[str, tuple[str, _Reader]] = {
     "_pot_rake": ("pot_rake", _by_key(lambda data, key: _pot_rake(data))),
     "_cancelled": ("cancelled", _by_key(_true)),
     "_chopped": ("chopped", _by_count(_chopped)),
+    "_won_unshown": ("won_unshown", _won_unshown),
     **{f"_{key}": (key, _by_key(_optional_text)) for key in _OUR_TEXTS},
     "_first_seq": ("first_seq", _by_key(_optional_int)),
     "_last_seq": ("last_seq", _by_key(_optional_int)),
@@ -619,6 +642,8 @@ def _outcome(hand: HandHistory) -> list[str]:
         lines.append(toml.line("_cancelled", True))
     if hand.chopped:
         lines.append(toml.line("_chopped", hand.chopped))
+    if hand.won_unshown:
+        lines.append(toml.line("_won_unshown", hand.won_unshown))
     return lines + _present(hand, ("year", "month", "day"))
 
 

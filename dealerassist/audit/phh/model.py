@@ -139,6 +139,9 @@ class HandHistory:
     pot_rake: tuple[tuple[int, int, int], ...] | None = None
     cancelled: bool = False  # ``_cancelled``: the hand was called off before the deal
     chopped: int = 0  # ``_chopped``: the player who entered the blinds' chop (SHOW-08)
+    # ``_won_unshown``: the player whose hand won at the showdown without being shown, the
+    # others mucked (SHOW-02); the last action tables its cards for PHH readers
+    won_unshown: int = 0
     # our exports: where the hand is in the audit log, and the profile version it was dealt
     # under (its id and SHA-256)
     table_id: str | None = None

@@ -23,7 +23,9 @@ so the engine asks for those posts), ``_dealt_in_turn`` and ``_early_fifths`` (t
 dealer dealt a draw's replacements in, ``_interleaved_order``), ``_exposed`` (a card the dealer
 exposed and replaced, entered again as the dealer did, ``_Mapper._expose``),
 ``_cancelled``, ``_chopped`` (SHOW-08: the blinds chopped after the folds; the reader
-enters the chop for that player, so a profile that does not allow it refuses the hand), and
+enters the chop for that player, so a profile that does not allow it refuses the hand),
+``_won_unshown`` (SHOW-02: the others mucked and that player's hand took the pot unshown; the
+last action tables its cards for other readers, and the reader enters no show for it), and
 ``_accepted`` (an action the floor let bind, out of turn or over a house limit: the reader
 enters it as the floor's ``accept_entry`` ruling, waiving the same rule, ``to_commands``), and
 ``_ruled`` (the floor's other rulings that change the hand, a kill, an award, a stack
@@ -1118,6 +1120,7 @@ class _Mapper:
         ruled = _ruled_before(hand)
         actions = hand.actions
         in_turn = hand.dealt_in_turn or hand.count_mode
+        tabled = len(actions) - 1 if hand.won_unshown else None  # SHOW-02: no show entered
         for index in _interleaved_order(actions) if in_turn else range(len(actions)):
             action = actions[index]
             handler = _HANDLERS.get(action.code)
@@ -1126,6 +1129,8 @@ class _Mapper:
             self._draw_round(action)
             for ruling in ruled.pop(index, ()):  # the floor's rulings (``_ruled``) come before
                 self._enter_ruling(len(acts), ruling)
+            if index == tabled:
+                continue
             acts.append(handler(self, action.player or 0, action))
             if index in accepted:
                 self.accepted[len(acts) - 1] = accepted[index]

@@ -15,7 +15,9 @@ a newcomer's or a kill blind, is our ``_posts``, and ``_kill`` names
 the player who kills); ``cbr`` amounts are "to" amounts. Card mode names every card
 dealt, discarded or shown (the ``deal`` entries); cards the service never saw are ``??``:
 in count mode every hole card, every discard and every replacement. A muck at showdown is
-``pN sm`` (no cards). Replacements dealt in turn are ``_dealt_in_turn`` (a fifth card
+``pN sm`` (no cards); when the mucks leave one live hand, which takes the pot unshown
+(SHOW-02), card mode tables its cards in a last line for pokerkit and ``_won_unshown`` names the
+player. Replacements dealt in turn are ``_dealt_in_turn`` (a fifth card
 dealt first, ``_early_fifths``), a card the dealer exposed that was replaced (IRREG-03/04:
 its replacement is in the deal line) ``_exposed`` (``_actions``), a hand called off
 before the deal ``_cancelled``, and the blinds' chop (SHOW-08: the hand ends after the folds,
@@ -43,10 +45,13 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from dealerassist.audit.envelope import REJECTED, dealer_of
-from dealerassist.audit.phh.codec import action, dumps
+from dealerassist.audit.phh.codec import action, dumps, parse_cards
 from dealerassist.audit.phh.model import HAND_SIZE, HandHistory, Kill, PostPart
 from dealerassist.audit.phh.model import UNKNOWN_CARD as UNKNOWN
 from dealerassist.audit.phh.numbering import Numbering
+from dealerassist.audit.replay import RulesFor
+from dealerassist.errors import DealerAssistError
+from dealerassist.rules.hand import kills
 
 PHH_VARIANTS = {
     ("deuce_to_seven_triple_draw", "fixed_limit"): "F2L3D",
@@ -54,36 +59,43 @@ PHH_VARIANTS = {
 }
 
 
-def to_phhs_lines(hands: Iterable[Mapping[str, Any]]) -> Iterator[str]:
+def to_phhs_lines(
+    hands: Iterable[Mapping[str, Any]], rules_for: RulesFor | None = None
+) -> Iterator[str]:
     """Several hands as one ``.phhs`` text (``[1]``, ``[2]`` … sections, as pokerkit reads)."""
     for number, hand in enumerate(hands, start=1):
-        yield ("\n" if number > 1 else "") + f"[{number}]\n" + hand_to_phh(hand)
+        yield ("\n" if number > 1 else "") + f"[{number}]\n" + hand_to_phh(hand, rules_for)
 
 
-def hand_to_phh(hand_record: Mapping[str, Any]) -> str:
-    """The hand as PHH text (TOML)."""
-    return dumps(to_history(hand_record))
+def hand_to_phh(hand_record: Mapping[str, Any], rules_for: RulesFor | None = None) -> str:
+    """The hand as PHH text (TOML); ``rules_for``: see ``to_history``."""
+    return dumps(to_history(hand_record, rules_for))
 
 
-def to_history(hand_record: Mapping[str, Any]) -> HandHistory:
+def to_history(hand_record: Mapping[str, Any], rules_for: RulesFor | None = None) -> HandHistory:
     """The hand as a PHH ``HandHistory``: its players numbered as PHH numbers them
-    (``_player_order``), its forced bets, stacks, actions and our own fields."""
+    (``_player_order``), its forced bets, stacks, actions and our own fields. ``rules_for``
+    gives the profile version the hand names, where the events alone do not say what the
+    house rules decided (``_kill_in_turn``)."""
     table = hand_record.get("table") or {"spec": {}, "seats": {}}
     spec = table.get("spec") or {}
     events = [e for e in hand_record.get("events", []) if e.get("kind") != REJECTED]
     seats = {int(seat): dict(info) for seat, info in (table.get("seats") or {}).items()}
-    order = _player_order(events, seats, spec)
+    kill = _kill(events, _kill_in_turn(hand_record, rules_for))
+    order = _player_order(events, seats, spec, kill)
     numbering = Numbering(tuple(order))
     actions, exposed, accepted, ruled = _actions(events, order, hand_record.get("hand_no"))
-    posted, kill, time_paid = _posted(events), _kill(events), _time_paid(events)
+    posted, time_paid = _posted(events), _time_paid(events)
     short = _made_up_short(spec.get("stakes") or {}, order, seats, posted, kill, time_paid,
                            hand_record.get("result"))  # fmt: skip
     short |= _dead_short(spec.get("stakes") or {}, order, seats, posted, kill,
                          hand_record.get("result"))  # fmt: skip
     game = _game(spec, order, seats, posted, kill, time_paid, short)
+    unshown = _won_unshown(events, actions, numbering, hand_record.get("result"))
     return HandHistory(
         **game,
         actions=tuple(map(action, actions)),
+        won_unshown=unshown,
         **_deals_in_turn(events, numbering),
         exposed=tuple(exposed),
         accepted=tuple(accepted),
@@ -139,17 +151,49 @@ def _button(events: list[Mapping[str, Any]]) -> int | None:
     return None
 
 
-def _kill(events: list[Mapping[str, Any]]) -> Mapping[str, Any]:
+def _kill_in_turn(hand_record: Mapping[str, Any], rules_for: RulesFor | None) -> bool:
+    """KILL-04: whether the hand's profile version (``rules_for``) has the kill act in turn
+    (WSOP 194, ``kill.action = "in_turn"``); False when it is not known (no ``rules_for``, or
+    a version this installation does not hold) or the kill acts last."""
+    profile_id, sha256 = hand_record.get("profile_id"), hand_record.get("profile_sha256")
+    if rules_for is None or not profile_id or not sha256:
+        return False
+    try:
+        rules = rules_for(str(profile_id), str(sha256))
+    except DealerAssistError:
+        return False
+    return kills.is_on(rules) and not kills.acts_last(rules)
+
+
+def _kill(events: list[Mapping[str, Any]], in_turn: bool = False) -> Mapping[str, Any]:
     """KILL-01: the hand's kill (``seat``, ``blind``, limits) as ``hand_started`` recorded it;
     empty in a hand that is not a kill pot. With ``in_big_blind`` when the events show that
     the killer posted the big blind though no small blind was posted before it
-    (``_killer_in_the_big_blind``): the posts alone do not tell it from a small blind's kill."""
+    (``_killer_in_the_big_blind``, or under a profile whose kill acts in turn
+    ``_killer_first_in_the_big_blind``): the posts alone do not tell it from a small blind's
+    kill."""
     kill = dict((_started(events) or {}).get("kill") or {})
-    if kill and _killer_in_the_big_blind(events, kill.get("seat")):
+    killer = kill.get("seat")
+    in_big_blind = _killer_in_the_big_blind(events, killer) or (
+        in_turn and _killer_first_in_the_big_blind(events, killer)
+    )
+    if kill and in_big_blind:
         kill["in_big_blind"] = True
-    elif kill and _killer_in_the_small_blind(events, kill.get("seat")):
+    elif kill and _killer_in_the_small_blind(events, killer):
         kill["in_small_blind"] = True
+    elif kill and _killer_past_a_short_big_blind(events, killer):
+        kill["past_the_big_blind"] = True
     return kill
+
+
+def _from_the_button(events: list[Mapping[str, Any]], killer: Any) -> list[int]:
+    """The seats ``hand_started`` dealt in, from the first after its button; none when it
+    names no button or the hand has no killer."""
+    started = _started(events)
+    if started is None or started.get("button") is None or killer is None:
+        return []
+    button, dealt = int(started["button"]), sorted(int(s) for s in started.get("dealt") or ())
+    return [seat for seat in dealt if seat > button] + [seat for seat in dealt if seat <= button]
 
 
 def _killer_in_the_big_blind(events: list[Mapping[str, Any]], killer: Any) -> bool:
@@ -182,17 +226,66 @@ def _killer_in_the_big_blind(events: list[Mapping[str, Any]], killer: Any) -> bo
     >>> [_killer_in_the_big_blind([{"payload": {"events": [heads_up]}}], s) for s in (5, 1)]
     [True, False]
     """
-    started = _started(events)
-    if started is None or started.get("button") is None or killer is None:
-        return False
-    button, dealt = int(started["button"]), sorted(int(s) for s in started.get("dealt") or ())
-    ring = [seat for seat in dealt if seat > button] + [seat for seat in dealt if seat <= button]
+    ring = _from_the_button(events, killer)
     if len(ring) == 2:  # BLIND-02: [the big blind, the button]
-        return button in ring and ring[0] == int(killer)
+        return ring[-1] == _button(events) and ring[0] == int(killer)
     if len(ring) < 3 or ring[1] != int(killer):
         return False
     posts = _posting_steps(events)
     return bool(posts) and posts[0] == ("sat_out", ring[0], "small")
+
+
+def _killer_first_in_the_big_blind(events: list[Mapping[str, Any]], killer: Any) -> bool:
+    """KILL-04, BLIND-03/05: under a profile whose kill acts in turn as the blind it is in
+    (WSOP 194), whether the killer, the first seat dealt in after the button and the first
+    to post, is the big blind with the small blind dead at a seat not dealt in: the next
+    seat dealt in, a newcomer (or a returning seat) posting its big blind past the big
+    blind, made the hand's first betting action. Had the killer been the small blind, that
+    seat would have been the big blind and the seat after it would have acted first. (Where
+    the kill acts last, the seat after the killer acts first either way: not read so.)
+
+    >>> started = {"type": "hand_started", "button": 6, "dealt": [2, 3, 6]}
+    >>> steps = [{"type": "posted", "seat": 2, "amount": 20},
+    ...          {"type": "posted", "seat": 3, "amount": 10}]
+    >>> first = [{"type": "action", "seat": seat, "action": "fold"} for seat in (3, 6)]
+    >>> events = [{"payload": {"events": [item]}} for item in [started, *steps, first[0]]]
+    >>> [_killer_first_in_the_big_blind(events, seat) for seat in (2, 3)]
+    [True, False]
+    >>> _killer_first_in_the_big_blind(events[:-1] + [{"payload": {"events": [first[1]]}}], 2)
+    False
+    """
+    ring = _second_seat_first(events, killer, 0)
+    return bool(ring) and _posting_steps(events)[:1] == [("posted", ring[0], None)]
+
+
+def _second_seat_first(events: list[Mapping[str, Any]], killer: Any, at: int) -> list[int]:
+    """The seats dealt in from the button (``_from_the_button``), three or more, when the
+    killer is the ``at``-th of them (from 0) and the second made the hand's first betting
+    action; else none."""
+    ring = _from_the_button(events, killer)
+    if len(ring) > 2 and ring[at] == int(killer) and _first_to_act(events) == ring[1]:
+        return ring
+    return []
+
+
+def _killer_past_a_short_big_blind(events: list[Mapping[str, Any]], killer: Any) -> bool:
+    """KILL-01/04, BLIND-03/04: whether the killer, the second seat dealt in after the
+    button and the second to post, is in no blind, past a big blind all in for less than a
+    small blind with the small blind dead at a seat not dealt in: the killer made the hand's
+    first betting action. Had the first post been a small blind's, the killer would have been
+    the big blind, who never acts first before the draw, the kill in turn or last (the seat
+    after it would have). The posts alone (a small blind's chips or less, all in, then a
+    kill) read as a small blind and the big blind's kill.
+
+    >>> events = [{"payload": {"events": [item]}} for item in (
+    ...     {"type": "hand_started", "button": 6, "dealt": [2, 3, 5]},
+    ...     {"type": "posted", "seat": 2, "amount": 4}, {"type": "posted", "seat": 3, "amount": 20},
+    ...     {"type": "action", "seat": 3, "action": "check"})]
+    >>> _killer_past_a_short_big_blind(events, 3), _killer_past_a_short_big_blind(events[:3], 3)
+    (True, False)
+    """
+    ring = _second_seat_first(events, killer, 1)
+    return bool(ring) and [seat for _, seat, _ in _posting_steps(events)[:2]] == ring[:2]
 
 
 def _killer_in_the_small_blind(events: list[Mapping[str, Any]], killer: Any) -> bool:
@@ -224,11 +317,7 @@ def _killer_in_the_small_blind(events: list[Mapping[str, Any]], killer: Any) -> 
     >>> _killer_in_the_small_blind(events[:-1] + [{"payload": {"events": [first[1]]}}], 1)
     False
     """
-    started = _started(events)
-    if started is None or started.get("button") is None or killer is None:
-        return False
-    button, dealt = int(started["button"]), sorted(int(s) for s in started.get("dealt") or ())
-    ring = [seat for seat in dealt if seat > button] + [seat for seat in dealt if seat <= button]
+    ring = _from_the_button(events, killer)
     if len(ring) < 3 or ring[0] != int(killer):
         return False
     posts = _posting_steps(events)
@@ -271,7 +360,10 @@ def _started(events: list[Mapping[str, Any]]) -> Mapping[str, Any] | None:
 
 
 def _player_order(
-    events: list[Mapping[str, Any]], seats: Mapping[int, Any], spec: Mapping[str, Any]
+    events: list[Mapping[str, Any]],
+    seats: Mapping[int, Any],
+    spec: Mapping[str, Any],
+    kill: Mapping[str, Any],
 ) -> list[int]:
     """Seats as PHH players p1..pn, in the order they act after the draw: from the first seat
     dealt in after the button (the small blind, or the big blind when the small blind is
@@ -281,13 +373,13 @@ def _player_order(
     button, BLIND-03): heads-up the small blind plays the button's part and acts and draws
     last after the draw (BLIND-02). Heads-up when no small blind was posted and the button is
     not the other seat (a dead button and a small blind that sat out), the players are
-    numbered from the first seat after the button as in a bigger game."""
+    numbered from the first seat after the button as in a bigger game. ``kill``: ``_kill``."""
     dealt = _dealt_seats(events, seats)
     if not dealt:
         return []
     button = _button(events)
     stakes, stacks = spec.get("stakes") or {}, _stacks(seats)
-    small, big = _blind_posters(stakes, dealt, _posted(events), _kill(events), stacks)
+    small, big = _blind_posters(stakes, dealt, _posted(events), kill, stacks)
     if len(dealt) == 2 and big is not None:
         other = next(seat for seat in dealt if seat != big)
         if button is None or button == other or small == other:
@@ -567,6 +659,8 @@ def _blind_posters(
     limit = big + int(stakes.get("big_blind_ante", 0))
     killed_first = seats[0] == (kill or {}).get("seat")
     in_big_blind = killed_first and bool((kill or {}).get("in_big_blind"))
+    if (kill or {}).get("past_the_big_blind") and not killed_first:
+        return None, seats[0]  # BLIND-03/04: the big blind all in for less, the kill past it
     if killed_first and len(seats) > 1 and (kill or {}).get("in_small_blind"):
         return seats[0], seats[1]  # BLIND-07/08: the big blind moved onto a returning seat
     if killed_first and len(seats) > 1 and not in_big_blind:
@@ -967,6 +1061,48 @@ def _chopper(events: list[Mapping[str, Any]], order: list[int]) -> int:
             seat = int(command["seat"])
             return order.index(seat) + 1 if seat in order else 0
     return 0
+
+
+def _won_unshown(
+    events: list[Mapping[str, Any]], lines: list[str], numbering: Numbering, result: Any
+) -> int:
+    """SHOW-02: the player whose hand took the pot unshown, the others having mucked (the hand
+    ended on the last muck), 0 if none. pokerkit awards a pot only to a hand shown at the
+    showdown: in card mode that hand's cards (dealt, less its discards, plus its
+    replacements) are tabled in a last line ``pN sm`` after the mucks, which the reader
+    does not enter (``_won_unshown``). In count mode they are unknown: no line."""
+    commands = _commands(events)
+    if not commands or commands[-1].get("action") != "muck" or not isinstance(result, Mapping):
+        return 0
+    shown = {int(seat) for seat in result.get("shown") or {}}
+    won = [int(seat) for seat, chips in (result.get("winnings") or {}).items() if chips]
+    unshown = [seat for seat in won if seat not in shown and seat in numbering]
+    if len(unshown) != 1:
+        return 0
+    name = numbering.name(unshown[0])
+    held = _held(lines, name)
+    if len(held) != HAND_SIZE or UNKNOWN in held:
+        return 0
+    lines.append(f"{name} sm {''.join(held)}")
+    return numbering.player(unshown[0])
+
+
+def _held(lines: list[str], name: str) -> list[str]:
+    """The cards ``name`` holds after ``lines``: those dealt to him less those he discarded.
+
+    >>> _held(["d dh p1 2c3c4c5cKd", "p1 sd Kd", "d dh p1 7s", "p2 sd"], "p1")
+    ['2c', '3c', '4c', '5c', '7s']
+    """
+    held: list[str] = []
+    for line in lines:
+        words = line.split()
+        if words[:3] == ["d", "dh", name]:
+            held += parse_cards(words[3])
+        elif words[:2] == [name, "sd"] and len(words) > 2:
+            for card in parse_cards(words[2]):
+                if card in held:
+                    held.remove(card)
+    return held
 
 
 def _ruling(event: Mapping[str, Any]) -> str:

@@ -20,7 +20,7 @@ from dealerassist.audit.phh.reader import parse_phh, replay_seats
 from dealerassist.audit.phh.writer import hand_to_phh
 from dealerassist.audit.verify import verify
 from dealerassist.errors import InvalidInput
-from dealerassist.profiles import get_profile
+from dealerassist.profiles import get_profile, profile_version
 from dealerassist.replay import ReplayRefused, finishing_stacks, replay_file, replay_hand
 from dealerassist.rules.engine import legal_actions
 from dealerassist.rules.model.actions import (
@@ -182,17 +182,23 @@ def _check_round(table: Table, seats: tuple[int, ...], draws: dict[int, int] | N
             table.act(seat, "draw", count=draws.get(seat, 0))
 
 
-@pytest.mark.parametrize("muck_seat", [1, 3])
-def test_card_mode_names_every_card_and_writes_a_muck(muck_seat: int) -> None:
-    """Card mode: the hole cards and the replacement are named, a muck at showdown is
-    ``pN sm``; the file replays to the service's stacks, and pokerkit agrees."""
+def _blinds_posted_and_dealt(*hands: str) -> Table:
+    """A card-mode table of three, button seat 1: seats 2 and 3 post the blinds and seats 2,
+    3 and 1 are dealt ``hands`` in that order."""
     table = Table("card", {1: 400, 2: 400, 3: 400})
     table.start(button=1)
     table.act(2, "post")
     table.act(3, "post")
-    table.act(2, "deal", cards="2c 3c 4c 5c Kd")
-    table.act(3, "deal", cards="2d 3d 4d 5d Kh")
-    table.act(1, "deal", cards="2h 3h 4h 5h Ks")
+    for seat, cards in zip((2, 3, 1), hands, strict=True):
+        table.act(seat, "deal", cards=cards)
+    return table
+
+
+@pytest.mark.parametrize("muck_seat", [1, 3])
+def test_card_mode_names_every_card_and_writes_a_muck(muck_seat: int) -> None:
+    """Card mode: the hole cards and the replacement are named, a muck at showdown is
+    ``pN sm``; the file replays to the service's stacks, and pokerkit agrees."""
+    table = _blinds_posted_and_dealt("2c 3c 4c 5c Kd", "2d 3d 4d 5d Kh", "2h 3h 4h 5h Ks")
     table.act(1, "call")
     table.act(2, "call")
     table.act(3, "check")
@@ -217,6 +223,56 @@ def test_card_mode_names_every_card_and_writes_a_muck(muck_seat: int) -> None:
     muck = {1: "p3", 3: "p2"}[muck_seat]
     assert f"{muck} sm" in actions[-2:] and not any("??" in action for action in actions)
     assert _pokerkit_stacks(text) == recorded
+
+
+@pytest.mark.parametrize(
+    ("in_hand", "held"), [((2, 3), "2d3d4d5d7c"), ((2, 3, 1), "7h3h2h5c4c")], ids=["two", "three"]
+)
+def test_SHOW_02_the_last_live_hand_wins_unshown_and_pokerkit_awards_it(
+    in_hand: tuple[int, ...], held: str
+) -> None:
+    """SHOW-02: the others muck at the showdown and the last live hand takes the pot without
+    showing (card mode: the engine ends the hand on the last muck). pokerkit awards a pot only
+    to a shown hand, so the file tables that hand's cards after the mucks (its held cards:
+    dealt, less its discards, plus its replacements) and ``_won_unshown`` names the player;
+    ``dealerassist replay`` enters no show for that line and reaches the recorded stacks, and
+    pokerkit the same ones (before, it left the pot unawarded)."""
+    table = _blinds_posted_and_dealt("9c 8d 6h 4s Kd", "2d 3d 4d 5d Kh", "7h 3h 2h Qs Ks")
+    table.act(1, "call" if 1 in in_hand else "fold")
+    table.act(2, "call")
+    table.act(3, "check")
+    table.act(2, "draw", count=0)
+    table.act(3, "draw", discards="Kh")
+    table.act(3, "deal", cards="7c")
+    if 1 in in_hand:
+        table.act(1, "draw", discards="Qs Ks")
+        table.act(1, "deal", cards="5c 4c")
+    _check_round(table, in_hand, {})
+    _check_round(table, in_hand, {})
+    _check_round(table, in_hand)
+    for seat in in_hand[:-1]:
+        table.act(seat, "muck")
+    text, recorded = _round_trip(table)
+    parsed = tomllib.loads(text)
+    winner = parsed["_won_unshown"]
+    assert parsed["actions"][-1] == f"p{winner} sm {held}"
+    assert parsed["finishing_stacks"][winner - 1] > 400
+    assert _pokerkit_stacks(text) == recorded
+
+
+def test_SHOW_02_a_count_mode_hand_won_unshown_tables_no_unknown_cards() -> None:
+    """SHOW-02 in count mode: the service never saw the unshown winner's cards, so the file
+    ends with the muck and has no ``_won_unshown`` (a ``??`` show would not win pokerkit's
+    pot either); it still replays to the recorded stacks."""
+    table = Table("count", {1: 400, 2: 400, 3: 400})
+    table.start(button=1)
+    _in_turn(table, "post", "post", "fold", "call", "check", ("draw", 0), ("draw", 1))
+    for _ in range(2):
+        _in_turn(table, "check", "check", ("draw", 0), ("draw", 0))
+    _in_turn(table, "check", "check", "muck")
+    text, _ = _round_trip(table)
+    parsed = tomllib.loads(text)
+    assert "_won_unshown" not in parsed and parsed["actions"][-1] == "p1 sm"
 
 
 def test_a_split_five_card_draw_is_one_deal_of_five_replayed_four_and_one() -> None:
@@ -2069,6 +2125,231 @@ def test_KILL_04_BLIND_03_the_soak_big_blind_kill_past_an_empty_small_blind_seat
     assert data["_posts"] == [["big_blind", "kill"], [], ["entering_big_blind"]]
     assert data["blinds_or_straddles"] == [10, 0, 10] and data["_dead_small_blind"] == 5
     assert data["actions"][3:5] == ["p2 cc", "p3 f"]
+
+
+@pytest.mark.parametrize("profile_id", [REQUIRED_KILL, OPTIONAL_KILL])
+def test_KILL_04_BLIND_05_a_big_blind_kill_with_a_newcomer_posting_right_after_it_replays(
+    profile_id: str,
+) -> None:
+    """KILL-01/04, BLIND-03/05 under the shipped profile (WSOP 194, ``kill.action =
+    "in_turn"``). Seats 1, 2 and 6: seat 2 wins hands 1 and 2, the second with a full bet
+    beyond the blinds (KILL-02). Hand 2's big blind (seat 1) leaves and a newcomer sits in
+    seat 3. Hand 3: the button on seat 6, the small blind dead at seat 1's empty seat, seat 2
+    the big blind and the kill (20), the newcomer in seat 3, right after it, posting its
+    entering big blind (10, BLIND-05) and acting first, left of the big blind. The posts read
+    as a small blind's kill and a big blind (the same chips, and, where the kill acts last,
+    the same order); only the kill acting in turn tells them apart: a small blind's kill
+    would have had seat 6 act first. Read with the hand's profile version (``rules_for``),
+    the export names p1 (seat 2) the big blind and the kill, the small blind dead and p2 the
+    newcomer, and replays to the recorded stacks; before, the replay refused p2's fold
+    (KILL-04: "It is seat 3's turn")."""
+    rules = get_profile(profile_id)
+    table = Table("count", {1: 400, 2: 400, 6: 400}, profile_id, rules)
+    table.start(button=1)  # seat 2, the small blind, wins a raised pot
+    assert _in_turn(table, "post", "post", "fold", ("raise", 20), "fold")[3] == 2
+    table.start()  # seat 2 on the button wins a bet after the draw
+    _in_turn(table, "post", "post", ("raise", 20), "fold", "call", ("draw", 0), ("draw", 0))
+    _in_turn(table, "check", ("bet", 10), "fold")
+    table.leave(1)
+    table.command(SeatPlayer(3, "P3", 400))
+    hand = table.start(kill_seat=2 if profile_id == OPTIONAL_KILL else None)
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (6, None, 2)
+    owes = {player["seat"]: player["owes_what"] for player in hand["players"]}
+    assert owes == {2: ["kill"], 3: ["entering_big_blind"], 6: []}
+    assert _in_turn(table, "post", "post", "fold", "fold") == [2, 3, 3, 6]
+    record = table.record(3)
+    text = hand_to_phh(record, lambda profile, sha256: rules)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P2", "P3", "P6"]
+    assert data["_posts"] == [["big_blind", "kill"], ["entering_big_blind"], []]
+    assert data["blinds_or_straddles"] == [10, 10, 0] and data["_dead_small_blind"] == 5
+    recorded = _recorded_stacks(record, text)
+    hand_history = parse_phh(text)
+    assert (
+        finishing_stacks(replay_hand(hand_history, rules), replay_seats(hand_history)) == recorded
+    )
+
+
+_BETTING_WORDS = {"check", "call", "bet", "raise", "fold"}
+
+
+def _soak_commands(
+    started: dict[str, Any], posts: list[tuple[int, int]], steps: list[tuple[int, str, Any]]
+) -> Commands:
+    """A soak hand's commands for ``_soak_record``: its start, the posts (seat, chips), then
+    each step (seat, action, value: a draw's discards as card text or its count, a deal's or
+    a show's cards, a bet's amount); a betting action carries its engine event (the export
+    reads who acted first)."""
+    commands: Commands = [({"type": "start_hand", "button": None}, [started])]
+    for seat, chips in posts:
+        post = {"type": "action", "seat": seat, "action": "post"}
+        commands.append((post, [{"type": "posted", "seat": seat, "amount": chips}]))
+    for seat, name, value in steps:
+        command: dict[str, Any] = {"type": "action", "seat": seat, "action": name}
+        if name == "draw" and isinstance(value, str):
+            command |= {"discards": value.split(), "count": len(value.split())}
+        elif name == "draw":
+            command["count"] = value
+        elif isinstance(value, str) and value:
+            command["cards"] = value.split()
+        elif isinstance(value, int):
+            command["amount"] = value
+        commands.append((command, [command] if name in _BETTING_WORDS else []))
+    return commands
+
+
+def _kill_soak_record(
+    where: tuple[str, int, int],
+    spec: dict[str, Any],
+    started_at: str,
+    commands: Commands,
+    outcome: dict[str, Any],
+    players: dict[int, tuple[str, int, int]],
+) -> dict[str, Any]:
+    """``_soak_record`` of a hand of the required-kill profile: ``where`` its table, hand
+    number and first seq, ``outcome`` its result but the stacks, ``players`` each seat's
+    player, stack as the hand began and stack after it."""
+    stacks = {str(seat): after for seat, (_, _, after) in players.items()}
+    seats = {seat: {"player": name, "stack": before} for seat, (name, before, _) in players.items()}
+    return _soak_record(*where, REQUIRED_KILL, spec, started_at, commands,
+                        {**outcome, "stacks": stacks}, seats)  # fmt: skip
+
+
+_S177_29 = [  # seat, action, cards (dealt, discarded or shown)
+    (2, "deal", "8h Kd Ah 9d 8s"), (3, "deal", "2d Js 7h Qh 4c"), (6, "deal", "Jd Ad 5s 7c 7d"),
+    (3, "fold", ""), (6, "call", ""), (2, "check", ""),
+    (2, "draw", "8s Kd Ah 8h 9d"), (2, "deal", "Kc 3c Jh Th"), (6, "draw", "7c Ad"),
+    (6, "deal", "8d Tc"), (2, "deal", "3h"), (2, "check", ""), (6, "check", ""),
+    (2, "draw", "Kc"), (2, "deal", "4h"), (6, "draw", "7d"), (6, "deal", "6h"),
+    (2, "check", ""), (6, "check", ""),
+    (2, "draw", "3c Jh 4h"), (2, "deal", "3d Qc Td"), (6, "draw", ""),
+    (2, "check", ""), (6, "check", ""),
+    (2, "show", "Th 3h 3d Qc Td"), (6, "show", "Jd 5s 8d Tc 6h"),
+]  # fmt: skip
+
+
+def _file_replayed(path: Path, text: str, profile_id: str) -> Any:
+    """``text`` written to ``path`` and replayed as ``dealerassist replay`` does, under the
+    profile version it names, which must be one of ``profile_id``'s; the result, ok."""
+    path.write_text(text, encoding="utf-8")
+    result = replay_file(path)
+    assert result.ok, result.error
+    assert result.profile is not None and result.profile.startswith(profile_id)
+    return result
+
+
+def _soak_kill_with_a_newcomer_after_it() -> dict[str, Any]:
+    """The record of hand 29 of the soak table S177-ctd2k-card-ef99 (``bench/soak.py --hands
+    30 --seed 177``, casino-triple-draw-27-kill, card mode) as the store holds it: its events
+    (the posting ones and the betting actions as they were; the others with only what the
+    export reads), and the table as the hand began."""
+    started = {"type": "hand_started", "button": 6, "dealt": [2, 3, 6], "hand_no": 29,
+               "kill": {"big_bet": 40, "blind": 20, "seat": 2, "small_bet": 20}}  # fmt: skip
+    pots = [{"amount": 50, "eligible": [2, 6], "shares": {"6": 50}, "winners": [6]}]
+    players = {2: ("P2", 1288, 1268), 6: ("P7", 595, 625), 3: ("P8", 120, 110)}
+    outcome = {"pots": pots, "shown": {"2": "Th 3h 3d Qc Td", "6": "Jd 5s 8d Tc 6h"},
+               "winnings": {"6": 50}}  # fmt: skip
+    commands = _soak_commands(started, [(2, 20), (3, 10)], _S177_29)
+    card_mode = {**TRIPLE_DRAW_SPEC, "mode": "card"}
+    return _kill_soak_record(("S177-ctd2k-card-ef99", 29, 1095), card_mode,
+                             "2026-12-03T10:06:06.555324Z", commands, outcome, players)  # fmt: skip
+
+
+def test_KILL_04_BLIND_05_the_soak_big_blind_kill_with_a_newcomer_right_after_it_replays(
+    tmp_path: Path,
+) -> None:
+    """The soak hand that did not replay (``bench/soak.py --hands 30 --seed 177``, table
+    S177-ctd2k-card-ef99, hand 29: "KILL-04: It is seat 3's turn (kill pot: seat 1 kills and
+    acts in turn); seat 2 must wait"), from its events: hand 28's big blind (seat 1) busted
+    and left, a newcomer sat in seat 3; the button on seat 6, the small blind dead at seat
+    1's empty seat (BLIND-03), seat 2 the big blind and the kill (KILL-01/02), the newcomer
+    posting its entering big blind (BLIND-05) and acting first, left of the big blind
+    (KILL-04, WSOP 194). Exported as the audit route does, with the profile version the hand
+    names, it replays under that version to the recorded stacks."""
+    text = hand_to_phh(_soak_kill_with_a_newcomer_after_it(), profile_version)
+    result = _file_replayed(tmp_path / "S177-ctd2k-card-ef99-29.phh", text, REQUIRED_KILL)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P2", "P8", "P7"]
+    assert result.finishing_stacks == [1268, 110, 625] == result.expected
+    assert data["_posts"] == [["big_blind", "kill"], ["entering_big_blind"], []]
+    assert data["actions"][3:6] == ["p2 f", "p3 cc", "p1 cc"]
+
+
+def test_KILL_04_BLIND_03_04_a_kill_past_a_big_blind_all_in_for_less_than_a_small_blind() -> None:
+    """KILL-01/04, BLIND-03/04. Seats 1, 2 (4 chips), 3 and 5: seat 3 wins hands 1 and 2,
+    the second with a full bet beyond the blinds (KILL-02); hand 2's big blind (seat 1)
+    leaves. Hand 3: the button on seat 5, the small blind dead at seat 1's empty seat, seat
+    2 the big blind all in for 4 (less than a small blind), seat 3, past it, posts the kill
+    (20) and acts first (KILL-04: in turn, from its seat). The posts read as a small blind
+    all in and the big blind's kill; but a big blind never acts first before the draw, so the
+    kill is past the big blind: the export names p1 (seat 2) the big blind with the small
+    blind dead and p2 the kill, and replays to the recorded stacks (before, the replay
+    refused p2's check: "KILL-04: It is seat 3's turn")."""
+    rules = get_profile(REQUIRED_KILL)
+    table = Table("count", {1: 400, 2: 4, 3: 400, 5: 400}, REQUIRED_KILL, rules)
+    table.start(button=2)  # seat 3, the small blind, wins a raised pot
+    assert _in_turn(table, "post", "post", "fold", "fold", ("raise", 20), "fold")[4] == 3
+    table.start()  # seat 3 on the button wins a bet after the draw
+    _in_turn(table, "post", "post", "fold", ("raise", 20), "fold", "call", ("draw", 0), ("draw", 0))
+    _in_turn(table, "check", ("bet", 10), "fold")
+    table.leave(1)
+    hand = table.start()
+    assert (hand["button"], hand["small_blind_seat"], hand["big_blind_seat"]) == (5, None, 2)
+    owes = {player["seat"]: player["owes_what"] for player in hand["players"]}
+    assert owes == {2: ["big_blind"], 3: ["kill"], 5: []}
+    assert _in_turn(table, "post", "post", "check", "fold", *[("draw", 0)] * 6)[:4] == [2, 3, 3, 5]
+    table.act(2, "show", cards="7c 5d 4h 3s 2c")
+    table.act(3, "muck")
+    text, recorded = _round_trip_under(table.record(3), rules)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P2", "P3", "P5"] and recorded == [8, 431, 385]
+    assert data["_posts"] == [["big_blind"], ["kill"], []] and data["_dead_small_blind"] == 5
+    assert data["blinds_or_straddles"] == [10, 20, 0] and data["_kill"]["player"] == 2
+
+
+_S185_24 = [  # seat, action, amount or cards drawn/shown
+    (3, "check", None), (5, "call", None), (2, "draw", 4), (3, "draw", 4), (5, "draw", 4),
+    (3, "check", None), (5, "check", None), (2, "draw", 0), (3, "draw", 0), (5, "draw", 5),
+    (3, "check", None), (5, "check", None), (2, "draw", 0), (3, "draw", 0), (5, "draw", 5),
+    (3, "bet", 40), (5, "call", None), (3, "muck", None), (5, "show", "3h 8d 2d Qc 6d"),
+    (2, "muck", None),
+]  # fmt: skip
+
+
+def _soak_kill_past_a_short_big_blind() -> dict[str, Any]:
+    """The record of hand 24 of the soak table S185-ctd2k-count-93df (``bench/soak.py --hands
+    30 --seed 185``, casino-triple-draw-27-kill, count mode) as the store holds it: its
+    events (the posting ones and the betting actions as they were; the others with only what
+    the export reads), and the table as the hand began."""
+    started = {"type": "hand_started", "button": 6, "dealt": [2, 3, 5], "hand_no": 24,
+               "kill": {"big_bet": 40, "blind": 20, "seat": 3, "small_bet": 20}}  # fmt: skip
+    pots = [
+        {"amount": 12, "eligible": [2, 3, 5], "shares": {"5": 12}, "winners": [5]},
+        {"amount": 112, "eligible": [3, 5], "shares": {"5": 112}, "winners": [5]},
+    ]
+    players = {2: ("P2", 4, 0), 3: ("P7", 1157, 1097), 5: ("P8", 1566, 1630), 6: ("P1", 265, 265)}
+    outcome = {"pots": pots, "shown": {"5": "3h 8d 2d Qc 6d"}, "winnings": {"5": 124}}
+    commands = _soak_commands(started, [(2, 4), (3, 20)], _S185_24)
+    return _kill_soak_record(("S185-ctd2k-count-93df", 24, 891), TRIPLE_DRAW_SPEC,
+                             "2026-12-03T10:41:17.745484Z", commands, outcome, players)  # fmt: skip
+
+
+def test_KILL_04_BLIND_03_04_the_soak_kill_past_a_big_blind_all_in_for_4_replays(
+    tmp_path: Path,
+) -> None:
+    """The soak hand that did not replay (``bench/soak.py --hands 30 --seed 185``, table
+    S185-ctd2k-count-93df, hand 24: "KILL-04: It is seat 3's turn (kill pot: seat 2 kills and
+    acts in turn); seat 2 must wait"), from its events: hand 23's big blind (seat 1) left;
+    the button on seat 6 (sitting out), the small blind dead at seat 1's empty seat, seat 2
+    the big blind all in for 4 (BLIND-03/04), seat 3 the kill past it (KILL-01/02), acting
+    first (KILL-04). The export names p1 the big blind and p2 the kill and replays under the
+    profile version it names to the recorded stacks."""
+    text = hand_to_phh(_soak_kill_past_a_short_big_blind())
+    result = _file_replayed(tmp_path / "S185-ctd2k-count-93df-24.phh", text, REQUIRED_KILL)
+    data = tomllib.loads(text)
+    assert data["players"] == ["P2", "P7", "P8"]
+    assert result.finishing_stacks == [0, 1097, 1630] == result.expected
+    assert data["_posts"] == [["big_blind"], ["kill"], []] and data["_dead_small_blind"] == 5
 
 
 def test_BLIND_03_07_the_button_dead_between_the_small_blind_and_the_big_blind_replays() -> None:
