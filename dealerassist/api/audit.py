@@ -19,6 +19,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, stream_with_context, url_for
 
+from dealerassist.api import messages as says
 from dealerassist.api.auth import Role, current_token, requires
 from dealerassist.api.errors import RETRY_AFTER_SECONDS, problem
 from dealerassist.api.http import json_body, no_query, query_args, services
@@ -51,7 +52,7 @@ def _scoped(table_id: str | None) -> frozenset[str] | None:
     covers (``None``: every table, for a token without a scope)."""
     token = current_token()
     if table_id is not None and not token.may_touch(table_id):
-        raise Forbidden(f"this token is not allowed at table {table_id!r}")
+        raise Forbidden(says.TABLE_NOT_ALLOWED(table=repr(table_id)))
     return None if table_id is not None else token.tables
 
 
@@ -181,7 +182,7 @@ def verification(verification_id: str) -> Response:
     job = use_cases.verification(services(), verification_id)
     allowed = current_token().tables
     if allowed is not None and not job.covers_only(allowed):
-        raise Forbidden("this verification covers tables this token is not allowed at")
+        raise Forbidden(says.VERIFICATION_OUT_OF_SCOPE())
     return jsonify(job.to_dict())
 
 

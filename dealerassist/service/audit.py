@@ -24,6 +24,7 @@ from dealerassist.audit.collection_report import check_report, collection_report
 from dealerassist.audit.verify import verify
 from dealerassist.errors import DealerAssistError, InvalidInput, NotFound, Unavailable
 from dealerassist.rules.model.state import Phase
+from dealerassist.service import messages as told
 from dealerassist.service.ports import (
     AuditIntegrity,
     AuditStore,
@@ -121,7 +122,7 @@ def audit_hand(services: Services, table_id: str, hand_no: int) -> dict[str, Any
         )
     hand = services.audit_store.get_hand(table_id, hand_no)
     if hand is None:
-        raise NotFound(f"the audit store has no hand {hand_no} of table {table_id!r}")
+        raise NotFound(told.NO_STORED_HAND(hand=hand_no, table=repr(table_id)))
     if hand.get("result") is None or (latest and services.audit_queue.pending(table_id) > 0):
         raise HandIncomplete(
             f"hand {hand_no} of table {table_id!r} has ended but is not stored whole yet: "
@@ -255,7 +256,7 @@ def verification(services: Services, verification_id: str) -> Verification:
     """A verification job as it stands (NotFound for an unknown or expired ID)."""
     found = _verifications(services).get(verification_id)
     if found is None:
-        raise NotFound(f"no verification {verification_id!r} (unknown, or its result has expired)")
+        raise NotFound(told.NO_VERIFICATION(verification=repr(verification_id)))
     return found
 
 
@@ -266,7 +267,7 @@ def audit_alerts(
     the newcomer's in quarantine) and those whose events the store refuses (isolated, in
     the failed registry), limited to the tables ``may_see``; ``ok`` when there are none."""
     if services.integrity is None:
-        raise Unavailable("audit integrity reports are not available in this process")
+        raise Unavailable(told.NO_INTEGRITY())
     forks = [fork for fork in services.integrity.forked_tables() if may_see(fork["table_id"])]
     isolated = [
         {"table_id": table_id, "reason": reason}
@@ -288,7 +289,7 @@ def audit_checkpoints(
 
 def _verifications(services: Services) -> VerificationQueue:
     if services.verifications is None:
-        raise Unavailable("verification jobs are not available in this process")
+        raise Unavailable(told.NO_JOBS())
     return services.verifications
 
 
