@@ -108,7 +108,7 @@ def hand(table_id: str, hand_no: int) -> Response:
     except use_cases.HandIncomplete as incomplete:
         draining = incomplete.reason == use_cases.HandIncomplete.DRAINING
         return problem(
-            409, "Hand not stored whole", str(incomplete), "hand-incomplete",
+            409, "Hand not stored whole", incomplete.said or str(incomplete), "hand-incomplete",
             {"Retry-After": RETRY_AFTER_SECONDS} if draining else None,
             reason=incomplete.reason,
             live=url_for("tables.get_hand", table_id=table_id, hand_no=hand_no),
@@ -142,8 +142,11 @@ def verify() -> Response:
     except RateLimited as limited:
         return problem(
             429, "Too many synchronous verifies",
-            f"{limited}: verify as a job instead (POST {url_for('audit.start_verification')}), "
-            f"which runs on a worker of its own, or retry after {limited.retry_after} s",
+            says.VERIFY_LIMITED(
+                why=limited.said or str(limited),
+                url=url_for("audit.start_verification"),
+                retry=limited.retry_after,
+            ),
             "rate-limited", {"Retry-After": str(limited.retry_after)},
             retry_after=limited.retry_after,
             verifications=url_for("audit.start_verification"),
@@ -153,7 +156,9 @@ def verify() -> Response:
         return problem(
             TOO_LARGE,
             "Too large to verify within a request",
-            f"{refused} (POST {url_for('audit.start_verification')})",
+            says.VERIFY_AS_JOB(
+                why=refused.said or str(refused), url=url_for("audit.start_verification")
+            ),
             "verify-scope-too-large",
             events=refused.events,
             limit=refused.limit,

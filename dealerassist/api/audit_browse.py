@@ -89,7 +89,7 @@ def hand_replay(table_id: str, hand_no: int) -> Response:
         return problem(
             TOO_LARGE,
             "Too large to replay within a request",
-            str(refused),
+            refused.said or str(refused),
             "replay-too-large",
             events=refused.events,
             limit=refused.limit,

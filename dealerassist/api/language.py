@@ -55,6 +55,9 @@ TITLES = {
         ("idempotency-key-reused", "Idempotency-Key reused"),
         ("rate-limited", "Too many requests"),
         ("too-many-floor-calls", "Too many open floor calls"),
+        ("hand-incomplete", "Hand not stored whole"),
+        ("verify-scope-too-large", "Too large to verify within a request"),
+        ("replay-too-large", "Too large to replay within a request"),
         ("unavailable", "Service unavailable"),
         ("profile-error", "House-rule profile invalid"),
     )

@@ -58,6 +58,15 @@ VERIFICATION_OUT_OF_SCOPE = Message(
     "this verification covers tables this token is not allowed at",
 )
 
+# -- the auditor's synchronous verify, past its bounds (api/audit.py) -----------------------
+
+VERIFY_LIMITED = Message(
+    "api.verify_limited",
+    "{why}: verify as a job instead (POST {url}), which runs on a worker of its own, or retry "
+    "after {retry} s",
+)
+VERIFY_AS_JOB = Message("api.verify_as_job", "{why} (POST {url})")
+
 # -- the service cannot answer (api/errors.py) ------------------------------------------------
 
 BACKEND_DOWN = Message(

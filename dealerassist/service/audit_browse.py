@@ -204,9 +204,9 @@ def _up_to_hand(events: Iterator[dict[str, Any]], scope: _Scope) -> Iterator[dic
             seen += 1
             if seen > scope.max_events:
                 raise VerifyScopeTooLarge(
-                    f"hand {scope.hand_no} of table {scope.table_id!r} comes after more than "
-                    f"{scope.max_events} events; one request replays no more (verify the table "
-                    "as a job, and export the hand)",
+                    told.REPLAY_TOO_MANY(
+                        hand=scope.hand_no, table=repr(scope.table_id), limit=scope.max_events
+                    ),
                     seen,
                     scope.max_events,
                 )

@@ -161,3 +161,39 @@ NO_BROWSING = Message(
     "service.no_browsing", "browsing the audit store is not available in this process"
 )
 NO_REPLAY = Message("service.no_replay", "the rules engine cannot be loaded to replay")
+HAND_IN_PLAY = Message(
+    "service.hand_in_play",
+    "hand {hand} of table {table} is still being played; its audited record exists once it "
+    "ends and is stored (the table's own view: GET {path})",
+)
+HAND_DRAINING = Message(
+    "service.hand_draining",
+    "hand {hand} of table {table} has ended but is not stored whole yet: retry in a moment",
+)
+# the synchronous verify's and the replay's bounds (a verification job has none)
+SCOPE_TABLE = Message("service.scope_table", "table {table}")
+SCOPE_STORE = Message("service.scope_store", "the audit store")
+VERIFY_TOO_MANY = Message(
+    "service.verify_too_many",
+    "{scope} holds more than the {limit} events one request verifies: start a verification "
+    "job instead",
+)
+VERIFY_TOO_LONG = Message(
+    "service.verify_too_long",
+    "verifying {scope} takes longer than the {seconds} s one request may take: start a "
+    "verification job instead",
+)
+REPLAY_TOO_MANY = Message(
+    "service.replay_too_many",
+    "hand {hand} of table {table} comes after more than {limit} events; one request replays "
+    "no more (verify the table as a job, and export the hand)",
+)
+VERIFY_SLOTS = Message(
+    "service.verify_slots",
+    "{slots} synchronous verify(s) already running on this host (they run on the workers that "
+    "serve the tablets)",
+)
+VERIFY_EVENTS = Message(
+    "service.verify_events",
+    "this token verified its {events} events for this {window} s window within requests",
+)

@@ -254,3 +254,27 @@ def test_a_backend_down_is_503_in_the_dealers_language(without_calls: Api, api: 
     _asked(
         lambda h: without_calls.call("POST", "/v1/tables/T1/floor-calls", "dealer", call, h), said
     )
+
+
+def test_a_hand_still_in_play_is_409_in_the_auditors_language(api: Api) -> None:
+    """The auditor's own problems too: the path in the detail is a parameter, never a
+    number the locale would group."""
+    api.ready_hand()
+    said = Said(
+        409, "service.hand_in_play",
+        {"hand": 1, "table": "'T1'", "path": "/v1/tables/T1/hands/1"},
+        "hand 1 of table 'T1' is still being played; its audited record exists once it ends "
+        "and is stored (the table's own view: GET /v1/tables/T1/hands/1)",
+        "la mano 1 de la mesa 'T1' aún se está jugando; su registro auditado existe cuando "
+        "termina y se guarda (la vista de la propia mesa: GET /v1/tables/T1/hands/1)",
+        "la main 1 de la table 'T1' est encore en jeu ; son enregistrement audité existe une "
+        "fois qu'elle est finie et stockée (la vue de la table elle-même : GET "
+        "/v1/tables/T1/hands/1)",
+    )  # fmt: skip
+    bodies = _asked(lambda h: api.call("GET", "/v1/audit/hands/T1/1", "auditor", headers=h), said)
+    assert [b["title"] for b in bodies] == [
+        "Hand not stored whole",
+        "Mano aún no guardada entera",
+        "Main pas encore stockée en entier",
+    ]
+    assert all(b["reason"] == "in_play" for b in bodies)

@@ -26,11 +26,6 @@ ERRORS = {
 ENGLISH_ON_PURPOSE = {
     # the tokens file, read when the service starts: no request sees it
     ("api/auth.py", "InvalidInput"): 8,
-    # the auditor's verify and replay bounds and a hand not stored whole yet: each route
-    # answers them in a problem of its own (docs/notes/i18n.md, "Left")
-    ("service/audit.py", "HandIncomplete"): 2,
-    ("service/audit.py", "VerifyScopeTooLarge"): 2,
-    ("service/audit_browse.py", "VerifyScopeTooLarge"): 1,
     # a command that is not create_table on a table that does not exist: never reached
     ("service/tables.py", "InvalidInput"): 1,
 }
