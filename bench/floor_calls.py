@@ -8,8 +8,7 @@ whole), then the size and the median and slowest time of the poll as it is now (
 
     .venv/bin/python bench/floor_calls.py [--calls 3000] [--polls 20]
 
-Redis: an embedded Redis in a temporary directory (the store's keys are fixed, so a shared
-Redis is never used here).
+Redis: an embedded Redis in a temporary directory (``bench/embedded.py``).
 """
 
 from __future__ import annotations
@@ -18,7 +17,6 @@ import argparse
 import json
 import statistics
 import sys
-import tempfile
 import time
 from datetime import timedelta
 from pathlib import Path
@@ -27,8 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 from api.conftest import SECRETS, TABLE_BODY, token_book  # noqa: E402
+from embedded import embedded_settings  # noqa: E402
 
-from dealerassist.adapters.embedded_redis import start_embedded_redis  # noqa: E402
 from dealerassist.api import create_app  # noqa: E402
 from dealerassist.audit.envelope import format_at  # noqa: E402
 from dealerassist.bootstrap import build_services  # noqa: E402
@@ -41,19 +39,11 @@ def main() -> None:
     parser.add_argument("--calls", type=int, default=3000)
     parser.add_argument("--polls", type=int, default=20)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        data = Path(folder)
-        embedded = start_embedded_redis(data)
-        try:
-            run(data, embedded.url, args.calls, args.polls)
-        finally:
-            embedded.stop()
+    with embedded_settings() as settings:
+        run(settings, args.calls, args.polls)
 
 
-def run(data: Path, redis_url: str, count: int, polls: int) -> None:
-    settings = Settings(
-        data_dir=data, redis_url=redis_url, database_url=f"sqlite:///{data / 'a.db'}"
-    )
+def run(settings: Settings, count: int, polls: int) -> None:
     services = build_services(settings)
     client = create_app(
         {"SETTINGS": settings, "SERVICES": services, "TOKENS": token_book()}

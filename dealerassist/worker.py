@@ -76,10 +76,13 @@ from dealerassist.adapters.sql_store import Appended, Fork, SqlAuditStore
 from dealerassist.audit.checkpoints import Head
 from dealerassist.audit.envelope import parse_at
 from dealerassist.audit.verify import finishes_hand
-from dealerassist.bootstrap import ProfileDirectory
+from dealerassist.bootstrap import ProfileDirectory, build_services
 from dealerassist.errors import DealerAssistError, InvalidInput, Unavailable
 from dealerassist.profiles import default_profiles_dir
 from dealerassist.service.audit import VerificationInterrupted, verify_scope
+from dealerassist.service.ports import Services
+from dealerassist.service.shifts import Expiries, expire_shifts
+from dealerassist.settings import Settings
 from dealerassist.telemetry import logs
 from dealerassist.telemetry.metrics import record_drain_round, record_verification
 
@@ -522,13 +525,15 @@ def run_worker(
 
     It first re-enqueues a drain for every table with staged events, so events a killed
     worker left behind are picked up. Beside RQ's loop a thread of the worker moves retried
-    jobs back when due (``WorkerDuties``), says the worker is alive, and re-enqueues a drain
-    for events no job will drain. A Redis that goes away does not end it: it reconnects with
+    jobs back when due (``WorkerDuties``), says the worker is alive, re-enqueues a drain
+    for events no job will drain, and records the dealers' shift sessions that ran out
+    (``ShiftExpiry``; not in burst mode). A Redis that goes away does not end it: it reconnects with
     backoff and starts again (``ride_out_redis``).
     """
     configure(database_url, redis_url, batch)
     logs.configure_from_env()
     logs.add_context_provider(job_context)
+    expiries = None if burst else shift_expiry(redis_url, database_url)
 
     def attempt() -> tuple[bool, bool]:
         connection = redis_client(redis_url, **WORKER_REDIS_OPTIONS)
@@ -541,6 +546,7 @@ def run_worker(
                 worker.name,
                 schedule=with_scheduler and not burst,
                 sweep=not burst,
+                expiries=expiries,
             )
             with duties:
                 result = bool(
@@ -631,7 +637,11 @@ class WorkerDuties(threading.Thread):
     * with ``sweep``, when the Redis server answering is not the one of the last step (its
       ``run_id``: the first step, a restart, a Sentinel failover to another server; RQ's
       loop or redis-py may have reconnected on their own), the comparison of its live heads
-      with the store (``check_for_rewind``) before the drain builds on them.
+      with the store (``check_for_rewind``) before the drain builds on them;
+    * with ``expiries`` (the audit worker's ``ShiftExpiry``), the record of the dealers'
+      shift sessions that ran out their time (``service.shifts.expire_shifts``): within a
+      step of the end, though nobody touches the table; and, after a time without any
+      worker, at the first step of the next one, dated at each session's true end.
 
     A Redis error is logged once per outage and the duties go on; ``failed`` keeps the last.
     """
@@ -643,8 +653,10 @@ class WorkerDuties(threading.Thread):
         worker_name: str,
         schedule: bool = False,
         sweep: bool = False,
+        expiries: Callable[[], object] | None = None,
     ) -> None:
         super().__init__(name=f"duties-{queue_name}", daemon=True)
+        self.expiries = expiries
         self.connection = connection
         self.queue_name = queue_name
         self.queue = RQAuditQueue(connection, queue_name) if sweep else None
@@ -691,6 +703,8 @@ class WorkerDuties(threading.Thread):
                 swept = self.queue.sweep_if_idle()
                 if swept:
                     log.warning("re-enqueued a drain for tables with waiting events: %s", swept)
+            if self.expiries is not None:
+                self.expiries()
         except redis.RedisError as error:
             if self.failed is None:
                 log.warning("worker duties: Redis error (%s); going on", error)
@@ -713,6 +727,67 @@ class WorkerDuties(threading.Thread):
 DUTY_SECONDS = 1.0
 SCHEDULER_LOCK_SECONDS = 5
 HEARTBEAT_SECONDS = 15
+
+
+class ShiftExpiry:
+    """The audit worker's record of the shift sessions that ran out their time: one
+    ``expire_shifts`` sweep a call (a Redis read when none is due). Its ``Services`` are
+    built on the first call by ``build`` (the composition root, as the API builds them:
+    the same table store, commit and replica wait), and kept. A call never raises (the
+    worker's other duties go on): a sweep that failed (Redis away) is logged once until
+    one works again; a session it could not record (a table whose profile is gone, the
+    table store down) stays due and is logged once until it records."""
+
+    def __init__(self, build: Callable[[], Services]) -> None:
+        self.build = build
+        self.services: Services | None = None
+        self.failed: str | None = None
+        self.failing: set[str] = set()
+
+    def __call__(self) -> Expiries:
+        try:
+            if self.services is None:
+                self.services = self.build()
+            swept = expire_shifts(self.services)
+        except Exception as error:  # whatever it is: logged, and tried again next time
+            if self.failed is None:
+                log.warning("shift expiry sweep failed (%s); trying again", error, exc_info=True)
+            self.failed = str(error)
+            return Expiries()
+        self.failed = None
+        for shift in swept.recorded:
+            log.info(
+                "dealer %s's shift session ran out at %s: signed out at table %s",
+                shift.employee_id,
+                shift.expires_at,
+                shift.table_id,
+                extra={"table": shift.table_id},
+            )
+        self._note_failures(swept)
+        return swept
+
+    def _note_failures(self, swept: Expiries) -> None:
+        failing = set()
+        for shift, why in swept.failed:
+            failing.add(shift.token_sha256)
+            if shift.token_sha256 not in self.failing:
+                log.warning(
+                    "could not record that dealer %s's shift ran out at table %s: %s",
+                    shift.employee_id,
+                    shift.table_id,
+                    why,
+                    extra={"table": shift.table_id},
+                )
+        self.failing = failing
+
+
+def shift_expiry(redis_url: str, database_url: str, jobs_url: str | None = None) -> ShiftExpiry:
+    """The expiry sweep of the worker serving ``redis_url``'s tables (and ``jobs_url``'s
+    shift sessions, beside a cluster), its other settings from the environment."""
+    settings = Settings.from_env().replace(
+        redis_url=redis_url, database_url=database_url, jobs_redis_url=jobs_url
+    )
+    return ShiftExpiry(lambda: build_services(settings))
 
 
 def verify_audit_log(
@@ -848,7 +923,8 @@ def run_cluster_worker(
     No RQ job here (RQ cannot reach a cluster): a loop of ``drain_round`` over the dirty
     tables of every node, a round every ``ROUND_SECONDS`` unless the last was full. Every
     ``SWEEP_SECONDS`` it scans the primaries for staged events no bucket lists, and
-    retries the isolated tables (a success lifts the isolation). Its heartbeat is on the
+    retries the isolated tables (a success lifts the isolation); every ``DUTY_SECONDS``
+    it records the dealers' shift sessions that ran out (``ShiftExpiry``). Its heartbeat is on the
     jobs Redis (``RQ_REDIS_URL``), where readiness looks for it. More than one may run:
     overlapping rounds store each event once. A Redis error or a store that is down is
     logged once and waited out with backoff; SIGTERM or SIGINT (or ``stop``, set by another
@@ -869,12 +945,16 @@ def run_cluster_worker(
     name = f"cluster-drain-{os.getpid()}-{threading.get_ident()}"
     checkpointer = _context.checkpointer()
     store = _context.store()
+    expiries = None if burst else shift_expiry(cluster_url, database_url, jobs_url)
     failures = 0
-    swept_at = 0.0
+    swept_at = expired_at = 0.0
     checked = False
     try:
         while not stop.is_set():
             started = time.monotonic()
+            if expiries is not None and started - expired_at >= DUTY_SECONDS:
+                expiries()
+                expired_at = started
             try:
                 beat(jobs, queue_name, name, HEARTBEAT_SECONDS)
                 if not checked:

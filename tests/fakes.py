@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from dealerassist.audit.envelope import parse_at
 from dealerassist.errors import Conflict, DealerAssistError, NotFound, Unavailable
 from dealerassist.rules.model.house_rules import HouseRules
 from dealerassist.service.ports import (
@@ -161,6 +162,17 @@ class FakeClock:
         return self.at
 
 
+def draw_table(table_id: str = "T1", profile_id: str = "test") -> dict[str, Any]:
+    """A fixed-limit five-card draw table's spec (blinds 1-2, bets 2-4) under ``profile_id``."""
+    return {
+        "table_id": table_id,
+        "variant": "five_card_draw",
+        "structure": "fixed_limit",
+        "stakes": {"small_blind": 1, "big_blind": 2, "small_bet": 2, "big_bet": 4},
+        "profile_id": profile_id,
+    }
+
+
 def fake_services(profiles: Mapping[str, HouseRules] | None = None) -> Services:
     """Services built from fakes, with the given profiles (default: one named "test")."""
     store = FakeTableStore()
@@ -241,3 +253,104 @@ def with_verification_fakes(services: Services, max_events: int | None = None) -
         event_counter=FakeEventCounter(store),
         verify_limits=limits if max_events is None else replace(limits, max_events=max_events),
     )
+
+
+@dataclass
+class FakeShiftStore:
+    """The ShiftStore port in dicts. Nothing expires by itself (as on a real Redis under a
+    fake clock: the use cases judge a session's end by the clock port)."""
+
+    tablet_records: dict[str, Any] = field(default_factory=dict)
+    pairings: dict[str, str] = field(default_factory=dict)
+    dealer_records: dict[str, Any] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)
+    locks: dict[str, int] = field(default_factory=dict)
+    shifts: dict[str, Any] = field(default_factory=dict)
+    ends: dict[str, Any] = field(default_factory=dict)
+    of_tablet: dict[str, str] = field(default_factory=dict)
+    of_employee: dict[str, str] = field(default_factory=dict)
+    expiring: dict[str, Any] = field(default_factory=dict)  # the expiry index
+
+    def put_tablet(self, tablet: Any) -> None:
+        self.tablet_records[tablet.tablet_id] = tablet
+
+    def get_tablet(self, tablet_id: str) -> Any:
+        return self.tablet_records.get(tablet_id)
+
+    def tablets(self) -> list[Any]:
+        return list(self.tablet_records.values())
+
+    def tablet_by_credential(self, credential_sha256: str) -> Any:
+        found = [t for t in self.tablets() if t.credential_sha256 == credential_sha256]
+        return found[0] if found else None
+
+    def put_pairing(self, code: str, tablet_id: str, ttl_seconds: int) -> None:
+        self.pairings[code] = tablet_id
+
+    def take_pairing(self, code: str) -> str | None:
+        return self.pairings.pop(code, None)
+
+    def put_dealer(self, dealer: Any) -> None:
+        self.dealer_records[dealer.employee_id] = dealer
+
+    def get_dealer(self, employee_id: str) -> Any:
+        return self.dealer_records.get(employee_id)
+
+    def dealers(self) -> list[Any]:
+        return list(self.dealer_records.values())
+
+    def count_failure(self, key: str, window_seconds: int) -> int:
+        self.counts[key] = self.counts.get(key, 0) + 1
+        return self.counts[key]
+
+    def failures(self, key: str) -> int:
+        return self.counts.get(key, 0)
+
+    def clear_failures(self, key: str) -> None:
+        self.counts.pop(key, None)
+
+    def lock(self, employee_id: str, seconds: int) -> None:
+        self.locks[employee_id] = seconds
+
+    def locked_for(self, employee_id: str) -> int:
+        return self.locks.get(employee_id, 0)
+
+    def unlock(self, employee_id: str) -> None:
+        self.locks.pop(employee_id, None)
+
+    def put_shift(self, shift: Any, ttl_seconds: int) -> None:
+        self.shifts[shift.token_sha256] = shift
+        self.of_tablet[shift.tablet_id] = shift.token_sha256
+        self.of_employee[shift.employee_id] = shift.token_sha256
+        self.expiring[shift.token_sha256] = shift
+
+    def get_shift(self, token_sha256: str) -> Any:
+        return self.shifts.get(token_sha256)
+
+    def end_shift(self, shift: Any, ended: Any, keep_seconds: int) -> None:
+        digest = shift.token_sha256
+        self.shifts.pop(digest, None)
+        self.expiring.pop(digest, None)
+        self.ends[digest] = ended
+        for index, key in (
+            (self.of_tablet, shift.tablet_id),
+            (self.of_employee, shift.employee_id),
+        ):
+            if index.get(key) == digest:
+                del index[key]
+
+    def shift_end(self, token_sha256: str) -> Any:
+        return self.ends.get(token_sha256)
+
+    def shift_of_tablet(self, tablet_id: str) -> Any:
+        return self.shifts.get(self.of_tablet.get(tablet_id, ""))
+
+    def shift_of_employee(self, employee_id: str) -> Any:
+        return self.shifts.get(self.of_employee.get(employee_id, ""))
+
+    def due_shifts(self, until: datetime, limit: int) -> list[Any]:
+        due = [s for s in self.expiring.values() if parse_at(s.expires_at) <= until]
+        return sorted(due, key=lambda s: s.expires_at)[:limit]
+
+    def forget_expiry(self, token_sha256: str) -> None:
+        self.expiring.pop(token_sha256, None)

@@ -14,15 +14,22 @@ Keys (all owned here):
   ``TABLET_SHIFT_KEY`` / ``EMPLOYEE_SHIFT_KEY``: the session of a tablet, of an employee
   (the token's SHA-256, same expiry). A session whose key expired is over;
   ``SHIFT_END_KEY``: why a session ended early (JSON ``ShiftEnd``, ``EX`` a shift's length),
-  told to the tablet that still uses its token.
+  told to the tablet that still uses its token;
+* ``EXPIRIES_KEY``: the sessions not ended early, by their end (a sorted set of the tokens'
+  SHA-256, scored by the end's Unix time), and ``EXPIRING_KEY``: each one's record (a hash,
+  token SHA-256 -> the session's JSON as last put: the table where he deals now). Neither
+  expires: the session's own key is gone at its end, and the expiry sweep still needs it
+  then (``due_shifts``); an early end or the sweep removes the entry.
 """
 
 from __future__ import annotations
 
 import json
+from datetime import datetime
 
 import redis
 
+from dealerassist.audit.envelope import parse_at
 from dealerassist.service.shifts import Dealer, Shift, ShiftEnd, Tablet
 
 TABLET_KEY = "da:tablet:{tablet_id}"
@@ -37,6 +44,8 @@ SHIFT_KEY = "da:shift:{digest}"
 SHIFT_END_KEY = "da:shift-ended:{digest}"
 TABLET_SHIFT_KEY = "da:shift-of-tablet:{tablet_id}"
 EMPLOYEE_SHIFT_KEY = "da:shift-of-employee:{employee_id}"
+EXPIRIES_KEY = "da:shift-expiries"
+EXPIRING_KEY = "da:shift-expiring"
 
 
 def _text(raw: bytes | str) -> str:
@@ -147,6 +156,8 @@ class RedisShiftStore:
             pipe.set(TABLET_SHIFT_KEY.format(tablet_id=shift.tablet_id), digest, ex=ttl_seconds)
             employee = EMPLOYEE_SHIFT_KEY.format(employee_id=shift.employee_id)
             pipe.set(employee, digest, ex=ttl_seconds)
+            pipe.hset(EXPIRING_KEY, digest, json.dumps(shift.to_dict()))
+            pipe.zadd(EXPIRIES_KEY, {digest: parse_at(shift.expires_at).timestamp()})
             pipe.execute()
 
     def get_shift(self, token_sha256: str) -> Shift | None:
@@ -158,6 +169,8 @@ class RedisShiftStore:
             pipe.delete(SHIFT_KEY.format(digest=shift.token_sha256))
             end_key = SHIFT_END_KEY.format(digest=shift.token_sha256)
             pipe.set(end_key, json.dumps(ended.to_dict()), ex=max(1, keep_seconds))
+            pipe.zrem(EXPIRIES_KEY, shift.token_sha256)  # ended early: no expiry to record
+            pipe.hdel(EXPIRING_KEY, shift.token_sha256)
             for key in (
                 TABLET_SHIFT_KEY.format(tablet_id=shift.tablet_id),
                 EMPLOYEE_SHIFT_KEY.format(employee_id=shift.employee_id),
@@ -169,6 +182,27 @@ class RedisShiftStore:
                     key,
                     shift.token_sha256,
                 )
+            pipe.execute()
+
+    def due_shifts(self, until: datetime, limit: int) -> list[Shift]:
+        """Up to ``limit`` sessions whose end is at or before ``until``, soonest first (one
+        whose record is missing is dropped from the index)."""
+        due = self.redis.zrangebyscore(EXPIRIES_KEY, "-inf", until.timestamp(), 0, limit)
+        digests = [_text(digest) for digest in due if isinstance(digest, bytes | str)]
+        if not digests:
+            return []
+        found = []
+        for digest, raw in zip(digests, self.redis.hmget(EXPIRING_KEY, digests), strict=True):
+            if raw is None:
+                self.forget_expiry(digest)
+            else:
+                found.append(Shift.from_dict(json.loads(raw)))
+        return found
+
+    def forget_expiry(self, token_sha256: str) -> None:
+        with self.redis.pipeline() as pipe:
+            pipe.zrem(EXPIRIES_KEY, token_sha256)
+            pipe.hdel(EXPIRING_KEY, token_sha256)
             pipe.execute()
 
     def shift_end(self, token_sha256: str) -> ShiftEnd | None:

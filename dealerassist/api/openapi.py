@@ -124,11 +124,11 @@ _ERROR_TEXT = {
     400: "malformed body, wrong types or unknown fields",
     401: (
         "no or unknown bearer token; a dealer's shift session that was ended early is code "
-        "shift_ended with its reason (pushed, signed_in_elsewhere, sign_out, tablet_revoked), "
-        "ended_at and by_employee_id, by_name or by_tablet"
+        "shift_ended with its reason (pushed, signed_in_elsewhere, sign_out, tablet_revoked, "
+        "ended_by_floor), ended_at and by_employee_id, by_name or by_tablet"
     ),
     403: "the token's role or table scope does not allow this",
-    404: "no such table, seat or hand",
+    404: "no such table, seat, hand or signed-in dealer",
     409: "rule violation (rule_id, seat, allowed) or the table exists already",
     412: "If-Match names a stale version (current_version in the body)",
     413: "body larger than 64 KB",
@@ -277,6 +277,7 @@ OPERATION_IDS = {
     ("/v1/shift", "get"): "getShift",
     ("/v1/shift/table", "post"): "takeTable",
     ("/v1/shift/sign-out", "post"): "signOut",
+    ("/v1/floor/dealers/{employee_id}/sign-out", "post"): "endDealersShift",
 }
 TABLE_OF_ANSWER = {"table_id": "$response.body#/table_id"}
 HAND_OF_ANSWER = {"table_id": "$response.body#/table_id", "hand_no": "$response.body#/hand/hand_no"}

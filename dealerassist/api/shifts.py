@@ -7,7 +7,9 @@
 * a registered tablet (its device credential): ``GET /v1/tablet``, ``POST /v1/tablet/sign-in``
   (answers a shift session token);
 * a dealer's shift session: ``GET /v1/shift``, ``POST /v1/shift/table`` (the tablet moved
-  to another table of its registration), ``POST /v1/shift/sign-out``.
+  to another table of its registration), ``POST /v1/shift/sign-out``;
+* the floor: ``POST /v1/floor/dealers/{employee_id}/sign-out`` ends one dealer's shift (he
+  walked off, a tablet was left signed in), at a table the token may touch (else 404).
 """
 
 from __future__ import annotations
@@ -181,6 +183,18 @@ def sign_out() -> Response:
     return Response(status=204)
 
 
+@blueprint.post("/floor/dealers/<employee_id>/sign-out")
+@requires(Role.FLOOR, Role.ADMIN)
+def end_shift_by_floor(employee_id: str) -> Response:
+    """The floor ends a dealer's shift: signed out at his table (audited under the floor's
+    token, reason ``ended_by_floor``); his session's token stops working. 404 unless he is
+    signed in at a table the token may touch."""
+    no_query()
+    token = current_token()
+    shifts.end_shift_by_floor(services(), employee_id, token.actor, token.may_touch)
+    return Response(status=204)
+
+
 # -- the OpenAPI document ------------------------------------------------------------------
 
 _STRING = {"type": "string"}
@@ -323,5 +337,14 @@ def openapi_paths() -> dict[str, dict[str, Any]]:
         "/v1/shift/sign-out": {
             "post": _op("End the shift: signed out at his table (audited)",
                         "a dealer's shift session", gone),
+        },
+        "/v1/floor/dealers/{employee_id}/sign-out": {
+            "parameters": [employee],
+            "post": _op("End a dealer's shift (he walked off, a tablet was left signed in): "
+                        "signed out at his table, audited under the floor's token with reason "
+                        "ended_by_floor; his session answers 401 shift_ended. 404 unless he is "
+                        "signed in at a table the token may touch (a token limited to other "
+                        "tables is not told that he is signed in)",
+                        "floor, admin", gone, errors=(400, 401, 403, 404, 503)),
         },
     }  # fmt: skip

@@ -141,8 +141,13 @@ ENDED_ELSEWHERE = Message("service.ended_elsewhere", "this dealer signed in on t
 ANOTHER_TABLET = Message("service.another_tablet", "another tablet")  # ENDED_ELSEWHERE's
 ENDED_SIGN_OUT = Message("service.ended_sign_out", "this dealer signed out")
 ENDED_REVOKED = Message("service.ended_revoked", "an admin revoked this tablet")
-SIGN_IN_BUSY = Message(
-    "service.sign_in_busy", "table {table} is too busy to record the dealer's sign-in; retry"
+NOT_SIGNED_IN = Message(
+    "service.not_signed_in", "dealer {dealer} is not signed in at a table of this token"
+)
+ENDED_BY_FLOOR = Message("service.ended_by_floor", "the floor ({name}) ended this shift")
+ENDED_EXPIRED = Message("service.ended_expired", "this shift ran out its time")
+DUTY_BUSY = Message(
+    "service.duty_busy", "table {table} is too busy to record who deals there; retry"
 )
 
 # -- the audit store's reads (service/audit.py, service/audit_browse.py) --------------------

@@ -25,13 +25,14 @@ import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any, Protocol
 
 from dealerassist.audit.envelope import DEALER_ON_DUTY, SIGN_IN_REFUSED, format_at, parse_at
 from dealerassist.errors import (
     Conflict,
+    DealerAssistError,
     Forbidden,
     InvalidInput,
     NotFound,
@@ -141,12 +142,15 @@ class Shift:
 
 
 class ShiftEndReason(StrEnum):
-    """Why a shift session ended before its time (its ``dealer_on_duty`` reason too)."""
+    """Why a shift session ended (its ``dealer_on_duty`` reason too). All but ``EXPIRED``
+    end it before its time, and its token answers 401 ``shift_ended`` with the reason."""
 
     PUSHED = "pushed"  # the next dealer signed in on the same tablet
     SIGNED_IN_ELSEWHERE = "signed_in_elsewhere"  # the same dealer signed in on another tablet
     SIGN_OUT = "sign_out"  # the dealer signed out (another tab of the tablet, or this one)
     TABLET_REVOKED = "tablet_revoked"  # an admin revoked the tablet
+    ENDED_BY_FLOOR = "ended_by_floor"  # the floor ended this dealer's shift
+    EXPIRED = "expired"  # it ran out its time (recorded by the worker: ``expire_shifts``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,13 +180,22 @@ class ShiftEnd:
             return told.ENDED_PUSHED(who=who)
         if self.reason is ShiftEndReason.SIGNED_IN_ELSEWHERE:
             return told.ENDED_ELSEWHERE(tablet=self.by_tablet or told.ANOTHER_TABLET())
-        if self.reason is ShiftEndReason.SIGN_OUT:
-            return told.ENDED_SIGN_OUT()
-        return told.ENDED_REVOKED()
+        if self.reason is ShiftEndReason.ENDED_BY_FLOOR:
+            return told.ENDED_BY_FLOOR(name=str(self.by_name))
+        return {
+            ShiftEndReason.SIGN_OUT: told.ENDED_SIGN_OUT,
+            ShiftEndReason.TABLET_REVOKED: told.ENDED_REVOKED,
+            ShiftEndReason.EXPIRED: told.ENDED_EXPIRED,
+        }[self.reason]()
 
 
 class ShiftStore(Protocol):
-    """Where tablets, dealers, pairing codes, PIN failures and shift sessions are kept."""
+    """Where tablets, dealers, pairing codes, PIN failures and shift sessions are kept.
+
+    Besides each session (gone at its end), the store keeps an index of the sessions not
+    ended early, by their end (``put_shift`` adds or updates it, ``end_shift`` and
+    ``forget_expiry`` remove it): ``due_shifts`` reads the ones whose end is at or before
+    ``until``, soonest first, for the expiry sweep (``expire_shifts``)."""
 
     def put_tablet(self, tablet: Tablet) -> None: ...
     def get_tablet(self, tablet_id: str) -> Tablet | None: ...
@@ -205,6 +218,8 @@ class ShiftStore(Protocol):
     def shift_end(self, token_sha256: str) -> ShiftEnd | None: ...
     def shift_of_tablet(self, tablet_id: str) -> Shift | None: ...
     def shift_of_employee(self, employee_id: str) -> Shift | None: ...
+    def due_shifts(self, until: datetime, limit: int) -> list[Shift]: ...
+    def forget_expiry(self, token_sha256: str) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -603,6 +618,98 @@ def sign_out(services: Services, shift: Shift) -> None:
     _end(services, shift, why, Actor(shift.actor_name, "dealer", shift.employee_id))
 
 
+# -- the floor's side ----------------------------------------------------------------------
+
+
+def end_shift_by_floor(
+    services: Services,
+    employee_id: str,
+    actor: Actor,
+    may_touch: Callable[[str], bool] = lambda _table_id: True,
+) -> Shift:
+    """The floor ends ``employee_id``'s shift (he walked off, a tablet was left signed in):
+    signed out at his table, audited under ``actor``; his token answers 401
+    ``shift_ended`` ``ended_by_floor``. NotFound unless he is signed in at a table the
+    caller ``may_touch``: a token limited to other tables is not even told that he is
+    signed in (as it is not told of their floor calls)."""
+    store = _store(services)
+    shift = store.shift_of_employee(employee_id) if EMPLOYEE_ID.match(employee_id) else None
+    live = shift is not None and shift_is_live(services, shift)
+    if shift is None or not live or not may_touch(shift.table_id):
+        raise NotFound(told.NOT_SIGNED_IN(dealer=repr(employee_id)))
+    why = ShiftEnd(ShiftEndReason.ENDED_BY_FLOOR, _now(services), by_name=actor.name)
+    _end(services, shift, why, actor)
+    return shift
+
+
+# -- sessions that ran out their time -------------------------------------------------------
+
+# What records an expiry in the chain: no token did it, the worker noticed the time.
+EXPIRY_ACTOR = Actor("shift-expiry", "system")
+EXPIRY_BATCH = 100
+
+
+@dataclass(frozen=True, slots=True)
+class Expiries:
+    """What one expiry sweep did: the shifts whose dealer it signed out at his table, those
+    it had nothing to record for (he signed in there again, or another dealer is on duty
+    there, or the table is gone), and those it could not record (each with why: they stay
+    due, the next sweep tries again)."""
+
+    recorded: tuple[Shift, ...] = ()
+    skipped: tuple[Shift, ...] = ()
+    failed: tuple[tuple[Shift, str], ...] = ()
+
+
+def expire_shifts(services: Services, limit: int = EXPIRY_BATCH) -> Expiries:
+    """Sign out, at his table, the dealer of every shift session that ran out its time
+    without an earlier end: a ``dealer_on_duty`` event clearing him, reason ``expired``,
+    dated at the session's end (``noticed_at`` says when this sweep saw it).
+
+    Run often by the worker (``worker.WorkerDuties``), so it happens though nobody touches
+    the table, and costs the dealers' entries nothing. Safe to run in several processes at
+    once: the event is committed with the table's compare-and-set and only while that
+    dealer is still the one on duty, so it is written once; and not if he signed in at that
+    table again since (a newer live session of his there)."""
+    store = _store(services)
+    recorded: list[Shift] = []
+    skipped: list[Shift] = []
+    failed: list[tuple[Shift, str]] = []
+    for shift in store.due_shifts(services.clock.now(), limit):
+        try:
+            done = _expire(services, store, shift)
+        except DealerAssistError as error:
+            failed.append((shift, str(error)))
+            continue
+        (recorded if done else skipped).append(shift)
+        store.forget_expiry(shift.token_sha256)
+    return Expiries(tuple(recorded), tuple(skipped), tuple(failed))
+
+
+def _expire(services: Services, store: ShiftStore, shift: Shift) -> bool:
+    def signed_in_again() -> bool:
+        latest = store.shift_of_employee(shift.employee_id)
+        return (
+            latest is not None
+            and latest.token_sha256 != shift.token_sha256
+            and latest.table_id == shift.table_id
+            and shift_is_live(services, latest)
+        )
+
+    return _commit_duty(
+        services,
+        shift.table_id,
+        None,
+        shift,
+        ShiftEndReason.EXPIRED.value,
+        EXPIRY_ACTOR,
+        only_if=shift.employee_id,
+        unless=signed_in_again,
+        at=parse_at(shift.expires_at),
+        noted={"noticed_at": _now(services)},
+    )
+
+
 def _remaining(services: Services, shift: Shift) -> int:
     left = (parse_at(shift.expires_at) - services.clock.now()).total_seconds()
     return max(1, int(left))
@@ -640,30 +747,40 @@ def _commit_duty(
     reason: str,
     actor: Actor,
     only_if: str | None = None,
-) -> None:
+    unless: Callable[[], bool] = lambda: False,
+    at: datetime | None = None,
+    noted: Mapping[str, Any] | None = None,
+) -> bool:
+    """Record ``employee_id`` (None: nobody) on duty at ``table_id``; whether it was
+    recorded. Nothing is if the table is gone, if ``only_if`` is not the one on duty there,
+    or if ``unless()`` says so (asked after the table was read: a commit that overtook it
+    makes this one retry and ask again). ``at``: the event's time (default now)."""
     for _attempt in range(DUTY_RETRIES):
         try:
             with services.tables.transaction(table_id, None) as tx:
                 current = tx.record
                 if current is None:
-                    return
+                    return False
                 previous = current.head.dealer
                 if only_if is not None and previous != only_if:
-                    return  # someone else took the table meanwhile: nothing to sign out
+                    return False  # someone else took the table meanwhile: nothing to sign out
+                if unless():
+                    return False
                 payload = {
                     "employee_id": employee_id,
                     "name": shift.name if employee_id is not None else None,
                     "previous": previous,
                     "reason": reason,
                     "tablet_id": shift.tablet_id,
+                    **(noted or {}),
                 }
                 _commit_unchanged(
-                    services, tx, current, DEALER_ON_DUTY, payload, actor, employee_id
+                    services, tx, current, DEALER_ON_DUTY, payload, actor, employee_id, at
                 )
-            return
+            return True
         except Conflict:
             continue
-    raise Conflict(told.SIGN_IN_BUSY(table=repr(table_id)))
+    raise Conflict(told.DUTY_BUSY(table=repr(table_id)))
 
 
 def _audit_unchanged(
@@ -690,10 +807,13 @@ def _commit_unchanged(
     payload: Mapping[str, Any],
     actor: Actor,
     dealer: str | None,
+    at: datetime | None = None,
 ) -> None:
-    """Seal one event that leaves the table as it was (its version too), naming ``dealer``."""
+    """Seal one event that leaves the table as it was (its version too), naming ``dealer``,
+    at ``at`` (default now)."""
     state = current.state
     rules = _rules_of(services, state)
     head = ChainHead(current.head.seq, current.head.last_hash, dealer)
-    event = seal_event(state, state, head, kind, payload, rules, actor, services.clock.now())
+    when = services.clock.now() if at is None else at
+    event = seal_event(state, state, head, kind, payload, rules, actor, when)
     tx.commit(TableRecord(state=state, head=ChainHead.after(event)), [event], None)

@@ -72,13 +72,15 @@ def test_why_a_shift_ended_in_the_dealer_s_words(tmp_path: Path) -> None:
         "endedWords({code: 'shift_ended', reason: 'signed_in_elsewhere', by_tablet: 'Bank B'}), "
         "endedWords({code: 'shift_ended', reason: 'sign_out'}), "
         "endedWords({code: 'shift_ended', reason: 'tablet_revoked'}), "
-        "endedWords({reason: 'pushed'}), endedWords(null)]",
+        "endedWords({reason: 'pushed'}), endedWords(null), "
+        "endedWords({code: 'shift_ended', reason: 'ended_by_floor', by_name: 'floor'})]",
     )
     assert got[0] == "Your shift on this tablet ended: Ben Ortiz (E2) signed in as the next dealer."
     assert got[1] == "Your shift on this tablet ended: you signed in on tablet Bank B."
     assert got[2].startswith("You were signed out on another screen")
     assert got[3].startswith("An admin revoked this tablet's registration")
     assert got[4] == got[5] == "Your shift session has ended or expired. Sign in to go on."
+    assert got[6] == "The floor ended your shift on this tablet. Sign in to go on."
 
 
 def test_the_floor_names_the_dealer_on_duty(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+import redis
 from fakes import FakeClock
 from flask import Flask
 from werkzeug.test import TestResponse
@@ -19,7 +20,7 @@ from dealerassist.api import create_app
 from dealerassist.service.ports import Services
 from dealerassist.service.shifts import ShiftLimits
 from dealerassist.settings import Settings
-from dealerassist.worker import run_worker
+from dealerassist.worker import ShiftExpiry, WorkerDuties, run_worker
 
 PIN = "4821"
 LIMITS = ShiftLimits(max_pin_failures=3, scrypt_n=2**4)
@@ -422,3 +423,67 @@ def test_a_session_ended_early_answers_401_shift_ended_saying_why(
     clock.at += timedelta(hours=12, seconds=1)
     expired = room.as_(fifth, "GET", "/v1/tables/T1")
     assert expired.status_code == 401 and expired.get_json().get("code") is None
+
+
+def test_the_floor_ends_a_named_dealers_shift(api: Api, room: Room, settings: Settings) -> None:
+    """POST /v1/floor/dealers/{id}/sign-out: a dealer's token, his own session and an
+    auditor are 403, a floor token of another table 404 (not even that he is signed in),
+    and nothing changes; the floor token of his table signs him out (204), audited under it
+    with reason ended_by_floor, and his session is 401 shift_ended saying so; then he, and
+    an unknown ID, are 404 problem+json; an admin ends E2's at T2; the chains verify."""
+    token = room.session(room.tablet(["T1"]), "T1", "E1")
+    path = "/v1/floor/dealers/E1/sign-out"
+    refusals = [api.call("POST", path, who) for who in ("dealer", "auditor")]
+    for refused in [*refusals, room.as_(token, "POST", path)]:
+        assert refused.status_code == 403 and refused.mimetype == "application/problem+json"
+    elsewhere = api.call("POST", path, "floor@T2")
+    assert elsewhere.status_code == 404 and elsewhere.mimetype == "application/problem+json"
+    assert room.as_(token, "GET", "/v1/shift").status_code == 200
+    assert api.call("POST", path, "floor@T1").status_code == 204
+    ended = room.as_(token, "GET", "/v1/tables/T1")
+    _problem(ended, 401, "shift_ended")
+    assert ended.get_json()["reason"] == "ended_by_floor"
+    assert "the floor (floor@T1) ended this shift" in ended.get_json()["detail"]
+    for employee_id in ("E1", "E9"):
+        missing = api.call("POST", f"/v1/floor/dealers/{employee_id}/sign-out", "floor")
+        assert missing.status_code == 404 and missing.mimetype == "application/problem+json"
+        assert "not signed in" in missing.get_json()["detail"]
+    room.session(room.tablet(["T2"], "Tablet B"), "T2", "E2")
+    assert api.call("POST", "/v1/floor/dealers/E2/sign-out", "admin").status_code == 204
+    for table_id, actor, role in (("T1", "floor@T1", "floor"), ("T2", "admin", "admin")):
+        *_, last = [e for e in _events(api, settings, table_id) if e["kind"] == "dealer_on_duty"]
+        assert (last["dealer"], last["actor"], last["role"]) == (None, actor, role)
+        assert last["payload"]["reason"] == "ended_by_floor"
+        _verified(api, table_id)
+
+
+def test_the_workers_duties_sign_out_a_dealer_whose_session_ran_out(
+    api: Api, room: Room, clock: FakeClock, services: Services, settings: Settings
+) -> None:
+    """The audit worker's duties with a clock the test moves: at the 12th hour less a
+    second a step records nothing; past it one step signs E1 out at T1, dated at his
+    session's end, and the floor's tables name nobody there; the chain verifies."""
+    _events(api, settings, "T1")  # the tables' first events stored: the floor lists them
+    token = room.session(room.tablet(["T1"]), "T1", "E1")
+    shift = room.as_(token, "GET", "/v1/shift").get_json()
+    wired = replace(services, clock=clock, shift_limits=LIMITS)
+    assert settings.redis_url is not None
+    connection = redis.Redis.from_url(settings.redis_url)
+    duties = WorkerDuties(connection, "audit", "shift-test", expiries=ShiftExpiry(lambda: wired))
+
+    def on_duty() -> Any:
+        tables = room.api.call("GET", "/v1/floor/tables", "floor").get_json()["tables"]
+        return {t["table_id"]: t["dealer"] for t in tables}["T1"]
+
+    try:
+        clock.at += timedelta(hours=11, minutes=59, seconds=59)
+        duties.step()
+        assert on_duty()["employee_id"] == "E1"
+        clock.at += timedelta(seconds=2)
+        duties.step()
+        assert on_duty() is None
+        *_, expired = [e for e in _events(api, settings, "T1") if e["kind"] == "dealer_on_duty"]
+        assert (expired["at"], expired["payload"]["reason"]) == (shift["expires_at"], "expired")
+        _verified(api, "T1")
+    finally:
+        connection.close()

@@ -48,6 +48,7 @@ export function endedWords(problem) {
     case "signed_in_elsewhere": return t("Your shift on this tablet ended: you signed in on tablet {tablet}.", { tablet });
     case "sign_out": return t("You were signed out on another screen of this tablet. Sign in to go on.");
     case "tablet_revoked": return t("An admin revoked this tablet's registration: enter a new pairing code from the admin page.");
+    case "ended_by_floor": return t("The floor ended your shift on this tablet. Sign in to go on.");
     default: return t("Your shift session has ended or expired. Sign in to go on.");
   }
 }
