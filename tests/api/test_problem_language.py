@@ -149,10 +149,11 @@ def test_a_long_idempotency_key_and_an_unknown_token_in_the_dealers_language(api
     _asked(lambda h: api.call("GET", "/v1/tables/T1", None, headers={**h, **bearer}), unknown)
 
 
-def test_a_session_not_on_duty_is_403_in_the_dealers_language(
+def test_a_session_not_on_duty_is_403_and_one_ended_401_in_the_dealers_language(
     settings: Settings, services: Services
 ) -> None:
-    """E1 moves his tablet from T1 to T2: at T1 his session is not on duty, and nobody is."""
+    """E1 moves his tablet from T1 to T2: at T1 his session is not on duty, and nobody is;
+    then the floor ends his shift, and his session says why (a nested message)."""
     wired = replace(services, shift_limits=ShiftLimits(scrypt_n=2**4))
     app = create_app({"SETTINGS": settings, "SERVICES": wired, "TOKENS": token_book()})
     api = Api(app.test_client())
@@ -183,6 +184,17 @@ def test_a_session_not_on_duty_is_403_in_the_dealers_language(
         lambda h: api.call("PUT", "/v1/tables/T1/seats/1", None, seat, {**h, **session}), said
     )
     assert all(b["code"] == "not_on_duty" for b in bodies)
+    # the floor ends his shift: his session's 401 says why, the reason a nested message
+    assert api.call("POST", "/v1/floor/dealers/E1/sign-out", "floor").status_code == 204
+    ended = Said(
+        401, "api.shift_ended",
+        {"why": {"id": "service.ended_by_floor", "params": {"name": "floor"}}},
+        "this shift session has ended: the floor (floor) ended this shift",
+        "este turno ha terminado: el floor (floor) terminó este turno",
+        "ce service est terminé : le floor (floor) a mis fin à ce service",
+    )  # fmt: skip
+    bodies = _asked(lambda h: api.call("GET", "/v1/shift", None, headers={**h, **session}), ended)
+    assert all(b["code"] == "shift_ended" for b in bodies)
 
 
 def test_refusals_past_the_limit_are_429_in_the_dealers_language(settings: Settings) -> None:
