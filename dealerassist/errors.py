@@ -31,10 +31,23 @@ if TYPE_CHECKING:  # the engine's words (the engine imports this module, not the
 
 
 class DealerAssistError(Exception):
-    """Root of every error dealerassist raises on purpose."""
+    """Root of every error dealerassist raises on purpose.
+
+    ``message`` is the English, or a :class:`Said` (a message ID and its parameters,
+    ``rules/model/said.py``): the error's text is then its English, byte for byte, and the
+    API answers the ID and parameters beside it (``message_id``, ``params``) for
+    ``api/language.py`` to render in the dealer's language."""
 
     # a stable machine-readable reason for the answer's ``code`` (None: the type says it all)
     code: str | None = None
+    said: Said | None = None
+
+    def __init__(self, message: str | Said = "") -> None:
+        if isinstance(message, str):
+            super().__init__(message)
+        else:
+            super().__init__(message.english())
+            self.said = message
 
 
 class InvalidInput(DealerAssistError):
@@ -44,9 +57,8 @@ class InvalidInput(DealerAssistError):
     (``rules/model/said.py``); the message is then its English, and the API answers the ID
     beside it to render in the dealer's language."""
 
-    def __init__(self, message: str = "", said: Said | None = None) -> None:
-        super().__init__(said.english() if said is not None else message)
-        self.said = said
+    def __init__(self, message: str | Said = "", said: Said | None = None) -> None:
+        super().__init__(said if said is not None else message)
 
 
 class InvalidFields(InvalidInput):
@@ -54,7 +66,7 @@ class InvalidFields(InvalidInput):
     table of another game than its profile's); ``errors`` maps each field to its messages, a
     nested field by its parent (``{"stakes": {"small_blind": [...]}}``), as a schema does."""
 
-    def __init__(self, message: str, errors: Mapping[str, Any]) -> None:
+    def __init__(self, message: str | Said, errors: Mapping[str, Any]) -> None:
         super().__init__(message)
         self.errors = dict(errors)
 
@@ -70,7 +82,7 @@ class AlreadyExists(DealerAssistError):
 class Conflict(DealerAssistError):
     """The table changed since the client read it (compare-and-set lost)."""
 
-    def __init__(self, message: str, current_version: int | None = None) -> None:
+    def __init__(self, message: str | Said, current_version: int | None = None) -> None:
         super().__init__(message)
         self.current_version = current_version
 
@@ -93,7 +105,7 @@ class SignInRefused(DealerAssistError):
     """A dealer's sign-in at a tablet failed (``code``: ``wrong_pin``, ``table_not_registered``
     ...); audited at the table where it was tried."""
 
-    def __init__(self, message: str, code: str) -> None:
+    def __init__(self, message: str | Said, code: str) -> None:
         super().__init__(message)
         self.code = code
 
@@ -107,7 +119,7 @@ class RateLimited(DealerAssistError):
     after ``retry_after`` seconds; ``details`` go into the answer (a refusal's rule_id ...)."""
 
     def __init__(
-        self, message: str, retry_after: int, details: Mapping[str, Any] | None = None
+        self, message: str | Said, retry_after: int, details: Mapping[str, Any] | None = None
     ) -> None:
         super().__init__(message)
         self.retry_after = max(1, retry_after)

@@ -27,6 +27,7 @@ from typing import Any
 import redis
 
 from dealerassist.errors import InvalidInput, Unavailable
+from dealerassist.service import messages as told
 from dealerassist.service.floor_calls import (
     OPEN,
     CallPage,
@@ -183,15 +184,13 @@ class RedisFloorCalls:
 def _refusal(scope: str, call: FloorCall, limits: FloorCallLimits, wait: int) -> TooManyFloorCalls:
     if scope == "table":
         return TooManyFloorCalls(
-            f"table {call.table_id!r} has {limits.per_table} open floor calls, the most it may "
-            "have: the floor rules on one (or it expires) before another is opened",
+            told.CALLS_AT_TABLE(table=repr(call.table_id), limit=limits.per_table),
             "table",
             limits.per_table,
             wait,
         )
     return TooManyFloorCalls(
-        f"{call.opened_by!r} has {limits.per_token} open floor calls, the most one token may "
-        "have: the floor rules on one (or it expires) before another is opened",
+        told.CALLS_OF_TOKEN(token=repr(call.opened_by), limit=limits.per_token),
         "token",
         limits.per_token,
         wait,
@@ -212,7 +211,7 @@ def _cursor(text: str | None) -> tuple[float, str] | None:
     except ValueError:
         value = math.nan
     if not call_id or not math.isfinite(value):
-        raise InvalidInput(f"cursor {text!r} is not a page's 'next'")
+        raise InvalidInput(told.BAD_CURSOR(cursor=repr(text)))
     return value, call_id
 
 

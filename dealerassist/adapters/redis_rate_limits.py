@@ -26,6 +26,7 @@ from uuid import uuid4
 import redis
 
 from dealerassist.errors import RateLimited
+from dealerassist.service import messages as told
 from dealerassist.service.ports import Admission, RefusalAdmission, VerifyLease
 
 REFUSALS_KEY = "da:limits:refusals:{token}:{window}"
@@ -120,15 +121,13 @@ class RedisVerifyGate:
         refused, seconds = (int(value) for value in self._acquire(keys=keys, args=args))
         if refused == 1:
             raise RateLimited(
-                f"{self.slots} synchronous verify(s) already running on this host (they run on "
-                "the workers that serve the tablets)",
+                told.VERIFY_SLOTS(slots=self.slots),
                 seconds,
                 {"limit": "concurrent_verifies", "slots": self.slots},
             )
         if refused == 2:
             raise RateLimited(
-                f"this token verified its {self.events_per_window} events for this "
-                f"{self.window_seconds} s window within requests",
+                told.VERIFY_EVENTS(events=self.events_per_window, window=self.window_seconds),
                 seconds,
                 {"limit": "verify_events", "events_per_window": self.events_per_window},
             )

@@ -47,6 +47,7 @@ from dealerassist.audit.chain import canonical_json
 from dealerassist.errors import Conflict, Unavailable
 from dealerassist.json_codec import compact, parse
 from dealerassist.rules.model.state import TableState
+from dealerassist.service import messages as told
 from dealerassist.service.ports import ChainHead, IdempotencyRecord, TableRecord
 
 # Every key of a table carries the hash tag ``{table_id}``: on a Redis Cluster its state,
@@ -290,12 +291,8 @@ class RedisTransaction:
         found = self._store.retry(lambda: self._store.connection.mget(keys))
         if found[-1] is not None:
             seq = json.loads(found[-1])[0]
-            raise Conflict(
-                f"table {self._table_id!r} is suspended: its audit chain forked at seq {seq} "
-                "(Redis went back to an older state than the audit store holds); the floor "
-                "closes it and opens a new table",
-                None,
-            )
+            said = told.TABLE_FORKED(table=repr(self._table_id), seq=seq)
+            raise Conflict(said, None)
         raw = self._read(found[:-1])
         self.record = self._store.cache.decode(raw[0])
         self._seen = raw[0]
@@ -342,7 +339,7 @@ class RedisTransaction:
                 return self._committed(value, record)
             if self._rewatch_or_conflict(value if resends() > before else None):
                 return self._committed(value, record)
-        raise Conflict("the table is busy; read it again and retry", self._current_version())
+        raise Conflict(told.TABLE_BUSY(), self._current_version())
 
     def _committed(self, value: bytes, record: TableRecord) -> None:
         """A commit by MULTI/EXEC (or found written after a dropped connection): answered
@@ -384,7 +381,7 @@ class RedisTransaction:
                 replication.check(acked)
         if written == 0:
             if resends() == before or not self._landed(value):
-                raise Conflict("the table changed since it was read", self._current_version())
+                raise Conflict(told.TABLE_CHANGED(), self._current_version())
             replication.confirm(self._store.connection, probe_key(self._table_id))
             return True
         return written == 1
@@ -427,7 +424,7 @@ class RedisTransaction:
             self._pipe.reset()
             current = self._store.cache.decode(raw[0])
             version = None if current is None else current.version
-            raise Conflict("the table changed since it was read", version)
+            raise Conflict(told.TABLE_CHANGED(), version)
         return False
 
     def _current_version(self) -> int | None:

@@ -19,6 +19,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, stream_with_context, url_for
 
+from dealerassist.api import messages as says
 from dealerassist.api.auth import Role, current_token, requires
 from dealerassist.api.errors import RETRY_AFTER_SECONDS, problem
 from dealerassist.api.http import json_body, no_query, query_args, services
@@ -51,7 +52,7 @@ def _scoped(table_id: str | None) -> frozenset[str] | None:
     covers (``None``: every table, for a token without a scope)."""
     token = current_token()
     if table_id is not None and not token.may_touch(table_id):
-        raise Forbidden(f"this token is not allowed at table {table_id!r}")
+        raise Forbidden(says.TABLE_NOT_ALLOWED(table=repr(table_id)))
     return None if table_id is not None else token.tables
 
 
@@ -107,7 +108,7 @@ def hand(table_id: str, hand_no: int) -> Response:
     except use_cases.HandIncomplete as incomplete:
         draining = incomplete.reason == use_cases.HandIncomplete.DRAINING
         return problem(
-            409, "Hand not stored whole", str(incomplete), "hand-incomplete",
+            409, "Hand not stored whole", incomplete.said or str(incomplete), "hand-incomplete",
             {"Retry-After": RETRY_AFTER_SECONDS} if draining else None,
             reason=incomplete.reason,
             live=url_for("tables.get_hand", table_id=table_id, hand_no=hand_no),
@@ -141,8 +142,11 @@ def verify() -> Response:
     except RateLimited as limited:
         return problem(
             429, "Too many synchronous verifies",
-            f"{limited}: verify as a job instead (POST {url_for('audit.start_verification')}), "
-            f"which runs on a worker of its own, or retry after {limited.retry_after} s",
+            says.VERIFY_LIMITED(
+                why=limited.said or str(limited),
+                url=url_for("audit.start_verification"),
+                retry=limited.retry_after,
+            ),
             "rate-limited", {"Retry-After": str(limited.retry_after)},
             retry_after=limited.retry_after,
             verifications=url_for("audit.start_verification"),
@@ -152,7 +156,9 @@ def verify() -> Response:
         return problem(
             TOO_LARGE,
             "Too large to verify within a request",
-            f"{refused} (POST {url_for('audit.start_verification')})",
+            says.VERIFY_AS_JOB(
+                why=refused.said or str(refused), url=url_for("audit.start_verification")
+            ),
             "verify-scope-too-large",
             events=refused.events,
             limit=refused.limit,
@@ -181,7 +187,7 @@ def verification(verification_id: str) -> Response:
     job = use_cases.verification(services(), verification_id)
     allowed = current_token().tables
     if allowed is not None and not job.covers_only(allowed):
-        raise Forbidden("this verification covers tables this token is not allowed at")
+        raise Forbidden(says.VERIFICATION_OUT_OF_SCOPE())
     return jsonify(job.to_dict())
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, url_for
 from marshmallow import fields, validate
 
+from dealerassist.api import messages as says
 from dealerassist.api.auth import Role, current_token, requires
 from dealerassist.api.errors import problem
 from dealerassist.api.http import no_query, query_args, services
@@ -47,7 +48,7 @@ def _scope() -> frozenset[str] | None:
 
 def _allowed(table_id: str | None) -> None:
     if table_id is not None and not current_token().may_touch(table_id):
-        raise Forbidden(f"this token is not allowed at table {table_id!r}")
+        raise Forbidden(says.TABLE_NOT_ALLOWED(table=repr(table_id)))
 
 
 @blueprint.get("/v1/audit/tables")
@@ -88,7 +89,7 @@ def hand_replay(table_id: str, hand_no: int) -> Response:
         return problem(
             TOO_LARGE,
             "Too large to replay within a request",
-            str(refused),
+            refused.said or str(refused),
             "replay-too-large",
             events=refused.events,
             limit=refused.limit,

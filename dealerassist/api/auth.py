@@ -24,9 +24,11 @@ from typing import Any, TypeVar, cast
 
 from flask import current_app, g, request
 
+from dealerassist.api import messages as says
 from dealerassist.api.errors import ShiftEnded, Unauthenticated
 from dealerassist.api.http import services
 from dealerassist.errors import Forbidden, InvalidInput
+from dealerassist.rules.model.said import Join, Listed
 from dealerassist.service.shifts import (
     DEVICE_PREFIX,
     SHIFT_PREFIX,
@@ -197,18 +199,18 @@ def authenticate() -> Token:
     header = request.headers.get("Authorization", "")
     scheme, _, secret = header.partition(" ")
     if scheme.lower() != "bearer" or not secret.strip():
-        raise Unauthenticated("send Authorization: Bearer <token>")
+        raise Unauthenticated(says.SEND_BEARER())
     secret = secret.strip()
     if secret.startswith(SHIFT_PREFIX):
         return _shift_token(secret)
     if secret.startswith(DEVICE_PREFIX):
         if tablet_for_credential(services(), secret) is None:
-            raise Unauthenticated("unknown or revoked tablet")
-        raise Forbidden("a registered tablet's credential only signs a dealer in")
+            raise Unauthenticated(says.UNKNOWN_TABLET())
+        raise Forbidden(says.TABLET_SIGNS_IN_ONLY())
     book = cast(TokenBook, current_app.extensions[TOKENS_EXTENSION])
     token = book.find(secret)
     if token is None:
-        raise Unauthenticated("unknown token")
+        raise Unauthenticated(says.UNKNOWN_TOKEN())
     return token
 
 
@@ -219,8 +221,8 @@ def _shift_token(secret: str) -> Token:
     if shift is None:
         ended = why_shift_ended(services(), secret)
         if ended is not None:
-            raise ShiftEnded(f"this shift session has ended: {ended.words()}", ended.to_dict())
-        raise Unauthenticated("this shift session has ended or expired: sign in again")
+            raise ShiftEnded(says.SHIFT_ENDED(why=ended.words()), ended.to_dict())
+        raise Unauthenticated(says.SHIFT_EXPIRED())
     return Token(
         name=shift.actor_name,
         role=Role.DEALER,
@@ -239,11 +241,11 @@ def current_tablet() -> Tablet:
     if scheme.lower() != "bearer" or not secret.startswith(DEVICE_PREFIX):
         if scheme.lower() == "bearer" and secret:
             authenticate()  # 401 for an unknown token; a known one is authenticated, so:
-            raise Forbidden("only a registered tablet's device credential may do this")
-        raise Unauthenticated("send Authorization: Bearer <the tablet's device credential>")
+            raise Forbidden(says.DEVICE_ONLY())
+        raise Unauthenticated(says.SEND_DEVICE())
     tablet = tablet_for_credential(services(), secret)
     if tablet is None:
-        raise Unauthenticated("unknown or revoked tablet: register it again")
+        raise Unauthenticated(says.UNKNOWN_TABLET_AGAIN())
     return tablet
 
 
@@ -270,11 +272,11 @@ def requires(*roles: Role) -> Callable[[F], F]:
         def guarded(*args: Any, **kwargs: Any) -> Any:
             token = authenticate()
             if token.role not in allowed:
-                names = ", ".join(sorted(allowed))
-                raise Forbidden(f"a {token.role} token may not do this (needs {names})")
+                names = Listed(tuple(sorted(allowed)), Join.COMMA)
+                raise Forbidden(says.ROLE_MAY_NOT(role=str(token.role), roles=names))
             table_id = kwargs.get("table_id")
             if isinstance(table_id, str) and not token.may_touch(table_id):
-                raise Forbidden(f"this token is not allowed at table {table_id!r}")
+                raise Forbidden(says.TABLE_NOT_ALLOWED(table=repr(table_id)))
             g.token = token
             return view(*args, **kwargs)
 

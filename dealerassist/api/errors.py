@@ -15,6 +15,7 @@ import redis
 from flask import Flask, Response, current_app, g, json, request
 from werkzeug.exceptions import HTTPException
 
+from dealerassist.api import messages as says
 from dealerassist.errors import (
     AlreadyExists,
     Conflict,
@@ -29,6 +30,7 @@ from dealerassist.errors import (
     SignInRefused,
     Unavailable,
 )
+from dealerassist.rules.model.said import Said
 from dealerassist.rules.model.violations import RuleViolation
 
 PROBLEM_MIME = "application/problem+json"
@@ -38,7 +40,7 @@ RETRY_AFTER_SECONDS = "1"
 # Who may read why a backend does not answer (its host, port, database name, socket path):
 # the roles that run or audit the room. Everyone else gets BACKEND_DOWN; the log has it all.
 BACKEND_DETAIL_ROLES = frozenset({"admin", "auditor"})
-BACKEND_DOWN = "a backend (Redis or the audit store) does not answer; retry after Retry-After"
+BACKEND_DOWN = says.BACKEND_DOWN.english
 
 
 class Unauthenticated(DealerAssistError):
@@ -52,7 +54,7 @@ class ShiftEnded(Unauthenticated):
 
     code = "shift_ended"
 
-    def __init__(self, message: str, ended: dict[str, Any]) -> None:
+    def __init__(self, message: str | Said, ended: dict[str, Any]) -> None:
         super().__init__(message)
         self.ended = ended
 
@@ -86,21 +88,29 @@ _MAPPING: tuple[tuple[type[DealerAssistError], int, str, str], ...] = (
 def problem(
     status: int,
     title: str,
-    detail: str | None = None,
+    detail: str | Said | None = None,
     slug: str | None = None,
     headers: Mapping[str, str] | None = None,
     **extra: Any,
 ) -> Response:
-    """A problem+json response."""
+    """A problem+json response. A ``detail`` said as a message (``rules/model/said.py``) is
+    its English, with its ``message_id`` and ``params`` beside it (``api/language.py``
+    renders them in the caller's language; they say the detail, so they win over an
+    ``extra`` of those names, such as the refusal a 429 carries)."""
     body: dict[str, Any] = {
         "type": PROBLEM_BASE + slug if slug else "about:blank",
         "title": title,
         "status": status,
     }
+    said = None if detail is None or isinstance(detail, str) else detail.to_json()
+    if isinstance(detail, Said):
+        detail = detail.english()
     if detail:
         body["detail"] = detail
     body["instance"] = request.path
     body.update(extra)
+    if said is not None:
+        body["message_id"], body["params"] = said["id"], said["params"]
     response = Response(json.dumps(body), status=status, mimetype=PROBLEM_MIME)
     for name, value in (headers or {}).items():
         response.headers[name] = value
@@ -132,10 +142,11 @@ def backend_detail(text: str) -> str:
 def _dealerassist_error(error: DealerAssistError) -> Response:
     if isinstance(error, RuleViolation):
         return rule_violation_problem({**error.to_dict()})
-    detail = str(error)
+    detail: str | Said = error.said or str(error)
     if isinstance(error, Unavailable):
         current_app.logger.warning("unavailable (%s %s): %s", request.method, request.path, error)
-        detail = backend_detail(detail)
+        if not sees_backend_details():
+            detail = says.BACKEND_DOWN()
     for cls, status, slug, title in _MAPPING:
         if isinstance(error, cls):
             return problem(status, title, detail, slug, _headers(error), **_extras(error))
@@ -164,9 +175,6 @@ def _extras(error: DealerAssistError) -> dict[str, Any]:
         return {"current_version": error.current_version}
     if isinstance(error, InvalidFields):  # a schema's field errors, or the service's
         return {"errors": error.errors}
-    if isinstance(error, InvalidInput) and error.said is not None:  # api/language.py renders it
-        said = error.said.to_json()
-        return {"message_id": said["id"], "params": said["params"]}
     if isinstance(error, RateLimited):
         return {"retry_after": error.retry_after, **error.details}
     return {}
@@ -181,13 +189,13 @@ def _http_error(error: HTTPException) -> Response:
 def _redis_error(error: redis.RedisError) -> Response:
     current_app.logger.warning("Redis error (%s %s): %s", request.method, request.path, error)
     headers = {"Retry-After": RETRY_AFTER_SECONDS}
-    detail = backend_detail(f"Redis: {error}")
+    detail = f"Redis: {error}" if sees_backend_details() else says.BACKEND_DOWN()
     return problem(503, "Service unavailable", detail, "unavailable", headers)
 
 
 def _unexpected(error: Exception) -> Response:
     current_app.logger.exception("unexpected error", exc_info=error)
-    return problem(500, "Internal error", "unexpected error; it was logged", "internal")
+    return problem(500, "Internal error", says.UNEXPECTED(), "internal")
 
 
 def register_error_handlers(app: Flask) -> None:

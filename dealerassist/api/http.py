@@ -12,6 +12,7 @@ from flask import Response, current_app, request
 from flask.json.provider import DefaultJSONProvider
 from marshmallow import Schema
 
+from dealerassist.api import messages as says
 from dealerassist.api.errors import UnsupportedMediaType, ValidationFailed, rule_violation_problem
 from dealerassist.api.schemas import StrictSchema, load
 from dealerassist.errors import InvalidInput
@@ -59,7 +60,7 @@ def query_args(schema: Schema) -> dict[str, Any]:
     repeated = sorted(name for name, values in request.args.lists() if len(values) > 1)
     if repeated:
         why = {name: ["given more than once"] for name in repeated}
-        raise ValidationFailed("a query parameter is given more than once", why)
+        raise ValidationFailed(says.QUERY_TWICE(), why)
     return load(schema, request.args.to_dict())
 
 
@@ -79,19 +80,19 @@ def json_body(schema: Schema, optional: bool = False) -> dict[str, Any]:
     if not raw.strip() and optional:
         return {}
     if not request.is_json:
-        raise UnsupportedMediaType("send the body as application/json")
+        raise UnsupportedMediaType(says.SEND_JSON())
     try:
         data = json.loads(raw, object_pairs_hook=_unique_keys)
     except DuplicateKey as exc:
         twice = {"_body": [str(exc)]}
-        raise ValidationFailed("a key is given twice in one object", twice) from None
+        raise ValidationFailed(says.KEY_TWICE(), twice) from None
     except (ValueError, UnicodeDecodeError) as exc:
-        raise ValidationFailed("the body is not valid JSON", {"_body": [str(exc)]}) from None
+        raise ValidationFailed(says.NOT_JSON(), {"_body": [str(exc)]}) from None
     except RecursionError:
         why = f"nested deeper than the parser reads (at most {MAX_JSON_DEPTH} levels)"
-        raise ValidationFailed("the body is not valid JSON", {"_body": [why]}) from None
+        raise ValidationFailed(says.NOT_JSON(), {"_body": [why]}) from None
     if not isinstance(data, dict):
-        raise ValidationFailed("the body must be a JSON object", {"_body": ["not an object"]})
+        raise ValidationFailed(says.NOT_AN_OBJECT(), {"_body": ["not an object"]})
     check_json_text(data)
     return load(schema, data)
 
@@ -135,7 +136,7 @@ def check_json_text(data: Any) -> None:
         path, value, depth = pending.pop()
         if depth > MAX_JSON_DEPTH:
             why = f"nested more than {MAX_JSON_DEPTH} levels deep"
-            raise ValidationFailed("the body is nested too deep", {"_body": [why]})
+            raise ValidationFailed(says.TOO_DEEP(), {"_body": [why]})
         if isinstance(value, dict):
             for key, item in value.items():
                 where = f"{path}.{key}" if path else str(key)
@@ -155,14 +156,14 @@ def _check_text(text: str, where: str) -> None:
     except UnicodeEncodeError:
         field = where.split(".", 1)[0].split("[", 1)[0] or "_body"
         why = f"{where}: a lone surrogate (\\ud800-\\udfff) is not a character; send UTF-8 text"
-        raise ValidationFailed("the body holds text that is not Unicode", {field: [why]}) from None
+        raise ValidationFailed(says.NOT_UNICODE(), {field: [why]}) from None
 
 
 def preconditions() -> Preconditions:
     """If-Match (``"v41"``; ``*`` means any) and Idempotency-Key from the headers."""
     key = request.headers.get("Idempotency-Key")
     if key is not None and not 1 <= len(key) <= MAX_IDEMPOTENCY_KEY:
-        raise InvalidInput(f"Idempotency-Key must be 1 to {MAX_IDEMPOTENCY_KEY} characters")
+        raise InvalidInput(says.IDEMPOTENCY_KEY_LENGTH(most=MAX_IDEMPOTENCY_KEY))
     return Preconditions(if_match=_if_match(request.headers.get("If-Match")), idempotency_key=key)
 
 

@@ -5,7 +5,9 @@ writes only the English beside them. Every JSON answer of ``/v1`` (a table's vie
 accepted entry's instructions and notices, a refusal's problem+json) carries those IDs:
 ``message_id`` and ``params`` beside a ``message`` (a refusal, a notice), ``text_id`` and
 ``params`` beside a ``text`` (an instruction), ``label_id`` beside a ``label`` (a floor
-ruling option). When ``Accept-Language`` best matches Spanish
+ruling option); a problem the API or the service writes itself (403, 404, 412, 429, 503,
+its own 400s: ``api/messages.py``, ``service/messages.py``) carries ``message_id`` and
+``params`` beside its ``detail`` the same way. When ``Accept-Language`` best matches Spanish
 or French, :func:`localize` renders each in that language from the ``rules`` gettext domain
 (``make i18n``), with its numbers and lists formatted for the locale; the problem's
 ``title`` and ``detail`` too. Rule IDs, codes, the IDs themselves and the audit log stay
@@ -25,8 +27,10 @@ from babel.numbers import format_decimal
 from babel.support import Translations
 from flask import Flask, Response, json, request
 
+from dealerassist.api import messages as _api_messages  # noqa: F401 (the API's own words)
 from dealerassist.rules.model import messages as _messages  # noqa: F401 (registers them all)
 from dealerassist.rules.model.said import ENGLISH, Join, Message, Words, render_json
+from dealerassist.service import messages as _service_messages  # noqa: F401 (the service's)
 
 LOCALES = ("en", "es", "fr")
 DEFAULT_LOCALE = "en"
@@ -50,6 +54,10 @@ TITLES = {
         ("unsupported-media-type", "Unsupported media type"),
         ("idempotency-key-reused", "Idempotency-Key reused"),
         ("rate-limited", "Too many requests"),
+        ("too-many-floor-calls", "Too many open floor calls"),
+        ("hand-incomplete", "Hand not stored whole"),
+        ("verify-scope-too-large", "Too large to verify within a request"),
+        ("replay-too-large", "Too large to replay within a request"),
         ("unavailable", "Service unavailable"),
         ("profile-error", "House-rule profile invalid"),
     )

@@ -14,6 +14,7 @@ from typing import Any
 from apispec import APISpec
 from flask import Blueprint, Response, jsonify
 
+from dealerassist.api import messages as says
 from dealerassist.api import ruling_schemas as rs
 from dealerassist.api.auth import ANY_ROLE, Role, current_token, requires
 from dealerassist.api.errors import problem
@@ -28,6 +29,7 @@ from dealerassist.api.http import (
 from dealerassist.api.schemas import TABLE_ID_PATTERN
 from dealerassist.errors import Forbidden, NotFound
 from dealerassist.rules.model.ruling_commands import EffectKind
+from dealerassist.service import messages as told
 from dealerassist.service import rulings as use_cases
 from dealerassist.service.floor_calls import DEFAULT_PAGE, TooManyFloorCalls
 
@@ -72,7 +74,7 @@ def open_floor_call(table_id: str) -> Response:
         return problem(
             TOO_MANY,
             "Too many open floor calls",
-            str(refused),
+            refused.said or str(refused),
             "too-many-floor-calls",
             {"Retry-After": str(refused.retry_after)},
             scope=refused.scope,
@@ -88,7 +90,7 @@ def open_floor_call(table_id: str) -> Response:
 def get_floor_call(table_id: str, call_id: str) -> Response:
     """One floor call of the table, open or closed, with the ruling that closed it."""
     if not CALL_ID.fullmatch(call_id):
-        raise NotFound(f"no floor call {call_id!r}")
+        raise NotFound(told.NO_CALL(call=repr(call_id)))
     return jsonify(use_cases.get_floor_call(services(), table_id, call_id))
 
 
@@ -101,7 +103,7 @@ def list_floor_calls() -> Response:
     token = current_token()
     table_id = query.get("table_id")
     if table_id is not None and not token.may_touch(table_id):
-        raise Forbidden(f"this token is not allowed at table {table_id!r}")
+        raise Forbidden(says.TABLE_NOT_ALLOWED(table=repr(table_id)))
     tables = None if token.tables is None else sorted(token.tables)
     found = use_cases.list_floor_calls(
         services(),
@@ -119,10 +121,10 @@ def floor_call(call_id: str) -> Response:
     """One floor call whole: the table as it stood and the hand's entries so far."""
     no_query()
     if not CALL_ID.fullmatch(call_id):
-        raise NotFound(f"no floor call {call_id!r}")
+        raise NotFound(told.NO_CALL(call=repr(call_id)))
     found = use_cases.floor_call(services(), call_id)
     if not current_token().may_touch(found["table_id"]):  # not even that it exists
-        raise NotFound(f"no floor call {call_id!r}")
+        raise NotFound(told.NO_CALL(call=repr(call_id)))
     return jsonify(found)
 
 

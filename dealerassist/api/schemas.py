@@ -13,6 +13,7 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
+from dealerassist.api import messages as says
 from dealerassist.api.errors import ValidationFailed
 from dealerassist.rules.model.actions import MAX_CHIPS, ActionKind, Mode, Structure, Variant
 from dealerassist.rules.model.outcomes import EntryOption
@@ -203,7 +204,7 @@ def load(schema: Schema, data: Any) -> dict[str, Any]:
         messages = (
             error.messages if isinstance(error.messages, Mapping) else {"_schema": error.messages}
         )
-        raise ValidationFailed("the request does not match its schema", messages) from None
+        raise ValidationFailed(says.SCHEMA(), messages) from None
     return dict(loaded)
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
 
+from dealerassist.api import messages as says
 from dealerassist.api.auth import Role, current_tablet, current_token, requires
 from dealerassist.api.http import json_body, no_query, services
 from dealerassist.api.schemas import (
@@ -30,6 +31,8 @@ from dealerassist.api.schemas import (
     TakeTableSchema,
 )
 from dealerassist.errors import Forbidden, InvalidInput
+from dealerassist.rules.model.said import Join, Listed
+from dealerassist.service import messages as told
 from dealerassist.service import shifts
 from dealerassist.service.shifts import Shift
 
@@ -46,7 +49,7 @@ def _house_wide() -> None:
     """Dealers are the house's, not a table's: a table-scoped admin may not set or list them
     (a T2 admin could otherwise reset a T1 dealer's PIN, locking him out or signing in as him)."""
     if current_token().tables is not None:
-        raise Forbidden("dealers are house-wide: this needs an admin token for every table")
+        raise Forbidden(says.HOUSE_WIDE())
 
 
 def _no_store(response: Response) -> Response:
@@ -60,7 +63,7 @@ def set_dealer(employee_id: str) -> Response:
     """Create a dealer or change his name and PIN (admin); a new PIN lifts a lockout."""
     _house_wide()
     if re.fullmatch(EMPLOYEE_ID_PATTERN, employee_id) is None:
-        raise InvalidInput("an employee ID is 1 to 32 letters, digits, '-' or '_'")
+        raise InvalidInput(told.EMPLOYEE_ID_FORM())
     body = json_body(_dealer_schema)
     answer = shifts.set_dealer(services(), employee_id, body["name"], body["pin"])
     created = answer.pop("created")
@@ -87,7 +90,7 @@ def register_tablet() -> Response:
     token = current_token()
     outside = sorted(table for table in body["tables"] if not token.may_touch(table))
     if outside:
-        raise Forbidden(f"this token is not allowed at table(s) {', '.join(outside)}")
+        raise Forbidden(says.TABLES_NOT_ALLOWED(tables=Listed(tuple(outside), Join.COMMA)))
     answer = shifts.register_tablet(services(), body["name"], body["tables"])
     response = _no_store(jsonify(answer))
     response.status_code = 201
@@ -150,7 +153,7 @@ def _current_shift() -> Shift:
     shift = current_token().shift
     if shift is None:
         # a tokens-file dealer token is authenticated, only not a shift session
-        raise Forbidden("only a dealer's shift session may do this (POST /v1/tablet/sign-in)")
+        raise Forbidden(says.SHIFT_ONLY())
     return shift
 
 

@@ -6,6 +6,7 @@ from typing import cast
 
 from flask import Blueprint, Response, request, url_for
 
+from dealerassist.api import messages as says
 from dealerassist.api.auth import ANY_ROLE, Role, current_token, requires
 from dealerassist.api.http import (
     answer_response,
@@ -44,7 +45,7 @@ def create_table() -> Response:
     body = json_body(_create_schema)
     token = current_token()
     if not token.may_touch(body["table_id"]):
-        raise Forbidden(f"this token is not allowed at table {body['table_id']!r}")
+        raise Forbidden(says.TABLE_NOT_ALLOWED(table=repr(body["table_id"])))
     profile = body.pop("profile")
     spec = {**body, "profile_id": profile}
     answer = use_cases.create_table(services(), spec, token.actor, preconditions())

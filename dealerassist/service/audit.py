@@ -23,7 +23,9 @@ from dealerassist.audit.checkpoints import redact
 from dealerassist.audit.collection_report import check_report, collection_report
 from dealerassist.audit.verify import verify
 from dealerassist.errors import DealerAssistError, InvalidInput, NotFound, Unavailable
+from dealerassist.rules.model.said import Said
 from dealerassist.rules.model.state import Phase
+from dealerassist.service import messages as told
 from dealerassist.service.ports import (
     AuditIntegrity,
     AuditStore,
@@ -40,7 +42,7 @@ class VerifyScopeTooLarge(InvalidInput):
     a verification job will. ``events`` is how many were counted in scope, up to one more
     than ``limit`` (``None``: not counted, the request ran out of time)."""
 
-    def __init__(self, message: str, events: int | None, limit: int) -> None:
+    def __init__(self, message: str | Said, events: int | None, limit: int) -> None:
         super().__init__(message)
         self.events = events
         self.limit = limit
@@ -53,7 +55,7 @@ class HandIncomplete(DealerAssistError):
     IN_PLAY = "in_play"
     DRAINING = "draining"
 
-    def __init__(self, message: str, reason: str) -> None:
+    def __init__(self, message: str | Said, reason: str) -> None:
         super().__init__(message)
         self.reason = reason
 
@@ -114,18 +116,17 @@ def audit_hand(services: Services, table_id: str, hand_no: int) -> dict[str, Any
     playing = live.state.hand if live is not None else None
     if latest and playing is not None and playing.phase is not Phase.COMPLETE:
         raise HandIncomplete(
-            f"hand {hand_no} of table {table_id!r} is still being played; its audited record "
-            "exists once it ends and is stored (the table's own view: GET /v1/tables/"
-            f"{table_id}/hands/{hand_no})",
+            told.HAND_IN_PLAY(
+                hand=hand_no, table=repr(table_id), path=f"/v1/tables/{table_id}/hands/{hand_no}"
+            ),
             HandIncomplete.IN_PLAY,
         )
     hand = services.audit_store.get_hand(table_id, hand_no)
     if hand is None:
-        raise NotFound(f"the audit store has no hand {hand_no} of table {table_id!r}")
+        raise NotFound(told.NO_STORED_HAND(hand=hand_no, table=repr(table_id)))
     if hand.get("result") is None or (latest and services.audit_queue.pending(table_id) > 0):
         raise HandIncomplete(
-            f"hand {hand_no} of table {table_id!r} has ended but is not stored whole yet: "
-            "retry in a moment",
+            told.HAND_DRAINING(hand=hand_no, table=repr(table_id)),
             HandIncomplete.DRAINING,
         )
     return hand
@@ -146,8 +147,7 @@ def verify_log(
         count = count_scope(services.event_counter, table_id, tables, limits.max_events + 1)
         if count > limits.max_events:
             raise VerifyScopeTooLarge(
-                f"{_scope(table_id)} holds more than the {limits.max_events} events one request "
-                "verifies: start a verification job instead",
+                told.VERIFY_TOO_MANY(scope=_scope(table_id), limit=limits.max_events),
                 count,
                 limits.max_events,
             )
@@ -157,8 +157,7 @@ def verify_log(
         if time.monotonic() <= deadline:
             return None
         return VerifyScopeTooLarge(
-            f"verifying {_scope(table_id)} takes longer than the {limits.budget_seconds:g} s "
-            "one request may take: start a verification job instead",
+            told.VERIFY_TOO_LONG(scope=_scope(table_id), seconds=f"{limits.budget_seconds:g}"),
             None,
             limits.max_events,
         )
@@ -255,7 +254,7 @@ def verification(services: Services, verification_id: str) -> Verification:
     """A verification job as it stands (NotFound for an unknown or expired ID)."""
     found = _verifications(services).get(verification_id)
     if found is None:
-        raise NotFound(f"no verification {verification_id!r} (unknown, or its result has expired)")
+        raise NotFound(told.NO_VERIFICATION(verification=repr(verification_id)))
     return found
 
 
@@ -266,7 +265,7 @@ def audit_alerts(
     the newcomer's in quarantine) and those whose events the store refuses (isolated, in
     the failed registry), limited to the tables ``may_see``; ``ok`` when there are none."""
     if services.integrity is None:
-        raise Unavailable("audit integrity reports are not available in this process")
+        raise Unavailable(told.NO_INTEGRITY())
     forks = [fork for fork in services.integrity.forked_tables() if may_see(fork["table_id"])]
     isolated = [
         {"table_id": table_id, "reason": reason}
@@ -288,17 +287,17 @@ def audit_checkpoints(
 
 def _verifications(services: Services) -> VerificationQueue:
     if services.verifications is None:
-        raise Unavailable("verification jobs are not available in this process")
+        raise Unavailable(told.NO_JOBS())
     return services.verifications
 
 
-def _scope(table_id: str | None) -> str:
+def _scope(table_id: str | None) -> Said:
     """How a message names the scope.
 
-    >>> _scope("T7"), _scope(None)
+    >>> _scope("T7").english(), _scope(None).english()
     ("table 'T7'", 'the audit store')
     """
-    return "the audit store" if table_id is None else f"table {table_id!r}"
+    return told.SCOPE_STORE() if table_id is None else told.SCOPE_TABLE(table=repr(table_id))
 
 
 def collections(

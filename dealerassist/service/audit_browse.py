@@ -28,6 +28,7 @@ from dealerassist.audit.envelope import (
 from dealerassist.audit.replay import TableReplay, load_engine
 from dealerassist.errors import NotFound, Unavailable
 from dealerassist.rules.engine import view
+from dealerassist.service import messages as told
 from dealerassist.service.audit import VerifyScopeTooLarge
 from dealerassist.service.ports import Services
 from dealerassist.service.shifts import dealer_on_duty
@@ -59,7 +60,7 @@ class AuditCatalog(Protocol):
 
 def _catalog(services: Services) -> AuditCatalog:
     if services.audit_catalog is None:
-        raise Unavailable("browsing the audit store is not available in this process")
+        raise Unavailable(told.NO_BROWSING())
     return cast(AuditCatalog, services.audit_catalog)
 
 
@@ -164,7 +165,7 @@ def replay_hand(services: Services, table_id: str, hand_no: int) -> dict[str, An
     NotFound if the store has no event of that hand."""
     engine = load_engine()
     if engine is None:  # pragma: no cover - the engine ships with the service
-        raise Unavailable("the rules engine cannot be loaded to replay")
+        raise Unavailable(told.NO_REPLAY())
     scope = _Scope(table_id, hand_no, services.verify_limits.max_events)
     replay = TableReplay(engine, services.profiles.version)
     steps: list[dict[str, Any]] = []
@@ -175,7 +176,7 @@ def replay_hand(services: Services, table_id: str, hand_no: int) -> dict[str, An
             continue
         steps.append(_step(event, replay, problem, services))
     if not steps:
-        raise NotFound(f"the audit store has no hand {hand_no} of table {table_id!r}")
+        raise NotFound(told.NO_STORED_HAND(hand=hand_no, table=repr(table_id)))
     return {
         "table_id": table_id,
         "hand_no": hand_no,
@@ -203,9 +204,9 @@ def _up_to_hand(events: Iterator[dict[str, Any]], scope: _Scope) -> Iterator[dic
             seen += 1
             if seen > scope.max_events:
                 raise VerifyScopeTooLarge(
-                    f"hand {scope.hand_no} of table {scope.table_id!r} comes after more than "
-                    f"{scope.max_events} events; one request replays no more (verify the table "
-                    "as a job, and export the hand)",
+                    told.REPLAY_TOO_MANY(
+                        hand=scope.hand_no, table=repr(scope.table_id), limit=scope.max_events
+                    ),
                     seen,
                     scope.max_events,
                 )

@@ -20,6 +20,7 @@ from dealerassist.rules.model.ruling_commands import Ruling, VoidLast
 from dealerassist.rules.model.said import Said
 from dealerassist.rules.model.state import Phase
 from dealerassist.rules.model.violations import RuleId, RuleViolation
+from dealerassist.service import messages as told
 from dealerassist.service.ports import Services
 from dealerassist.service.tables import Actor, Answer, Preconditions, execute
 
@@ -32,12 +33,12 @@ def undo_last_entry(
 ) -> Answer:
     """Void the hand's last action at the version it produced (``If-Match`` required)."""
     if actor.role not in CORRECTING_ROLES:
-        raise Forbidden(f"a {actor.role} may not take back an entry")
+        raise Forbidden(told.UNDO_ROLE(role=actor.role))
     if pre.if_match is None:
-        raise InvalidInput('an undo needs If-Match: the version the entry produced (e.g. "v12")')
+        raise InvalidInput(told.UNDO_NEEDS_IF_MATCH())
     record = services.tables.load(table_id)
     if record is None:
-        raise NotFound(f"no table {table_id!r}")
+        raise NotFound(told.NO_TABLE(table=repr(table_id)))
     state = record.state
     hand = state.hand
     if hand is None or hand.phase is Phase.COMPLETE or not state.hand_log:

@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from dealerassist.errors import DealerAssistError
+from dealerassist.rules.model.said import Said
 
 OPEN = "open"
 CLOSED = "closed"
@@ -51,7 +52,7 @@ class TooManyFloorCalls(DealerAssistError):
     """A call beyond a limit: ``scope`` is ``table`` or ``token``; ``retry_after`` the seconds
     until the oldest call counted expires (sooner if the floor rules on one)."""
 
-    def __init__(self, message: str, scope: str, limit: int, retry_after: int) -> None:
+    def __init__(self, message: str | Said, scope: str, limit: int, retry_after: int) -> None:
         super().__init__(message)
         self.scope = scope
         self.limit = limit

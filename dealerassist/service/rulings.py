@@ -32,6 +32,7 @@ from dealerassist.rules.model.house_rules import HouseRules
 from dealerassist.rules.model.ruling_commands import Ruling, effect_kind
 from dealerassist.rules.model.state import TableState
 from dealerassist.rules.model.violations import RuleViolation
+from dealerassist.service import messages as told
 from dealerassist.service.floor_calls import (
     CLOSED,
     DEFAULT_PAGE,
@@ -67,7 +68,7 @@ def issue_ruling(
 ) -> Answer:
     """Apply a ruling in one table transaction; a ruling naming an open call closes it."""
     if actor.role not in RULING_ROLES:
-        raise Forbidden(f"a {actor.role} may not rule; the floor does")
+        raise Forbidden(told.RULE_ROLE(role=actor.role))
     command = command_from_dict({**body, "type": "ruling"})
     assert isinstance(command, Ruling)
     call = None
@@ -115,13 +116,13 @@ def _close(
 def _call(services: Services, table_id: str, call_id: str) -> FloorCall:
     call = _store(services).get(call_id)
     if call is None or call.table_id != table_id:
-        raise NotFound(f"no floor call {call_id!r} at table {table_id!r}")
+        raise NotFound(told.NO_CALL_AT_TABLE(call=repr(call_id), table=repr(table_id)))
     return call
 
 
 def _store(services: Services) -> FloorCallStore:
     if services.floor_calls is None:
-        raise Unavailable("no floor-call store is configured")
+        raise Unavailable(told.NO_CALL_STORE())
     return services.floor_calls
 
 
@@ -129,9 +130,8 @@ def _rules(services: Services, state: TableState) -> HouseRules:
     try:
         return services.profiles.get(state.spec.profile_id)
     except NotFound as error:
-        raise ProfileError(
-            f"table {state.table_id!r} plays a profile that is gone: {error}"
-        ) from None
+        gone = error.said or str(error)
+        raise ProfileError(told.PROFILE_GONE(table=repr(state.table_id), error=gone)) from None
 
 
 # -- floor calls -----------------------------------------------------------------------------
@@ -152,7 +152,7 @@ def open_floor_call(
     event cannot be committed.
     """
     if actor.role not in CALLING_ROLES:
-        raise Forbidden(f"a {actor.role} may not call the floor")
+        raise Forbidden(told.CALL_ROLE(role=actor.role))
     store = _store(services)  # before anything is audited: no store, no call (503)
     for attempt in range(1, RETRIES_WITHOUT_IF_MATCH + 1):
         try:
@@ -179,7 +179,7 @@ def _audited_call(
     with services.tables.transaction(table_id, None) as tx:
         record = tx.record
         if record is None:
-            raise NotFound(f"no table {table_id!r}")
+            raise NotFound(told.NO_TABLE(table=repr(table_id)))
         check_on_duty(record, table_id, actor)  # a pushed dealer's session calls no floor
         state = record.state
         rules = _rules(services, state)
@@ -229,13 +229,13 @@ def _refusal(
     if body.get("seq") is not None:
         return _recorded_refusal(services, state.table_id, int(body["seq"]))
     if not body.get("rule_id") or not body.get("note"):
-        raise InvalidInput("send the refused 'entry', its audit 'seq', or a 'rule_id' and 'note'")
+        raise InvalidInput(told.CALL_NEEDS())
     return {"rule_id": body["rule_id"], "seat": body.get("seat")}
 
 
 def _refused_now(state: TableState, entry: Any, rules: HouseRules, now: datetime) -> dict[str, Any]:
     if not isinstance(entry, Mapping):
-        raise InvalidInput("entry must be the refused action object")
+        raise InvalidInput(told.CALL_ENTRY())
     command = command_from_dict({**entry, "type": "action"})
     assert isinstance(command, Act)
     try:
@@ -249,7 +249,7 @@ def _refused_now(state: TableState, entry: Any, rules: HouseRules, now: datetime
             "entry": {"type": "action", **dict(entry)},
             "allowed": [dict(item) for item in violation.allowed],
         }
-    raise InvalidInput("the table accepts this entry now; record it as an action instead")
+    raise InvalidInput(told.ACCEPTS_NOW())
 
 
 def _recorded_refusal(services: Services, table_id: str, seq: int) -> dict[str, Any]:
@@ -265,10 +265,7 @@ def _recorded_refusal(services: Services, table_id: str, seq: int) -> dict[str, 
                 "seq": seq,
                 "hand_no": event.get("hand_no"),
             }
-    raise NotFound(
-        f"no refused entry with seq {seq} at table {table_id!r} in the audit store yet; "
-        "send the entry itself"
-    )
+    raise NotFound(told.NO_REFUSAL_SEQ(seq=seq, table=repr(table_id)))
 
 
 def list_floor_calls(
@@ -302,7 +299,7 @@ def floor_call(services: Services, call_id: str) -> dict[str, Any]:
     """One call as it stands (``expired``: open, and past its time); NotFound if unknown."""
     call = _store(services).get(call_id)
     if call is None:
-        raise NotFound(f"no floor call {call_id!r} (unknown, or its record has been dropped)")
+        raise NotFound(told.NO_CALL_KEPT(call=repr(call_id)))
     now = services.clock.now()
     body = {**call.to_dict(), "waited_seconds": _waited(call, now)}
     if call.status == OPEN and parse_at(call.opened_at) < services.floor_call_limits.open_since(
@@ -330,5 +327,5 @@ def get_floor_call(services: Services, table_id: str, call_id: str) -> dict[str,
     that made the call shows of the floor's answer; NotFound at another table."""
     body = floor_call(services, call_id)
     if body["table_id"] != table_id:
-        raise NotFound(f"no floor call {call_id!r} at table {table_id!r}")
+        raise NotFound(told.NO_CALL_AT_TABLE(call=repr(call_id), table=repr(table_id)))
     return {k: v for k, v in body.items() if k not in LISTED_WITHOUT}

@@ -39,6 +39,8 @@ from dealerassist.errors import (
     RateLimited,
     SignInRefused,
 )
+from dealerassist.rules.model.said import Join, Listed, Said
+from dealerassist.service import messages as told
 from dealerassist.service.ports import ChainHead, Services, TableRecord
 from dealerassist.service.tables import Actor, _rules_of, seal_event
 
@@ -169,19 +171,22 @@ class ShiftEnd:
     def from_dict(data: Mapping[str, Any]) -> ShiftEnd:
         return ShiftEnd(**{**data, "reason": ShiftEndReason(data["reason"])})
 
-    def words(self) -> str:
+    def words(self) -> Said:
         """The reason in a sentence, for the 401's detail."""
-        who = f"{self.by_name} ({self.by_employee_id})" if self.by_employee_id else "another dealer"
+        if self.reason is ShiftEndReason.PUSHED:
+            who = told.ANOTHER_DEALER()
+            if self.by_employee_id:
+                who = told.DEALER_NAMED(name=str(self.by_name), employee=self.by_employee_id)
+            return told.ENDED_PUSHED(who=who)
+        if self.reason is ShiftEndReason.SIGNED_IN_ELSEWHERE:
+            return told.ENDED_ELSEWHERE(tablet=self.by_tablet or told.ANOTHER_TABLET())
+        if self.reason is ShiftEndReason.ENDED_BY_FLOOR:
+            return told.ENDED_BY_FLOOR(name=str(self.by_name))
         return {
-            ShiftEndReason.PUSHED: f"{who} signed in as the next dealer on this tablet",
-            ShiftEndReason.SIGNED_IN_ELSEWHERE: (
-                f"this dealer signed in on tablet {self.by_tablet or 'another tablet'}"
-            ),
-            ShiftEndReason.SIGN_OUT: "this dealer signed out",
-            ShiftEndReason.TABLET_REVOKED: "an admin revoked this tablet",
-            ShiftEndReason.ENDED_BY_FLOOR: f"the floor ({self.by_name}) ended this shift",
-            ShiftEndReason.EXPIRED: "this shift ran out its time",
-        }[self.reason]
+            ShiftEndReason.SIGN_OUT: told.ENDED_SIGN_OUT,
+            ShiftEndReason.TABLET_REVOKED: told.ENDED_REVOKED,
+            ShiftEndReason.EXPIRED: told.ENDED_EXPIRED,
+        }[self.reason]()
 
 
 class ShiftStore(Protocol):
@@ -281,10 +286,15 @@ def _limits(services: Services) -> ShiftLimits:
     return limits if isinstance(limits, ShiftLimits) else ShiftLimits()
 
 
+def _listed(tables: Sequence[str]) -> Listed:
+    """Table IDs as the service lists them ("T1, T2")."""
+    return Listed(tuple(tables), Join.COMMA)
+
+
 def _store(services: Services) -> ShiftStore:
     store = services.shifts
     if store is None:
-        raise NotFound("dealer sign-in is not available in this process")
+        raise NotFound(told.NO_SIGN_IN())
     return store  # type: ignore[no-any-return]
 
 
@@ -292,9 +302,9 @@ def set_dealer(services: Services, employee_id: str, name: str, pin: str) -> dic
     """Create a dealer or change his name and PIN (a new PIN lifts a lockout)."""
     store = _store(services)
     if not EMPLOYEE_ID.match(employee_id):
-        raise InvalidInput("an employee ID is 1 to 32 letters, digits, '-' or '_'")
+        raise InvalidInput(told.EMPLOYEE_ID_FORM())
     if not PIN.match(pin):
-        raise InvalidInput("a PIN is 4 to 12 digits")
+        raise InvalidInput(told.PIN_FORM())
     created = store.get_dealer(employee_id) is None
     store.put_dealer(Dealer(employee_id, name, hash_pin(pin, _limits(services).scrypt_n)))
     store.unlock(employee_id)
@@ -323,10 +333,10 @@ def register_tablet(services: Services, name: str, tables: Sequence[str]) -> dic
     shown once and trades for the device credential within ``PAIRING_SECONDS``."""
     store = _store(services)
     if not tables:
-        raise InvalidInput("a tablet serves at least one table")
+        raise InvalidInput(told.TABLET_NEEDS_TABLE())
     for table_id in tables:
         if services.tables.load(table_id) is None:
-            raise InvalidInput(f"no table {table_id!r}")
+            raise InvalidInput(told.NO_TABLE(table=repr(table_id)))
     now = services.clock.now()
     tablet = Tablet(
         tablet_id="t-" + secrets.token_hex(4),
@@ -353,7 +363,7 @@ def pair_tablet(services: Services, code: str, client: str = "") -> dict[str, An
     }
     if any(store.failures(key) >= limit for key, limit in keys.items()):
         raise RateLimited(
-            "too many wrong pairing codes: wait, or register the tablet again",
+            told.PAIRING_LIMITED(),
             limits.pin_window_seconds,
             {"code": "pairing_limited"},
         )
@@ -363,7 +373,7 @@ def pair_tablet(services: Services, code: str, client: str = "") -> dict[str, An
     if tablet is None or tablet.revoked_at is not None:
         for key in keys:
             store.count_failure(key, limits.pin_window_seconds)
-        raise SignInRefused("this pairing code is unknown, used or expired", "bad_pairing_code")
+        raise SignInRefused(told.BAD_PAIRING_CODE(), "bad_pairing_code")
     credential = DEVICE_PREFIX + secrets.token_urlsafe(32)
     paired = replace(
         tablet,
@@ -394,9 +404,9 @@ def revoke_tablet(
     store = _store(services)
     tablet = store.get_tablet(tablet_id)
     if tablet is None:
-        raise NotFound(f"no tablet {tablet_id!r}")
+        raise NotFound(told.NO_TABLET(tablet=repr(tablet_id)))
     if not all(may_touch(table_id) for table_id in tablet.tables):
-        raise Forbidden(f"tablet {tablet_id!r} serves tables this token is not allowed at")
+        raise Forbidden(told.TABLET_OUT_OF_SCOPE(tablet=repr(tablet_id)))
     shift = store.shift_of_tablet(tablet_id)
     if shift is not None:
         _end(services, shift, ShiftEnd(ShiftEndReason.TABLET_REVOKED, _now(services)), actor)
@@ -487,21 +497,20 @@ def sign_in(
     store = _store(services)
     limits = _limits(services)
     if table_id not in tablet.tables:
-        raise Forbidden(f"this tablet is registered to {', '.join(tablet.tables)}, not {table_id}")
+        raise Forbidden(told.TABLET_NOT_AT(tables=_listed(tablet.tables), table=table_id))
     if services.tables.load(table_id) is None:
-        raise NotFound(f"no table {table_id!r}")
+        raise NotFound(told.NO_TABLE(table=repr(table_id)))
     tablet_key = f"tablet:{tablet.tablet_id}"
     if store.failures(tablet_key) >= limits.max_tablet_failures:
         raise RateLimited(
-            "too many failed sign-ins on this tablet: call the floor",
+            told.TABLET_LIMITED(),
             limits.pin_window_seconds,
             {"code": "tablet_limited"},
         )
     locked = store.locked_for(employee_id)
     if locked > 0:
         raise RateLimited(
-            f"employee {employee_id} is locked out after {limits.max_pin_failures} wrong PINs: "
-            "wait, or ask the floor to reset the PIN",
+            told.PIN_LOCKED(employee=employee_id, limit=limits.max_pin_failures),
             locked,
             {"code": "pin_locked"},
         )
@@ -577,21 +586,21 @@ def _refused(
     _audit_unchanged(services, table_id, SIGN_IN_REFUSED, payload, tablet_actor(tablet.tablet_id))
     if locked:
         raise RateLimited(
-            f"{limits.max_pin_failures} wrong PINs: employee {employee_id} is locked out",
+            told.PIN_LOCKS(limit=limits.max_pin_failures, employee=employee_id),
             limits.lockout_seconds,
             {"code": "pin_locked"},
         )
-    raise SignInRefused("the employee ID or the PIN is wrong", "wrong_pin")
+    raise SignInRefused(told.WRONG_PIN(), "wrong_pin")
 
 
 def take_table(services: Services, shift: Shift, table_id: str) -> Shift:
     """The tablet moved to another table of its registration: the dealer goes on duty
     there (signed out where he was). Nothing happens if he is on duty there already."""
     if table_id not in shift.tables:
-        raise Forbidden(f"this shift covers {', '.join(shift.tables)}, not {table_id}")
+        raise Forbidden(told.SHIFT_NOT_AT(tables=_listed(shift.tables), table=table_id))
     record = services.tables.load(table_id)
     if record is None:
-        raise NotFound(f"no table {table_id!r}")
+        raise NotFound(told.NO_TABLE(table=repr(table_id)))
     actor = Actor(shift.actor_name, "dealer", shift.employee_id)
     if shift.table_id == table_id and record.head.dealer == shift.employee_id:
         return shift
@@ -627,7 +636,7 @@ def end_shift_by_floor(
     shift = store.shift_of_employee(employee_id) if EMPLOYEE_ID.match(employee_id) else None
     live = shift is not None and shift_is_live(services, shift)
     if shift is None or not live or not may_touch(shift.table_id):
-        raise NotFound(f"dealer {employee_id!r} is not signed in at a table of this token")
+        raise NotFound(told.NOT_SIGNED_IN(dealer=repr(employee_id)))
     why = ShiftEnd(ShiftEndReason.ENDED_BY_FLOOR, _now(services), by_name=actor.name)
     _end(services, shift, why, actor)
     return shift
@@ -771,7 +780,7 @@ def _commit_duty(
             return True
         except Conflict:
             continue
-    raise Conflict(f"table {table_id!r} is too busy to record who deals there; retry")
+    raise Conflict(told.DUTY_BUSY(table=repr(table_id)))
 
 
 def _audit_unchanged(

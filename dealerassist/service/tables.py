@@ -45,9 +45,11 @@ from dealerassist.rules.model.actions import (
 )
 from dealerassist.rules.model.house_rules import HouseRules
 from dealerassist.rules.model.ruling_commands import AdjustStack, Ruling
+from dealerassist.rules.model.said import Param, Said, said_from_json
 from dealerassist.rules.model.state import Phase, TableState, evolve
 from dealerassist.rules.model.violations import RuleViolation
 from dealerassist.rules.table.table_setup import check_table_spec
+from dealerassist.service import messages as told
 from dealerassist.service.ports import (
     Admission,
     AnswerKind,
@@ -118,7 +120,7 @@ def create_table(
     try:
         rules = services.profiles.get(command.spec.profile_id)
     except NotFound as error:
-        raise InvalidInput(str(error)) from None
+        raise InvalidInput(error.said or str(error)) from None
     check_table_spec(command.spec, rules)  # GAME-01..06, BLIND-01: the table fits its profile
     return execute(services, command.spec.table_id, command, actor, pre)
 
@@ -177,7 +179,7 @@ def get_table(services: Services, table_id: str) -> dict[str, Any]:
     """The public view of a table (NotFound if there is none)."""
     record = services.tables.load(table_id)
     if record is None:
-        raise NotFound(f"no table {table_id!r}")
+        raise NotFound(told.NO_TABLE(table=repr(table_id)))
     return view(record.state, _rules_of(services, record.state), services.clock.now())
 
 
@@ -189,7 +191,7 @@ def get_hand(services: Services, table_id: str, hand_no: int) -> dict[str, Any]:
         return {"table_id": table_id, "hand_no": hand_no, "live": True, "hand": dict(live)}
     stored = services.audit_store.get_hand(table_id, hand_no)
     if stored is None:
-        raise NotFound(f"table {table_id!r} has no hand {hand_no}")
+        raise NotFound(told.NO_HAND(table=repr(table_id), hand=hand_no))
     return {"table_id": table_id, "hand_no": hand_no, "live": False, "hand": stored}
 
 
@@ -268,13 +270,21 @@ def _refusals_limited(
     allowed, ...), whether it was stored (only the burst's first is), and when to retry."""
     details = {key: value for key, value in body.items() if key != "message"}
     details["stored"] = stored
-    return RateLimited(
-        f"{body.get('message', 'refused')} This token had more than {admitted.limit} refused "
-        f"entries within {admitted.window_seconds} s: further refusals are neither applied "
-        f"nor recorded for {admitted.retry_after} s (accepted entries go through as always).",
-        admitted.retry_after,
-        details,
+    said = told.REFUSALS_LIMITED(
+        refusal=_refusal_said(body),
+        limit=admitted.limit,
+        window=admitted.window_seconds,
+        retry=admitted.retry_after,
     )
+    return RateLimited(said, admitted.retry_after, details)
+
+
+def _refusal_said(body: Mapping[str, Any]) -> Param:
+    """The refusal's words as the engine said them (its English when its ID is not known)."""
+    try:
+        return said_from_json({"id": body["message_id"], "params": body.get("params")})
+    except (KeyError, TypeError):
+        return str(body.get("message", "refused"))
 
 
 def encode_body(body: Mapping[str, Any]) -> bytes:
@@ -292,10 +302,10 @@ def _check_preconditions(
     record = tx.record
     if isinstance(command, CreateTable):
         if record is not None:
-            raise AlreadyExists(f"table {table_id!r} exists already")
+            raise AlreadyExists(told.TABLE_EXISTS(table=repr(table_id)))
         return
     if record is None:
-        raise NotFound(f"no table {table_id!r}")
+        raise NotFound(told.NO_TABLE(table=repr(table_id)))
     if pre.if_match is not None and pre.if_match != record.version:
         raise Conflict(_stale_detail(pre.if_match, record.version), record.version)
 
@@ -306,31 +316,24 @@ def check_on_duty(record: TableRecord | None, table_id: str, actor: Actor) -> No
     if actor.employee_id is None or record is None:
         return
     if record.head.dealer != actor.employee_id:
-        on_duty = record.head.dealer or "nobody"
-        raise NotOnDuty(
-            f"dealer {actor.employee_id} is not on duty at table {table_id} ({on_duty} is): "
-            "sign in at this table again"
-        )
+        on_duty = record.head.dealer
+        if on_duty is None:
+            raise NotOnDuty(told.NOT_ON_DUTY_NOBODY(dealer=actor.employee_id, table=table_id))
+        raise NotOnDuty(told.NOT_ON_DUTY(dealer=actor.employee_id, table=table_id, on_duty=on_duty))
 
 
-def _stale_detail(if_match: int, version: int) -> str:
+def _stale_detail(if_match: int, version: int) -> Said:
     """What a client whose If-Match failed must do (a negative ``if_match``: the header named
     no version of ours, an ETag of another server or no ETag at all).
 
-    >>> _stale_detail(4, 5)[:53]
+    >>> _stale_detail(4, 5).english()[:53]
     'If-Match names version "v4" but the table is at "v5":'
-    >>> _stale_detail(-1, 5)[:41]
+    >>> _stale_detail(-1, 5).english()[:41]
     'If-Match names no version of this table ('
     """
     if if_match < 0:
-        return (
-            "If-Match names no version of this table (send the ETag a read answered, such as "
-            f'"v{version}", or *): read the table again and send its ETag'
-        )
-    return (
-        f'If-Match names version "v{if_match}" but the table is at "v{version}": read the table '
-        "again (GET, its ETag) and decide on what it shows now"
-    )
+        return told.STALE_NO_VERSION(current=f'"v{version}"')
+    return told.STALE_VERSION(tag=f'"v{if_match}"', current=f'"v{version}"')
 
 
 def _remembered_answer(
@@ -345,9 +348,7 @@ def _remembered_answer(
 
 def _replay(remembered: IdempotencyRecord, fingerprint: str) -> Answer:
     if remembered.fingerprint != fingerprint:
-        raise IdempotencyMismatch(
-            "this Idempotency-Key was used with another request; use a new key"
-        )
+        raise IdempotencyMismatch(told.IDEMPOTENCY_REUSED())
     return Answer(kind=remembered.kind, body=remembered.body, replayed=True)
 
 
@@ -392,9 +393,7 @@ def _check_chip_bound(before: TableState, after: TableState, command: Command) -
     for seat in after.seats:
         held = _chips_held(after, seat.seat)
         if held > MAX_CHIPS and held > _chips_held(before, seat.seat):
-            raise InvalidInput(
-                f"seat {seat.seat} would hold {held} chips; a seat holds at most {MAX_CHIPS}"
-            )
+            raise InvalidInput(told.CHIP_BOUND(seat=seat.seat, held=held, most=MAX_CHIPS))
 
 
 def _chips_held(state: TableState, seat: int) -> int:
@@ -411,9 +410,8 @@ def _rules_of(services: Services, state: TableState) -> HouseRules:
     try:
         return services.profiles.get(state.spec.profile_id)
     except NotFound as error:
-        raise ProfileError(
-            f"table {state.table_id!r} plays a profile that is gone: {error}"
-        ) from None
+        gone = error.said or str(error)
+        raise ProfileError(told.PROFILE_GONE(table=repr(state.table_id), error=gone)) from None
 
 
 def _state_before(record: TableRecord | None, command: Command) -> TableState:

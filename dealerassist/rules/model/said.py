@@ -234,3 +234,23 @@ def _json(value: Any, words: Words) -> str:
     if isinstance(value, int) and not isinstance(value, bool):
         return words.number(value)
     return str(value)
+
+
+def said_from_json(data: Mapping[str, Any]) -> Said:
+    """The :class:`Said` that :meth:`Said.to_json` wrote (``{"id", "params"}``, nested
+    too), so a service that holds a refusal's JSON can say it inside its own words; raises
+    ``KeyError`` for an ID no message has."""
+    message = MESSAGES[data["id"]]
+    params = data.get("params") or {}
+    return Said(message, {name: _from_json(value) for name, value in params.items()})
+
+
+def _from_json(value: Any) -> Param:
+    if isinstance(value, Mapping) and "id" in value:
+        return said_from_json(value)
+    if isinstance(value, Mapping) and "listed" in value:
+        items = tuple(_from_json(item) for item in value["listed"])
+        return Listed(items, Join(value.get("join", Join.AND)))
+    if isinstance(value, int | str) and not isinstance(value, bool):
+        return value
+    raise TypeError(f"{value!r} is not a message parameter")

@@ -184,7 +184,7 @@ def test_the_floor_ends_a_named_dealers_shift(services: Services) -> None:
     assert isinstance(store, FakeShiftStore)
     ended = store.shift_end(shift.token_sha256)
     assert ended is not None and ended.reason is ShiftEndReason.ENDED_BY_FLOOR
-    assert ended.words() == "the floor (floor-anna) ended this shift"
+    assert ended.words().english() == "the floor (floor-anna) ended this shift"
     assert store.get_shift(shift.token_sha256) is None
     _clock(services).at += timedelta(hours=12, seconds=1)
     assert shifts.expire_shifts(services) == shifts.Expiries()
