@@ -556,7 +556,11 @@ def run_worker(
         finally:
             connection.close()
 
-    return ride_out_redis(attempt, f"audit worker ({queue_name})")
+    try:
+        return ride_out_redis(attempt, f"audit worker ({queue_name})")
+    finally:
+        if expiries is not None:
+            expiries.close()
 
 
 def job_context() -> dict[str, Any]:
@@ -765,6 +769,16 @@ class ShiftExpiry:
             )
         self._note_failures(swept)
         return swept
+
+    def close(self) -> None:
+        """Release what the sweep built: its audit store's pooled connections. A worker run
+        in a thread (the cluster drain beside a test) or called in a test otherwise leaves
+        them to the garbage collector, which closes a PostgreSQL connection with a
+        ResourceWarning wherever it happens to run."""
+        services, self.services = self.services, None
+        dispose = getattr(services.audit_store, "dispose", None) if services else None
+        if callable(dispose):
+            dispose()
 
     def _note_failures(self, swept: Expiries) -> None:
         failing = set()
@@ -982,6 +996,8 @@ def run_cluster_worker(
     finally:
         if checkpointer is not None:
             checkpointer.flush()
+        if expiries is not None:
+            expiries.close()
         with contextlib.suppress(redis.RedisError):  # the beat lapses by itself
             forget_beat(jobs, queue_name, name)
         for sig, handler in previous.items():
